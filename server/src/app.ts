@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type Express } from 'express';
+import { authRoutes } from './auth/auth.routes';
+import { activitiesRoutes } from './entities/activities/activities.routes';
+import { foldersRoutes } from './entities/folders/folders.routes';
+import { groupsRoutes } from './entities/groups/groups.routes';
+import { settingsRoutes } from './entities/settings/settings.routes';
+import { usersRoutes } from './entities/users/users.routes';
+import type { AppDeps } from './http/context';
+import { apiNotFound, errorHandler, requestId } from './http/errors';
+import { docsRoutes } from './http/openapi';
+import { ApiBuilder } from './http/route';
+
+/** The Express app and the endpoints it serves. */
+export interface NomenApp {
+  app: Express;
+  api: ApiBuilder;
+}
+
+/**
+ * Builds the HTTP app (ARCHITECTURE.md, HTTP API): the REST API under /api, its reference at
+ * /api/docs, the dev outbox (only without SMTP and outside production), and the built client
+ * with a single-page fallback for every other GET.
+ */
+export function createApp(deps: AppDeps): NomenApp {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(requestId);
+
+  const router = express.Router();
+  const api = new ApiBuilder(router, deps);
+  authRoutes(api);
+  usersRoutes(api);
+  groupsRoutes(api);
+  foldersRoutes(api);
+  settingsRoutes(api);
+  activitiesRoutes(api);
+  docsRoutes(router, api.endpoints);
+  const outbox = deps.mailer.outbox;
+  if (outbox && !deps.config.isProduction) {
+    // Lets a developer (and the end-to-end tests) follow mailed links without an SMTP server.
+    router.get('/api/dev/outbox', (_req, res) => {
+      res.json({ data: outbox.slice(-50) });
+    });
+  }
+  app.use(router);
+  app.use('/api', apiNotFound);
+
+  const dist = deps.config.clientDist;
+  if (existsSync(join(dist, 'index.html'))) {
+    app.use(express.static(dist, { index: false, maxAge: '1h' }));
+    app.get(/.*/, (_req, res) => {
+      res.sendFile(join(dist, 'index.html'));
+    });
+  }
+  app.use(errorHandler);
+  return { app, api };
+}

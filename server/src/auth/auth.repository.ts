@@ -1,0 +1,100 @@
+import type { Database } from '@nomen/shared/db';
+import type { Kysely, Transaction } from 'kysely';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The session joined with its user and account, or undefined when absent or expired. */
+export function findLiveSession(db: Db, sessionId: string) {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('accounts as a', 'a.id', 'u.account_id')
+    .where('s.id', '=', sessionId)
+    .where('s.expires_at', '>', new Date())
+    .where('u.disabled', '=', false)
+    .select([
+      's.id as session_id',
+      's.expires_at',
+      'u.id as user_id',
+      'u.name as user_name',
+      'u.email',
+      'u.title',
+      'u.role',
+      'u.permissions',
+      'u.super_admin',
+      'a.id as account_id',
+      'a.uuid as account_uuid',
+      'a.name as account_name',
+      'a.settings',
+      'a.feature_flags',
+    ])
+    .executeTakeFirst();
+}
+
+/** Stores a new session. */
+export async function insertSession(db: Db, session: { id: string; userId: number; expiresAt: Date }) {
+  await db
+    .insertInto('sessions')
+    .values({ id: session.id, user_id: session.userId, expires_at: session.expiresAt })
+    .execute();
+}
+
+/** Moves a session's expiry (sliding sessions). */
+export async function extendSession(db: Db, sessionId: string, expiresAt: Date) {
+  await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
+}
+
+/** Ends one session. */
+export async function deleteSession(db: Db, sessionId: string) {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** Ends every session of the given users. */
+export async function deleteSessionsOfUsers(db: Db, userIds: readonly number[]) {
+  if (userIds.length === 0) return;
+  await db.deleteFrom('sessions').where('user_id', 'in', userIds).execute();
+}
+
+/** A user by email (any account), for sign-in. */
+export function findUserByEmail(db: Db, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+/** Stores a single-use token; earlier unused tokens of the same purpose are voided first. */
+export async function replaceToken(
+  db: Db,
+  token: { hash: string; userId: number; purpose: 'activation' | 'reset'; expiresAt: Date },
+) {
+  await db
+    .deleteFrom('auth_tokens')
+    .where('user_id', '=', token.userId)
+    .where('purpose', '=', token.purpose)
+    .where('used_at', 'is', null)
+    .execute();
+  await db
+    .insertInto('auth_tokens')
+    .values({
+      token_hash: token.hash,
+      user_id: token.userId,
+      purpose: token.purpose,
+      expires_at: token.expiresAt,
+    })
+    .execute();
+}
+
+/**
+ * Marks a live token used and returns its user id; undefined when the token is unknown, used,
+ * expired or of another purpose. Atomic, so a token works once even under concurrent requests.
+ */
+export async function consumeToken(db: Db, hash: string, purpose: 'activation' | 'reset') {
+  const row = await db
+    .updateTable('auth_tokens')
+    .set({ used_at: new Date() })
+    .where('token_hash', '=', hash)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id;
+}

@@ -1,0 +1,192 @@
+import {
+  AppError,
+  effectivePermissions,
+  FEATURE_FLAGS,
+  type FeatureFlag,
+  type Me,
+  type Role,
+} from '@nomen/shared';
+import type { Database, UserRow } from '@nomen/shared/db';
+import type { Kysely, Transaction } from 'kysely';
+import type { Actor, AppDeps } from '../http/context';
+import * as repo from './auth.repository';
+import { hashPassword, newToken, sha256, verifyPassword } from './crypto';
+
+const TOKEN_TTL_MS = { activation: 7 * 24 * 3600_000, reset: 2 * 3600_000 } as const;
+// Verified against when the email is unknown, so sign-in takes as long either way.
+const DUMMY_HASH = hashPassword('nomen-timing-equaliser');
+
+type SessionRow = NonNullable<Awaited<ReturnType<typeof repo.findLiveSession>>>;
+
+/** Builds the request's Actor from a live session row. */
+function toActor(row: SessionRow): Actor {
+  const role = row.role as Role;
+  const features = row.feature_flags.filter((f): f is FeatureFlag =>
+    (FEATURE_FLAGS as readonly string[]).includes(f),
+  );
+  return {
+    userId: row.user_id,
+    userName: row.user_name,
+    email: row.email,
+    role,
+    superAdmin: row.super_admin,
+    accountId: row.account_id,
+    accountUuid: row.account_uuid,
+    accountName: row.account_name,
+    permissions: effectivePermissions({ role, permissions: row.permissions, super_admin: row.super_admin }),
+    features,
+    settings: { allow_approval: row.settings.allow_approval === true },
+    sessionId: row.session_id,
+  };
+}
+
+/**
+ * The Actor of a session token from the cookie, or null when the token is unknown or expired or
+ * the user is disabled. Extends the session when less than half its lifetime is left.
+ */
+export async function actorFromSessionToken(deps: AppDeps, token: string): Promise<Actor | null> {
+  const row = await repo.findLiveSession(deps.db, sha256(token));
+  if (!row) return null;
+  const ttl = deps.config.sessionTtlHours * 3600_000;
+  if (row.expires_at.getTime() - Date.now() < ttl / 2) {
+    await repo.extendSession(deps.db, row.session_id, new Date(Date.now() + ttl));
+  }
+  return toActor(row);
+}
+
+/** The /auth/me answer for an Actor. */
+export function meOf(actor: Actor, title = ''): Me {
+  return {
+    user: {
+      id: actor.userId,
+      name: actor.userName,
+      email: actor.email,
+      title,
+      role: actor.role,
+      super_admin: actor.superAdmin,
+    },
+    account: { id: actor.accountId, uuid: actor.accountUuid, name: actor.accountName },
+    permissions: actor.permissions,
+    features: actor.features,
+    settings: actor.settings,
+  };
+}
+
+/** Loads the /auth/me answer for a session id. Throws 401 when the session is gone. */
+export async function loadMe(deps: AppDeps, sessionId: string): Promise<Me> {
+  const row = await repo.findLiveSession(deps.db, sessionId);
+  if (!row) throw new AppError('UNAUTHENTICATED', 'Please sign in');
+  return meOf(toActor(row), row.title);
+}
+
+/** Starts a session for a user; returns the cookie token and its expiry. */
+async function startSession(deps: AppDeps, db: Kysely<Database> | Transaction<Database>, userId: number) {
+  const { token, hash } = newToken();
+  const expiresAt = new Date(Date.now() + deps.config.sessionTtlHours * 3600_000);
+  await repo.insertSession(db, { id: hash, userId, expiresAt });
+  return { token, sessionId: hash, expiresAt };
+}
+
+/** A started session and the /auth/me answer for it. */
+export interface SignedIn {
+  token: string;
+  expiresAt: Date;
+  me: Me;
+}
+
+/**
+ * Signs in with email and password (issue 2 §2). Throws 401 "Invalid email or password" for an
+ * unknown email, a wrong password, a disabled user or one without a password (not activated,
+ * or forced to reset), without saying which.
+ */
+export async function login(deps: AppDeps, email: string, password: string): Promise<SignedIn> {
+  const user = await repo.findUserByEmail(deps.db, email);
+  const ok = user?.password_hash
+    ? await verifyPassword(user.password_hash, password)
+    : (await verifyPassword(await DUMMY_HASH, password)) && false;
+  if (!user || !ok || user.disabled) throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
+  await deps.db.updateTable('users').set({ last_login: new Date() }).where('id', '=', user.id).execute();
+  const session = await startSession(deps, deps.db, user.id);
+  return { token: session.token, expiresAt: session.expiresAt, me: await loadMe(deps, session.sessionId) };
+}
+
+/** Ends the session. */
+export async function logout(deps: AppDeps, sessionId: string): Promise<void> {
+  await repo.deleteSession(deps.db, sessionId);
+}
+
+/**
+ * Mails a single-use link (`/activate` or `/reset-password`) to a user, voiding earlier unused
+ * links of the same purpose. Runs in the caller's transaction; returns the link (the CLI
+ * prints it).
+ */
+export async function issueLink(
+  deps: AppDeps,
+  trx: Kysely<Database> | Transaction<Database>,
+  user: Pick<UserRow, 'id' | 'name' | 'email'>,
+  purpose: 'activation' | 'reset',
+): Promise<string> {
+  const { token, hash } = newToken();
+  await repo.replaceToken(trx, {
+    hash,
+    userId: user.id,
+    purpose,
+    expiresAt: new Date(Date.now() + TOKEN_TTL_MS[purpose]),
+  });
+  const path = purpose === 'activation' ? 'activate' : 'reset-password';
+  const link = `${deps.config.appUrl}/${path}?token=${token}`;
+  const text =
+    purpose === 'activation'
+      ? `Hello ${user.name},\n\nYou have been invited to Nomen. Choose your password here (valid for 7 days):\n${link}\n`
+      : `Hello ${user.name},\n\nSet a new Nomen password here (valid for 2 hours):\n${link}\n\nIf you did not ask for this, you can ignore this mail.`;
+  await deps.mailer.send({
+    to: user.email,
+    subject: purpose === 'activation' ? 'Your Nomen invitation' : 'Reset your Nomen password',
+    text,
+  });
+  return link;
+}
+
+/**
+ * Sets a password from an emailed link and signs the user in (issue 2 §2). Throws 400 naming the
+ * token when it is unknown, used or expired; the token is then left as it was.
+ */
+export async function setPasswordWithToken(
+  deps: AppDeps,
+  purpose: 'activation' | 'reset',
+  token: string,
+  password: string,
+): Promise<SignedIn> {
+  const passwordHash = await hashPassword(password);
+  const session = await deps.db.transaction().execute(async (trx) => {
+    const userId = await repo.consumeToken(trx, sha256(token), purpose);
+    if (userId === undefined) {
+      throw AppError.badField('body.token', 'This link is invalid or has expired. Ask for a new one.');
+    }
+    const user = await trx
+      .updateTable('users')
+      .set({
+        password_hash: passwordHash,
+        last_login: new Date(),
+        ...(purpose === 'activation' ? { activated_at: new Date() } : {}),
+      })
+      .where('id', '=', userId)
+      .where('disabled', '=', false)
+      .returning('id')
+      .executeTakeFirst();
+    if (!user) throw AppError.badField('body.token', 'This account is disabled.');
+    await repo.deleteSessionsOfUsers(trx, [userId]);
+    return startSession(deps, trx, userId);
+  });
+  return { token: session.token, expiresAt: session.expiresAt, me: await loadMe(deps, session.sessionId) };
+}
+
+/**
+ * Mails a reset link (or, for a user who never activated, a new activation link) when the email
+ * belongs to an enabled user. Says nothing either way, so addresses cannot be probed.
+ */
+export async function forgotPassword(deps: AppDeps, email: string): Promise<void> {
+  const user = await repo.findUserByEmail(deps.db, email);
+  if (!user || user.disabled) return;
+  await issueLink(deps, deps.db, user, user.activated_at ? 'reset' : 'activation');
+}

@@ -1,0 +1,67 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().default('.data'),
+  NODE_ENV: z.string().default('development'),
+  APP_URL: z.string().url().optional(),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().default('Nomen <no-reply@nomen.local>'),
+  SEED_PASSWORD: z.string().min(8).default('nomen-demo'),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 14),
+  COOKIE_SECURE: z.enum(['true', 'false']).default('false'),
+  CLIENT_DIST: z.string().optional(),
+});
+
+/** Runtime configuration read from the environment (README: configuration variables). */
+export interface Config {
+  port: number;
+  /** PostgreSQL URL; absent means the embedded PGlite database in `dataDir`. */
+  databaseUrl: string | undefined;
+  /** Folder for the embedded database, the control socket and other local state. */
+  dataDir: string;
+  isProduction: boolean;
+  /** Base URL used in mailed links; defaults to http://localhost:PORT. */
+  appUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  seedPassword: string;
+  /** Login attempts allowed per address and email per 15 minutes. */
+  loginRateLimit: number;
+  sessionTtlHours: number;
+  cookieSecure: boolean;
+  /** Built client to serve; absent means client/dist beside the server. */
+  clientDist: string;
+}
+
+/**
+ * Reads and validates the environment. Throws an Error naming each bad variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Bad configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: resolve(e.DATA_DIR),
+    isProduction: e.NODE_ENV === 'production',
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    seedPassword: e.SEED_PASSWORD,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    cookieSecure: e.COOKIE_SECURE === 'true',
+    clientDist: resolve(e.CLIENT_DIST ?? new URL('../../client/dist', import.meta.url).pathname),
+  };
+}

@@ -1,0 +1,22 @@
+import type { Database } from '@nomen/shared/db';
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as m0001 from './migrations/0001_foundation';
+
+/** Every migration, in order. Frozen in time: never edit one that has shipped; add the next. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_foundation': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/**
+ * Brings the schema up to date (ARCHITECTURE.md, Data: numbered migrations at start-up; the same
+ * on PGlite). Returns the names of the migrations applied now. Throws when one fails; that
+ * migration's transaction is rolled back.
+ */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,67 @@
+import { AppError, type FeatureFlag } from '@nomen/shared';
+import type { Database } from '@nomen/shared/db';
+import type { Kysely } from 'kysely';
+import { issueLink } from '../../auth/auth.service';
+import type { AppDeps } from '../../http/context';
+import { recordActivity } from '../activities/activities.service';
+
+/** What a new account starts with. */
+export interface NewAccount {
+  name: string;
+  adminEmail: string;
+  adminName?: string;
+  features?: FeatureFlag[];
+  allowApproval?: boolean;
+}
+
+/**
+ * Creates an account with its first ADMIN (super_admin, no password yet) and mails the admin an
+ * activation link, which it also returns (the operator CLI prints it). One transaction; the
+ * account's activity log starts with the creation. Throws 409 when the email is taken.
+ */
+export async function createAccount(
+  deps: AppDeps,
+  input: NewAccount,
+  db: Kysely<Database> = deps.db,
+): Promise<{ accountId: number; accountUuid: string; adminId: number; activationLink: string }> {
+  return db.transaction().execute(async (trx) => {
+    const email = input.adminEmail.trim().toLowerCase();
+    const taken = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+    if (taken) throw AppError.badField('admin-email', `A user with email ${email} already exists`);
+    const account = await trx
+      .insertInto('accounts')
+      .values({
+        name: input.name,
+        settings: JSON.stringify({ allow_approval: input.allowApproval ?? false }),
+        feature_flags: input.features ?? [],
+      })
+      .returning(['id', 'uuid'])
+      .executeTakeFirstOrThrow();
+    const adminName = input.adminName ?? email.split('@')[0] ?? email;
+    const admin = await trx
+      .insertInto('users')
+      .values({
+        account_id: account.id,
+        name: adminName,
+        email,
+        role: 'ADMIN',
+        super_admin: true,
+        password_hash: null,
+      })
+      .returning(['id', 'name', 'email'])
+      .executeTakeFirstOrThrow();
+    const activationLink = await issueLink(deps, trx, admin, 'activation');
+    await recordActivity(
+      trx,
+      { accountId: account.id, userId: null, userName: 'system' },
+      {
+        configuredObject: 'account',
+        objectName: input.name,
+        objectId: account.id,
+        before: null,
+        after: { name: input.name, admin_email: email },
+      },
+    );
+    return { accountId: account.id, accountUuid: account.uuid, adminId: admin.id, activationLink };
+  });
+}

@@ -1,0 +1,140 @@
+import { AppError, type Group, type groupSaveSchema, type SelectOption } from '@nomen/shared';
+import type { z } from 'zod';
+import type { Actor, AppDeps } from '../../http/context';
+import { recordActivity } from '../activities/activities.service';
+import { assertAllFound, assertNotStale } from '../guards';
+import * as repo from './groups.repository';
+
+function toGroup(row: repo.GroupWithLinks): Group {
+  return {
+    id: row.id,
+    name: row.name,
+    notes: row.notes,
+    user_ids: row.user_ids,
+    folder_ids: row.folder_ids,
+    template_ids: row.template_ids,
+    user_count: row.user_ids.length,
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+function audited(g: Group) {
+  return {
+    name: g.name,
+    notes: g.notes,
+    user_ids: g.user_ids,
+    folder_ids: g.folder_ids,
+    template_ids: g.template_ids,
+  };
+}
+
+/** The account's groups (spec 01 §2.7). */
+export async function listGroups(deps: AppDeps, actor: Actor): Promise<{ data: Group[] }> {
+  return { data: (await repo.listGroups(deps.db, actor.accountId)).map(toGroup) };
+}
+
+/** One group; 404 when not in the account. */
+export async function getGroup(deps: AppDeps, actor: Actor, id: number): Promise<{ group: Group }> {
+  const row = await repo.findGroup(deps.db, actor.accountId, id);
+  if (!row) throw AppError.notFound('Group');
+  return { group: toGroup(row) };
+}
+
+/** Users, folders and templates the group drawer can select (spec 01 §2.7). */
+export async function selectOptions(
+  deps: AppDeps,
+  actor: Actor,
+): Promise<{ users: SelectOption[]; folders: SelectOption[]; templates: SelectOption[] }> {
+  const options = async (table: 'users' | 'folders' | 'templates') =>
+    (await repo.namesOf(deps.db, actor.accountId, table)).map((r) => ({ value: r.id, label: r.name }));
+  const [users, folders, templates] = await Promise.all([
+    options('users'),
+    options('folders'),
+    options('templates'),
+  ]);
+  return { users, folders, templates };
+}
+
+/**
+ * Creates (no id) or updates (id) a group with its users, folders and templates, and an
+ * activity entry, in one transaction (spec 01 §2.7, §7 merge-or-create). 404 for unknown ids
+ * (the group's or any selected one's), 409 for a stale write.
+ */
+export async function saveGroup(
+  deps: AppDeps,
+  actor: Actor,
+  input: z.output<typeof groupSaveSchema>,
+): Promise<{ group: Group }> {
+  const links = {
+    userIds: [...new Set(input.user_ids)],
+    folderIds: [...new Set(input.folder_ids)],
+    templateIds: [...new Set(input.template_ids)],
+  };
+  return deps.db.transaction().execute(async (trx) => {
+    assertAllFound(
+      links.userIds,
+      await repo.existingIds(trx, actor.accountId, 'users', links.userIds),
+      'Users',
+    );
+    assertAllFound(
+      links.folderIds,
+      await repo.existingIds(trx, actor.accountId, 'folders', links.folderIds),
+      'Folders',
+    );
+    assertAllFound(
+      links.templateIds,
+      await repo.existingIds(trx, actor.accountId, 'templates', links.templateIds),
+      'Templates',
+    );
+    const values = { name: input.name, notes: input.notes };
+    let before: Group | null = null;
+    let id: number;
+    if (input.id) {
+      const [existing] = await repo.findGroupsForUpdate(trx, actor.accountId, [input.id]);
+      if (!existing) throw AppError.notFound('Group');
+      assertNotStale(existing.updated_at, input.updated_at, 'group');
+      before = toGroup(existing);
+      id = existing.id;
+      await repo.updateGroup(trx, actor.accountId, id, values);
+    } else {
+      id = await repo.insertGroup(trx, actor.accountId, values);
+    }
+    await repo.setGroupLinks(trx, id, links);
+    const saved = await repo.findGroup(trx, actor.accountId, id);
+    if (!saved) throw AppError.notFound('Group');
+    const group = toGroup(saved);
+    await recordActivity(trx, actor, {
+      configuredObject: 'group',
+      objectName: group.name,
+      objectId: group.id,
+      before: before && audited(before),
+      after: audited(group),
+    });
+    return { group };
+  });
+}
+
+/** Deletes groups, all or nothing; 404 when any id is unknown (spec 01 §2.7). */
+export async function deleteGroups(deps: AppDeps, actor: Actor, ids: number[]): Promise<{ ok: true }> {
+  await deps.db.transaction().execute(async (trx) => {
+    const groups = await repo.findGroupsForUpdate(trx, actor.accountId, ids);
+    assertAllFound(
+      ids,
+      groups.map((g) => g.id),
+      'Groups',
+    );
+    await repo.deleteGroups(trx, actor.accountId, ids);
+    await recordActivity(
+      trx,
+      actor,
+      ...groups.map((g) => ({
+        configuredObject: 'group' as const,
+        objectName: g.name,
+        objectId: g.id,
+        before: audited(toGroup(g)),
+        after: null,
+      })),
+    );
+  });
+  return { ok: true };
+}

@@ -1,0 +1,90 @@
+import {
+  AppError,
+  FEATURE_FLAG_DESCRIPTIONS,
+  FEATURE_FLAGS,
+  type FeatureFlag,
+  type SettingsView,
+  type settingsSaveSchema,
+} from '@nomen/shared';
+import type { AccountRow } from '@nomen/shared/db';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { Actor, AppDeps } from '../../http/context';
+import { recordActivity } from '../activities/activities.service';
+import { assertNotStale } from '../guards';
+
+function toView(row: AccountRow): SettingsView {
+  const on = new Set(row.feature_flags);
+  return {
+    settings: { allow_approval: row.settings.allow_approval === true },
+    features: FEATURE_FLAGS.map((slug) => ({
+      slug,
+      enabled: on.has(slug),
+      description: FEATURE_FLAG_DESCRIPTIONS[slug],
+    })),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+function audited(view: SettingsView) {
+  return {
+    allow_approval: view.settings.allow_approval,
+    ...Object.fromEntries(view.features.map((f) => [f.slug, f.enabled])),
+  };
+}
+
+/** The account's settings and flags (issue 2 §6). */
+export async function getSettings(deps: AppDeps, actor: Actor): Promise<SettingsView> {
+  const row = await deps.db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('id', '=', actor.accountId)
+    .executeTakeFirst();
+  if (!row) throw AppError.notFound('Account');
+  return toView(row);
+}
+
+/**
+ * Saves settings and flags (issue 2 §6); flags not named keep their state. Every user of the
+ * account sees the change on their next request. 409 for a stale write.
+ */
+export async function saveSettings(
+  deps: AppDeps,
+  actor: Actor,
+  input: z.output<typeof settingsSaveSchema>,
+): Promise<SettingsView> {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('accounts')
+      .selectAll()
+      .where('id', '=', actor.accountId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw AppError.notFound('Account');
+    assertNotStale(row.updated_at, input.updated_at, 'account settings');
+    const flags = new Set(row.feature_flags);
+    for (const [slug, enabled] of Object.entries(input.features) as [FeatureFlag, boolean | undefined][]) {
+      if (enabled === true) flags.add(slug);
+      if (enabled === false) flags.delete(slug);
+    }
+    const updated = await trx
+      .updateTable('accounts')
+      .set({
+        settings: JSON.stringify({ ...row.settings, allow_approval: input.settings.allow_approval }),
+        feature_flags: FEATURE_FLAGS.filter((f) => flags.has(f)),
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', actor.accountId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const view = toView(updated);
+    await recordActivity(trx, actor, {
+      configuredObject: 'settings',
+      objectName: row.name,
+      objectId: row.id,
+      before: audited(toView(row)),
+      after: audited(view),
+    });
+    return view;
+  });
+}

@@ -1,0 +1,32 @@
+import type { AccountSettings, FeatureFlag, Permission, Role } from '@nomen/shared';
+import type { Database } from '@nomen/shared/db';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config';
+import type { Mailer } from '../mail/mailer';
+
+/** What every service can reach: the database, configuration and mail. */
+export interface AppDeps {
+  db: Kysely<Database>;
+  config: Config;
+  mailer: Mailer;
+}
+
+/**
+ * The signed-in user a request acts as, loaded fresh per request so that changes to roles,
+ * permissions, flags and settings take effect at once (issue 2 §6).
+ */
+export interface Actor {
+  userId: number;
+  userName: string;
+  email: string;
+  role: Role;
+  superAdmin: boolean;
+  accountId: number;
+  accountUuid: string;
+  accountName: string;
+  permissions: Permission[];
+  features: FeatureFlag[];
+  settings: AccountSettings;
+  /** SHA-256 id of the session the request came with. */
+  sessionId: string;
+}

@@ -1,0 +1,103 @@
+import { AppError, type Endpoint, hasPermission } from '@nomen/shared';
+import { parse as parseCookie } from 'cookie';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import type { z } from 'zod';
+import { actorFromSessionToken } from '../auth/auth.service';
+import type { Actor, AppDeps } from './context';
+import { zodIssues } from './errors';
+
+/** Name of the httpOnly session cookie. */
+export const SESSION_COOKIE = 'nomen_session';
+
+/** Default request-body limit (issue 2, contracts to keep). */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/** What a handler receives: parsed request parts, the signed-in Actor, and Express' objects. */
+export interface HandlerInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, A> {
+  params: z.output<P>;
+  query: z.output<Q>;
+  body: z.output<B>;
+  actor: A;
+  req: Request;
+  res: Response;
+}
+
+type ActorOf<E> = E extends { permission: null } ? Actor | null : Actor;
+
+/** Reads the session cookie and, when it names a live session, the Actor. */
+export async function readActor(deps: AppDeps, req: Request): Promise<Actor | null> {
+  const token = parseCookie(req.headers.cookie ?? '')[SESSION_COOKIE];
+  return token ? actorFromSessionToken(deps, token) : null;
+}
+
+/**
+ * Collects the API's routes: each route file mounts its contract endpoints here, and the
+ * collected endpoints feed the API reference and the permission test.
+ */
+export class ApiBuilder {
+  /** Every endpoint mounted so far, in order. */
+  readonly endpoints: Endpoint[] = [];
+
+  constructor(
+    readonly router: Router,
+    readonly deps: AppDeps,
+  ) {}
+
+  /**
+   * Mounts one contract endpoint (STYLE.md: route = validate → one service call → response):
+   * parses JSON within the endpoint's body limit, loads the Actor, enforces the declared
+   * permission (401 signed out, 403 without it) and feature flag (403), parses params, query
+   * and body with the contract's schemas (400 with issues), then sends the handler's result
+   * with the contract's status. `before` middlewares run after body parsing (e.g. rate limits).
+   */
+  mount<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+    endpoint: Endpoint<P, Q, B, R>,
+    handler: (input: HandlerInput<P, Q, B, ActorOf<Endpoint<P, Q, B, R>>>) => Promise<z.input<R>>,
+    options: { before?: RequestHandler[] } = {},
+  ): void {
+    const deps = this.deps;
+    this.endpoints.push(endpoint as unknown as Endpoint);
+    const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+    const jsonParser = express.json({ limit: endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT });
+    this.router[method](endpoint.path, jsonParser, ...(options.before ?? []), async (req, res) => {
+      const actor =
+        endpoint.permission === null ? await readActor(deps, req) : await requireActor(deps, req, endpoint);
+      const params = parsePart(endpoint.params, req.params, 'params');
+      const query = parsePart(endpoint.query, req.query, 'query');
+      const body = parsePart(endpoint.body, req.body, 'body');
+      const result = await handler({
+        params,
+        query,
+        body,
+        actor,
+        req,
+        res,
+      } as HandlerInput<P, Q, B, ActorOf<Endpoint<P, Q, B, R>>>);
+      res.status(endpoint.status ?? 200).json(result);
+    });
+  }
+}
+
+async function requireActor(deps: AppDeps, req: Request, endpoint: Endpoint): Promise<Actor> {
+  const actor = await readActor(deps, req);
+  if (!actor) throw new AppError('UNAUTHENTICATED', 'Please sign in');
+  if (endpoint.feature && !actor.features.includes(endpoint.feature)) {
+    throw new AppError('FORBIDDEN', `The ${endpoint.feature} feature is not enabled for this account`);
+  }
+  const needed = endpoint.permission;
+  if (needed && needed !== 'signed-in' && !hasPermission(actor.permissions, needed)) {
+    throw new AppError('FORBIDDEN', `You do not have permission to do this (needs ${needed})`);
+  }
+  return actor;
+}
+
+function parsePart<S extends z.ZodType | undefined>(schema: S, value: unknown, part: string) {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
+  if (!result.success) {
+    const issues = zodIssues(result.error, part);
+    const message = issues[0] ? `${issues[0].path}: ${issues[0].message}` : 'Invalid input';
+    throw new AppError('BAD_REQUEST', message, issues);
+  }
+  return result.data;
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { endpoint } from '../core/contract';
+import { FEATURE_FLAGS } from '../core/feature-flags';
+import { PERMISSIONS, ROLES } from '../core/permissions';
+import { okSchema } from '../core/schemas';
+
+/** A new password: 8 to 200 characters. */
+export const passwordSchema = z
+  .string()
+  .min(8, 'Use at least 8 characters')
+  .max(200, 'At most 200 characters');
+
+/** An email address, trimmed and lower-cased. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .min(1, 'Required')
+  .max(254, 'At most 254 characters')
+  .pipe(z.email('Enter a valid email address'))
+  .transform((e) => e.toLowerCase());
+
+/** Account settings that are not flags (spec README). */
+export const accountSettingsSchema = z.object({
+  allow_approval: z.boolean(),
+});
+export type AccountSettings = z.infer<typeof accountSettingsSchema>;
+
+/** What the client knows about the signed-in user (ARCHITECTURE.md, sign-in and sessions). */
+export const meSchema = z.object({
+  user: z.object({
+    id: z.number(),
+    name: z.string(),
+    email: z.string(),
+    title: z.string(),
+    role: z.enum(ROLES),
+    super_admin: z.boolean(),
+  }),
+  account: z.object({ id: z.number(), uuid: z.string(), name: z.string() }),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  features: z.array(z.enum(FEATURE_FLAGS)),
+  settings: accountSettingsSchema,
+});
+export type Me = z.infer<typeof meSchema>;
+
+const tokenPasswordBody = z.object({
+  token: z.string().min(1, 'Required').max(200),
+  password: passwordSchema,
+});
+
+/** Auth endpoints (spec 01 via issue 2; ARCHITECTURE.md). */
+export const authApi = {
+  login: endpoint({
+    method: 'POST',
+    path: '/api/v1/auth/login',
+    tag: 'Auth',
+    summary: 'Sign in with email and password; sets the httpOnly session cookie. Rate-limited.',
+    permission: null,
+    body: z.object({ email: emailSchema, password: z.string().min(1, 'Required').max(200) }),
+    response: meSchema,
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/api/v1/auth/logout',
+    tag: 'Auth',
+    summary: 'Sign out: ends the session and clears the cookie.',
+    permission: null,
+    response: okSchema,
+  }),
+  me: endpoint({
+    method: 'GET',
+    path: '/api/v1/auth/me',
+    tag: 'Auth',
+    summary:
+      'The signed-in user, the account (with uuid), effective permissions, feature flags and settings.',
+    permission: 'signed-in',
+    response: meSchema,
+  }),
+  activate: endpoint({
+    method: 'POST',
+    path: '/api/v1/auth/activate',
+    tag: 'Auth',
+    summary: 'Set the first password from an activation link; signs the user in.',
+    permission: null,
+    body: tokenPasswordBody,
+    response: meSchema,
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/api/v1/auth/reset-password',
+    tag: 'Auth',
+    summary: 'Set a new password from a reset link; signs the user in.',
+    permission: null,
+    body: tokenPasswordBody,
+    response: meSchema,
+  }),
+  forgotPassword: endpoint({
+    method: 'POST',
+    path: '/api/v1/auth/forgot-password',
+    tag: 'Auth',
+    summary: 'Mail a password-reset link when the address belongs to a user. Always answers 202.',
+    permission: null,
+    status: 202,
+    body: z.object({ email: emailSchema }),
+    response: okSchema,
+  }),
+};

@@ -1,0 +1,63 @@
+import type { z } from 'zod';
+import type { FeatureFlag } from './feature-flags';
+import type { Permission } from './permissions';
+
+/** HTTP methods the API uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One endpoint, defined once and used by the server router (validation, permission, OpenAPI)
+ * and by the client fetcher (STYLE.md: one contract per endpoint).
+ *
+ * `path` uses Express syntax (`/api/v1/account/groups/:id`); `params`, `query` and `body` are
+ * zod schemas of the request parts; `response` of the success body.
+ */
+export interface Endpoint<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  tag: string;
+  /** `null` = public (no sign-in); `'signed-in'` = any signed-in user; otherwise the permission. */
+  permission: Permission | 'signed-in' | null;
+  /** The endpoint answers 403 unless the account has this flag on. */
+  feature?: FeatureFlag;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+  /** Status of a success answer; 200 unless stated. */
+  status?: number;
+  /** Body-size limit in bytes where it differs from the 1 MB default. */
+  bodyLimit?: number;
+}
+
+/** Identity helper that keeps an endpoint's literal types. */
+export function endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  e: Endpoint<P, Q, B, R>,
+): Endpoint<P, Q, B, R> {
+  return e;
+}
+
+/** The request-body type of an endpoint. */
+export type BodyOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+/** The query type of an endpoint. */
+export type QueryOf<E> = E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+/** The path-parameter type of an endpoint. */
+export type ParamsOf<E> = E extends Endpoint<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
+/** The success-response type of an endpoint. */
+export type ResponseOf<E> =
+  E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+
+/** Fills `:name` segments of an Express-style path. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

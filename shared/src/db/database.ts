@@ -1,0 +1,171 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** A timestamptz column: read as Date, written as Date or ISO text, defaulted by the database. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** A jsonb column: read as T, written as JSON text. */
+type Json<T> = ColumnType<T, string, string>;
+
+/** accounts: one tenant (spec 01 §1). `settings` holds allow_approval. */
+export interface AccountsTable {
+  id: Generated<number>;
+  uuid: Generated<string>;
+  name: string;
+  settings: Json<{ allow_approval?: boolean }>;
+  feature_flags: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** users: people who sign in (spec 01 §3.1). `email` is unique across accounts and lower-case. */
+export interface UsersTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  email: string;
+  title: Generated<string>;
+  role: 'ADMIN' | 'MANAGER' | 'USER';
+  permissions: ColumnType<string[], string[] | undefined, string[]>;
+  location: Generated<string>;
+  password_hash: string | null;
+  super_admin: Generated<boolean>;
+  disabled: Generated<boolean>;
+  activated_at: NullableTimestamp;
+  last_login: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** sessions: signed-in browsers; `id` is the SHA-256 of the cookie's token. */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+}
+
+/** auth_tokens: single-use activation and reset links; `token_hash` is the SHA-256 of the token. */
+export interface AuthTokensTable {
+  token_hash: string;
+  user_id: number;
+  purpose: 'activation' | 'reset';
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+/** folders (spec 01 §3.1). */
+export interface FoldersTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  description: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** groups (spec 01 §3.1); members, folders and templates sit in the group_* link tables. */
+export interface GroupsTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  notes: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface GroupUsersTable {
+  group_id: number;
+  user_id: number;
+}
+export interface GroupFoldersTable {
+  group_id: number;
+  folder_id: number;
+}
+export interface GroupTemplatesTable {
+  group_id: number;
+  template_id: number;
+}
+
+/** templates: the core of a template (spec 03 §3); the template issue adds the rest. */
+export interface TemplatesTable {
+  id: Generated<number>;
+  account_id: number;
+  uuid: Generated<string>;
+  name: string;
+  description: Generated<string>;
+  folder_id: number | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** activities: the user activity log (spec 01 §2.10), written in the transaction of each change. */
+export interface ActivitiesTable {
+  id: Generated<number>;
+  account_id: number;
+  created_at: CreatedAt;
+  user_id: number | null;
+  username: string;
+  configured_object: string;
+  object_name: string;
+  operation: 'create' | 'update' | 'delete';
+  object_id: number | null;
+  changes: Json<{ field: string; old: unknown; new: unknown }[]>;
+}
+
+/** lists (spec 02 §3). */
+export interface ListsTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  notes: Generated<string>;
+  type: 'drop-down' | 'drill-down' | 'dependent';
+  powered_template_id: number | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** list_columns (spec 02 §3). */
+export interface ListColumnsTable {
+  id: Generated<number>;
+  list_id: number;
+  name: string;
+  precedence: number;
+  powered_template_field_id: number | null;
+}
+
+/** list_values: one cell (spec 02 §3). */
+export interface ListValuesTable {
+  id: Generated<number>;
+  list_column_id: number;
+  row_number: number;
+  value: string;
+}
+
+/** The typed database Kysely works with (ARCHITECTURE.md, Data). */
+export interface Database {
+  accounts: AccountsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  auth_tokens: AuthTokensTable;
+  folders: FoldersTable;
+  groups: GroupsTable;
+  group_users: GroupUsersTable;
+  group_folders: GroupFoldersTable;
+  group_templates: GroupTemplatesTable;
+  templates: TemplatesTable;
+  activities: ActivitiesTable;
+  lists: ListsTable;
+  list_columns: ListColumnsTable;
+  list_values: ListValuesTable;
+}
+
+export type AccountRow = Selectable<AccountsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type FolderRow = Selectable<FoldersTable>;
+export type GroupRow = Selectable<GroupsTable>;
+export type ActivityRow = Selectable<ActivitiesTable>;

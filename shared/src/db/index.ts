@@ -1,0 +1,3 @@
+export * from './connect';
+export * from './database';
+export { PGlitePool } from './pglite-pool';
