@@ -18,13 +18,14 @@ function setSessionCookie(deps: AppDeps, res: Response, token: string, expiresAt
 /** Mounts sign-in, sign-out, me, activation and password-reset endpoints (issue 2 §2). */
 export function authRoutes(api: ApiBuilder): void {
   const { deps } = api;
-  // Per address and email, so one attacker cannot lock everybody out and one user cannot be
+  // Failed attempts count, per address and email, so one attacker cannot lock everybody out and one user cannot be
   // guessed at from many addresses quickly.
   const loginLimiter = rateLimit({
     windowMs: 15 * 60_000,
     limit: deps.config.loginRateLimit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    skipSuccessfulRequests: true,
     keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? '')}|${String(req.body?.email ?? '').toLowerCase()}`,
     handler: (_req, _res, next) => {
       next(new AppError('RATE_LIMITED', 'Too many sign-in attempts. Wait a few minutes and try again.'));
