@@ -11,6 +11,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [
+            'tests/*.test.ts',
             'shared/src/**/*.test.ts',
             'server/src/**/*.test.ts',
             'client/src/**/*.test.ts',

@@ -1,0 +1,56 @@
+import dayjs from 'dayjs';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Options of the timestamp formatters; `timeZone` defaults to the browser's. */
+export interface TimestampFormatOptions {
+  timeZone?: string;
+  locale?: string;
+}
+
+/** Whether `iso` is less than one calendar month before `now` (spec 01 §9). */
+export function isUnderOneMonthOld(iso: string, now: Date): boolean {
+  const time = dayjs(iso);
+  return time.isValid() && time.isAfter(dayjs(now).subtract(1, 'month'));
+}
+
+/**
+ * A past time relative to `now`, e.g. "just now", "5 minutes ago", "3 hours ago", "yesterday",
+ * "12 days ago" (spec 01 §9). Times slightly in the future (clock skew) read as "just now".
+ */
+export function relativeTime(iso: string, now: Date, options: TimestampFormatOptions = {}): string {
+  const elapsed = now.getTime() - new Date(iso).getTime();
+  const format = new Intl.RelativeTimeFormat(options.locale ?? 'en', { numeric: 'auto' });
+  if (elapsed < 45_000) return 'just now';
+  if (elapsed < 45 * MINUTE) return format.format(-Math.max(1, Math.round(elapsed / MINUTE)), 'minute');
+  if (elapsed < 22 * HOUR) return format.format(-Math.max(1, Math.round(elapsed / HOUR)), 'hour');
+  return format.format(-Math.max(1, Math.round(elapsed / DAY)), 'day');
+}
+
+/** A calendar date such as "Nov 21, 2026". */
+export function formatDate(iso: string, options: TimestampFormatOptions = {}): string {
+  return new Intl.DateTimeFormat(options.locale ?? 'en-US', {
+    dateStyle: 'medium',
+    timeZone: options.timeZone,
+  }).format(new Date(iso));
+}
+
+/** A date and time such as "Nov 21, 2026, 7:38 PM", for tooltips and exact columns. */
+export function formatDateTime(iso: string, options: TimestampFormatOptions = {}): string {
+  return new Intl.DateTimeFormat(options.locale ?? 'en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: options.timeZone,
+  }).format(new Date(iso));
+}
+
+/**
+ * How a table shows a timestamp (spec 01 §9): relative when under one month old, otherwise
+ * the date. An unreadable value is shown as it is.
+ */
+export function formatTimestamp(iso: string, now: Date, options: TimestampFormatOptions = {}): string {
+  if (Number.isNaN(new Date(iso).getTime())) return iso;
+  return isUnderOneMonthOld(iso, now) ? relativeTime(iso, now, options) : formatDate(iso, options);
+}

@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * Vite configuration of the single-page client (ARCHITECTURE.md, Client): the dev server proxies
+ * /api (and the collaboration WebSocket) to the API server on port 3001; the build lands in
+ * client/dist, which the server serves with a single-page fallback.
+ */
+export default defineConfig({
+  plugins: [react()],
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: 'http://localhost:3001', changeOrigin: false },
+      '/collab': { target: 'ws://localhost:3001', ws: true },
+    },
+  },
+  preview: {
+    port: 4173,
+    proxy: {
+      '/api': { target: 'http://localhost:3001', changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+});

@@ -1,0 +1,66 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureClientBuilt } from './client-build.mjs';
+
+/**
+ * `npm test`: typecheck, lint, unit and API tests (vitest; API tests on a real PostgreSQL at
+ * TEST_DATABASE_URL), then end-to-end tests in Chromium (Playwright). Prints each stage's
+ * outcome and one closing line "N passed, N failed" summing every test run (typecheck and lint
+ * count as one check each). Exits non-zero when anything failed or when no test ran.
+ */
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const results = join(root, '.test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+function stage(title, command, args) {
+  console.log(`\n=== ${title}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  return result.status === 0;
+}
+
+function check(title, command, args) {
+  if (stage(title, command, args)) passed += 1;
+  else {
+    failed += 1;
+    console.log(`--- ${title} failed`);
+  }
+}
+
+function readJson(file) {
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+}
+
+check('typecheck (tsc -b)', bin('tsc'), ['-b']);
+check('lint (biome)', bin('biome'), ['check', '.']);
+
+const vitestOk = stage('unit and API tests (vitest)', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${join(results, 'vitest.json')}`,
+]);
+const vitest = readJson(join(results, 'vitest.json'));
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests + (vitestOk || vitest.numFailedTests > 0 ? 0 : 1);
+} else failed += 1;
+
+ensureClientBuilt(root);
+const e2eOk = stage('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'tests/playwright.config.ts']);
+const e2e = readJson(join(results, 'e2e.json'));
+if (e2e) {
+  passed += e2e.stats.expected + e2e.stats.flaky;
+  failed += e2e.stats.unexpected + (e2eOk || e2e.stats.unexpected > 0 ? 0 : 1);
+} else failed += 1;
+
+const ranTests = (vitest?.numTotalTests ?? 0) + (e2e ? e2e.stats.expected + e2e.stats.unexpected : 0);
+if (ranTests === 0) failed += 1;
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

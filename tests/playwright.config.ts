@@ -1,0 +1,54 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** Port of the server the end-to-end tests start (PostgreSQL database E2E_DATABASE_URL). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+
+/**
+ * End-to-end tests in Debian's Chromium (/usr/bin/chromium; CHROMIUM_PATH to change) against a
+ * real server on a freshly created PostgreSQL database seeded with the demo account.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: '../test-results/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: '../.test-results/e2e.json' }]],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    viewport: { width: 1440, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1440, height: 900 },
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node e2e/start-server.mjs',
+    url: `http://localhost:${E2E_PORT}/api/docs/openapi.json`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
