@@ -5,6 +5,7 @@ import { authRoutes } from './auth/auth.routes';
 import { activitiesRoutes } from './entities/activities/activities.routes';
 import { foldersRoutes } from './entities/folders/folders.routes';
 import { groupsRoutes } from './entities/groups/groups.routes';
+import { listsRoutes } from './entities/lists/lists.routes';
 import { settingsRoutes } from './entities/settings/settings.routes';
 import { usersRoutes } from './entities/users/users.routes';
 import type { AppDeps } from './http/context';
@@ -37,6 +38,7 @@ export function createApp(deps: AppDeps): NomenApp {
   foldersRoutes(api);
   settingsRoutes(api);
   activitiesRoutes(api);
+  listsRoutes(api);
   docsRoutes(router, api.endpoints);
   const outbox = deps.mailer.outbox;
   if (outbox && !deps.config.isProduction) {

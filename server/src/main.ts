@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(handle.db);
   if (applied.length) console.log(`[nomen] migrated: ${applied.join(', ')}`);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const deps = { db: handle.db, config, mailer };
+  const deps = { db: handle.db, pool: handle.pool, config, mailer };
 
   if (!config.isProduction) {
     const seeded = await seedDemo(deps, { onlyIfEmpty: true });

@@ -40,7 +40,7 @@ async function main(): Promise<number> {
   });
   try {
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, quiet: true });
-    const lines = await runCommand({ db: handle.db, config, mailer }, command, args);
+    const lines = await runCommand({ db: handle.db, pool: handle.pool, config, mailer }, command, args);
     for (const line of lines) console.log(line);
     return 0;
   } finally {

@@ -1,12 +1,15 @@
 import type { AccountSettings, FeatureFlag, Permission, Role } from '@nomen/shared';
 import type { Database } from '@nomen/shared/db';
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
 import type { Config } from '../config';
 import type { Mailer } from '../mail/mailer';
 
 /** What every service can reach: the database, configuration and mail. */
 export interface AppDeps {
   db: Kysely<Database>;
+  /** The pg pool behind `db` on PostgreSQL, for COPY streams; null on the embedded database. */
+  pool: pg.Pool | null;
   config: Config;
   mailer: Mailer;
 }

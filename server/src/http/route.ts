@@ -55,25 +55,44 @@ export class ApiBuilder {
     handler: (input: HandlerInput<P, Q, B, ActorOf<Endpoint<P, Q, B, R>>>) => Promise<z.input<R>>,
     options: { before?: RequestHandler[] } = {},
   ): void {
+    this.route(endpoint, options.before ?? [], async (input) => {
+      const result = await handler(input);
+      input.res.status(endpoint.status ?? 200).json(result);
+    });
+  }
+
+  /**
+   * Like `mount`, for an endpoint whose handler writes the response itself (a streamed body of
+   * the contract's response shape, e.g. a list of a million cells).
+   */
+  mountStreaming<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+    endpoint: Endpoint<P, Q, B, R>,
+    handler: (input: HandlerInput<P, Q, B, ActorOf<Endpoint<P, Q, B, R>>>) => Promise<void>,
+  ): void {
+    this.route(endpoint, [], handler);
+  }
+
+  private route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+    endpoint: Endpoint<P, Q, B, R>,
+    before: RequestHandler[],
+    respond: (input: HandlerInput<P, Q, B, ActorOf<Endpoint<P, Q, B, R>>>) => Promise<void>,
+  ): void {
     const deps = this.deps;
     this.endpoints.push(endpoint as unknown as Endpoint);
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
     const jsonParser = express.json({ limit: endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT });
-    this.router[method](endpoint.path, jsonParser, ...(options.before ?? []), async (req, res) => {
+    this.router[method](endpoint.path, jsonParser, ...before, async (req, res) => {
       const actor =
         endpoint.permission === null ? await readActor(deps, req) : await requireActor(deps, req, endpoint);
       const params = parsePart(endpoint.params, req.params, 'params');
       const query = parsePart(endpoint.query, req.query, 'query');
       const body = parsePart(endpoint.body, req.body, 'body');
-      const result = await handler({
-        params,
-        query,
-        body,
-        actor,
-        req,
-        res,
-      } as HandlerInput<P, Q, B, ActorOf<Endpoint<P, Q, B, R>>>);
-      res.status(endpoint.status ?? 200).json(result);
+      await respond({ params, query, body, actor, req, res } as HandlerInput<
+        P,
+        Q,
+        B,
+        ActorOf<Endpoint<P, Q, B, R>>
+      >);
     });
   }
 }

@@ -34,7 +34,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   });
   const handle = await openDatabase({ url: testDatabaseUrl(), poolSize: 5 });
   const mailer = createMailer({ from: 'test@nomen.test', quiet: true });
-  const deps: AppDeps = { db: handle.db, config, mailer };
+  const deps: AppDeps = { db: handle.db, pool: handle.pool, config, mailer };
   const nomen = createApp(deps);
   return { ...nomen, deps, handle, outbox: mailer.outbox!, close: () => handle.close() };
 }

@@ -12,6 +12,8 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 export interface DbHandle {
   db: Kysely<Database>;
   kind: 'postgres' | 'pglite';
+  /** The pg pool behind `db` on PostgreSQL (for COPY streams); null on PGlite. */
+  pool: pg.Pool | null;
   close(): Promise<void>;
 }
 
@@ -36,11 +38,11 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     const probe = await pool.connect();
     probe.release();
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', pool, close: () => db.destroy() };
   }
   const dataDir = options.dataDir ?? '.data/pglite';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir, { parsers: { 20: (v: string) => Number.parseInt(v, 10) } });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', pool: null, close: () => db.destroy() };
 }

@@ -149,20 +149,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('list_columns_list_idx').on('list_columns').column('list_id').execute();
 
+  // No foreign key to list_columns: a per-row check would dominate bulk loads of a 1,000,000-cell
+  // list. The lists service deletes a column's values with the column, in the same transaction.
+  // (list_column_id, row_number) is unique, checked at commit so that rows can move in one save.
   await db.schema
     .createTable('list_values')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('list_column_id', 'integer', (c) =>
-      c.notNull().references('list_columns.id').onDelete('cascade'),
-    )
+    .addColumn('list_column_id', 'integer', (c) => c.notNull())
     .addColumn('row_number', 'integer', (c) => c.notNull())
     .addColumn('value', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('list_values_column_row_idx')
-    .on('list_values')
-    .columns(['list_column_id', 'row_number'])
-    .execute();
+  await sql`alter table list_values add constraint list_values_cell_unique unique (list_column_id, row_number) deferrable initially deferred`.execute(
+    db,
+  );
 }
 
 /** Drops everything `up` created. */

@@ -60,20 +60,16 @@ describe('PUT /api/v1/account/settings', () => {
       .send({ settings: { allow_approval: 'yes' }, features: {} });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.issues[0].path).toBe('body.settings.allow_approval');
-    await admin
-      .put('/api/v1/account/settings')
-      .send({
-        settings: current.body.settings,
-        features: { 'global-report': true },
-        updated_at: current.body.updated_at,
-      });
-    const stale = await admin
-      .put('/api/v1/account/settings')
-      .send({
-        settings: current.body.settings,
-        features: { 'global-report': false },
-        updated_at: current.body.updated_at,
-      });
+    await admin.put('/api/v1/account/settings').send({
+      settings: current.body.settings,
+      features: { 'global-report': true },
+      updated_at: current.body.updated_at,
+    });
+    const stale = await admin.put('/api/v1/account/settings').send({
+      settings: current.body.settings,
+      features: { 'global-report': false },
+      updated_at: current.body.updated_at,
+    });
     expect(stale.status).toBe(409);
     const after = await admin.get('/api/v1/account/settings');
     expect(after.body.features.find((f: { slug: string }) => f.slug === 'global-report').enabled).toBe(true);

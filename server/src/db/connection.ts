@@ -1,0 +1,36 @@
+import type { Database } from '@nomen/shared/db';
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
+import type pg from 'pg';
+import type { AppDeps } from '../http/context';
+
+/** A pool that always hands out one already-acquired client and never releases it. */
+class SingleClientPool implements PostgresPool {
+  constructor(private readonly client: pg.PoolClient) {}
+  async connect() {
+    const client = this.client;
+    return {
+      query: client.query.bind(client) as never,
+      release() {},
+    };
+  }
+  async end() {}
+}
+
+/**
+ * Runs `work` on one database connection: on PostgreSQL a Kysely bound to a single pg client
+ * plus that client (so COPY streams and Kysely queries share one transaction); on the embedded
+ * database the usual Kysely and `null`. The connection is released afterwards, also on error.
+ */
+export async function withConnection<T>(
+  deps: Pick<AppDeps, 'db' | 'pool'>,
+  work: (db: Kysely<Database>, client: pg.PoolClient | null) => Promise<T>,
+): Promise<T> {
+  if (!deps.pool) return work(deps.db, null);
+  const client = await deps.pool.connect();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new SingleClientPool(client) }) });
+  try {
+    return await work(db, client);
+  } finally {
+    client.release();
+  }
+}
