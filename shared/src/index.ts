@@ -9,6 +9,7 @@ export * from './core/schemas';
 export * from './folders/folders.contract';
 export * from './groups/groups.contract';
 export * from './lists/lists.contract';
+export * from './patterns/index';
 export * from './settings/settings.contract';
 export * from './users/users.contract';
 export * from './users/users.rules';

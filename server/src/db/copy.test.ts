@@ -21,15 +21,24 @@ function pgCopyOut(value: string): string {
   );
 }
 
-function encode(values: string[], chunkSize: number, columnId = 7): unknown[] {
-  const text = values.map((v, i) => `${100 + i}\t${i}\t${pgCopyOut(v)}\n`).join('');
+const head = (id: number) => Buffer.from(`{"id":${id},"name":"C${id}","list_values":[`);
+
+/** Encodes `columns` (cells per column, in order) as PostgreSQL's COPY would send them, in chunks of `chunkSize`. */
+function encodeColumns(columns: { id: number; values: string[] }[], chunkSize: number): unknown[] {
+  const text = columns
+    .flatMap((c) => c.values.map((v, i) => `${c.id}\t${1000 * c.id + i}\t${i}\t${pgCopyOut(v)}\n`))
+    .join('');
   const bytes = Buffer.from(text, 'utf8');
-  const encoder = new CopyJsonEncoder(columnId);
+  const encoder = new CopyJsonEncoder(columns.map((c) => ({ id: c.id, head: head(c.id) })));
   const parts: Buffer[] = [];
-  for (let i = 0; i < bytes.length; i += chunkSize)
-    parts.push(encoder.push(bytes.subarray(i, i + chunkSize)));
-  encoder.end();
+  for (let i = 0; i < bytes.length; i += chunkSize) parts.push(encoder.push(bytes.subarray(i, i + chunkSize)));
+  parts.push(encoder.end());
   return JSON.parse(`[${Buffer.concat(parts).toString('utf8')}]`);
+}
+
+function encode(values: string[], chunkSize: number): unknown[] {
+  const [column] = encodeColumns([{ id: 7, values }], chunkSize) as { list_values: unknown[] }[];
+  return column!.list_values;
 }
 
 describe('CopyJsonEncoder', () => {
@@ -46,14 +55,14 @@ describe('CopyJsonEncoder', () => {
     ];
     for (const size of [1, 3, 7, 64, 100_000]) {
       expect(encode(values, size)).toEqual(
-        values.map((value, i) => ({ id: 100 + i, row_number: i, value, list_column_id: 7 })),
+        values.map((value, i) => ({ id: 7000 + i, row_number: i, value, list_column_id: 7 })),
       );
     }
   });
 
   it('escapes control characters COPY leaves raw', () => {
     expect(encode(['\u0001\u001f\v\b\f'], 5)).toEqual([
-      { id: 100, row_number: 0, value: '\u0001\u001f\v\b\f', list_column_id: 7 },
+      { id: 7000, row_number: 0, value: '\u0001\u001f\v\b\f', list_column_id: 7 },
     ]);
   });
 
@@ -70,10 +79,40 @@ describe('CopyJsonEncoder', () => {
     );
   });
 
-  it('throws when the stream ends inside a line', () => {
-    const encoder = new CopyJsonEncoder(1);
-    encoder.push(Buffer.from('1\t0\tunfinished'));
+  it('writes every column in order, empty ones included', () => {
+    const columns = encodeColumns(
+      [
+        { id: 5, values: [] },
+        { id: 3, values: ['a', 'b'] },
+        { id: 9, values: [] },
+        { id: 4, values: ['c'] },
+        { id: 8, values: [] },
+      ],
+      4,
+    );
+    expect(columns).toEqual([
+      { id: 5, name: 'C5', list_values: [] },
+      {
+        id: 3,
+        name: 'C3',
+        list_values: [
+          { id: 3000, row_number: 0, value: 'a', list_column_id: 3 },
+          { id: 3001, row_number: 1, value: 'b', list_column_id: 3 },
+        ],
+      },
+      { id: 9, name: 'C9', list_values: [] },
+      { id: 4, name: 'C4', list_values: [{ id: 4000, row_number: 0, value: 'c', list_column_id: 4 }] },
+      { id: 8, name: 'C8', list_values: [] },
+    ]);
+    expect(encodeColumns([], 3)).toEqual([]);
+  });
+
+  it('throws when the stream ends inside a line or names a column out of order', () => {
+    const encoder = new CopyJsonEncoder([{ id: 1, head: head(1) }]);
+    encoder.push(Buffer.from('1\t5\t0\tunfinished'));
     expect(() => encoder.end()).toThrow('inside a line');
+    const unknown = new CopyJsonEncoder([{ id: 1, head: head(1) }]);
+    expect(() => unknown.push(Buffer.from('2\t5\t0\tx\n'))).toThrow('out of order');
   });
 });
 

@@ -2,6 +2,7 @@ import type { Database } from '@nomen/shared/db';
 import type { Transaction } from 'kysely';
 import { hashPassword } from '../auth/crypto';
 import { recordActivity } from '../entities/activities/activities.service';
+import * as lists from '../entities/lists/lists.repository';
 import type { AppDeps } from '../http/context';
 import { countriesList, currenciesList, marketingChannelsList, type SeedList } from './reference-data';
 
@@ -98,34 +99,28 @@ const GROUPS = [
   },
 ];
 
-/** Inserts a list with its columns and values, set-based (ARCHITECTURE.md: never one statement per cell). */
+/** Inserts a list with its columns and cells through the lists repository (set-based). */
 async function insertList(trx: Transaction<Database>, accountId: number, list: SeedList): Promise<void> {
-  const { id: listId } = await trx
-    .insertInto('lists')
-    .values({
-      account_id: accountId,
-      name: list.name,
-      notes: list.notes,
-      type: list.type,
-      powered_template_id: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const columns = await trx
-    .insertInto('list_columns')
-    .values(list.columns.map((name, precedence) => ({ list_id: listId, name, precedence })))
-    .returning(['id', 'precedence'])
-    .execute();
-  const columnIds = columns.sort((a, b) => a.precedence - b.precedence).map((c) => c.id);
-  const cells = list.rows.flatMap((row, rowNumber) =>
-    columnIds.map((list_column_id, c) => ({ list_column_id, row_number: rowNumber, value: row[c] ?? '' })),
+  const { id: listId } = await lists.insertList(trx, accountId, {
+    name: list.name,
+    notes: list.notes,
+    type: list.type,
+    powered_template_id: null,
+  });
+  const columnIds = await lists.insertColumns(
+    trx,
+    listId,
+    list.columns.map((name, precedence) => ({ name, precedence, powered_template_field_id: null })),
   );
-  for (let i = 0; i < cells.length; i += 5000) {
-    await trx
-      .insertInto('list_values')
-      .values(cells.slice(i, i + 5000))
-      .execute();
-  }
+  const cells = list.rows.flatMap((row, rowNumber) =>
+    columnIds.flatMap((list_column_id, c) => (row[c] ? [{ list_column_id, row_number: rowNumber, value: row[c] }] : [])),
+  );
+  const ids = await lists.allocateCellIds(trx, cells.length);
+  await lists.insertCells(
+    trx,
+    null,
+    cells.map((cell, i) => ({ ...cell, id: ids[i]! })),
+  );
 }
 
 /**

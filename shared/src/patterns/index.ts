@@ -1,0 +1,2 @@
+export * from './codegen';
+export * from './patterns.contract';

@@ -1,0 +1,451 @@
+import { z } from 'zod';
+import { endpoint } from '../core/contract';
+import { idListSchema, idParamSchema, idSchema, okSchema, optionalText, requiredName } from '../core/schemas';
+
+/** The five segment kinds of a pattern (spec 02 §2, §3). */
+export const SEGMENT_TYPES = ['constant', 'variable', 'autonumber', 'date', 'random'] as const;
+/** One segment kind (spec 02 §3). */
+export type SegmentType = (typeof SEGMENT_TYPES)[number];
+
+/**
+ * Delimiters a pattern (and a date segment) may use (spec 02 §3, §9). `'none'` joins parts with
+ * nothing between them; the others are the character itself.
+ */
+export const SEGMENT_DELIMITERS = ['none', '-', '_', ':', '|'] as const;
+/** One delimiter as the API carries it (spec 02 §9). */
+export type SegmentDelimiter = (typeof SEGMENT_DELIMITERS)[number];
+
+/** What each delimiter puts between two parts: `''` for `'none'`, the character otherwise. */
+export const DELIMITER_TEXT: Readonly<Record<SegmentDelimiter, string>> = {
+  none: '',
+  '-': '-',
+  _: '_',
+  ':': ':',
+  '|': '|',
+};
+
+/** Labels of the delimiters for the builder's select (spec 02 §9). */
+export const SEGMENT_DELIMITER_LABELS: Readonly<Record<SegmentDelimiter, string>> = {
+  none: 'None',
+  '-': 'Dash (-)',
+  _: 'Underscore (_)',
+  ':': 'Colon (:)',
+  '|': 'Pipe (|)',
+};
+
+/** Orders of the parts of a date segment: D day, M month, Y year (spec 02 §9). */
+export const DATE_ORDERS = ['M|D|Y', 'M|Y|D', 'Y|D|M', 'D|M|Y', 'Y|M|D'] as const;
+/** One date order (spec 02 §9). */
+export type DateOrder = (typeof DATE_ORDERS)[number];
+
+/** How a date segment writes the month; `'None'` leaves the month out (spec 02 §9). */
+export const MONTH_FORMATS = ['1-12', '01-12', 'Jan-Dec', 'January-December', 'None'] as const;
+/** One month format (spec 02 §9). */
+export type MonthFormat = (typeof MONTH_FORMATS)[number];
+
+/** How a date segment writes the day of the month; `'None'` leaves it out (spec 02 §9). */
+export const DAY_FORMATS = ['1-31', '01-31', 'None'] as const;
+/** One day format (spec 02 §9). */
+export type DayFormat = (typeof DAY_FORMATS)[number];
+
+/** How a date segment writes the year; `'None'` leaves it out (spec 02 §9). */
+export const YEAR_FORMATS = ['00-99', '0000-9999', 'None'] as const;
+/** One year format (spec 02 §9). */
+export type YearFormat = (typeof YEAR_FORMATS)[number];
+
+/** How often a random segment draws a new value: every row, or once per session (spec 02 §9). */
+export const RANDOM_FREQUENCIES = ['row', 'session'] as const;
+/** One random frequency (spec 02 §9). */
+export type RandomFrequency = (typeof RANDOM_FREQUENCIES)[number];
+
+/** Smallest max_length of a random segment (spec 02 §5, §9). */
+export const RANDOM_MIN_LENGTH = 6;
+/** max_length of a new random segment (spec 02 §9). */
+export const RANDOM_DEFAULT_LENGTH = 10;
+/** Largest max_length of a random segment. Ours: the spec sets no upper bound. */
+export const RANDOM_MAX_LENGTH_LIMIT = 64;
+/** Largest min_width of an autonumber segment. Ours: wider than any safe integer needs. */
+export const AUTONUMBER_MAX_WIDTH = 20;
+/** Most segments one pattern may hold. Ours: the spec sets no bound. */
+export const PATTERN_MAX_SEGMENTS = 50;
+/** Value of a new constant segment (spec 02 §9). */
+export const CONSTANT_DEFAULT_VALUE = 'CONSTANT';
+/** Name of a new variable segment (spec 02 §9). */
+export const VARIABLE_DEFAULT_NAME = 'VAR';
+
+/**
+ * The 32 colours patterns and field sets are drawn in (spec 02 §9), lower-case `#rrggbb`. The spec
+ * does not list them; these are sixteen hues at two strengths, all readable with white text.
+ */
+export const PATTERN_PALETTE = [
+  '#ef4444',
+  '#b91c1c',
+  '#f97316',
+  '#c2410c',
+  '#f59e0b',
+  '#b45309',
+  '#84cc16',
+  '#4d7c0f',
+  '#22c55e',
+  '#15803d',
+  '#10b981',
+  '#047857',
+  '#14b8a6',
+  '#0f766e',
+  '#06b6d4',
+  '#0e7490',
+  '#0ea5e9',
+  '#0369a1',
+  '#3b82f6',
+  '#1d4ed8',
+  '#6366f1',
+  '#4338ca',
+  '#8b5cf6',
+  '#6d28d9',
+  '#a855f7',
+  '#7e22ce',
+  '#d946ef',
+  '#a21caf',
+  '#ec4899',
+  '#be185d',
+  '#f43f5e',
+  '#be123c',
+] as const;
+/** One palette colour (spec 02 §9). */
+export type PaletteColor = (typeof PATTERN_PALETTE)[number];
+
+/**
+ * The palette colour for a number, e.g. a new pattern's id: `PATTERN_PALETTE[n mod 32]`, so
+ * consecutive ids get different colours. Negative and fractional numbers are folded in too.
+ */
+export function paletteColorFor(n: number): PaletteColor {
+  const size = PATTERN_PALETTE.length;
+  const index = ((Math.trunc(n) % size) + size) % size;
+  return PATTERN_PALETTE[Number.isFinite(index) ? index : 0]!;
+}
+
+/** A palette colour in a request: any case is accepted and lower-cased (spec 02 §9). */
+export const paletteColorSchema = z.string().trim().toLowerCase().pipe(z.enum(PATTERN_PALETTE));
+
+/** A segment id: a saved segment's positive integer, or a `TEMP_…` string while unsaved (spec 02 §3). */
+export const segmentIdSchema = z.union([
+  z.number().int().positive(),
+  z.string().regex(/^TEMP_.+$/, 'A new segment id starts with TEMP_'),
+]);
+/** A segment id (spec 02 §3). */
+export type SegmentId = z.infer<typeof segmentIdSchema>;
+
+const segmentBase = {
+  id: segmentIdSchema,
+  name: z.string(),
+  segment_precedence: z.number().int().min(0),
+};
+
+const autonumberStartSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const autonumberWidthSchema = z.number().int().min(1).max(AUTONUMBER_MAX_WIDTH);
+const randomLengthSchema = z
+  .number()
+  .int()
+  .min(RANDOM_MIN_LENGTH, `At least ${RANDOM_MIN_LENGTH} characters`)
+  .max(RANDOM_MAX_LENGTH_LIMIT, `At most ${RANDOM_MAX_LENGTH_LIMIT} characters`);
+
+/** A constant segment: the same text in every code (spec 02 §3). */
+export const constantSegmentSchema = z.object({
+  ...segmentBase,
+  segment_type: z.literal('constant'),
+  constant_value: z.string(),
+});
+/** A constant segment (spec 02 §3). */
+export type ConstantSegment = z.infer<typeof constantSegmentSchema>;
+
+/**
+ * A variable segment: a value chosen per code, e.g. from a list. `data_type` is carried as the
+ * API gives it; the spec does not enumerate it and the code engine does not interpret it.
+ */
+export const variableSegmentSchema = z.object({
+  ...segmentBase,
+  segment_type: z.literal('variable'),
+  data_type: z.string().max(100).nullish(),
+});
+/** A variable segment (spec 02 §3). */
+export type VariableSegment = z.infer<typeof variableSegmentSchema>;
+
+/** An autonumber segment: a counter printed with at least `min_width` digits (spec 02 §3, §9). */
+export const autonumberSegmentSchema = z.object({
+  ...segmentBase,
+  segment_type: z.literal('autonumber'),
+  start_value: autonumberStartSchema,
+  min_width: autonumberWidthSchema,
+});
+/** An autonumber segment (spec 02 §3). */
+export type AutonumberSegment = z.infer<typeof autonumberSegmentSchema>;
+
+/**
+ * A date segment: up to three parts in `order`, each in its format, joined by the segment's own
+ * `delimiter`. `auto_populate` on fills today's date; off, the person choosing values picks one
+ * (spec 02 §3, §9).
+ */
+export const dateSegmentSchema = z.object({
+  ...segmentBase,
+  segment_type: z.literal('date'),
+  order: z.enum(DATE_ORDERS),
+  months: z.enum(MONTH_FORMATS),
+  days: z.enum(DAY_FORMATS),
+  years: z.enum(YEAR_FORMATS),
+  delimiter: z.enum(SEGMENT_DELIMITERS),
+  auto_populate: z.boolean(),
+});
+/** A date segment (spec 02 §3). */
+export type DateSegment = z.infer<typeof dateSegmentSchema>;
+
+/**
+ * A random segment: `max_length` characters drawn from the enabled classes (digits, A-Z, a-z),
+ * new for every row or once per session (spec 02 §3, §9).
+ */
+export const randomSegmentSchema = z.object({
+  ...segmentBase,
+  segment_type: z.literal('random'),
+  max_length: randomLengthSchema,
+  include_numeric: z.boolean(),
+  include_uppercase: z.boolean(),
+  include_lowercase: z.boolean(),
+  frequency: z.enum(RANDOM_FREQUENCIES),
+});
+/** A random segment (spec 02 §3). */
+export type RandomSegment = z.infer<typeof randomSegmentSchema>;
+
+/** A pattern segment as the API answers it, discriminated by `segment_type` (spec 02 §3). */
+export const patternSegmentSchema = z.discriminatedUnion('segment_type', [
+  constantSegmentSchema,
+  variableSegmentSchema,
+  autonumberSegmentSchema,
+  dateSegmentSchema,
+  randomSegmentSchema,
+]);
+/** A pattern segment (spec 02 §3). */
+export type PatternSegment = z.infer<typeof patternSegmentSchema>;
+/** The segment of one kind, e.g. `SegmentOf<'date'>` is `DateSegment`. */
+export type SegmentOf<K extends SegmentType> = Extract<PatternSegment, { segment_type: K }>;
+
+/** A pattern: a field with `is_pattern` true whose segments build a coded value (spec 02 §3). */
+export const patternSchema = z.object({
+  id: z.number().int().positive(),
+  is_pattern: z.literal(true),
+  name: z.string(),
+  description: z.string(),
+  updated_at: z.string(),
+  delimiter: z.enum(SEGMENT_DELIMITERS),
+  must_be_unique: z.boolean(),
+  is_unlocked_pattern: z.boolean(),
+  color: z.enum(PATTERN_PALETTE),
+  segments: z.array(patternSegmentSchema),
+});
+/** A pattern (spec 02 §3). */
+export type Pattern = z.infer<typeof patternSchema>;
+
+const segmentSaveBase = {
+  id: segmentIdSchema,
+  segment_precedence: z.number().int().min(0),
+};
+
+const hasAPart = (s: { months: MonthFormat; days: DayFormat; years: YearFormat }) =>
+  s.months !== 'None' || s.days !== 'None' || s.years !== 'None';
+
+const hasAClass = (s: { include_numeric: boolean; include_uppercase: boolean; include_lowercase: boolean }) =>
+  s.include_numeric || s.include_uppercase || s.include_lowercase;
+
+/**
+ * One segment in a pattern save, with the rules of spec 02 §5: constant, variable, autonumber and
+ * date segments need a name (trimmed); autonumber needs start_value and min_width; random
+ * max_length is at least 6. Ours, where the spec is silent: a constant needs a non-empty value, a
+ * date shows at least one part, a random segment enables at least one character class (each would
+ * otherwise print nothing). Date and random settings left out take the defaults of spec 02 §9.
+ * An unknown `segment_type` is refused with "Unknown segment type" at `segment_type`.
+ */
+export const patternSegmentSaveSchema = z.discriminatedUnion(
+  'segment_type',
+  [
+    z.object({
+      ...segmentSaveBase,
+      segment_type: z.literal('constant'),
+      name: requiredName,
+      constant_value: requiredName,
+    }),
+    z.object({
+      ...segmentSaveBase,
+      segment_type: z.literal('variable'),
+      name: requiredName,
+      data_type: z.string().trim().max(100).nullish(),
+    }),
+    z.object({
+      ...segmentSaveBase,
+      segment_type: z.literal('autonumber'),
+      name: requiredName,
+      start_value: autonumberStartSchema,
+      min_width: autonumberWidthSchema,
+    }),
+    z
+      .object({
+        ...segmentSaveBase,
+        segment_type: z.literal('date'),
+        name: requiredName,
+        order: z.enum(DATE_ORDERS).default('D|M|Y'),
+        months: z.enum(MONTH_FORMATS).default('01-12'),
+        days: z.enum(DAY_FORMATS).default('01-31'),
+        years: z.enum(YEAR_FORMATS).default('0000-9999'),
+        delimiter: z.enum(SEGMENT_DELIMITERS).default('-'),
+        auto_populate: z.boolean().default(true),
+      })
+      .refine(hasAPart, { message: 'Show at least one of day, month and year', path: ['months'] }),
+    z
+      .object({
+        ...segmentSaveBase,
+        segment_type: z.literal('random'),
+        name: z.string().trim().max(255, 'At most 255 characters').default(''),
+        max_length: randomLengthSchema.default(RANDOM_DEFAULT_LENGTH),
+        include_numeric: z.boolean().default(true),
+        include_uppercase: z.boolean().default(true),
+        include_lowercase: z.boolean().default(false),
+        frequency: z.enum(RANDOM_FREQUENCIES).default('row'),
+      })
+      .refine(hasAClass, {
+        message: 'Include at least one of numbers, uppercase and lowercase letters',
+        path: ['include_numeric'],
+      }),
+  ],
+  { error: (issue) => (issue.code === 'invalid_union' ? 'Unknown segment type' : undefined) },
+);
+/** One segment as the builder sends it (spec 02 §5). */
+export type PatternSegmentSave = z.input<typeof patternSegmentSaveSchema>;
+
+/**
+ * The builder's save, PUT /api/v1/account/field/ (spec 02 §5, §7): `id` null or absent creates a
+ * pattern, a number updates it; `updated_at` is the value read, and a different stored value
+ * answers 409 (ARCHITECTURE.md, stale writes). Name is required and trimmed. Segment ids must be
+ * distinct within the pattern. `color` left out lets the server pick one (`paletteColorFor`).
+ */
+export const patternSaveSchema = z.object({
+  id: idSchema.nullish(),
+  name: requiredName,
+  description: optionalText(2000),
+  delimiter: z.enum(SEGMENT_DELIMITERS),
+  must_be_unique: z.boolean().default(false),
+  is_unlocked_pattern: z.boolean().default(false),
+  color: paletteColorSchema.nullish(),
+  segments: z
+    .array(patternSegmentSaveSchema)
+    .max(PATTERN_MAX_SEGMENTS, `At most ${PATTERN_MAX_SEGMENTS} segments`)
+    .superRefine((segments, ctx) => {
+      const seen = new Set<string>();
+      segments.forEach((segment, index) => {
+        const key = String(segment.id);
+        if (seen.has(key)) {
+          ctx.addIssue({ code: 'custom', path: [index, 'id'], message: 'Segment ids must be distinct' });
+        }
+        seen.add(key);
+      });
+    }),
+  updated_at: z.string().nullish(),
+});
+/** The body of a pattern save as the client writes it (spec 02 §7). */
+export type PatternSave = z.input<typeof patternSaveSchema>;
+/** The body of a pattern save after parsing: trimmed, defaults applied (spec 02 §5). */
+export type PatternSaveParsed = z.output<typeof patternSaveSchema>;
+
+/**
+ * Pattern endpoints (spec 02 §2, §7). `list` (/field/patterns) is declared before `get`
+ * (/field/:id) and must be mounted first, or "patterns" would be read as an id.
+ */
+export const patternsApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/v1/account/field/patterns',
+    tag: 'Patterns',
+    summary: "The account's patterns with their segments, most recently updated first.",
+    permission: 'manage_patterns',
+    response: z.object({ data: z.array(patternSchema) }),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/v1/account/field/:id',
+    tag: 'Patterns',
+    summary: 'One pattern with its segments, for the builder.',
+    permission: 'manage_patterns',
+    params: idParamSchema,
+    response: z.object({ pattern: patternSchema }),
+  }),
+  save: endpoint({
+    method: 'PUT',
+    path: '/api/v1/account/field/',
+    tag: 'Patterns',
+    summary:
+      'Create a pattern (id null) or update one (with id and the updated_at read; 409 when it changed since).',
+    permission: 'manage_patterns',
+    body: patternSaveSchema,
+    response: z.object({ pattern: patternSchema }),
+  }),
+  bulkDelete: endpoint({
+    method: 'POST',
+    path: '/api/v1/account/field/patterns/bulk/delete',
+    tag: 'Patterns',
+    summary: 'Delete patterns. Any unknown id answers 404 and deletes nothing.',
+    permission: 'manage_patterns',
+    body: z.object({ pattern_ids: idListSchema }),
+    response: okSchema,
+  }),
+};
+
+/**
+ * A new segment of `kind` with the defaults of spec 02 §9: constant value CONSTANT; variable named
+ * VAR; autonumber from 1 with width 1; date D|M|Y, 01-12, 01-31, 0000-9999, '-' and filled
+ * automatically; random of 10 digits and upper-case letters, new per row. Names other than the
+ * variable's start empty, since the spec gives no default and requires one (§5).
+ * `id` is usually a `TEMP_…` id; `segmentPrecedence` its place in the pattern.
+ */
+export function defaultSegment<K extends SegmentType>(
+  kind: K,
+  id: SegmentId,
+  segmentPrecedence = 0,
+): SegmentOf<K> {
+  const base = { id, segment_precedence: segmentPrecedence };
+  const segments: { [T in SegmentType]: SegmentOf<T> } = {
+    constant: { ...base, name: '', segment_type: 'constant', constant_value: CONSTANT_DEFAULT_VALUE },
+    variable: { ...base, name: VARIABLE_DEFAULT_NAME, segment_type: 'variable', data_type: null },
+    autonumber: { ...base, name: '', segment_type: 'autonumber', start_value: 1, min_width: 1 },
+    date: {
+      ...base,
+      name: '',
+      segment_type: 'date',
+      order: 'D|M|Y',
+      months: '01-12',
+      days: '01-31',
+      years: '0000-9999',
+      delimiter: '-',
+      auto_populate: true,
+    },
+    random: {
+      ...base,
+      name: '',
+      segment_type: 'random',
+      max_length: RANDOM_DEFAULT_LENGTH,
+      include_numeric: true,
+      include_uppercase: true,
+      include_lowercase: false,
+      frequency: 'row',
+    },
+  };
+  return segments[kind];
+}
+
+/** Column count of the builder's segment grid when the container width is unknown (spec 02 §2, §9). */
+export const PATTERN_GRID_DEFAULT_COLUMNS = 4;
+
+/**
+ * Columns of the pattern builder's segment grid for a container `width` in CSS pixels (spec 02 §2,
+ * §9): `max(1, floor((width - 260) / 208))`, or 4 while the width is unknown (null, undefined,
+ * NaN or infinite).
+ */
+export function patternGridColumns(width: number | null | undefined): number {
+  if (width == null || !Number.isFinite(width)) return PATTERN_GRID_DEFAULT_COLUMNS;
+  return Math.max(1, Math.floor((width - 260) / 208));
+}
