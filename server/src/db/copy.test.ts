@@ -31,7 +31,8 @@ function encodeColumns(columns: { id: number; values: string[] }[], chunkSize: n
   const bytes = Buffer.from(text, 'utf8');
   const encoder = new CopyJsonEncoder(columns.map((c) => ({ id: c.id, head: head(c.id) })));
   const parts: Buffer[] = [];
-  for (let i = 0; i < bytes.length; i += chunkSize) parts.push(encoder.push(bytes.subarray(i, i + chunkSize)));
+  for (let i = 0; i < bytes.length; i += chunkSize)
+    parts.push(encoder.push(bytes.subarray(i, i + chunkSize)));
   parts.push(encoder.end());
   return JSON.parse(`[${Buffer.concat(parts).toString('utf8')}]`);
 }

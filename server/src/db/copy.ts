@@ -83,7 +83,8 @@ export class CopyJsonEncoder {
     }
     this.carry = lastNewline + 1 < input.length ? input.subarray(lastNewline + 1) : null;
     let lines = 0;
-    for (let i = input.indexOf(NEWLINE); i !== -1 && i <= lastNewline; i = input.indexOf(NEWLINE, i + 1)) lines++;
+    for (let i = input.indexOf(NEWLINE); i !== -1 && i <= lastNewline; i = input.indexOf(NEWLINE, i + 1))
+      lines++;
     // Worst case: every value byte becomes \u00XX (6 bytes), plus fixed text per line, plus heads.
     let headBytes = 0;
     for (const c of this.columns) headBytes += c.head.length + 3;

@@ -113,7 +113,9 @@ async function insertList(trx: Transaction<Database>, accountId: number, list: S
     list.columns.map((name, precedence) => ({ name, precedence, powered_template_field_id: null })),
   );
   const cells = list.rows.flatMap((row, rowNumber) =>
-    columnIds.flatMap((list_column_id, c) => (row[c] ? [{ list_column_id, row_number: rowNumber, value: row[c] }] : [])),
+    columnIds.flatMap((list_column_id, c) =>
+      row[c] ? [{ list_column_id, row_number: rowNumber, value: row[c] }] : [],
+    ),
   );
   const ids = await lists.allocateCellIds(trx, cells.length);
   await lists.insertCells(

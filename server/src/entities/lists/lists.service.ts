@@ -123,21 +123,21 @@ export async function writeListJson(deps: AppDeps, actor: Actor, id: number, res
         const write = (chunk: Buffer | string) =>
           res.write(chunk) ? undefined : new Promise<void>((resolve) => res.once('drain', () => resolve()));
         const head = JSON.stringify(toSummary(list));
-      await write(`${head.slice(0, -1)},"list_columns":[`);
-      const encoded = columns.map((c) => {
-        const json = JSON.stringify({
-          id: c.id,
-          name: c.name,
-          precedence: c.precedence,
-          list_id: c.list_id,
-          powered_template_field_id: c.powered_template_field_id,
+        await write(`${head.slice(0, -1)},"list_columns":[`);
+        const encoded = columns.map((c) => {
+          const json = JSON.stringify({
+            id: c.id,
+            name: c.name,
+            precedence: c.precedence,
+            list_id: c.list_id,
+            powered_template_field_id: c.powered_template_field_id,
+          });
+          return { id: c.id, head: Buffer.from(`${json.slice(0, -1)},"list_values":[`) };
         });
-        return { id: c.id, head: Buffer.from(`${json.slice(0, -1)},"list_values":[`) };
+        if (client) await copyColumnsAsJson(client, encoded, write);
+        else await writeColumnsFromQueries(trx, encoded, write);
+        res.end(']}');
       });
-      if (client) await copyColumnsAsJson(client, encoded, write);
-      else await writeColumnsFromQueries(trx, encoded, write);
-      res.end(']}');
-    });
   });
 }
 
@@ -150,7 +150,12 @@ async function writeColumnsFromQueries(
   for (const [i, column] of columns.entries()) {
     const cells = await repo.cellsOfColumn(trx, column.id);
     const values = cells.map((c) =>
-      JSON.stringify({ id: Number(c.id), row_number: c.row_number, value: c.value, list_column_id: column.id }),
+      JSON.stringify({
+        id: Number(c.id),
+        row_number: c.row_number,
+        value: c.value,
+        list_column_id: column.id,
+      }),
     );
     await write(`${i > 0 ? ',' : ''}${column.head.toString('utf8')}${values.join(',')}]}`);
   }
