@@ -6,6 +6,7 @@ import { activitiesRoutes } from './entities/activities/activities.routes';
 import { foldersRoutes } from './entities/folders/folders.routes';
 import { groupsRoutes } from './entities/groups/groups.routes';
 import { listsRoutes } from './entities/lists/lists.routes';
+import { patternsRoutes } from './entities/patterns/patterns.routes';
 import { settingsRoutes } from './entities/settings/settings.routes';
 import { usersRoutes } from './entities/users/users.routes';
 import type { AppDeps } from './http/context';
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps): NomenApp {
   settingsRoutes(api);
   activitiesRoutes(api);
   listsRoutes(api);
+  patternsRoutes(api);
   docsRoutes(router, api.endpoints);
   const outbox = deps.mailer.outbox;
   if (outbox && !deps.config.isProduction) {

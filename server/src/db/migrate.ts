@@ -1,10 +1,12 @@
 import type { Database } from '@nomen/shared/db';
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as m0001 from './migrations/0001_foundation';
+import * as m0002 from './migrations/0002_fields';
 
 /** Every migration, in order. Frozen in time: never edit one that has shipped; add the next. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_fields': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

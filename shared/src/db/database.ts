@@ -144,6 +144,60 @@ export interface ListValuesTable {
   value: string;
 }
 
+/** fieldsets: groups of governed fields (spec 02 §3). */
+export interface FieldsetsTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  description: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/**
+ * fields: governed fields of field sets, patterns (is_pattern) and pattern segments
+ * (segment_parent_field_id) in one table (spec 02 §3); kind-specific settings in `settings`.
+ */
+export interface FieldsTable {
+  id: Generated<number>;
+  account_id: number;
+  fieldset_id: number | null;
+  segment_parent_field_id: number | null;
+  is_pattern: Generated<boolean>;
+  name: string;
+  description: Generated<string>;
+  governance_type: string | null;
+  segment_type: string | null;
+  precedence: Generated<number>;
+  required: Generated<boolean>;
+  must_be_unique: Generated<boolean>;
+  settings: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** autonumber_counters: the next number of each autonumber segment, owned by the server. */
+export interface AutonumberCountersTable {
+  field_id: number;
+  next_value: number;
+}
+
+/** issued_codes: codes already issued for patterns that require unique values. */
+export interface IssuedCodesTable {
+  field_id: number;
+  code: string;
+  created_at: CreatedAt;
+}
+
+/** template_fields: a field used by a template (spec 03 §3); the templates issue adds the rest. */
+export interface TemplateFieldsTable {
+  id: Generated<number>;
+  account_id: number;
+  template_id: number;
+  field_id: number;
+  precedence: Generated<number>;
+}
+
 /** The typed database Kysely works with (ARCHITECTURE.md, Data). */
 export interface Database {
   accounts: AccountsTable;
@@ -160,6 +214,11 @@ export interface Database {
   lists: ListsTable;
   list_columns: ListColumnsTable;
   list_values: ListValuesTable;
+  fieldsets: FieldsetsTable;
+  fields: FieldsTable;
+  autonumber_counters: AutonumberCountersTable;
+  issued_codes: IssuedCodesTable;
+  template_fields: TemplateFieldsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -169,3 +228,5 @@ export type UserUpdate = Updateable<UsersTable>;
 export type FolderRow = Selectable<FoldersTable>;
 export type GroupRow = Selectable<GroupsTable>;
 export type ActivityRow = Selectable<ActivitiesTable>;
+export type FieldRow = Selectable<FieldsTable>;
+export type FieldsetRow = Selectable<FieldsetsTable>;

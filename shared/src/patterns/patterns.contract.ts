@@ -352,6 +352,21 @@ export type PatternSave = z.input<typeof patternSaveSchema>;
 /** The body of a pattern save after parsing: trimmed, defaults applied (spec 02 §5). */
 export type PatternSaveParsed = z.output<typeof patternSaveSchema>;
 
+/** Most codes one request may issue. */
+export const ISSUE_CODES_MAX = 1000;
+
+/**
+ * A request for codes: the value of each variable segment and the date of each date segment that
+ * is not filled automatically (`YYYY-MM-DD`), by segment id; `count` codes (1-1000) share them.
+ */
+export const issueCodesSchema = z.object({
+  values: z.record(z.string(), z.string().max(1000)).default({}),
+  dates: z.record(z.string(), z.iso.date('Use YYYY-MM-DD')).default({}),
+  count: z.number().int().min(1).max(ISSUE_CODES_MAX).default(1),
+});
+/** A request for codes (issue 5). */
+export type IssueCodes = z.input<typeof issueCodesSchema>;
+
 /**
  * Pattern endpoints (spec 02 §2, §7). `list` (/field/patterns) is declared before `get`
  * (/field/:id) and must be mounted first, or "patterns" would be read as an id.
@@ -383,6 +398,17 @@ export const patternsApi = {
     permission: 'manage_patterns',
     body: patternSaveSchema,
     response: z.object({ pattern: patternSchema }),
+  }),
+  issueCodes: endpoint({
+    method: 'POST',
+    path: '/api/v1/account/field/:id/codes',
+    tag: 'Patterns',
+    summary:
+      'Generate coded values from a pattern: the server advances its autonumbers atomically and, for a pattern that must be unique, never issues a code twice.',
+    permission: 'signed-in',
+    params: idParamSchema,
+    body: issueCodesSchema,
+    response: z.object({ codes: z.array(z.string()) }),
   }),
   bulkDelete: endpoint({
     method: 'POST',

@@ -5,7 +5,16 @@ import type { Actor, AppDeps } from '../../http/context';
 import * as repo from './activities.repository';
 
 /** The objects the log names (spec 01 §2.10 "configured object"). */
-export type ConfiguredObject = 'account' | 'user' | 'group' | 'folder' | 'settings' | 'list' | 'template';
+export type ConfiguredObject =
+  | 'account'
+  | 'user'
+  | 'group'
+  | 'folder'
+  | 'settings'
+  | 'list'
+  | 'template'
+  | 'pattern'
+  | 'field set';
 
 /** Who made a change: a signed-in Actor, or the operator CLI / seed ("system"). */
 export type ChangeAuthor =
