@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import express, { type Express } from 'express';
 import { authRoutes } from './auth/auth.routes';
 import { activitiesRoutes } from './entities/activities/activities.routes';
+import { fieldsetsRoutes } from './entities/fieldsets/fieldsets.routes';
 import { foldersRoutes } from './entities/folders/folders.routes';
 import { groupsRoutes } from './entities/groups/groups.routes';
 import { listsRoutes } from './entities/lists/lists.routes';
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps): NomenApp {
   activitiesRoutes(api);
   listsRoutes(api);
   patternsRoutes(api);
+  fieldsetsRoutes(api);
   docsRoutes(router, api.endpoints);
   const outbox = deps.mailer.outbox;
   if (outbox && !deps.config.isProduction) {

@@ -6,6 +6,7 @@ export * from './core/feature-flags';
 export * from './core/navigation';
 export * from './core/permissions';
 export * from './core/schemas';
+export * from './fieldsets/fieldsets.contract';
 export * from './folders/folders.contract';
 export * from './groups/groups.contract';
 export * from './lists/lists.contract';
