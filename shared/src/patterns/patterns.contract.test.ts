@@ -263,11 +263,12 @@ describe('PATTERN_PALETTE (spec 02 §9)', () => {
 });
 
 describe('patternsApi (spec 02 §7)', () => {
-  it('declares the four calls with manage_patterns', () => {
+  it('declares the spec calls with manage_patterns, and code issuing for anyone signed in', () => {
     expect(Object.values(patternsApi).map((e) => [e.method, e.path, e.permission])).toEqual([
       ['GET', '/api/v1/account/field/patterns', 'manage_patterns'],
       ['GET', '/api/v1/account/field/:id', 'manage_patterns'],
       ['PUT', '/api/v1/account/field/', 'manage_patterns'],
+      ['POST', '/api/v1/account/field/:id/codes', 'signed-in'],
       ['POST', '/api/v1/account/field/patterns/bulk/delete', 'manage_patterns'],
     ]);
     expect(patternsApi.bulkDelete.body!.safeParse({ pattern_ids: [] }).success).toBe(false);
