@@ -7,10 +7,10 @@ const CODE_BY_STATUS = new Map<number, ErrorCode>(
     .map(([code, status]) => [status, code]),
 );
 
-/** The message shown when the server answered without a readable error body. */
+/** The message shown when the server answered without a readable error body (spec 01 §8 default). */
 export const UNREADABLE_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 
-/** The message shown when the server could not be reached at all. */
+/** The message shown when the server could not be reached at all (spec 01 §8 default). */
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
 /**
@@ -35,7 +35,7 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** The HTTP status of a failed call, or undefined when it is not an AppError. */
+/** The HTTP status of a failed call, or undefined when it is not an AppError (ARCHITECTURE.md, HTTP API). */
 export function errorStatus(error: unknown): number | undefined {
   return error instanceof AppError ? error.status : undefined;
 }

@@ -3,7 +3,7 @@
  * "searchable table, multi-select, bulk delete, side drawer" screen of spec 01 §2.3-§2.8).
  */
 
-/** Normalises text for a case- and accent-insensitive search. */
+/** Normalises text for the tables' case- and accent-insensitive search (spec 01 §2.3-§2.8). */
 export function normaliseSearch(text: string): string {
   return text
     .normalize('NFD')
@@ -28,7 +28,7 @@ export function filterRows<T>(rows: readonly T[], query: string, searchText: (ro
 /** The state of a select-all checkbox over the visible rows. */
 export type SelectAllState = 'none' | 'some' | 'all';
 
-/** Whether none, some or all of `visibleIds` are in `selected`. */
+/** Whether none, some or all of `visibleIds` are in `selected` (spec 01 §2.6 multi-select). */
 export function selectAllState(selected: ReadonlySet<number>, visibleIds: readonly number[]): SelectAllState {
   const count = visibleIds.filter((id) => selected.has(id)).length;
   if (count === 0) return 'none';
@@ -37,7 +37,7 @@ export function selectAllState(selected: ReadonlySet<number>, visibleIds: readon
 
 /**
  * The selection after the select-all checkbox is pressed: selects every visible row unless all
- * already are, in which case it clears them. Selected rows outside the view are kept.
+ * already are, in which case it clears them. Selected rows outside the view are kept (spec 01 §2.6).
  */
 export function toggleAll(selected: ReadonlySet<number>, visibleIds: readonly number[]): Set<number> {
   const next = new Set(selected);
@@ -46,7 +46,7 @@ export function toggleAll(selected: ReadonlySet<number>, visibleIds: readonly nu
   return next;
 }
 
-/** The selection with `id` flipped. */
+/** The selection with `id` flipped (spec 01 §2.6 multi-select). */
 export function toggleOne(selected: ReadonlySet<number>, id: number): Set<number> {
   const next = new Set(selected);
   if (next.has(id)) next.delete(id);
@@ -56,7 +56,7 @@ export function toggleOne(selected: ReadonlySet<number>, id: number): Set<number
 
 /**
  * The selected rows among `visibleRows`, in table order. Toolbar actions work on these only,
- * so a search never leaves hidden rows selected for a delete.
+ * so a search never leaves hidden rows selected for a delete (spec 01 §4 selection).
  */
 export function selectedRows<T>(
   visibleRows: readonly T[],
@@ -66,7 +66,7 @@ export function selectedRows<T>(
   return visibleRows.filter((row) => selected.has(rowId(row)));
 }
 
-/** "1 user", "3 users": a count with the noun in the right number. */
+/** "1 user", "3 users": a count with the noun in the right number (spec 01 §8 delete dialog). */
 export function countLabel(count: number, noun: { one: string; other: string }): string {
   return `${count} ${count === 1 ? noun.one : noun.other}`;
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatTimestamp, isUnderOneMonthOld, relativeTime } from './formatTimestamp';
+import {
+  formatDate,
+  formatDateTime,
+  formatTimestamp,
+  isUnderOneMonthOld,
+  relativeTime,
+} from './formatTimestamp';
 
 const now = new Date('2026-11-21T12:00:00.000Z');
 const utc = { timeZone: 'UTC' };

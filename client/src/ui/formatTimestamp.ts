@@ -29,7 +29,7 @@ export function relativeTime(iso: string, now: Date, options: TimestampFormatOpt
   return format.format(-Math.max(1, Math.round(elapsed / DAY)), 'day');
 }
 
-/** A calendar date such as "Nov 21, 2026". */
+/** A calendar date such as "Nov 21, 2026", for timestamps a month old or more (spec 01 §9). */
 export function formatDate(iso: string, options: TimestampFormatOptions = {}): string {
   return new Intl.DateTimeFormat(options.locale ?? 'en-US', {
     dateStyle: 'medium',
@@ -37,7 +37,7 @@ export function formatDate(iso: string, options: TimestampFormatOptions = {}): s
   }).format(new Date(iso));
 }
 
-/** A date and time such as "Nov 21, 2026, 7:38 PM", for tooltips and exact columns. */
+/** A date and time such as "Nov 21, 2026, 7:38 PM", for tooltips (spec 01 §9). */
 export function formatDateTime(iso: string, options: TimestampFormatOptions = {}): string {
   return new Intl.DateTimeFormat(options.locale ?? 'en-US', {
     dateStyle: 'medium',

@@ -1,0 +1,162 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Card, Code, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { type SettingsView, settingsSaveSchema } from '@nomen/shared';
+import { IconLock } from '@tabler/icons-react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { notifyFailure, notifySuccess } from '../../../ui/notify';
+import { PageHeader } from '../../../ui/PageHeader';
+import { QueryErrorAlert } from '../../../ui/QueryErrorAlert';
+import { useSignedIn } from '../../auth/api';
+import { useWording } from '../../shell/useWording';
+import { useSaveSettings, useSettings } from '../api';
+
+type SettingsFormInput = z.input<typeof settingsSaveSchema>;
+type SettingsFormOutput = z.output<typeof settingsSaveSchema>;
+
+function formValues(view: SettingsView): SettingsFormInput {
+  return {
+    settings: { ...view.settings },
+    features: Object.fromEntries(view.features.map((f) => [f.slug, f.enabled])),
+    updated_at: view.updated_at,
+  };
+}
+
+interface SettingsFormProps {
+  view: SettingsView;
+  canEdit: boolean;
+  onReload: () => void;
+}
+
+/** The switches of the settings screen for one loaded version of the settings. */
+function SettingsForm({ view, canEdit, onReload }: SettingsFormProps) {
+  const { words } = useWording();
+  const save = useSaveSettings();
+  const form = useForm<SettingsFormInput, unknown, SettingsFormOutput>({
+    resolver: zodResolver(settingsSaveSchema),
+    defaultValues: formValues(view),
+  });
+  const { isDirty } = form.formState;
+
+  const submit = form.handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        form.reset(formValues(saved));
+        notifySuccess('Settings saved');
+      },
+      onError: (error) => notifyFailure(error, 'Settings failed to save. Please try again.', onReload),
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <Card withBorder radius="md" padding="lg">
+          <Title order={2} size="h4" mb="md">
+            Account
+          </Title>
+          <Controller
+            control={form.control}
+            name="settings.allow_approval"
+            render={({ field }) => (
+              <Switch
+                label="Allow approval"
+                description={`Shows the approval toggle in ${words}.`}
+                checked={field.value}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                disabled={!canEdit}
+              />
+            )}
+          />
+        </Card>
+        <Card withBorder radius="md" padding="lg">
+          <Title order={2} size="h4">
+            Feature flags
+          </Title>
+          <Text size="sm" c="dimmed" mb="md">
+            Each flag changes the product for every user of this account as soon as it is saved.
+          </Text>
+          <Stack gap="md">
+            {view.features.map((flag) => (
+              <Controller
+                key={flag.slug}
+                control={form.control}
+                name={`features.${flag.slug}`}
+                render={({ field }) => (
+                  <Switch
+                    label={<Code fz="sm">{flag.slug}</Code>}
+                    aria-label={flag.slug}
+                    description={flag.description}
+                    checked={field.value ?? false}
+                    onChange={(event) => field.onChange(event.currentTarget.checked)}
+                    disabled={!canEdit}
+                  />
+                )}
+              />
+            ))}
+          </Stack>
+        </Card>
+        {canEdit ? (
+          <Group
+            justify="flex-end"
+            gap="sm"
+            pos="sticky"
+            bottom={0}
+            py="md"
+            bg="var(--mantine-color-gray-0)"
+            style={{ borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 1 }}
+          >
+            <Button variant="default" disabled={!isDirty || save.isPending} onClick={() => form.reset()}>
+              Discard changes
+            </Button>
+            <Button type="submit" disabled={!isDirty} loading={save.isPending}>
+              Save settings
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * /admin/settings and /admin/account/settings (spec 01 §2.2; content ours): the allow_approval
+ * account setting and every feature flag with its description. Editable with all_privileges,
+ * read-only with a note for everyone else; saving sends the updated_at it read (409 offers to
+ * reload) and refreshes navigation and wording at once.
+ */
+export function SettingsPage() {
+  const me = useSignedIn();
+  const settings = useSettings();
+  const canEdit = me.permissions.includes('all_privileges');
+
+  return (
+    <>
+      <PageHeader title="Settings" description={`Settings and feature flags of ${me.account.name}.`} />
+      <Stack gap="lg" maw={860}>
+        {canEdit ? null : (
+          <Alert color="gray" icon={<IconLock aria-hidden />}>
+            Only admins can change these settings. You can see what is turned on for your account.
+          </Alert>
+        )}
+        {settings.error && !settings.data ? (
+          <QueryErrorAlert error={settings.error} what="settings" onRetry={() => void settings.refetch()} />
+        ) : null}
+        {settings.isPending ? (
+          <Stack gap="md" aria-busy="true" aria-label="Loading settings">
+            <Skeleton height={96} radius="md" />
+            <Skeleton height={360} radius="md" />
+          </Stack>
+        ) : null}
+        {settings.data ? (
+          <SettingsForm
+            key={settings.data.updated_at}
+            view={settings.data}
+            canEdit={canEdit}
+            onReload={() => void settings.refetch()}
+          />
+        ) : null}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+import {
+  Anchor,
+  AppShell,
+  Avatar,
+  Burger,
+  Divider,
+  Group,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { visiblePages } from '@nomen/shared';
+import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
+import { errorStatus } from '../../../api/errors';
+import { StatusPage } from '../../../ui/StatusPage';
+import { useMe, useSignOut } from '../../auth/api';
+import { isPageActive } from '../navigation';
+import { pageLabel } from '../wording';
+import { BrandMark } from './BrandMark';
+import { FullPageLoader } from './FullPageLoader';
+import { NAV_ICONS } from './navIcons';
+
+/** Initials of a name for the avatar, e.g. "AM" for Alex Morgan. */
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+/**
+ * The admin shell under /admin (spec 01 §2): header with the account, the user and sign-out;
+ * navigation with only the pages the user may open (visiblePages), worded per the datasets-page
+ * flag; the page in the main area. Any path containing "connectors" goes to /admin/accounts
+ * (spec 01 §2.2). Waits for /auth/me; a 401 has already sent the user to /login.
+ */
+export function AdminShell() {
+  const me = useMe();
+  const location = useLocation();
+  const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
+  const { signOut, isPending: isSigningOut } = useSignOut();
+
+  if (location.pathname.includes('connectors')) return <Navigate to="/admin/accounts" replace />;
+  if (!me.data) {
+    if (me.error && errorStatus(me.error) !== 401) {
+      return (
+        <StatusPage
+          icon={<IconLogout size={28} />}
+          title="Nomen could not load your account"
+          message="The server did not answer as expected. Check your connection and try again."
+          link={{ to: '/login', label: 'Go to sign in' }}
+        />
+      );
+    }
+    return <FullPageLoader />;
+  }
+
+  const { user, account, permissions, features } = me.data;
+  const pages = visiblePages(permissions, features);
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding="xl"
+    >
+      <Anchor
+        href="#main"
+        className="skip-link"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        Skip to content
+      </Anchor>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="md" wrap="nowrap">
+            <Burger
+              opened={navOpened}
+              onClick={toggleNav}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
+            <Anchor component={Link} to="/admin" underline="never" c="inherit" aria-label="Nomen home">
+              <BrandMark />
+            </Anchor>
+            <Divider orientation="vertical" visibleFrom="sm" />
+            <Text fw={500} visibleFrom="sm" data-testid="account-name">
+              {account.name}
+            </Text>
+          </Group>
+          <Menu position="bottom-end" width={240} withinPortal>
+            <Menu.Target>
+              <UnstyledButton aria-label="User menu" px="xs" py={4} style={{ borderRadius: 8 }}>
+                <Group gap="xs" wrap="nowrap">
+                  <Avatar radius="xl" size={32} color="blue">
+                    {initials(user.name)}
+                  </Avatar>
+                  <Text size="sm" fw={500} visibleFrom="xs">
+                    {user.name}
+                  </Text>
+                  <IconChevronDown size={14} aria-hidden />
+                </Group>
+              </UnstyledButton>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>
+                <Text size="sm" fw={500} c="var(--mantine-color-text)">
+                  {user.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {user.email}
+                </Text>
+              </Menu.Label>
+              <Menu.Divider />
+              <Menu.Item
+                leftSection={<IconLogout size={16} aria-hidden />}
+                onClick={signOut}
+                disabled={isSigningOut}
+              >
+                Sign out
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label="Admin navigation" component="nav">
+        <AppShell.Section grow component={ScrollArea}>
+          {pages.map((page) => {
+            const Icon = NAV_ICONS[page.key];
+            const isActive = isPageActive(page, location.pathname);
+            return (
+              <NavLink
+                key={page.key}
+                component={Link}
+                to={page.path}
+                label={pageLabel(page, features)}
+                leftSection={Icon ? <Icon size={18} stroke={1.6} aria-hidden /> : null}
+                active={isActive}
+                aria-current={isActive ? 'page' : undefined}
+                onClick={closeNav}
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              />
+            );
+          })}
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main id="main" tabIndex={-1} style={{ outline: 'none' }} bg="var(--mantine-color-gray-0)">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,19 @@
+import { ADMIN_PAGES } from '@nomen/shared';
+import { describe, expect, it } from 'vitest';
+import { isPageActive } from './navigation';
+
+const page = (key: string) => ADMIN_PAGES.find((p) => p.key === key)!;
+
+describe('isPageActive', () => {
+  it('matches the page and paths below it', () => {
+    expect(isPageActive(page('targets'), '/admin/targets')).toBe(true);
+    expect(isPageActive(page('targets'), '/admin/targets/new')).toBe(true);
+    expect(isPageActive(page('targets'), '/admin/targetsx')).toBe(false);
+  });
+
+  it('counts the lists manager as lists and account settings as settings', () => {
+    expect(isPageActive(page('lists'), '/admin/lists-manager/edit/4')).toBe(true);
+    expect(isPageActive(page('settings'), '/admin/account/settings')).toBe(true);
+    expect(isPageActive(page('reports'), '/admin/account/settings')).toBe(false);
+  });
+});

@@ -1,0 +1,241 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Badge,
+  Checkbox,
+  Fieldset,
+  Loader,
+  MultiSelect,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  AppError,
+  hasPermission,
+  type Permission,
+  type Role,
+  type User,
+  userSaveSchema,
+} from '@nomen/shared';
+import { IconLock } from '@tabler/icons-react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { issuesByField } from '../../../api/errors';
+import { FormDrawer } from '../../../ui/FormDrawer';
+import { notifyFailure, notifySuccess } from '../../../ui/notify';
+import { useSignedIn } from '../../auth/api';
+import { useGroupChoices, usePermissionOptions, useReloadUsers, useSaveUser } from '../api';
+import { keepGrantable, readOnlyReason, roleOptions, userFormDefaults } from '../userForm';
+
+type UserFormInput = z.input<typeof userSaveSchema>;
+type UserFormOutput = z.output<typeof userSaveSchema>;
+
+const FORM_FIELDS = ['name', 'email', 'title', 'role', 'permissions', 'group_ids', 'location'] as const;
+type FormField = (typeof FORM_FIELDS)[number];
+
+/** Props of UserDrawer. */
+export interface UserDrawerProps {
+  opened: boolean;
+  /** The user to edit, or null to add one. */
+  user: User | null;
+  onClose: () => void;
+}
+
+/**
+ * The user drawer (spec 01 §2.6): name, email, title, role, the role's permissions (fetched per
+ * role; approve_suggestions checked and locked for a super admin), group membership (for
+ * holders of manage_groups) and location. Disabled users are read-only with a "Disabled" badge.
+ * Server field errors show on their field; other failures close the drawer with a toast (§8),
+ * a stale write with a "Reload" action.
+ */
+export function UserDrawer({ opened, user, onClose }: UserDrawerProps) {
+  const me = useSignedIn();
+  const canManageAdmins = me.permissions.includes('all_privileges');
+  const canSeeGroups = hasPermission(me.permissions, 'manage_groups');
+  const lockedReason = readOnlyReason(user, canManageAdmins);
+  const isReadOnly = lockedReason !== null;
+  const isSelf = user?.id === me.user.id;
+
+  const form = useForm<UserFormInput, unknown, UserFormOutput>({
+    resolver: zodResolver(userSaveSchema),
+    defaultValues: userFormDefaults(user),
+  });
+  const { errors, isDirty } = form.formState;
+  const role = form.watch('role') as Role;
+  const permissionOptions = usePermissionOptions(role);
+  const groups = useGroupChoices(canSeeGroups);
+  const save = useSaveUser();
+  const reloadUsers = useReloadUsers();
+
+  const isSuperAdminApprover = Boolean(user?.super_admin) && role === 'ADMIN';
+
+  const onRoleChange = (next: string | null) => {
+    if (!next) return;
+    const nextRole = next as Role;
+    form.setValue('role', nextRole, { shouldDirty: true, shouldValidate: true });
+    form.setValue('permissions', keepGrantable(form.getValues('permissions') ?? [], nextRole, me.features), {
+      shouldDirty: true,
+    });
+  };
+
+  const submit = form.handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: () => {
+        notifySuccess(user ? 'User saved' : `User added. An activation link was emailed to ${values.email}.`);
+        onClose();
+      },
+      onError: (error) => {
+        const fieldErrors = Object.entries(
+          issuesByField(error instanceof AppError ? error.issues : undefined),
+        )
+          .map(([path, message]) => [path.split('.')[0], message] as const)
+          .filter((entry): entry is readonly [FormField, string] =>
+            (FORM_FIELDS as readonly string[]).includes(entry[0] ?? ''),
+          );
+        if (fieldErrors.length > 0) {
+          for (const [field, message] of fieldErrors) form.setError(field, { type: 'server', message });
+          return;
+        }
+        notifyFailure(error, 'User failed to save. Please try again.', reloadUsers);
+        onClose();
+      },
+    }),
+  );
+
+  const title = user ? user.name : 'Add user';
+  return (
+    <FormDrawer
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      titleAside={
+        user?.disabled ? (
+          <Badge color="gray" variant="filled">
+            Disabled
+          </Badge>
+        ) : null
+      }
+      onSubmit={submit}
+      canSubmit={!user || isDirty}
+      isSubmitting={save.isPending}
+      isReadOnly={isReadOnly}
+    >
+      {lockedReason ? (
+        <Alert color="gray" icon={<IconLock aria-hidden />}>
+          {lockedReason}
+        </Alert>
+      ) : null}
+      <Fieldset variant="unstyled" disabled={isReadOnly}>
+        <Stack gap="md">
+          <TextInput label="Name" required error={errors.name?.message} {...form.register('name')} />
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <TextInput label="Title" error={errors.title?.message} {...form.register('title')} />
+          <Controller
+            control={form.control}
+            name="role"
+            render={({ field, fieldState }) => (
+              <Select
+                label="Role"
+                required
+                allowDeselect={false}
+                data={roleOptions(canManageAdmins, user?.role ?? null)}
+                value={field.value}
+                onChange={onRoleChange}
+                onBlur={field.onBlur}
+                disabled={isReadOnly || isSelf}
+                description={isSelf ? 'You cannot change your own role.' : undefined}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="permissions"
+            render={({ field, fieldState }) => {
+              const stored = (field.value ?? []) as Permission[];
+              const shown: Permission[] =
+                isSuperAdminApprover && !stored.includes('approve_suggestions')
+                  ? [...stored, 'approve_suggestions']
+                  : stored;
+              return (
+                <Checkbox.Group
+                  label="Permissions"
+                  description={
+                    role === 'ADMIN'
+                      ? 'Admins hold every manage permission through their role.'
+                      : 'What this user may manage besides their own work.'
+                  }
+                  value={shown}
+                  onChange={(next) => {
+                    const chosen = next as Permission[];
+                    field.onChange(
+                      isSuperAdminApprover && !stored.includes('approve_suggestions')
+                        ? chosen.filter((p) => p !== 'approve_suggestions')
+                        : chosen,
+                    );
+                  }}
+                  error={fieldState.error?.message}
+                >
+                  <Stack gap="xs" mt="xs">
+                    {permissionOptions.isPending ? (
+                      <Loader size="xs" aria-label="Loading permissions" />
+                    ) : null}
+                    {permissionOptions.data?.data.length === 0 ? (
+                      <Text size="sm" c="dimmed">
+                        No extra permissions for this role.
+                      </Text>
+                    ) : null}
+                    {permissionOptions.data?.data.map((option) => (
+                      <Checkbox
+                        key={option.slug}
+                        value={option.slug}
+                        label={option.name}
+                        disabled={
+                          isReadOnly || (isSuperAdminApprover && option.slug === 'approve_suggestions')
+                        }
+                        description={
+                          isSuperAdminApprover && option.slug === 'approve_suggestions'
+                            ? 'The account owner always approves suggestions.'
+                            : undefined
+                        }
+                      />
+                    ))}
+                  </Stack>
+                </Checkbox.Group>
+              );
+            }}
+          />
+          {canSeeGroups ? (
+            <Controller
+              control={form.control}
+              name="group_ids"
+              render={({ field, fieldState }) => (
+                <MultiSelect
+                  label="Groups"
+                  placeholder={groups.isPending ? 'Loading groups…' : 'Choose groups'}
+                  data={(groups.data?.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
+                  value={(field.value ?? []).map(String)}
+                  onChange={(ids) => field.onChange(ids.map(Number))}
+                  onBlur={field.onBlur}
+                  searchable
+                  clearable
+                  nothingFoundMessage="No groups"
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          ) : null}
+          <TextInput label="Location" error={errors.location?.message} {...form.register('location')} />
+        </Stack>
+      </Fieldset>
+    </FormDrawer>
+  );
+}

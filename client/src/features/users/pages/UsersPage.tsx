@@ -1,0 +1,156 @@
+import { Badge, Group, Text } from '@mantine/core';
+import { canResendActivation, type User } from '@nomen/shared';
+import { IconKey, IconMailForward } from '@tabler/icons-react';
+import { useState } from 'react';
+import { AdminTable, type AdminTableColumn } from '../../../ui/AdminTable';
+import { countLabel } from '../../../ui/adminTableModel';
+import { confirmAction } from '../../../ui/confirmAction';
+import { notifyFailure, notifySuccess } from '../../../ui/notify';
+import { PageHeader } from '../../../ui/PageHeader';
+import { Timestamp } from '../../../ui/Timestamp';
+import { ToolbarIconButton } from '../../../ui/ToolbarIconButton';
+import { useDeleteUsers, useForcePasswordReset, useResendActivation, useUsers } from '../api';
+import { UserDrawer } from '../components/UserDrawer';
+import { ROLE_LABELS } from '../userForm';
+
+const NOUN = { one: 'user', other: 'users' };
+
+const columns: AdminTableColumn<User>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    cell: (u) => (
+      <Group gap="xs" wrap="nowrap">
+        <Text size="sm" fw={500}>
+          {u.name}
+        </Text>
+        {u.disabled ? (
+          <Badge size="sm" color="gray" variant="light">
+            Disabled
+          </Badge>
+        ) : null}
+      </Group>
+    ),
+  },
+  { key: 'email', header: 'Email', cell: (u) => u.email },
+  { key: 'role', header: 'Role', cell: (u) => ROLE_LABELS[u.role] },
+  { key: 'title', header: 'Title', cell: (u) => u.title },
+  { key: 'location', header: 'Location', cell: (u) => u.location },
+  {
+    key: 'last_login',
+    header: 'Last login',
+    cell: (u) =>
+      u.last_login ? (
+        <Timestamp value={u.last_login} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          Never
+        </Text>
+      ),
+  },
+];
+
+const userId = (u: User) => u.id;
+const userName = (u: User) => u.name;
+const userSearchText = (u: User) => `${u.name} ${u.email} ${u.title} ${u.location} ${ROLE_LABELS[u.role]}`;
+
+/**
+ * /admin/users (spec 01 §2.6): the users table with search, multi-select, bulk delete, force
+ * password reset and resend activation (active only when every selected user never signed in),
+ * and the user drawer for add and edit.
+ */
+export function UsersPage() {
+  const users = useUsers();
+  const deleteUsers = useDeleteUsers();
+  const forceReset = useForcePasswordReset();
+  const resend = useResendActivation();
+  const [drawer, setDrawer] = useState<{ opened: boolean; user: User | null; session: number }>({
+    opened: false,
+    user: null,
+    session: 0,
+  });
+
+  const openDrawer = (user: User | null) =>
+    setDrawer((d) => ({ opened: true, user, session: d.session + 1 }));
+  const closeDrawer = () => setDrawer((d) => ({ ...d, opened: false }));
+
+  const onDelete = async (rows: User[]) => {
+    try {
+      await deleteUsers.mutateAsync(rows.map(userId));
+      notifySuccess(`${countLabel(rows.length, NOUN)} deleted`);
+      return true;
+    } catch (error) {
+      notifyFailure(error, rows.length === 1 ? 'User failed to delete' : 'Users failed to delete');
+      return false;
+    }
+  };
+
+  const onForceReset = async (rows: User[]) => {
+    const confirmed = await confirmAction({
+      title: `Force a password reset for ${countLabel(rows.length, NOUN)}?`,
+      message:
+        'Their current passwords stop working, they are signed out everywhere, and each gets an email with a link to choose a new password.',
+      confirmLabel: 'Force reset',
+    });
+    if (!confirmed) return;
+    forceReset.mutate(rows.map(userId), {
+      onSuccess: () => notifySuccess('Password reset sent'),
+      onError: (error) => notifyFailure(error, 'Password reset failed. Please try again.'),
+    });
+  };
+
+  const onResend = (rows: User[]) =>
+    resend.mutate(rows.map(userId), {
+      onSuccess: () => notifySuccess(rows.length === 1 ? 'Activation link sent' : 'Activation links sent'),
+      onError: (error) => notifyFailure(error, 'Activation links failed to send. Please try again.'),
+    });
+
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        description="People who can sign in to your account, their roles and permissions."
+      />
+      <AdminTable
+        label="Users"
+        noun={NOUN}
+        rows={users.data?.data}
+        isLoading={users.isPending}
+        error={users.error}
+        onRetry={() => void users.refetch()}
+        columns={columns}
+        rowId={userId}
+        rowName={userName}
+        searchText={userSearchText}
+        onAdd={() => openDrawer(null)}
+        addLabel="Add user"
+        onEdit={openDrawer}
+        onDelete={onDelete}
+        emptyDescription="Add the people who should work in Nomen; each gets an activation link by email."
+        actions={(selected) => (
+          <>
+            <ToolbarIconButton
+              label="Force password reset"
+              icon={<IconKey size={18} aria-hidden />}
+              isDisabled={selected.length === 0}
+              disabledReason="Select users to force a password reset"
+              onClick={() => void onForceReset(selected)}
+            />
+            <ToolbarIconButton
+              label="Resend activation link"
+              icon={<IconMailForward size={18} aria-hidden />}
+              isDisabled={!canResendActivation(selected) || resend.isPending}
+              disabledReason={
+                selected.length === 0
+                  ? 'Select users who have never signed in to resend their activation links'
+                  : 'Activation links can only be resent when every selected user has never signed in'
+              }
+              onClick={() => onResend(selected)}
+            />
+          </>
+        )}
+      />
+      <UserDrawer key={drawer.session} opened={drawer.opened} user={drawer.user} onClose={closeDrawer} />
+    </>
+  );
+}

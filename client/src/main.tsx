@@ -1,0 +1,16 @@
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
+import './global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App, createAppState } from './App';
+
+const state = createAppState();
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <App queryClient={state.queryClient} router={state.router} />
+  </StrictMode>,
+);

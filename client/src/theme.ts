@@ -1,0 +1,17 @@
+import { createTheme } from '@mantine/core';
+
+/** Nomen's Mantine theme (ARCHITECTURE.md, Client): calm blue, rounded, visible focus rings. */
+export const theme = createTheme({
+  primaryColor: 'blue',
+  defaultRadius: 'md',
+  focusRing: 'auto',
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: { fontWeight: '650' },
+  components: {
+    // The required marker is drawn in CSS (global.css) so that labels read exactly "Email",
+    // "Name"…: Mantine's marker span would become part of the label's text.
+    InputWrapper: { defaultProps: { withAsterisk: false } },
+    Drawer: { defaultProps: { overlayProps: { backgroundOpacity: 0.35, blur: 1 } } },
+  },
+});

@@ -1,0 +1,272 @@
+import {
+  Button,
+  Checkbox,
+  CloseButton,
+  EmptyState,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { type KeyboardEvent, type ReactNode, useMemo, useState } from 'react';
+import classes from './AdminTable.module.css';
+import {
+  countLabel,
+  filterRows,
+  selectedRows as pickSelected,
+  selectAllState,
+  toggleAll,
+  toggleOne,
+} from './adminTableModel';
+import { confirmAction } from './confirmAction';
+import { QueryErrorAlert } from './QueryErrorAlert';
+
+/** One column of an AdminTable. */
+export interface AdminTableColumn<T> {
+  key: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  width?: number | string;
+}
+
+/** Props of AdminTable. */
+export interface AdminTableProps<T> {
+  /** Accessible name of the table, e.g. "Users". */
+  label: string;
+  /** What a row is, in both numbers, e.g. `{ one: 'user', other: 'users' }`. */
+  noun: { one: string; other: string };
+  rows: readonly T[] | undefined;
+  isLoading: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+  columns: readonly AdminTableColumn<T>[];
+  rowId: (row: T) => number;
+  /** Name of a row for its checkbox label ("Select Alex Morgan") and the delete dialog. */
+  rowName: (row: T) => string;
+  /** Text the search box matches against. */
+  searchText: (row: T) => string;
+  /** Controlled search text (e.g. kept in the URL); internal state when absent. */
+  search?: string;
+  onSearchChange?: (search: string) => void;
+  /** Opens the drawer for a new row; the Add button is hidden without it. */
+  onAdd?: () => void;
+  /** Label of the Add button, e.g. "Add user". */
+  addLabel?: string;
+  /** Opens a row for editing: the Edit button (exactly one selected), row click and Enter. */
+  onEdit?: (row: T) => void;
+  /**
+   * Deletes rows after the confirmation dialog; answers whether they were deleted (the page
+   * shows its own toasts, spec 01 §8). The Delete button is hidden without it.
+   */
+  onDelete?: (rows: T[]) => Promise<boolean>;
+  /** Screen-specific toolbar actions for the current selection. */
+  actions?: (selected: T[]) => ReactNode;
+  /** Shown when there are no rows at all. */
+  emptyDescription?: string;
+}
+
+const SKELETON_ROWS = 5;
+
+/**
+ * The one admin table (ARCHITECTURE.md, Client) behind every "searchable table, multi-select,
+ * bulk delete, side drawer" screen of spec 01 §2.3-§2.8: a search box filtering client-side,
+ * row checkboxes with select-all, a toolbar with Add, Edit (exactly one selected, §4), Delete
+ * (confirmed, §8) and screen actions, loading skeleton rows, empty and error states. Rows open
+ * for editing on click or Enter; Space toggles a focused row's selection.
+ */
+export function AdminTable<T>(props: AdminTableProps<T>) {
+  const { label, noun, rows, isLoading, error, onRetry, columns, rowId, rowName, searchText } = props;
+  const { onAdd, onEdit, onDelete, actions } = props;
+  const [ownSearch, setOwnSearch] = useState('');
+  const search = props.search ?? ownSearch;
+  const setSearch = props.onSearchChange ?? setOwnSearch;
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+
+  const visibleRows = useMemo(() => filterRows(rows ?? [], search, searchText), [rows, search, searchText]);
+  const visibleIds = useMemo(() => visibleRows.map(rowId), [visibleRows, rowId]);
+  const selection = useMemo(() => pickSelected(visibleRows, selected, rowId), [visibleRows, selected, rowId]);
+  const allState = selectAllState(selected, visibleIds);
+  const single = selection.length === 1 ? selection[0] : undefined;
+
+  const handleDelete = async () => {
+    if (!onDelete || selection.length === 0) return;
+    const count = countLabel(selection.length, noun);
+    const names = selection.slice(0, 3).map(rowName).join(', ');
+    const more = selection.length > 3 ? ` and ${selection.length - 3} more` : '';
+    const confirmed = await confirmAction({
+      title: `Delete ${count}?`,
+      message: `${names}${more} will be deleted. This cannot be undone.`,
+      confirmLabel: 'Delete',
+    });
+    if (!confirmed) return;
+    const doomed = selection.map(rowId);
+    if (await onDelete(selection)) {
+      setSelected((current) => {
+        const next = new Set(current);
+        for (const id of doomed) next.delete(id);
+        return next;
+      });
+    }
+  };
+
+  const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: T) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' && onEdit) {
+      event.preventDefault();
+      onEdit(row);
+    } else if (event.key === ' ') {
+      event.preventDefault();
+      setSelected((current) => toggleOne(current, rowId(row)));
+    }
+  };
+
+  const hasRows = (rows?.length ?? 0) > 0;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <TextInput
+          aria-label={`Search ${noun.other}`}
+          placeholder={`Search ${noun.other}`}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          rightSection={
+            search ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setSearch('')} /> : null
+          }
+          w={320}
+        />
+        <Group gap="xs" role="toolbar" aria-label={`${label} actions`}>
+          {onAdd ? (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
+              {props.addLabel ?? `Add ${noun.one}`}
+            </Button>
+          ) : null}
+          {onEdit ? (
+            <Button
+              variant="default"
+              leftSection={<IconPencil size={16} aria-hidden />}
+              disabled={!single}
+              onClick={() => single && onEdit(single)}
+            >
+              Edit
+            </Button>
+          ) : null}
+          {onDelete ? (
+            <Button
+              variant="default"
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              disabled={selection.length === 0}
+              onClick={() => void handleDelete()}
+            >
+              Delete
+            </Button>
+          ) : null}
+          {actions?.(selection)}
+        </Group>
+      </Group>
+
+      {error && !rows ? (
+        <QueryErrorAlert error={error} what={noun.other} onRetry={onRetry} />
+      ) : (
+        <Paper withBorder radius="md">
+          <Table.ScrollContainer minWidth={640}>
+            <Table aria-label={label} highlightOnHover verticalSpacing="sm" aria-busy={isLoading}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th className={classes.checkboxCell}>
+                    <Checkbox
+                      aria-label={`Select all ${noun.other}`}
+                      checked={allState === 'all'}
+                      indeterminate={allState === 'some'}
+                      disabled={visibleRows.length === 0}
+                      onChange={() => setSelected((current) => toggleAll(current, visibleIds))}
+                    />
+                  </Table.Th>
+                  {columns.map((column) => (
+                    <Table.Th key={column.key} w={column.width}>
+                      {column.header}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {isLoading && !rows
+                  ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+                      <Table.Tr key={i} aria-hidden>
+                        <Table.Td>
+                          <Skeleton height={18} width={18} />
+                        </Table.Td>
+                        {columns.map((column) => (
+                          <Table.Td key={column.key}>
+                            <Skeleton height={12} radius="xl" width={`${50 + ((i * 17) % 40)}%`} />
+                          </Table.Td>
+                        ))}
+                      </Table.Tr>
+                    ))
+                  : visibleRows.map((row) => {
+                      const id = rowId(row);
+                      const isSelected = selected.has(id);
+                      return (
+                        <Table.Tr
+                          key={id}
+                          className={onEdit ? classes.row : undefined}
+                          data-selected={isSelected || undefined}
+                          tabIndex={0}
+                          onClick={onEdit ? () => onEdit(row) : undefined}
+                          onKeyDown={(event) => onRowKeyDown(event, row)}
+                        >
+                          <Table.Td
+                            className={classes.checkboxCell}
+                            onClick={(event) => event.stopPropagation()}
+                          >
+                            <Checkbox
+                              aria-label={`Select ${rowName(row)}`}
+                              checked={isSelected}
+                              onChange={() => setSelected((current) => toggleOne(current, id))}
+                            />
+                          </Table.Td>
+                          {columns.map((column) => (
+                            <Table.Td key={column.key}>{column.cell(row)}</Table.Td>
+                          ))}
+                        </Table.Tr>
+                      );
+                    })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {!isLoading && visibleRows.length === 0 ? (
+            <EmptyState
+              py="xl"
+              icon={<IconSearch size={28} aria-hidden />}
+              title={hasRows ? `No ${noun.other} match “${search.trim()}”` : `No ${noun.other} yet`}
+              description={hasRows ? 'Try another search.' : props.emptyDescription}
+            >
+              {hasRows ? (
+                <EmptyState.Actions>
+                  <Button variant="light" onClick={() => setSearch('')}>
+                    Show all {noun.other}
+                  </Button>
+                </EmptyState.Actions>
+              ) : null}
+            </EmptyState>
+          ) : null}
+        </Paper>
+      )}
+      {rows && rows.length > 0 ? (
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {visibleRows.length === rows.length
+            ? countLabel(rows.length, noun)
+            : `${visibleRows.length} of ${countLabel(rows.length, noun)}`}
+          {selection.length > 0 ? ` · ${selection.length} selected` : ''}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { AppError } from '@nomen/shared';
+import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { errorMessage } from '../api/errors';
+
+/** How long toasts stay (spec 01 §9: toast duration 5000 ms). */
+export const TOAST_MS = 5000;
+
+/** Shows a green success toast for 5 s (spec 01 §8). */
+export function notifySuccess(message: string): void {
+  notifications.show({
+    color: 'green',
+    icon: <IconCheck size={18} aria-hidden />,
+    message,
+    autoClose: TOAST_MS,
+  });
+}
+
+/** Shows a red failure toast for 5 s (spec 01 §8). */
+export function notifyError(message: string): void {
+  notifications.show({
+    color: 'red',
+    icon: <IconAlertCircle size={18} aria-hidden />,
+    message,
+    autoClose: TOAST_MS,
+  });
+}
+
+/**
+ * Reports a failed call (spec 01 §8: the server's message, otherwise `fallback`). A stale write
+ * (409 STALE_WRITE, ARCHITECTURE.md, Data) gets a "Reload" action that calls `onReload`.
+ */
+export function notifyFailure(error: unknown, fallback: string, onReload?: () => void): void {
+  const message = errorMessage(error, fallback);
+  if (onReload && error instanceof AppError && error.code === 'STALE_WRITE') {
+    const id = notifications.show({
+      color: 'orange',
+      icon: <IconAlertCircle size={18} aria-hidden />,
+      autoClose: false,
+      message: (
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{message}</Text>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => {
+              notifications.hide(id);
+              onReload();
+            }}
+          >
+            Reload
+          </Button>
+        </Stack>
+      ),
+    });
+    return;
+  }
+  notifyError(message);
+}
