@@ -25,7 +25,11 @@ export function ensureClientBuilt(root) {
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
   const sources = Math.max(newestMtime(join(root, 'client')), newestMtime(join(root, 'shared', 'src')));
   if (built >= sources) return false;
-  console.log(built ? '[nomen] client sources changed: rebuilding the client' : '[nomen] building the client (first start)');
+  console.log(
+    built
+      ? '[nomen] client sources changed: rebuilding the client'
+      : '[nomen] building the client (first start)',
+  );
   const result = spawnSync('npm', ['run', 'build', '-w', '@nomen/client'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
     console.error('[nomen] the client build failed');

@@ -13,7 +13,11 @@ const dev = process.argv.includes('--dev');
 const children = [];
 
 function run(args, env = {}) {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   children.push(child);
   child.on('exit', (code, signal) => {
     for (const other of children) if (other !== child) other.kill('SIGTERM');

@@ -53,7 +53,11 @@ if (vitest) {
 } else failed += 1;
 
 ensureClientBuilt(root);
-const e2eOk = stage('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'tests/playwright.config.ts']);
+const e2eOk = stage('end-to-end tests (Playwright, Chromium)', bin('playwright'), [
+  'test',
+  '-c',
+  'tests/playwright.config.ts',
+]);
 const e2e = readJson(join(results, 'e2e.json'));
 if (e2e) {
   passed += e2e.stats.expected + e2e.stats.flaky;

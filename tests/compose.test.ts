@@ -9,16 +9,30 @@ describe('docker-compose.yml', () => {
   it('is accepted by `docker-compose config` and holds postgres, redis, server and two collab replicas', () => {
     let services: string;
     try {
-      execFileSync('docker-compose', ['-f', join(root, 'docker-compose.yml'), 'config', '-q'], { cwd: root, stdio: 'pipe' });
-      services = execFileSync('docker-compose', ['-f', join(root, 'docker-compose.yml'), 'config', '--services'], {
+      execFileSync('docker-compose', ['-f', join(root, 'docker-compose.yml'), 'config', '-q'], {
         cwd: root,
-        encoding: 'utf8',
+        stdio: 'pipe',
       });
+      services = execFileSync(
+        'docker-compose',
+        ['-f', join(root, 'docker-compose.yml'), 'config', '--services'],
+        {
+          cwd: root,
+          encoding: 'utf8',
+        },
+      );
     } catch (error) {
       const e = error as { code?: string; stderr?: Buffer };
-      if (e.code === 'ENOENT') throw new Error('docker-compose is not installed: apt-get install -y docker-compose');
+      if (e.code === 'ENOENT')
+        throw new Error('docker-compose is not installed: apt-get install -y docker-compose');
       throw new Error(`docker-compose rejected the file: ${e.stderr?.toString() ?? String(error)}`);
     }
-    expect(services.trim().split('\n').sort()).toEqual(['collab-1', 'collab-2', 'postgres', 'redis', 'server']);
+    expect(services.trim().split('\n').sort()).toEqual([
+      'collab-1',
+      'collab-2',
+      'postgres',
+      'redis',
+      'server',
+    ]);
   });
 });
