@@ -3,6 +3,20 @@ import { defineConfig, devices } from '@playwright/test';
 /** Port of the server the end-to-end tests start (PostgreSQL database E2E_DATABASE_URL). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 
+/** Debian's Chromium, started as this machine's closed network needs. */
+const chromiumLaunch = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
 /**
  * End-to-end tests in Debian's Chromium (/usr/bin/chromium; CHROMIUM_PATH to change) against a
  * real server on a freshly created PostgreSQL database seeded with the demo account.
@@ -23,23 +37,14 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
+    { name: 'setup', testMatch: /.*\.setup\.ts/, use: { launchOptions: chromiumLaunch } },
     {
       name: 'chromium',
+      dependencies: ['setup'],
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1440, height: 900 },
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
+        launchOptions: chromiumLaunch,
       },
     },
   ],

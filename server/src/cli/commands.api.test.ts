@@ -71,3 +71,30 @@ describe('nomen create-account', () => {
     }
   });
 });
+
+describe('nomen disable-user and enable-user', () => {
+  it('locks a user out, ends their sessions, and lets them back in', async () => {
+    const email = uniqueEmail('leaver');
+    const lines = await runCommand(ctx.deps, 'create-account', { name: 'Leavers Inc', 'admin-email': email });
+    const link = lines[1]!.match(/https?:\/\/\S+/)![0];
+    const agent = supertest.agent(ctx.app);
+    await agent.post('/api/v1/auth/activate').send({ token: tokenOf(link), password: 'leaver-pass' });
+    expect((await agent.get('/api/v1/auth/me')).status).toBe(200);
+
+    expect(await runCommand(ctx.deps, 'disable-user', { email })).toEqual([
+      `${email.split('@')[0]} <${email}> is now disabled.`,
+    ]);
+    expect((await agent.get('/api/v1/auth/me')).status).toBe(401);
+    expect(
+      (await supertest(ctx.app).post('/api/v1/auth/login').send({ email, password: 'leaver-pass' })).status,
+    ).toBe(401);
+
+    await runCommand(ctx.deps, 'enable-user', { email });
+    expect(
+      (await supertest(ctx.app).post('/api/v1/auth/login').send({ email, password: 'leaver-pass' })).status,
+    ).toBe(200);
+    await expect(runCommand(ctx.deps, 'disable-user', { email: 'nobody@nowhere.test' })).rejects.toThrow(
+      'not found',
+    );
+  });
+});

@@ -1,6 +1,6 @@
 import { AppError } from '@nomen/shared';
 import { migrateToLatest } from '../db/migrate';
-import { createAccount } from '../entities/accounts/accounts.service';
+import { createAccount, setUserDisabled } from '../entities/accounts/accounts.service';
 import type { AppDeps } from '../http/context';
 import { seedDemo } from '../seed/seed';
 
@@ -13,6 +13,9 @@ export const COMMANDS = {
   seed: 'Create the demo account "Acme Marketing" unless it exists (never in production).',
   'create-account':
     'create-account --name NAME --admin-email EMAIL: a new account and its admin; prints the activation link.',
+  'disable-user':
+    'disable-user --email EMAIL: the user can no longer sign in and is shown read-only; their sessions end.',
+  'enable-user': 'enable-user --email EMAIL: lets a disabled user sign in again.',
 } as const;
 
 /**
@@ -50,6 +53,14 @@ export async function runCommand(
         `Created account "${name}" (id ${created.accountId}, uuid ${created.accountUuid}).`,
         `Admin ${email} activates here: ${created.activationLink}`,
       ];
+    }
+    case 'disable-user':
+    case 'enable-user': {
+      const email = args.email?.trim().toLowerCase();
+      if (!email) throw new AppError('BAD_REQUEST', `${command} needs --email EMAIL`);
+      const disabled = command === 'disable-user';
+      const user = await setUserDisabled(deps, email, disabled);
+      return [`${user.name} <${email}> is now ${disabled ? 'disabled' : 'enabled'}.`];
     }
     default:
       throw new AppError(

@@ -14,7 +14,12 @@ async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     strict: false,
-    options: { name: { type: 'string' }, 'admin-email': { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      name: { type: 'string' },
+      'admin-email': { type: 'string' },
+      email: { type: 'string' },
+      help: { type: 'boolean' },
+    },
   });
   const command = positionals[0];
   if (!command || values.help) {

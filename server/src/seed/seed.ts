@@ -58,6 +58,15 @@ export const DEMO_USERS = [
   },
 ] as const;
 
+/** A former agency contractor, disabled, so the users screen shows what a disabled user looks like. */
+const DISABLED_USER = {
+  email: 'former.agency@acme.test',
+  name: 'Morgan Blake',
+  title: 'Agency Media Buyer (former)',
+  role: 'MANAGER',
+  location: 'Remote',
+} as const;
+
 const FOLDERS = [
   { name: 'Paid Media', description: 'Search, display and video buys' },
   { name: 'Social', description: 'Organic and paid social campaigns' },
@@ -164,6 +173,16 @@ export async function seedDemo(
         })),
       )
       .returning(['id', 'email'])
+      .execute();
+    await trx
+      .insertInto('users')
+      .values({
+        account_id: account.id,
+        ...DISABLED_USER,
+        permissions: ['manage_lists'],
+        disabled: true,
+        password_hash: null,
+      })
       .execute();
     const folders = await trx
       .insertInto('folders')

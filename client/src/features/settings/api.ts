@@ -1,6 +1,7 @@
 import { type SettingsSave, settingsApi } from '@nomen/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../api/apiFetch';
+import { notifySuccess } from '../../ui/notify';
 import { ME_QUERY_KEY } from '../auth/api';
 
 /** Query key of the settings screen's data (spec 01 §2.2 settings). */
@@ -15,8 +16,10 @@ export function useSettings() {
 }
 
 /**
- * Saves settings and flags, then reloads /auth/me so navigation and wording follow at once
- * (spec README: flags change the admin area for every user of the account).
+ * Saves settings and flags, confirms with a toast, then reloads /auth/me so navigation and
+ * wording follow at once (spec README: flags change the admin area for every user of the
+ * account). The toast is raised here rather than by the form, because the form remounts with
+ * the saved version before a per-call callback could run.
  */
 export function useSaveSettings() {
   const queryClient = useQueryClient();
@@ -24,6 +27,7 @@ export function useSaveSettings() {
     mutationFn: (body: SettingsSave) => apiFetch(settingsApi.save, { body }),
     onSuccess: async (saved) => {
       queryClient.setQueryData(SETTINGS_QUERY_KEY, saved);
+      notifySuccess('Settings saved');
       await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
     },
   });

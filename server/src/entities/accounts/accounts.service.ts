@@ -65,3 +65,33 @@ export async function createAccount(
     return { accountId: account.id, accountUuid: account.uuid, adminId: admin.id, activationLink };
   });
 }
+
+/**
+ * Disables or re-enables a user by email (operator CLI): a disabled user cannot sign in, their
+ * sessions end, and admins see them read-only (spec 01 §2.6). Logged in the user's account as
+ * a change by "system". Throws 404 for an unknown email.
+ */
+export async function setUserDisabled(deps: AppDeps, email: string, disabled: boolean) {
+  return deps.db.transaction().execute(async (trx) => {
+    const user = await trx
+      .updateTable('users')
+      .set({ disabled, updated_at: new Date() })
+      .where('email', '=', email)
+      .returning(['id', 'name', 'account_id'])
+      .executeTakeFirst();
+    if (!user) throw AppError.notFound(`User ${email}`);
+    if (disabled) await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    await recordActivity(
+      trx,
+      { accountId: user.account_id, userId: null, userName: 'system' },
+      {
+        configuredObject: 'user',
+        objectName: user.name,
+        objectId: user.id,
+        before: { disabled: !disabled },
+        after: { disabled },
+      },
+    );
+    return user;
+  });
+}

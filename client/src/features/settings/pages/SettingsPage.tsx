@@ -4,7 +4,7 @@ import { type SettingsView, settingsSaveSchema } from '@nomen/shared';
 import { IconLock } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { notifyFailure, notifySuccess } from '../../../ui/notify';
+import { notifyFailure } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
 import { QueryErrorAlert } from '../../../ui/QueryErrorAlert';
 import { useSignedIn } from '../../auth/api';
@@ -40,10 +40,6 @@ function SettingsForm({ view, canEdit, onReload }: SettingsFormProps) {
 
   const submit = form.handleSubmit((values) =>
     save.mutate(values, {
-      onSuccess: (saved) => {
-        form.reset(formValues(saved));
-        notifySuccess('Settings saved');
-      },
       onError: (error) => notifyFailure(error, 'Settings failed to save. Please try again.', onReload),
     }),
   );
