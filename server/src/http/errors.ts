@@ -9,7 +9,7 @@ export function zodIssues(error: ZodError, part: string): { path: string; messag
 }
 
 /** Gives each request an id (X-Request-Id) that 500 answers carry, so logs can be matched. */
-export const requestId: RequestHandler = (req, res, next) => {
+export const requestId: RequestHandler = (_req, res, next) => {
   const id = randomUUID();
   res.locals.requestId = id;
   res.setHeader('X-Request-Id', id);

@@ -42,7 +42,6 @@ test('[USERS]: an admin adds, edits and deletes a user through the drawer', asyn
 });
 
 test('[USERS]: a new user activates from the mailed link and signs in', async ({
-  page,
   baseURL,
   browser,
 }) => {
