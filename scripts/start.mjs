@@ -34,11 +34,11 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 if (dev) {
   const port = Number(process.env.PORT ?? 3000);
-  run(['--import', 'tsx', '--watch', 'server/src/main.ts'], { PORT: String(port + 1) });
+  run(['--import', 'tsx', '--watch', 'scripts/embedded.ts'], { PORT: String(port + 1) });
   run([join(root, 'node_modules/vite/bin/vite.js'), 'client', '--port', String(port), '--strictPort'], {
     NOMEN_API_PORT: String(port + 1),
   });
 } else {
   ensureClientBuilt(root);
-  run(['--import', 'tsx', 'server/src/main.ts']);
+  run(['--import', 'tsx', 'scripts/embedded.ts']);
 }

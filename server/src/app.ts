@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import express, { type Express } from 'express';
 import { authRoutes } from './auth/auth.routes';
 import { activitiesRoutes } from './entities/activities/activities.routes';
+import { collabRoutes } from './entities/collab/collab.routes';
 import { fieldsetsRoutes } from './entities/fieldsets/fieldsets.routes';
 import { foldersRoutes } from './entities/folders/folders.routes';
 import { groupsRoutes } from './entities/groups/groups.routes';
@@ -40,6 +41,7 @@ export function createApp(deps: AppDeps): NomenApp {
   foldersRoutes(api);
   settingsRoutes(api);
   activitiesRoutes(api);
+  collabRoutes(api);
   listsRoutes(api);
   patternsRoutes(api);
   fieldsetsRoutes(api);

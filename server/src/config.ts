@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { loadSecretKey } from '@nomen/shared/node';
 import { z } from 'zod';
 
 const envSchema = z.object({
@@ -17,6 +18,9 @@ const envSchema = z.object({
     .default(24 * 14),
   COOKIE_SECURE: z.enum(['true', 'false']).default('false'),
   CLIENT_DIST: z.string().optional(),
+  REDIS_URL: z.string().min(1).optional(),
+  COLLAB_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
+  COLLAB_URL: z.string().min(1).optional(),
 });
 
 /** Runtime configuration read from the environment (README: configuration variables). */
@@ -38,6 +42,14 @@ export interface Config {
   cookieSecure: boolean;
   /** Built client to serve; absent means client/dist beside the server. */
   clientDist: string;
+  /** Signs collaboration tokens (NOMEN_SECRET_KEY, or a generated dev key in DATA_DIR). */
+  secretKey: string;
+  /** Redis for collab scale-out; absent means one collab instance. */
+  redisUrl: string | undefined;
+  /** Port of a standalone collab process (npm run start:collab). */
+  collabPort: number;
+  /** Public WebSocket URL of the collab server; absent means /collab on this server. */
+  collabUrl: string | undefined;
 }
 
 /**
@@ -50,11 +62,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Bad configuration: ${problems}`);
   }
   const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const isProduction = e.NODE_ENV === 'production';
   return {
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
-    dataDir: resolve(e.DATA_DIR),
-    isProduction: e.NODE_ENV === 'production',
+    dataDir,
+    isProduction,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -63,5 +77,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: e.SESSION_TTL_HOURS,
     cookieSecure: e.COOKIE_SECURE === 'true',
     clientDist: resolve(e.CLIENT_DIST ?? new URL('../../client/dist', import.meta.url).pathname),
+    secretKey: loadSecretKey({ env, dataDir, isProduction }),
+    redisUrl: e.REDIS_URL,
+    collabPort: e.COLLAB_PORT,
+    collabUrl: e.COLLAB_URL,
   };
 }

@@ -1,5 +1,6 @@
 export * from './activities/activities.contract';
 export * from './auth/auth.contract';
+export * from './collab/collab.contract';
 export * from './core/contract';
 export * from './core/errors';
 export * from './core/feature-flags';

@@ -17,7 +17,7 @@ await client.query(`drop database if exists "${url.pathname.slice(1)}" with (for
 await client.query(`create database "${url.pathname.slice(1)}"`);
 await client.end();
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/embedded.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: {

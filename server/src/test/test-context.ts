@@ -30,6 +30,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ...process.env,
     NODE_ENV: 'test',
     APP_URL: 'http://nomen.test',
+    NOMEN_SECRET_KEY: 'test-secret-key-for-collab-tokens',
     ...env,
   });
   const handle = await openDatabase({ url: testDatabaseUrl(), poolSize: 5 });

@@ -198,6 +198,36 @@ export interface TemplateFieldsTable {
   precedence: Generated<number>;
 }
 
+/** collab_documents: the persisted Y.Doc state of each list room. */
+export interface CollabDocumentsTable {
+  name: string;
+  state: Uint8Array;
+  updated_at: CreatedAt;
+}
+
+/** list_collab_state: the projection of each list room the lists page and REST saves read. */
+export interface ListCollabStateTable {
+  list_id: number;
+  account_id: number;
+  pending_suggestions: Generated<number>;
+  locked_by: number | null;
+  locked_by_name: string | null;
+  locked_at: NullableTimestamp;
+  lock_expires_at: NullableTimestamp;
+  updated_at: CreatedAt;
+}
+
+/** feedback: messages from the list editor's feedback modal. */
+export interface FeedbackTable {
+  id: Generated<number>;
+  account_id: number;
+  user_id: number | null;
+  list_id: number | null;
+  message: string;
+  rating: number | null;
+  created_at: CreatedAt;
+}
+
 /** The typed database Kysely works with (ARCHITECTURE.md, Data). */
 export interface Database {
   accounts: AccountsTable;
@@ -219,6 +249,9 @@ export interface Database {
   autonumber_counters: AutonumberCountersTable;
   issued_codes: IssuedCodesTable;
   template_fields: TemplateFieldsTable;
+  collab_documents: CollabDocumentsTable;
+  list_collab_state: ListCollabStateTable;
+  feedback: FeedbackTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

@@ -41,10 +41,7 @@ test('[USERS]: an admin adds, edits and deletes a user through the drawer', asyn
   await expect(row(page, 'Users', name)).toHaveCount(0);
 });
 
-test('[USERS]: a new user activates from the mailed link and signs in', async ({
-  baseURL,
-  browser,
-}) => {
+test('[USERS]: a new user activates from the mailed link and signs in', async ({ baseURL, browser }) => {
   const api = await apiAs('admin', baseURL!);
   const email = `${uniqueName('new').split(' ').pop()}@acme.test`;
   const created = await api.put('/api/v1/account/user', {

@@ -16,6 +16,7 @@ import { withConnection } from '../../db/connection';
 import { copyColumnsAsJson, type EncodedColumn } from '../../db/copy';
 import type { Actor, AppDeps } from '../../http/context';
 import { recordActivity } from '../activities/activities.service';
+import { assertListUnlocked } from '../collab/collab.service';
 import { assertAllFound, assertNotStale } from '../guards';
 import * as repo from './lists.repository';
 
@@ -199,6 +200,7 @@ export async function saveList(deps: AppDeps, actor: Actor, input: FullSave): Pr
       const found = await repo.findList(trx, actor.accountId, input.id, true);
       if (!found) throw AppError.notFound('List');
       assertNotStale(found.updated_at, input.updated_at, 'list');
+      await assertListUnlocked(trx, actor, found.id);
       existing = await repo.columnsOf(trx, found.id);
       before = audited(
         found,
@@ -369,6 +371,7 @@ export async function saveListDelta(
     const found = await repo.findList(trx, actor.accountId, id, true);
     if (!found) throw AppError.notFound('List');
     assertNotStale(found.updated_at, input.updated_at, 'list');
+    await assertListUnlocked(trx, actor, id);
     const existing = await repo.columnsOf(trx, id);
     const existingIds = existing.map((c) => c.id);
     const saved: ListSaved = { id, updated_at: '', list_columns: [], value_ids: {} };

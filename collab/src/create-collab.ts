@@ -1,0 +1,72 @@
+import { Database as DatabaseExtension } from '@hocuspocus/extension-database';
+import { Redis } from '@hocuspocus/extension-redis';
+import { type Extension, Hocuspocus } from '@hocuspocus/server';
+import { LOCK_IDLE_TIMEOUT_MS } from '@nomen/shared';
+import type { Database } from '@nomen/shared/db';
+import type { Kysely } from 'kysely';
+import { CollabRepository } from './collab.repository';
+import { AuthExtension } from './extensions/AuthExtension';
+import { CommandsExtension } from './extensions/CommandsExtension';
+
+/** What a collab server is made from. */
+export interface CollabOptions {
+  db: Kysely<Database>;
+  /** Signs and verifies collaboration tokens; the REST server signs with the same secret. */
+  secret: string;
+  /** redis://host:port — several collab instances then serve one room and converge. */
+  redisUrl?: string | undefined;
+  /** Lock idle timeout in ms (default LOCK_IDLE_TIMEOUT_MS). */
+  lockTimeoutMs?: number;
+  /** Debounce of document persistence in ms (Hocuspocus default 2000). */
+  debounceMs?: number;
+  quiet?: boolean;
+}
+
+/**
+ * Builds the Hocuspocus instance for list rooms (ARCHITECTURE.md, Live collaboration) from
+ * small extensions, each with one job: authentication, persistence of the Y.Doc in PostgreSQL,
+ * commands with the projection and lock lifecycle, and Redis replication when configured.
+ */
+export function createCollab(options: CollabOptions): Hocuspocus {
+  const repository = new CollabRepository(options.db);
+  const extensions: Extension[] = [
+    new AuthExtension(options.secret, repository),
+    new DatabaseExtension({
+      fetch: ({ documentName }) => repository.loadDocument(documentName),
+      store: ({ documentName, state }) => repository.storeDocument(documentName, state),
+    }),
+    new CommandsExtension(repository, options.lockTimeoutMs ?? LOCK_IDLE_TIMEOUT_MS),
+  ];
+  if (options.redisUrl) {
+    const url = new URL(options.redisUrl);
+    extensions.push(
+      new Redis({
+        host: url.hostname,
+        port: Number(url.port || 6379),
+        ...(url.password ? { options: { password: decodeURIComponent(url.password) } } : {}),
+      }),
+    );
+  }
+  return new Hocuspocus({
+    name: 'nomen-collab',
+    quiet: options.quiet ?? true,
+    debounce: options.debounceMs ?? 2000,
+    maxDebounce: 10_000,
+    extensions,
+  });
+}
+
+/**
+ * Shuts a collab instance down gracefully: closes every connection, stores pending documents
+ * (so nothing acknowledged is lost), waits up to `timeoutMs` for rooms to unload, then runs the
+ * extensions' onDestroy (Redis disconnects, timers stop).
+ */
+export async function stopCollab(hocuspocus: Hocuspocus, timeoutMs = 5000): Promise<void> {
+  hocuspocus.closeConnections();
+  hocuspocus.flushPendingStores();
+  const deadline = Date.now() + timeoutMs;
+  while (hocuspocus.getDocumentsCount() > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  await hocuspocus.hooks('onDestroy', { instance: hocuspocus });
+}

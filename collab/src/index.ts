@@ -1,0 +1,2 @@
+export { attachCollab, COLLAB_PATH } from './attach';
+export { type CollabOptions, createCollab, stopCollab } from './create-collab';

@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import type { RoomCommand, Thread } from '@nomen/shared';
+import type { CollabRepository } from '../collab.repository';
+import { RefusedError, type RoomUser } from './room-context';
+import type { RoomDoc } from './room-doc';
+
+/** What a handler needs: the room, who sent the command, the database and the lock timeout. */
+export interface HandlerContext {
+  room: RoomDoc;
+  user: RoomUser;
+  repository: CollabRepository;
+  lockTimeoutMs: number;
+  /** Runs a change of the Y.Doc as one server transaction (broadcast to every client). */
+  change(fn: () => void): void;
+  /** Sends a stateless message to every connection of the room, on every instance. */
+  broadcast(message: object): void;
+}
+
+/** A handler's answer: an optional thread id for the ack, and whether threads changed. */
+export interface HandlerResult {
+  threadId?: string;
+  threadsChanged?: boolean;
+}
+
+function now(): string {
+  return new Date().toISOString();
+}
+
+function requireApprover(user: RoomUser, action: string): void {
+  if (!user.isApprover) throw new RefusedError(`Only approvers can ${action}`);
+}
+
+function requireThread(ctx: HandlerContext, threadId: string): Thread {
+  const thread = ctx.room.thread(threadId);
+  if (!thread) throw new RefusedError('No such thread in this list');
+  return thread;
+}
+
+/** Someone else's unexpired lock refuses approver actions (spec 02 §4: review mode). */
+function requireNoForeignLock(ctx: HandlerContext): void {
+  const lock = ctx.room.lock();
+  if (lock.isLocked && lock.lockedBy !== ctx.user.id) {
+    throw new RefusedError(`${lock.lockedByName ?? 'Someone'} is reviewing this list`);
+  }
+}
+
+/**
+ * Applies one validated command to the room (spec 02 §3, §4, §6): comments and suggestions by
+ * anyone in the room; replies; resolving by the author or an approver; moderation, locking and
+ * the after-save refetch by approvers only. Authorship and times come from the server. Throws
+ * RefusedError with the reason when the sender may not do it.
+ */
+export async function handleCommand(ctx: HandlerContext, command: RoomCommand): Promise<HandlerResult> {
+  const { user } = ctx;
+  switch (command.type) {
+    case 'comment.add':
+    case 'suggestion.add': {
+      const at = now();
+      const id = randomUUID();
+      const isSuggestion = command.type === 'suggestion.add';
+      const cell = command.cell;
+      const body = command.body || (isSuggestion ? `Suggested “${command.value}”` : '');
+      ctx.change(() =>
+        ctx.room.addThread(
+          {
+            id,
+            createdAt: at,
+            updatedAt: at,
+            resolved: false,
+            metadata: {
+              type: isSuggestion ? 'suggestion' : cell ? 'cell' : 'general',
+              listValueId: cell?.listValueId ?? null,
+              columnId: cell?.columnId ?? null,
+              rowNumber: cell?.rowNumber ?? null,
+              status: isSuggestion ? 'pending' : null,
+              userId: user.id,
+              userName: user.name,
+              prevValue: isSuggestion ? command.prevValue : null,
+              currentValue: isSuggestion ? command.value : null,
+              moderatedById: null,
+              moderatedByName: null,
+              moderatedAt: null,
+            },
+          },
+          { id: randomUUID(), userId: user.id, userName: user.name, createdAt: at, body },
+        ),
+      );
+      return { threadId: id, threadsChanged: isSuggestion };
+    }
+    case 'comment.reply': {
+      requireThread(ctx, command.threadId);
+      const at = now();
+      ctx.change(() =>
+        ctx.room.addComment(command.threadId, {
+          id: randomUUID(),
+          userId: user.id,
+          userName: user.name,
+          createdAt: at,
+          body: command.body,
+        }),
+      );
+      return { threadId: command.threadId };
+    }
+    case 'thread.resolve': {
+      const thread = requireThread(ctx, command.threadId);
+      if (thread.metadata.userId !== user.id && !user.isApprover) {
+        throw new RefusedError('Only the author or an approver can resolve this thread');
+      }
+      ctx.change(() =>
+        ctx.room.updateThread(command.threadId, { resolved: command.resolved, updatedAt: now() }),
+      );
+      return { threadId: command.threadId, threadsChanged: true };
+    }
+    case 'thread.moderate': {
+      requireApprover(user, 'approve or reject suggestions');
+      requireNoForeignLock(ctx);
+      const threads = command.decisions.map((d) => requireThread(ctx, d.threadId));
+      const notPending = threads.find(
+        (t) => t.metadata.type !== 'suggestion' || t.metadata.status !== 'pending',
+      );
+      if (notPending) throw new RefusedError('Only pending suggestions can be approved or rejected');
+      const at = now();
+      ctx.change(() => {
+        command.decisions.forEach((decision, i) => {
+          const thread = threads[i]!;
+          ctx.room.updateThread(decision.threadId, {
+            resolved: true,
+            updatedAt: at,
+            metadata: {
+              ...thread.metadata,
+              status: decision.status,
+              prevValue: decision.prevValue ?? thread.metadata.prevValue,
+              currentValue: decision.currentValue ?? thread.metadata.currentValue,
+              moderatedById: user.id,
+              moderatedByName: user.name,
+              moderatedAt: at,
+            },
+          });
+        });
+      });
+      return { threadsChanged: true };
+    }
+    case 'lock.take': {
+      requireApprover(user, 'lock the list');
+      const holder = await ctx.repository.takeLock(user.accountId, user.listId, user, ctx.lockTimeoutMs);
+      if (holder.lockedBy !== user.id)
+        throw new RefusedError(`${holder.lockedByName} is reviewing this list`);
+      ctx.change(() =>
+        ctx.room.setLock({
+          lockedBy: user.id,
+          lockedByName: user.name,
+          lockedAt: holder.lockedAt.toISOString(),
+        }),
+      );
+      return {};
+    }
+    case 'lock.release': {
+      await releaseLockOf(ctx, user.id);
+      return {};
+    }
+    case 'list.saved': {
+      requireApprover(user, 'save the list');
+      requireNoForeignLock(ctx);
+      ctx.broadcast({ type: 'refetch', by: user.name });
+      await releaseLockOf(ctx, user.id);
+      return {};
+    }
+  }
+}
+
+/**
+ * Releases the lock when `userId` holds it (null: whoever holds it), in PostgreSQL and in the
+ * room. Used by lock.release, after a save, on disconnect, when presence goes, and on timeout.
+ */
+export async function releaseLockOf(
+  ctx: Pick<HandlerContext, 'room' | 'repository' | 'change' | 'user'>,
+  userId: number | null,
+): Promise<void> {
+  const lock = ctx.room.lock();
+  if (!lock.isLocked || (userId !== null && lock.lockedBy !== userId)) return;
+  await ctx.repository.releaseLock(ctx.user.listId, lock.lockedBy);
+  ctx.change(() => ctx.room.clearLock());
+}

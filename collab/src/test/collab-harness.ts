@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { HocuspocusProvider } from '@hocuspocus/provider';
+import type { Hocuspocus } from '@hocuspocus/server';
+import { type RoomCommandInput, type RoomMessage, roomName, type Thread } from '@nomen/shared';
+import { type DbHandle, openDatabase } from '@nomen/shared/db';
+import { signCollabToken } from '@nomen/shared/node';
+import * as Y from 'yjs';
+import { attachCollab } from '../attach';
+import { createCollab, stopCollab } from '../create-collab';
+
+/** The secret the harness signs tokens with. */
+export const TEST_SECRET = 'collab-test-secret-0123456789';
+
+/** A collab server on an ephemeral port over the test PostgreSQL database. */
+export interface CollabInstance {
+  hocuspocus: Hocuspocus;
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts a collab instance (optionally joined to others through Redis). */
+export async function startCollab(
+  db: DbHandle,
+  options: { redisUrl?: string; lockTimeoutMs?: number; debounceMs?: number } = {},
+): Promise<CollabInstance> {
+  const hocuspocus = createCollab({ db: db.db, secret: TEST_SECRET, ...options });
+  const server = createServer();
+  const detach = attachCollab(server, hocuspocus);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    hocuspocus,
+    server,
+    url: `ws://127.0.0.1:${port}/collab`,
+    async close() {
+      await stopCollab(hocuspocus);
+      await detach();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Opens the test database (migrated by the API project's global setup). */
+export function openTestDatabase(): Promise<DbHandle> {
+  return openDatabase({
+    url: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nomen_test',
+    poolSize: 5,
+  });
+}
+
+/** An account with a list and people, made directly in the database. */
+export interface RoomFixture {
+  accountId: number;
+  accountUuid: string;
+  listId: number;
+  room: string;
+  approver: { id: number; name: string };
+  approver2: { id: number; name: string };
+  commenter: { id: number; name: string };
+}
+
+/** Creates an account, two approvers, a commenter and a list. */
+export async function createRoomFixture(db: DbHandle): Promise<RoomFixture> {
+  const tag = randomUUID().slice(0, 8);
+  const account = await db.db
+    .insertInto('accounts')
+    .values({ name: `Collab ${tag}`, settings: '{}', feature_flags: ['live-collaboration'] })
+    .returning(['id', 'uuid'])
+    .executeTakeFirstOrThrow();
+  const user = async (name: string, role: 'ADMIN' | 'MANAGER', permissions: string[]) =>
+    db.db
+      .insertInto('users')
+      .values({
+        account_id: account.id,
+        name,
+        email: `${name.toLowerCase().replace(/\s/g, '.')}-${tag}@collab.test`,
+        role,
+        permissions,
+        password_hash: null,
+      })
+      .returning(['id', 'name'])
+      .executeTakeFirstOrThrow();
+  const approver = await user('Priya Approver', 'ADMIN', ['approve_suggestions']);
+  const approver2 = await user('Omar Approver', 'ADMIN', ['approve_suggestions']);
+  const commenter = await user('Jordan Commenter', 'MANAGER', ['manage_lists']);
+  const list = await db.db
+    .insertInto('lists')
+    .values({ account_id: account.id, name: 'Channels', type: 'drop-down', powered_template_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return {
+    accountId: account.id,
+    accountUuid: account.uuid,
+    listId: list.id,
+    room: roomName(account.uuid, list.id),
+    approver,
+    approver2,
+    commenter,
+  };
+}
+
+/** A signed token for a fixture person (overridable claims for the security tests). */
+export function tokenFor(
+  fixture: RoomFixture,
+  person: { id: number; name: string },
+  overrides: Partial<{ approver: boolean; acc: string; list: number; exp: number }> = {},
+  secret = TEST_SECRET,
+): string {
+  return signCollabToken(
+    {
+      uid: person.id,
+      name: person.name,
+      acc: fixture.accountUuid,
+      list: fixture.listId,
+      approver: person.name.includes('Approver'),
+      exp: Math.floor(Date.now() / 1000) + 600,
+      ...overrides,
+    },
+    secret,
+  );
+}
+
+/** A command without its id (the helper adds one), for each kind of command. */
+export type CommandWithoutId = RoomCommandInput extends infer C
+  ? C extends unknown
+    ? Omit<C, 'id'> & { id?: string }
+    : never
+  : never;
+
+/** A headless room client: a provider, the messages it received, and a command helper. */
+export interface TestClient {
+  provider: HocuspocusProvider;
+  doc: Y.Doc;
+  messages: RoomMessage[];
+  /** Sends a command and resolves with the server's ack or refusal for it. */
+  command(command: CommandWithoutId): Promise<RoomMessage>;
+  threads(): Thread[];
+  destroy(): void;
+}
+
+/**
+ * Connects a headless client (@hocuspocus/provider in Node) to `room` on `url` with `token`;
+ * resolves when synced, rejects with the server's reason when authentication fails.
+ */
+export function connect(url: string, room: string, token: string): Promise<TestClient> {
+  const doc = new Y.Doc();
+  const messages: RoomMessage[] = [];
+  const waiting = new Map<string, (m: RoomMessage) => void>();
+  return new Promise((resolve, reject) => {
+    const provider = new HocuspocusProvider({
+      url,
+      name: room,
+      document: doc,
+      token,
+      onAuthenticationFailed: ({ reason }) => {
+        provider.destroy();
+        reject(new Error(reason));
+      },
+      onStateless: ({ payload }) => {
+        const message = JSON.parse(payload) as RoomMessage;
+        messages.push(message);
+        const id = 'id' in message ? message.id : null;
+        if (id && waiting.has(id)) {
+          waiting.get(id)!(message);
+          waiting.delete(id);
+        }
+      },
+      onSynced: () =>
+        resolve({
+          provider,
+          doc,
+          messages,
+          command(command) {
+            const id = command.id ?? randomUUID();
+            return new Promise((done) => {
+              waiting.set(id, done);
+              provider.sendStateless(JSON.stringify({ ...command, id }));
+            });
+          },
+          threads: () => [...doc.getMap<Y.Map<unknown>>('threads').values()].map((m) => m.toJSON() as Thread),
+          destroy: () => provider.destroy(),
+        }),
+    });
+  });
+}
+
+/** Retries `assertion` until it passes or `timeoutMs` runs out (STYLE.md: no sleeping). */
+export async function eventually(assertion: () => void | Promise<void>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await assertion();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+}

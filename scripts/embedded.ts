@@ -1,0 +1,21 @@
+import { attachCollab, createCollab, stopCollab } from '../collab/src/index';
+import { startServer, stopOnSignals } from '../server/src/start';
+
+/**
+ * `npm start`: the embedded single process (ARCHITECTURE.md, Processes and modes): the REST API
+ * and the client on PORT, and the collab server on /collab of the same port, on one database.
+ * The composition lives here so that server and collab never import each other.
+ */
+const running = await startServer();
+const hocuspocus = createCollab({
+  db: running.deps.db,
+  secret: running.deps.config.secretKey,
+  redisUrl: running.deps.config.redisUrl,
+});
+const detach = attachCollab(running.server, hocuspocus);
+console.log(`[nomen] live collaboration on ws://localhost:${running.port}/collab`);
+stopOnSignals(async () => {
+  await stopCollab(hocuspocus);
+  await detach();
+  await running.close();
+});

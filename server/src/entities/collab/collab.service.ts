@@ -1,0 +1,120 @@
+import { AppError, type CollabState, hasPermission, roomName } from '@nomen/shared';
+import { signCollabToken } from '@nomen/shared/node';
+import type { Actor, AppDeps } from '../../http/context';
+
+/** Lifetime of a collaboration token; the client asks for a new one when it reconnects. */
+const TOKEN_TTL_SECONDS = 10 * 60;
+
+/**
+ * Whether the actor reviews lists as an approver (spec 02 §6): everyone when live collaboration
+ * is off, otherwise holders of approve_suggestions.
+ */
+export function isListApprover(actor: Actor): boolean {
+  return (
+    !actor.features.includes('live-collaboration') || hasPermission(actor.permissions, 'approve_suggestions')
+  );
+}
+
+/**
+ * A short-lived signed token to join the room of a list (ARCHITECTURE.md: user id, display
+ * name, account uuid, approver or not, expiry). 404 when the list is not in the account.
+ */
+export async function collabToken(deps: AppDeps, actor: Actor, listId: number) {
+  const list = await deps.db
+    .selectFrom('lists')
+    .select('id')
+    .where('account_id', '=', actor.accountId)
+    .where('id', '=', listId)
+    .executeTakeFirst();
+  if (!list) throw AppError.notFound('List');
+  const exp = Math.floor(Date.now() / 1000) + TOKEN_TTL_SECONDS;
+  const isApprover = isListApprover(actor);
+  const token = signCollabToken(
+    {
+      uid: actor.userId,
+      name: actor.userName,
+      acc: actor.accountUuid,
+      list: listId,
+      approver: isApprover,
+      exp,
+    },
+    deps.config.secretKey,
+  );
+  return {
+    token,
+    room: roomName(actor.accountUuid, listId),
+    expiresAt: new Date(exp * 1000).toISOString(),
+    isApprover,
+  };
+}
+
+/** Pending-suggestion counts and lock markers of the account's lists (spec 02 §2). */
+export async function collabStates(deps: AppDeps, actor: Actor): Promise<{ data: CollabState[] }> {
+  const rows = await deps.db
+    .selectFrom('list_collab_state')
+    .selectAll()
+    .where('account_id', '=', actor.accountId)
+    .execute();
+  const now = Date.now();
+  return {
+    data: rows.map((r) => {
+      const isLocked = r.locked_by !== null && (r.lock_expires_at?.getTime() ?? 0) > now;
+      return {
+        listId: r.list_id,
+        pendingSuggestions: r.pending_suggestions,
+        lockData: {
+          isLocked,
+          lockedBy: isLocked ? r.locked_by : null,
+          lockedByName: isLocked ? r.locked_by_name : null,
+          lockedAt: isLocked ? (r.locked_at?.toISOString() ?? null) : null,
+        },
+      };
+    }),
+  };
+}
+
+/**
+ * Refuses a list save while another user holds the list's review lock (ARCHITECTURE.md: 423).
+ * With no lock, or the actor's own, the save goes ahead.
+ */
+export async function assertListUnlocked(db: AppDeps['db'], actor: Actor, listId: number): Promise<void> {
+  const row = await db
+    .selectFrom('list_collab_state')
+    .select(['locked_by', 'locked_by_name', 'lock_expires_at'])
+    .where('list_id', '=', listId)
+    .executeTakeFirst();
+  if (!row?.locked_by || row.locked_by === actor.userId) return;
+  if ((row.lock_expires_at?.getTime() ?? 0) <= Date.now()) return;
+  throw new AppError(
+    'LOCKED',
+    `${row.locked_by_name ?? 'Someone'} is reviewing this list; it cannot be saved until they finish.`,
+  );
+}
+
+/** Stores feedback from the list editor's feedback modal (spec 02 §2, §7). 404 for a list of another account. */
+export async function saveFeedback(
+  deps: AppDeps,
+  actor: Actor,
+  input: { list_id?: number | null | undefined; message: string; rating?: number | null | undefined },
+): Promise<{ ok: true }> {
+  if (input.list_id) {
+    const list = await deps.db
+      .selectFrom('lists')
+      .select('id')
+      .where('account_id', '=', actor.accountId)
+      .where('id', '=', input.list_id)
+      .executeTakeFirst();
+    if (!list) throw AppError.notFound('List');
+  }
+  await deps.db
+    .insertInto('feedback')
+    .values({
+      account_id: actor.accountId,
+      user_id: actor.userId,
+      list_id: input.list_id ?? null,
+      message: input.message,
+      rating: input.rating ?? null,
+    })
+    .execute();
+  return { ok: true };
+}

@@ -1,0 +1,74 @@
+import type { Server } from 'node:http';
+import { type DbHandle, openDatabase } from '@nomen/shared/db';
+import { createApp } from './app';
+import { startControlSocket } from './cli/control-socket';
+import { type Config, loadConfig } from './config';
+import { migrateToLatest } from './db/migrate';
+import type { AppDeps } from './http/context';
+import { createMailer } from './mail/mailer';
+import { seedDemo } from './seed/seed';
+
+/** A running REST server and how to stop it. */
+export interface RunningServer {
+  server: Server;
+  deps: AppDeps;
+  handle: DbHandle;
+  port: number;
+  /** Stops accepting requests, closes sockets and the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the REST server (ARCHITECTURE.md, Processes and modes): opens PostgreSQL
+ * (DATABASE_URL) or the embedded PGlite in DATA_DIR, migrates, seeds the demo account on an
+ * empty database outside production, serves the API and the client on PORT, and in embedded
+ * mode listens on the operator control socket. Throws when the database cannot be opened or
+ * migrated.
+ */
+export async function startServer(config: Config = loadConfig()): Promise<RunningServer> {
+  const started = Date.now();
+  const handle = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
+  const applied = await migrateToLatest(handle.db);
+  if (applied.length) console.log(`[nomen] migrated: ${applied.join(', ')}`);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const deps: AppDeps = { db: handle.db, pool: handle.pool, config, mailer };
+
+  if (!config.isProduction) {
+    const seeded = await seedDemo(deps, { onlyIfEmpty: true });
+    if (seeded) for (const line of seeded.lines) console.log(`[nomen] ${line}`);
+  }
+
+  const { app } = createApp(deps);
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(config.port, () => resolve(s));
+  });
+  const control = handle.kind === 'pglite' ? await startControlSocket(deps) : null;
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(
+    `[nomen] serving http://localhost:${port} (${handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}) in ${Date.now() - started} ms`,
+  );
+  return {
+    server,
+    deps,
+    handle,
+    port,
+    async close() {
+      control?.close();
+      server.close();
+      server.closeAllConnections();
+      await handle.close();
+    },
+  };
+}
+
+/** Stops `close` on SIGINT or SIGTERM and exits. */
+export function stopOnSignals(close: () => Promise<void>): void {
+  const stop = async (signal: string) => {
+    console.log(`[nomen] ${signal}: shutting down`);
+    await close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}

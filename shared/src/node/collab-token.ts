@@ -1,0 +1,50 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** What a collaboration token says (ARCHITECTURE.md, Live collaboration: authentication). */
+export interface CollabClaims {
+  /** User id. */
+  uid: number;
+  /** Display name. */
+  name: string;
+  /** Account uuid. */
+  acc: string;
+  /** The list id the token is for. */
+  list: number;
+  /** Whether the user may edit, moderate and lock (spec 02 §6). */
+  approver: boolean;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+}
+
+function sign(payload: string, secret: string): string {
+  return createHmac('sha256', secret).update(payload).digest('base64url');
+}
+
+/** Signs claims into a token `payload.signature` (HMAC-SHA256, base64url). */
+export function signCollabToken(claims: CollabClaims, secret: string): string {
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  return `${payload}.${sign(payload, secret)}`;
+}
+
+/**
+ * Verifies a token's signature and expiry and returns its claims; throws an Error with the
+ * reason ("malformed", "bad signature", "expired") otherwise. `now` in ms for tests.
+ */
+export function verifyCollabToken(token: string, secret: string, now = Date.now()): CollabClaims {
+  const [payload, signature, extra] = token.split('.');
+  if (!payload || !signature || extra !== undefined) throw new Error('malformed token');
+  const expected = Buffer.from(sign(payload, secret));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new Error('bad signature');
+  let claims: CollabClaims;
+  try {
+    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as CollabClaims;
+  } catch {
+    throw new Error('malformed token');
+  }
+  if (typeof claims.exp !== 'number' || claims.exp * 1000 <= now) throw new Error('expired token');
+  if (!Number.isInteger(claims.uid) || !Number.isInteger(claims.list) || typeof claims.acc !== 'string') {
+    throw new Error('malformed token');
+  }
+  return claims;
+}

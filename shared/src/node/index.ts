@@ -1,0 +1,2 @@
+export * from './collab-token';
+export * from './secret';
