@@ -25,7 +25,19 @@ async function main(): Promise<void> {
     lockTimeoutMs: env.LOCK_TIMEOUT_MS ? Number(env.LOCK_TIMEOUT_MS) : undefined,
     debounceMs: env.COLLAB_DEBOUNCE_MS ? Number(env.COLLAB_DEBOUNCE_MS) : undefined,
   });
-  const server = createServer((_req, res) => {
+  // /health: rooms, connections and memory, for operators and the benchmark (which starts this
+  // process with --expose-gc so the figures are taken after a collection).
+  const server = createServer((req, res) => {
+    if (req.url === '/health') {
+      (globalThis as { gc?: () => void }).gc?.();
+      const body = {
+        documents: hocuspocus.getDocumentsCount(),
+        connections: hocuspocus.getConnectionsCount(),
+        memory: process.memoryUsage(),
+      };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      return;
+    }
     res.writeHead(200, { 'content-type': 'text/plain' }).end('nomen collab\n');
   });
   const detach = attachCollab(server, hocuspocus);
