@@ -143,6 +143,8 @@ export type RoomMessage =
 export const collabTokenSchema = z.object({
   token: z.string(),
   room: z.string(),
+  /** WebSocket URL of the collab server; null means /collab on the same host. */
+  url: z.string().nullable(),
   expiresAt: z.string(),
   isApprover: z.boolean(),
 });

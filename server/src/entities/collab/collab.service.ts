@@ -43,6 +43,7 @@ export async function collabToken(deps: AppDeps, actor: Actor, listId: number) {
   return {
     token,
     room: roomName(actor.accountUuid, listId),
+    url: deps.config.collabUrl ?? null,
     expiresAt: new Date(exp * 1000).toISOString(),
     isApprover,
   };
