@@ -4,11 +4,17 @@
  * row and random per session (spec 02 §9). After a warm-up it generates for a few seconds, prints
  * the figure and writes bench/results/codes.json. The autonumbers come from an in-memory counter
  * here, so this measures the engine alone. A second figure uses a cryptographic random source
- * (Web Crypto through `bufferedRandomInt`), as the server would for unguessable codes.
+ * (Web Crypto through `bufferedRandomInt`), as the server would for unguessable codes. A third
+ * measures autonumbers issued per second by PostgreSQL (the server's counter statement) with 50
+ * concurrent clients on the local database (BENCH_CODES_DATABASE_URL, recreated).
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openDatabase } from '@nomen/shared/db';
+import pg from 'pg';
+import { migrateToLatest } from '../server/src/db/migrate';
+import { reserveAutonumbers } from '../server/src/entities/patterns/patterns.repository';
 import {
   bufferedRandomInt,
   type CodeInput,
@@ -126,6 +132,54 @@ function measure(randomInt: RandomIntSource) {
 const seeded = measure(seededRandomInt(20261121));
 const crypto = measure(bufferedRandomInt((buffer) => globalThis.crypto.getRandomValues(buffer)));
 
+/** Autonumbers per second from 50 concurrent connections advancing one counter in PostgreSQL. */
+async function autonumbersPerSecond(clients = 50, durationMs = 3000) {
+  const url = new URL(
+    process.env.BENCH_CODES_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nomen_codes_bench',
+  );
+  const admin = new pg.Client({
+    connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString(),
+  });
+  await admin.connect();
+  await admin.query(`drop database if exists "${url.pathname.slice(1)}" with (force)`);
+  await admin.query(`create database "${url.pathname.slice(1)}"`);
+  await admin.end();
+  const handle = await openDatabase({ url: url.toString(), poolSize: clients });
+  try {
+    await migrateToLatest(handle.db);
+    const account = await handle.db
+      .insertInto('accounts')
+      .values({ name: 'Bench', settings: '{}' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const field = await handle.db
+      .insertInto('fields')
+      .values({ account_id: account.id, name: 'N', segment_type: 'autonumber', settings: '{}' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const issued: number[] = [];
+    const deadline = performance.now() + durationMs;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        while (performance.now() < deadline) issued.push(await reserveAutonumbers(handle.db, field.id, 1, 1));
+      }),
+    );
+    const elapsed = performance.now() - started;
+    const distinct = new Set(issued).size;
+    return {
+      perSecond: Math.round((issued.length / elapsed) * 1000),
+      issued: issued.length,
+      distinct,
+      clients,
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+const autonumbers = await autonumbersPerSecond();
+
 const results = {
   codesPerSecond: seeded.codesPerSecond,
   segments: pattern.segments.length,
@@ -134,6 +188,10 @@ const results = {
   codes: seeded.codes,
   randomSource: 'seededRandomInt (mulberry32)',
   cryptoCodesPerSecond: crypto.codesPerSecond,
+  autonumbersPerSecond: autonumbers.perSecond,
+  autonumberClients: autonumbers.clients,
+  autonumbersIssued: autonumbers.issued,
+  autonumbersDistinct: autonumbers.distinct,
   sample: seeded.sample,
   nodeVersion: process.version,
   date: new Date().toISOString(),
@@ -146,6 +204,9 @@ console.log(
 );
 console.log(
   `${results.cryptoCodesPerSecond.toLocaleString('en-US')} codes/s with a Web Crypto random source`,
+);
+console.log(
+  `${results.autonumbersPerSecond.toLocaleString('en-US')} autonumbers/s from PostgreSQL with ${autonumbers.clients} concurrent clients (${autonumbers.distinct} distinct of ${autonumbers.issued})`,
 );
 
 const resultsDir = join(dirname(fileURLToPath(import.meta.url)), 'results');
