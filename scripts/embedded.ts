@@ -11,6 +11,7 @@ const hocuspocus = createCollab({
   db: running.deps.db,
   secret: running.deps.config.secretKey,
   redisUrl: running.deps.config.redisUrl,
+  lockTimeoutMs: process.env.LOCK_TIMEOUT_MS ? Number(process.env.LOCK_TIMEOUT_MS) : undefined,
 });
 const detach = attachCollab(running.server, hocuspocus);
 console.log(`[nomen] live collaboration on ws://localhost:${running.port}/collab`);

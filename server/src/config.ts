@@ -48,8 +48,11 @@ export interface Config {
   redisUrl: string | undefined;
   /** Port of a standalone collab process (npm run start:collab). */
   collabPort: number;
-  /** Public WebSocket URL of the collab server; absent means /collab on this server. */
-  collabUrl: string | undefined;
+  /**
+   * Public WebSocket URLs of the collab servers (COLLAB_URL, comma-separated); empty means /collab
+   * on this server. With several, each user is sent to one of them by user id.
+   */
+  collabUrls: string[];
 }
 
 /**
@@ -80,6 +83,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: loadSecretKey({ env, dataDir, isProduction }),
     redisUrl: e.REDIS_URL,
     collabPort: e.COLLAB_PORT,
-    collabUrl: e.COLLAB_URL,
+    collabUrls: (e.COLLAB_URL ?? '')
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean),
   };
 }

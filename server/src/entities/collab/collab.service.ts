@@ -43,10 +43,15 @@ export async function collabToken(deps: AppDeps, actor: Actor, listId: number) {
   return {
     token,
     room: roomName(actor.accountUuid, listId),
-    url: deps.config.collabUrl ?? null,
+    url: pickCollabUrl(deps.config.collabUrls, actor.userId),
     expiresAt: new Date(exp * 1000).toISOString(),
     isApprover,
   };
+}
+
+/** The collab server a user connects to: one of several by user id, or null for /collab here. */
+function pickCollabUrl(urls: readonly string[], userId: number): string | null {
+  return urls.length === 0 ? null : urls[userId % urls.length]!;
 }
 
 /** Pending-suggestion counts and lock markers of the account's lists (spec 02 §2). */
