@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CopyJsonEncoder, escapeCopyText } from './copy';
+import { binaryCopyChunks, CopyJsonEncoder } from './copy';
 
 /** What PostgreSQL's COPY TO text format writes for a value (its documented escapes). */
 function pgCopyOut(value: string): string {
@@ -117,9 +117,44 @@ describe('CopyJsonEncoder', () => {
   });
 });
 
-describe('escapeCopyText', () => {
-  it('escapes what COPY FROM reads specially', () => {
-    expect(escapeCopyText('a\\b\tc\nd\re')).toBe('a\\\\b\\tc\\nd\\re');
-    expect(escapeCopyText('plain "text"')).toBe('plain "text"');
+describe('binaryCopyChunks', () => {
+  it('writes the binary COPY header, one tuple per cell and the trailer', () => {
+    const bytes = Buffer.concat([
+      ...binaryCopyChunks([{ id: 2 ** 40, list_column_id: 7, row_number: 3, value: 'Zürich' }]),
+    ]);
+    expect(bytes.subarray(0, 11).toString('latin1')).toBe('PGCOPY\n\xff\r\n\0');
+    let o = 19;
+    expect(bytes.readInt16BE(o)).toBe(4);
+    expect(bytes.readInt32BE((o += 2))).toBe(8);
+    expect(bytes.readBigInt64BE((o += 4))).toBe(2n ** 40n);
+    expect(bytes.readInt32BE((o += 8))).toBe(4);
+    expect(bytes.readInt32BE((o += 4))).toBe(7);
+    expect(bytes.readInt32BE((o += 8))).toBe(3);
+    const length = bytes.readInt32BE((o += 4));
+    expect(length).toBe(Buffer.byteLength('Zürich'));
+    expect(bytes.subarray((o += 4), o + length).toString('utf8')).toBe('Zürich');
+    expect(bytes.readInt16BE(o + length)).toBe(-1);
+    expect(bytes.length).toBe(o + length + 2);
+  });
+
+  it('splits long input into chunks without cutting a tuple', () => {
+    const cells = Array.from({ length: 60_000 }, (_, i) => ({
+      id: i + 1,
+      list_column_id: 1,
+      row_number: i,
+      value: `value ${i} ${'é'.repeat(i % 7)}`,
+    }));
+    const chunks = [...binaryCopyChunks(cells)];
+    expect(chunks.length).toBeGreaterThan(1);
+    const all = Buffer.concat(chunks);
+    let o = 19;
+    let count = 0;
+    while (all.readInt16BE(o) === 4) {
+      o += 2 + 12 + 8 + 8;
+      o += 4 + all.readInt32BE(o);
+      count++;
+    }
+    expect(count).toBe(60_000);
+    expect(all.readInt16BE(o)).toBe(-1);
   });
 });

@@ -3,38 +3,66 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 
-/** Escapes one text value for COPY's text format (backslash, tab, newline, carriage return). */
-export function escapeCopyText(value: string): string {
-  if (!/[\\\t\n\r]/.test(value)) return value;
-  return value.replace(/[\\\t\n\r]/g, (c) =>
-    c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
-  );
+/** One cell row as COPY writes it: id, list column id, row number, value. */
+export interface CopyCell {
+  id: number;
+  list_column_id: number;
+  row_number: number;
+  value: string;
+}
+
+const BINARY_SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
+const CHUNK_BYTES = 1 << 20;
+
+/**
+ * Encodes cells in PostgreSQL's binary COPY format (header, then per row 4 fields: int8 id, int4
+ * column, int4 row, text value as UTF-8, then the trailer), in chunks of about 1 MB written
+ * straight into buffers: no per-row strings and no text parsing on the server.
+ */
+export function* binaryCopyChunks(cells: Iterable<CopyCell>): Generator<Buffer> {
+  let buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  let o = BINARY_SIGNATURE.copy(buffer, 0);
+  o = buffer.writeInt32BE(0, o);
+  o = buffer.writeInt32BE(0, o);
+  for (const cell of cells) {
+    const valueBytes = Buffer.byteLength(cell.value, 'utf8');
+    const need = 2 + 12 + 8 + 8 + 4 + valueBytes;
+    if (o + need > buffer.length) {
+      yield buffer.subarray(0, o);
+      buffer = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, need));
+      o = 0;
+    }
+    o = buffer.writeInt16BE(4, o);
+    o = buffer.writeInt32BE(8, o);
+    o = buffer.writeBigInt64BE(BigInt(cell.id), o);
+    o = buffer.writeInt32BE(4, o);
+    o = buffer.writeInt32BE(cell.list_column_id, o);
+    o = buffer.writeInt32BE(4, o);
+    o = buffer.writeInt32BE(cell.row_number, o);
+    o = buffer.writeInt32BE(valueBytes, o);
+    o += buffer.write(cell.value, o, 'utf8');
+  }
+  if (o + 2 > buffer.length) {
+    yield buffer.subarray(0, o);
+    buffer = Buffer.allocUnsafe(2);
+    o = 0;
+  }
+  o = buffer.writeInt16BE(-1, o);
+  yield buffer.subarray(0, o);
 }
 
 /**
- * Loads rows into `table` with COPY FROM STDIN on `client` (PostgreSQL only), in ~1 MB chunks so
- * a million rows never sit in memory as one string. Each row is an array of numbers and strings
- * in `columns` order. Runs in the client's current transaction; throws what PostgreSQL throws.
+ * Loads cells into `table` (list_values or a table of the same shape) with binary COPY FROM
+ * STDIN on `client` (PostgreSQL only), in the client's current transaction. Throws what
+ * PostgreSQL throws.
  */
-export async function copyRowsIn(
+export async function copyCellsIn(
   client: pg.PoolClient,
   table: string,
-  columns: readonly string[],
-  rows: Iterable<readonly (string | number)[]>,
+  cells: Iterable<CopyCell>,
 ): Promise<void> {
-  function* chunks() {
-    let chunk = '';
-    for (const row of rows) {
-      chunk += `${row.map((v) => (typeof v === 'number' ? String(v) : escapeCopyText(v))).join('\t')}\n`;
-      if (chunk.length > 1_000_000) {
-        yield chunk;
-        chunk = '';
-      }
-    }
-    if (chunk) yield chunk;
-  }
-  const sql = `COPY ${table} (${columns.join(', ')}) FROM STDIN`;
-  await pipeline(Readable.from(chunks()), client.query(copyFrom(sql)));
+  const sql = `COPY ${table} (id, list_column_id, row_number, value) FROM STDIN (FORMAT binary)`;
+  await pipeline(Readable.from(binaryCopyChunks(cells)), client.query(copyFrom(sql)));
 }
 
 const QUOTE = 0x22;
@@ -83,35 +111,63 @@ export class CopyJsonEncoder {
     }
     this.carry = lastNewline + 1 < input.length ? input.subarray(lastNewline + 1) : null;
     let lines = 0;
-    for (let i = input.indexOf(NEWLINE); i !== -1 && i <= lastNewline; i = input.indexOf(NEWLINE, i + 1))
-      lines++;
+    for (let i = 0; i <= lastNewline; i++) if (input[i] === NEWLINE) lines++;
     // Worst case: every value byte becomes \u00XX (6 bytes), plus fixed text per line, plus heads.
     let headBytes = 0;
     for (const c of this.columns) headBytes += c.head.length + 3;
     const out = Buffer.allocUnsafe((lastNewline + 1) * 6 + lines * 64 + headBytes);
     let o = 0;
     let i = 0;
+    // One pass over the bytes in plain loops: a million lines make native calls per field costlier
+    // than copying bytes by hand.
     while (i <= lastNewline) {
-      const columnEnd = input.indexOf(TAB, i);
-      const idText = input.toString('latin1', i, columnEnd);
-      if (idText !== this.currentIdText) o = this.switchColumn(idText, out, o);
-      const idEnd = input.indexOf(TAB, columnEnd + 1);
-      const rowEnd = input.indexOf(TAB, idEnd + 1);
-      const valueEnd = input.indexOf(NEWLINE, rowEnd + 1);
+      const columnStart = i;
+      while (input[i] !== TAB) i++;
+      if (!this.sameColumn(input, columnStart, i))
+        o = this.switchColumn(input.toString('latin1', columnStart, i), out, o);
+      const columnEnd = i++;
       if (!this.firstValue) out[o++] = COMMA;
       this.firstValue = false;
-      o += ID.copy(out, o);
-      o += input.copy(out, o, columnEnd + 1, idEnd);
-      o += ROW.copy(out, o);
-      o += input.copy(out, o, idEnd + 1, rowEnd);
-      o += VALUE.copy(out, o);
-      o = this.writeValue(input, rowEnd + 1, valueEnd, out, o);
-      o += COLUMN.copy(out, o);
-      o += input.copy(out, o, i, columnEnd);
+      for (let k = 0; k < ID.length; k++) out[o++] = ID[k]!;
+      for (let b = input[i]!; b !== TAB; b = input[++i]!) out[o++] = b;
+      i++;
+      for (let k = 0; k < ROW.length; k++) out[o++] = ROW[k]!;
+      for (let b = input[i]!; b !== TAB; b = input[++i]!) out[o++] = b;
+      i++;
+      for (let k = 0; k < VALUE.length; k++) out[o++] = VALUE[k]!;
+      for (let b = input[i]!; b !== NEWLINE; b = input[++i]!) {
+        if (b >= 0x20 && b !== QUOTE && b !== BACKSLASH) {
+          out[o++] = b;
+        } else if (b === BACKSLASH) {
+          const next = input[++i]!;
+          if (next === 0x76) {
+            o += out.write('\\u000b', o, 'latin1');
+          } else {
+            // \\ \t \n \r \b \f are the same two characters in JSON.
+            out[o++] = BACKSLASH;
+            out[o++] = next;
+          }
+        } else if (b === QUOTE) {
+          out[o++] = BACKSLASH;
+          out[o++] = QUOTE;
+        } else {
+          o += out.write(`\\u00${HEX[b >> 4]}${HEX[b & 15]}`, o, 'latin1');
+        }
+      }
+      i++;
+      for (let k = 0; k < COLUMN.length; k++) out[o++] = COLUMN[k]!;
+      for (let k = columnStart; k < columnEnd; k++) out[o++] = input[k]!;
       out[o++] = 0x7d;
-      i = valueEnd + 1;
     }
     return out.subarray(0, o);
+  }
+
+  /** Whether the bytes `input[start, end)` spell the id of the column being written. */
+  private sameColumn(input: Buffer, start: number, end: number): boolean {
+    const id = this.currentIdText;
+    if (end - start !== id.length) return false;
+    for (let k = 0; k < id.length; k++) if (input[start + k] !== id.charCodeAt(k)) return false;
+    return true;
   }
 
   /** Closes the open column and opens the one named `idText`, writing empty columns between. */
@@ -139,41 +195,6 @@ export class CopyJsonEncoder {
     }
     this.current = index;
     this.firstValue = true;
-    return o;
-  }
-
-  /** Writes one COPY-escaped value as JSON string content; bulk-copies values with nothing to escape. */
-  private writeValue(input: Buffer, start: number, end: number, out: Buffer, at: number): number {
-    let plain = true;
-    for (let k = start; k < end; k++) {
-      const b = input[k]!;
-      if (b < 0x20 || b === QUOTE || b === BACKSLASH) {
-        plain = false;
-        break;
-      }
-    }
-    if (plain) return at + input.copy(out, at, start, end);
-    let o = at;
-    for (let k = start; k < end; k++) {
-      const b = input[k]!;
-      if (b === BACKSLASH) {
-        const next = input[++k]!;
-        if (next === 0x76) {
-          o += out.write('\\u000b', o, 'latin1');
-        } else {
-          // \\ \t \n \r \b \f are the same two characters in JSON.
-          out[o++] = BACKSLASH;
-          out[o++] = next;
-        }
-      } else if (b === QUOTE) {
-        out[o++] = BACKSLASH;
-        out[o++] = QUOTE;
-      } else if (b < 0x20) {
-        o += out.write(`\\u00${HEX[b >> 4]}${HEX[b & 15]}`, o, 'latin1');
-      } else {
-        out[o++] = b;
-      }
-    }
     return o;
   }
 

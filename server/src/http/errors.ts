@@ -60,6 +60,9 @@ function toErrorBody(err: unknown, requestId: string): { status: number; body: E
       },
     };
   }
+  if (e?.type === 'encoding.unsupported') {
+    return { status: 415, body: { message: 'Send the request body uncompressed', code: 'BAD_REQUEST' } };
+  }
   if (e?.type === 'entity.too.large') {
     return { status: 413, body: { message: 'Request body too large', code: 'PAYLOAD_TOO_LARGE' } };
   }

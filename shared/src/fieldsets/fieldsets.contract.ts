@@ -177,15 +177,19 @@ export type FieldSave = z.input<typeof fieldSaveSchema>;
 /** A field after parsing, defaults applied. */
 export type FieldSaveParsed = z.output<typeof fieldSaveSchema>;
 
-/** A saved field as the API answers it: its settings plus whether it powers a list. */
-export type Field = Omit<FieldSaveParsed, 'id'> & {
-  id: number;
-  fieldset_id: number;
-  precedence: number;
-  updated_at: string;
-  /** The field feeds a template that powers a list, so it cannot be deleted (spec 02 §2, §5). */
-  powers_list: boolean;
-};
+/** A saved field as the API answers it: its settings plus whether it powers a list (one type per governance type). */
+export type Field = FieldSaveParsed extends infer F
+  ? F extends unknown
+    ? Omit<F, 'id'> & {
+        id: number;
+        fieldset_id: number;
+        precedence: number;
+        updated_at: string;
+        /** The field feeds a template that powers a list, so it cannot be deleted (spec 02 §2, §5). */
+        powers_list: boolean;
+      }
+    : never
+  : never;
 
 /** A field with its saved id (response schema; settings checked on the way in). */
 export const fieldSchema = z.custom<Field>(

@@ -59,13 +59,70 @@ const cellInput = z.object({
   row_number: z.number().int().min(0),
   value: z.string().max(LIST_MAX_VALUE_LENGTH, `A cell holds at most ${LIST_MAX_VALUE_LENGTH} characters`),
 });
+/** One cell of a full save: a saved or temporary id (or none), its row and its value. */
+export type CellInput = z.infer<typeof cellInput>;
+
+/**
+ * The cells of one column in a full save. A million cells are checked in one pass that names
+ * the offending cell (`list_values.N.value`) without copying every object, which zod's object
+ * parsing would do; the rules are those of `cellInput`.
+ */
+const cellsInput = z
+  .array(z.unknown())
+  .superRefine((cells, ctx) => {
+    for (let i = 0; i < cells.length; i++) {
+      const cell = cells[i] as { id?: unknown; row_number?: unknown; value?: unknown } | null;
+      if (typeof cell !== 'object' || cell === null) {
+        ctx.addIssue({ code: 'custom', path: [i], message: 'A cell is an object with row_number and value' });
+        return;
+      }
+      const { id, row_number: row, value } = cell;
+      if (
+        !(
+          id === undefined ||
+          id === null ||
+          (typeof id === 'number' && Number.isInteger(id) && id > 0) ||
+          (typeof id === 'string' && id.length > 0 && id.length <= 64)
+        )
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'id'],
+          message: 'A cell id is a positive integer or a temporary id',
+        });
+        return;
+      }
+      if (typeof row !== 'number' || !Number.isInteger(row) || row < 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'row_number'],
+          message: 'row_number is a whole number from 0',
+        });
+        return;
+      }
+      if (typeof value !== 'string') {
+        ctx.addIssue({ code: 'custom', path: [i, 'value'], message: 'value is text' });
+        return;
+      }
+      if (value.length > LIST_MAX_VALUE_LENGTH) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'value'],
+          message: `A cell holds at most ${LIST_MAX_VALUE_LENGTH} characters`,
+        });
+        return;
+      }
+    }
+  })
+  .transform((cells) => cells as CellInput[])
+  .meta({ description: 'Cells: [{ id?: number | temporary id, row_number: integer >= 0, value: text }]' });
 
 const columnInput = z.object({
   id: itemIdSchema.nullish(),
   name: z.string().trim().max(255).default(''),
   precedence: z.number().int().min(0),
   powered_template_field_id: z.number().int().positive().nullish(),
-  list_values: z.array(cellInput).default([]),
+  list_values: cellsInput.default([]),
 });
 
 /**

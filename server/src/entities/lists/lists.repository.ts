@@ -1,7 +1,7 @@
 import type { Database } from '@nomen/shared/db';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
-import { copyRowsIn } from '../../db/copy';
+import { copyCellsIn } from '../../db/copy';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -174,14 +174,7 @@ export async function insertCells(
 ) {
   if (cells.length === 0) return;
   if (client) {
-    await copyRowsIn(
-      client,
-      table,
-      ['id', 'list_column_id', 'row_number', 'value'],
-      (function* () {
-        for (const c of cells) yield [c.id, c.list_column_id, c.row_number, c.value];
-      })(),
-    );
+    await copyCellsIn(client, table, cells);
     return;
   }
   for (let i = 0; i < cells.length; i += 5000) {

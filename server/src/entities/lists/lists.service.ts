@@ -237,15 +237,7 @@ export async function saveList(deps: AppDeps, actor: Actor, input: FullSave): Pr
       }
     } else {
       const columnIds = await saveColumns(trx, list.id, existing, columnsIn, saved);
-      const cells: IncomingCell[] = [];
-      for (const [i, column] of columnsIn.entries()) {
-        for (const cell of column.list_values) {
-          const value = cell.value.trim();
-          if (value !== '')
-            cells.push({ id: cell.id, list_column_id: columnIds[i]!, row_number: cell.row_number, value });
-        }
-      }
-      const rows = await assignCellIds(trx, cells, saved);
+      const rows = await fullSaveRows(trx, columnsIn, columnIds, saved);
       if (existing.length === 0) {
         const foreign = rows.filter((r) => !r.isNew).map((r) => r.id);
         if (foreign.length > 0)
@@ -326,6 +318,42 @@ async function saveColumns(
     temp_id: typeof c.id === 'number' ? null : (c.id ?? null),
   }));
   return ids;
+}
+
+/**
+ * The cells of a full save as rows to store, in one pass: values trimmed, empty cells skipped,
+ * new cells (no id or a temporary one) given fresh ids from one reserved block, temporary ids
+ * recorded in `saved.value_ids`. Built without intermediate copies: a save may hold a million.
+ */
+async function fullSaveRows(
+  trx: Transaction<Database>,
+  columnsIn: NonNullable<FullSave['list_columns']>,
+  columnIds: readonly number[],
+  saved: ListSaved,
+): Promise<(repo.CellRow & { isNew: boolean })[]> {
+  let fresh = 0;
+  for (const column of columnsIn) {
+    for (const cell of column.list_values)
+      if (typeof cell.id !== 'number' && cell.value.trim() !== '') fresh++;
+  }
+  const ids = await repo.allocateCellIds(trx, fresh);
+  const rows: (repo.CellRow & { isNew: boolean })[] = [];
+  let f = 0;
+  columnsIn.forEach((column, i) => {
+    const list_column_id = columnIds[i]!;
+    for (const cell of column.list_values) {
+      const value = cell.value.trim();
+      if (value === '') continue;
+      if (typeof cell.id === 'number') {
+        rows.push({ id: cell.id, list_column_id, row_number: cell.row_number, value, isNew: false });
+        continue;
+      }
+      const id = ids[f++]!;
+      if (typeof cell.id === 'string') saved.value_ids[cell.id] = id;
+      rows.push({ id, list_column_id, row_number: cell.row_number, value, isNew: true });
+    }
+  });
+  return rows;
 }
 
 /** Gives new cells (no id or a temporary one) fresh ids, recording temporary → saved ids. */
