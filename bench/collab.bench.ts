@@ -193,7 +193,11 @@ async function commentLatency(clients: Client[]): Promise<number[]> {
 /** The same measurement through a bare ws server that broadcasts every message to all clients. */
 async function echoLatency(n: number): Promise<number[]> {
   const wss = new WebSocketServer({ port: 0 });
-  wss.on('connection', (ws) => ws.on('message', (data) => wss.clients.forEach((c) => c.send(data))));
+  wss.on('connection', (ws) =>
+    ws.on('message', (data) => {
+      for (const client of wss.clients) client.send(data);
+    }),
+  );
   await new Promise<void>((r) => wss.once('listening', () => r()));
   const { port } = wss.address() as AddressInfo;
   const sockets = await Promise.all(

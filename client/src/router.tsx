@@ -2,8 +2,16 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { ActivitiesPage } from './features/activities/pages/ActivitiesPage';
 import { LoginPage } from './features/auth/pages/LoginPage';
 import { SetPasswordPage } from './features/auth/pages/SetPasswordPage';
+import { FieldsetEditorPage } from './features/fieldsets/pages/FieldsetEditorPage';
+import { FieldsetsPage } from './features/fieldsets/pages/FieldsetsPage';
 import { FoldersPage } from './features/folders/pages/FoldersPage';
 import { GroupsPage } from './features/groups/pages/GroupsPage';
+import { ListEditorPage } from './features/lists/editor/ListEditorPage';
+import { ListsManagerPage } from './features/lists/pages/ListsManagerPage';
+import { ListsPage } from './features/lists/pages/ListsPage';
+import { NewListPage } from './features/lists/pages/NewListPage';
+import { PatternBuilderPage } from './features/patterns/pages/PatternBuilderPage';
+import { PatternsPage } from './features/patterns/pages/PatternsPage';
 import { SettingsPage } from './features/settings/pages/SettingsPage';
 import { AdminShell } from './features/shell/components/AdminShell';
 import { RequirePage } from './features/shell/components/RequirePage';
@@ -47,15 +55,15 @@ export const routes: RouteObject[] = [
           comingSoon('accounts', 'accounts', 'Connected accounts'),
           comingSoon('targets', 'targets', 'Targets'),
           comingSoon('targets/:targetId', 'targets', 'Target editor'),
-          comingSoon('patterns', 'patterns', 'Patterns'),
-          comingSoon('patterns/:id', 'patterns', 'Pattern editor'),
-          comingSoon('fieldsets', 'fieldsets', 'Field sets'),
-          comingSoon('fieldsets/:fieldSetId/fields', 'fieldsets', 'Fields'),
-          comingSoon('lists', 'lists', 'Lists'),
-          comingSoon('lists/edit/:id', 'lists', 'List editor'),
-          comingSoon('lists-manager', 'lists', 'Lists manager'),
-          comingSoon('lists-manager/new', 'lists', 'New list'),
-          comingSoon('lists-manager/edit/:id', 'lists', 'Edit list'),
+          guarded('patterns', 'patterns', <PatternsPage />),
+          guarded('patterns/:id', 'patterns', <PatternBuilderPage />),
+          guarded('fieldsets', 'fieldsets', <FieldsetsPage />),
+          guarded('fieldsets/:fieldSetId/fields', 'fieldsets', <FieldsetEditorPage />),
+          guarded('lists', 'lists', <ListsPage />),
+          guarded('lists/edit/:id', 'lists', <ListEditorPage />),
+          guarded('lists-manager', 'lists', <ListsManagerPage />),
+          guarded('lists-manager/new', 'lists', <NewListPage />),
+          guarded('lists-manager/edit/:id', 'lists', <ListEditorPage />),
           comingSoon('templates', 'templates', '{template}s'),
           {
             path: 'templates/edit-template',

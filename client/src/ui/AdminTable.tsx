@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { type KeyboardEvent, type ReactNode, useMemo, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import classes from './AdminTable.module.css';
 import {
   countLabel,
@@ -20,10 +20,10 @@ import {
   selectedRows as pickSelected,
   selectAllState,
   toggleAll,
-  toggleOne,
 } from './adminTableModel';
 import { confirmAction } from './confirmAction';
 import { QueryErrorAlert } from './QueryErrorAlert';
+import { clickSelection } from './rangeSelection';
 
 /** One column of an AdminTable. */
 export interface AdminTableColumn<T> {
@@ -67,6 +67,11 @@ export interface AdminTableProps<T> {
   actions?: (selected: T[]) => ReactNode;
   /** Shown when there are no rows at all. */
   emptyDescription?: string;
+  /**
+   * Shift-click (or Shift+Space) on a row or its checkbox selects the range from the row clicked
+   * last (spec 02 §2 lists page). Off by default: a shift-click then acts as a plain click.
+   */
+  canSelectRange?: boolean;
 }
 
 const SKELETON_ROWS = 5;
@@ -76,7 +81,8 @@ const SKELETON_ROWS = 5;
  * bulk delete, side drawer" screen of spec 01 §2.3-§2.8: a search box filtering client-side,
  * row checkboxes with select-all, a toolbar with Add, Edit (exactly one selected, §4), Delete
  * (confirmed, §8) and screen actions, loading skeleton rows, empty and error states. Rows open
- * for editing on click or Enter; Space toggles a focused row's selection.
+ * for editing on click or Enter; Space toggles a focused row's selection; with `canSelectRange`
+ * shift-click and Shift+Space select a range (spec 02 §2).
  */
 export function AdminTable<T>(props: AdminTableProps<T>) {
   const { label, noun, rows, isLoading, error, onRetry, columns, rowId, rowName, searchText } = props;
@@ -85,6 +91,8 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
   const search = props.search ?? ownSearch;
   const setSearch = props.onSearchChange ?? setOwnSearch;
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+  // The row clicked last: the anchor of a shift-click range.
+  const anchorRef = useRef<number | null>(null);
 
   const visibleRows = useMemo(() => filterRows(rows ?? [], search, searchText), [rows, search, searchText]);
   const visibleIds = useMemo(() => visibleRows.map(rowId), [visibleRows, rowId]);
@@ -113,6 +121,18 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
     }
   };
 
+  const clickRow = (id: number, isRangeClick: boolean) => {
+    const anchor = anchorRef.current;
+    const isRange = isRangeClick && props.canSelectRange === true;
+    setSelected((current) => clickSelection(current, visibleIds, id, anchor, isRange));
+    anchorRef.current = id;
+  };
+
+  const onRowClick = (event: MouseEvent<HTMLTableRowElement>, row: T) => {
+    if (props.canSelectRange && event.shiftKey) clickRow(rowId(row), true);
+    else onEdit?.(row);
+  };
+
   const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: T) => {
     if (event.target !== event.currentTarget) return;
     if (event.key === 'Enter' && onEdit) {
@@ -120,7 +140,7 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
       onEdit(row);
     } else if (event.key === ' ') {
       event.preventDefault();
-      setSelected((current) => toggleOne(current, rowId(row)));
+      clickRow(rowId(row), event.shiftKey);
     }
   };
 
@@ -219,7 +239,17 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
                           className={onEdit ? classes.row : undefined}
                           data-selected={isSelected || undefined}
                           tabIndex={0}
-                          onClick={onEdit ? () => onEdit(row) : undefined}
+                          onClick={
+                            onEdit || props.canSelectRange ? (event) => onRowClick(event, row) : undefined
+                          }
+                          onMouseDown={
+                            props.canSelectRange
+                              ? (event) => {
+                                  // Keeps a shift-click from also selecting the text between rows.
+                                  if (event.shiftKey) event.preventDefault();
+                                }
+                              : undefined
+                          }
                           onKeyDown={(event) => onRowKeyDown(event, row)}
                         >
                           <Table.Td
@@ -229,7 +259,9 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
                             <Checkbox
                               aria-label={`Select ${rowName(row)}`}
                               checked={isSelected}
-                              onChange={() => setSelected((current) => toggleOne(current, id))}
+                              onChange={(event) =>
+                                clickRow(id, (event.nativeEvent as globalThis.MouseEvent).shiftKey === true)
+                              }
                             />
                           </Table.Td>
                           {columns.map((column) => (

@@ -24,13 +24,14 @@ export function useListRoom(
   onRefetch: (by: string) => void,
 ): { room: ListRoomClient | null; snapshot: RoomSnapshot } {
   const [room, setRoom] = useState<ListRoomClient | null>(null);
+  const { id: userId, name: userName } = user;
   const [refetch] = useState(() => ({ current: onRefetch }));
   refetch.current = onRefetch;
 
   useEffect(() => {
     if (!enabled || listId === null) return;
     const client = new ListRoomClient({
-      user,
+      user: { id: userId, name: userName },
       fetchToken: () => apiFetch(collabApi.token, { params: { id: listId } }),
       onRefetch: (by) => refetch.current(by),
     });
@@ -40,7 +41,7 @@ export function useListRoom(
       client.destroy();
       setRoom(null);
     };
-  }, [enabled, listId, user.id, user.name, refetch]);
+  }, [enabled, listId, userId, userName, refetch]);
 
   const snapshot = useSyncExternalStore(room?.subscribe ?? noopSubscribe, room?.getSnapshot ?? idleSnapshot);
   return { room, snapshot };

@@ -1,0 +1,145 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Divider, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { type FieldSave, fieldSaveSchema, type GovernanceType } from '@nomen/shared';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { Controller, FormProvider, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { FormDrawer } from '../../../ui/FormDrawer';
+import { EMPTY_IS_REQUIRED } from '../../patterns/segmentOptions';
+import { GOVERNANCE_CHOICES, GOVERNANCE_DESCRIPTIONS } from '../fieldOptions';
+import { UNIQUE_CAPABLE_TYPES, withGovernanceType } from '../fieldsetDraft';
+import { GovernanceSettings } from './GovernanceSettings';
+
+/** Props of FieldDrawer. */
+export interface FieldDrawerProps {
+  opened: boolean;
+  /** The field to edit; a new one (not yet in the set) when `isNew`. */
+  field: FieldSave;
+  isNew: boolean;
+  /** The set's other fields, for autofill and concatenation. */
+  otherFields: readonly FieldSave[];
+  /** Whether the account has the require-uniqueness flag (must_be_unique is shown only then). */
+  canRequireUnique: boolean;
+  /** Problems the last save found with this field, by path inside it (spec 02 §8). */
+  serverErrors?: Record<string, string>;
+  onClose: () => void;
+  /** Receives the checked field; the editor puts it in the set and closes the drawer. */
+  onApply: (field: FieldSave) => void;
+}
+
+// The drawer edits one field; the contract's field schema checks it (spec 02 §3, §5).
+const fieldResolver = zodResolver(fieldSaveSchema, EMPTY_IS_REQUIRED) as unknown as Resolver<
+  FieldSave,
+  unknown,
+  FieldSave
+>;
+
+/**
+ * The field drawer of the field-set editor (spec 02 §2; spec 03 §3), on the right: name
+ * (required), description, required, governance type and that type's settings, checked with
+ * fieldSaveSchema. Changing the type starts that type's settings afresh. "Must be unique" shows
+ * only with the require-uniqueness flag and for text and concatenation fields. Problems the
+ * server found with the field in the last save show on their inputs and in a notice on top.
+ */
+export function FieldDrawer({
+  opened,
+  field,
+  isNew,
+  otherFields,
+  canRequireUnique,
+  serverErrors,
+  onClose,
+  onApply,
+}: FieldDrawerProps) {
+  const form = useForm<FieldSave, unknown, FieldSave>({ resolver: fieldResolver, defaultValues: field });
+  const type = useWatch({ control: form.control, name: 'governance_type' }) as GovernanceType;
+  const { errors } = form.formState;
+
+  // The problems found when the drawer opened; fixing an input clears its own.
+  const initialErrors = useRef(serverErrors);
+  useEffect(() => {
+    for (const [path, message] of Object.entries(initialErrors.current ?? {})) {
+      form.setError(path as Path<FieldSave>, { type: 'server', message });
+    }
+  }, [form]);
+
+  const onTypeChange = (next: string | null) => {
+    if (!next || next === type) return;
+    form.reset(withGovernanceType(form.getValues(), next as GovernanceType), { keepDefaultValues: true });
+  };
+
+  const submit = form.handleSubmit((values) => onApply({ ...values, id: field.id } as FieldSave));
+  const serverMessages = Object.values(serverErrors ?? {});
+
+  return (
+    <FormDrawer
+      opened={opened}
+      onClose={onClose}
+      title={isNew ? 'Add field' : `Edit ${field.name.trim() || 'field'}`}
+      onSubmit={submit}
+      submitLabel={isNew ? 'Add field' : 'Update field'}
+    >
+      <FormProvider {...form}>
+        {serverMessages.length > 0 ? (
+          <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="The last save found a problem">
+            {serverMessages.join(' ')}
+          </Alert>
+        ) : null}
+        <TextInput
+          label="Name"
+          required
+          data-autofocus
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={2}
+          maxRows={5}
+          error={errors.description?.message}
+          {...form.register('description')}
+        />
+        <Controller
+          control={form.control}
+          name="required"
+          render={({ field: input }) => (
+            <Switch
+              label="Required"
+              description="A value must be given for this field."
+              checked={Boolean(input.value)}
+              onChange={(event) => input.onChange(event.currentTarget.checked)}
+            />
+          )}
+        />
+        <Divider />
+        <Select
+          label="Governance type"
+          required
+          data={GOVERNANCE_CHOICES}
+          allowDeselect={false}
+          value={type}
+          onChange={onTypeChange}
+          description={GOVERNANCE_DESCRIPTIONS[type]}
+          error={errors.governance_type?.message}
+        />
+        <GovernanceSettings key={type} type={type} otherFields={otherFields} />
+        {canRequireUnique && UNIQUE_CAPABLE_TYPES.includes(type) ? (
+          <Controller
+            control={form.control}
+            name="must_be_unique"
+            render={({ field: input, fieldState }) => (
+              <Switch
+                label="Must be unique"
+                description="No two rows may hold the same value."
+                checked={Boolean(input.value)}
+                onChange={(event) => input.onChange(event.currentTarget.checked)}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        ) : null}
+      </FormProvider>
+    </FormDrawer>
+  );
+}

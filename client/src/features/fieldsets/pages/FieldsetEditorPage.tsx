@@ -1,0 +1,371 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Anchor,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { AppError, type FieldSave, type FieldsetSaveParsed, fieldsetSaveSchema } from '@nomen/shared';
+import { IconArrowLeft, IconDeviceFloppy, IconFileUnknown, IconForms, IconPlus } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { errorStatus } from '../../../api/errors';
+import { confirmAction } from '../../../ui/confirmAction';
+import { notifyError, notifyFailure, notifySuccess } from '../../../ui/notify';
+import { PageHeader } from '../../../ui/PageHeader';
+import { QueryErrorAlert } from '../../../ui/QueryErrorAlert';
+import { StatusPage } from '../../../ui/StatusPage';
+import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
+import { useSignedIn } from '../../auth/api';
+import { routeIdOf } from '../../patterns/patternDraft';
+import { EMPTY_IS_REQUIRED } from '../../patterns/segmentOptions';
+import { NotFoundPage } from '../../shell/pages/NotFoundPage';
+import { useFieldset, useListChoices, useSaveFieldset } from '../api';
+import { FieldDrawer } from '../components/FieldDrawer';
+import { FieldList } from '../components/FieldList';
+import { fieldLabel } from '../components/GovernanceSettings';
+import {
+  duplicateFieldsetDraft,
+  emptyFieldsetDraft,
+  type FieldsetDraft,
+  fieldsetDraftOf,
+  isFieldsetChanged,
+  newField,
+  poweringFieldIds,
+  putField,
+  removeField,
+  type SaveIssues,
+  sortSaveIssues,
+} from '../fieldsetDraft';
+import { FIELDSET_SAVE_FAILED_MESSAGE, FIELDSET_SAVED_MESSAGE } from '../fieldsetMessages';
+
+const FIELDSETS_PATH = '/admin/fieldsets';
+
+/**
+ * /admin/fieldsets/{fieldSetId}/fields (spec 02 §2): the field-set editor for a saved set, a
+ * new one (fieldSetId "new") or an unsaved copy (new/fields?duplicate={id}, named "Copy of …"
+ * with TEMP_ field ids). Loads the set (skeleton while loading, "Field set not found" for an
+ * unknown id); after a stale-write answer (409) "Reload" reads it again.
+ */
+export function FieldsetEditorPage() {
+  const { fieldSetId } = useParams();
+  const [searchParams] = useSearchParams();
+  const isNew = fieldSetId === 'new';
+  const setId = isNew ? null : routeIdOf(fieldSetId);
+  const duplicateId = isNew ? routeIdOf(searchParams.get('duplicate')) : null;
+  const sourceId = setId ?? duplicateId;
+  const source = useFieldset(sourceId);
+  const [session, setSession] = useState(0);
+
+  // `session` renews the draft after a reload, from the data read again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: session is a deliberate trigger
+  const start = useMemo(() => {
+    if (sourceId === null) return { initial: emptyFieldsetDraft(), baseline: emptyFieldsetDraft() };
+    if (!source.data) return null;
+    if (setId !== null) {
+      const draft = fieldsetDraftOf(source.data.fieldset);
+      return { initial: draft, baseline: draft };
+    }
+    // A copy is unsaved work from the start, so leaving it asks first.
+    return { initial: duplicateFieldsetDraft(source.data.fieldset), baseline: emptyFieldsetDraft() };
+  }, [sourceId, setId, source.data, session]);
+
+  if (!isNew && setId === null) return <NotFoundPage />;
+  if (source.error && !source.data) {
+    if (errorStatus(source.error) === 404) {
+      return (
+        <StatusPage
+          icon={<IconFileUnknown size={28} />}
+          title="Field set not found"
+          message="This field set does not exist or was deleted."
+          link={{ to: FIELDSETS_PATH, label: 'Back to field sets' }}
+        />
+      );
+    }
+    return (
+      <QueryErrorAlert error={source.error} what="the field set" onRetry={() => void source.refetch()} />
+    );
+  }
+  if (!start) return <EditorSkeleton />;
+
+  return (
+    <FieldsetEditor
+      key={`${fieldSetId}:${duplicateId ?? ''}:${session}`}
+      initial={start.initial}
+      baseline={start.baseline}
+      poweringIds={setId !== null ? poweringFieldIds(source.data?.fieldset) : new Set()}
+      onReload={async () => {
+        await source.refetch();
+        setSession((s) => s + 1);
+      }}
+    />
+  );
+}
+
+/** The editor's loading state: placeholders where the set's inputs and fields go. */
+function EditorSkeleton() {
+  return (
+    <Stack gap="lg" aria-busy="true" aria-label="Loading field set">
+      <Skeleton height={32} width={280} />
+      <Skeleton height={150} radius="md" />
+      {Array.from({ length: 4 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+        <Skeleton key={i} height={44} radius="sm" />
+      ))}
+    </Stack>
+  );
+}
+
+interface DrawerState {
+  field: FieldSave;
+  isNew: boolean;
+  opened: boolean;
+  session: number;
+}
+
+// The form holds the whole set; the contract's save schema checks it (spec 02 §5).
+const fieldsetResolver = zodResolver(fieldsetSaveSchema, EMPTY_IS_REQUIRED) as unknown as Resolver<
+  FieldsetDraft,
+  unknown,
+  FieldsetSaveParsed
+>;
+
+interface FieldsetEditorProps {
+  initial: FieldsetDraft;
+  /** What counts as unchanged for the dirty flag: the saved set, or empty for a new one. */
+  baseline: FieldsetDraft;
+  poweringIds: ReadonlySet<string>;
+  onReload: () => Promise<void>;
+}
+
+const NO_ISSUES: SaveIssues = { set: {}, fields: {}, other: [] };
+
+/**
+ * The editor itself (spec 02 §2, §4, §5, §8): name (required) and description, and the field
+ * list with add, edit (the field drawer; ?open={fieldId} opens one), remove and reorder, all held
+ * locally with TEMP_ ids until Save sends the whole set in one PUT. A dirty flag (name,
+ * description or any field changed) shows "Unsaved changes" and makes leaving ask first. Save is
+ * disabled while saving or without a name; the first save replaces the route with the saved id;
+ * a stale write offers to reload; server problems show on the set's inputs or on the field they
+ * concern, otherwise in a toast.
+ */
+function FieldsetEditor({
+  initial,
+  baseline: initialBaseline,
+  poweringIds: initialPowering,
+  onReload,
+}: FieldsetEditorProps) {
+  const { features } = useSignedIn();
+  const canRequireUnique = features.includes('require-uniqueness');
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const save = useSaveFieldset();
+  const lists = useListChoices();
+  const form = useForm<FieldsetDraft, unknown, FieldsetSaveParsed>({
+    resolver: fieldsetResolver,
+    defaultValues: initial,
+  });
+  const [baseline, setBaseline] = useState(initialBaseline);
+  const [poweringIds, setPoweringIds] = useState(initialPowering);
+  const [issues, setIssues] = useState<SaveIssues>(NO_ISSUES);
+  const [drawer, setDrawer] = useState<DrawerState | null>(null);
+  const draft = useWatch({ control: form.control }) as FieldsetDraft;
+  const fields = draft.fields ?? [];
+  const isDirty = isFieldsetChanged(draft, baseline);
+  const { allowNextNavigation } = useLeaveConfirmation(isDirty);
+  const { errors } = form.formState;
+
+  const listNames = useMemo(() => new Map((lists.data ?? []).map((l) => [l.id, l.name])), [lists.data]);
+
+  const openParam = searchParams.get('open');
+  const setOpenParam = (id: string | null) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set('open', id);
+        else next.delete('open');
+        return next;
+      },
+      { replace: true },
+    );
+
+  // ?open={fieldId} opens that field's drawer (spec 02 §2), on arrival and when the address
+  // changes; each value is handled once, so closing the drawer does not reopen it.
+  const handledOpen = useRef<string | null>(null);
+  useEffect(() => {
+    if (openParam === handledOpen.current) return;
+    handledOpen.current = openParam;
+    if (!openParam) return;
+    const field = form.getValues('fields').find((f) => String(f.id) === openParam);
+    if (field) setDrawer((d) => ({ field, isNew: false, opened: true, session: (d?.session ?? 0) + 1 }));
+  }, [openParam, form]);
+
+  const setFields = (next: FieldSave[]) => form.setValue('fields', next, { shouldDirty: true });
+
+  const openField = (field: FieldSave) => {
+    setDrawer((d) => ({ field, isNew: false, opened: true, session: (d?.session ?? 0) + 1 }));
+    handledOpen.current = String(field.id);
+    setOpenParam(String(field.id));
+  };
+  const addField = () =>
+    setDrawer((d) => ({ field: newField(), isNew: true, opened: true, session: (d?.session ?? 0) + 1 }));
+  const closeDrawer = () => {
+    setDrawer((d) => (d ? { ...d, opened: false } : null));
+    if (openParam) setOpenParam(null);
+  };
+  const applyField = (field: FieldSave) => {
+    setFields(putField(fields, field));
+    setIssues((current) => {
+      const { [String(field.id)]: _fixed, ...rest } = current.fields;
+      return { ...current, fields: rest };
+    });
+    closeDrawer();
+  };
+  const onRemove = async (field: FieldSave) => {
+    const confirmed = await confirmAction({
+      title: `Remove ${fieldLabel(field)}?`,
+      message: 'The field is removed from this set when you save.',
+      confirmLabel: 'Remove',
+    });
+    if (confirmed) setFields(removeField(fields, field.id));
+  };
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      const wasNew = values.id == null;
+      const sent = form.getValues('fields');
+      setIssues(NO_ISSUES);
+      try {
+        const { fieldset } = await save.mutateAsync(values);
+        const saved = fieldsetDraftOf(fieldset);
+        form.reset(saved);
+        setBaseline(saved);
+        setPoweringIds(poweringFieldIds(fieldset));
+        notifySuccess(FIELDSET_SAVED_MESSAGE);
+        if (wasNew) {
+          allowNextNavigation();
+          void navigate(`${FIELDSETS_PATH}/${fieldset.id}/fields`, { replace: true });
+        }
+      } catch (error) {
+        const found = sortSaveIssues(error instanceof AppError ? error.issues : undefined, sent);
+        for (const [name, message] of Object.entries(found.set)) {
+          form.setError(name as 'name', { type: 'server', message });
+        }
+        setIssues(found);
+        const onInputs = Object.keys(found.set).length + Object.keys(found.fields).length > 0;
+        if (found.other.length > 0) notifyError(found.other.join(' '));
+        else if (!onInputs) notifyFailure(error, FIELDSET_SAVE_FAILED_MESSAGE, () => void onReload());
+        else if (Object.keys(found.fields).length > 0) {
+          notifyError('Some fields need attention. Open them to see what to change.');
+        }
+      }
+    },
+    (invalid) => {
+      if (invalid.fields) notifyError('Some fields need attention. Open them to see what to change.');
+    },
+  );
+
+  const name = draft.name ?? '';
+  const canSave = name.trim() !== '' && !save.isPending;
+  const title = name.trim() || (initial.id === null ? 'New field set' : 'Field set');
+  const drawerField = drawer?.field;
+
+  return (
+    <>
+      <Anchor component={Link} to={FIELDSETS_PATH} size="sm" mb="xs" display="inline-flex">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={14} aria-hidden />
+          All field sets
+        </Group>
+      </Anchor>
+      <form onSubmit={submit} noValidate aria-label="Field set">
+        <PageHeader
+          title={title}
+          description="Fields are kept here until you save the whole set."
+          aside={
+            <Group gap="sm" wrap="nowrap">
+              {isDirty ? (
+                <Badge color="yellow" variant="light" role="status">
+                  Unsaved changes
+                </Badge>
+              ) : null}
+              <Button
+                type="submit"
+                leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+                loading={save.isPending}
+                disabled={!canSave}
+              >
+                Save
+              </Button>
+            </Group>
+          }
+        />
+        <Stack gap="lg">
+          <Paper withBorder radius="md" p="lg">
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <TextInput label="Name" required error={errors.name?.message} {...form.register('name')} />
+              <Textarea
+                label="Description"
+                autosize
+                minRows={1}
+                maxRows={5}
+                error={errors.description?.message}
+                {...form.register('description')}
+              />
+            </SimpleGrid>
+          </Paper>
+          <Paper withBorder radius="md" p="lg">
+            <Group justify="space-between" mb="md">
+              <Title order={2} size="h5">
+                Fields
+              </Title>
+              <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={addField}>
+                Add field
+              </Button>
+            </Group>
+            {fields.length === 0 ? (
+              <EmptyState
+                py="xl"
+                icon={<IconForms size={28} aria-hidden />}
+                title="This field set has no fields yet — add one"
+                description="Each field governs one value: a list choice, a counter, a date, text rules and more."
+              />
+            ) : (
+              <FieldList
+                fields={fields}
+                poweringIds={poweringIds}
+                fieldErrors={issues.fields}
+                listName={(id) => listNames.get(id)}
+                onChange={setFields}
+                onEdit={openField}
+                onRemove={(field) => void onRemove(field)}
+              />
+            )}
+          </Paper>
+        </Stack>
+      </form>
+      {drawer && drawerField ? (
+        <FieldDrawer
+          key={drawer.session}
+          opened={drawer.opened}
+          field={drawerField}
+          isNew={drawer.isNew}
+          otherFields={fields.filter((f) => String(f.id) !== String(drawerField.id))}
+          canRequireUnique={canRequireUnique}
+          serverErrors={issues.fields[String(drawerField.id)]}
+          onClose={closeDrawer}
+          onApply={applyField}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,414 @@
+import { notifications } from '@mantine/notifications';
+import { hasPermission, type Me, type Thread } from '@nomen/shared';
+import {
+  createElement,
+  type KeyboardEvent,
+  type RefObject,
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { notifyError, TOAST_MS } from '../../../ui/notify';
+import { cellText, setCell } from '../grid/gridData';
+import type { CellDecorator, CellPos, CellRef, GridData } from '../grid/gridTypes';
+import type { SpreadsheetGridHandle } from '../grid/SpreadsheetGrid';
+import type { CellPopoverMode } from './CellThreadPopover';
+import type { RoomSnapshot } from './ListRoomClient';
+import type { AnchorRect } from './popoverPosition';
+import { RefetchNotice } from './RefetchNotice';
+import type { QueuedModeration } from './reviewQueue';
+import type { ThreadActions } from './ThreadCard';
+import { gridPositionOf, relocateThreads, type ThreadCell, threadCellAt, threadsByCell } from './threadCells';
+import { cellKey } from './threads';
+import { useCellDecorator } from './useCellDecorator';
+import { useListRoom } from './useListRoom';
+import { type ReviewSession, useReviewSession } from './useReviewSession';
+
+/** The feature flag of live collaboration (spec 02 §6: enable-liveblocks; ours: live-collaboration). */
+export const LIVE_COLLABORATION_FLAG = 'live-collaboration';
+
+/** Why a cell of a column that was never saved cannot be commented on. */
+export const UNSAVED_COLUMN_MESSAGE =
+  'Save the list first: cells of new columns can be commented on once saved.';
+
+const REFETCH_NOTICE_ID = 'list-refetch';
+
+/** Keyboard shortcuts of the cell popover (Google Sheets' comment shortcut, and its sibling). */
+export const COMMENT_SHORTCUT = 'Ctrl+Alt+M';
+export const SUGGEST_SHORTCUT = 'Ctrl+Alt+S';
+
+/** What the list editor gives live collaboration. */
+export interface ListCollaborationOptions {
+  me: Me;
+  /** The saved list's id; null for a new list (no room until the first save). */
+  listId: number | null;
+  /** The grid's content as shown. */
+  data: GridData;
+  /** Records a grid change as a normal local edit (one undo step; the list becomes dirty). */
+  changeGrid: (next: GridData) => void;
+  isDirty: boolean;
+  /** Reads the list again from the server, keeping the page (after someone else saved it). */
+  refetchList: () => void;
+  gridRef: RefObject<SpreadsheetGridHandle | null>;
+  /** An element around the grid, to find a cell's rectangle for the popover. */
+  gridContainerRef: RefObject<HTMLElement | null>;
+}
+
+/** The open cell popover. */
+export interface CellPopoverState {
+  pos: CellPos;
+  cell: ThreadCell;
+  mode: CellPopoverMode;
+  anchor: AnchorRect;
+}
+
+/** Live collaboration as the list editor uses it (spec 02 §2, §4, §5, §6). */
+export interface ListCollaboration {
+  /** The flag is on and the list is saved: the room is joined. */
+  isLive: boolean;
+  /** Approver mode (spec 02 §6): the flag off, or approve_suggestions. */
+  isApprover: boolean;
+  snapshot: RoomSnapshot;
+  session: ReviewSession;
+  /** The grid is read-only because of the review: a non-approver, or someone else holds the lock. */
+  isReviewReadOnly: boolean;
+  /** Why saving is not possible because of the review, or null (the Save button's tooltip). */
+  saveBlockedReason: string | null;
+  getCellDecoration: CellDecorator | undefined;
+  onActiveCellChange: (cell: CellRef) => void;
+  /** Opens the popover on a cell (the active one by default). */
+  openCellThreads: (mode: CellPopoverMode, pos?: CellPos) => void;
+  popover: CellPopoverState | null;
+  closePopover: () => void;
+  /** Ctrl+Alt+M / Ctrl+Alt+S over the grid. */
+  onGridKeyDown: (event: KeyboardEvent) => void;
+  /** The cell's threads, oldest first. */
+  threadsOfCell: (cell: ThreadCell) => Thread[];
+  actions: ThreadActions;
+  panelOpened: boolean;
+  setPanelOpened: (opened: boolean) => void;
+  /** Unresolved threads (the comments toggle's count). */
+  unresolvedCount: number;
+  comment: (cell: ThreadCell | null, body: string) => Promise<boolean>;
+  suggest: (cell: ThreadCell, prevValue: string, value: string, body: string) => Promise<boolean>;
+  /**
+   * Saves through the review's save sequence (spec 02 §4); `saveList` is the editor's own save,
+   * resolving true when the list was saved.
+   */
+  save: (saveList: () => Promise<boolean>) => Promise<void>;
+}
+
+/** "Channel, row 3" (rows counted from 1, as the grid shows them). */
+export function describeCellAt(data: GridData, pos: CellPos): string {
+  const name = data.columns[pos.col]?.name ?? `Column ${pos.col + 1}`;
+  return `${name}, row ${pos.row + 1}`;
+}
+
+/**
+ * Wires live collaboration into the list editor (spec 02 §2, §4, §5, §6; issue 4): joins the
+ * list's room when the flag is on and the list is saved; approver mode from approve_suggestions;
+ * the review session (queue, lock, save sequence, outbox); cell decorations (review marks and
+ * presence outlines); the cell popover's state and shortcuts; approving writes the suggested value
+ * into the grid as a normal edit and queues the decision with the values before and after;
+ * undoing an approval writes the previous value back; a `refetch` from someone else's save
+ * reloads the list, or, with unsaved edits, says so and offers to reload.
+ */
+export function useListCollaboration(options: ListCollaborationOptions): ListCollaboration {
+  const { me, listId, data, changeGrid, isDirty, refetchList, gridRef, gridContainerRef } = options;
+  const isFlagOn = me.features.includes(LIVE_COLLABORATION_FLAG);
+  const isApprover = !isFlagOn || hasPermission(me.permissions, 'approve_suggestions');
+  const isSavingRef = useRef(false);
+  const latest = useRef({ isDirty, refetchList, data });
+  latest.current = { isDirty, refetchList, data };
+
+  const onRefetch = useCallback((by: string) => {
+    // Our own save is announced to us too; the editor already holds what it saved.
+    if (isSavingRef.current) return;
+    if (!latest.current.isDirty) {
+      latest.current.refetchList();
+      notifications.show({
+        color: 'blue',
+        message: `${by} saved this list; it now shows their version.`,
+        autoClose: TOAST_MS,
+      });
+      return;
+    }
+    notifications.show({
+      id: REFETCH_NOTICE_ID,
+      color: 'orange',
+      autoClose: false,
+      title: `${by} saved this list`,
+      message: createElement(RefetchNotice, {
+        onReload: () => {
+          notifications.hide(REFETCH_NOTICE_ID);
+          latest.current.refetchList();
+        },
+      }),
+    });
+  }, []);
+
+  const user = useMemo(() => ({ id: me.user.id, name: me.user.name }), [me.user.id, me.user.name]);
+  const { room, snapshot } = useListRoom(listId, isFlagOn && listId !== null, user, onRefetch);
+  const session = useReviewSession({ room, snapshot, userId: me.user.id, isApprover });
+  const isLive = room !== null;
+
+  const located = useMemo(() => relocateThreads(snapshot.threads, data), [snapshot.threads, data]);
+  const byCell = useMemo(() => threadsByCell(located), [located]);
+  const locatedRef = useRef(located);
+  locatedRef.current = located;
+
+  const getCellDecoration = useCellDecorator(
+    isLive
+      ? {
+          data,
+          threads: snapshot.threads,
+          queue: session.queue,
+          presence: snapshot.presence,
+          userId: me.user.id,
+        }
+      : null,
+  );
+
+  const activeCell = useRef<CellPos>({ row: 0, col: 0 });
+  const onActiveCellChange = useCallback(
+    (cell: CellRef) => {
+      activeCell.current = { row: cell.row, col: cell.col };
+      room?.setSelectedCell(
+        typeof cell.columnId === 'number' ? { columnId: cell.columnId, rowNumber: cell.row } : null,
+      );
+    },
+    [room],
+  );
+
+  const [popover, setPopover] = useState<CellPopoverState | null>(null);
+  const closePopover = useCallback(() => {
+    setPopover(null);
+    gridRef.current?.focus();
+  }, [gridRef]);
+
+  const openCellThreads = useCallback(
+    (mode: CellPopoverMode, pos?: CellPos) => {
+      if (!isLive) return;
+      const at = pos ?? activeCell.current;
+      const cell = threadCellAt(latest.current.data, at.row, at.col);
+      if (!cell) {
+        notifyError(UNSAVED_COLUMN_MESSAGE);
+        return;
+      }
+      gridRef.current?.scrollToCell(at);
+      // The cell is rendered (virtualised grid) once the scroll settles: measure on the next frames.
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          const container = gridContainerRef.current;
+          const element = container?.querySelector(
+            `[role="row"][aria-rowindex="${at.row + 2}"] [role="gridcell"][aria-colindex="${at.col + 2}"]`,
+          );
+          const rect = (element ?? container)?.getBoundingClientRect();
+          const anchor = rect
+            ? { top: rect.top, left: rect.left, right: rect.right, bottom: rect.bottom }
+            : { top: 120, left: 120, right: 120, bottom: 160 };
+          setPopover({ pos: at, cell, mode, anchor });
+        }),
+      );
+    },
+    [isLive, gridRef, gridContainerRef],
+  );
+
+  const onGridKeyDown = useCallback(
+    (event: KeyboardEvent) => {
+      if (!isLive || !(event.ctrlKey || event.metaKey) || !event.altKey || event.shiftKey) return;
+      if (event.getModifierState?.('AltGraph')) return;
+      const key = event.code === 'KeyM' ? 'comment' : event.code === 'KeyS' ? 'suggest' : null;
+      if (!key) return;
+      event.preventDefault();
+      event.stopPropagation();
+      openCellThreads(key === 'suggest' && !isApprover ? 'suggest' : 'comment');
+    },
+    [isLive, isApprover, openCellThreads],
+  );
+
+  const threadsOfCell = useCallback(
+    (cell: ThreadCell) => byCell.get(cellKey(cell.columnId, cell.rowNumber)) ?? [],
+    [byCell],
+  );
+
+  const { queueDecisions, unqueue, send } = session;
+  const queueRef = useRef(session.queue);
+  queueRef.current = session.queue;
+
+  const approve = useCallback(
+    (threads: readonly Thread[]) => {
+      let next = latest.current.data;
+      const decisions: QueuedModeration[] = [];
+      let missing = 0;
+      for (const thread of threads) {
+        const current = locatedRef.current.find((t) => t.id === thread.id) ?? thread;
+        const pos = gridPositionOf(current, next);
+        if (!pos) {
+          missing += 1;
+          continue;
+        }
+        const prevValue = cellText(next, pos.row, pos.col);
+        const value = current.metadata.currentValue ?? '';
+        next = setCell(next, pos, value);
+        decisions.push({ threadId: thread.id, status: 'approved', prevValue, currentValue: value });
+      }
+      if (next !== latest.current.data) changeGrid(next);
+      queueDecisions(decisions);
+      if (missing > 0) {
+        notifyError(
+          missing === 1
+            ? 'The cell of this suggestion is gone (its column was removed); reject it instead.'
+            : `The cells of ${missing} suggestions are gone (their column was removed); reject them instead.`,
+        );
+      }
+    },
+    [changeGrid, queueDecisions],
+  );
+
+  const reject = useCallback(
+    (threads: readonly Thread[]) =>
+      queueDecisions(
+        threads.map((t) => ({ threadId: t.id, status: 'rejected', prevValue: null, currentValue: null })),
+      ),
+    [queueDecisions],
+  );
+
+  const undoDecision = useCallback(
+    (threadId: string) => {
+      const decision = queueRef.current.get(threadId);
+      if (!decision) return;
+      if (decision.status === 'approved') {
+        const thread = locatedRef.current.find((t) => t.id === threadId);
+        const data = latest.current.data;
+        const pos = thread ? gridPositionOf(thread, data) : null;
+        // Only when the cell still holds the approved value: a later edit is the user's own.
+        if (pos && cellText(data, pos.row, pos.col) === (decision.currentValue ?? '')) {
+          changeGrid(setCell(data, pos, decision.prevValue ?? ''));
+        }
+      }
+      unqueue([threadId]);
+    },
+    [changeGrid, unqueue],
+  );
+
+  const describeCell = useCallback((thread: Thread) => {
+    const current = locatedRef.current.find((t) => t.id === thread.id) ?? thread;
+    const pos = gridPositionOf(current, latest.current.data);
+    return pos ? describeCellAt(latest.current.data, pos) : null;
+  }, []);
+
+  const goToCell = useCallback(
+    (thread: Thread) => {
+      const current = locatedRef.current.find((t) => t.id === thread.id) ?? thread;
+      const pos = gridPositionOf(current, latest.current.data);
+      if (!pos) return;
+      gridRef.current?.scrollToCell(pos);
+      gridRef.current?.focus();
+    },
+    [gridRef],
+  );
+
+  const reply = useCallback(
+    (threadId: string, body: string) => send({ type: 'comment.reply', threadId, body }),
+    [send],
+  );
+  const resolve = useCallback(
+    (threadId: string, resolved: boolean) => send({ type: 'thread.resolve', threadId, resolved }),
+    [send],
+  );
+  const comment = useCallback(
+    (cell: ThreadCell | null, body: string) => send({ type: 'comment.add', cell, body }),
+    [send],
+  );
+  const suggest = useCallback(
+    (cell: ThreadCell, prevValue: string, value: string, body: string) =>
+      send({ type: 'suggestion.add', cell, prevValue, value, body }),
+    [send],
+  );
+
+  const actions = useMemo<ThreadActions>(
+    () => ({
+      userId: me.user.id,
+      isApprover,
+      moderationBlockedReason: session.moderationBlockedReason,
+      queue: session.queue,
+      reply,
+      resolve,
+      approve,
+      reject,
+      undoDecision,
+      describeCell,
+      goToCell,
+    }),
+    [
+      me.user.id,
+      isApprover,
+      session.moderationBlockedReason,
+      session.queue,
+      reply,
+      resolve,
+      approve,
+      reject,
+      undoDecision,
+      describeCell,
+      goToCell,
+    ],
+  );
+
+  const [panelOpened, setPanelOpened] = useState(false);
+  const unresolvedCount = useMemo(
+    () => snapshot.threads.filter((t) => !t.resolved).length,
+    [snapshot.threads],
+  );
+
+  const isReviewReadOnly = isLive && (!isApprover || session.lockHolder === 'other');
+  const saveBlockedReason = !isLive
+    ? null
+    : !isApprover
+      ? 'Only approvers can save this list while live collaboration is on; comment or suggest a value instead'
+      : session.lockHolder === 'other'
+        ? `${snapshot.lock.lockedByName ?? 'Someone'} is reviewing this list; save when they finish`
+        : session.saveBlockedReason;
+
+  const { save: sessionSave } = session;
+  const save = useCallback(
+    async (saveList: () => Promise<boolean>) => {
+      if (!isLive) {
+        await saveList();
+        return;
+      }
+      isSavingRef.current = true;
+      try {
+        await sessionSave({ isDirty: latest.current.isDirty, saveList });
+      } finally {
+        isSavingRef.current = false;
+      }
+    },
+    [isLive, sessionSave],
+  );
+
+  return {
+    isLive,
+    isApprover,
+    snapshot,
+    session,
+    isReviewReadOnly,
+    saveBlockedReason,
+    getCellDecoration,
+    onActiveCellChange,
+    openCellThreads,
+    popover,
+    closePopover,
+    onGridKeyDown,
+    threadsOfCell,
+    actions,
+    panelOpened,
+    setPanelOpened,
+    unresolvedCount,
+    comment,
+    suggest,
+    save,
+  };
+}

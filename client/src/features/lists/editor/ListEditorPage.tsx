@@ -1,0 +1,278 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { LIST_MAX_COLUMNS, LIST_MAX_ROWS, LIST_TYPES, type ListType } from '@nomen/shared';
+import { IconAlertCircle, IconArrowLeft, IconLock } from '@tabler/icons-react';
+import { useCallback, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { errorMessage, errorStatus } from '../../../api/errors';
+import { confirmAction } from '../../../ui/confirmAction';
+import { notifyError } from '../../../ui/notify';
+import { StatusPage } from '../../../ui/StatusPage';
+import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
+import { useWording } from '../../shell/useWording';
+import { defaultColumnName, insertColumn, replaceContent } from '../grid/gridData';
+import type { GridData } from '../grid/gridTypes';
+import { SpreadsheetGrid, type SpreadsheetGridHandle } from '../grid/SpreadsheetGrid';
+import { ListEditorToolbar } from './ListEditorToolbar';
+import { csvFileName, gridToCsv, parseCsv } from './listCsv';
+import { type ListEditorDoc, useListEditor } from './useListEditor';
+
+const TYPE_LABELS: Record<ListType, string> = {
+  'drop-down': 'Drop-down',
+  'drill-down': 'Drill-down',
+  dependent: 'Dependent',
+};
+const TYPE_OPTIONS = LIST_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }));
+const DROP_DOWN_COLUMN_REASON = 'Drop-down lists have a single column';
+
+/**
+ * The list editor (spec 02 §2 /admin/lists/edit/{id} and /admin/lists-manager/edit/{id}; issue 3
+ * §4-6): a header card with the list's name (or "New list") and a back button; the form row
+ * (name, required; description, the notes; type) with Save; the toolbar with the last-saved time
+ * and state dot, undo/redo, add column, CSV import and export; and the spreadsheet grid. `id` may
+ * be "new", and ?duplicate={listId} opens an unsaved copy. Template-powered lists are read-only
+ * with a notice. Leaving with unsaved changes asks first.
+ */
+export function ListEditorPage() {
+  const { id = 'new' } = useParams();
+  const [searchParams] = useSearchParams();
+  const editor = useListEditor(id, id === 'new' ? searchParams.get('duplicate') : null);
+  const { load } = editor;
+
+  if (load.status === 'error') {
+    const isMissing = errorStatus(load.error) === 404;
+    return (
+      <StatusPage
+        icon={<IconAlertCircle size={28} />}
+        title={isMissing ? 'List not found' : 'The list could not be loaded'}
+        message={
+          isMissing
+            ? 'This list does not exist or was deleted.'
+            : errorMessage(load.error, 'The server did not answer as expected.')
+        }
+        action={
+          isMissing ? undefined : (
+            <Button variant="light" onClick={editor.reload}>
+              Try again
+            </Button>
+          )
+        }
+      />
+    );
+  }
+  if (load.status === 'loading') {
+    return (
+      <Group justify="center" mih="50vh" gap="sm">
+        <Loader size="sm" />
+        <Text c="dimmed">Loading list…</Text>
+      </Group>
+    );
+  }
+  return <ListEditorReady doc={load.doc} editor={editor} />;
+}
+
+/** The editor once the list is loaded. */
+function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnType<typeof useListEditor> }) {
+  const { Word } = useWording();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const gridRef = useRef<SpreadsheetGridHandle>(null);
+  const [isNameTouched, setIsNameTouched] = useState(false);
+  const { allowNextNavigation } = useLeaveConfirmation(
+    editor.isDirty,
+    'This list has unsaved changes. If you leave now, they are lost.',
+  );
+  const base = location.pathname.startsWith('/admin/lists-manager') ? '/admin/lists-manager' : '/admin/lists';
+  const { saved, meta } = doc;
+  const data = doc.history.present;
+  const isPowered = saved.poweredTemplateId !== null;
+  const isReadOnly = isPowered || editor.isSaving;
+  const isDropDown = meta.type === 'drop-down';
+  const title = saved.id === null ? 'New list' : saved.meta.name;
+  useDocumentTitle(`${title} · Nomen`);
+
+  const columnLimit = isDropDown ? 1 : LIST_MAX_COLUMNS;
+  const addColumnBlockedReason = isDropDown
+    ? DROP_DOWN_COLUMN_REASON
+    : data.columns.length >= LIST_MAX_COLUMNS
+      ? `A list holds at most ${LIST_MAX_COLUMNS} columns`
+      : null;
+  const nameError = isNameTouched && meta.name.trim() === '' ? 'Enter a name for the list' : null;
+
+  const onSave = async () => {
+    setIsNameTouched(true);
+    const savedId = await editor.save();
+    if (savedId !== null && saved.id === null) {
+      allowNextNavigation();
+      void navigate(`${base}/edit/${savedId}`, { replace: true });
+    }
+    gridRef.current?.focus();
+  };
+
+  const onImport = async (file: File) => {
+    const parsed = parseCsv(await file.text());
+    if ('error' in parsed) {
+      notifyError(parsed.error);
+      return;
+    }
+    let { header, rows } = parsed;
+    if (!isDropDown && header.length > LIST_MAX_COLUMNS) {
+      notifyError(
+        `The file has ${header.length} columns; a list holds at most ${LIST_MAX_COLUMNS}. Nothing was imported.`,
+      );
+      return;
+    }
+    if (rows.length > LIST_MAX_ROWS) {
+      notifyError(
+        `The file has ${rows.length.toLocaleString('en-US')} rows; a list holds at most ${LIST_MAX_ROWS.toLocaleString('en-US')}. Nothing was imported.`,
+      );
+      return;
+    }
+    const trimmed = isDropDown && header.length > 1 ? header.length - 1 : 0;
+    if (trimmed > 0) {
+      header = header.slice(0, 1);
+      rows = rows.map((row) => row.slice(0, 1));
+    }
+    const isConfirmed = await confirmAction({
+      title: 'Replace the list’s content?',
+      message: `The grid will hold the ${rows.length.toLocaleString('en-US')} rows and ${header.length} column${header.length === 1 ? '' : 's'} of ${file.name}${trimmed > 0 ? ` (drop-down lists keep the first column; ${trimmed} more left out)` : ''}. You can undo this until you save.`,
+      confirmLabel: 'Replace',
+      isDestructive: false,
+    });
+    if (isConfirmed) editor.changeGrid(replaceContent(data, header, rows));
+  };
+
+  const onExport = () => {
+    const blob = new Blob([gridToCsv(data)], { type: 'text/csv;charset=utf-8' });
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = csvFileName(meta.name || title);
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  const onGridChange = useCallback((next: GridData) => editor.changeGrid(next), [editor.changeGrid]);
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p="md">
+        <Group gap="sm" wrap="nowrap">
+          <Tooltip label="Back to lists" withArrow>
+            <ActionIcon variant="subtle" size="lg" aria-label="Back to lists" onClick={() => navigate(base)}>
+              <IconArrowLeft size={20} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Title order={1} size="h3" style={{ overflowWrap: 'anywhere' }}>
+            {title}
+          </Title>
+          {isPowered ? (
+            <Tooltip label={`Powered by a ${Word.toLowerCase()}: read-only`} withArrow>
+              <IconLock size={18} aria-label="Read-only" />
+            </Tooltip>
+          ) : null}
+        </Group>
+      </Paper>
+
+      {isPowered ? (
+        <Alert
+          color="blue"
+          icon={<IconLock size={18} aria-hidden />}
+          title={`Powered by a ${Word.toLowerCase()}`}
+        >
+          This list’s values come from data submitted through a {Word.toLowerCase()}, so they cannot be edited
+          here.
+        </Alert>
+      ) : null}
+
+      <Group align="flex-start" gap="md" wrap="nowrap">
+        <TextInput
+          label="Name"
+          required
+          value={meta.name}
+          onChange={(event) => editor.setMeta({ ...meta, name: event.currentTarget.value })}
+          onBlur={() => setIsNameTouched(true)}
+          error={nameError}
+          disabled={isReadOnly}
+          maxLength={255}
+          style={{ flex: 2 }}
+        />
+        <TextInput
+          label="Description"
+          value={meta.notes}
+          onChange={(event) => editor.setMeta({ ...meta, notes: event.currentTarget.value })}
+          disabled={isReadOnly}
+          maxLength={2000}
+          style={{ flex: 3 }}
+        />
+        <Select
+          label="Type"
+          data={TYPE_OPTIONS}
+          value={meta.type}
+          onChange={(value) => value && editor.setMeta({ ...meta, type: value as ListType })}
+          allowDeselect={false}
+          disabled={isReadOnly}
+          w={170}
+        />
+        <Button
+          mt={25}
+          onClick={() => void onSave()}
+          loading={editor.isSaving}
+          disabled={isPowered || meta.name.trim() === '' || (!editor.isDirty && saved.id !== null)}
+        >
+          Save
+        </Button>
+      </Group>
+
+      {isDropDown && data.columns.length > 1 && !isPowered ? (
+        <Alert color="yellow" icon={<IconAlertCircle size={18} aria-hidden />} py="xs">
+          Drop-down lists have a single column: the columns after the first are removed when you save.
+        </Alert>
+      ) : null}
+
+      <ListEditorToolbar
+        lastSaved={saved.id === null ? null : saved.updatedAt}
+        isDirty={editor.isDirty}
+        canUndo={doc.history.past.length > 0}
+        canRedo={doc.history.future.length > 0}
+        isReadOnly={isReadOnly}
+        addColumnBlockedReason={addColumnBlockedReason}
+        onUndo={editor.undo}
+        onRedo={editor.redo}
+        onAddColumn={() =>
+          onGridChange(insertColumn(data, data.columns.length, defaultColumnName(data.columns)))
+        }
+        onImport={(file) => void onImport(file)}
+        onExport={onExport}
+      />
+
+      <SpreadsheetGrid
+        ref={gridRef}
+        label={saved.id === null ? 'New list' : `${saved.meta.name} values`}
+        data={data}
+        onChange={onGridChange}
+        onUndo={editor.undo}
+        onRedo={editor.redo}
+        isReadOnly={isReadOnly}
+        columnLimit={columnLimit}
+        rowLimit={LIST_MAX_ROWS}
+        isSingleColumn={isDropDown}
+        columnLimitReason={isDropDown ? DROP_DOWN_COLUMN_REASON : undefined}
+        height="max(320px, calc(100dvh - 330px))"
+      />
+    </Stack>
+  );
+}

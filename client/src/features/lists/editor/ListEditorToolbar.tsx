@@ -1,0 +1,127 @@
+import { Box, FileButton, Group, Text, Tooltip } from '@mantine/core';
+import {
+  IconArrowBackUp,
+  IconArrowForwardUp,
+  IconColumnInsertRight,
+  IconFileExport,
+  IconFileImport,
+} from '@tabler/icons-react';
+import { type ReactNode, useRef } from 'react';
+import { ToolbarIconButton } from '../../../ui/ToolbarIconButton';
+import { formatLastSaved } from './lastSaved';
+
+/** Props of ListEditorToolbar. */
+export interface ListEditorToolbarProps {
+  /** The saved list's updated_at, or null for a list never saved. */
+  lastSaved: string | null;
+  isDirty: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+  isReadOnly: boolean;
+  /** Why columns cannot be added (drop-down lists, the 100-column limit), or null. */
+  addColumnBlockedReason: string | null;
+  onUndo: () => void;
+  onRedo: () => void;
+  onAddColumn: () => void;
+  onImport: (file: File) => void;
+  onExport: () => void;
+  /** Live collaboration's part of the toolbar (issue 4: presence avatars, the comments toggle). */
+  collaboration?: ReactNode;
+}
+
+/**
+ * The list editor's toolbar (spec 02 §2): the last-saved time ("Jan 5, 2024 3:04pm") with a dot,
+ * yellow for unsaved changes and green when saved; undo, redo, add column (disabled with a
+ * tooltip for drop-down lists), CSV import and CSV export; with live collaboration, who is in the
+ * list and the comments toggle (issue 4).
+ */
+export function ListEditorToolbar({
+  lastSaved,
+  isDirty,
+  canUndo,
+  canRedo,
+  isReadOnly,
+  addColumnBlockedReason,
+  onUndo,
+  onRedo,
+  onAddColumn,
+  onImport,
+  onExport,
+  collaboration,
+}: ListEditorToolbarProps) {
+  const resetFile = useRef<() => void>(null);
+  const status = isDirty ? 'Unsaved changes' : lastSaved ? 'All changes saved' : 'Not saved yet';
+  const color = isDirty
+    ? 'var(--mantine-color-yellow-5)'
+    : lastSaved
+      ? 'var(--mantine-color-green-6)'
+      : 'var(--mantine-color-gray-4)';
+  return (
+    <Group justify="space-between" wrap="nowrap" role="toolbar" aria-label="List editor actions">
+      <Group gap="xs" wrap="nowrap">
+        <Tooltip label={status} withArrow>
+          <Box
+            role="img"
+            aria-label={status}
+            data-testid="save-status"
+            data-status={isDirty ? 'dirty' : lastSaved ? 'saved' : 'new'}
+            w={10}
+            h={10}
+            style={{ borderRadius: '50%', background: color, flex: 'none' }}
+          />
+        </Tooltip>
+        <Text size="sm" c="dimmed" data-testid="last-saved">
+          {lastSaved ? `Last saved ${formatLastSaved(lastSaved)}` : 'Not saved yet'}
+        </Text>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        {collaboration}
+        <ToolbarIconButton
+          label="Undo"
+          icon={<IconArrowBackUp size={18} aria-hidden />}
+          onClick={onUndo}
+          isDisabled={isReadOnly || !canUndo}
+          disabledReason="Nothing to undo"
+        />
+        <ToolbarIconButton
+          label="Redo"
+          icon={<IconArrowForwardUp size={18} aria-hidden />}
+          onClick={onRedo}
+          isDisabled={isReadOnly || !canRedo}
+          disabledReason="Nothing to redo"
+        />
+        <ToolbarIconButton
+          label="Add column"
+          icon={<IconColumnInsertRight size={18} aria-hidden />}
+          onClick={onAddColumn}
+          isDisabled={isReadOnly || addColumnBlockedReason !== null}
+          disabledReason={isReadOnly ? 'This list is read-only' : (addColumnBlockedReason ?? undefined)}
+        />
+        <FileButton
+          resetRef={resetFile}
+          onChange={(file) => {
+            // Cleared, so that choosing the same file again imports it again.
+            resetFile.current?.();
+            if (file) onImport(file);
+          }}
+          accept=".csv,text/csv"
+        >
+          {(props) => (
+            <ToolbarIconButton
+              label="Import CSV"
+              icon={<IconFileImport size={18} aria-hidden />}
+              onClick={props.onClick}
+              isDisabled={isReadOnly}
+              disabledReason="This list is read-only"
+            />
+          )}
+        </FileButton>
+        <ToolbarIconButton
+          label="Export CSV"
+          icon={<IconFileExport size={18} aria-hidden />}
+          onClick={onExport}
+        />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,229 @@
+import { AppError, type ListSaved, listsApi } from '@nomen/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { apiFetch } from '../../../api/apiFetch';
+import { confirmAction } from '../../../ui/confirmAction';
+import { notifyFailure, notifySuccess } from '../../../ui/notify';
+import { fetchListDetail, LISTS_QUERY_KEY } from '../api';
+import { keepFirstColumns } from '../grid/gridData';
+import {
+  type GridHistory,
+  pushHistory,
+  redoHistory,
+  replacePresent,
+  startHistory,
+  undoHistory,
+} from '../grid/gridHistory';
+import type { GridData } from '../grid/gridTypes';
+import {
+  duplicateEditorList,
+  type EditorList,
+  editorListFromDetail,
+  isMetaChanged,
+  type ListMeta,
+  newEditorList,
+} from './listModel';
+import { applySaved, buildDelta, buildFullSave, type ColumnIdMap } from './listSave';
+
+/** The message of a save refused because the list changed meanwhile (409, issue 3 §4). */
+export const STALE_LIST_MESSAGE =
+  'This list was changed by someone else since you opened it. Reload to get their version; your unsaved changes will be lost.';
+
+/** The success toast of a save (spec 02 §8: "List saved", 5 s). */
+export const LIST_SAVED_MESSAGE = 'List saved';
+
+/** Everything the editor holds for one list. */
+export interface ListEditorDoc {
+  /** The list as last read or saved: the snapshot the next delta is computed against. */
+  readonly saved: EditorList;
+  /** An unsaved copy (?duplicate): dirty until its first save. */
+  readonly isCopy: boolean;
+  /** The form as edited. */
+  readonly meta: ListMeta;
+  /** The grid's states for undo/redo; `present` is what the grid shows. */
+  readonly history: GridHistory;
+  /** Saved ids of columns created with temporary ids (for undo states older than a save). */
+  readonly columnIds: ColumnIdMap;
+}
+
+/** Loading state of the editor. */
+export type ListEditorLoad =
+  | { readonly status: 'loading' }
+  | { readonly status: 'error'; readonly error: unknown }
+  | { readonly status: 'ready'; readonly doc: ListEditorDoc };
+
+/** What the list editor page gets from useListEditor. */
+export interface ListEditor {
+  readonly load: ListEditorLoad;
+  readonly isDirty: boolean;
+  readonly isSaving: boolean;
+  setMeta(meta: ListMeta): void;
+  /** Records a grid change as one undo step (issue 3 §5). */
+  changeGrid(next: GridData): void;
+  undo(): void;
+  redo(): void;
+  /** Saves (PUT for a new list, a delta otherwise); resolves to the saved id, or null on failure. */
+  save(): Promise<number | null>;
+  /** Reads the list again, dropping unsaved changes (after a 409). */
+  reload(): void;
+  /**
+   * Reads the saved list again in place, without the loading screen, dropping unsaved changes
+   * (issue 4: after a collaborator's save the list is refetched, spec 02 §4). Keeps the current
+   * state when the read fails.
+   */
+  refresh(): void;
+}
+
+function docOf(list: EditorList, isCopy: boolean): ListEditorDoc {
+  return { saved: list, isCopy, meta: list.meta, history: startHistory(list.data), columnIds: new Map() };
+}
+
+/** Whether a doc holds changes not saved yet (spec 02 §4 dirty flag). */
+export function isDocDirty(doc: ListEditorDoc): boolean {
+  return doc.isCopy || isMetaChanged(doc.saved.meta, doc.meta) || doc.history.present !== doc.saved.data;
+}
+
+/**
+ * The list editor's state and calls (spec 02 §2, §4, §7; issue 3 §4): loads the list (a saved
+ * one with plain fetch, a new one, or a copy for ?duplicate), keeps the snapshot read, the form
+ * and the grid's undo history, and saves: the first save of a new list with PUT, later ones with
+ * the delta endpoint (always with updated_at), writing the answer's ids back so the next delta
+ * uses saved ids. A drop-down list with more than one column asks before its extra columns go
+ * (§4). 409 offers to reload; other failures show the server's message (413 included).
+ * `routeId` is the :id route parameter ("new" or a number), `duplicateId` the ?duplicate one.
+ */
+export function useListEditor(routeId: string, duplicateId: string | null): ListEditor {
+  const queryClient = useQueryClient();
+  const [load, setLoad] = useState<ListEditorLoad>({ status: 'loading' });
+  const [isSaving, setIsSaving] = useState(false);
+  const [reloadToken, setReloadToken] = useState(0);
+  // The id of the list held, so replacing the route after the first save does not reload it.
+  const heldId = useRef<number | null>(null);
+  const docRef = useRef<ListEditorDoc | null>(null);
+  docRef.current = load.status === 'ready' ? load.doc : null;
+
+  useEffect(() => {
+    void reloadToken;
+    const numericId = Number(routeId);
+    if (routeId !== 'new' && heldId.current === numericId && docRef.current) return;
+    const controller = new AbortController();
+    setLoad({ status: 'loading' });
+    const read = async (): Promise<ListEditorDoc> => {
+      if (routeId === 'new') {
+        if (duplicateId === null) return docOf(newEditorList(), false);
+        const source = Number(duplicateId);
+        if (!Number.isInteger(source) || source <= 0) throw AppError.notFound('List');
+        return docOf(duplicateEditorList(await fetchListDetail(source, controller.signal)), true);
+      }
+      if (!Number.isInteger(numericId) || numericId <= 0) throw AppError.notFound('List');
+      return docOf(editorListFromDetail(await fetchListDetail(numericId, controller.signal)), false);
+    };
+    read().then(
+      (doc) => {
+        heldId.current = doc.saved.id;
+        setLoad({ status: 'ready', doc });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setLoad({ status: 'error', error });
+      },
+    );
+    return () => controller.abort();
+  }, [routeId, duplicateId, reloadToken]);
+
+  const update = useCallback((change: (doc: ListEditorDoc) => ListEditorDoc) => {
+    setLoad((current) =>
+      current.status === 'ready' ? { status: 'ready', doc: change(current.doc) } : current,
+    );
+  }, []);
+
+  const setMeta = useCallback((meta: ListMeta) => update((doc) => ({ ...doc, meta })), [update]);
+  const changeGrid = useCallback(
+    (next: GridData) => update((doc) => ({ ...doc, history: pushHistory(doc.history, next) })),
+    [update],
+  );
+  const undo = useCallback(() => update((doc) => ({ ...doc, history: undoHistory(doc.history) })), [update]);
+  const redo = useCallback(() => update((doc) => ({ ...doc, history: redoHistory(doc.history) })), [update]);
+  const reload = useCallback(() => {
+    heldId.current = null;
+    setReloadToken((token) => token + 1);
+  }, []);
+
+  const refresh = useCallback(() => {
+    const id = docRef.current?.saved.id ?? null;
+    if (id === null) return;
+    fetchListDetail(id).then(
+      (detail) => {
+        // Only when the same list is still held (the route may have changed meanwhile).
+        if (heldId.current !== id) return;
+        setLoad({ status: 'ready', doc: docOf(editorListFromDetail(detail), false) });
+      },
+      (error: unknown) => notifyFailure(error, 'The list could not be reloaded. Please try again.'),
+    );
+  }, []);
+
+  const save = useCallback(async (): Promise<number | null> => {
+    const start = docRef.current;
+    if (!start || start.meta.name.trim() === '') return null;
+    let data = start.history.present;
+    if (start.meta.type === 'drop-down' && data.columns.length > 1) {
+      const extra = data.columns.length - 1;
+      const isConfirmed = await confirmAction({
+        title: 'Keep one column?',
+        message: `Drop-down lists have a single column. Saving removes the other ${extra} column${extra === 1 ? '' : 's'} and their values.`,
+        confirmLabel: 'Remove and save',
+      });
+      if (!isConfirmed) return null;
+      data = keepFirstColumns(data, 1);
+      changeGrid(data);
+    }
+    const meta = start.meta;
+    const { saved: before, columnIds } = start;
+    setIsSaving(true);
+    try {
+      let answer: ListSaved;
+      let plan: ReturnType<typeof buildFullSave> | ReturnType<typeof buildDelta>;
+      if (before.id === null) {
+        const full = buildFullSave(meta, data);
+        plan = full;
+        answer = await apiFetch(listsApi.save, { body: full.body });
+      } else {
+        const delta = buildDelta(before, { meta, data }, before.updatedAt ?? '', columnIds);
+        plan = delta;
+        answer = await apiFetch(listsApi.saveDelta, { params: { id: before.id }, body: delta.body });
+      }
+      const applied = applySaved(data, plan.writeBack, answer, columnIds);
+      const savedMeta = { ...meta, name: meta.name.trim() };
+      heldId.current = answer.id;
+      update((doc) => ({
+        saved: {
+          id: answer.id,
+          updatedAt: answer.updated_at,
+          poweredTemplateId: before.poweredTemplateId,
+          meta: savedMeta,
+          data: applied.data,
+        },
+        isCopy: false,
+        // The form may only differ by the name's outer spaces, which the save trimmed.
+        meta: doc.meta === meta ? savedMeta : doc.meta,
+        history: doc.history.present === data ? replacePresent(doc.history, applied.data) : doc.history,
+        columnIds: applied.columnIds,
+      }));
+      notifySuccess(LIST_SAVED_MESSAGE);
+      void queryClient.invalidateQueries({ queryKey: LISTS_QUERY_KEY });
+      return answer.id;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'STALE_WRITE') {
+        notifyFailure(new AppError('STALE_WRITE', STALE_LIST_MESSAGE), STALE_LIST_MESSAGE, reload);
+      } else {
+        notifyFailure(error, 'The list could not be saved. Please try again.');
+      }
+      return null;
+    } finally {
+      setIsSaving(false);
+    }
+  }, [changeGrid, update, queryClient, reload]);
+
+  const isDirty = load.status === 'ready' && isDocDirty(load.doc);
+  return { load, isDirty, isSaving, setMeta, changeGrid, undo, redo, save, reload, refresh };
+}

@@ -1,0 +1,150 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Paper, Radio, Stack, Textarea, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { AppError, LIST_TYPES, type ListType, listsApi } from '@nomen/shared';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import type { z } from 'zod';
+import { bodySchemaOf } from '../../../api/bodySchemaOf';
+import { issuesByField } from '../../../api/errors';
+import { notifyFailure, notifySuccess } from '../../../ui/notify';
+import { useCreateList } from '../api';
+import { LIST_TYPE_DESCRIPTIONS, LIST_TYPE_LABELS } from '../pages/listLabels';
+
+/** Delay before the name and description inputs reach the form (spec 02 §9: 300 ms). */
+export const NEW_LIST_DEBOUNCE_MS = 300;
+
+const newListSchema = bodySchemaOf(listsApi.save).pick({ name: true, notes: true, type: true });
+type NewListInput = z.input<typeof newListSchema>;
+type NewListOutput = z.output<typeof newListSchema>;
+const FIELDS = ['name', 'notes', 'type'] as const satisfies readonly (keyof NewListInput)[];
+
+/**
+ * The new-list form of /admin/lists-manager/new (spec 02 §2): name (required, §5), description
+ * (the list's notes) and type (drop-down, drill-down, dependent; default drop-down). The name and
+ * description inputs reach the form 300 ms after typing stops (§9), so its validation runs on
+ * settled text; Create (or Enter) first takes any text still waiting. Create sends PUT
+ * /api/v1/account/lists/ with {id: null, name, notes, type} (§7) and goes to
+ * /admin/lists-manager/edit/{id} of the answer. Field problems from the server show on the
+ * fields; other failures in a toast.
+ */
+export function NewListForm() {
+  const navigate = useNavigate();
+  const create = useCreateList();
+  const form = useForm<NewListInput, unknown, NewListOutput>({
+    resolver: zodResolver(newListSchema),
+    defaultValues: { name: '', notes: '', type: 'drop-down' },
+  });
+  const { errors } = form.formState;
+  const [name, setName] = useState('');
+  const [notes, setNotes] = useState('');
+  const commitName = useDebouncedCallback(
+    (value: string) =>
+      form.setValue('name', value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
+    NEW_LIST_DEBOUNCE_MS,
+  );
+  const commitNotes = useDebouncedCallback(
+    (value: string) =>
+      form.setValue('notes', value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
+    NEW_LIST_DEBOUNCE_MS,
+  );
+
+  const save = form.handleSubmit((values) =>
+    create.mutate(values, {
+      onSuccess: (saved) => {
+        notifySuccess(`List “${values.name}” created`);
+        void navigate(`/admin/lists-manager/edit/${saved.id}`, { replace: true });
+      },
+      onError: (error) => {
+        const fields = issuesByField(error instanceof AppError ? error.issues : undefined);
+        const fieldErrors = FIELDS.flatMap((field) => {
+          const message = fields[field];
+          return message ? [{ field, message }] : [];
+        });
+        if (fieldErrors.length > 0) {
+          for (const { field, message } of fieldErrors) form.setError(field, { type: 'server', message });
+          return;
+        }
+        notifyFailure(error, 'List failed to save. Please try again.');
+      },
+    }),
+  );
+
+  return (
+    <Paper
+      component="form"
+      withBorder
+      radius="md"
+      p="lg"
+      maw={640}
+      noValidate
+      aria-label="New list"
+      onSubmit={(event) => {
+        commitName.flush();
+        commitNotes.flush();
+        void save(event);
+      }}
+    >
+      <Stack gap="md">
+        <TextInput
+          label="Name"
+          required
+          autoFocus
+          maxLength={255}
+          value={name}
+          error={errors.name?.message}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            commitName(event.currentTarget.value);
+          }}
+        />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={3}
+          maxRows={8}
+          maxLength={2000}
+          value={notes}
+          error={errors.notes?.message}
+          onChange={(event) => {
+            setNotes(event.currentTarget.value);
+            commitNotes(event.currentTarget.value);
+          }}
+        />
+        <Controller
+          control={form.control}
+          name="type"
+          render={({ field }) => (
+            <Radio.Group
+              label="Type"
+              required
+              value={field.value}
+              onChange={(value) => field.onChange(value as ListType)}
+              error={errors.type?.message}
+            >
+              <Stack gap="sm" mt="xs">
+                {LIST_TYPES.map((type) => (
+                  <Radio
+                    key={type}
+                    value={type}
+                    label={LIST_TYPE_LABELS[type]}
+                    description={LIST_TYPE_DESCRIPTIONS[type]}
+                  />
+                ))}
+              </Stack>
+            </Radio.Group>
+          )}
+        />
+        <Group justify="flex-end" gap="sm" mt="sm">
+          <Button variant="default" component={Link} to="/admin/lists-manager">
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending} disabled={name.trim() === ''}>
+            Create
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

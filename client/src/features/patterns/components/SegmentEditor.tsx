@@ -1,0 +1,302 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Checkbox,
+  Code,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  AUTONUMBER_MAX_WIDTH,
+  exampleCode,
+  type PatternSegment,
+  patternSegmentSaveSchema,
+  RANDOM_MAX_LENGTH_LIMIT,
+  RANDOM_MIN_LENGTH,
+  utcCalendarDate,
+} from '@nomen/shared';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef } from 'react';
+import { type Control, Controller, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { FormDrawer } from '../../../ui/FormDrawer';
+import { SEGMENT_KIND_LABELS } from '../patternDraft';
+import {
+  DATE_ORDER_CHOICES,
+  DAY_FORMAT_CHOICES,
+  DELIMITER_CHOICES,
+  EMPTY_IS_REQUIRED,
+  MONTH_FORMAT_CHOICES,
+  numberOrNull,
+  RANDOM_FREQUENCY_CHOICES,
+  YEAR_FORMAT_CHOICES,
+} from '../segmentOptions';
+
+/** Props of SegmentEditor. */
+export interface SegmentEditorProps {
+  opened: boolean;
+  /** The segment to edit; a new one (not yet in the pattern) when `isNew`. */
+  segment: PatternSegment;
+  isNew: boolean;
+  /** Problems the last save found with this segment, by setting (spec 02 §5), shown on their inputs. */
+  problems?: Record<string, string>;
+  onClose: () => void;
+  /** Receives the checked segment; the builder puts it in the pattern and closes the drawer. */
+  onApply: (segment: PatternSegment) => void;
+}
+
+// The drawer edits one complete segment; the contract's save schema checks it (spec 02 §5).
+const segmentResolver = zodResolver(patternSegmentSaveSchema, EMPTY_IS_REQUIRED) as unknown as Resolver<
+  PatternSegment,
+  unknown,
+  PatternSegment
+>;
+
+/**
+ * The segment editor (spec 02 §2, §5), a right-hand drawer with every setting of the segment's
+ * kind: constant (name, value), variable (name, data type), autonumber (name, start value,
+ * minimum width), date (name, order, month/day/year formats, delimiter, filled automatically),
+ * random (optional name, length, character classes, frequency). Names are required except for
+ * random segments; a random length below 6 disables the button with a message. Shows an example
+ * of the segment's value as it is edited.
+ */
+export function SegmentEditor({ opened, segment, isNew, problems, onClose, onApply }: SegmentEditorProps) {
+  const form = useForm<PatternSegment, unknown, PatternSegment>({
+    resolver: segmentResolver,
+    defaultValues: segment,
+  });
+  const { errors } = form.formState;
+  // The problems found when the drawer opened; fixing an input clears its own.
+  const initialProblems = useRef(problems);
+  useEffect(() => {
+    for (const [path, message] of Object.entries(initialProblems.current ?? {})) {
+      form.setError(path as Path<PatternSegment>, { type: 'server', message });
+    }
+  }, [form]);
+  const current = useWatch({ control: form.control }) as PatternSegment;
+  const kind = segment.segment_type;
+  const kindLabel = SEGMENT_KIND_LABELS[kind];
+  const isRandomTooShort =
+    current.segment_type === 'random' &&
+    (typeof current.max_length !== 'number' || current.max_length < RANDOM_MIN_LENGTH);
+  const example = useMemo(
+    () => exampleCode({ delimiter: 'none', segments: [current] }, utcCalendarDate(new Date())),
+    [current],
+  );
+  const fieldError = (name: string) =>
+    (errors as Record<string, { message?: string } | undefined>)[name]?.message;
+
+  const submit = form.handleSubmit((values) => onApply({ ...segment, ...values } as PatternSegment));
+
+  return (
+    <FormDrawer
+      opened={opened}
+      onClose={onClose}
+      title={`${isNew ? 'Add' : 'Edit'} ${kindLabel.toLowerCase()} segment`}
+      onSubmit={submit}
+      canSubmit={!isRandomTooShort}
+      submitLabel={isNew ? 'Add segment' : 'Update segment'}
+    >
+      <TextInput
+        label="Name"
+        required={kind !== 'random'}
+        description={kind === 'random' ? 'Optional' : undefined}
+        data-autofocus
+        error={fieldError('name')}
+        {...form.register('name')}
+      />
+      {kind === 'constant' ? (
+        <TextInput
+          label="Value"
+          required
+          description="The same text in every code."
+          error={fieldError('constant_value')}
+          {...form.register('constant_value')}
+        />
+      ) : null}
+      {kind === 'variable' ? (
+        <TextInput
+          label="Data type"
+          description="Optional: the kind of value chosen for this segment, e.g. text or number."
+          error={fieldError('data_type')}
+          {...form.register('data_type')}
+        />
+      ) : null}
+      {kind === 'autonumber' ? <AutonumberFields control={form.control} /> : null}
+      {kind === 'date' ? <DateFields control={form.control} /> : null}
+      {kind === 'random' ? <RandomFields control={form.control} isTooShort={isRandomTooShort} /> : null}
+      <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />} title="Example">
+        {example ? (
+          <Code fz="sm">{example}</Code>
+        ) : (
+          <Text size="sm" c="dimmed">
+            This segment prints nothing yet.
+          </Text>
+        )}
+      </Alert>
+    </FormDrawer>
+  );
+}
+
+/** Start value and minimum width of an autonumber segment (spec 02 §5, §9). */
+function AutonumberFields({ control }: { control: Control<PatternSegment> }) {
+  return (
+    <Group grow align="flex-start">
+      <Controller
+        control={control}
+        name="start_value"
+        render={({ field, fieldState }) => (
+          <NumberInput
+            label="Start value"
+            required
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            value={field.value ?? ''}
+            onChange={(value) => field.onChange(numberOrNull(value))}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="min_width"
+        render={({ field, fieldState }) => (
+          <NumberInput
+            label="Minimum width"
+            required
+            description="Digits, padded with zeros"
+            min={1}
+            max={AUTONUMBER_MAX_WIDTH}
+            allowDecimal={false}
+            allowNegative={false}
+            value={field.value ?? ''}
+            onChange={(value) => field.onChange(numberOrNull(value))}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+    </Group>
+  );
+}
+
+/** Order, formats, delimiter and automatic filling of a date segment (spec 02 §3, §9). */
+function DateFields({ control }: { control: Control<PatternSegment> }) {
+  const selects = [
+    { name: 'order', label: 'Order', data: DATE_ORDER_CHOICES },
+    { name: 'months', label: 'Month format', data: MONTH_FORMAT_CHOICES },
+    { name: 'days', label: 'Day format', data: DAY_FORMAT_CHOICES },
+    { name: 'years', label: 'Year format', data: YEAR_FORMAT_CHOICES },
+    { name: 'delimiter', label: 'Delimiter between parts', data: DELIMITER_CHOICES },
+  ] as const;
+  return (
+    <>
+      {selects.map((select) => (
+        <Controller
+          key={select.name}
+          control={control}
+          name={select.name}
+          render={({ field, fieldState }) => (
+            <Select
+              label={select.label}
+              data={select.data}
+              allowDeselect={false}
+              value={field.value as string}
+              onChange={(value) => value && field.onChange(value)}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      ))}
+      <Controller
+        control={control}
+        name="auto_populate"
+        render={({ field }) => (
+          <Switch
+            label="Fill in today's date automatically"
+            description="Off: the person choosing values picks the date."
+            checked={Boolean(field.value)}
+            onChange={(event) => field.onChange(event.currentTarget.checked)}
+          />
+        )}
+      />
+    </>
+  );
+}
+
+/** Length, character classes and frequency of a random segment (spec 02 §5, §9). */
+function RandomFields({ control, isTooShort }: { control: Control<PatternSegment>; isTooShort: boolean }) {
+  const classes = [
+    { name: 'include_numeric', label: 'Numbers (0-9)' },
+    { name: 'include_uppercase', label: 'Uppercase letters (A-Z)' },
+    { name: 'include_lowercase', label: 'Lowercase letters (a-z)' },
+  ] as const;
+  return (
+    <>
+      <Controller
+        control={control}
+        name="max_length"
+        render={({ field, fieldState }) => (
+          <NumberInput
+            label="Length"
+            required
+            description={`Characters, at least ${RANDOM_MIN_LENGTH}`}
+            min={RANDOM_MIN_LENGTH}
+            max={RANDOM_MAX_LENGTH_LIMIT}
+            allowDecimal={false}
+            allowNegative={false}
+            value={field.value ?? ''}
+            onChange={(value) => field.onChange(numberOrNull(value))}
+            onBlur={field.onBlur}
+            error={isTooShort ? `Use at least ${RANDOM_MIN_LENGTH} characters` : fieldState.error?.message}
+          />
+        )}
+      />
+      <Stack gap="xs" role="group" aria-label="Characters">
+        <Text size="sm" fw={500}>
+          Characters
+        </Text>
+        {classes.map((c, index) => (
+          <Controller
+            key={c.name}
+            control={control}
+            name={c.name}
+            render={({ field, fieldState }) => (
+              <Checkbox
+                label={c.label}
+                checked={Boolean(field.value)}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                error={index === 0 ? fieldState.error?.message : undefined}
+              />
+            )}
+          />
+        ))}
+      </Stack>
+      <Controller
+        control={control}
+        name="frequency"
+        render={({ field }) => (
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="random-frequency-label">
+              Frequency
+            </Text>
+            <SegmentedControl
+              aria-labelledby="random-frequency-label"
+              data={RANDOM_FREQUENCY_CHOICES}
+              value={field.value as string}
+              onChange={field.onChange}
+            />
+          </Stack>
+        )}
+      />
+    </>
+  );
+}

@@ -1,0 +1,385 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  AppError,
+  defaultSegment,
+  type PatternSaveParsed,
+  type PatternSegment,
+  patternSaveSchema,
+  type SegmentDelimiter,
+  type SegmentType,
+} from '@nomen/shared';
+import { IconArrowLeft, IconDeviceFloppy, IconFileUnknown } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { errorStatus, issuesByField } from '../../../api/errors';
+import { notifyError, notifyFailure, notifySuccess } from '../../../ui/notify';
+import { PageHeader } from '../../../ui/PageHeader';
+import { QueryErrorAlert } from '../../../ui/QueryErrorAlert';
+import { StatusPage } from '../../../ui/StatusPage';
+import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
+import { useSignedIn } from '../../auth/api';
+import { NotFoundPage } from '../../shell/pages/NotFoundPage';
+import { usePattern, useSavePattern } from '../api';
+import { PaletteColorPicker } from '../components/PaletteColorPicker';
+import { PatternPreview } from '../components/PatternPreview';
+import { SegmentBoard } from '../components/SegmentBoard';
+import { SegmentEditor } from '../components/SegmentEditor';
+import {
+  appendSegment,
+  draftOf,
+  duplicateDraft,
+  emptyDraft,
+  errorMessagesOf,
+  firstErrorMessage,
+  isDraftChanged,
+  newTempId,
+  type PatternDraft,
+  removeSegment,
+  replaceSegment,
+  routeIdOf,
+} from '../patternDraft';
+import { PATTERN_SAVE_FAILED_MESSAGE, PATTERN_SAVED_MESSAGE } from '../patternMessages';
+import { DELIMITER_CHOICES, EMPTY_IS_REQUIRED } from '../segmentOptions';
+
+const PATTERNS_PATH = '/admin/patterns';
+
+/**
+ * /admin/patterns/{id} (spec 02 §2): the pattern builder for a saved pattern, a new one (id
+ * "new") or an unsaved copy of another (new?duplicate={id}, named "Copy of …"). Loads the
+ * pattern (skeleton while loading, "Pattern not found" for an unknown id) and hands it to the
+ * builder; after a stale-write answer (409) "Reload" reads it again.
+ */
+export function PatternBuilderPage() {
+  const { id: idParam } = useParams();
+  const [searchParams] = useSearchParams();
+  const isNew = idParam === 'new';
+  const patternId = isNew ? null : routeIdOf(idParam);
+  const duplicateId = isNew ? routeIdOf(searchParams.get('duplicate')) : null;
+  const sourceId = patternId ?? duplicateId;
+  const source = usePattern(sourceId);
+  const [session, setSession] = useState(0);
+
+  // `session` renews the draft after a reload, from the data read again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: session is a deliberate trigger
+  const start = useMemo(() => {
+    if (sourceId === null) return { initial: emptyDraft(), baseline: emptyDraft() };
+    if (!source.data) return null;
+    if (patternId !== null) {
+      const draft = draftOf(source.data.pattern);
+      return { initial: draft, baseline: draft };
+    }
+    // A copy is unsaved work from the start, so leaving it asks first.
+    return { initial: duplicateDraft(source.data.pattern), baseline: emptyDraft() };
+  }, [sourceId, patternId, source.data, session]);
+
+  if (!isNew && patternId === null) return <NotFoundPage />;
+  if (source.error && !source.data) {
+    if (errorStatus(source.error) === 404) {
+      return (
+        <StatusPage
+          icon={<IconFileUnknown size={28} />}
+          title="Pattern not found"
+          message="This pattern does not exist or was deleted."
+          link={{ to: PATTERNS_PATH, label: 'Back to patterns' }}
+        />
+      );
+    }
+    return <QueryErrorAlert error={source.error} what="the pattern" onRetry={() => void source.refetch()} />;
+  }
+  if (!start) return <BuilderSkeleton />;
+
+  return (
+    <PatternBuilder
+      key={`${idParam}:${duplicateId ?? ''}:${session}`}
+      initial={start.initial}
+      baseline={start.baseline}
+      onReload={async () => {
+        await source.refetch();
+        setSession((s) => s + 1);
+      }}
+    />
+  );
+}
+
+/** The builder's loading state: placeholders where the settings, preview and segments go. */
+function BuilderSkeleton() {
+  return (
+    <Stack gap="lg" aria-busy="true" aria-label="Loading pattern">
+      <Skeleton height={32} width={280} />
+      <Skeleton height={180} radius="md" />
+      <Skeleton height={90} radius="md" />
+      <Skeleton height={240} radius="md" />
+    </Stack>
+  );
+}
+
+interface EditorState {
+  segment: PatternSegment;
+  isNew: boolean;
+  opened: boolean;
+  session: number;
+}
+
+// The form holds complete segments; the contract's save schema checks the whole pattern (spec 02 §5).
+const patternResolver = zodResolver(patternSaveSchema, EMPTY_IS_REQUIRED) as unknown as Resolver<
+  PatternDraft,
+  unknown,
+  PatternSaveParsed
+>;
+
+interface PatternBuilderProps {
+  initial: PatternDraft;
+  /** What counts as unchanged for the dirty flag: the saved pattern, or empty for a new one. */
+  baseline: PatternDraft;
+  onReload: () => Promise<void>;
+}
+
+/**
+ * The builder itself (spec 02 §2, §4, §5): name (required), description, delimiter, colour, the
+ * must-be-unique switch (flag require-uniqueness) and the unlocked-pattern switch (flag
+ * unlocked-pattern); the segment board and editor; the live preview. Everything is held locally
+ * until Save, which is disabled without a name or while saving; a dirty flag drives the
+ * "Unsaved changes" badge and the leave-page confirmation. The first save of a new pattern
+ * replaces the route with its id; a stale write offers to reload; server errors show on the
+ * name or on the segment they concern, otherwise as a toast (§8).
+ */
+function PatternBuilder({ initial, baseline: initialBaseline, onReload }: PatternBuilderProps) {
+  const { features } = useSignedIn();
+  const canRequireUnique = features.includes('require-uniqueness');
+  const canUnlock = features.includes('unlocked-pattern');
+  const navigate = useNavigate();
+  const save = useSavePattern();
+  const form = useForm<PatternDraft, unknown, PatternSaveParsed>({
+    resolver: patternResolver,
+    defaultValues: initial,
+  });
+  const [baseline, setBaseline] = useState(initialBaseline);
+  const draft = useWatch({ control: form.control }) as PatternDraft;
+  const segments = draft.segments ?? [];
+  const isDirty = isDraftChanged(draft, baseline);
+  const { allowNextNavigation } = useLeaveConfirmation(isDirty);
+  const [editor, setEditor] = useState<EditorState | null>(null);
+  const { errors } = form.formState;
+
+  // Recomputed on every render: react-hook-form updates its error tree in place.
+  const segmentErrorList: unknown[] = Array.isArray(errors.segments) ? errors.segments : [];
+  const segmentErrors: Record<number, string> = {};
+  segmentErrorList.forEach((error, index) => {
+    const message = firstErrorMessage(error);
+    if (message) segmentErrors[index] = message;
+  });
+  const editedIndex = editor ? segments.findIndex((s) => String(s.id) === String(editor.segment.id)) : -1;
+
+  const setSegments = (next: PatternSegment[]) => {
+    form.setValue('segments', next, { shouldDirty: true });
+    form.clearErrors('segments');
+  };
+  const openEditor = (segment: PatternSegment, isNew: boolean) =>
+    setEditor((current) => ({ segment, isNew, opened: true, session: (current?.session ?? 0) + 1 }));
+  const closeEditor = () => setEditor((current) => (current ? { ...current, opened: false } : null));
+
+  const onAdd = (kind: SegmentType) => openEditor(defaultSegment(kind, newTempId(), segments.length), true);
+  const onApply = (segment: PatternSegment) => {
+    setSegments(editor?.isNew ? appendSegment(segments, segment) : replaceSegment(segments, segment));
+    closeEditor();
+  };
+
+  const onSaved = (saved: PatternDraft, wasNew: boolean) => {
+    form.reset(saved);
+    setBaseline(saved);
+    notifySuccess(PATTERN_SAVED_MESSAGE);
+    if (wasNew) {
+      allowNextNavigation();
+      void navigate(`${PATTERNS_PATH}/${saved.id}`, { replace: true });
+    }
+  };
+
+  const onSaveError = (error: unknown) => {
+    const fields = issuesByField(error instanceof AppError ? error.issues : undefined);
+    const shown = Object.entries(fields).filter(
+      ([path]) => path === 'name' || path === 'description' || path.startsWith('segments.'),
+    );
+    for (const [path, message] of shown) {
+      form.setError(path as 'name', { type: 'server', message });
+    }
+    if (shown.length === 0) notifyFailure(error, PATTERN_SAVE_FAILED_MESSAGE, () => void onReload());
+    else if (shown.some(([path]) => path.startsWith('segments.'))) {
+      notifyError('Some segments need attention. Open them to fix the highlighted settings.');
+    }
+  };
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      const wasNew = values.id == null;
+      try {
+        const answer = await save.mutateAsync(values);
+        onSaved(draftOf(answer.pattern), wasNew);
+      } catch (error) {
+        onSaveError(error);
+      }
+    },
+    (invalid) => {
+      if (invalid.segments)
+        notifyError('Some segments need attention. Open them to fix the highlighted settings.');
+    },
+  );
+
+  const name = draft.name ?? '';
+  const canSave = name.trim() !== '' && !save.isPending;
+  const title = name.trim() || (initial.id === null ? 'New pattern' : 'Pattern');
+
+  return (
+    <>
+      <Anchor component={Link} to={PATTERNS_PATH} size="sm" mb="xs" display="inline-flex">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={14} aria-hidden />
+          All patterns
+        </Group>
+      </Anchor>
+      <form onSubmit={submit} noValidate aria-label="Pattern">
+        <PageHeader
+          title={title}
+          description="Build a naming pattern from segments. Changes are kept here until you save."
+          aside={
+            <Group gap="sm" wrap="nowrap">
+              {isDirty ? (
+                <Badge color="yellow" variant="light" role="status">
+                  Unsaved changes
+                </Badge>
+              ) : null}
+              <Button
+                type="submit"
+                leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+                loading={save.isPending}
+                disabled={!canSave}
+              >
+                Save
+              </Button>
+            </Group>
+          }
+        />
+        <Stack gap="lg">
+          <Paper withBorder radius="md" p="lg">
+            <Title order={2} size="h5" mb="md">
+              Settings
+            </Title>
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <Stack gap="md">
+                <TextInput label="Name" required error={errors.name?.message} {...form.register('name')} />
+                <Textarea
+                  label="Description"
+                  autosize
+                  minRows={2}
+                  maxRows={6}
+                  error={errors.description?.message}
+                  {...form.register('description')}
+                />
+              </Stack>
+              <Stack gap="md">
+                <Controller
+                  control={form.control}
+                  name="delimiter"
+                  render={({ field }) => (
+                    <Select
+                      label="Delimiter"
+                      description="Put between the segments of a code."
+                      data={DELIMITER_CHOICES}
+                      allowDeselect={false}
+                      value={field.value}
+                      onChange={(value) => value && field.onChange(value as SegmentDelimiter)}
+                      onBlur={field.onBlur}
+                    />
+                  )}
+                />
+                <Stack gap={4}>
+                  <Text size="sm" fw={500} id="pattern-colour-label">
+                    Colour
+                  </Text>
+                  <Controller
+                    control={form.control}
+                    name="color"
+                    render={({ field }) => (
+                      <PaletteColorPicker value={field.value} onChange={(color) => field.onChange(color)} />
+                    )}
+                  />
+                </Stack>
+                {canRequireUnique ? (
+                  <Controller
+                    control={form.control}
+                    name="must_be_unique"
+                    render={({ field }) => (
+                      <Switch
+                        label="Must be unique"
+                        description="Never issue the same code twice."
+                        checked={field.value}
+                        onChange={(event) => field.onChange(event.currentTarget.checked)}
+                      />
+                    )}
+                  />
+                ) : null}
+                {canUnlock ? (
+                  <Controller
+                    control={form.control}
+                    name="is_unlocked_pattern"
+                    render={({ field }) => (
+                      <Switch
+                        label="Unlocked pattern"
+                        description="People may edit codes made from this pattern."
+                        checked={field.value}
+                        onChange={(event) => field.onChange(event.currentTarget.checked)}
+                      />
+                    )}
+                  />
+                ) : null}
+              </Stack>
+            </SimpleGrid>
+          </Paper>
+
+          <PatternPreview delimiter={draft.delimiter ?? 'none'} segments={segments} />
+
+          <Paper withBorder radius="md" p="lg">
+            <Title order={2} size="h5" mb="md">
+              Segments
+            </Title>
+            <SegmentBoard
+              segments={segments}
+              errors={segmentErrors}
+              onChange={setSegments}
+              onAdd={onAdd}
+              onOpen={(segment) => openEditor(segment, false)}
+              onRemove={(segment) => setSegments(removeSegment(segments, segment.id))}
+            />
+          </Paper>
+        </Stack>
+      </form>
+      {editor ? (
+        <SegmentEditor
+          key={editor.session}
+          opened={editor.opened}
+          segment={editor.segment}
+          isNew={editor.isNew}
+          problems={editedIndex < 0 ? undefined : errorMessagesOf(segmentErrorList[editedIndex])}
+          onClose={closeEditor}
+          onApply={onApply}
+        />
+      ) : null}
+    </>
+  );
+}
