@@ -123,18 +123,19 @@ describe('binaryCopyChunks', () => {
       ...binaryCopyChunks([{ id: 2 ** 40, list_column_id: 7, row_number: 3, value: 'Zürich' }]),
     ]);
     expect(bytes.subarray(0, 11).toString('latin1')).toBe('PGCOPY\n\xff\r\n\0');
-    let o = 19;
-    expect(bytes.readInt16BE(o)).toBe(4);
-    expect(bytes.readInt32BE((o += 2))).toBe(8);
-    expect(bytes.readBigInt64BE((o += 4))).toBe(2n ** 40n);
-    expect(bytes.readInt32BE((o += 8))).toBe(4);
-    expect(bytes.readInt32BE((o += 4))).toBe(7);
-    expect(bytes.readInt32BE((o += 8))).toBe(3);
-    const length = bytes.readInt32BE((o += 4));
+    // After the 19-byte header: field count, then (length, value) for id, column, row and text.
+    expect(bytes.readInt16BE(19)).toBe(4);
+    expect(bytes.readInt32BE(21)).toBe(8);
+    expect(bytes.readBigInt64BE(25)).toBe(2n ** 40n);
+    expect(bytes.readInt32BE(33)).toBe(4);
+    expect(bytes.readInt32BE(37)).toBe(7);
+    expect(bytes.readInt32BE(41)).toBe(4);
+    expect(bytes.readInt32BE(45)).toBe(3);
+    const length = bytes.readInt32BE(49);
     expect(length).toBe(Buffer.byteLength('Zürich'));
-    expect(bytes.subarray((o += 4), o + length).toString('utf8')).toBe('Zürich');
-    expect(bytes.readInt16BE(o + length)).toBe(-1);
-    expect(bytes.length).toBe(o + length + 2);
+    expect(bytes.subarray(53, 53 + length).toString('utf8')).toBe('Zürich');
+    expect(bytes.readInt16BE(53 + length)).toBe(-1);
+    expect(bytes.length).toBe(53 + length + 2);
   });
 
   it('splits long input into chunks without cutting a tuple', () => {
