@@ -12,7 +12,6 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@nomen/shared/db';
-import pg from 'pg';
 import { migrateToLatest } from '../server/src/db/migrate';
 import { reserveAutonumbers } from '../server/src/entities/patterns/patterns.repository';
 import {
@@ -25,6 +24,7 @@ import {
   type RandomIntSource,
   seededRandomInt,
 } from '../shared/src/patterns/index';
+import { recreateDatabase } from './support';
 
 const WARM_UP_MS = 1_000;
 const MEASURE_MS = 3_000;
@@ -137,13 +137,7 @@ async function autonumbersPerSecond(clients = 50, durationMs = 3000) {
   const url = new URL(
     process.env.BENCH_CODES_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nomen_codes_bench',
   );
-  const admin = new pg.Client({
-    connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString(),
-  });
-  await admin.connect();
-  await admin.query(`drop database if exists "${url.pathname.slice(1)}" with (force)`);
-  await admin.query(`create database "${url.pathname.slice(1)}"`);
-  await admin.end();
+  await recreateDatabase(url);
   const handle = await openDatabase({ url: url.toString(), poolSize: clients });
   try {
     await migrateToLatest(handle.db);

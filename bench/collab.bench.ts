@@ -21,6 +21,7 @@ import pg from 'pg';
 import { WebSocketServer, WebSocket as WsClient } from 'ws';
 import * as Y from 'yjs';
 import { migrateToLatest } from '../server/src/db/migrate';
+import { recreateDatabase } from './support';
 
 const SECRET = 'bench-collab-secret-0123456789';
 const dbUrl = new URL(
@@ -43,14 +44,8 @@ function summary(values: number[]) {
   };
 }
 
-async function recreateDatabase(): Promise<void> {
-  const admin = new URL(dbUrl);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`drop database if exists "${dbUrl.pathname.slice(1)}" with (force)`);
-  await client.query(`create database "${dbUrl.pathname.slice(1)}"`);
-  await client.end();
+async function recreateMigratedDatabase(): Promise<void> {
+  await recreateDatabase(dbUrl);
   const handle = await openDatabase({ url: dbUrl.toString(), poolSize: 1 });
   await migrateToLatest(handle.db);
   await handle.close();
@@ -230,7 +225,7 @@ function destroy(clients: Client[]): void {
 }
 
 async function main(): Promise<void> {
-  await recreateDatabase();
+  await recreateMigratedDatabase();
   const f = await createFixture(260, 200);
   const one = await startCollabProcess(3401, false);
   const url = 'ws://127.0.0.1:3401/collab';

@@ -15,10 +15,10 @@
  * Prints the figures (medians over the runs) and writes bench/results/grid.json. Needs the client
  * built first (npm run build).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
-import pg from 'pg';
 import { type Browser, chromium, type Page } from 'playwright';
+import { cellText, median, recreateDatabase, startServer } from './support';
 
 const ROWS = 10_000;
 const COLUMNS = 100;
@@ -32,79 +32,7 @@ const base = `http://localhost:${port}`;
 const EMAIL = 'admin@acme.test';
 const PASSWORD = process.env.SEED_PASSWORD ?? 'nomen-demo';
 
-const WORDS = [
-  'Summer',
-  'Sale',
-  'Brand',
-  'Launch',
-  'Retarget',
-  'Lookalike',
-  'Spring',
-  'Promo',
-  'Évènement',
-  'Größe',
-  'Niño',
-  'São Paulo',
-  'Zürich',
-  'Kraków',
-  'Dublin',
-  'Q3',
-  'EMEA',
-  'APAC',
-  'Video',
-  'Display',
-];
-
-/** Deterministic realistic cell text of 10-40 characters (some non-ASCII). */
-function cellText(row: number, column: number): string {
-  let seed = (row * 131 + column * 7919) % 2147483647 || 1;
-  const next = () => {
-    seed = (seed * 48271) % 2147483647;
-    return seed;
-  };
-  const length = 10 + (next() % 31);
-  let text = '';
-  while (text.length < length) text += `${WORDS[next() % WORDS.length]} `;
-  return text.slice(0, length).trim() || 'x'.repeat(length);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
-
-async function recreateDatabase(): Promise<void> {
-  const admin = new URL(dbUrl);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`drop database if exists "${dbUrl.pathname.slice(1)}" with (force)`);
-  await client.query(`create database "${dbUrl.pathname.slice(1)}"`);
-  await client.end();
-}
-
-/** The real server with the built client, seeding the demo account on its empty database. */
-async function startServer(): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: dbUrl.toString(),
-      PORT: String(port),
-      NODE_ENV: 'test',
-      LOGIN_RATE_LIMIT: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('serving')) resolve();
-    });
-    server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return server;
-}
 
 /** Signs in through the API; returns the session cookie ("name=value"). */
 async function signIn(): Promise<string> {
@@ -319,8 +247,8 @@ async function main(): Promise<void> {
   if (!existsSync(new URL('../client/dist/index.html', import.meta.url))) {
     throw new Error('client/dist is missing: run `npm run build` first');
   }
-  await recreateDatabase();
-  const server = await startServer();
+  await recreateDatabase(dbUrl);
+  const server = await startServer(dbUrl, port, { NODE_ENV: 'test' });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [

@@ -9,12 +9,12 @@
  * Prints the figures and writes bench/results/lists.json. BENCH_DATABASE_URL to change the
  * database (it is recreated), BENCH_PORT the server's port.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { cellText, median, recreateDatabase, startServer } from './support';
 
 const ROWS = 10_000;
 const COLUMNS = 100;
@@ -23,78 +23,6 @@ const dbUrl = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127
 const port = Number(process.env.BENCH_PORT ?? 3299);
 const base = `http://127.0.0.1:${port}`;
 
-const WORDS = [
-  'Summer',
-  'Sale',
-  'Brand',
-  'Launch',
-  'Retarget',
-  'Lookalike',
-  'Spring',
-  'Promo',
-  'Évènement',
-  'Größe',
-  'Niño',
-  'São Paulo',
-  'Zürich',
-  'Kraków',
-  'Dublin',
-  'Q3',
-  'EMEA',
-  'APAC',
-  'Video',
-  'Display',
-];
-
-/** Deterministic realistic cell text of 10-40 characters (some non-ASCII). */
-function cellText(row: number, column: number): string {
-  let seed = (row * 131 + column * 7919) % 2147483647 || 1;
-  const next = () => {
-    seed = (seed * 48271) % 2147483647;
-    return seed;
-  };
-  const length = 10 + (next() % 31);
-  let text = '';
-  while (text.length < length) text += `${WORDS[next() % WORDS.length]} `;
-  return text.slice(0, length).trim() || 'x'.repeat(length);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-async function recreateDatabase(): Promise<void> {
-  const admin = new URL(dbUrl);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`drop database if exists "${dbUrl.pathname.slice(1)}" with (force)`);
-  await client.query(`create database "${dbUrl.pathname.slice(1)}"`);
-  await client.end();
-}
-
-async function startServer(): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: dbUrl.toString(),
-      PORT: String(port),
-      NODE_ENV: 'production',
-      NOMEN_SECRET_KEY: 'bench-lists-secret-0123456789',
-      LOGIN_RATE_LIMIT: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('serving')) resolve();
-    });
-    server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return server;
-}
-
 function peakRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0);
@@ -102,8 +30,8 @@ function peakRssMb(pid: number): number {
 }
 
 async function main(): Promise<void> {
-  await recreateDatabase();
-  const server = await startServer();
+  await recreateDatabase(dbUrl);
+  const server = await startServer(dbUrl, port, { NODE_ENV: 'production' });
   const db = new pg.Client({ connectionString: dbUrl.toString() });
   await db.connect();
   try {
