@@ -15,7 +15,6 @@
  * Prints the figures (medians over the runs) and writes bench/results/grid.json. Needs the client
  * built first (npm run build).
  */
-import type { ChildProcess } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright';
 import { cellText, median, recreateDatabase, startServer } from './support';
