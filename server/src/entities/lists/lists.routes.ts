@@ -1,5 +1,7 @@
 import { listsApi } from '@nomen/shared';
 import type { ApiBuilder } from '../../http/route';
+import { saveListDelta } from './lists.delta';
+import { saveList } from './lists.save';
 import * as service from './lists.service';
 
 /** Mounts the list endpoints (spec 02 §7, and the delta save). */
@@ -9,9 +11,7 @@ export function listsRoutes(api: ApiBuilder): void {
   api.mountStreaming(listsApi.get, ({ actor, params, res }) =>
     service.writeListJson(deps, actor, params.id, res),
   );
-  api.mount(listsApi.save, ({ actor, body }) => service.saveList(deps, actor, body));
-  api.mount(listsApi.saveDelta, ({ actor, params, body }) =>
-    service.saveListDelta(deps, actor, params.id, body),
-  );
+  api.mount(listsApi.save, ({ actor, body }) => saveList(deps, actor, body));
+  api.mount(listsApi.saveDelta, ({ actor, params, body }) => saveListDelta(deps, actor, params.id, body));
   api.mount(listsApi.bulkDelete, ({ actor, body }) => service.deleteLists(deps, actor, body.list_ids));
 }
