@@ -284,3 +284,22 @@ describe('persistence', () => {
     expect(reader.threads().find((t) => t.id === ack.threadId)?.comments[0]?.body).toBe('Survives restarts');
   });
 });
+
+describe('room lifecycle', () => {
+  it('unloads rooms again after many connect and disconnect cycles', async () => {
+    const f = await createRoomFixture(db);
+    for (let i = 0; i < 30; i++) {
+      const client = await connect(collab.url, f.room, tokenFor(f, i % 2 ? f.commenter : f.approver));
+      if (i % 10 === 0) await client.command({ type: 'comment.add', cell: null, body: `cycle ${i}` });
+      client.destroy();
+    }
+    await eventually(() => expect(collab.hocuspocus.documents.has(f.room)).toBe(false), 8000);
+    const reader = await join('approver', f);
+    expect(
+      reader
+        .threads()
+        .map((t) => t.comments[0]?.body)
+        .sort(),
+    ).toEqual(['cycle 0', 'cycle 10', 'cycle 20']);
+  });
+});
