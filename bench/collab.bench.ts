@@ -162,18 +162,17 @@ async function commentLatency(clients: Client[]): Promise<number[]> {
     const seen = receivers.map(
       (r) =>
         new Promise<number>((resolve) => {
-          const threads = r.doc.getMap<Y.Map<unknown>>('threads');
+          const threads = r.doc.getMap<{ comments: { body: string }[] }>('threads');
           const check = () => {
             for (const t of threads.values()) {
-              const comments = t.get('comments') as Y.Array<{ body: string }>;
-              if (comments.get(0)?.body === body) {
-                threads.unobserveDeep(check);
+              if (t.comments[0]?.body === body) {
+                threads.unobserve(check);
                 resolve(performance.now());
                 return;
               }
             }
           };
-          threads.observeDeep(check);
+          threads.observe(check);
         }),
     );
     const sent = performance.now();

@@ -1,4 +1,3 @@
-import { Database as DatabaseExtension } from '@hocuspocus/extension-database';
 import { Redis } from '@hocuspocus/extension-redis';
 import { type Extension, Hocuspocus } from '@hocuspocus/server';
 import { LOCK_IDLE_TIMEOUT_MS } from '@nomen/shared';
@@ -7,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { CollabRepository } from './collab.repository';
 import { AuthExtension } from './extensions/AuthExtension';
 import { CommandsExtension } from './extensions/CommandsExtension';
+import { PersistenceExtension } from './extensions/PersistenceExtension';
 
 /** What a collab server is made from. */
 export interface CollabOptions {
@@ -31,10 +31,7 @@ export function createCollab(options: CollabOptions): Hocuspocus {
   const repository = new CollabRepository(options.db);
   const extensions: Extension[] = [
     new AuthExtension(options.secret, repository),
-    new DatabaseExtension({
-      fetch: ({ documentName }) => repository.loadDocument(documentName),
-      store: ({ documentName, state }) => repository.storeDocument(documentName, state),
-    }),
+    new PersistenceExtension(repository),
     new CommandsExtension(repository, options.lockTimeoutMs ?? LOCK_IDLE_TIMEOUT_MS),
   ];
   if (options.redisUrl) {

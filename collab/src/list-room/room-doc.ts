@@ -1,16 +1,17 @@
 import { type LockState, ROOM_KEYS, type Thread, type ThreadComment } from '@nomen/shared';
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 
 /**
  * The shape of a list room's Y.Doc (ARCHITECTURE.md, Live collaboration): `threads`, a map of
- * thread id → Y.Map (id, createdAt, updatedAt, resolved, metadata, comments: Y.Array of
- * comments); `lock`, a map holding lockedBy, lockedByName and lockedAt while locked (keys are
- * deleted on release so toggling does not grow the document). No cell data lives here.
+ * thread id → the thread as one plain JSON value (replaced whole when it changes, so a room of
+ * 5,000 threads encodes and syncs as 5,000 small values rather than nested shared types); `lock`,
+ * a map holding lockedBy, lockedByName and lockedAt while locked (keys are deleted on release so
+ * toggling does not grow the document). No cell data lives here.
  */
 export class RoomDoc {
   constructor(readonly doc: Y.Doc) {}
 
-  private get threads(): Y.Map<Y.Map<unknown>> {
+  private get threads(): Y.Map<Thread> {
     return this.doc.getMap(ROOM_KEYS.threads);
   }
 
@@ -18,46 +19,38 @@ export class RoomDoc {
     return this.doc.getMap(ROOM_KEYS.lock);
   }
 
-  /** One thread as plain data, or undefined. */
+  /** One thread, or undefined. */
   thread(id: string): Thread | undefined {
-    const map = this.threads.get(id);
-    return map ? (map.toJSON() as Thread) : undefined;
+    return this.threads.get(id);
   }
 
-  /** Every thread as plain data. */
+  /** Every thread. */
   allThreads(): Thread[] {
-    return [...this.threads.values()].map((m) => m.toJSON() as Thread);
+    return [...this.threads.values()];
   }
 
   /** How many suggestions await a decision (the lists page's count, spec 02 §2). */
   pendingSuggestions(): number {
     let n = 0;
-    for (const map of this.threads.values()) {
-      const metadata = map.get('metadata') as Thread['metadata'];
-      if (metadata.type === 'suggestion' && metadata.status === 'pending' && !map.get('resolved')) n++;
+    for (const t of this.threads.values()) {
+      if (t.metadata.type === 'suggestion' && t.metadata.status === 'pending' && !t.resolved) n++;
     }
     return n;
   }
 
   /** Adds a thread with its first comment. */
   addThread(thread: Omit<Thread, 'comments'>, first: ThreadComment): void {
-    const map = new Y.Map<unknown>();
-    map.set('id', thread.id);
-    map.set('createdAt', thread.createdAt);
-    map.set('updatedAt', thread.updatedAt);
-    map.set('resolved', thread.resolved);
-    map.set('metadata', thread.metadata);
-    const comments = new Y.Array<ThreadComment>();
-    comments.push([first]);
-    map.set('comments', comments);
-    this.threads.set(thread.id, map);
+    this.threads.set(thread.id, { ...thread, comments: [first] });
   }
 
   /** Appends a reply to a thread. */
   addComment(threadId: string, comment: ThreadComment): void {
-    const map = this.threads.get(threadId)!;
-    (map.get('comments') as Y.Array<ThreadComment>).push([comment]);
-    map.set('updatedAt', comment.createdAt);
+    const thread = this.threads.get(threadId)!;
+    this.threads.set(threadId, {
+      ...thread,
+      comments: [...thread.comments, comment],
+      updatedAt: comment.createdAt,
+    });
   }
 
   /** Changes a thread's resolved flag and metadata. */
@@ -65,10 +58,13 @@ export class RoomDoc {
     threadId: string,
     changes: { resolved?: boolean; metadata?: Thread['metadata']; updatedAt: string },
   ): void {
-    const map = this.threads.get(threadId)!;
-    if (changes.resolved !== undefined) map.set('resolved', changes.resolved);
-    if (changes.metadata) map.set('metadata', changes.metadata);
-    map.set('updatedAt', changes.updatedAt);
+    const thread = this.threads.get(threadId)!;
+    this.threads.set(threadId, {
+      ...thread,
+      resolved: changes.resolved ?? thread.resolved,
+      metadata: changes.metadata ?? thread.metadata,
+      updatedAt: changes.updatedAt,
+    });
   }
 
   /** The lock as plain data. */

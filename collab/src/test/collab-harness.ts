@@ -180,7 +180,7 @@ export function connect(url: string, room: string, token: string): Promise<TestC
               provider.sendStateless(JSON.stringify({ ...command, id }));
             });
           },
-          threads: () => [...doc.getMap<Y.Map<unknown>>('threads').values()].map((m) => m.toJSON() as Thread),
+          threads: () => [...doc.getMap<Thread>('threads').values()],
           destroy: () => provider.destroy(),
         }),
     });

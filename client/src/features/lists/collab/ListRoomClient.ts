@@ -205,9 +205,7 @@ export class ListRoomClient {
   }
 
   private read(): Partial<RoomSnapshot> {
-    const threads = [...this.doc.getMap<Y.Map<unknown>>(ROOM_KEYS.threads).values()].map(
-      (m) => m.toJSON() as Thread,
-    );
+    const threads = [...this.doc.getMap<Thread>(ROOM_KEYS.threads).values()];
     const lockMap = this.doc.getMap(ROOM_KEYS.lock);
     const lockedBy = (lockMap.get('lockedBy') as number | undefined) ?? null;
     const lock: LockState =
