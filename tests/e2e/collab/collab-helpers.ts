@@ -1,4 +1,18 @@
 import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+import { type CollabStack, startCollabStack } from '../support/collab-stack';
+
+/**
+ * Starts this spec file's stack (support/collab-stack.ts) on its own ports and database:
+ * `slot` 0-4 picks ports COLLAB_E2E_PORT + 10 × slot (default base 3240) and the database
+ * nomen_e2e_collab_<port>, so spec files, and runs of other people on other bases, never meet.
+ */
+export function startSpecStack(
+  slot: number,
+  options: { collabInstances?: number; lockTimeoutMs?: number } = {},
+): Promise<CollabStack> {
+  const port = Number(process.env.COLLAB_E2E_PORT ?? 3240) + 10 * slot;
+  return startCollabStack({ port, database: `nomen_e2e_collab_${port}`, ...options });
+}
 
 /** A list seeded for a collaboration test: its id, its one column and that column's values. */
 export interface SeededList {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { type CollabStack, startCollabStack } from '../support/collab-stack';
+import type { CollabStack } from '../support/collab-stack';
 import {
   cell,
   commentOnCell,
@@ -7,6 +7,7 @@ import {
   openPanel,
   postGeneralComment,
   seedList,
+  startSpecStack,
   storedValues,
   suggestValue,
 } from './collab-helpers';
@@ -14,7 +15,7 @@ import {
 let stack: CollabStack;
 
 test.beforeAll(async () => {
-  stack = await startCollabStack({ port: 3280, database: 'nomen_e2e_collab_commenter' });
+  stack = await startSpecStack(4);
 });
 test.afterAll(async () => {
   await stack?.close();
@@ -66,7 +67,9 @@ test('[COLLAB]: a commenter cannot edit cells but comments and suggests; markup 
 
   // Everyone sees the markup as text, and nothing ran.
   const priyaPanel = await openPanel(priya);
-  await expect(priyaPanel.getByRole('article', { name: 'Comment by Jordan Lee' })).toContainText(markup);
+  await expect(priyaPanel.getByRole('article', { name: 'Comment by Jordan Lee', exact: true })).toContainText(
+    markup,
+  );
   await expect(priyaPanel.getByText('<img src=x onerror="window.__pwned = true">')).toBeVisible();
   await expect(priyaPanel.locator('script')).toHaveCount(0);
   await expect(priyaPanel.locator('b')).toHaveCount(0);
@@ -76,6 +79,15 @@ test('[COLLAB]: a commenter cannot edit cells but comments and suggests; markup 
   expect(dialogs).toEqual([]);
   await expect(cell(priya, 0).getByRole('img', { name: 'Has comments' })).toBeVisible();
   await expect(cell(priya, 1).getByRole('img', { name: 'Pending suggestion' })).toBeVisible();
+
+  // The panel's feedback button sends feedback with a 5-second snackbar.
+  const jordanPanel = await openPanel(jordan);
+  await jordanPanel.getByRole('button', { name: 'Send feedback' }).click();
+  const feedback = jordan.getByRole('dialog', { name: 'Send feedback' });
+  await feedback.getByRole('textbox', { name: 'Your feedback' }).fill('Suggesting is quick');
+  await feedback.getByRole('button', { name: 'Send feedback' }).click();
+  await expect(jordan.getByText('Thanks! Your feedback was sent.')).toBeVisible();
+  await expect(feedback).toBeHidden();
 
   // Nothing the commenter did reached the list itself.
   expect(await storedValues(priyaContext, list.id)).toEqual(['Display', 'Video']);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { type CollabStack, startCollabStack } from '../support/collab-stack';
-import { cell, lockOverlay, openEditor, seedList, takeLock } from './collab-helpers';
+import type { CollabStack } from '../support/collab-stack';
+import { cell, lockOverlay, openEditor, seedList, startSpecStack, takeLock } from './collab-helpers';
 
 /** A short idle timeout, so a holder who stays but goes idle would also release within the test. */
 const LOCK_TIMEOUT_MS = 20_000;
@@ -8,11 +8,7 @@ const LOCK_TIMEOUT_MS = 20_000;
 let stack: CollabStack;
 
 test.beforeAll(async () => {
-  stack = await startCollabStack({
-    port: 3250,
-    database: 'nomen_e2e_collab_lock',
-    lockTimeoutMs: LOCK_TIMEOUT_MS,
-  });
+  stack = await startSpecStack(1, { lockTimeoutMs: LOCK_TIMEOUT_MS });
 });
 test.afterAll(async () => {
   await stack?.close();
@@ -37,7 +33,8 @@ test('[COLLAB]: when the lock holder closes the page, a second approver can take
   await expect(alex.getByRole('img', { name: /^Locked by Priya Shah since / })).toBeVisible();
   await expect(alex.getByRole('grid')).toHaveAttribute('aria-readonly', 'true');
   // Moving over the table does not take someone else's lock.
-  await alex.getByRole('grid').hover();
+  await cell(alex, 0).hover();
+  await cell(alex, 1).hover();
   await expect(alex.getByRole('img', { name: 'You are reviewing this list' })).toBeHidden();
   // Nor can Alex save through REST meanwhile: 423 with the holder's name.
   const refused = await alexContext.request.put('/api/v1/account/lists/', {

@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { type CollabStack, startCollabStack } from '../support/collab-stack';
-import { openEditor, openPanel, postGeneralComment, seedList } from './collab-helpers';
+import type { CollabStack } from '../support/collab-stack';
+import { openEditor, openPanel, postGeneralComment, seedList, startSpecStack } from './collab-helpers';
 
 const RECONNECTING = 'Reconnecting… your changes to comments will be sent when the connection is back.';
 
 let stack: CollabStack;
 
 test.beforeAll(async () => {
-  stack = await startCollabStack({ port: 3260, database: 'nomen_e2e_collab_reconnect' });
+  stack = await startSpecStack(2);
 });
 test.afterAll(async () => {
   await stack?.close();

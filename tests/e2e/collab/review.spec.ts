@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { type CollabStack, startCollabStack } from '../support/collab-stack';
+import type { CollabStack } from '../support/collab-stack';
 import {
   cell,
   commentOnCell,
@@ -8,6 +8,7 @@ import {
   openPanel,
   presence,
   seedList,
+  startSpecStack,
   storedValues,
   suggestValue,
   takeLock,
@@ -19,7 +20,7 @@ test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1440, height: 900 } });
 
 test.beforeAll(async () => {
-  stack = await startCollabStack({ port: 3240, database: 'nomen_e2e_collab_review' });
+  stack = await startSpecStack(0);
 });
 test.afterAll(async () => {
   await stack?.close();
@@ -117,16 +118,25 @@ test('[COLLAB]: rejecting every suggestion writes only the decisions, not the li
   await openEditor(jordan, list.id, 'Jordan Lee');
   await openEditor(approver, list.id, 'Priya Shah');
   await suggestValue(jordan, 1, 'Text message');
+  await suggestValue(jordan, 0, 'E-mail');
 
+  // Both at once, with the bulk decision.
   const panel = await openPanel(approver);
-  const suggestion = panel.getByRole('article', { name: 'Suggestion by Jordan Lee' });
-  await suggestion.getByRole('button', { name: 'Reject' }).click();
+  const suggestions = panel.getByRole('article', { name: 'Suggestion by Jordan Lee' });
+  await expect(suggestions).toHaveCount(2);
+  await panel.getByRole('checkbox', { name: 'Select all pending suggestions shown' }).check();
+  await expect(panel.getByText('2 selected')).toBeVisible();
+  await panel.getByRole('button', { name: 'Reject selected' }).click();
+  await expect(suggestions.filter({ hasText: 'Rejected (not saved yet)' })).toHaveCount(2);
+  await expect(cell(approver, 0)).toHaveText('Email');
   await approver.getByRole('button', { name: 'Save', exact: true }).click();
 
   const jordanPanel = await openPanel(jordan);
-  await expect(jordanPanel.getByRole('article', { name: 'Suggestion by Jordan Lee' })).toContainText(
-    'Rejected by Priya Shah',
-  );
+  await expect(
+    jordanPanel
+      .getByRole('article', { name: 'Suggestion by Jordan Lee' })
+      .filter({ hasText: 'Rejected by Priya Shah' }),
+  ).toHaveCount(2);
   const after = await approverContext.request.get(`/api/v1/account/lists/${list.id}`);
   expect(((await after.json()) as { updated_at: string }).updated_at).toBe(updatedAt);
   await expect(approver.getByRole('img', { name: 'You are reviewing this list' })).toBeHidden();

@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { type CollabStack, startCollabStack } from '../support/collab-stack';
+import type { CollabStack } from '../support/collab-stack';
 import type { RoleName } from '../support/roles';
 import {
   cell,
@@ -9,12 +9,13 @@ import {
   postGeneralComment,
   presence,
   seedList,
+  startSpecStack,
 } from './collab-helpers';
 
 let stack: CollabStack;
 
 test.beforeAll(async () => {
-  stack = await startCollabStack({ port: 3270, collabInstances: 2, database: 'nomen_e2e_collab_scale' });
+  stack = await startSpecStack(3, { collabInstances: 2 });
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -2,7 +2,8 @@ import { cellText } from '../grid/gridData';
 import type { GridData } from '../grid/gridTypes';
 import { CellThreadPopover } from './CellThreadPopover';
 import { CommentsPanel } from './CommentsPanel';
-import { describeCellAt, type ListCollaboration } from './useListCollaboration';
+import { describeCellAt } from './threadCells';
+import type { ListCollaboration } from './useListCollaboration';
 
 /** Props of CollaborationLayer. */
 export interface CollaborationLayerProps {

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import type { Thread } from '@nomen/shared';
 import { IconArrowDown, IconMessageChatbot, IconX } from '@tabler/icons-react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { OutboxEntry } from './CommandOutbox';
 import { CommentComposer } from './CommentComposer';
 import { FeedbackModal } from './FeedbackModal';
@@ -78,7 +78,8 @@ export interface CommentsPanelProps {
  * Reject on each pending suggestion plus checkboxes with "Approve selected" / "Reject selected";
  * an assistant/feedback button opening the feedback modal; the general-comment composer; and a
  * "Go to composer" button with a red dot while unresolved general comments exist. A
- * complementary landmark named "Comments"; Escape closes it.
+ * complementary landmark named "Comments" that takes the focus when it opens and gives it back
+ * when it closes; Escape closes it.
  */
 export function CommentsPanel({
   opened,
@@ -97,6 +98,26 @@ export function CommentsPanel({
   const [isFeedbackOpen, setIsFeedbackOpen] = useState(false);
   const composerRef = useRef<HTMLTextAreaElement>(null);
   const viewportRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+
+  // Keyboard users land in the panel when it opens and go back where they were when it closes.
+  useEffect(() => {
+    if (opened) {
+      returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      const frame = requestAnimationFrame(() => panelRef.current?.focus({ preventScroll: true }));
+      return () => cancelAnimationFrame(frame);
+    }
+    const active = document.activeElement;
+    if (
+      returnFocusTo.current &&
+      (!active || active === document.body || panelRef.current?.contains(active))
+    ) {
+      returnFocusTo.current.focus({ preventScroll: true });
+    }
+    returnFocusTo.current = null;
+    return undefined;
+  }, [opened]);
 
   const visible = useMemo(
     () => filterThreads(threads, filter, actions.queue),
@@ -137,6 +158,8 @@ export function CommentsPanel({
         {(styles) => (
           <Paper
             component="aside"
+            ref={panelRef}
+            tabIndex={-1}
             aria-label="Comments"
             shadow="xl"
             withBorder
@@ -198,7 +221,7 @@ export function CommentsPanel({
                   comboboxProps={{ withinPortal: true, zIndex: 300 }}
                   style={{ flex: 1 }}
                 />
-                <Indicator color="red" size={9} offset={3} disabled={!hasGeneralDot}>
+                <Indicator color="red" size={9} offset={3} disabled={!hasGeneralDot} zIndex={2}>
                   <Button
                     size="xs"
                     variant="default"
@@ -215,9 +238,7 @@ export function CommentsPanel({
                 <Group gap="xs" justify="space-between" wrap="nowrap">
                   <Checkbox
                     size="xs"
-                    label={
-                      selectedThreads.length > 0 ? `${selectedThreads.length} selected` : 'Select all pending'
-                    }
+                    label={selectedThreads.length > 0 ? `${selectedThreads.length} selected` : 'Select all'}
                     checked={allVisibleSelected}
                     indeterminate={someVisibleSelected && !allVisibleSelected}
                     disabled={visibleUndecided.length === 0}

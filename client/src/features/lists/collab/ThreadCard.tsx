@@ -59,7 +59,15 @@ function When({ iso, now }: { iso: string; now: Date }) {
   );
 }
 
-function CommentBody({ comment, now }: { comment: ThreadComment; now: Date }) {
+function CommentBody({
+  comment,
+  now,
+  isBodyHidden = false,
+}: {
+  comment: ThreadComment;
+  now: Date;
+  isBodyHidden?: boolean;
+}) {
   return (
     <Stack gap={2}>
       <Group gap={6} wrap="nowrap">
@@ -69,9 +77,11 @@ function CommentBody({ comment, now }: { comment: ThreadComment; now: Date }) {
         <When iso={comment.createdAt} now={now} />
       </Group>
       {/* Plain text only: bodies are never parsed as HTML. */}
-      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {comment.body}
-      </Text>
+      {isBodyHidden ? null : (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {comment.body}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -164,7 +174,17 @@ export function ThreadCard({
           ) : null}
         </Group>
 
-        {first ? <CommentBody comment={first} now={now} /> : null}
+        {first ? (
+          <CommentBody
+            comment={first}
+            now={now}
+            // The server writes "Suggested “X”" when a suggestion comes without a reason; the
+            // change itself is shown below, so that body is not repeated.
+            isBodyHidden={
+              metadata.type === 'suggestion' && first.body === `Suggested “${metadata.currentValue ?? ''}”`
+            }
+          />
+        ) : null}
 
         {metadata.type === 'suggestion' ? (
           <Text size="sm">

@@ -1,7 +1,7 @@
 import type { Thread } from '@nomen/shared';
 import { describe, expect, it } from 'vitest';
 import type { GridData } from '../grid/gridTypes';
-import { gridPositionOf, relocateThreads, threadCellAt, threadsByCell } from './threadCells';
+import { describeCellAt, gridPositionOf, relocateThreads, threadCellAt, threadsByCell } from './threadCells';
 import { cellKey } from './threads';
 
 function cellThread(
@@ -80,5 +80,12 @@ describe('threadCellAt and gridPositionOf', () => {
     expect(threadCellAt(data, 0, 4)).toBeNull();
     expect(gridPositionOf(cellThread('a', 7, 2, 42), data)).toEqual({ row: 2, col: 0 });
     expect(gridPositionOf(cellThread('a', 8, 2, 42), data)).toBeNull();
+  });
+});
+
+describe('describeCellAt', () => {
+  it('names a cell by its column and its row counted from 1', () => {
+    expect(describeCellAt(data, { row: 2, col: 0 })).toBe('Channel, row 3');
+    expect(describeCellAt(data, { row: 0, col: 3 })).toBe('Column 4, row 1');
   });
 });

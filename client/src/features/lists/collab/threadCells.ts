@@ -1,5 +1,5 @@
 import type { Thread } from '@nomen/shared';
-import type { GridData } from '../grid/gridTypes';
+import type { CellPos, GridData } from '../grid/gridTypes';
 import { cellKey } from './threads';
 
 /**
@@ -74,4 +74,10 @@ export function gridPositionOf(thread: Thread, data: GridData): { row: number; c
   if (columnId === null || rowNumber === null) return null;
   const col = data.columns.findIndex((c) => c.id === columnId);
   return col === -1 ? null : { row: rowNumber, col };
+}
+
+/** A cell in words for labels and the panel: "Channel, row 3" (rows counted from 1, as the grid shows them). */
+export function describeCellAt(data: GridData, pos: CellPos): string {
+  const name = data.columns[pos.col]?.name ?? `Column ${pos.col + 1}`;
+  return `${name}, row ${pos.row + 1}`;
 }

@@ -1,17 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import { hasPermission, type Me, type Thread } from '@nomen/shared';
-import {
-  createElement,
-  type KeyboardEvent,
-  type RefObject,
-  useCallback,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { IconMessagePlus, IconPencilQuestion } from '@tabler/icons-react';
+import { type KeyboardEvent, type RefObject, useCallback, useMemo, useRef, useState } from 'react';
 import { notifyError, TOAST_MS } from '../../../ui/notify';
 import { cellText, setCell } from '../grid/gridData';
-import type { CellDecorator, CellPos, CellRef, GridData } from '../grid/gridTypes';
+import type { CellDecorator, CellPos, CellRef, GridCellAction, GridData } from '../grid/gridTypes';
 import type { SpreadsheetGridHandle } from '../grid/SpreadsheetGrid';
 import type { CellPopoverMode } from './CellThreadPopover';
 import type { RoomSnapshot } from './ListRoomClient';
@@ -19,7 +12,14 @@ import type { AnchorRect } from './popoverPosition';
 import { RefetchNotice } from './RefetchNotice';
 import type { QueuedModeration } from './reviewQueue';
 import type { ThreadActions } from './ThreadCard';
-import { gridPositionOf, relocateThreads, type ThreadCell, threadCellAt, threadsByCell } from './threadCells';
+import {
+  describeCellAt,
+  gridPositionOf,
+  relocateThreads,
+  type ThreadCell,
+  threadCellAt,
+  threadsByCell,
+} from './threadCells';
 import { cellKey } from './threads';
 import { useCellDecorator } from './useCellDecorator';
 import { useListRoom } from './useListRoom';
@@ -34,8 +34,9 @@ export const UNSAVED_COLUMN_MESSAGE =
 
 const REFETCH_NOTICE_ID = 'list-refetch';
 
-/** Keyboard shortcuts of the cell popover (Google Sheets' comment shortcut, and its sibling). */
+/** Opens the cell popover to comment (Google Sheets' comment shortcut). */
 export const COMMENT_SHORTCUT = 'Ctrl+Alt+M';
+/** Opens the cell popover to suggest a value (non-approvers; approvers get the comment form). */
 export const SUGGEST_SHORTCUT = 'Ctrl+Alt+S';
 
 /** What the list editor gives live collaboration. */
@@ -83,6 +84,8 @@ export interface ListCollaboration {
   closePopover: () => void;
   /** Ctrl+Alt+M / Ctrl+Alt+S over the grid. */
   onGridKeyDown: (event: KeyboardEvent) => void;
+  /** The grid's extra cell menu items: "Comment", and "Suggest a value" for non-approvers. */
+  cellActions: readonly GridCellAction[] | undefined;
   /** The cell's threads, oldest first. */
   threadsOfCell: (cell: ThreadCell) => Thread[];
   actions: ThreadActions;
@@ -97,12 +100,6 @@ export interface ListCollaboration {
    * resolving true when the list was saved.
    */
   save: (saveList: () => Promise<boolean>) => Promise<void>;
-}
-
-/** "Channel, row 3" (rows counted from 1, as the grid shows them). */
-export function describeCellAt(data: GridData, pos: CellPos): string {
-  const name = data.columns[pos.col]?.name ?? `Column ${pos.col + 1}`;
-  return `${name}, row ${pos.row + 1}`;
 }
 
 /**
@@ -139,12 +136,14 @@ export function useListCollaboration(options: ListCollaborationOptions): ListCol
       color: 'orange',
       autoClose: false,
       title: `${by} saved this list`,
-      message: createElement(RefetchNotice, {
-        onReload: () => {
-          notifications.hide(REFETCH_NOTICE_ID);
-          latest.current.refetchList();
-        },
-      }),
+      message: (
+        <RefetchNotice
+          onReload={() => {
+            notifications.hide(REFETCH_NOTICE_ID);
+            latest.current.refetchList();
+          }}
+        />
+      ),
     });
   }, []);
 
@@ -227,6 +226,28 @@ export function useListCollaboration(options: ListCollaborationOptions): ListCol
     },
     [isLive, isApprover, openCellThreads],
   );
+
+  const cellActions = useMemo<readonly GridCellAction[] | undefined>(() => {
+    if (!isLive) return undefined;
+    const comment: GridCellAction = {
+      key: 'comment',
+      label: 'Comment',
+      icon: <IconMessagePlus size={16} aria-hidden />,
+      shortcut: COMMENT_SHORTCUT,
+      onSelect: (pos) => openCellThreads('comment', pos),
+    };
+    if (isApprover) return [comment];
+    return [
+      comment,
+      {
+        key: 'suggest',
+        label: 'Suggest a value',
+        icon: <IconPencilQuestion size={16} aria-hidden />,
+        shortcut: SUGGEST_SHORTCUT,
+        onSelect: (pos) => openCellThreads('suggest', pos),
+      },
+    ];
+  }, [isLive, isApprover, openCellThreads]);
 
   const threadsOfCell = useCallback(
     (cell: ThreadCell) => byCell.get(cellKey(cell.columnId, cell.rowNumber)) ?? [],
@@ -402,6 +423,7 @@ export function useListCollaboration(options: ListCollaborationOptions): ListCol
     popover,
     closePopover,
     onGridKeyDown,
+    cellActions,
     threadsOfCell,
     actions,
     panelOpened,

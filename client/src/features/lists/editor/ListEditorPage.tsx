@@ -22,7 +22,17 @@ import { confirmAction } from '../../../ui/confirmAction';
 import { notifyError } from '../../../ui/notify';
 import { StatusPage } from '../../../ui/StatusPage';
 import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
+import { useSignedIn } from '../../auth/api';
 import { useWording } from '../../shell/useWording';
+import { CollabErrorBoundary } from '../collab/CollabErrorBoundary';
+import { CollaborationLayer } from '../collab/CollaborationLayer';
+import { COMMENTS_PANEL_WIDTH } from '../collab/CommentsPanel';
+import { CommentsToggle } from '../collab/CommentsToggle';
+import { LockBadge } from '../collab/LockBadge';
+import { LockOverlay } from '../collab/LockOverlay';
+import { OfflineBanner } from '../collab/OfflineBanner';
+import { PresenceAvatars } from '../collab/PresenceAvatars';
+import { LIVE_COLLABORATION_FLAG, useListCollaboration } from '../collab/useListCollaboration';
 import { defaultColumnName, insertColumn, replaceContent } from '../grid/gridData';
 import type { GridData } from '../grid/gridTypes';
 import { SpreadsheetGrid, type SpreadsheetGridHandle } from '../grid/SpreadsheetGrid';
@@ -45,12 +55,20 @@ const DROP_DOWN_COLUMN_REASON = 'Drop-down lists have a single column';
  * and state dot, undo/redo, add column, CSV import and export; and the spreadsheet grid. `id` may
  * be "new", and ?duplicate={listId} opens an unsaved copy. Template-powered lists are read-only
  * with a notice. Leaving with unsaved changes asks first.
+ *
+ * With live collaboration on (issue 4; spec 02 §2, §4-6, §8) a saved list joins its room: review
+ * marks and collaborators' outlines on cells, presence avatars and the comments toggle in the
+ * toolbar, the comments panel and cell popover, the header's lock icon, the lock overlay and a
+ * read-only grid while someone else reviews (and always for non-approvers), the offline banner,
+ * Save blocked while suggestions await a decision and run as the review's save sequence, and an
+ * error boundary around it all. With the flag off the editor is unchanged.
  */
 export function ListEditorPage() {
   const { id = 'new' } = useParams();
   const [searchParams] = useSearchParams();
   const editor = useListEditor(id, id === 'new' ? searchParams.get('duplicate') : null);
   const { load } = editor;
+  const isLive = useSignedIn().features.includes(LIVE_COLLABORATION_FLAG);
 
   if (load.status === 'error') {
     const isMissing = errorStatus(load.error) === 404;
@@ -81,7 +99,8 @@ export function ListEditorPage() {
       </Group>
     );
   }
-  return <ListEditorReady doc={load.doc} editor={editor} />;
+  const ready = <ListEditorReady doc={load.doc} editor={editor} />;
+  return isLive ? <CollabErrorBoundary>{ready}</CollabErrorBoundary> : ready;
 }
 
 /** The editor once the list is loaded. */
@@ -90,6 +109,7 @@ function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnTy
   const navigate = useNavigate();
   const location = useLocation();
   const gridRef = useRef<SpreadsheetGridHandle>(null);
+  const gridContainerRef = useRef<HTMLElement>(null);
   const [isNameTouched, setIsNameTouched] = useState(false);
   const { allowNextNavigation } = useLeaveConfirmation(
     editor.isDirty,
@@ -98,8 +118,20 @@ function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnTy
   const base = location.pathname.startsWith('/admin/lists-manager') ? '/admin/lists-manager' : '/admin/lists';
   const { saved, meta } = doc;
   const data = doc.history.present;
+  const me = useSignedIn();
+  const collab = useListCollaboration({
+    me,
+    listId: saved.id,
+    data,
+    changeGrid: editor.changeGrid,
+    isDirty: editor.isDirty,
+    refetchList: editor.refresh,
+    gridRef,
+    gridContainerRef,
+  });
+  const isSaving = editor.isSaving || collab.session.isSaving;
   const isPowered = saved.poweredTemplateId !== null;
-  const isReadOnly = isPowered || editor.isSaving;
+  const isReadOnly = isPowered || isSaving || collab.isReviewReadOnly;
   const isDropDown = meta.type === 'drop-down';
   const title = saved.id === null ? 'New list' : saved.meta.name;
   useDocumentTitle(`${title} · Nomen`);
@@ -111,10 +143,20 @@ function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnTy
       ? `A list holds at most ${LIST_MAX_COLUMNS} columns`
       : null;
   const nameError = isNameTouched && meta.name.trim() === '' ? 'Enter a name for the list' : null;
+  // Blocked by the review (spec 02 §5): stays focusable so its tooltip can say why.
+  const reviewBlock = isPowered ? null : collab.saveBlockedReason;
+  const hasQueuedDecisions = collab.session.queue.size > 0;
+  const isSaveDisabled =
+    isPowered || meta.name.trim() === '' || (!editor.isDirty && !hasQueuedDecisions && saved.id !== null);
 
   const onSave = async () => {
     setIsNameTouched(true);
-    const savedId = await editor.save();
+    const result = { savedId: null as number | null };
+    await collab.save(async () => {
+      result.savedId = await editor.save();
+      return result.savedId !== null;
+    });
+    const { savedId } = result;
     if (savedId !== null && saved.id === null) {
       allowNextNavigation();
       void navigate(`${base}/edit/${savedId}`, { replace: true });
@@ -168,7 +210,16 @@ function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnTy
   const onGridChange = useCallback((next: GridData) => editor.changeGrid(next), [editor.changeGrid]);
 
   return (
-    <Stack gap="md">
+    <Stack
+      gap="md"
+      // The comments panel sits over the right edge: the editor makes room for it (Save stays reachable).
+      pr={
+        collab.panelOpened
+          ? `calc(${COMMENTS_PANEL_WIDTH}px - var(--mantine-spacing-xl) + var(--mantine-spacing-md))`
+          : 0
+      }
+      style={{ transition: 'padding-right 200ms ease' }}
+    >
       <Paper withBorder radius="md" p="md">
         <Group gap="sm" wrap="nowrap">
           <Tooltip label="Back to lists" withArrow>
@@ -184,8 +235,17 @@ function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnTy
               <IconLock size={18} aria-label="Read-only" />
             </Tooltip>
           ) : null}
+          {collab.isLive ? <LockBadge lock={collab.snapshot.lock} userId={collab.actions.userId} /> : null}
         </Group>
       </Paper>
+
+      {collab.isLive ? (
+        <OfflineBanner
+          status={collab.snapshot.status}
+          error={collab.snapshot.error}
+          onRetry={() => window.location.reload()}
+        />
+      ) : null}
 
       {isPowered ? (
         <Alert
@@ -227,14 +287,21 @@ function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnTy
           disabled={isReadOnly}
           w={170}
         />
-        <Button
-          mt={25}
-          onClick={() => void onSave()}
-          loading={editor.isSaving}
-          disabled={isPowered || meta.name.trim() === '' || (!editor.isDirty && saved.id !== null)}
-        >
-          Save
-        </Button>
+        <Tooltip label={reviewBlock} disabled={!reviewBlock} withArrow multiline maw={300}>
+          <Button
+            mt={25}
+            onClick={() => {
+              if (!reviewBlock) void onSave();
+            }}
+            loading={isSaving}
+            disabled={!reviewBlock && isSaveDisabled}
+            data-disabled={reviewBlock ? true : undefined}
+            aria-disabled={reviewBlock ? true : undefined}
+            aria-description={reviewBlock ?? undefined}
+          >
+            Save
+          </Button>
+        </Tooltip>
       </Group>
 
       {isDropDown && data.columns.length > 1 && !isPowered ? (
@@ -257,22 +324,59 @@ function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnTy
         }
         onImport={(file) => void onImport(file)}
         onExport={onExport}
+        collaboration={
+          collab.isLive ? (
+            <>
+              <PresenceAvatars presence={collab.snapshot.presence} />
+              <CommentsToggle
+                opened={collab.panelOpened}
+                onToggle={() => collab.setPanelOpened(!collab.panelOpened)}
+                count={collab.unresolvedCount}
+              />
+            </>
+          ) : null
+        }
       />
 
-      <SpreadsheetGrid
-        ref={gridRef}
-        label={saved.id === null ? 'New list' : `${saved.meta.name} values`}
-        data={data}
-        onChange={onGridChange}
-        onUndo={editor.undo}
-        onRedo={editor.redo}
-        isReadOnly={isReadOnly}
-        columnLimit={columnLimit}
-        rowLimit={LIST_MAX_ROWS}
-        isSingleColumn={isDropDown}
-        columnLimitReason={isDropDown ? DROP_DOWN_COLUMN_REASON : undefined}
-        height="max(320px, calc(100dvh - 330px))"
-      />
+      <section
+        ref={gridContainerRef}
+        aria-label="List values"
+        onPointerMove={collab.isLive ? collab.session.onActivity : undefined}
+        onKeyDown={
+          collab.isLive
+            ? (event) => {
+                collab.session.onActivity();
+                if (!isPowered) collab.onGridKeyDown(event);
+              }
+            : undefined
+        }
+      >
+        <SpreadsheetGrid
+          ref={gridRef}
+          label={saved.id === null ? 'New list' : `${saved.meta.name} values`}
+          data={data}
+          onChange={onGridChange}
+          onUndo={editor.undo}
+          onRedo={editor.redo}
+          isReadOnly={isReadOnly}
+          columnLimit={columnLimit}
+          rowLimit={LIST_MAX_ROWS}
+          isSingleColumn={isDropDown}
+          columnLimitReason={isDropDown ? DROP_DOWN_COLUMN_REASON : undefined}
+          height="max(320px, calc(100dvh - 330px))"
+          getCellDecoration={collab.getCellDecoration}
+          onActiveCellChange={collab.isLive ? collab.onActiveCellChange : undefined}
+          // A template-powered list's values come from its template: nothing to comment or suggest.
+          cellActions={isPowered ? undefined : collab.cellActions}
+          overlay={
+            collab.isLive && collab.session.lockHolder === 'other' ? (
+              <LockOverlay holderName={collab.snapshot.lock.lockedByName} />
+            ) : undefined
+          }
+        />
+      </section>
+
+      <CollaborationLayer collab={collab} data={data} listId={saved.id} />
     </Stack>
   );
 }

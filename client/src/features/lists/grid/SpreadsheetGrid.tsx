@@ -41,8 +41,8 @@ import {
 import {
   type CellDecorator,
   type CellPos,
-  type GridCellAction,
   type CellRef,
+  type GridCellAction,
   type GridData,
   type GridSelection,
   ROW_HEIGHT,
