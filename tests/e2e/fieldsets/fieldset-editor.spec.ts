@@ -92,11 +92,11 @@ test('[FIELDSETS]: an admin builds a field set with a field governed by the Coun
   await expect(announcer).toHaveText('Campaign was dropped at position 1 of 3.');
   await expect.poll(() => fieldOrder(page)).toEqual(['Campaign', 'Country', 'Key']);
 
-  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  await expect(page.getByText('Unsaved changes', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Field set saved')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/fieldsets\/\d+\/fields$/);
-  await expect(page.getByText('Unsaved changes')).toHaveCount(0);
+  await expect(page.getByText('Unsaved changes', { exact: true })).toHaveCount(0);
   const setId = Number(/fieldsets\/(\d+)\/fields/.exec(page.url())![1]);
 
   await page.reload();
@@ -145,7 +145,7 @@ test('[FIELDSETS]: leaving the editor with unsaved changes asks first', async ({
   await page.goBack();
 
   await page.getByLabel('Description', { exact: true }).fill('Keywords and match types');
-  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  await expect(page.getByText('Unsaved changes', { exact: true })).toBeVisible();
   const patterns = page
     .getByRole('navigation', { name: 'Admin navigation' })
     .getByRole('link', { name: 'Patterns' });
@@ -166,7 +166,7 @@ test('[FIELDSETS]: leaving the editor with unsaved changes asks first', async ({
   // Closing or reloading the tab with unsaved changes asks through the browser's own prompt.
   await page.goBack();
   await page.getByLabel('Description', { exact: true }).fill('Keywords only');
-  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  await expect(page.getByText('Unsaved changes', { exact: true })).toBeVisible();
   const prompt = page.waitForEvent('dialog');
   await page.close({ runBeforeUnload: true });
   const dialog = await prompt;

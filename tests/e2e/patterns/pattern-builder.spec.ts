@@ -123,11 +123,11 @@ test('[PATTERNS]: an admin builds a pattern of all five segment kinds, reorders 
   await expect.poll(() => segmentOrder(page)).toEqual(['Key', 'Summer', 'Market', 'Number', 'Launch']);
   await expect(firstCode).toHaveText(`X7K2Q9_SUMMER_US_0001_${today()}`);
 
-  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  await expect(page.getByText('Unsaved changes', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Pattern saved')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/patterns\/\d+$/);
-  await expect(page.getByText('Unsaved changes')).toHaveCount(0);
+  await expect(page.getByText('Unsaved changes', { exact: true })).toHaveCount(0);
 
   await page.reload();
   await expect(card(page, 'Key')).toBeVisible();
