@@ -227,13 +227,6 @@ export function segmentTitle(segment: PatternSegment): string {
   return segment.name.trim() || `Unnamed ${SEGMENT_KIND_LABELS[segment.segment_type].toLowerCase()}`;
 }
 
-/** A positive integer id from a route or query parameter ("12"), or null for anything else ("new", "x", "0"). */
-export function routeIdOf(param: string | null | undefined): number | null {
-  if (!param || !/^[1-9]\d{0,15}$/.test(param)) return null;
-  const id = Number(param);
-  return Number.isSafeInteger(id) ? id : null;
-}
-
 /** The first error message found in a react-hook-form error tree, e.g. a segment's errors. */
 export function firstErrorMessage(error: unknown): string | undefined {
   if (!error || typeof error !== 'object') return undefined;
@@ -265,3 +258,5 @@ export function errorMessagesOf(error: unknown, prefix = ''): Record<string, str
   }
   return result;
 }
+
+export { routeIdOf } from '../../ui/routeId';

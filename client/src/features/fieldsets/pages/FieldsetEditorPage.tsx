@@ -13,20 +13,24 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { AppError, type FieldSave, type FieldsetSaveParsed, fieldsetSaveSchema } from '@nomen/shared';
-import { IconArrowLeft, IconDeviceFloppy, IconFileUnknown, IconForms, IconPlus } from '@tabler/icons-react';
+import {
+  AppError,
+  type FieldSave,
+  type Fieldset,
+  type FieldsetSaveParsed,
+  fieldsetSaveSchema,
+} from '@nomen/shared';
+import { IconArrowLeft, IconDeviceFloppy, IconForms, IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { errorStatus } from '../../../api/errors';
 import { confirmAction } from '../../../ui/confirmAction';
+import { EditorLoadFailure } from '../../../ui/EditorLoadFailure';
 import { notifyError, notifyFailure, notifySuccess } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
-import { QueryErrorAlert } from '../../../ui/QueryErrorAlert';
-import { StatusPage } from '../../../ui/StatusPage';
+import { useEditorSource } from '../../../ui/useEditorSource';
 import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
 import { useSignedIn } from '../../auth/api';
-import { routeIdOf } from '../../patterns/patternDraft';
 import { EMPTY_IS_REQUIRED } from '../../patterns/segmentOptions';
 import { NotFoundPage } from '../../shell/pages/NotFoundPage';
 import { useFieldset, useListChoices, useSaveFieldset } from '../api';
@@ -59,57 +63,40 @@ const FIELDSETS_PATH = '/admin/fieldsets';
 export function FieldsetEditorPage() {
   const { fieldSetId } = useParams();
   const [searchParams] = useSearchParams();
-  const isNew = fieldSetId === 'new';
-  const setId = isNew ? null : routeIdOf(fieldSetId);
-  const duplicateId = isNew ? routeIdOf(searchParams.get('duplicate')) : null;
-  const sourceId = setId ?? duplicateId;
-  const source = useFieldset(sourceId);
-  const [session, setSession] = useState(0);
+  const editor = useEditorSource(fieldSetId, searchParams.get('duplicate'), useFieldset, FIELDSET_DRAFTS);
 
-  // `session` renews the draft after a reload, from the data read again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: session is a deliberate trigger
-  const start = useMemo(() => {
-    if (sourceId === null) return { initial: emptyFieldsetDraft(), baseline: emptyFieldsetDraft() };
-    if (!source.data) return null;
-    if (setId !== null) {
-      const draft = fieldsetDraftOf(source.data.fieldset);
-      return { initial: draft, baseline: draft };
-    }
-    // A copy is unsaved work from the start, so leaving it asks first.
-    return { initial: duplicateFieldsetDraft(source.data.fieldset), baseline: emptyFieldsetDraft() };
-  }, [sourceId, setId, source.data, session]);
-
-  if (!isNew && setId === null) return <NotFoundPage />;
-  if (source.error && !source.data) {
-    if (errorStatus(source.error) === 404) {
-      return (
-        <StatusPage
-          icon={<IconFileUnknown size={28} />}
-          title="Field set not found"
-          message="This field set does not exist or was deleted."
-          link={{ to: FIELDSETS_PATH, label: 'Back to field sets' }}
-        />
-      );
-    }
+  if (editor.isUnknownRoute) return <NotFoundPage />;
+  if (editor.source.error && !editor.source.data) {
     return (
-      <QueryErrorAlert error={source.error} what="the field set" onRetry={() => void source.refetch()} />
+      <EditorLoadFailure
+        error={editor.source.error}
+        what="field set"
+        title="Field set not found"
+        message="This field set does not exist or was deleted."
+        back={{ to: FIELDSETS_PATH, label: 'Back to field sets' }}
+        onRetry={() => void editor.source.refetch()}
+      />
     );
   }
-  if (!start) return <EditorSkeleton />;
+  if (!editor.start) return <EditorSkeleton />;
 
   return (
     <FieldsetEditor
-      key={`${fieldSetId}:${duplicateId ?? ''}:${session}`}
-      initial={start.initial}
-      baseline={start.baseline}
-      poweringIds={setId !== null ? poweringFieldIds(source.data?.fieldset) : new Set()}
-      onReload={async () => {
-        await source.refetch();
-        setSession((s) => s + 1);
-      }}
+      key={editor.key}
+      initial={editor.start.initial}
+      baseline={editor.start.baseline}
+      poweringIds={editor.existingId !== null ? poweringFieldIds(editor.source.data?.fieldset) : new Set()}
+      onReload={editor.reload}
     />
   );
 }
+
+/** How the editor makes drafts from a loaded field set. */
+const FIELDSET_DRAFTS = {
+  empty: emptyFieldsetDraft,
+  of: (data: { fieldset: Fieldset }) => fieldsetDraftOf(data.fieldset),
+  copy: (data: { fieldset: Fieldset }) => duplicateFieldsetDraft(data.fieldset),
+};
 
 /** The editor's loading state: placeholders where the set's inputs and fields go. */
 function EditorSkeleton() {

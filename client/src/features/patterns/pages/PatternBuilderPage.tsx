@@ -18,21 +18,22 @@ import {
 import {
   AppError,
   defaultSegment,
+  type Pattern,
   type PatternSaveParsed,
   type PatternSegment,
   patternSaveSchema,
   type SegmentDelimiter,
   type SegmentType,
 } from '@nomen/shared';
-import { IconArrowLeft, IconDeviceFloppy, IconFileUnknown } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { errorStatus, issuesByField } from '../../../api/errors';
+import { issuesByField } from '../../../api/errors';
+import { EditorLoadFailure } from '../../../ui/EditorLoadFailure';
 import { notifyError, notifyFailure, notifySuccess } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
-import { QueryErrorAlert } from '../../../ui/QueryErrorAlert';
-import { StatusPage } from '../../../ui/StatusPage';
+import { useEditorSource } from '../../../ui/useEditorSource';
 import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
 import { useSignedIn } from '../../auth/api';
 import { NotFoundPage } from '../../shell/pages/NotFoundPage';
@@ -53,7 +54,6 @@ import {
   type PatternDraft,
   removeSegment,
   replaceSegment,
-  routeIdOf,
 } from '../patternDraft';
 import { PATTERN_SAVE_FAILED_MESSAGE, PATTERN_SAVED_MESSAGE } from '../patternMessages';
 import { DELIMITER_CHOICES, EMPTY_IS_REQUIRED } from '../segmentOptions';
@@ -67,56 +67,41 @@ const PATTERNS_PATH = '/admin/patterns';
  * builder; after a stale-write answer (409) "Reload" reads it again.
  */
 export function PatternBuilderPage() {
-  const { id: idParam } = useParams();
+  const { id } = useParams();
   const [searchParams] = useSearchParams();
-  const isNew = idParam === 'new';
-  const patternId = isNew ? null : routeIdOf(idParam);
-  const duplicateId = isNew ? routeIdOf(searchParams.get('duplicate')) : null;
-  const sourceId = patternId ?? duplicateId;
-  const source = usePattern(sourceId);
-  const [session, setSession] = useState(0);
+  const editor = useEditorSource(id, searchParams.get('duplicate'), usePattern, PATTERN_DRAFTS);
 
-  // `session` renews the draft after a reload, from the data read again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: session is a deliberate trigger
-  const start = useMemo(() => {
-    if (sourceId === null) return { initial: emptyDraft(), baseline: emptyDraft() };
-    if (!source.data) return null;
-    if (patternId !== null) {
-      const draft = draftOf(source.data.pattern);
-      return { initial: draft, baseline: draft };
-    }
-    // A copy is unsaved work from the start, so leaving it asks first.
-    return { initial: duplicateDraft(source.data.pattern), baseline: emptyDraft() };
-  }, [sourceId, patternId, source.data, session]);
-
-  if (!isNew && patternId === null) return <NotFoundPage />;
-  if (source.error && !source.data) {
-    if (errorStatus(source.error) === 404) {
-      return (
-        <StatusPage
-          icon={<IconFileUnknown size={28} />}
-          title="Pattern not found"
-          message="This pattern does not exist or was deleted."
-          link={{ to: PATTERNS_PATH, label: 'Back to patterns' }}
-        />
-      );
-    }
-    return <QueryErrorAlert error={source.error} what="the pattern" onRetry={() => void source.refetch()} />;
+  if (editor.isUnknownRoute) return <NotFoundPage />;
+  if (editor.source.error && !editor.source.data) {
+    return (
+      <EditorLoadFailure
+        error={editor.source.error}
+        what="pattern"
+        title="Pattern not found"
+        message="This pattern does not exist or was deleted."
+        back={{ to: PATTERNS_PATH, label: 'Back to patterns' }}
+        onRetry={() => void editor.source.refetch()}
+      />
+    );
   }
-  if (!start) return <BuilderSkeleton />;
+  if (!editor.start) return <BuilderSkeleton />;
 
   return (
     <PatternBuilder
-      key={`${idParam}:${duplicateId ?? ''}:${session}`}
-      initial={start.initial}
-      baseline={start.baseline}
-      onReload={async () => {
-        await source.refetch();
-        setSession((s) => s + 1);
-      }}
+      key={editor.key}
+      initial={editor.start.initial}
+      baseline={editor.start.baseline}
+      onReload={editor.reload}
     />
   );
 }
+
+/** How the builder makes drafts from a loaded pattern. */
+const PATTERN_DRAFTS = {
+  empty: emptyDraft,
+  of: (data: { pattern: Pattern }) => draftOf(data.pattern),
+  copy: (data: { pattern: Pattern }) => duplicateDraft(data.pattern),
+};
 
 /** The builder's loading state: placeholders where the settings, preview and segments go. */
 function BuilderSkeleton() {
