@@ -84,8 +84,3 @@ export const EMPTY_IS_REQUIRED = {
       ? 'Required'
       : undefined,
 };
-
-/** A number input's value for the form: a finite number, or null when the input is empty. */
-export function numberOrNull(value: string | number): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}

@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Fieldset,
   Group,
-  NumberInput,
   Paper,
   Select,
   SimpleGrid,
@@ -22,12 +21,12 @@ import {
   useFormState,
   useWatch,
 } from 'react-hook-form';
+import { NumberField } from '../../../ui/NumberField';
 import {
   DATE_ORDER_CHOICES,
   DAY_FORMAT_CHOICES,
   DELIMITER_CHOICES,
   MONTH_FORMAT_CHOICES,
-  numberOrNull,
   YEAR_FORMAT_CHOICES,
 } from '../../patterns/segmentOptions';
 import { useListChoices, useListColumns } from '../api';
@@ -171,41 +170,6 @@ function ChoiceSelect({
           allowDeselect={Boolean(isClearable)}
           value={(field.value as string | null | undefined) ?? null}
           onChange={(value) => field.onChange(value ?? (isClearable ? null : field.value))}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
-  );
-}
-
-interface NumberFieldProps {
-  control: Control<FieldSave>;
-  name: Path<FieldSave>;
-  label: string;
-  description?: string;
-  min?: number;
-  max?: number;
-  isRequired?: boolean;
-}
-
-/** A whole-number input bound to a numeric setting; empty is null. */
-function NumberField({ control, name, label, description, min, max, isRequired }: NumberFieldProps) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <NumberInput
-          label={label}
-          description={description}
-          required={isRequired}
-          min={min}
-          max={max}
-          allowDecimal={false}
-          allowNegative={false}
-          value={(field.value as number | null | undefined) ?? ''}
-          onChange={(value) => field.onChange(numberOrNull(value))}
           onBlur={field.onBlur}
           error={fieldState.error?.message}
         />

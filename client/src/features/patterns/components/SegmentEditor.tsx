@@ -4,7 +4,6 @@ import {
   Checkbox,
   Code,
   Group,
-  NumberInput,
   SegmentedControl,
   Select,
   Stack,
@@ -25,6 +24,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { type Control, Controller, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { FormDrawer } from '../../../ui/FormDrawer';
+import { NumberField } from '../../../ui/NumberField';
 import { SEGMENT_KIND_LABELS } from '../patternDraft';
 import {
   DATE_ORDER_CHOICES,
@@ -32,7 +32,6 @@ import {
   DELIMITER_CHOICES,
   EMPTY_IS_REQUIRED,
   MONTH_FORMAT_CHOICES,
-  numberOrNull,
   RANDOM_FREQUENCY_CHOICES,
   YEAR_FORMAT_CHOICES,
 } from '../segmentOptions';
@@ -147,41 +146,15 @@ export function SegmentEditor({ opened, segment, isNew, problems, onClose, onApp
 function AutonumberFields({ control }: { control: Control<PatternSegment> }) {
   return (
     <Group grow align="flex-start">
-      <Controller
-        control={control}
-        name="start_value"
-        render={({ field, fieldState }) => (
-          <NumberInput
-            label="Start value"
-            required
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            value={field.value ?? ''}
-            onChange={(value) => field.onChange(numberOrNull(value))}
-            onBlur={field.onBlur}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
-      <Controller
+      <NumberField control={control} name="start_value" label="Start value" min={0} isRequired />
+      <NumberField
         control={control}
         name="min_width"
-        render={({ field, fieldState }) => (
-          <NumberInput
-            label="Minimum width"
-            required
-            description="Digits, padded with zeros"
-            min={1}
-            max={AUTONUMBER_MAX_WIDTH}
-            allowDecimal={false}
-            allowNegative={false}
-            value={field.value ?? ''}
-            onChange={(value) => field.onChange(numberOrNull(value))}
-            onBlur={field.onBlur}
-            error={fieldState.error?.message}
-          />
-        )}
+        label="Minimum width"
+        description="Digits, padded with zeros"
+        min={1}
+        max={AUTONUMBER_MAX_WIDTH}
+        isRequired
       />
     </Group>
   );
@@ -241,24 +214,15 @@ function RandomFields({ control, isTooShort }: { control: Control<PatternSegment
   ] as const;
   return (
     <>
-      <Controller
+      <NumberField
         control={control}
         name="max_length"
-        render={({ field, fieldState }) => (
-          <NumberInput
-            label="Length"
-            required
-            description={`Characters, at least ${RANDOM_MIN_LENGTH}`}
-            min={RANDOM_MIN_LENGTH}
-            max={RANDOM_MAX_LENGTH_LIMIT}
-            allowDecimal={false}
-            allowNegative={false}
-            value={field.value ?? ''}
-            onChange={(value) => field.onChange(numberOrNull(value))}
-            onBlur={field.onBlur}
-            error={isTooShort ? `Use at least ${RANDOM_MIN_LENGTH} characters` : fieldState.error?.message}
-          />
-        )}
+        label="Length"
+        description={`Characters, at least ${RANDOM_MIN_LENGTH}`}
+        min={RANDOM_MIN_LENGTH}
+        max={RANDOM_MAX_LENGTH_LIMIT}
+        isRequired
+        error={isTooShort ? `Use at least ${RANDOM_MIN_LENGTH} characters` : undefined}
       />
       <Stack gap="xs" role="group" aria-label="Characters">
         <Text size="sm" fw={500}>
