@@ -140,6 +140,16 @@ export async function handleCommand(ctx: HandlerContext, command: RoomCommand): 
       });
       return { threadsChanged: true };
     }
+    case 'thread.withdraw': {
+      // Issue 8 item 16: the author of a pending suggestion withdraws it (removes the thread).
+      const thread = requireThread(ctx, command.threadId);
+      if (thread.metadata.userId !== user.id) throw new RefusedError('Only the author can withdraw this');
+      if (thread.metadata.type !== 'suggestion' || thread.metadata.status !== 'pending') {
+        throw new RefusedError('Only a pending suggestion can be withdrawn');
+      }
+      ctx.change(() => ctx.room.removeThread(command.threadId));
+      return { threadId: command.threadId, threadsChanged: true };
+    }
     case 'lock.take': {
       requireApprover(user, 'lock the list');
       const holder = await ctx.repository.takeLock(user.accountId, user.listId, user, ctx.lockTimeoutMs);

@@ -67,6 +67,11 @@ export class RoomDoc {
     });
   }
 
+  /** Removes a thread (a withdrawn suggestion, spec 02 §4; issue 8 item 16). */
+  removeThread(threadId: string): void {
+    this.threads.delete(threadId);
+  }
+
   /** The lock as plain data. */
   lock(): LockState {
     const lockedBy = (this.lockMap.get('lockedBy') as number | undefined) ?? null;

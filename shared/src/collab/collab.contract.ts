@@ -126,6 +126,11 @@ export const roomCommandSchema = z.discriminatedUnion('type', [
       .min(1)
       .max(1000),
   }),
+  z.object({
+    id: z.string().min(1).max(64),
+    type: z.literal('thread.withdraw'),
+    threadId: z.string().min(1).max(64),
+  }),
   z.object({ id: z.string().min(1).max(64), type: z.literal('lock.take') }),
   z.object({ id: z.string().min(1).max(64), type: z.literal('lock.release') }),
   z.object({ id: z.string().min(1).max(64), type: z.literal('list.saved') }),
