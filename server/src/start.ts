@@ -30,7 +30,12 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const handle = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
   const applied = await migrateToLatest(handle.db);
   if (applied.length) console.log(`[nomen] migrated: ${applied.join(', ')}`);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    isProduction: config.isProduction,
+  });
   const deps: AppDeps = { db: handle.db, pool: handle.pool, config, mailer };
 
   if (!config.isProduction) {
