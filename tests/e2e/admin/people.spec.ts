@@ -169,3 +169,25 @@ test('[USERS]: a disabled user opens read-only', async ({ page }) => {
   await expect(drawer.getByRole('button', { name: 'Save' })).toHaveCount(0);
   await drawer.getByRole('button', { name: 'Close' }).click();
 });
+
+test('[SECURITY]: the admin screens run under the Content-Security-Policy without a violation', async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  const response = await page.goto('/admin/users');
+  expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  await expect(row(page, 'Users', 'Morgan Blake')).toBeVisible();
+  await row(page, 'Users', 'Morgan Blake').getByText('Morgan Blake').click();
+  await expect(page.getByRole('dialog', { name: 'Morgan Blake' })).toBeVisible();
+  await page.goto('/admin/lists');
+  await expect(page.getByText('Countries').first()).toBeVisible();
+  expect(violations).toEqual([]);
+});
