@@ -68,6 +68,8 @@ export function lockLabel(
   const day = (d: Date) => new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeZone }).format(d);
   const isToday = day(at) === day(now);
   // The one time format of the product (issue 8 item 23), as in the toolbar's "Last saved".
-  const when = isToday ? formatTime(lock.lockedAt, { timeZone }) : formatDateTime(lock.lockedAt, { timeZone });
+  const when = isToday
+    ? formatTime(lock.lockedAt, { timeZone })
+    : formatDateTime(lock.lockedAt, { timeZone });
   return `Locked by ${name} since ${when}`;
 }

@@ -18,6 +18,8 @@ export interface ListEditorToolbarProps {
   canUndo: boolean;
   canRedo: boolean;
   isReadOnly: boolean;
+  /** Why the list is read-only (the disabled buttons' tooltip); "This list is read-only" by default. */
+  readOnlyReason?: string | null;
   /** Why columns cannot be added (drop-down lists, the 100-column limit), or null. */
   addColumnBlockedReason: string | null;
   onUndo: () => void;
@@ -41,6 +43,7 @@ export function ListEditorToolbar({
   canUndo,
   canRedo,
   isReadOnly,
+  readOnlyReason,
   addColumnBlockedReason,
   onUndo,
   onRedo,
@@ -50,6 +53,7 @@ export function ListEditorToolbar({
   collaboration,
 }: ListEditorToolbarProps) {
   const resetFile = useRef<() => void>(null);
+  const readOnly = readOnlyReason ?? 'This list is read-only';
   const status = isDirty ? 'Unsaved changes' : lastSaved ? 'All changes saved' : 'Not saved yet';
   const color = isDirty
     ? 'var(--mantine-color-yellow-5)'
@@ -81,21 +85,21 @@ export function ListEditorToolbar({
           icon={<IconArrowBackUp size={18} aria-hidden />}
           onClick={onUndo}
           isDisabled={isReadOnly || !canUndo}
-          disabledReason="Nothing to undo"
+          disabledReason={isReadOnly ? readOnly : 'Nothing to undo'}
         />
         <ToolbarIconButton
           label="Redo"
           icon={<IconArrowForwardUp size={18} aria-hidden />}
           onClick={onRedo}
           isDisabled={isReadOnly || !canRedo}
-          disabledReason="Nothing to redo"
+          disabledReason={isReadOnly ? readOnly : 'Nothing to redo'}
         />
         <ToolbarIconButton
           label="Add column"
           icon={<IconColumnInsertRight size={18} aria-hidden />}
           onClick={onAddColumn}
           isDisabled={isReadOnly || addColumnBlockedReason !== null}
-          disabledReason={isReadOnly ? 'This list is read-only' : (addColumnBlockedReason ?? undefined)}
+          disabledReason={isReadOnly ? readOnly : (addColumnBlockedReason ?? undefined)}
         />
         <FileButton
           resetRef={resetFile}
@@ -112,7 +116,7 @@ export function ListEditorToolbar({
               icon={<IconFileImport size={18} aria-hidden />}
               onClick={props.onClick}
               isDisabled={isReadOnly}
-              disabledReason="This list is read-only"
+              disabledReason={readOnly}
             />
           )}
         </FileButton>
