@@ -342,6 +342,7 @@ function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnTy
         }
         onImport={(file) => void onImport(file)}
         onExport={onExport}
+        onFind={() => gridRef.current?.openFind()}
         collaboration={
           collab.isLive ? (
             <>

@@ -5,6 +5,7 @@ import {
   IconColumnInsertRight,
   IconFileExport,
   IconFileImport,
+  IconSearch,
 } from '@tabler/icons-react';
 import { type ReactNode, useRef } from 'react';
 import { ToolbarIconButton } from '../../../ui/ToolbarIconButton';
@@ -27,13 +28,16 @@ export interface ListEditorToolbarProps {
   onAddColumn: () => void;
   onImport: (file: File) => void;
   onExport: () => void;
+  /** Opens the grid's find bar (spec 02 §2 search control; issue 8 item 18). */
+  onFind: () => void;
   /** Live collaboration's part of the toolbar (issue 4: presence avatars, the comments toggle). */
   collaboration?: ReactNode;
 }
 
 /**
  * The list editor's toolbar (spec 02 §2): the last-saved time ("Jan 5, 2024 3:04pm") with a dot,
- * yellow for unsaved changes and green when saved; undo, redo, add column (disabled with a
+ * yellow for unsaved changes and green when saved; the search control opening the grid's find
+ * bar (issue 8 item 18); undo, redo, add column (disabled with a
  * tooltip for drop-down lists), CSV import and CSV export; with live collaboration, who is in the
  * list and the comments toggle (issue 4).
  */
@@ -50,6 +54,7 @@ export function ListEditorToolbar({
   onAddColumn,
   onImport,
   onExport,
+  onFind,
   collaboration,
 }: ListEditorToolbarProps) {
   const resetFile = useRef<() => void>(null);
@@ -80,6 +85,11 @@ export function ListEditorToolbar({
       </Group>
       <Group gap="xs" wrap="nowrap">
         {collaboration}
+        <ToolbarIconButton
+          label="Find (Ctrl+F)"
+          icon={<IconSearch size={18} aria-hidden />}
+          onClick={onFind}
+        />
         <ToolbarIconButton
           label="Undo"
           icon={<IconArrowBackUp size={18} aria-hidden />}
