@@ -178,6 +178,14 @@ test("[COLLAB]: a commenter's open cell popover leaves the lock overlay's messag
   await expect.poll(() => overlap(popover, message)).toBe(false);
   await expect(popover.getByRole('textbox', { name: 'Comment' })).toBeVisible();
 
+  // One time format (issue 8 item 23): the lock tooltip writes "5:04pm" as "Last saved" does.
+  await expect(jordan.getByTestId('last-saved')).toHaveText(
+    /^Last saved [A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2}[ap]m$/,
+  );
+  await expect(
+    jordan.getByRole('img', { name: /^Locked by Priya Shah since \d{1,2}:\d{2}[ap]m$/ }),
+  ).toBeVisible();
+
   await priyaContext.close();
   await jordanContext.close();
 });

@@ -85,14 +85,20 @@ test('[LISTS]: Ctrl+F finds values in the grid, counts them, moves between them 
   await expect(cell(page, 10, 2)).toBeInViewport();
 
   // Many matches: the visible ones are all highlighted, the count covers the whole list.
+  // A new query starts at the active cell (the first needle, row 11, column 3): the next match
+  // in reading order is the cell to its right.
   let expected = 0;
+  let before = 0;
   for (let row = 0; row < ROWS; row++) {
     for (let col = 0; col < COLUMNS; col++) {
-      if (seededText(row, col).toLowerCase().includes('campaign 1')) expected++;
+      if (!seededText(row, col).toLowerCase().includes('campaign 1')) continue;
+      expected++;
+      if (row < 10 || (row === 10 && col < 2)) before++;
     }
   }
   await field.fill('campaign 1');
-  await expect(count).toHaveText(`1 of ${expected.toLocaleString('en-US')}`);
+  await expect(count).toHaveText(`${before + 1} of ${expected.toLocaleString('en-US')}`);
+  await expect(cell(page, 10, 3)).toHaveAttribute('data-find', 'current');
   await expect(grid.locator('[data-find="match"]').first()).toBeVisible();
   expect(await grid.locator('[data-find="match"], [data-find="current"]').count()).toBeGreaterThan(4);
 
