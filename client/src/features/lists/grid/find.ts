@@ -38,31 +38,34 @@ export function findMatcher(query: string): FindMatcher | null {
 }
 
 /**
- * Searches the grid's column arrays for `query` (issue 8 item 18): every data cell, row by row
- * and left to right, in one pass that reads the strings where they are and writes matches into a
- * growing typed array. About 30 ms for 1,000,000 cells (bench/find.bench.ts). An empty query
- * finds nothing.
+ * Searches the grid's column arrays for `query` (issue 8 item 18): every data cell, one column
+ * array after the other (reading each array in order is several times faster than hopping between
+ * a hundred arrays row by row), writing `row * columnCount + col` of each match into a growing
+ * typed array, which is then sorted into reading order. Nothing is allocated per cell. Figures
+ * for 1,000,000 cells: bench/find.bench.ts. An empty query finds nothing.
  */
 export function findMatches(data: GridData, query: string): FindMatches {
   const matches = findMatcher(query);
   const columnCount = data.columns.length;
-  if (!matches || columnCount === 0 || data.rowCount === 0) return { ...NO_MATCHES, query, columnCount };
-  const columns = data.columns.map((column) => column.values);
-  let cells = new Uint32Array(Math.min(1024, data.rowCount * columnCount));
+  const { rowCount } = data;
+  if (!matches || columnCount === 0 || rowCount === 0) return { ...NO_MATCHES, query, columnCount };
+  let cells = new Uint32Array(Math.min(1024, rowCount * columnCount));
   let count = 0;
-  for (let row = 0; row < data.rowCount; row++) {
-    const base = row * columnCount;
-    for (let col = 0; col < columnCount; col++) {
-      const text = columns[col]![row];
-      if (text === undefined || !matches(text)) continue;
+  for (let col = 0; col < columnCount; col++) {
+    const values = data.columns[col]!.values;
+    const end = Math.min(rowCount, values.length);
+    for (let row = 0; row < end; row++) {
+      if (!matches(values[row]!)) continue;
       if (count === cells.length) {
         const grown = new Uint32Array(cells.length * 2);
         grown.set(cells);
         cells = grown;
       }
-      cells[count++] = base + col;
+      cells[count++] = row * columnCount + col;
     }
   }
+  // Typed arrays sort numerically, in place: reading order (row by row, left to right).
+  if (columnCount > 1) cells.subarray(0, count).sort();
   return { query, cells, count, columnCount };
 }
 
