@@ -15,7 +15,6 @@ import {
 
 let stack: CollabStack;
 
-
 test.beforeAll(async () => {
   stack = await startSpecStack(5);
 });
