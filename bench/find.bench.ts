@@ -4,7 +4,8 @@
  * rows x 100 columns (1,000,000 cells of 10-40 characters, some non-ASCII, the cells of
  * bench:grid), on one core in Node, for queries that match many cells, a few, and none; plus a
  * lower-casing matcher for comparison (one new string per cell, row by row: what find.ts avoids). After a
- * warm-up each query runs RUNS times; prints medians and p95 and writes bench/results/find.json.
+ * warm-up each query runs RUNS times; prints medians and p95 of wall-clock time, and the median
+ * CPU time (steadier on a shared machine), and writes bench/results/find.json.
  * The memory kept by one search's answer (heap and typed arrays) is measured with a forced GC when Node runs with
  * --expose-gc (`node --expose-gc --import tsx bench/find.bench.ts`).
  */
@@ -51,16 +52,21 @@ function lowerCaseCount(data: GridData, query: string): number {
   return count;
 }
 
-function time(run: () => number): { ms: number[]; count: number } {
+/** Wall-clock and CPU milliseconds of each run (CPU time says more on a shared, loaded machine). */
+function time(run: () => number): { ms: number[]; cpuMs: number[]; count: number } {
   let count = 0;
   for (let i = 0; i < WARM_UP; i++) count = run();
   const ms: number[] = [];
+  const cpuMs: number[] = [];
   for (let i = 0; i < RUNS; i++) {
+    const cpu = process.cpuUsage();
     const start = performance.now();
     count = run();
     ms.push(performance.now() - start);
+    const used = process.cpuUsage(cpu);
+    cpuMs.push((used.user + used.system) / 1000);
   }
-  return { ms, count };
+  return { ms, cpuMs, count };
 }
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -100,7 +106,9 @@ const results = {
       matches: find.count,
       findMedianMs: round(median(find.ms)),
       findP95Ms: round(p95(find.ms)),
+      findCpuMedianMs: round(median(find.cpuMs)),
       lowerCaseMedianMs: round(median(lower.ms)),
+      lowerCaseCpuMedianMs: round(median(lower.cpuMs)),
       heapGrowthMb,
     };
   }),
@@ -114,7 +122,7 @@ console.log(
 console.log(`find over ${results.cells.toLocaleString('en-US')} cells (${ROWS} x ${COLUMNS}), ${RUNS} runs:`);
 for (const q of results.queries) {
   console.log(
-    `  ${q.name} ("${q.query}"): ${q.matches.toLocaleString('en-US')} matches, median ${q.findMedianMs} ms, p95 ${q.findP95Ms} ms (lower-casing every cell: ${q.lowerCaseMedianMs} ms)${q.heapGrowthMb === null ? '' : `, memory kept ${q.heapGrowthMb} MB`}`,
+    `  ${q.name} ("${q.query}"): ${q.matches.toLocaleString('en-US')} matches, median ${q.findMedianMs} ms (CPU ${q.findCpuMedianMs} ms), p95 ${q.findP95Ms} ms (lower-casing every cell: ${q.lowerCaseMedianMs} ms, CPU ${q.lowerCaseCpuMedianMs} ms)${q.heapGrowthMb === null ? '' : `, memory kept ${q.heapGrowthMb} MB`}`,
   );
 }
 writeFileSync(new URL('./results/find.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
