@@ -3,9 +3,11 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { DbHandle } from '@nomen/shared/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import {
   connect,
   createRoomFixture,
+  eventually,
   openTestDatabase,
   TEST_SECRET,
   type TestClient,
@@ -97,8 +99,21 @@ describe('acknowledged means stored', () => {
     child = await startCollabProcess(port);
     const reader = await connect(url, f.room, tokenFor(f, f.approver));
     const found = reader.threads().map((t) => t.comments[0]!.body);
-    reader.destroy();
     expect(found.sort()).toEqual([...bodies].sort());
+    // Loading folded the appended updates into the stored document.
+    await eventually(async () => {
+      const left = await db.db.selectFrom('collab_updates').select('id').where('name', '=', f.room).execute();
+      expect(left).toHaveLength(0);
+    });
+    const stored = await db.db
+      .selectFrom('collab_documents')
+      .select('state')
+      .where('name', '=', f.room)
+      .executeTakeFirstOrThrow();
+    const compacted = new Y.Doc();
+    Y.applyUpdateV2(compacted, new Uint8Array(stored.state));
+    expect(compacted.getMap('threads').size).toBe(N);
+    reader.destroy();
     await killHard(child);
   });
 });

@@ -1,4 +1,9 @@
-import type { Extension, onLoadDocumentPayload, onStoreDocumentPayload } from '@hocuspocus/server';
+import type {
+  afterLoadDocumentPayload,
+  Extension,
+  onLoadDocumentPayload,
+  onStoreDocumentPayload,
+} from '@hocuspocus/server';
 import { parseRoomName } from '@nomen/shared';
 import * as Y from 'yjs';
 import type { CollabRepository } from '../collab.repository';
@@ -22,12 +27,15 @@ function applyStored(doc: Y.Doc, update: Uint8Array): void {
  * the room as its compacted state plus those updates, and on Hocuspocus's debounced store folds
  * the updates into `collab_documents` and deletes them (CollabRepository.compactDocument), which
  * also stores what was never acknowledged (a released lock on disconnect). A state stored by
- * another instance since this one last read it is merged, not overwritten. Rooms of a deleted
- * list are not written back.
+ * another instance since this one last read it is merged, not overwritten. A room loaded with
+ * appended updates (its last process died before storing) is compacted right after loading.
+ * Rooms of a deleted list are not written back.
  */
 export class PersistenceExtension implements Extension {
   /** The `updated_at` marker of each loaded room's stored state as this instance last saw it. */
   private readonly storedAt = new Map<string, string | null>();
+  /** Rooms loaded with appended updates, compacted once loaded. */
+  private readonly toCompact = new Set<string>();
 
   constructor(private readonly repository: CollabRepository) {}
 
@@ -36,6 +44,14 @@ export class PersistenceExtension implements Extension {
     this.storedAt.set(documentName, stored.storedAt);
     if (stored.state) applyStored(document, stored.state);
     for (const update of stored.updates) applyStored(document, update);
+    if (stored.updates.length > 0) this.toCompact.add(documentName);
+  }
+
+  async afterLoadDocument({ documentName, document }: afterLoadDocumentPayload): Promise<void> {
+    if (!this.toCompact.delete(documentName)) return;
+    await this.onStoreDocument({ documentName, document } as onStoreDocumentPayload).catch((error: unknown) =>
+      console.error('[collab] compaction on load failed:', error),
+    );
   }
 
   async onStoreDocument({ documentName, document }: onStoreDocumentPayload): Promise<void> {
@@ -55,5 +71,6 @@ export class PersistenceExtension implements Extension {
 
   async afterUnloadDocument({ documentName }: { documentName: string }): Promise<void> {
     this.storedAt.delete(documentName);
+    this.toCompact.delete(documentName);
   }
 }
