@@ -5,6 +5,7 @@ import {
   type CollabInstance,
   connect,
   createRoomFixture,
+  eventually,
   openTestDatabase,
   type Person,
   type RoomFixture,
@@ -122,6 +123,31 @@ describe('revoked access ends live collaboration', () => {
     const answer = await commenter.command({ type: 'comment.add', cell: null, body: 'After logout' });
     expect(answer.type).toBe('refused');
     expect(commenter.threads()).toHaveLength(0);
+  });
+
+  it('keeps listening after its database connection was cut, and closes what changed meanwhile', async () => {
+    const f = await createRoomFixture(db);
+    const revoked = await join(collab, f, f.approver);
+    const listeners = () =>
+      sql<{ pid: number }>`select pid from pg_stat_activity
+        where datname = current_database() and query = 'LISTEN "nomen_collab"'`.execute(db.db);
+    const before = (await listeners()).rows.map((r) => r.pid);
+    expect(before.length).toBeGreaterThan(0);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and query = 'LISTEN "nomen_collab"'`.execute(db.db);
+    // Revoked while nobody listened: the check after reconnecting closes the socket.
+    await db.db.deleteFrom('sessions').where('id', '=', f.approver.sessionId).execute();
+    await revoked.closed;
+    await eventually(async () => {
+      const after = (await listeners()).rows.map((r) => r.pid);
+      expect(after.some((pid) => !before.includes(pid))).toBe(true);
+    });
+    const other = await createRoomFixture(db);
+    const next = await join(collab, other, other.commenter);
+    const started = Date.now();
+    await db.db.updateTable('users').set({ disabled: true }).where('id', '=', other.commenter.id).execute();
+    await next.closed;
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('a new token after a permission change joins again', async () => {

@@ -44,12 +44,14 @@ async function listenPostgres(
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
     });
-    next.on('error', () => {
+    const lost = () => {
       void next.end().catch(() => {});
       if (client !== next || stopped) return;
       client = null;
-      retry = setTimeout(() => void reopen(), 500);
-    });
+      retry = setTimeout(() => void reopen(), 200);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
     await next.connect();
     await next.query(`LISTEN ${pg.Client.prototype.escapeIdentifier(channel)}`);
     client = next;
