@@ -1,5 +1,7 @@
 import type { DbHandle } from '@nomen/shared/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness';
+import * as Y from 'yjs';
 import {
   type CollabInstance,
   connect,
@@ -73,6 +75,52 @@ describe('presence cannot be faked (issue 8 item 9)', () => {
         cell: { columnId: f.columnId, rowNumber: 2 },
       });
     });
+  });
+});
+
+/** lib0's variable-length unsigned integer, as the Hocuspocus protocol frames its messages. */
+function varUint(n: number): number[] {
+  const bytes: number[] = [];
+  while (n > 0x7f) {
+    bytes.push((n & 0x7f) | 0x80);
+    n >>>= 7;
+  }
+  bytes.push(n);
+  return bytes;
+}
+
+describe('presence of another connection', () => {
+  it("cannot be overwritten by sending a state under that connection's client id", async () => {
+    const f = await createRoomFixture(db);
+    const victim = await join(f, f.approver);
+    const attacker = await join(f, f.commenter);
+    const watcher = await join(f, f.approver2);
+    victim.provider.setAwarenessField('cell', { columnId: f.columnId, rowNumber: 1 });
+    const victimId = victim.provider.awareness!.clientID;
+    await eventually(() =>
+      expect(watcher.provider.awareness!.getStates().get(victimId)?.cell?.rowNumber).toBe(1),
+    );
+    // A hand-made awareness message for the victim's client id, with a far higher clock.
+    const forged = new Y.Doc();
+    forged.clientID = victimId;
+    const awareness = new Awareness(forged);
+    for (let i = 0; i < 50; i++) awareness.setLocalState({ cell: { columnId: f.columnId, rowNumber: 7 }, i });
+    const update = encodeAwarenessUpdate(awareness, [victimId]);
+    const name = new TextEncoder().encode(f.room);
+    attacker.provider.configuration.websocketProvider.send(
+      new Uint8Array([...varUint(name.length), ...name, 1, ...varUint(update.length), ...update]),
+    );
+    // A later message of the attacker's own shows the forged one was handled (in order) and dropped.
+    attacker.provider.setAwarenessField('cell', { columnId: f.columnId, rowNumber: 3 });
+    const attackerId = attacker.provider.awareness!.clientID;
+    await eventually(() =>
+      expect(watcher.provider.awareness!.getStates().get(attackerId)?.cell?.rowNumber).toBe(3),
+    );
+    expect(watcher.provider.awareness!.getStates().get(victimId)).toMatchObject({
+      user: { id: f.approver.id },
+      cell: { rowNumber: 1 },
+    });
+    awareness.destroy();
   });
 });
 
