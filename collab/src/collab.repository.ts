@@ -47,13 +47,14 @@ export class CollabRepository {
    * The checks a state-changing command needs, in one round trip (issue 8 items 4 and 9): the
    * sender's access (see accessRefusal), that the list still exists in the account, and, for a
    * command naming a cell, that the column is one of the list's and the list value (when given)
-   * one of that column's. Returns the reason to refuse, or null.
+   * one of that column's. Returns the reason to refuse, and whether it is the sender's access
+   * that went (their connection is then closed), or null.
    */
   async commandRefusal(
     access: { userId: number; accountId: number; sessionId: string; accessVersion: number },
     listId: number,
     cell: { columnId: number; listValueId: number | null } | null,
-  ): Promise<string | null> {
+  ): Promise<{ reason: string; accessGone: boolean } | null> {
     const row = await this.db
       .selectFrom('users as u')
       .leftJoin('sessions as s', (j) =>
@@ -103,9 +104,10 @@ export class CollabRepository {
       .where('u.id', '=', access.userId)
       .executeTakeFirst();
     const refusal = refusalOf(row, access);
-    if (refusal) return refusal;
-    if (!row!.list_exists) return 'This list no longer exists';
-    if (!row!.column_ok || !row!.value_ok) return 'That cell is not in this list';
+    if (refusal) return { reason: refusal, accessGone: true };
+    if (!row!.list_exists) return { reason: 'This list no longer exists', accessGone: false };
+    if (!row!.column_ok || !row!.value_ok)
+      return { reason: 'That cell is not in this list', accessGone: false };
     return null;
   }
 
@@ -217,17 +219,6 @@ export class CollabRepository {
       }
       return written.stored_at;
     });
-  }
-
-  /** Writes the pending-suggestion count of a list (the lists page reads it, spec 02 §2). */
-  async setPendingSuggestions(accountId: number, listId: number, pending: number): Promise<void> {
-    await this.db
-      .insertInto('list_collab_state')
-      .values({ list_id: listId, account_id: accountId, pending_suggestions: pending })
-      .onConflict((oc) =>
-        oc.column('list_id').doUpdateSet({ pending_suggestions: pending, updated_at: sql`now()` }),
-      )
-      .execute();
   }
 
   /**

@@ -104,9 +104,8 @@ export class CommandsExtension implements Extension {
         cellOf(command),
       );
       if (refusal) {
-        reply({ type: 'refused', id: command.id, reason: refusal });
-        if (refusal !== 'This list no longer exists' && refusal !== 'That cell is not in this list')
-          closeRevoked(connection, refusal);
+        reply({ type: 'refused', id: command.id, reason: refusal.reason });
+        if (refusal.accessGone) closeRevoked(connection, refusal.reason);
         return;
       }
       const result = await handleCommand(ctx, command);
