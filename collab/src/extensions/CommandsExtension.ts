@@ -11,6 +11,7 @@ import type { CollabRepository } from '../collab.repository';
 import { type HandlerContext, handleCommand, releaseLockOf } from '../list-room/handlers';
 import { RefusedError, type RoomContext, type RoomUser } from '../list-room/room-context';
 import { RoomDoc } from '../list-room/room-doc';
+import { UpdateWriter } from '../list-room/update-writer';
 import { closeRevoked } from './AccessExtension';
 
 /** Origin of the server's own changes to a room. */
@@ -33,11 +34,13 @@ function cellOf(command: RoomCommand): { columnId: number; listValueId: number |
  * disabled, access version: a revoked sender is refused and disconnected, item 4), the list must
  * still exist and a named cell must be one of its cells (item 9). An acknowledgement means
  * stored (item 10): the command's Yjs update (v2) is appended to `collab_updates`, with the new
- * pending count, before the ack; if that fails the change is undone in the room and the command
- * refused, so a refused command changes nothing.
+ * pending count, before the ack (in order per room, concurrent commands in one statement: see
+ * UpdateWriter); if that fails the change is undone in the room and the command refused, so a
+ * refused command changes nothing.
  */
 export class CommandsExtension implements Extension {
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly writers = new Map<string, UpdateWriter>();
 
   constructor(
     private readonly repository: CollabRepository,
@@ -111,10 +114,9 @@ export class CommandsExtension implements Extension {
       const result = await handleCommand(ctx, command);
       document.off('updateV2', capture);
       if (updates.length > 0) {
-        const appended = await this.repository.appendUpdate(
-          { name: document.name, listId: user.listId, accountId: user.accountId },
+        const appended = await this.writerOf(document, user).append(
           updates.length === 1 ? updates[0]! : Y.mergeUpdatesV2(updates),
-          result.threadsChanged ? ctx.room.pendingSuggestions() : null,
+          result.threadsChanged === true,
         );
         if (!appended) throw new RefusedError('This list no longer exists');
       }
@@ -163,7 +165,22 @@ export class CommandsExtension implements Extension {
     if (!present) await releaseLockOf(this.context(document, user), user.id);
   }
 
+  /** The room's writer of acknowledged updates (one per loaded room, see UpdateWriter). */
+  private writerOf(document: Document, user: RoomUser): UpdateWriter {
+    let writer = this.writers.get(document.name);
+    if (!writer) {
+      const room = { name: document.name, listId: user.listId, accountId: user.accountId };
+      writer = new UpdateWriter(
+        (update, pending) => this.repository.appendUpdate(room, update, pending),
+        () => new RoomDoc(document).pendingSuggestions(),
+      );
+      this.writers.set(document.name, writer);
+    }
+    return writer;
+  }
+
   async afterUnloadDocument({ documentName }: { documentName: string }): Promise<void> {
+    this.writers.delete(documentName);
     const timer = this.timers.get(documentName);
     if (timer) clearInterval(timer);
     this.timers.delete(documentName);
