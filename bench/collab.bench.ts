@@ -32,6 +32,8 @@ const dbUrl = new URL(
 );
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MESSAGES = 40;
+/** The collab server to measure; BENCH_COLLAB_MAIN points at another checkout's main.ts (before/after runs). */
+const COLLAB_MAIN = process.env.BENCH_COLLAB_MAIN ?? 'collab/src/main.ts';
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -55,7 +57,7 @@ async function recreateMigratedDatabase(): Promise<void> {
 }
 
 async function startCollabProcess(port: number, withRedis: boolean): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'collab/src/main.ts'], {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', COLLAB_MAIN], {
     env: {
       ...process.env,
       COLLAB_PORT: String(port),
