@@ -4,14 +4,17 @@
  * BENCH_COLLAB_DATABASE_URL, recreated) and Redis (REDIS_URL). Measures:
  *  - latency from sending a comment command to each other client seeing it, p50/p95/p99, with 2,
  *    50 and 200 clients in one room, beside a bare `ws` echo broadcast to as many clients;
+ *  - latency from sending a comment to its acknowledgement at the sender (issue 8 item 10: an
+ *    ack means the command's update is stored in PostgreSQL);
  *  - the same latency with 50 clients split across two instances joined by Redis;
  *  - time for a new client to sync a room holding 5,000 threads (cold from PostgreSQL, warm);
  *  - memory per idle connection and per loaded room (collab process RSS).
- * Prints the figures and writes bench/results/collab.json.
+ * Prints the figures and writes bench/results/collab.json, keeping the previous run's figures
+ * under `previous` (BENCH_LABEL names a run, e.g. "before durable acks").
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import { roomName } from '@nomen/shared';
@@ -29,6 +32,8 @@ const dbUrl = new URL(
 );
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MESSAGES = 40;
+/** The collab server to measure; BENCH_COLLAB_MAIN points at another checkout's main.ts (before/after runs). */
+const COLLAB_MAIN = process.env.BENCH_COLLAB_MAIN ?? 'collab/src/main.ts';
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -52,7 +57,7 @@ async function recreateMigratedDatabase(): Promise<void> {
 }
 
 async function startCollabProcess(port: number, withRedis: boolean): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'collab/src/main.ts'], {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', COLLAB_MAIN], {
     env: {
       ...process.env,
       COLLAB_PORT: String(port),
@@ -84,6 +89,8 @@ interface Fixture {
   accountUuid: string;
   userIds: number[];
   listIds: number[];
+  /** A column of each list (comments and suggestions name cells of their list). */
+  columnIds: Map<number, number>;
 }
 
 async function createFixture(lists: number, users: number): Promise<Fixture> {
@@ -101,18 +108,31 @@ async function createFixture(lists: number, users: number): Promise<Fixture> {
     `insert into lists(account_id, name, type) select $1, 'Bench list ' || g, 'drop-down' from generate_series(1, $2) g returning id`,
     [accountId, lists],
   );
+  const columnRows = await client.query(
+    `insert into list_columns(list_id, name, precedence) select id, 'Channel', 0 from lists where account_id = $1 returning id, list_id`,
+    [accountId],
+  );
+  // Collaboration tokens are bound to a REST session of their user (issue 8 item 4).
+  await client.query(
+    `insert into sessions(id, user_id, expires_at) select 'bench-' || id, id, now() + interval '1 day' from users where account_id = $1`,
+    [accountId],
+  );
   await client.end();
   return {
     accountUuid: account.rows[0].uuid,
     userIds: userRows.rows.map((r) => r.id),
     listIds: listRows.rows.map((r) => r.id),
+    columnIds: new Map(columnRows.rows.map((r) => [r.list_id, r.id])),
   };
 }
 
 function token(f: Fixture, userIndex: number, listId: number, approver = false): string {
+  const uid = f.userIds[userIndex % f.userIds.length]!;
   return signCollabToken(
     {
-      uid: f.userIds[userIndex % f.userIds.length]!,
+      uid,
+      sid: `bench-${uid}`,
+      av: 0,
       name: `Bench user ${userIndex}`,
       acc: f.accountUuid,
       list: listId,
@@ -153,11 +173,25 @@ async function connectMany(urls: string[], f: Fixture, listId: number, n: number
   return clients;
 }
 
-/** Sends MESSAGES comments from client 0, one at a time, and times each arrival at every other client. */
-async function commentLatency(clients: Client[]): Promise<number[]> {
+/**
+ * Sends MESSAGES comments from client 0, one at a time, and times each arrival at every other
+ * client (`seen`) and the acknowledgement at the sender (`ack`), in ms.
+ */
+async function commentLatency(clients: Client[]): Promise<{ seen: number[]; ack: number[] }> {
   const latencies: number[] = [];
+  const acks: number[] = [];
   const [sender, ...receivers] = clients;
   for (let m = 0; m < MESSAGES; m++) {
+    const id = randomUUID();
+    const acked = new Promise<number>((resolve) => {
+      const onMessage = ({ payload }: { payload: string }) => {
+        if (JSON.parse(payload).id === id) {
+          sender!.provider.off('stateless', onMessage);
+          resolve(performance.now());
+        }
+      };
+      sender!.provider.on('stateless', onMessage);
+    });
     const body = `latency probe ${m} ${randomUUID()}`;
     const seen = receivers.map(
       (r) =>
@@ -176,12 +210,11 @@ async function commentLatency(clients: Client[]): Promise<number[]> {
         }),
     );
     const sent = performance.now();
-    sender!.provider.sendStateless(
-      JSON.stringify({ id: randomUUID(), type: 'comment.add', cell: null, body }),
-    );
+    sender!.provider.sendStateless(JSON.stringify({ id, type: 'comment.add', cell: null, body }));
     for (const at of await Promise.all(seen)) latencies.push(at - sent);
+    acks.push((await acked) - sent);
   }
-  return latencies;
+  return { seen: latencies, ack: acks };
 }
 
 /** The same measurement through a bare ws server that broadcasts every message to all clients. */
@@ -228,7 +261,13 @@ async function main(): Promise<void> {
   const f = await createFixture(260, 200);
   const one = await startCollabProcess(3401, false);
   const url = 'ws://127.0.0.1:3401/collab';
+  const resultsFile = new URL('./results/collab.json', import.meta.url);
+  const previous = existsSync(resultsFile)
+    ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>)
+    : null;
+  if (previous) delete previous.previous;
   const results: Record<string, unknown> = {
+    ...(process.env.BENCH_LABEL ? { label: process.env.BENCH_LABEL } : {}),
     date: new Date().toISOString(),
     node: process.version,
     messagesPerRun: MESSAGES,
@@ -237,16 +276,19 @@ async function main(): Promise<void> {
     const latency: Record<string, unknown> = {};
     for (const [i, n] of [2, 50, 200].entries()) {
       const clients = await connectMany([url], f, f.listIds[i]!, n);
-      const collab = summary(await commentLatency(clients));
+      const measured = await commentLatency(clients);
+      const collab = summary(measured.seen);
+      const ack = summary(measured.ack);
       destroy(clients);
       const echo = summary(await echoLatency(n));
       latency[`${n} clients`] = {
         collab,
+        collabAck: ack,
         wsEcho: echo,
         p95Ratio: Number((collab.p95 / Math.max(echo.p95, 0.01)).toFixed(1)),
       };
       console.log(
-        `${n} clients: collab p50 ${collab.p50} ms, p95 ${collab.p95} ms, p99 ${collab.p99} ms | ws echo p95 ${echo.p95} ms`,
+        `${n} clients: collab p50 ${collab.p50} ms, p95 ${collab.p95} ms, p99 ${collab.p99} ms | ack p50 ${ack.p50} ms, p95 ${ack.p95} ms | ws echo p95 ${echo.p95} ms`,
       );
     }
     results.latencyOneInstanceMs = latency;
@@ -272,7 +314,11 @@ async function main(): Promise<void> {
                 JSON.stringify({
                   id,
                   type: 'suggestion.add',
-                  cell: { listValueId: i + k + 1, columnId: 1, rowNumber: (i + k) % 10000 },
+                  cell: {
+                    listValueId: null,
+                    columnId: f.columnIds.get(bigList)!,
+                    rowNumber: (i + k) % 10000,
+                  },
                   prevValue: `Old ${i + k}`,
                   value: `New ${i + k}`,
                   body: `Thread ${i + k}: please check this value`,
@@ -350,9 +396,10 @@ async function main(): Promise<void> {
       f.listIds[30]!,
       50,
     );
-    const redis = summary(await commentLatency(clients));
+    const measured = await commentLatency(clients);
+    const redis = summary(measured.seen);
     destroy(clients);
-    results.latencyTwoInstancesRedis50Ms = redis;
+    results.latencyTwoInstancesRedis50Ms = { ...redis, ack: summary(measured.ack) };
     console.log(
       `50 clients across two instances with Redis: p50 ${redis.p50} ms, p95 ${redis.p95} ms, p99 ${redis.p99} ms`,
     );
@@ -360,7 +407,8 @@ async function main(): Promise<void> {
     a.kill('SIGTERM');
     b.kill('SIGTERM');
   }
-  writeFileSync(new URL('./results/collab.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+  if (previous) results.previous = previous;
+  writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
   process.exit(0);
 }
 

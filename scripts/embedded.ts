@@ -7,8 +7,9 @@ import { startServer, stopOnSignals } from '../server/src/start';
  * The composition lives here so that server and collab never import each other.
  */
 const running = await startServer();
-const hocuspocus = createCollab({
+const hocuspocus = await createCollab({
   db: running.deps.db,
+  listen: running.handle.listen,
   secret: running.deps.config.secretKey,
   redisUrl: running.deps.config.redisUrl,
   lockTimeoutMs: process.env.LOCK_TIMEOUT_MS ? Number(process.env.LOCK_TIMEOUT_MS) : undefined,

@@ -17,36 +17,208 @@ export class CollabRepository {
     return row?.id;
   }
 
-  /** The stored Y.Doc state of a room, or null for a new room. */
-  async loadDocument(name: string): Promise<Uint8Array | null> {
+  /**
+   * Why a token's holder may no longer be in a room (issue 8 item 4), or null when they may: the
+   * token's session has ended or expired, the user is gone, disabled or moved, or their access
+   * version (raised on a password, role or permission change) is not the token's.
+   */
+  async accessRefusal(access: {
+    userId: number;
+    accountId: number;
+    sessionId: string;
+    accessVersion: number;
+  }): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('users as u')
+      .leftJoin('sessions as s', (j) =>
+        j
+          .onRef('s.user_id', '=', 'u.id')
+          .on('s.id', '=', access.sessionId)
+          .on('s.expires_at', '>', sql<Date>`now()`),
+      )
+      .leftJoin('collab_access as ca', 'ca.user_id', 'u.id')
+      .select(['u.disabled', 'u.account_id', 's.id as session_id', 'ca.version'])
+      .where('u.id', '=', access.userId)
+      .executeTakeFirst();
+    return refusalOf(row, access);
+  }
+
+  /**
+   * The checks a state-changing command needs, in one round trip (issue 8 items 4 and 9): the
+   * sender's access (see accessRefusal), that the list still exists in the account, and, for a
+   * command naming a cell, that the column is one of the list's and the list value (when given)
+   * one of that column's. Returns the reason to refuse, and whether it is the sender's access
+   * that went (their connection is then closed), or null.
+   */
+  async commandRefusal(
+    access: { userId: number; accountId: number; sessionId: string; accessVersion: number },
+    listId: number,
+    cell: { columnId: number; listValueId: number | null } | null,
+  ): Promise<{ reason: string; accessGone: boolean } | null> {
+    const row = await this.db
+      .selectFrom('users as u')
+      .leftJoin('sessions as s', (j) =>
+        j
+          .onRef('s.user_id', '=', 'u.id')
+          .on('s.id', '=', access.sessionId)
+          .on('s.expires_at', '>', sql<Date>`now()`),
+      )
+      .leftJoin('collab_access as ca', 'ca.user_id', 'u.id')
+      .select((eb) => [
+        'u.disabled',
+        'u.account_id',
+        's.id as session_id',
+        'ca.version',
+        eb
+          .exists(
+            eb
+              .selectFrom('lists')
+              .select('id')
+              .where('id', '=', listId)
+              .where('account_id', '=', access.accountId),
+          )
+          .as('list_exists'),
+        cell
+          ? eb
+              .exists(
+                eb
+                  .selectFrom('list_columns')
+                  .select('id')
+                  .where('id', '=', cell.columnId)
+                  .where('list_id', '=', listId),
+              )
+              .as('column_ok')
+          : sql<boolean>`true`.as('column_ok'),
+        cell?.listValueId
+          ? eb
+              .exists(
+                eb
+                  .selectFrom('list_values')
+                  .select('id')
+                  .where('id', '=', cell.listValueId)
+                  .where('list_column_id', '=', cell.columnId),
+              )
+              .as('value_ok')
+          : sql<boolean>`true`.as('value_ok'),
+      ])
+      .where('u.id', '=', access.userId)
+      .executeTakeFirst();
+    const refusal = refusalOf(row, access);
+    if (refusal) return { reason: refusal, accessGone: true };
+    if (!row!.list_exists) return { reason: 'This list no longer exists', accessGone: false };
+    if (!row!.column_ok || !row!.value_ok)
+      return { reason: 'That cell is not in this list', accessGone: false };
+    return null;
+  }
+
+  /**
+   * The stored state of a room: the compacted Y.Doc (null for a new room), its `updated_at`
+   * marker, and the acknowledged updates appended since, in order.
+   */
+  async loadDocument(
+    name: string,
+  ): Promise<{ state: Uint8Array | null; storedAt: string | null; updates: Uint8Array[] }> {
     const row = await this.db
       .selectFrom('collab_documents')
-      .select('state')
+      .select(['state', sql<string>`updated_at::text`.as('stored_at')])
       .where('name', '=', name)
       .executeTakeFirst();
-    return row ? new Uint8Array(row.state) : null;
+    const updates = await this.db
+      .selectFrom('collab_updates')
+      .select('data')
+      .where('name', '=', name)
+      .orderBy('id')
+      .execute();
+    return {
+      state: row ? new Uint8Array(row.state) : null,
+      storedAt: row?.stored_at ?? null,
+      updates: updates.map((u) => new Uint8Array(u.data)),
+    };
   }
 
-  /** Stores a room's whole Y.Doc state. */
-  async storeDocument(name: string, state: Uint8Array): Promise<void> {
-    await this.db
-      .insertInto('collab_documents')
-      .values({ name, state: Buffer.from(state) })
-      .onConflict((oc) =>
-        oc.column('name').doUpdateSet({ state: Buffer.from(state), updated_at: sql`now()` }),
+  /**
+   * Stores a command's Yjs update (v2) before its acknowledgement (issue 8 item 10), with the
+   * list's new pending-suggestion count when given, in one statement. Returns false, storing
+   * nothing, when the list no longer exists.
+   */
+  async appendUpdate(
+    room: { name: string; listId: number; accountId: number },
+    update: Uint8Array,
+    pendingSuggestions: number | null,
+  ): Promise<boolean> {
+    const result = await sql<{ id: number }>`
+      with appended as (
+        insert into collab_updates (name, data)
+        select ${room.name}, ${Buffer.from(update)}
+        where exists (select 1 from lists where id = ${room.listId} and account_id = ${room.accountId})
+        returning id
+      ), projected as (
+        insert into list_collab_state (list_id, account_id, pending_suggestions)
+        select ${room.listId}, ${room.accountId}, ${pendingSuggestions}::integer
+        from appended where ${pendingSuggestions}::integer is not null
+        on conflict (list_id) do update
+          set pending_suggestions = excluded.pending_suggestions, updated_at = now()
+        returning 1
       )
-      .execute();
+      select id from appended`.execute(this.db);
+    return result.rows.length > 0;
   }
 
-  /** Writes the pending-suggestion count of a list (the lists page reads it, spec 02 §2). */
-  async setPendingSuggestions(accountId: number, listId: number, pending: number): Promise<void> {
-    await this.db
-      .insertInto('list_collab_state')
-      .values({ list_id: listId, account_id: accountId, pending_suggestions: pending })
-      .onConflict((oc) =>
-        oc.column('list_id').doUpdateSet({ pending_suggestions: pending, updated_at: sql`now()` }),
-      )
-      .execute();
+  /**
+   * Compacts a room (Hocuspocus's debounced store): under a per-room lock, reads the stored
+   * state and the appended updates, lets `merge` fold them into the live document and encode
+   * it, writes that as the room's state and deletes the updates it holds. Writes nothing when
+   * the list no longer exists (a deleted list's room stays deleted). `knownStoredAt` is the
+   * marker of the state this instance last read or wrote: a different one was written by
+   * another instance, and is merged too. Returns the new marker (null when nothing was written).
+   */
+  async compactDocument(
+    room: { name: string; listId: number },
+    knownStoredAt: string | null,
+    merge: (stored: Uint8Array | null, updates: Uint8Array[]) => Uint8Array,
+  ): Promise<string | null> {
+    return this.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${room.name}))`.execute(trx);
+      const exists = await trx
+        .selectFrom('lists')
+        .select('id')
+        .where('id', '=', room.listId)
+        .executeTakeFirst();
+      if (!exists) return null;
+      const stored = await trx
+        .selectFrom('collab_documents')
+        .select(['state', sql<string>`updated_at::text`.as('stored_at')])
+        .where('name', '=', room.name)
+        .executeTakeFirst();
+      const updates = await trx
+        .selectFrom('collab_updates')
+        .select(['id', 'data'])
+        .where('name', '=', room.name)
+        .orderBy('id')
+        .execute();
+      const foreign = stored && stored.stored_at !== knownStoredAt ? new Uint8Array(stored.state) : null;
+      const state = Buffer.from(
+        merge(
+          foreign,
+          updates.map((u) => new Uint8Array(u.data)),
+        ),
+      );
+      const written = await trx
+        .insertInto('collab_documents')
+        .values({ name: room.name, state, updated_at: sql`clock_timestamp()` })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ state, updated_at: sql`clock_timestamp()` }))
+        .returning(sql<string>`updated_at::text`.as('stored_at'))
+        .executeTakeFirstOrThrow();
+      const last = updates.at(-1);
+      if (last) {
+        await trx
+          .deleteFrom('collab_updates')
+          .where('name', '=', room.name)
+          .where('id', '<=', last.id)
+          .execute();
+      }
+      return written.stored_at;
+    });
   }
 
   /**
@@ -115,4 +287,18 @@ export class CollabRepository {
       .where('list_id', '=', listId)
       .executeTakeFirst();
   }
+}
+
+/** The reason a user's access no longer admits a token (see CollabRepository.accessRefusal). */
+function refusalOf(
+  row:
+    | { disabled: boolean; account_id: number; session_id: string | null; version: number | null }
+    | undefined,
+  access: { accountId: number; accessVersion: number },
+): string | null {
+  if (!row || row.account_id !== access.accountId) return 'This user no longer exists';
+  if (row.disabled) return 'This user is disabled';
+  if (!row.session_id) return 'The session this token was issued for has ended; sign in again';
+  if ((row.version ?? 0) !== access.accessVersion) return 'Your access has changed; reconnect';
+  return null;
 }

@@ -1,16 +1,25 @@
 import { Redis } from '@hocuspocus/extension-redis';
 import { type Extension, Hocuspocus } from '@hocuspocus/server';
 import { LOCK_IDLE_TIMEOUT_MS } from '@nomen/shared';
-import type { Database } from '@nomen/shared/db';
+import type { Database, DbHandle } from '@nomen/shared/db';
 import type { Kysely } from 'kysely';
 import { CollabRepository } from './collab.repository';
+import { AccessExtension } from './extensions/AccessExtension';
 import { AuthExtension } from './extensions/AuthExtension';
 import { CommandsExtension } from './extensions/CommandsExtension';
 import { PersistenceExtension } from './extensions/PersistenceExtension';
+import { PresenceExtension } from './extensions/PresenceExtension';
 
 /** What a collab server is made from. */
 export interface CollabOptions {
   db: Kysely<Database>;
+  /**
+   * LISTEN on the database (DbHandle.listen of the same database): how revoked access reaches
+   * live collaboration at once (issue 8 item 4). Without it (e.g. behind a pooler in transaction
+   * mode, where LISTEN does not work) revoked users are still refused at their next command and
+   * reconnect, but their open sockets stay until then.
+   */
+  listen?: DbHandle['listen'] | undefined;
   /** Signs and verifies collaboration tokens; the REST server signs with the same secret. */
   secret: string;
   /** redis://host:port — several collab instances then serve one room and converge. */
@@ -24,13 +33,18 @@ export interface CollabOptions {
 
 /**
  * Builds the Hocuspocus instance for list rooms (ARCHITECTURE.md, Live collaboration) from
- * small extensions, each with one job: authentication, persistence of the Y.Doc in PostgreSQL,
- * commands with the projection and lock lifecycle, and Redis replication when configured.
+ * small extensions, each with one job: authentication, dropping connections whose access goes,
+ * presence from the token, persistence of the Y.Doc in PostgreSQL, commands with the
+ * projection and lock lifecycle, and Redis replication when configured. Resolves once it
+ * listens for revocations; rejects when the database refuses LISTEN.
  */
-export function createCollab(options: CollabOptions): Hocuspocus {
+export async function createCollab(options: CollabOptions): Promise<Hocuspocus> {
   const repository = new CollabRepository(options.db);
+  const access = new AccessExtension(repository, options.listen);
   const extensions: Extension[] = [
     new AuthExtension(options.secret, repository),
+    access,
+    new PresenceExtension(),
     new PersistenceExtension(repository),
     new CommandsExtension(repository, options.lockTimeoutMs ?? LOCK_IDLE_TIMEOUT_MS),
   ];
@@ -44,13 +58,15 @@ export function createCollab(options: CollabOptions): Hocuspocus {
       }),
     );
   }
-  return new Hocuspocus({
+  const hocuspocus = new Hocuspocus({
     name: 'nomen-collab',
     quiet: options.quiet ?? true,
     debounce: options.debounceMs ?? 2000,
     maxDebounce: 10_000,
     extensions,
   });
+  await access.start(hocuspocus);
+  return hocuspocus;
 }
 
 /**

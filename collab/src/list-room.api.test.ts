@@ -69,7 +69,7 @@ describe('commands', () => {
     const before = Date.now();
     const ack = await commenter.command({
       type: 'suggestion.add',
-      cell: { listValueId: 41, columnId: 7, rowNumber: 3 },
+      cell: { listValueId: fixture.listValueId, columnId: fixture.columnId, rowNumber: 0 },
       prevValue: 'Facebook',
       value: 'Meta',
       body: 'Renamed in 2021',
@@ -87,8 +87,8 @@ describe('commands', () => {
         userName: 'Jordan Commenter',
         prevValue: 'Facebook',
         currentValue: 'Meta',
-        columnId: 7,
-        rowNumber: 3,
+        columnId: fixture.columnId,
+        rowNumber: 0,
       });
       expect(Date.parse(thread!.createdAt)).toBeGreaterThanOrEqual(before - 1000);
       expect(thread!.comments[0]).toMatchObject({ userName: 'Jordan Commenter', body: 'Renamed in 2021' });
@@ -120,7 +120,7 @@ describe('commands', () => {
     const commenter = await join('commenter');
     const { threadId } = (await commenter.command({
       type: 'suggestion.add',
-      cell: { listValueId: null, columnId: 7, rowNumber: 9 },
+      cell: { listValueId: null, columnId: fixture.columnId, rowNumber: 9 },
       prevValue: '',
       value: 'TikTok',
     })) as { threadId: string };
@@ -189,13 +189,13 @@ describe('moderation and the lock', () => {
     const other = await join('approver2', f);
     const a = (await commenter.command({
       type: 'suggestion.add',
-      cell: { listValueId: 1, columnId: 1, rowNumber: 0 },
+      cell: { listValueId: f.listValueId, columnId: f.columnId, rowNumber: 0 },
       prevValue: 'A',
       value: 'A+',
     })) as { threadId: string };
     const b = (await commenter.command({
       type: 'suggestion.add',
-      cell: { listValueId: 2, columnId: 1, rowNumber: 1 },
+      cell: { listValueId: null, columnId: f.columnId, rowNumber: 1 },
       prevValue: 'B',
       value: 'B+',
     })) as { threadId: string };

@@ -18,8 +18,9 @@ async function main(): Promise<void> {
     dataDir: `${env.DATA_DIR ?? '.data'}/pglite`,
     poolSize: 5,
   });
-  const hocuspocus = createCollab({
+  const hocuspocus = await createCollab({
     db: handle.db,
+    listen: handle.listen,
     secret: loadSecretKey({ env, dataDir: env.DATA_DIR ?? '.data', isProduction }),
     redisUrl: env.REDIS_URL,
     lockTimeoutMs: env.LOCK_TIMEOUT_MS ? Number(env.LOCK_TIMEOUT_MS) : undefined,

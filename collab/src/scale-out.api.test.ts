@@ -38,7 +38,7 @@ describe('two collab instances joined by Redis', () => {
 
     const ack = (await onFirst.command({
       type: 'comment.add',
-      cell: { listValueId: 5, columnId: 2, rowNumber: 4 },
+      cell: { listValueId: null, columnId: f.columnId, rowNumber: 4 },
       body: 'Is this the EMEA spelling?',
     })) as {
       threadId: string;

@@ -5,14 +5,23 @@ import type {
   onDisconnectPayload,
   onStatelessPayload,
 } from '@hocuspocus/server';
-import { type RoomMessage, roomCommandSchema } from '@nomen/shared';
+import { ROOM_KEYS, type RoomCommand, type RoomMessage, roomCommandSchema } from '@nomen/shared';
+import * as Y from 'yjs';
 import type { CollabRepository } from '../collab.repository';
 import { type HandlerContext, handleCommand, releaseLockOf } from '../list-room/handlers';
 import { RefusedError, type RoomContext, type RoomUser } from '../list-room/room-context';
 import { RoomDoc } from '../list-room/room-doc';
+import { UpdateWriter } from '../list-room/update-writer';
+import { closeRevoked } from './AccessExtension';
 
 /** Origin of the server's own changes to a room. */
 const SERVER_ORIGIN = { source: 'local' as const };
+
+/** The cell a command names, if any (checked against the list before the command runs). */
+function cellOf(command: RoomCommand): { columnId: number; listValueId: number | null } | null {
+  if (command.type === 'comment.add' || command.type === 'suggestion.add') return command.cell ?? null;
+  return null;
+}
 
 /**
  * Runs the list-room commands (ARCHITECTURE.md: every change is a typed command sent as a
@@ -20,9 +29,18 @@ const SERVER_ORIGIN = { source: 'local' as const };
  * reason), keeps the lists-page projection up to date, and releases the lock when its holder's
  * connection or presence goes away or it idles past its timeout. Malformed or unknown commands
  * are refused; nothing a client sends closes the room.
+ *
+ * Issue 8: before a command runs, the sender's access is checked again in PostgreSQL (session,
+ * disabled, access version: a revoked sender is refused and disconnected, item 4), the list must
+ * still exist and a named cell must be one of its cells (item 9). An acknowledgement means
+ * stored (item 10): the command's Yjs update (v2) is appended to `collab_updates`, with the new
+ * pending count, before the ack (in order per room, concurrent commands in one statement: see
+ * UpdateWriter); if that fails the change is undone in the room and the command refused, so a
+ * refused command changes nothing.
  */
 export class CommandsExtension implements Extension {
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly writers = new Map<string, UpdateWriter>();
 
   constructor(
     private readonly repository: CollabRepository,
@@ -60,30 +78,66 @@ export class CommandsExtension implements Extension {
       });
       return;
     }
+    const command = parsed.data;
     const user = (connection.context as RoomContext).user;
-    const ctx = this.context(document, user);
+    const origin = { source: 'local' as const, command: command.id };
+    const updates: Uint8Array[] = [];
+    const capture = (update: Uint8Array, from: unknown) => {
+      if (from === origin) updates.push(update);
+    };
+    const undo = new Y.UndoManager([document.getMap(ROOM_KEYS.threads), document.getMap(ROOM_KEYS.lock)], {
+      trackedOrigins: new Set([origin]),
+      captureTimeout: 0,
+    });
+    const ctx: HandlerContext = {
+      ...this.context(document, user),
+      change: (fn) => document.transact(fn, origin),
+    };
+    let stored = false;
+    document.on('updateV2', capture);
     try {
-      const result = await handleCommand(ctx, parsed.data);
-      if (result.threadsChanged) {
-        await this.repository.setPendingSuggestions(
-          user.accountId,
-          user.listId,
-          ctx.room.pendingSuggestions(),
-        );
+      const refusal = await this.repository.commandRefusal(
+        {
+          userId: user.id,
+          accountId: user.accountId,
+          sessionId: user.sessionId,
+          accessVersion: user.accessVersion,
+        },
+        user.listId,
+        cellOf(command),
+      );
+      if (refusal) {
+        reply({ type: 'refused', id: command.id, reason: refusal.reason });
+        if (refusal.accessGone) closeRevoked(connection, refusal.reason);
+        return;
       }
-      if (parsed.data.type === 'lock.take') this.watchLock(document, user);
-      reply({ type: 'ack', id: parsed.data.id, ...(result.threadId ? { threadId: result.threadId } : {}) });
+      const result = await handleCommand(ctx, command);
+      document.off('updateV2', capture);
+      if (updates.length > 0) {
+        const appended = await this.writerOf(document, user).append(
+          updates.length === 1 ? updates[0]! : Y.mergeUpdatesV2(updates),
+          result.threadsChanged === true,
+        );
+        if (!appended) throw new RefusedError('This list no longer exists');
+      }
+      stored = true;
+      if (command.type === 'lock.take') this.watchLock(document, user);
+      reply({ type: 'ack', id: command.id, ...(result.threadId ? { threadId: result.threadId } : {}) });
     } catch (error) {
-      if (error instanceof RefusedError)
-        reply({ type: 'refused', id: parsed.data.id, reason: error.message });
+      // Not stored: take the command's change back out of the room (a refused command changes nothing).
+      if (!stored) undo.undo();
+      if (error instanceof RefusedError) reply({ type: 'refused', id: command.id, reason: error.message });
       else {
         console.error('[collab] command failed:', error);
         reply({
           type: 'refused',
-          id: parsed.data.id,
+          id: command.id,
           reason: 'The collaboration server could not apply this; try again',
         });
       }
+    } finally {
+      document.off('updateV2', capture);
+      undo.destroy();
     }
   }
 
@@ -111,7 +165,22 @@ export class CommandsExtension implements Extension {
     if (!present) await releaseLockOf(this.context(document, user), user.id);
   }
 
+  /** The room's writer of acknowledged updates (one per loaded room, see UpdateWriter). */
+  private writerOf(document: Document, user: RoomUser): UpdateWriter {
+    let writer = this.writers.get(document.name);
+    if (!writer) {
+      const room = { name: document.name, listId: user.listId, accountId: user.accountId };
+      writer = new UpdateWriter(
+        (update, pending) => this.repository.appendUpdate(room, update, pending),
+        () => new RoomDoc(document).pendingSuggestions(),
+      );
+      this.writers.set(document.name, writer);
+    }
+    return writer;
+  }
+
   async afterUnloadDocument({ documentName }: { documentName: string }): Promise<void> {
+    this.writers.delete(documentName);
     const timer = this.timers.get(documentName);
     if (timer) clearInterval(timer);
     this.timers.delete(documentName);

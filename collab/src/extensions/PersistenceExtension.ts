@@ -1,26 +1,76 @@
-import type { Extension, onLoadDocumentPayload, onStoreDocumentPayload } from '@hocuspocus/server';
+import type {
+  afterLoadDocumentPayload,
+  Extension,
+  onLoadDocumentPayload,
+  onStoreDocumentPayload,
+} from '@hocuspocus/server';
+import { parseRoomName } from '@nomen/shared';
 import * as Y from 'yjs';
 import type { CollabRepository } from '../collab.repository';
 
+/** Origin of updates read back from PostgreSQL into a room (never stored again as new). */
+const STORAGE_ORIGIN = { source: 'local' as const, storage: true };
+
+/** Applies a stored state or update, in Yjs update format v2 or (older rows) v1. */
+function applyStored(doc: Y.Doc, update: Uint8Array): void {
+  try {
+    Y.applyUpdateV2(doc, update, STORAGE_ORIGIN);
+  } catch {
+    Y.applyUpdate(doc, update, STORAGE_ORIGIN);
+  }
+}
+
 /**
- * Persists each room's Y.Doc in PostgreSQL (ARCHITECTURE.md: Hocuspocus stores the document on a
- * debounce). Stored in Yjs's compact update format v2, which is smaller and quicker to load
- * than v1 for rooms with thousands of threads; a state stored as v1 still loads.
+ * Persists each room's Y.Doc in PostgreSQL (ARCHITECTURE.md, Live collaboration), in Yjs's
+ * compact update format v2. Acknowledged commands are already stored, each as its own update in
+ * `collab_updates`, before their ack (CommandsExtension, issue 8 item 10); this extension loads
+ * the room as its compacted state plus those updates, and on Hocuspocus's debounced store folds
+ * the updates into `collab_documents` and deletes them (CollabRepository.compactDocument), which
+ * also stores what was never acknowledged (a released lock on disconnect). A state stored by
+ * another instance since this one last read it is merged, not overwritten. A room loaded with
+ * appended updates (its last process died before storing) is compacted right after loading.
+ * Rooms of a deleted list are not written back.
  */
 export class PersistenceExtension implements Extension {
+  /** The `updated_at` marker of each loaded room's stored state as this instance last saw it. */
+  private readonly storedAt = new Map<string, string | null>();
+  /** Rooms loaded with appended updates, compacted once loaded. */
+  private readonly toCompact = new Set<string>();
+
   constructor(private readonly repository: CollabRepository) {}
 
   async onLoadDocument({ documentName, document }: onLoadDocumentPayload): Promise<void> {
-    const state = await this.repository.loadDocument(documentName);
-    if (!state) return;
-    try {
-      Y.applyUpdateV2(document, state);
-    } catch {
-      Y.applyUpdate(document, state);
-    }
+    const stored = await this.repository.loadDocument(documentName);
+    this.storedAt.set(documentName, stored.storedAt);
+    if (stored.state) applyStored(document, stored.state);
+    for (const update of stored.updates) applyStored(document, update);
+    if (stored.updates.length > 0) this.toCompact.add(documentName);
+  }
+
+  async afterLoadDocument({ documentName, document }: afterLoadDocumentPayload): Promise<void> {
+    if (!this.toCompact.delete(documentName)) return;
+    await this.onStoreDocument({ documentName, document } as onStoreDocumentPayload).catch((error: unknown) =>
+      console.error('[collab] compaction on load failed:', error),
+    );
   }
 
   async onStoreDocument({ documentName, document }: onStoreDocumentPayload): Promise<void> {
-    await this.repository.storeDocument(documentName, Y.encodeStateAsUpdateV2(document));
+    const room = parseRoomName(documentName);
+    if (!room) return;
+    const storedAt = await this.repository.compactDocument(
+      { name: documentName, listId: room.listId },
+      this.storedAt.get(documentName) ?? null,
+      (foreign, updates) => {
+        if (foreign) applyStored(document, foreign);
+        for (const update of updates) applyStored(document, update);
+        return Y.encodeStateAsUpdateV2(document);
+      },
+    );
+    if (storedAt) this.storedAt.set(documentName, storedAt);
+  }
+
+  async afterUnloadDocument({ documentName }: { documentName: string }): Promise<void> {
+    this.storedAt.delete(documentName);
+    this.toCompact.delete(documentName);
   }
 }

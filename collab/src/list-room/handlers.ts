@@ -49,6 +49,16 @@ function requireNoForeignLock(ctx: HandlerContext): void {
  * anyone in the room; replies; resolving by the author or an approver; moderation, locking and
  * the after-save refetch by approvers only. Authorship and times come from the server. Throws
  * RefusedError with the reason when the sender may not do it.
+ *
+ * Suggestions (issue 8 item 16): a pending suggestion ends only by approval or rejection
+ * (`thread.moderate`, approvers) or by its author withdrawing it (`thread.withdraw`, which
+ * removes the thread); `thread.resolve` on a pending suggestion is refused for everyone.
+ * `thread.resolve {resolved: false}` on an approved or rejected suggestion reopens it for
+ * review: it becomes pending again with its moderation fields cleared, so Approve and Reject
+ * apply again and the pending count rises. Only approvers may reopen (reopening undoes an
+ * approver's decision), and not while someone else holds the lock. Resolving or reopening
+ * other threads stays with their author or an approver. The caller has already checked the
+ * sender's access, the list and any named cell (CommandsExtension).
  */
 export async function handleCommand(ctx: HandlerContext, command: RoomCommand): Promise<HandlerResult> {
   const { user } = ctx;
@@ -103,6 +113,33 @@ export async function handleCommand(ctx: HandlerContext, command: RoomCommand): 
     }
     case 'thread.resolve': {
       const thread = requireThread(ctx, command.threadId);
+      const isSuggestion = thread.metadata.type === 'suggestion';
+      if (isSuggestion && thread.metadata.status === 'pending') {
+        // Issue 8 item 16: resolving would skip review; a pending suggestion ends only by approval,
+        // rejection or its author withdrawing it.
+        throw new RefusedError(
+          'A pending suggestion cannot be resolved: approve or reject it, or its author can withdraw it',
+        );
+      }
+      if (isSuggestion && !command.resolved) {
+        // Reopening a moderated suggestion puts it back to review: approvers only.
+        requireApprover(user, 'reopen a decided suggestion');
+        requireNoForeignLock(ctx);
+        ctx.change(() =>
+          ctx.room.updateThread(command.threadId, {
+            resolved: false,
+            updatedAt: now(),
+            metadata: {
+              ...thread.metadata,
+              status: 'pending',
+              moderatedById: null,
+              moderatedByName: null,
+              moderatedAt: null,
+            },
+          }),
+        );
+        return { threadId: command.threadId, threadsChanged: true };
+      }
       if (thread.metadata.userId !== user.id && !user.isApprover) {
         throw new RefusedError('Only the author or an approver can resolve this thread');
       }
@@ -141,7 +178,8 @@ export async function handleCommand(ctx: HandlerContext, command: RoomCommand): 
       return { threadsChanged: true };
     }
     case 'thread.withdraw': {
-      // Issue 8 item 16: the author of a pending suggestion withdraws it (removes the thread).
+      // Issue 8 item 16: the author of a pending suggestion withdraws it (removes the thread, so
+      // the pending count drops); anyone else, or a decided suggestion, is refused.
       const thread = requireThread(ctx, command.threadId);
       if (thread.metadata.userId !== user.id) throw new RefusedError('Only the author can withdraw this');
       if (thread.metadata.type !== 'suggestion' || thread.metadata.status !== 'pending') {

@@ -6,6 +6,10 @@ export interface RoomUser {
   accountId: number;
   accountUuid: string;
   listId: number;
+  /** The REST session the token was issued for (issue 8 item 4: its end drops the connection). */
+  sessionId: string;
+  /** The user's access version the token carries (`collab_access`). */
+  accessVersion: number;
 }
 
 /** The Hocuspocus connection context of a list room. */

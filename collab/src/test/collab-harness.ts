@@ -21,12 +21,21 @@ export interface CollabInstance {
   close(): Promise<void>;
 }
 
-/** Starts a collab instance (optionally joined to others through Redis). */
+/**
+ * Starts a collab instance (optionally joined to others through Redis). `listen: null` starts one
+ * that does not LISTEN for revocations (only the per-command access check stands).
+ */
 export async function startCollab(
   db: DbHandle,
-  options: { redisUrl?: string; lockTimeoutMs?: number; debounceMs?: number } = {},
+  options: { redisUrl?: string; lockTimeoutMs?: number; debounceMs?: number; listen?: null } = {},
 ): Promise<CollabInstance> {
-  const hocuspocus = createCollab({ db: db.db, secret: TEST_SECRET, ...options });
+  const { listen, ...rest } = options;
+  const hocuspocus = await createCollab({
+    db: db.db,
+    listen: listen === null ? undefined : db.listen,
+    secret: TEST_SECRET,
+    ...rest,
+  });
   const server = createServer();
   const detach = attachCollab(server, hocuspocus);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -56,13 +65,23 @@ export interface RoomFixture {
   accountId: number;
   accountUuid: string;
   listId: number;
+  /** A column of the list, and a saved value in it at row 0 (cells comments may name). */
+  columnId: number;
+  listValueId: number;
   room: string;
-  approver: { id: number; name: string };
-  approver2: { id: number; name: string };
-  commenter: { id: number; name: string };
+  approver: Person;
+  approver2: Person;
+  commenter: Person;
 }
 
-/** Creates an account, two approvers, a commenter and a list. */
+/** A fixture person with the id of a REST session of theirs (collab tokens are bound to one). */
+export interface Person {
+  id: number;
+  name: string;
+  sessionId: string;
+}
+
+/** Creates an account, two approvers, a commenter (each with a session) and a list with a column and a value. */
 export async function createRoomFixture(db: DbHandle): Promise<RoomFixture> {
   const tag = randomUUID().slice(0, 8);
   const account = await db.db
@@ -82,7 +101,8 @@ export async function createRoomFixture(db: DbHandle): Promise<RoomFixture> {
         password_hash: null,
       })
       .returning(['id', 'name'])
-      .executeTakeFirstOrThrow();
+      .executeTakeFirstOrThrow()
+      .then(async (row) => ({ ...row, sessionId: await openSession(db, row.id) }));
   const approver = await user('Priya Approver', 'ADMIN', ['approve_suggestions']);
   const approver2 = await user('Omar Approver', 'ADMIN', ['approve_suggestions']);
   const commenter = await user('Jordan Commenter', 'MANAGER', ['manage_lists']);
@@ -91,10 +111,22 @@ export async function createRoomFixture(db: DbHandle): Promise<RoomFixture> {
     .values({ account_id: account.id, name: 'Channels', type: 'drop-down', powered_template_id: null })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const column = await db.db
+    .insertInto('list_columns')
+    .values({ list_id: list.id, name: 'Channel', precedence: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const value = await db.db
+    .insertInto('list_values')
+    .values({ list_column_id: column.id, row_number: 0, value: 'Facebook' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
     accountId: account.id,
     accountUuid: account.uuid,
     listId: list.id,
+    columnId: column.id,
+    listValueId: value.id,
     room: roomName(account.uuid, list.id),
     approver,
     approver2,
@@ -102,11 +134,28 @@ export async function createRoomFixture(db: DbHandle): Promise<RoomFixture> {
   };
 }
 
+/** Opens a REST session for a user directly in the database (as a sign-in would); returns its id. */
+export async function openSession(db: DbHandle, userId: number): Promise<string> {
+  const id = randomUUID().replace(/-/g, '') + randomUUID().replace(/-/g, '');
+  await db.db
+    .insertInto('sessions')
+    .values({ id, user_id: userId, expires_at: new Date(Date.now() + 3600_000) })
+    .execute();
+  return id;
+}
+
 /** A signed token for a fixture person (overridable claims for the security tests). */
 export function tokenFor(
   fixture: RoomFixture,
-  person: { id: number; name: string },
-  overrides: Partial<{ approver: boolean; acc: string; list: number; exp: number }> = {},
+  person: Person,
+  overrides: Partial<{
+    approver: boolean;
+    acc: string;
+    list: number;
+    exp: number;
+    sid: string;
+    av: number;
+  }> = {},
   secret = TEST_SECRET,
 ): string {
   return signCollabToken(
@@ -117,6 +166,8 @@ export function tokenFor(
       list: fixture.listId,
       approver: person.name.includes('Approver'),
       exp: Math.floor(Date.now() / 1000) + 600,
+      sid: person.sessionId,
+      av: 0,
       ...overrides,
     },
     secret,
@@ -138,6 +189,8 @@ export interface TestClient {
   /** Sends a command and resolves with the server's ack or refusal for it. */
   command(command: CommandWithoutId): Promise<RoomMessage>;
   threads(): Thread[];
+  /** Resolves with the code and reason of the first close of the socket by the server. */
+  closed: Promise<{ code: number; reason: string }>;
   destroy(): void;
 }
 
@@ -149,12 +202,17 @@ export function connect(url: string, room: string, token: string): Promise<TestC
   const doc = new Y.Doc();
   const messages: RoomMessage[] = [];
   const waiting = new Map<string, (m: RoomMessage) => void>();
+  let onClosed!: (event: { code: number; reason: string }) => void;
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
+    onClosed = resolve;
+  });
   return new Promise((resolve, reject) => {
     const provider = new HocuspocusProvider({
       url,
       name: room,
       document: doc,
       token,
+      onClose: ({ event }) => onClosed({ code: event.code, reason: event.reason }),
       onAuthenticationFailed: ({ reason }) => {
         provider.destroy();
         reject(new Error(reason));
@@ -181,6 +239,7 @@ export function connect(url: string, room: string, token: string): Promise<TestC
             });
           },
           threads: () => [...doc.getMap<Thread>('threads').values()],
+          closed,
           destroy: () => provider.destroy(),
         }),
     });

@@ -15,6 +15,61 @@ export interface DbHandle {
   /** The pg pool behind `db` on PostgreSQL (for COPY streams); null on PGlite. */
   pool: pg.Pool | null;
   close(): Promise<void>;
+  /**
+   * Calls `onPayload` with each NOTIFY payload on `channel` (issue 8 item 4: collab learns of
+   * revoked access this way). On PostgreSQL a dedicated connection LISTENs and reconnects after
+   * a failure, then calls `onReconnect` (notifications sent meanwhile are lost, so the caller
+   * re-checks what it holds); on PGlite, the one embedded session listens. Resolves once
+   * listening, with a function that stops.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
+}
+
+/** LISTEN on a dedicated PostgreSQL connection that comes back after a failure (see DbHandle.listen). */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const open = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    const lost = () => {
+      void next.end().catch(() => {});
+      if (client !== next || stopped) return;
+      client = null;
+      retry = setTimeout(() => void reopen(), 200);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    await next.connect();
+    await next.query(`LISTEN ${pg.Client.prototype.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  const reopen = async (): Promise<void> => {
+    try {
+      await open();
+      onReconnect?.();
+    } catch {
+      if (!stopped) retry = setTimeout(() => void reopen(), 1000);
+    }
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
 }
 
 /** Where to find the database: a PostgreSQL URL, or else an embedded PGlite data folder. */
@@ -38,11 +93,29 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     const probe = await pool.connect();
     probe.release();
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', pool, close: () => db.destroy() };
+    const url = options.url;
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      close: () => db.destroy(),
+      listen: (channel, onPayload, onReconnect) => listenPostgres(url, channel, onPayload, onReconnect),
+    };
   }
   const dataDir = options.dataDir ?? '.data/pglite';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir, { parsers: { 20: (v: string) => Number.parseInt(v, 10) } });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
-  return { db, kind: 'pglite', pool: null, close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    pool: null,
+    close: () => db.destroy(),
+    listen: async (channel, onPayload) => {
+      const stop = await pglite.listen(channel, onPayload);
+      return async () => {
+        if (!pglite.closed) await stop();
+      };
+    },
+  };
 }

@@ -205,6 +205,20 @@ export interface CollabDocumentsTable {
   updated_at: CreatedAt;
 }
 
+/** collab_access: a user's access version; collaboration tokens carry it (issue 8 item 4). */
+export interface CollabAccessTable {
+  user_id: number;
+  version: Generated<number>;
+}
+
+/** collab_updates: acknowledged room updates (Yjs v2) not yet compacted into collab_documents. */
+export interface CollabUpdatesTable {
+  id: Generated<number>;
+  name: string;
+  data: Uint8Array;
+  created_at: CreatedAt;
+}
+
 /** list_collab_state: the projection of each list room the lists page and REST saves read. */
 export interface ListCollabStateTable {
   list_id: number;
@@ -251,6 +265,8 @@ export interface Database {
   template_fields: TemplateFieldsTable;
   collab_documents: CollabDocumentsTable;
   list_collab_state: ListCollabStateTable;
+  collab_access: CollabAccessTable;
+  collab_updates: CollabUpdatesTable;
   feedback: FeedbackTable;
 }
 

@@ -14,6 +14,16 @@ export interface CollabClaims {
   approver: boolean;
   /** Expiry, seconds since the epoch. */
   exp: number;
+  /**
+   * The id of the REST session the token was issued for (issue 8 item 4): logging out or any
+   * other end of that session refuses the token and drops its connections.
+   */
+  sid: string;
+  /**
+   * The user's access version when the token was issued (`collab_access`, raised on a password,
+   * disabled, role or permission change): a different current version refuses the token.
+   */
+  av: number;
 }
 
 function sign(payload: string, secret: string): string {
@@ -28,7 +38,8 @@ export function signCollabToken(claims: CollabClaims, secret: string): string {
 
 /**
  * Verifies a token's signature and expiry and returns its claims; throws an Error with the
- * reason ("malformed", "bad signature", "expired") otherwise. `now` in ms for tests.
+ * reason ("malformed", "bad signature", "expired") otherwise. `now` in ms for tests. Whether
+ * the token's session and access version are still current is the collab server's check.
  */
 export function verifyCollabToken(token: string, secret: string, now = Date.now()): CollabClaims {
   const [payload, signature, extra] = token.split('.');
@@ -43,7 +54,13 @@ export function verifyCollabToken(token: string, secret: string, now = Date.now(
     throw new Error('malformed token');
   }
   if (typeof claims.exp !== 'number' || claims.exp * 1000 <= now) throw new Error('expired token');
-  if (!Number.isInteger(claims.uid) || !Number.isInteger(claims.list) || typeof claims.acc !== 'string') {
+  if (
+    !Number.isInteger(claims.uid) ||
+    !Number.isInteger(claims.list) ||
+    typeof claims.acc !== 'string' ||
+    typeof claims.sid !== 'string' ||
+    !Number.isInteger(claims.av)
+  ) {
     throw new Error('malformed token');
   }
   return claims;

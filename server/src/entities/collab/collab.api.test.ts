@@ -50,6 +50,32 @@ describe('POST /api/v1/account/lists/{id}/collab-token', () => {
     expect(mine.body.isApprover).toBe(false);
   });
 
+  it("binds the token to the request's session and the user's access version (issue 8 item 4)", async () => {
+    const person = await createUser(ctx, account.id, { role: 'MANAGER', permissions: ['manage_lists'] });
+    const agent = await signIn(ctx, person.email);
+    const first = verifyCollabToken(
+      (await agent.post(`/api/v1/account/lists/${listId}/collab-token`).send()).body.token,
+      ctx.deps.config.secretKey,
+    );
+    const session = await ctx.deps.db
+      .selectFrom('sessions')
+      .select('user_id')
+      .where('id', '=', first.sid)
+      .executeTakeFirst();
+    expect(session?.user_id).toBe(person.id);
+    await ctx.deps.db
+      .updateTable('users')
+      .set({ permissions: ['manage_lists', 'approve_suggestions'] })
+      .where('id', '=', person.id)
+      .execute();
+    const second = verifyCollabToken(
+      (await agent.post(`/api/v1/account/lists/${listId}/collab-token`).send()).body.token,
+      ctx.deps.config.secretKey,
+    );
+    expect(second.av).toBeGreaterThan(first.av);
+    expect(second.approver).toBe(true);
+  });
+
   it("answers 404 for another account's list and 403 without the live-collaboration flag", async () => {
     const other = await createAccount(ctx, ['live-collaboration']);
     const stranger = await signIn(ctx, other.admin.email);

@@ -17,7 +17,9 @@ export function isListApprover(actor: Actor): boolean {
 
 /**
  * A short-lived signed token to join the room of a list (ARCHITECTURE.md: user id, display
- * name, account uuid, approver or not, expiry). 404 when the list is not in the account.
+ * name, account uuid, approver or not, expiry), bound to the request's session and the user's
+ * current access version (issue 8 item 4), so ending the session or changing the user's access
+ * refuses it on the collab server. 404 when the list is not in the account.
  */
 export async function collabToken(deps: AppDeps, actor: Actor, listId: number) {
   const list = await deps.db
@@ -27,6 +29,11 @@ export async function collabToken(deps: AppDeps, actor: Actor, listId: number) {
     .where('id', '=', listId)
     .executeTakeFirst();
   if (!list) throw AppError.notFound('List');
+  const access = await deps.db
+    .selectFrom('collab_access')
+    .select('version')
+    .where('user_id', '=', actor.userId)
+    .executeTakeFirst();
   const exp = Math.floor(Date.now() / 1000) + TOKEN_TTL_SECONDS;
   const isApprover = isListApprover(actor);
   const token = signCollabToken(
@@ -37,6 +44,8 @@ export async function collabToken(deps: AppDeps, actor: Actor, listId: number) {
       list: listId,
       approver: isApprover,
       exp,
+      sid: actor.sessionId,
+      av: access?.version ?? 0,
     },
     deps.config.secretKey,
   );

@@ -1,0 +1,58 @@
+import type { beforeHandleAwarenessPayload, Extension } from '@hocuspocus/server';
+import type { RoomContext } from '../list-room/room-context';
+
+/** Colours of presence avatars when the client offers none usable. */
+const PALETTE = ['#e8590c', '#1c7ed6', '#2f9e44', '#ae3ec9', '#f08c00', '#0c8599', '#d6336c', '#5c940d'];
+
+/** A presence colour: `#rrggbb` as the client chose it, or one of the palette by user id. */
+function colourOf(offered: unknown, userId: number): string {
+  return typeof offered === 'string' && /^#[0-9a-fA-F]{6}$/.test(offered)
+    ? offered
+    : PALETTE[userId % PALETTE.length]!;
+}
+
+/** The selected cell of a presence state when well formed (column id and row number), else null. */
+function cellOf(offered: unknown): { columnId: number; rowNumber: number } | null {
+  const cell = offered as { columnId?: unknown; rowNumber?: unknown } | null;
+  if (!cell || typeof cell !== 'object') return null;
+  const { columnId, rowNumber } = cell;
+  if (!Number.isInteger(columnId) || !Number.isInteger(rowNumber)) return null;
+  if ((columnId as number) < 1 || (rowNumber as number) < 0 || (rowNumber as number) > 9999) return null;
+  return { columnId: columnId as number, rowNumber: rowNumber as number };
+}
+
+/**
+ * Presence that cannot be faked (issue 8 item 9): rewrites every awareness state a connection
+ * sends before it is applied and relayed. `user.id` and `user.name` come from the connection's
+ * verified token, whatever the client wrote; only a `#rrggbb` colour and a well-formed selected
+ * cell are taken from the client, and any other field is dropped. States for a Yjs client id
+ * that another connection of the room already owns are dropped, so nobody can overwrite or
+ * impersonate someone else's presence. Updates that come from no connection (Redis, the server)
+ * pass unchanged.
+ */
+export class PresenceExtension implements Extension {
+  async beforeHandleAwareness({
+    connection,
+    context,
+    document,
+    states,
+  }: beforeHandleAwarenessPayload<RoomContext>): Promise<void> {
+    if (!connection) return;
+    const user = context?.user;
+    const owned = new Set<number>();
+    for (const [other, entry] of document.connections) {
+      if (other !== connection) for (const clientId of entry.clients) owned.add(clientId);
+    }
+    for (const [clientId, state] of [...states]) {
+      if (!user || owned.has(clientId)) {
+        states.delete(clientId);
+        continue;
+      }
+      const offered = (state.user ?? {}) as { color?: unknown };
+      states.set(clientId, {
+        user: { id: user.id, name: user.name, color: colourOf(offered.color, user.id) },
+        cell: cellOf(state.cell),
+      });
+    }
+  }
+}
