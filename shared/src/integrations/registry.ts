@@ -224,7 +224,10 @@ const START_DATE_FILTER: DateFilterRule = { filterId: 'start_date', defaultYears
 type RowInput = Pick<IntegrationDefinition, 'slug' | 'label' | 'direction' | 'family' | 'credentialFamily'> &
   Partial<IntegrationDefinition>;
 
-/** Fills a row's optional parts; the paired slug of `x-inbound` / `x-outbound` is the other one. */
+/**
+ * Fills a row's optional parts; the paired slug of `x-inbound` / `x-outbound` is the other one
+ * (dropped by {@link withExistingTwins} when there is no such row).
+ */
 function row(input: RowInput): IntegrationDefinition {
   const twin = input.slug.endsWith('-inbound')
     ? input.slug.replace(/-inbound$/, '-outbound')
@@ -271,6 +274,12 @@ const storagePush = (
     ...extra,
   });
 
+/** Keeps a paired slug only where the twin has a row of its own. */
+function withExistingTwins(rows: IntegrationDefinition[]): IntegrationDefinition[] {
+  const slugs = new Set(rows.map((r) => r.slug));
+  return rows.map((r) => (r.pairedSlug && !slugs.has(r.pairedSlug) ? { ...r, pairedSlug: null } : r));
+}
+
 const AWS_DEFAULTS: IntegrationMetadata = { use_acl: '0', use_sse: 1 };
 
 /**
@@ -278,7 +287,7 @@ const AWS_DEFAULTS: IntegrationMetadata = { use_acl: '0', use_sse: 1 };
  * pairs, connector types and mappings not stated by the spec are our reading of it and are noted in
  * the row where they are a choice.
  */
-export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = [
+export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = withExistingTwins([
   storagePush('box-push', 'Box', 'box', 'oauth'),
   storagePush('box-push-general', 'Box (general)', 'box', 'oauth'),
   storagePush('box-push-v2', 'Box v2', 'box', 'oauth'),
@@ -401,6 +410,7 @@ export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = [
     label: 'Adobe Analytics',
     direction: 'INPUT',
     family: 'analytics',
+    pairedSlug: null,
     connectorTypeSlug: 'adobe-analytics',
     credentialFamily: 'adobe',
     requiredMetadata: [{ key: 'target_id', item: 'Report suite' }],
@@ -634,7 +644,7 @@ export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = [
     needsLinkField: true,
     requiredMetadata: [{ key: 'app_group_id', item: 'App group' }],
   }),
-];
+]);
 
 const BY_SLUG: ReadonlyMap<string, IntegrationDefinition> = new Map(
   INTEGRATION_DEFINITIONS.map((d) => [d.slug, d]),
