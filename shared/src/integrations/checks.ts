@@ -45,7 +45,7 @@ export function checkCommonIntegrationRules(
 
   if (definition.dataTypeKey !== null && definition.dataTypes.length > 0) {
     const dataType = metadataText(metadata, definition.dataTypeKey);
-    if (dataType === '') issues.push(integrationIssue(a, 'valueRequired', { item: 'Data type' }));
+    if (dataType === '') issues.push(integrationIssue(a, 'valueRequired', { item: definition.dataTypeItem }));
     else if (!definition.dataTypes.some((t) => t.value === dataType))
       issues.push(integrationIssue(a, 'dataTypeInvalid', { dataType }));
   }

@@ -99,6 +99,8 @@ export interface IntegrationDefinition {
   integrationId: number | null;
   /** The metadata key holding the chosen data type, or null when it has none. */
   dataTypeKey: string | null;
+  /** How messages and the form name the data type ("Data type", GA: "Data set type"). */
+  dataTypeItem: string;
   /** Data types offered (spec 03 §3 "Data types per connector"); empty when it has none. */
   dataTypes: readonly DataTypeOption[];
   /** Mapping rows that must be mapped to a template field (spec 03 §5). */
@@ -239,6 +241,7 @@ function row(input: RowInput): IntegrationDefinition {
     connectorTypeSlug: null,
     integrationId: null,
     dataTypeKey: input.dataTypes?.length ? 'data_type' : null,
+    dataTypeItem: 'Data type',
     dataTypes: [],
     requiredMappings: [],
     defaultMappings: [],
@@ -455,6 +458,7 @@ export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = withExi
     connectorTypeSlug: 'ga',
     credentialFamily: 'oauth',
     dataTypeKey: 'ga_data_set_type',
+    dataTypeItem: 'Data set type',
     dataTypes: GA_DATA_SET_TYPES,
     needsMappings: true,
     requiredMetadata: [
