@@ -3,6 +3,8 @@ import { checkIntegrations } from './checks';
 import {
   applyIntegrationChange,
   createIntegrationAssignment,
+  fieldGovernanceTypesRemovedWith,
+  pairedAssignmentsOf,
   parseIntegrationMetadata,
   validateQrConfig,
 } from './editing';
@@ -54,7 +56,7 @@ describe('createIntegrationAssignment (spec 03 §4, §9 defaults)', () => {
       use_sse: 1,
     });
     expect(create('aws-s3-inbound', ['ca-central-1']).metadata.awsRegion).toBe('ca-central-1');
-    expect(create('s3-push').metadata.awsRegion).toBeUndefined();
+    expect(create('s3-push').metadata.awsRegion).toBe('');
     expect(create('azure-blob-push', ['eu-west-1']).metadata.awsRegion).toBeUndefined();
   });
 
@@ -292,5 +294,26 @@ describe('parseIntegrationMetadata', () => {
     );
     expect(parseIntegrationMetadata('email-output', { to: ['a@example.com'] }).success).toBe(true);
     expect(parseIntegrationMetadata('email-output', { to: ['nobody'] }).success).toBe(false);
+  });
+});
+
+describe('deleting an assignment (spec 03 §4)', () => {
+  it('also deletes its paired inbound or outbound twin, and nothing for an unpaired one', () => {
+    const inbound = { ...create('tiktok-inbound'), id: 1 };
+    const outbound = { ...create('tiktok-outbound'), id: 2 };
+    const other = { ...create('pinterest-outbound'), id: 3 };
+    const all = [inbound, outbound, other];
+    expect(pairedAssignmentsOf(inbound, all)).toEqual([outbound]);
+    expect(pairedAssignmentsOf(outbound, all)).toEqual([inbound]);
+    expect(pairedAssignmentsOf(other, all)).toEqual([]);
+    expect(pairedAssignmentsOf({ ...create('bitly'), id: 4 }, all)).toEqual([]);
+  });
+
+  it('removes deep-link or smart-link fields with the last branch or kochava assignment', () => {
+    const branch = create('branch');
+    expect(fieldGovernanceTypesRemovedWith(branch, [])).toEqual(['deep-link']);
+    expect(fieldGovernanceTypesRemovedWith(branch, [create('branch')])).toEqual([]);
+    expect(fieldGovernanceTypesRemovedWith(create('kochava'), [branch])).toEqual(['smart-link']);
+    expect(fieldGovernanceTypesRemovedWith(create('bitly'), [])).toEqual([]);
   });
 });

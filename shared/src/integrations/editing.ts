@@ -1,16 +1,16 @@
 import type { z } from 'zod';
-import { defaultFilters, familyOf, initialMappings, isSavedAssignment, mergeMetadata } from './families';
+import { defaultFilters, familyOf, initialMappings } from './families';
 import {
   type IntegrationAssignment,
   type IntegrationFilter,
   type IntegrationMetadata,
-  type MappingField,
+  isTempAssignmentId,
   type MetadataValue,
   newTempAssignmentId,
 } from './integration-assignment';
 import type { IntegrationDefaultsContext } from './issues';
 import { QR_METADATA_KEYS, qrConfigProblems } from './qr-code';
-import { type IntegrationDefinition, integrationFor, SYNC_SCHEDULE_EVERY_8_HOURS } from './registry';
+import { integrationFor, SYNC_SCHEDULE_EVERY_8_HOURS } from './registry';
 
 /**
  * A new integration assignment of a slug, as the editor adds it (spec 03 §4 "created in the editor
@@ -28,13 +28,13 @@ export function createIntegrationAssignment(
   const definition = integrationFor(slug);
   const family = familyOf(definition);
   const familyDefaults = family.defaults(definition, context);
-  const metadata = mergeMetadata(
-    definition.hasSyncSchedule ? { sync_schedule: SYNC_SCHEDULE_EVERY_8_HOURS } : {},
-    definition.metadataDefaults,
-    familyDefaults.metadata,
-  );
+  const metadata: IntegrationMetadata = {
+    ...(definition.hasSyncSchedule ? { sync_schedule: SYNC_SCHEDULE_EVERY_8_HOURS } : {}),
+    ...definition.metadataDefaults,
+    ...familyDefaults.metadata,
+  };
   // Rows that keep an AWS region start with the first configured one (spec 03 §9).
-  if ('use_sse' in metadata && context.awsRegions?.[0]) metadata.awsRegion = context.awsRegions[0];
+  if ('awsRegion' in metadata) metadata.awsRegion = context.awsRegions?.[0] ?? '';
   return {
     id: newTempAssignmentId(),
     name: definition.label,
@@ -84,7 +84,7 @@ function withFilters(a: IntegrationAssignment, filters: IntegrationFilter[]): In
   return {
     ...a,
     filters,
-    integration_data_reset: a.integration_data_reset || (isChanged && isSavedAssignment(a)),
+    integration_data_reset: a.integration_data_reset || (isChanged && !isTempAssignmentId(a.id)),
   };
 }
 
@@ -96,10 +96,6 @@ function withoutKeys(
   const next = { ...metadata };
   for (const key of keys) delete next[key];
   return next;
-}
-
-function resetMappings(definition: IntegrationDefinition): MappingField[] {
-  return initialMappings(definition);
 }
 
 /**
@@ -129,7 +125,7 @@ export function applyIntegrationChange(
         connector_id: change.connectorId,
         connector_type_id: change.connectorTypeId ?? assignment.connector_type_id,
         metadata: withoutKeys(assignment.metadata, family.clearsOnChange.connector_id),
-        mapping_fields: resetMappings(definition),
+        mapping_fields: initialMappings(definition),
       };
       return withFilters(next, defaultFilters(definition, now));
     }
@@ -139,7 +135,7 @@ export function applyIntegrationChange(
       const next: IntegrationAssignment = {
         ...assignment,
         metadata: { ...assignment.metadata, [key]: change.value },
-        mapping_fields: resetMappings(definition),
+        mapping_fields: initialMappings(definition),
       };
       return withFilters(next, defaultFilters(definition, now));
     }
@@ -155,7 +151,7 @@ export function applyIntegrationChange(
         },
       };
       if (family.mappingsResetOn.includes(change.key))
-        next = { ...next, mapping_fields: resetMappings(definition) };
+        next = { ...next, mapping_fields: initialMappings(definition) };
       return family.onMetadataChange ? family.onMetadataChange(next, change.key) : next;
     }
     case 'filters':
@@ -186,4 +182,32 @@ export function parseIntegrationMetadata(
   metadata: IntegrationMetadata,
 ): z.ZodSafeParseResult<Record<string, unknown>> {
   return familyOf(integrationFor(slug)).metadataSchema.safeParse(metadata);
+}
+
+/**
+ * The assignments that deleting `assignment` also deletes, after the 'Are you sure?' confirmation
+ * (spec 03 §4, §8): those of its paired inbound or outbound slug. Empty when it has no pair.
+ */
+export function pairedAssignmentsOf(
+  assignment: Pick<IntegrationAssignment, 'id' | 'slug'>,
+  assignments: readonly IntegrationAssignment[],
+): IntegrationAssignment[] {
+  const { pairedSlug } = integrationFor(assignment.slug);
+  return pairedSlug === null
+    ? []
+    : assignments.filter((a) => a.slug === pairedSlug && a.id !== assignment.id);
+}
+
+/**
+ * The governance types of template fields to remove when `removed` is deleted and `remaining` stay
+ * (spec 03 §4): deep-link fields with the last branch assignment, smart-link fields with the last
+ * kochava one. Empty while another assignment of the slug remains.
+ */
+export function fieldGovernanceTypesRemovedWith(
+  removed: Pick<IntegrationAssignment, 'slug'>,
+  remaining: readonly Pick<IntegrationAssignment, 'slug'>[],
+): string[] {
+  const { fieldGovernanceType } = integrationFor(removed.slug);
+  if (fieldGovernanceType === null || remaining.some((a) => a.slug === removed.slug)) return [];
+  return [fieldGovernanceType];
 }

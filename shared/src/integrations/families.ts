@@ -8,9 +8,7 @@ import {
 import {
   type IntegrationAssignment,
   type IntegrationFilter,
-  type IntegrationMetadata,
   isMetadataFlagOn,
-  isTempAssignmentId,
   type MappingField,
   metadataText,
 } from './integration-assignment';
@@ -22,7 +20,6 @@ import {
 } from './issues';
 import {
   QR_CODE_TYPES,
-  QR_CONFIG_ALLOWED_KEYS,
   QR_FILE_TYPES,
   QR_METADATA_KEYS,
   QR_MIN_SIZE,
@@ -471,9 +468,6 @@ export function familyOf(definition: Pick<IntegrationDefinition, 'family'>): Int
   return INTEGRATION_FAMILIES[definition.family];
 }
 
-/** Keys allowed in a QR config, re-exported for the editor's hint text. */
-export const QR_CONFIG_KEYS_HINT = QR_CONFIG_ALLOWED_KEYS.join(', ');
-
 /** The ISO date (YYYY-MM-DD, UTC) `years` years before `now`. */
 export function yearsBefore(now: Date, years: number): string {
   const d = new Date(now.getTime());
@@ -506,14 +500,4 @@ export function initialMappings(definition: IntegrationDefinition): MappingField
     ...definition.requiredMappings.map((m) => row(m.fieldName, m.label, true)),
     ...definition.defaultMappings.map((m) => row(m.fieldName, m.label, false)),
   ];
-}
-
-/** Metadata helper kept here for families: whether an assignment was saved before (spec 03 §4). */
-export function isSavedAssignment(a: Pick<IntegrationAssignment, 'id'>): boolean {
-  return !isTempAssignmentId(a.id);
-}
-
-/** Merges metadata maps left to right (later keys win). */
-export function mergeMetadata(...maps: (IntegrationMetadata | undefined)[]): IntegrationMetadata {
-  return Object.assign({}, ...maps.filter(Boolean));
 }

@@ -115,6 +115,11 @@ export interface IntegrationDefinition {
   metadataDefaults: Readonly<IntegrationMetadata>;
   /** Whether the template needs a link-type field for it (spec 03 §5 "Link-based types"). */
   needsLinkField: boolean;
+  /**
+   * The governance type of the template fields it brings, removed with the last assignment of the
+   * slug (spec 03 §4: branch deep-link, kochava smart-link), or null.
+   */
+  fieldGovernanceType: string | null;
   /** Whether a template may hold only one assignment of this slug (spec 03 §5: AEM outbound). */
   isSingleton: boolean;
   /** The date filter rule, if it has one (spec 03 §9). */
@@ -249,6 +254,7 @@ function row(input: RowInput): IntegrationDefinition {
     requiredMetadata: [],
     metadataDefaults: {},
     needsLinkField: false,
+    fieldGovernanceType: null,
     isSingleton: false,
     dateFilter: null,
     hasSyncSchedule: input.direction === 'INPUT',
@@ -283,7 +289,8 @@ function withExistingTwins(rows: IntegrationDefinition[]): IntegrationDefinition
   return rows.map((r) => (r.pairedSlug && !slugs.has(r.pairedSlug) ? { ...r, pairedSlug: null } : r));
 }
 
-const AWS_DEFAULTS: IntegrationMetadata = { use_acl: '0', use_sse: 1 };
+/** AWS storage defaults (spec 03 §9); awsRegion is filled with the first configured region. */
+const AWS_DEFAULTS: IntegrationMetadata = { awsRegion: '', use_acl: '0', use_sse: 1 };
 
 /**
  * The integration registry: one row per slug of spec 03 §2, in the spec's order. Directions,
@@ -449,6 +456,7 @@ export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = withExi
     connectorTypeSlug: 'branch',
     credentialFamily: 'simple-key',
     needsLinkField: true,
+    fieldGovernanceType: 'deep-link',
   }),
   row({
     slug: 'google-analytics',
@@ -646,6 +654,7 @@ export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = withExi
     connectorTypeSlug: 'kochava',
     credentialFamily: 'simple-key',
     needsLinkField: true,
+    fieldGovernanceType: 'smart-link',
     requiredMetadata: [{ key: 'app_group_id', item: 'App group' }],
   }),
 ]);
