@@ -95,8 +95,8 @@ describe('checkIntegrations (spec 03 §5 "Per-integration checks")', () => {
   it('needs group, organization and branded short domain for the link shortener', () => {
     const a = withMeta(complete('bitly'), { bitly_group_id: '', bitly_org_id: null, shortened_url: ' ' });
     expect(texts(check(a))).toEqual([
-      'Bitly: Group is required',
       'Bitly: Organization is required',
+      'Bitly: Group is required',
       'Bitly: Branded short domain is required',
     ]);
   });

@@ -7,4 +7,5 @@ export * from './issues';
 export * from './messages';
 export * from './qr-code';
 export * from './registry';
+export * from './sections';
 export * from './snowflake';

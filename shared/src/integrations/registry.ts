@@ -56,10 +56,14 @@ export interface MappingSpec {
   label: string;
 }
 
-/** A metadata key that must not be empty, and how messages name it (spec 03 §5). */
+/**
+ * A metadata key that must not be empty, and how messages name it (spec 03 §5). The form shows it
+ * as a dropdown; `dependsOn` is the key whose choice it waits on (its options load from that choice).
+ */
 export interface RequiredMetadata {
   key: string;
   item: string;
+  dependsOn?: string;
 }
 
 /**
@@ -369,9 +373,9 @@ export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = withExi
     credentialFamily: 'oauth',
     needsLinkField: true,
     requiredMetadata: [
-      { key: 'bitly_group_id', item: 'Group' },
       { key: 'bitly_org_id', item: 'Organization' },
-      { key: 'shortened_url', item: 'Branded short domain' },
+      { key: 'bitly_group_id', item: 'Group', dependsOn: 'bitly_org_id' },
+      { key: 'shortened_url', item: 'Branded short domain', dependsOn: 'bitly_group_id' },
     ],
     metadataDefaults: { custom_bitlink_enabled: 0 },
   }),
@@ -392,7 +396,7 @@ export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = withExi
     credentialFamily: 'simple-key',
     requiredMetadata: [
       { key: 'workfrontTemplateId', item: 'Workfront template' },
-      { key: 'workfrontTemplateTaskId', item: 'Workfront task' },
+      { key: 'workfrontTemplateTaskId', item: 'Workfront task', dependsOn: 'workfrontTemplateId' },
     ],
     hasSyncSchedule: false,
   }),
@@ -471,8 +475,8 @@ export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = withExi
     needsMappings: true,
     requiredMetadata: [
       { key: 'ga_account_id', item: 'Google Analytics account' },
-      { key: 'ga_property_id', item: 'Property' },
-      { key: 'ga_custom_data_source_id', item: 'Custom data source' },
+      { key: 'ga_property_id', item: 'Property', dependsOn: 'ga_account_id' },
+      { key: 'ga_custom_data_source_id', item: 'Custom data source', dependsOn: 'ga_property_id' },
     ],
   }),
   row({
