@@ -6,11 +6,13 @@ import {
   SNOWFLAKE_FILENAME_PATTERN,
 } from './file-settings';
 import {
+  hasNoNul,
   type IntegrationAssignment,
   type IntegrationFilter,
   isMetadataFlagOn,
   type MappingField,
   metadataText,
+  NUL_TEXT_MESSAGE,
 } from './integration-assignment';
 import {
   type IntegrationCheckContext,
@@ -89,11 +91,7 @@ export const CUSTOM_BITLINK_MAPPING = 'custom_bitlink';
 
 // ---- metadata schemas -------------------------------------------------------------------------
 
-const text = (max = 1000) =>
-  z
-    .string()
-    .max(max)
-    .refine((v) => !v.includes('\u0000'), 'Text cannot contain the character U+0000');
+const text = (max = 1000) => z.string().max(max).refine(hasNoNul, NUL_TEXT_MESSAGE);
 const flag01 = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()]);
 const idText = z.union([text(100), z.number().int()]);
 const emailList = z.array(z.email().max(320)).max(50);

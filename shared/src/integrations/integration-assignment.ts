@@ -30,16 +30,20 @@ export const METADATA_MAX_JSON_LENGTH = 100_000;
 /** Most keys of one assignment's metadata (ours). */
 export const METADATA_MAX_KEYS = 200;
 
+/** Why a text with U+0000 is refused. */
+export const NUL_TEXT_MESSAGE = 'Text cannot contain the character U+0000';
+
+/** Whether a text is free of U+0000, which PostgreSQL text cannot hold. */
+export function hasNoNul(value: string): boolean {
+  return !value.includes('\u0000');
+}
+
 /**
- * Text of an integration assignment: trimmed, at most `max` characters, refusing U+0000 (which
- * PostgreSQL text cannot hold). Kept here until `core/schemas.ts` carries the same refusal.
+ * Text of an integration assignment: trimmed, at most `max` characters, refusing U+0000. Kept here
+ * until `core/schemas.ts` carries the same refusal; then it becomes that module's `text(max).trim()`.
  */
 export function integrationText(max: number) {
-  return z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
-    .refine((v) => !v.includes('\u0000'), 'Text cannot contain the character U+0000');
+  return z.string().trim().max(max, `At most ${max} characters`).refine(hasNoNul, NUL_TEXT_MESSAGE);
 }
 
 /** Optional integration text: null and undefined become ''. */
@@ -68,10 +72,10 @@ export function newTempAssignmentId(): `TEMP_${string}` {
 }
 
 function hasNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
+  if (typeof value === 'string') return !hasNoNul(value);
   if (Array.isArray(value)) return value.some(hasNul);
   if (value !== null && typeof value === 'object')
-    return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v));
+    return Object.entries(value).some(([k, v]) => !hasNoNul(k) || hasNul(v));
   return false;
 }
 
@@ -84,7 +88,7 @@ function hasNul(value: unknown): boolean {
 export const metadataValueSchema = z
   .json()
   .refine((v) => JSON.stringify(v).length <= METADATA_MAX_JSON_LENGTH, 'Metadata value too long')
-  .refine((v) => !hasNul(v), 'Text cannot contain the character U+0000');
+  .refine((v) => !hasNul(v), NUL_TEXT_MESSAGE);
 /** One metadata value. */
 export type MetadataValue = z.infer<typeof metadataValueSchema>;
 
@@ -145,7 +149,7 @@ export type IntegrationFilter = z.infer<typeof integrationFilterSchema>;
  */
 export const integrationNotificationSchema = z.object({
   id: idSchema.nullish(),
-  emailTo: z.array(z.string().trim().email('Enter a valid email address').max(320)).max(50),
+  emailTo: z.array(z.string().trim().max(320).pipe(z.email('Enter a valid email address'))).max(50),
   subject: optionalIntegrationText(255),
   emailOnFailure: z.boolean(),
   emailOnSuccess: z.boolean(),
