@@ -319,6 +319,16 @@ describe('checkIntegrations (spec 03 §5 "Per-integration checks")', () => {
     ).toEqual([]);
   });
 
+  it('names each known metadata key of the wrong shape, and lets unknown keys pass', () => {
+    const issues = check(
+      withMeta(complete('s3-push'), { use_acl: 'public-read', use_sse: 'yes', custom_note: 'x' }),
+    );
+    expect(issues.map((i) => [i.messageId, i.params.key])).toEqual([
+      ['metadataInvalid', 'use_acl'],
+      ['metadataInvalid', 'use_sse'],
+    ]);
+  });
+
   it('checks an unknown slug as the email output', () => {
     expect(check({ ...complete('email-output'), slug: 'legacy-fax' })).toEqual([]);
     expect(ids(check({ ...complete('email-output'), slug: 'legacy-fax', name: '' }))).toEqual([

@@ -95,18 +95,27 @@ export function checkCommonIntegrationRules(
 }
 
 /**
- * All issues of one integration assignment (spec 03 §5): the shared rules of its registry row, then
- * its family's own rules. Unknown slugs are checked as the email output (spec 03 §2 fallback).
+ * All issues of one integration assignment (spec 03 §5): the shared rules of its registry row, a
+ * `metadataInvalid` issue per known metadata key of the wrong shape, then its family's own rules. Unknown slugs are checked as the email output (spec 03 §2 fallback).
  */
 export function checkIntegration(
   assignment: IntegrationAssignment,
   context: IntegrationCheckContext,
 ): IntegrationIssue[] {
   const definition = integrationFor(assignment.slug);
+  const family = familyOf(definition);
   const named = { ...assignment, name: assignment.name.trim() || definition.label };
+  // Known metadata keys of the wrong shape, one issue per key (the family schema lets others pass).
+  const parsed = family.metadataSchema.safeParse(assignment.metadata);
+  const badKeys = parsed.success ? [] : [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? '')))];
+  // Empty values are the required-value rules' business, not a wrong shape.
+  const isEmpty = (key: string) => assignment.metadata[key] === null || assignment.metadata[key] === '';
   return [
     ...checkCommonIntegrationRules(assignment, definition, context),
-    ...familyOf(definition).check(named, definition, context),
+    ...badKeys
+      .filter((key) => !isEmpty(key))
+      .map((key) => integrationIssue(named, 'metadataInvalid', { key })),
+    ...family.check(named, definition, context),
   ];
 }
 

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   integrationAssignmentIdSchema,
   integrationAssignmentSchema,
+  integrationNotificationRowSchema,
   isMetadataFlagOn,
   isTempAssignmentId,
   METADATA_MAX_KEYS,
   metadataText,
   newTempAssignmentId,
+  parseRecipientList,
 } from './integration-assignment';
 
 const minimal = {
@@ -128,5 +130,43 @@ describe('assignment helpers', () => {
     expect(isMetadataFlagOn(metadata, 'on')).toBe(true);
     expect(isMetadataFlagOn(metadata, 'yes')).toBe(true);
     expect(isMetadataFlagOn(metadata, 'off')).toBe(false);
+  });
+});
+
+describe('recipient lists and notification rows (spec 03 §3, §7)', () => {
+  it('reads a list or its JSON text, trimming and dropping blanks', () => {
+    expect(parseRecipientList(['a@example.com', ' b@example.com ', ' '])).toEqual([
+      'a@example.com',
+      'b@example.com',
+    ]);
+    expect(parseRecipientList('["a@example.com"]')).toEqual(['a@example.com']);
+    expect(parseRecipientList('')).toEqual([]);
+  });
+
+  it('answers null for anything that is not a list of texts', () => {
+    expect(parseRecipientList('a@example.com')).toBeNull();
+    expect(parseRecipientList('{"to":1}')).toBeNull();
+    expect(parseRecipientList([1, 2])).toBeNull();
+    expect(parseRecipientList(null)).toBeNull();
+  });
+
+  it('turns a server notification row into the editor shape', () => {
+    const row = {
+      id: 4,
+      email_to: '["ops@example.com"]',
+      subject: null,
+      email_on_failure: 1,
+      email_on_success: 0,
+    };
+    expect(integrationNotificationRowSchema.parse(row)).toEqual({
+      id: 4,
+      emailTo: ['ops@example.com'],
+      subject: '',
+      emailOnFailure: true,
+      emailOnSuccess: false,
+    });
+    expect(integrationNotificationRowSchema.safeParse({ ...row, email_to: 'ops@example.com' }).success).toBe(
+      false,
+    );
   });
 });

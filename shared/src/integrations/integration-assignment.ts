@@ -157,6 +157,59 @@ export const integrationNotificationSchema = z.object({
 /** One integration notification (spec 03 §3). */
 export type IntegrationNotification = z.infer<typeof integrationNotificationSchema>;
 
+/**
+ * A notification setting as the server answers it (spec 03 §7 GET
+ * /api/v1/integration-email-notifications/{assignmentId}): snake_case, email_to as JSON text, 0/1
+ * or boolean flags; parsed into an {@link IntegrationNotification}. email_to that is not a JSON list
+ * of texts fails the parse.
+ */
+export const integrationNotificationRowSchema = z
+  .object({
+    id: idSchema,
+    email_to: z.union([z.string().max(20_000), z.array(z.string())]),
+    subject: z.string().max(255).nullish(),
+    email_on_failure: z.union([z.boolean(), z.literal(0), z.literal(1)]),
+    email_on_success: z.union([z.boolean(), z.literal(0), z.literal(1)]),
+  })
+  .transform((row, ctx): IntegrationNotification => {
+    const emailTo = parseRecipientList(row.email_to);
+    if (emailTo === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['email_to'],
+        message: 'email_to must be a JSON list of addresses',
+      });
+      return z.NEVER;
+    }
+    return {
+      id: row.id,
+      emailTo,
+      subject: row.subject ?? '',
+      emailOnFailure: row.email_on_failure === true || row.email_on_failure === 1,
+      emailOnSuccess: row.email_on_success === true || row.email_on_success === 1,
+    };
+  });
+
+/**
+ * A recipient list as stored: a list of texts, or JSON text of one (spec 03 §3: the email
+ * integration's to, cc and bcc are JSON-parsed; email_to is JSON text). Blank entries are dropped,
+ * others trimmed. Empty or blank text is an empty list; anything else that is not such a list is
+ * null. Never throws.
+ */
+export function parseRecipientList(value: unknown): string[] | null {
+  let list: unknown = value;
+  if (typeof value === 'string') {
+    if (value.trim() === '') return [];
+    try {
+      list = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  if (!Array.isArray(list) || !list.every((v) => typeof v === 'string')) return null;
+  return list.map((v) => v.trim()).filter((v) => v !== '');
+}
+
 /** A 0/1 flag as the API carries it (also accepts booleans). */
 const zeroOne = z
   .union([z.literal(0), z.literal(1), z.boolean()])

@@ -25,6 +25,7 @@ export const INTEGRATION_MESSAGES = {
   identifierFieldNotInTemplate: '{name}: identifier field {fieldId} is not in the template',
   perTargetWithoutTargets: '{name}: a per-target report needs at least one target',
   integrationNotAvailable: '{name} is not available for this account',
+  metadataInvalid: '{name}: the setting {key} is not valid',
   snowflakeTableNameEmpty: 'Table Name cannot be empty.',
   snowflakeTableNameReserved: 'Cannot be a reserved SQL keyword.',
   snowflakeTableNameTooLong: 'Must be up to 255 characters.',
