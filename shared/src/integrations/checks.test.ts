@@ -162,6 +162,11 @@ describe('checkIntegrations (spec 03 §5 "Per-integration checks")', () => {
       });
       expect(ids(issues)).toEqual(['dateFilterTooOld']);
       expect(issues[0]?.params.years).toBe(2);
+      const notADate = check({
+        ...a,
+        filters: [{ integrationFilterId: 'updated_after', values: ['last week'] }],
+      });
+      expect(ids(notADate)).toEqual(['dateFilterInvalid']);
     }
   });
 

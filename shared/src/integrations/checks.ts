@@ -1,4 +1,4 @@
-import { familyOf } from './families';
+import { familyOf, yearsBefore } from './families';
 import type { IntegrationAssignment } from './integration-assignment';
 import { metadataText } from './integration-assignment';
 import { type IntegrationCheckContext, type IntegrationIssue, integrationIssue } from './issues';
@@ -10,13 +10,6 @@ function hasValue(value: unknown): boolean {
   if (typeof value === 'number') return Number.isFinite(value);
   if (Array.isArray(value)) return value.length > 0;
   return value !== null && value !== undefined && typeof value === 'object';
-}
-
-/** Subtracts whole years from a time, in UTC. */
-function minusYears(now: Date, years: number): Date {
-  const d = new Date(now.getTime());
-  d.setUTCFullYear(d.getUTCFullYear() - years);
-  return d;
 }
 
 /**
@@ -66,19 +59,15 @@ export function checkCommonIntegrationRules(
 
   const rule = definition.dateFilter;
   if (rule) {
-    const oldest = minusYears(context.now ?? new Date(), rule.maxYearsBack)
-      .toISOString()
-      .slice(0, 10);
+    const oldest = yearsBefore(context.now ?? new Date(), rule.maxYearsBack);
     for (const filter of assignment.filters) {
       if (filter.integrationFilterId !== rule.filterId) continue;
-      const isTooOld = filter.values.some((v) => {
-        const date = new Date(String(v));
-        return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) < oldest;
-      });
-      if (isTooOld)
-        issues.push(
-          integrationIssue(a, 'dateFilterTooOld', { filter: rule.filterId, years: rule.maxYearsBack }),
-        );
+      const dates = filter.values.map((v) => new Date(String(v)));
+      const params = { filter: rule.filterId, years: rule.maxYearsBack };
+      if (dates.some((d) => Number.isNaN(d.getTime())))
+        issues.push(integrationIssue(a, 'dateFilterInvalid', params));
+      else if (dates.some((d) => d.toISOString().slice(0, 10) < oldest))
+        issues.push(integrationIssue(a, 'dateFilterTooOld', params));
     }
   }
 
@@ -96,7 +85,8 @@ export function checkCommonIntegrationRules(
 
 /**
  * All issues of one integration assignment (spec 03 §5): the shared rules of its registry row, a
- * `metadataInvalid` issue per known metadata key of the wrong shape, then its family's own rules. Unknown slugs are checked as the email output (spec 03 §2 fallback).
+ * `metadataInvalid` issue per known metadata key of the wrong shape, then its family's own rules.
+ * Unknown slugs are checked as the email output (spec 03 §2 fallback).
  */
 export function checkIntegration(
   assignment: IntegrationAssignment,

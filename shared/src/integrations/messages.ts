@@ -16,6 +16,7 @@ export const INTEGRATION_MESSAGES = {
   mappingsRequired: '{name}: map at least one field',
   mappingUnfilled: '{name}: choose a template field for {item}',
   filterValuesBlank: '{name}: the filter {filter} needs values that are not blank',
+  dateFilterInvalid: '{name}: the filter {filter} needs dates',
   dateFilterTooOld: '{name}: the filter {filter} reaches back at most {years} years',
   folderRequired: '{name}: Folder is required',
   folderMustStartWithSlash: 'Folder must start with /',
