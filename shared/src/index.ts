@@ -10,6 +10,7 @@ export * from './core/schemas';
 export * from './fieldsets/fieldsets.contract';
 export * from './folders/folders.contract';
 export * from './groups/groups.contract';
+export * from './integrations/index';
 export * from './lists/lists.contract';
 export * from './patterns/index';
 export * from './settings/settings.contract';
