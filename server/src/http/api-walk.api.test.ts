@@ -2,6 +2,7 @@ import { FEATURE_FLAGS } from '@nomen/shared';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAccount, createTestContext, signIn } from '../test/test-context';
+import { databaseErrorBody } from './errors';
 
 /**
  * Walks every operation of the generated API reference (/api/docs/openapi.json) with hostile
@@ -248,4 +249,41 @@ describe('every operation of the API reference', () => {
       }
     });
   }
+});
+
+describe('the one error handler on database errors (issue 8 item 12)', () => {
+  /** The error PostgreSQL raises for `statement`. */
+  async function errorOf(statement: ReturnType<typeof sql>): Promise<unknown> {
+    try {
+      await ctx.deps.db.transaction().execute((trx) => statement.execute(trx));
+    } catch (error) {
+      return error;
+    }
+    throw new Error('the statement succeeded');
+  }
+
+  it('maps errors caused by input to 4xx without internals, and leaves server faults to 500', async () => {
+    const cases: [ReturnType<typeof sql>, number][] = [
+      [sql`select ${'2147483648'}::int4`, 400],
+      [sql`select ${'abc'}::int4`, 400],
+      [sql`select ${'a\u0000b'}::text`, 400],
+      [sql`select ${'{"a":"\\u0000"}'}::jsonb ->> 'a'`, 400],
+      [sql`insert into lists (account_id, name, type) values (${account.id}, 'x', 'nonsense')`, 400],
+      [
+        sql`insert into lists (account_id, name, type, powered_template_id) values (${account.id}, 'x', 'drop-down', 2147483647)`,
+        404,
+      ],
+      [
+        sql`insert into users (account_id, name, email, role) values (${account.id}, 'x', ${account.admin.email}, 'USER')`,
+        409,
+      ],
+    ];
+    for (const [statement, status] of cases) {
+      const error = await errorOf(statement);
+      const body = databaseErrorBody(error);
+      expect(body?.status, String((error as Error).message)).toBe(status);
+      expect(JSON.stringify(body)).not.toMatch(/lists|users|constraint|_fkey|_key/);
+    }
+    expect(databaseErrorBody(await errorOf(sql`select * from no_such_table`))).toBeNull();
+  });
 });
