@@ -94,10 +94,9 @@ function leaves(value: unknown, at: Path = []): { at: Path; value: unknown }[] {
 
 function replaced(value: unknown, at: Path, by: unknown): unknown {
   if (at.length === 0) return by;
-  const copy: Record<string | number, unknown> = Array.isArray(value)
-    ? [...value]
-    : { ...(value as Record<string, unknown>) };
   const [head, ...rest] = at as [string | number, ...Path];
+  if (Array.isArray(value)) return value.map((v, i) => (i === head ? replaced(v, rest, by) : v));
+  const copy = { ...(value as Record<string, unknown>) };
   copy[head] = replaced(copy[head], rest, by);
   return copy;
 }
