@@ -11,6 +11,7 @@ export * from './fieldsets/fieldsets.contract';
 export * from './folders/folders.contract';
 export * from './groups/groups.contract';
 export * from './lists/lists.contract';
+export * from './lists/lists.rights';
 export * from './patterns/index';
 export * from './settings/settings.contract';
 export * from './users/users.contract';

@@ -335,7 +335,7 @@ describe('saving and deleting saved lists with live collaboration on (item 15)',
       updated_at: own.updated_at,
     });
     expect(full.status).toBe(403);
-    expect(full.body.message).toContain('approve_suggestions');
+    expect(full.body.message).toContain('Only approvers');
     const delta = await manager
       .post(`/api/v1/account/lists/${own.id}/delta`)
       .send({ updated_at: own.updated_at, name: 'Mine, renamed' });

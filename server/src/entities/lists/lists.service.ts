@@ -6,6 +6,7 @@ import {
   type ListSummary,
   type listDeltaSchema,
   type listSaveSchema,
+  savedListChangeRefusal,
 } from '@nomen/shared';
 import type { Database } from '@nomen/shared/db';
 import type { Response } from 'express';
@@ -16,7 +17,6 @@ import { withConnection } from '../../db/connection';
 import { copyColumnsAsJson, type EncodedColumn } from '../../db/copy';
 import type { Actor, AppDeps } from '../../http/context';
 import { recordActivity } from '../activities/activities.service';
-import { isListApprover } from '../collab/collab.service';
 import { assertAllFound } from '../guards';
 import * as repo from './lists.repository';
 
@@ -200,14 +200,9 @@ export async function assignCellIds(
  * 15; spec 02 §6): with live collaboration on, saving or deleting an existing list needs
  * approve_suggestions (403). Creating a list needs only manage_lists.
  */
-export function assertMayChangeSavedList(actor: Actor, what: 'save' | 'delete'): void {
-  if (isListApprover(actor)) return;
-  throw new AppError(
-    'FORBIDDEN',
-    what === 'save'
-      ? 'With live collaboration on, only approvers (approve_suggestions) can save changes to a saved list; comment or suggest instead.'
-      : 'With live collaboration on, only approvers (approve_suggestions) can delete a saved list.',
-  );
+export function assertMayChangeSavedList(actor: Actor, action: 'save' | 'delete'): void {
+  const refusal = savedListChangeRefusal(actor, action);
+  if (refusal) throw new AppError('FORBIDDEN', `${refusal}.`);
 }
 
 /** "a", "a and b", "a, b and c". */
