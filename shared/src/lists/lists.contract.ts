@@ -215,41 +215,41 @@ function reportContradictions(
  * cells. `updated_at` is the time the client read; a different stored one answers 409.
  * Limits (100 columns, 10,000 rows) answer 413; values are trimmed; empty cells are not stored.
  */
-export const listSaveSchema = z
-  .object({
-    id: idSchema.nullish(),
-    name: requiredName,
-    notes: optionalText(2000),
-    type: z.enum(LIST_TYPES, { error: 'Choose drop-down, drill-down or dependent' }),
-    powered_template_id: idSchema.nullish(),
-    updated_at: updatedAtSchema,
-    list_columns: z.array(columnInput).optional(),
-  })
-  .superRefine((save, ctx) => {
-    const columns = save.list_columns ?? [];
-    reportRepeats(
-      ctx,
-      columns.map((c, i) => ({ id: c.id, path: ['list_columns', i, 'id'] })),
-      'list column',
-    );
-    // Cells are many: collect ids in one pass and build paths only for the repeats.
-    const seen = new Map<string | number, [number, number]>();
-    columns.forEach((column, c) => {
-      column.list_values.forEach((cell, v) => {
-        if (cell.id === null || cell.id === undefined) return;
-        const first = seen.get(cell.id);
-        if (!first) {
-          seen.set(cell.id, [c, v]);
-          return;
-        }
-        ctx.addIssue({
-          code: 'custom',
-          path: ['list_columns', c, 'list_values', v, 'id'],
-          message: `The list value id ${cell.id} is sent twice (also at list_columns.${first[0]}.list_values.${first[1]}); each cell is sent once`,
+export const listSaveSchema = z.object({
+  id: idSchema.nullish(),
+  name: requiredName,
+  notes: optionalText(2000),
+  type: z.enum(LIST_TYPES, { error: 'Choose drop-down, drill-down or dependent' }),
+  powered_template_id: idSchema.nullish(),
+  updated_at: updatedAtSchema,
+  list_columns: z
+    .array(columnInput)
+    .superRefine((columns, ctx) => {
+      reportRepeats(
+        ctx,
+        columns.map((c, i) => ({ id: c.id, path: [i, 'id'] })),
+        'list column',
+      );
+      // Cells are many: collect ids in one pass and build paths only for the repeats.
+      const seen = new Map<string | number, [number, number]>();
+      columns.forEach((column, c) => {
+        column.list_values.forEach((cell, v) => {
+          if (cell.id === null || cell.id === undefined) return;
+          const first = seen.get(cell.id);
+          if (!first) {
+            seen.set(cell.id, [c, v]);
+            return;
+          }
+          ctx.addIssue({
+            code: 'custom',
+            path: [c, 'list_values', v, 'id'],
+            message: `The list value id ${cell.id} is sent twice (also at list_columns.${first[0]}.list_values.${first[1]}); each cell is sent once`,
+          });
         });
       });
-    });
-  });
+    })
+    .optional(),
+});
 export type ListSave = z.input<typeof listSaveSchema>;
 
 /** The answer of a save: the list's id and version, and its columns with their saved ids. */
