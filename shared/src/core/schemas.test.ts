@@ -52,3 +52,15 @@ describe('listDeltaSchema (issue 8 item 11)', () => {
     expect(paths).toEqual(expect.arrayContaining(['columns.deleted_ids.1', 'values.deleted_ids.0']));
   });
 });
+
+describe('contract bodies stay objects screens can derive forms from', () => {
+  it('lets the new-list form pick fields of the list save', async () => {
+    const { listSaveSchema } = await import('../lists/lists.contract');
+    const picked = listSaveSchema.pick({ name: true, notes: true, type: true });
+    expect(picked.parse({ name: ' Channels ', type: 'drop-down' })).toEqual({
+      name: 'Channels',
+      notes: '',
+      type: 'drop-down',
+    });
+  });
+});
