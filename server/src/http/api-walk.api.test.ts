@@ -45,8 +45,17 @@ const documentRes = await admin.get('/api/docs/openapi.json');
 const paths = documentRes.body.paths as Record<string, Record<string, Operation>>;
 afterAll(() => ctx.close());
 
-/** A plausible value of a schema: defaults, first enum or option, null for an optional id. */
-function sample(schema: JsonSchema, key = ''): unknown {
+/**
+ * Picks an option at each union of a schema: `choices` maps a union's place (its key path) to
+ * the option taken, the first one otherwise; `seen` collects each union's place and size.
+ */
+interface Choices {
+  picked: Map<string, number>;
+  seen: Map<string, number>;
+}
+
+/** A plausible value of a schema: defaults, first enum or chosen option, null for an optional id. */
+function sample(schema: JsonSchema, key = '', at = '', choices?: Choices): unknown {
   if (schema.default !== undefined) return schema.default;
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
@@ -54,15 +63,22 @@ function sample(schema: JsonSchema, key = ''): unknown {
   if (options) {
     const isNull = (o: JsonSchema) => o.type === 'null';
     if ((key === 'id' || key === 'updated_at') && options.some(isNull)) return null;
-    return sample(options.find((o) => !isNull(o)) ?? options[0]!, key);
+    const real = options.filter((o) => !isNull(o));
+    if (real.length > 1) choices?.seen.set(at, real.length);
+    const pick = real[choices?.picked.get(at) ?? 0] ?? options[0]!;
+    return sample(pick, key, at, choices);
   }
-  if (schema.allOf?.[0]) return sample(schema.allOf[0], key);
+  if (schema.allOf?.[0]) return sample(schema.allOf[0], key, at, choices);
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, sample(v, k)]));
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([k, v]) => [k, sample(v, k, `${at}.${k}`, choices)]),
+      );
     case 'array':
-      return Array.from({ length: Math.max(schema.minItems ?? 1, 1) }, () => sample(schema.items ?? {}, key));
+      return Array.from({ length: Math.max(schema.minItems ?? 1, 1) }, () =>
+        sample(schema.items ?? {}, key, `${at}[]`, choices),
+      );
     case 'string':
       if (schema.format === 'email') return 'walk@example.test';
       if (schema.format === 'date') return '2026-01-02';
@@ -79,6 +95,21 @@ function sample(schema: JsonSchema, key = ''): unknown {
     default:
       return 'Walk value';
   }
+}
+
+/**
+ * Sample bodies of a schema: the first option of every union, then each other option of each
+ * union (every governance type of a field, every segment kind of a pattern…).
+ */
+function samples(schema: JsonSchema): unknown[] {
+  const seen = new Map<string, number>();
+  const first = sample(schema, '', '', { picked: new Map(), seen });
+  const others = [...seen].flatMap(([at, size]) =>
+    Array.from({ length: size - 1 }, (_, i) =>
+      sample(schema, '', '', { picked: new Map([[at, i + 1]]), seen: new Map() }),
+    ),
+  );
+  return [first, ...others];
 }
 
 type Path = (string | number)[];
@@ -212,7 +243,8 @@ describe('every operation of the API reference', () => {
     if (SKIPPED.has(name)) continue;
     it(`${name} answers hostile ids, U+0000, lone surrogates and wrong types with no 5xx and no change`, async () => {
       const bodySchema = operation.requestBody?.content['application/json'].schema;
-      const base = bodySchema ? sample(bodySchema) : undefined;
+      const bases = bodySchema ? samples(bodySchema) : [undefined];
+      const base = bases[0];
       const hasId = path.includes('{');
       const requests: { path: string; body: unknown; what: string }[] = [];
       if (hasId) {
@@ -223,12 +255,20 @@ describe('every operation of the API reference', () => {
       if (base !== undefined) {
         for (const whole of [null, 'x', [], 2 ** 31])
           requests.push({ path: concrete, body: whole, what: `body ${JSON.stringify(whole)}` });
-        for (const leaf of leaves(base)) {
+      }
+      // Other samples differ from the first only under a union: walk just what is new there.
+      const walked = new Set<string>();
+      const keyOf = (leaf: { at: Path; value: unknown }) => JSON.stringify([leaf.at, leaf.value]);
+      for (const [b, body] of bases.entries()) {
+        if (body === undefined) continue;
+        for (const leaf of leaves(body)) {
+          if (walked.has(keyOf(leaf))) continue;
+          walked.add(keyOf(leaf));
           for (const bad of mutationsOf(leaf.value))
             requests.push({
               path: concrete,
-              body: replaced(base, leaf.at, bad),
-              what: `body.${leaf.at.join('.')} = ${JSON.stringify(bad)}`,
+              body: replaced(body, leaf.at, bad),
+              what: `sample ${b}, body.${leaf.at.join('.')} = ${JSON.stringify(bad)}`,
             });
         }
       }
