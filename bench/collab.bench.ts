@@ -23,7 +23,7 @@ import * as Y from 'yjs';
 import { migrateToLatest } from '../server/src/db/migrate';
 import { recreateDatabase } from './support';
 
-const SECRET = 'bench-collab-secret-0123456789';
+const SECRET = 'bench-collab-secret-0123456789abcdefghij';
 const dbUrl = new URL(
   process.env.BENCH_COLLAB_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nomen_collab_bench',
 );

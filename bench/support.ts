@@ -72,7 +72,7 @@ export async function startServer(
       ...process.env,
       DATABASE_URL: databaseUrl.toString(),
       PORT: String(port),
-      NOMEN_SECRET_KEY: 'bench-secret-key-0123456789',
+      NOMEN_SECRET_KEY: 'bench-secret-key-0123456789abcdefghij',
       LOGIN_RATE_LIMIT: '1000',
       ...env,
     },

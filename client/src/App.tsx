@@ -9,7 +9,7 @@ import { isAuthPath, loginPathFor } from './api/loginRedirect';
 import { createQueryClient } from './api/queryClient';
 import { createAppRouter } from './router';
 import { theme } from './theme';
-import { TOAST_MS } from './ui/notify';
+import { TOAST_MS, TOAST_PLACEMENT } from './ui/notify';
 
 /** The app's long-lived objects: one query client and one router per page load. */
 export interface AppState {
@@ -46,7 +46,7 @@ export function App({ queryClient, router }: AppState) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <DatesProvider settings={{ firstDayOfWeek: 1 }}>
-        <Notifications autoClose={TOAST_MS} position="bottom-right" limit={5} />
+        <Notifications autoClose={TOAST_MS} {...TOAST_PLACEMENT} limit={5} />
         <QueryClientProvider client={queryClient}>
           <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
             <RouterProvider router={router} />

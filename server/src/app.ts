@@ -15,6 +15,7 @@ import type { AppDeps } from './http/context';
 import { apiNotFound, errorHandler, requestId } from './http/errors';
 import { docsRoutes } from './http/openapi';
 import { ApiBuilder } from './http/route';
+import { sameOriginWrites, securityHeaders } from './http/security';
 
 /** The Express app and the endpoints it serves. */
 export interface NomenApp {
@@ -23,15 +24,17 @@ export interface NomenApp {
 }
 
 /**
- * Builds the HTTP app (ARCHITECTURE.md, HTTP API): the REST API under /api, its reference at
- * /api/docs, the dev outbox (only without SMTP and outside production), and the built client
- * with a single-page fallback for every other GET.
+ * Builds the HTTP app (ARCHITECTURE.md, HTTP API): security headers on every answer and
+ * cross-site writes refused (issue 8 item 8), the REST API under /api, its reference at
+ * /api/docs, and the built client with a single-page fallback for every other GET.
  */
 export function createApp(deps: AppDeps): NomenApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(requestId);
+  app.use(securityHeaders(deps.config));
+  app.use(sameOriginWrites(deps.config));
 
   const router = express.Router();
   const api = new ApiBuilder(router, deps);
@@ -46,13 +49,6 @@ export function createApp(deps: AppDeps): NomenApp {
   patternsRoutes(api);
   fieldsetsRoutes(api);
   docsRoutes(router, api.endpoints);
-  const outbox = deps.mailer.outbox;
-  if (outbox && !deps.config.isProduction) {
-    // Lets a developer (and the end-to-end tests) follow mailed links without an SMTP server.
-    router.get('/api/dev/outbox', (_req, res) => {
-      res.json({ data: outbox.slice(-50) });
-    });
-  }
   app.use(router);
   app.use('/api', apiNotFound);
 

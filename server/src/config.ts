@@ -59,7 +59,8 @@ export interface Config {
  * Reads and validates the environment. Throws an Error naming each bad variable.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable (docker-compose's `${SMTP_URL:-}`) means unset, not an invalid value.
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Bad configuration: ${problems}`);

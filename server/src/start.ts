@@ -6,7 +6,7 @@ import { type Config, loadConfig } from './config';
 import { migrateToLatest } from './db/migrate';
 import type { AppDeps } from './http/context';
 import { createMailer } from './mail/mailer';
-import { seedDemo } from './seed/seed';
+import { demoSignInLines, seedDemo } from './seed/seed';
 
 /** A running REST server and how to stop it. */
 export interface RunningServer {
@@ -21,7 +21,7 @@ export interface RunningServer {
 /**
  * Starts the REST server (ARCHITECTURE.md, Processes and modes): opens PostgreSQL
  * (DATABASE_URL) or the embedded PGlite in DATA_DIR, migrates, seeds the demo account on an
- * empty database outside production, serves the API and the client on PORT, and in embedded
+ * empty database outside production and prints how to sign in to it on every start, serves the API and the client on PORT, and in embedded
  * mode listens on the operator control socket. Throws when the database cannot be opened or
  * migrated.
  */
@@ -30,13 +30,18 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const handle = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
   const applied = await migrateToLatest(handle.db);
   if (applied.length) console.log(`[nomen] migrated: ${applied.join(', ')}`);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    isProduction: config.isProduction,
+  });
   const deps: AppDeps = { db: handle.db, pool: handle.pool, config, mailer };
 
-  if (!config.isProduction) {
-    const seeded = await seedDemo(deps, { onlyIfEmpty: true });
-    if (seeded) for (const line of seeded.lines) console.log(`[nomen] ${line}`);
-  }
+  // Sign-in details on every start while the demo account exists, not only the first (issue 8 item 26).
+  const seeded = config.isProduction ? null : await seedDemo(deps, { onlyIfEmpty: true });
+  const lines = seeded ? seeded.lines : await demoSignInLines(deps);
+  for (const line of lines) console.log(`[nomen] ${line}`);
 
   const { app } = createApp(deps);
   const server: Server = await new Promise((resolve) => {

@@ -10,15 +10,31 @@ import {
   Table,
   Text,
   TextInput,
+  Tooltip,
+  UnstyledButton,
 } from '@mantine/core';
-import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconChevronUp,
+  IconPencil,
+  IconPlus,
+  IconSearch,
+  IconSelector,
+  IconTrash,
+} from '@tabler/icons-react';
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import classes from './AdminTable.module.css';
 import {
+  ariaSortOf,
   countLabel,
   filterRows,
+  nextSort,
   selectedRows as pickSelected,
+  type SortState,
+  type SortValue,
   selectAllState,
+  sortAccessor,
+  sortRows,
   toggleAll,
 } from './adminTableModel';
 import { confirmAction } from './confirmAction';
@@ -31,6 +47,11 @@ export interface AdminTableColumn<T> {
   header: string;
   cell: (row: T) => ReactNode;
   width?: number | string;
+  /**
+   * What the column sorts by when its header is clicked (issue 8 item 20): text, a number, a
+   * date or a yes/no. Without it the column sorts by the row's property named `key`, if any.
+   */
+  sortValue?: (row: T) => SortValue;
 }
 
 /** Props of AdminTable. */
@@ -63,6 +84,11 @@ export interface AdminTableProps<T> {
    * shows its own toasts, spec 01 §8). The Delete button is hidden without it.
    */
   onDelete?: (rows: T[]) => Promise<boolean>;
+  /**
+   * Why the selected rows cannot be deleted, or null when they can (issue 8 item 21: oneself, the
+   * super admin). A reason disables Delete before any dialog and shows as its tooltip.
+   */
+  deleteBlockedReason?: (selected: T[]) => string | null;
   /** Screen-specific toolbar actions for the current selection. */
   actions?: (selected: T[]) => ReactNode;
   /** Shown when there are no rows at all. */
@@ -82,7 +108,9 @@ const SKELETON_ROWS = 5;
  * row checkboxes with select-all, a toolbar with Add, Edit (exactly one selected, §4), Delete
  * (confirmed, §8) and screen actions, loading skeleton rows, empty and error states. Rows open
  * for editing on click or Enter; Space toggles a focused row's selection; with `canSelectRange`
- * shift-click and Shift+Space select a range (spec 02 §2).
+ * shift-click and Shift+Space select a range (spec 02 §2). Column headers are buttons that sort
+ * the rows by that column, ascending then descending on each press, and carry aria-sort (issue 8
+ * item 20); with no sort chosen the rows keep the order given.
  */
 export function AdminTable<T>(props: AdminTableProps<T>) {
   const { label, noun, rows, isLoading, error, onRetry, columns, rowId, rowName, searchText } = props;
@@ -94,14 +122,25 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
   // The row clicked last: the anchor of a shift-click range.
   const anchorRef = useRef<number | null>(null);
 
-  const visibleRows = useMemo(() => filterRows(rows ?? [], search, searchText), [rows, search, searchText]);
+  const [sort, setSort] = useState<SortState>(null);
+  const accessors = useMemo(
+    () =>
+      new Map(columns.map((column) => [column.key, sortAccessor(column.key, column.sortValue, rows ?? [])])),
+    [columns, rows],
+  );
+  const visibleRows = useMemo(() => {
+    const found = filterRows(rows ?? [], search, searchText);
+    const readValue = sort ? accessors.get(sort.key) : undefined;
+    return readValue ? sortRows(found, sort, readValue) : found;
+  }, [rows, search, searchText, sort, accessors]);
   const visibleIds = useMemo(() => visibleRows.map(rowId), [visibleRows, rowId]);
   const selection = useMemo(() => pickSelected(visibleRows, selected, rowId), [visibleRows, selected, rowId]);
   const allState = selectAllState(selected, visibleIds);
   const single = selection.length === 1 ? selection[0] : undefined;
+  const deleteBlocked = selection.length > 0 ? (props.deleteBlockedReason?.(selection) ?? null) : null;
 
   const handleDelete = async () => {
-    if (!onDelete || selection.length === 0) return;
+    if (!onDelete || selection.length === 0 || deleteBlocked) return;
     const count = countLabel(selection.length, noun);
     const names = selection.slice(0, 3).map(rowName).join(', ');
     const more = selection.length > 3 ? ` and ${selection.length - 3} more` : '';
@@ -177,15 +216,23 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
             </Button>
           ) : null}
           {onDelete ? (
-            <Button
-              variant="default"
-              color="red"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              disabled={selection.length === 0}
-              onClick={() => void handleDelete()}
-            >
-              Delete
-            </Button>
+            <Tooltip label={deleteBlocked} disabled={!deleteBlocked} withArrow multiline maw={280}>
+              <Button
+                variant="default"
+                color="red"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                // A blocked delete stays focusable so its tooltip can say why (issue 8 item 21).
+                disabled={selection.length === 0}
+                data-disabled={deleteBlocked ? true : undefined}
+                aria-disabled={deleteBlocked ? true : undefined}
+                onClick={(event) => {
+                  if (deleteBlocked) event.preventDefault();
+                  else void handleDelete();
+                }}
+              >
+                Delete
+              </Button>
+            </Tooltip>
           ) : null}
           {actions?.(selection)}
         </Group>
@@ -208,11 +255,36 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
                       onChange={() => setSelected((current) => toggleAll(current, visibleIds))}
                     />
                   </Table.Th>
-                  {columns.map((column) => (
-                    <Table.Th key={column.key} w={column.width}>
-                      {column.header}
-                    </Table.Th>
-                  ))}
+                  {columns.map((column) => {
+                    const isSortable = accessors.get(column.key) !== undefined;
+                    const direction = ariaSortOf(sort, column.key);
+                    const SortIcon =
+                      direction === 'ascending'
+                        ? IconChevronUp
+                        : direction === 'descending'
+                          ? IconChevronDown
+                          : IconSelector;
+                    return (
+                      <Table.Th
+                        key={column.key}
+                        w={column.width}
+                        aria-sort={isSortable ? direction : undefined}
+                      >
+                        {isSortable ? (
+                          <UnstyledButton
+                            className={classes.sortButton}
+                            data-sorted={direction !== 'none' || undefined}
+                            onClick={() => setSort((current) => nextSort(current, column.key))}
+                          >
+                            <span>{column.header}</span>
+                            <SortIcon size={14} aria-hidden className={classes.sortIcon} />
+                          </UnstyledButton>
+                        ) : (
+                          column.header
+                        )}
+                      </Table.Th>
+                    );
+                  })}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

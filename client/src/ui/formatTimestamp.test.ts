@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatDateTime,
+  formatTime,
   formatTimestamp,
   isUnderOneMonthOld,
   relativeTime,
@@ -47,6 +48,23 @@ describe('formatTimestamp', () => {
 describe('formatDate and formatDateTime', () => {
   it('format in the given time zone', () => {
     expect(formatDate('2026-11-21T23:30:00.000Z', utc)).toBe('Nov 21, 2026');
-    expect(formatDateTime('2026-11-21T23:30:00.000Z', utc)).toBe('Nov 21, 2026, 11:30 PM');
+    expect(formatDateTime('2026-11-21T23:30:00.000Z', utc)).toBe('Nov 21, 2026 11:30pm');
+  });
+});
+
+describe('formatDateTime and formatTime (issue 8 item 23: one time format, spec 02 §2 "Jan 5, 2024 3:04pm")', () => {
+  it('write dates and times like "Jan 5, 2024 3:04pm", in the given time zone', () => {
+    expect(formatDateTime('2024-01-05T15:04:00.000Z', utc)).toBe('Jan 5, 2024 3:04pm');
+    expect(formatDateTime('2024-01-05T00:30:00.000Z', utc)).toBe('Jan 5, 2024 12:30am');
+    expect(formatDateTime('2024-01-05T15:04:00.000Z', { timeZone: 'America/New_York' })).toBe(
+      'Jan 5, 2024 10:04am',
+    );
+    expect(formatTime('2024-01-05T05:02:00.000Z', utc)).toBe('5:02am');
+    expect(formatTime('2024-01-05T12:00:00.000Z', utc)).toBe('12:00pm');
+  });
+
+  it('show an unreadable value as it is', () => {
+    expect(formatDateTime('soon')).toBe('soon');
+    expect(formatTime('soon')).toBe('soon');
   });
 });

@@ -37,13 +37,42 @@ export function formatDate(iso: string, options: TimestampFormatOptions = {}): s
   }).format(new Date(iso));
 }
 
-/** A date and time such as "Nov 21, 2026, 7:38 PM", for tooltips (spec 01 §9). */
-export function formatDateTime(iso: string, options: TimestampFormatOptions = {}): string {
-  return new Intl.DateTimeFormat(options.locale ?? 'en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
+/** The parts of `iso` in `options.timeZone` (en-US names), for the product's one time format. */
+function dateTimeParts(iso: string, options: TimestampFormatOptions): Record<string, string> {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
     timeZone: options.timeZone,
-  }).format(new Date(iso));
+  }).formatToParts(new Date(iso));
+  const byType: Record<string, string> = {};
+  for (const part of parts) byType[part.type] = part.value;
+  return byType;
+}
+
+/**
+ * A time of day such as "3:04pm": the product's one time format (spec 02 §2 "3:04pm"; issue 8
+ * item 23: the toolbar, the lock tooltip and the thread times read alike). An unreadable value
+ * is shown as it is.
+ */
+export function formatTime(iso: string, options: TimestampFormatOptions = {}): string {
+  if (Number.isNaN(new Date(iso).getTime())) return iso;
+  const p = dateTimeParts(iso, options);
+  return `${p.hour}:${p.minute}${(p.dayPeriod ?? '').toLowerCase()}`;
+}
+
+/**
+ * A date and time such as "Jan 5, 2024 3:04pm" (spec 02 §2, the list editor's last-saved text),
+ * the one format of exact times: tooltips, the last-saved text, the lock tooltip (issue 8 item
+ * 23). An unreadable value is shown as it is.
+ */
+export function formatDateTime(iso: string, options: TimestampFormatOptions = {}): string {
+  if (Number.isNaN(new Date(iso).getTime())) return iso;
+  const p = dateTimeParts(iso, options);
+  return `${p.month} ${p.day}, ${p.year} ${formatTime(iso, options)}`;
 }
 
 /**

@@ -7,6 +7,13 @@ import { errorMessage } from '../api/errors';
 /** How long toasts stay (spec 01 §9: toast duration 5000 ms). */
 export const TOAST_MS = 5000;
 
+/**
+ * Where toasts appear (issue 8 item 19): at the top centre, over the middle of the shell's
+ * header, which holds no control, and clear of the right-hand drawers whose Save and Close
+ * buttons sit at the bottom right (a drawer is at most 440 px wide, the toasts 420 px).
+ */
+export const TOAST_PLACEMENT = { position: 'top-center', containerWidth: 420 } as const;
+
 /** Shows a green success toast for 5 s (spec 01 §8). */
 export function notifySuccess(message: string): void {
   notifications.show({

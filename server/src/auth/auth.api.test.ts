@@ -80,6 +80,88 @@ describe('POST /api/v1/auth/login', () => {
   });
 });
 
+describe('POST /api/v1/auth/login: one address, one limit (issue 8 items 6, 7)', () => {
+  const login = (email: unknown, password: string) =>
+    supertest(ctx.app).post('/api/v1/auth/login').send({ email, password });
+
+  it('counts spaced and capitalised forms of an address as that address', async () => {
+    const user = await createUser(ctx, account.id, { role: 'USER' });
+    const forms = [
+      ` ${user.email}`,
+      `\t${user.email}`,
+      `\u00a0${user.email}`,
+      `\u2003${user.email.toUpperCase()}`,
+      `${user.email}\u3000`,
+    ];
+    for (const form of forms) expect((await login(form, 'wrong-password')).status).toBe(401);
+    const sixth = await login(`\u2028${user.email}`, 'wrong-password');
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login(` ${user.email}`, TEST_PASSWORD)).status).toBe(429);
+    expect((await login(user.email, TEST_PASSWORD)).status).toBe(429);
+  });
+
+  it('signs in with a spaced form of the address as the same user', async () => {
+    const user = await createUser(ctx, account.id, { role: 'USER' });
+    const res = await login(`\u00a0 ${user.email.toUpperCase()}\t`, TEST_PASSWORD);
+    expect(res.status).toBe(200);
+    expect(res.body.user.id).toBe(user.id);
+  });
+
+  it('refuses none of many concurrent correct sign-ins', async () => {
+    const user = await createUser(ctx, account.id, { role: 'USER' });
+    const answers = await Promise.all(Array.from({ length: 12 }, () => login(user.email, TEST_PASSWORD)));
+    expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200));
+  });
+
+  it('lets no more concurrent wrong sign-ins through than the limit', async () => {
+    const user = await createUser(ctx, account.id, { role: 'USER' });
+    const answers = await Promise.all(Array.from({ length: 12 }, () => login(user.email, 'wrong-password')));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+  });
+
+  it.each([
+    ['an object', '{ "$ne": "" }'],
+    ['an object without a string form', '{ "toString": 1 }'],
+    ['a deeply nested array', `${'['.repeat(100_000)}${']'.repeat(100_000)}`],
+    ['a number', '42'],
+    ['null', 'null'],
+  ])('answers 400 naming body.email for %s', async (_label, email) => {
+    const res = await supertest(ctx.app)
+      .post('/api/v1/auth/login')
+      .set('Content-Type', 'application/json')
+      .send(`{"email": ${email}, "password": "whatever-password"}`);
+    expect(res.status).toBe(400);
+    expect(res.body.issues[0].path).toBe('body.email');
+  });
+});
+
+describe('POST /api/v1/auth/forgot-password: rate limit (issue 8 item 6)', () => {
+  it('answers 429 after the limit for one address, spaced forms included, and mails no more', async () => {
+    const user = await createUser(ctx, account.id, { role: 'USER' });
+    const forms = [
+      user.email,
+      ` ${user.email}`,
+      `\t${user.email}`,
+      `\u00a0${user.email}`,
+      user.email.toUpperCase(),
+    ];
+    for (const form of forms) {
+      expect(
+        (await supertest(ctx.app).post('/api/v1/auth/forgot-password').send({ email: form })).status,
+      ).toBe(202);
+    }
+    const mailed = ctx.mails.filter((m) => m.to === user.email).length;
+    expect(mailed).toBe(5);
+    const sixth = await supertest(ctx.app)
+      .post('/api/v1/auth/forgot-password')
+      .send({ email: `\u2003${user.email}` });
+    expect(sixth.status).toBe(429);
+    expect(ctx.mails.filter((m) => m.to === user.email).length).toBe(mailed);
+  });
+});
+
 describe('GET /api/v1/auth/me and POST /api/v1/auth/logout', () => {
   it('answers 401 without a session and after sign-out', async () => {
     expect((await supertest(ctx.app).get('/api/v1/auth/me')).status).toBe(401);
@@ -196,7 +278,7 @@ describe('password reset', () => {
     expect(known.status).toBe(202);
     expect(missing.status).toBe(202);
     expect(lastLinkTo(ctx, user.email)).toMatch(/\/reset-password\?token=/);
-    expect(ctx.outbox.some((m) => m.to === unknown)).toBe(false);
+    expect(ctx.mails.some((m) => m.to === unknown)).toBe(false);
   });
 
   it('resets the password from the link and ends the old sessions', async () => {

@@ -1,5 +1,5 @@
 import type { Database } from '@nomen/shared/db';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -55,9 +55,20 @@ export async function deleteSessionsOfUsers(db: Db, userIds: readonly number[]) 
   await db.deleteFrom('sessions').where('user_id', 'in', userIds).execute();
 }
 
-/** A user by email (any account), for sign-in. */
-export function findUserByEmail(db: Db, email: string) {
-  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+/**
+ * The users holding `email` in any account, with their account's name, most recently signed in
+ * first (an address may hold one user per account), for sign-in and forgot-password.
+ */
+export function findUsersByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('users')
+    .innerJoin('accounts', 'accounts.id', 'users.account_id')
+    .selectAll('users')
+    .select('accounts.name as account_name')
+    .where('users.email', '=', email)
+    .orderBy(sql`users.last_login desc nulls last`)
+    .orderBy('users.id')
+    .execute();
 }
 
 /** Stores a single-use token; earlier unused tokens of the same purpose are voided first. */

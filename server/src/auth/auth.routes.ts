@@ -1,9 +1,9 @@
-import { AppError, authApi } from '@nomen/shared';
+import { authApi } from '@nomen/shared';
 import type { Response } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { AppDeps } from '../http/context';
 import { type ApiBuilder, SESSION_COOKIE } from '../http/route';
 import * as service from './auth.service';
+import { ForgotPasswordLimiter, rateLimitKey, SignInLimiter } from './rate-limits';
 
 function setSessionCookie(deps: AppDeps, res: Response, token: string, expiresAt: Date) {
   res.cookie(SESSION_COOKIE, token, {
@@ -15,32 +15,25 @@ function setSessionCookie(deps: AppDeps, res: Response, token: string, expiresAt
   });
 }
 
-/** Mounts sign-in, sign-out, me, activation and password-reset endpoints (issue 2 §2). */
+/**
+ * Mounts sign-in, sign-out, me, activation and password-reset endpoints (issue 2 §2). Sign-in
+ * and forgot-password are rate-limited per client address and normalised email (issue 8 item 6);
+ * the contract's schema normalises the email before the limiter and the lookup see it.
+ */
 export function authRoutes(api: ApiBuilder): void {
   const { deps } = api;
   // Failed attempts count, per address and email, so one attacker cannot lock everybody out and one user cannot be
   // guessed at from many addresses quickly.
-  const loginLimiter = rateLimit({
-    windowMs: 15 * 60_000,
-    limit: deps.config.loginRateLimit,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    skipSuccessfulRequests: true,
-    keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? '')}|${String(req.body?.email ?? '').toLowerCase()}`,
-    handler: (_req, _res, next) => {
-      next(new AppError('RATE_LIMITED', 'Too many sign-in attempts. Wait a few minutes and try again.'));
-    },
-  });
+  const signInLimiter = new SignInLimiter(deps.config.loginRateLimit);
+  const forgotLimiter = new ForgotPasswordLimiter(deps.config.loginRateLimit, deps.config.loginRateLimit * 5);
 
-  api.mount(
-    authApi.login,
-    async ({ body, res }) => {
-      const session = await service.login(deps, body.email, body.password);
-      setSessionCookie(deps, res, session.token, session.expiresAt);
-      return session.me;
-    },
-    { before: [loginLimiter] },
-  );
+  api.mount(authApi.login, async ({ body, req, res }) => {
+    const session = await signInLimiter.run(rateLimitKey(req, body.email), res, () =>
+      service.login(deps, body.email, body.password),
+    );
+    setSessionCookie(deps, res, session.token, session.expiresAt);
+    return session.me;
+  });
   api.mount(authApi.logout, async ({ actor, res }) => {
     if (actor) await service.logout(deps, actor.sessionId);
     res.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -57,7 +50,8 @@ export function authRoutes(api: ApiBuilder): void {
     setSessionCookie(deps, res, session.token, session.expiresAt);
     return session.me;
   });
-  api.mount(authApi.forgotPassword, async ({ body }) => {
+  api.mount(authApi.forgotPassword, async ({ body, req, res }) => {
+    await forgotLimiter.count(req, res, body.email);
     await service.forgotPassword(deps, body.email);
     return { ok: true as const };
   });

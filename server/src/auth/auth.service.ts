@@ -95,16 +95,26 @@ export interface SignedIn {
 }
 
 /**
- * Signs in with email and password (issue 2 §2). Throws 401 "Invalid email or password" for an
- * unknown email, a wrong password, a disabled user or one without a password (not activated,
- * or forced to reset), without saying which.
+ * Signs in with a normalised email and a password (issue 2 §2). An address may hold a user in
+ * several accounts (issue 8 item 8): the first enabled one, most recently signed in first, whose
+ * password matches is signed in. Throws 401 "Invalid email or password" for an unknown email, a
+ * wrong password, a disabled user or one without a password (not activated, or forced to
+ * reset), without saying which.
  */
 export async function login(deps: AppDeps, email: string, password: string): Promise<SignedIn> {
-  const user = await repo.findUserByEmail(deps.db, email);
-  const ok = user?.password_hash
-    ? await verifyPassword(user.password_hash, password)
-    : (await verifyPassword(await DUMMY_HASH, password)) && false;
-  if (!user || !ok || user.disabled) throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
+  const candidates = (await repo.findUsersByEmail(deps.db, email)).filter(
+    (u): u is typeof u & { password_hash: string } => u.password_hash !== null && !u.disabled,
+  );
+  let user: (typeof candidates)[number] | undefined;
+  for (const candidate of candidates) {
+    if (await verifyPassword(candidate.password_hash, password)) {
+      user = candidate;
+      break;
+    }
+  }
+  // Verify once against a dummy hash when there is nobody to check, so sign-in takes as long.
+  if (candidates.length === 0) await verifyPassword(await DUMMY_HASH, password);
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
   await deps.db.updateTable('users').set({ last_login: new Date() }).where('id', '=', user.id).execute();
   const session = await startSession(deps, deps.db, user.id);
   return { token: session.token, expiresAt: session.expiresAt, me: await loadMe(deps, session.sessionId) };
@@ -135,13 +145,33 @@ export async function issueLink(
   });
   const path = purpose === 'activation' ? 'activate' : 'reset-password';
   const link = `${deps.config.appUrl}/${path}?token=${token}`;
+  const account = await trx
+    .selectFrom('users')
+    .innerJoin('accounts', 'accounts.id', 'users.account_id')
+    .select('accounts.name')
+    .where('users.id', '=', user.id)
+    .executeTakeFirst();
+  const accountName = account?.name ?? 'Nomen';
+  const elsewhere = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', user.email)
+    .where('id', '<>', user.id)
+    .executeTakeFirst();
+  // Said only to the address's owner, never to the admin who invited them (issue 8 item 8).
+  const otherAccounts = elsewhere
+    ? `\n\nThis address already belongs to a user in another Nomen account. Sign-in opens the account whose password you enter, so choose a password you do not use there.`
+    : '';
   const text =
     purpose === 'activation'
-      ? `Hello ${user.name},\n\nYou have been invited to Nomen. Choose your password here (valid for 7 days):\n${link}\n`
-      : `Hello ${user.name},\n\nSet a new Nomen password here (valid for 2 hours):\n${link}\n\nIf you did not ask for this, you can ignore this mail.`;
+      ? `Hello ${user.name},\n\nYou have been invited to ${accountName} on Nomen. Choose your password here (valid for 7 days):\n${link}${otherAccounts}\n`
+      : `Hello ${user.name},\n\nSet a new password for ${accountName} on Nomen here (valid for 2 hours):\n${link}\n\nIf you did not ask for this, you can ignore this mail.${otherAccounts}`;
   await deps.mailer.send({
     to: user.email,
-    subject: purpose === 'activation' ? 'Your Nomen invitation' : 'Reset your Nomen password',
+    subject:
+      purpose === 'activation'
+        ? `Your invitation to ${accountName} on Nomen`
+        : `Reset your Nomen password for ${accountName}`,
     text,
   });
   return link;
@@ -182,11 +212,13 @@ export async function setPasswordWithToken(
 }
 
 /**
- * Mails a reset link (or, for a user who never activated, a new activation link) when the email
- * belongs to an enabled user. Says nothing either way, so addresses cannot be probed.
+ * Mails a reset link (or, for a user who never activated, a new activation link) to each enabled
+ * user holding the normalised email, one per account, each naming its account. Says nothing
+ * either way, so addresses cannot be probed.
  */
 export async function forgotPassword(deps: AppDeps, email: string): Promise<void> {
-  const user = await repo.findUserByEmail(deps.db, email);
-  if (!user || user.disabled) return;
-  await issueLink(deps, deps.db, user, user.activated_at ? 'reset' : 'activation');
+  for (const user of await repo.findUsersByEmail(deps.db, email)) {
+    if (user.disabled) continue;
+    await issueLink(deps, deps.db, user, user.activated_at ? 'reset' : 'activation');
+  }
 }

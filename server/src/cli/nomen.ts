@@ -44,7 +44,12 @@ async function main(): Promise<number> {
     poolSize: 2,
   });
   try {
-    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, quiet: true });
+    const mailer = createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      quiet: true,
+    });
     const lines = await runCommand({ db: handle.db, pool: handle.pool, config, mailer }, command, args);
     for (const line of lines) console.log(line);
     return 0;

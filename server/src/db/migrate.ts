@@ -3,12 +3,14 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as m0001 from './migrations/0001_foundation';
 import * as m0002 from './migrations/0002_fields';
 import * as m0003 from './migrations/0003_collab';
+import * as m0006 from './migrations/0006_auth_hardening';
 
 /** Every migration, in order. Frozen in time: never edit one that has shipped; add the next. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_fields': m0002,
   '0003_collab': m0003,
+  '0006_auth_hardening': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
 /** One outgoing mail. */
@@ -7,41 +10,75 @@ export interface MailMessage {
   text: string;
 }
 
-/** Sends mail; `outbox` holds what was sent when there is no SMTP server (dev outbox). */
+/** Sends mail (issue 2 §2; issue 8 item 1). Mail is never kept where HTTP could serve it. */
 export interface Mailer {
+  /** Sends one message; rejects when the SMTP server refuses it or the file cannot be written. */
   send(message: MailMessage): Promise<void>;
-  /** The dev outbox, newest last; null when mail goes out through SMTP. */
-  readonly outbox: MailMessage[] | null;
 }
 
-const OUTBOX_SIZE = 200;
+/** Folder under DATA_DIR where mail lands when there is no SMTP server. */
+export const MAIL_FOLDER = 'mail';
 
 /**
- * A mailer (issue 2 §2): nodemailer over `smtpUrl`, or without it a dev outbox that keeps the
- * last 200 messages in memory and logs each one with its links, so a developer can follow them.
- * `quiet` turns the log off (tests).
+ * A mail file's name: time first, so a folder listing is in sending order, then the recipient
+ * and a random tail so two mails of one millisecond never collide.
+ */
+function mailFileName(to: string): string {
+  const time = new Date().toISOString().replace(/[:.]/g, '-');
+  const who = to.replace(/[^a-zA-Z0-9@._-]/g, '_').slice(0, 100);
+  return `${time}-${who}-${randomBytes(3).toString('hex')}.eml`;
+}
+
+/** The message as an RFC 5322 text (UTF-8, 8bit), openable by mail clients. */
+function toEml(from: string, message: MailMessage): string {
+  const header = (s: string) => s.replace(/[\r\n]+/g, ' ');
+  return [
+    `From: ${header(from)}`,
+    `To: ${header(message.to)}`,
+    `Subject: ${header(message.subject)}`,
+    `Date: ${new Date().toUTCString()}`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    'Content-Transfer-Encoding: 8bit',
+    '',
+    message.text,
+    '',
+  ].join('\r\n');
+}
+
+/**
+ * A mailer (issue 2 §2; issue 8 item 1): nodemailer over `smtpUrl`; without it, each message is
+ * written to its own file `<dataDir>/mail/<time>-<recipient>-<random>.eml` (folder mode 0700,
+ * files 0600) and, unless `quiet` or `isProduction`, also logged with its links so a developer
+ * can follow them. Production logs only that a mail was written, never its content. Mail is
+ * never served over HTTP.
  */
 export function createMailer(options: {
   smtpUrl?: string | undefined;
   from: string;
+  /** Where mail files go when there is no SMTP server (DATA_DIR). */
+  dataDir: string;
+  isProduction?: boolean;
   quiet?: boolean;
 }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
-      outbox: null,
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });
       },
     };
   }
-  const outbox: MailMessage[] = [];
+  const folder = join(options.dataDir, MAIL_FOLDER);
   return {
-    outbox,
     async send(message) {
-      outbox.push(message);
-      if (outbox.length > OUTBOX_SIZE) outbox.shift();
-      if (!options.quiet) {
+      await mkdir(folder, { recursive: true, mode: 0o700 });
+      const file = join(folder, mailFileName(message.to));
+      await writeFile(file, toEml(options.from, message), { mode: 0o600 });
+      if (options.quiet) return;
+      if (options.isProduction) {
+        console.log(`[mail] to ${message.to}: ${message.subject} (written to ${file}; set SMTP_URL to send)`);
+      } else {
         console.log(`[mail] to ${message.to}: ${message.subject}\n${message.text.replace(/^/gm, '  | ')}`);
       }
     },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { migrateToLatest } from '../db/migrate';
 import { createTestContext, type TestContext } from '../test/test-context';
-import { DEMO_USERS, seedDemo } from './seed';
+import { DEMO_FIELDSET, DEMO_PATTERN, DEMO_USERS, demoSignInLines, seedDemo } from './seed';
 
 let ctx: TestContext;
 
@@ -89,6 +89,69 @@ describe('the demo account', () => {
   });
 });
 
+describe('the demo pattern and field set (issue 8 item 26)', () => {
+  it('the seeded pattern issues UTM campaign codes and the field set points at the seeded lists', async () => {
+    const agent = supertest.agent(ctx.app);
+    await agent.post('/api/v1/auth/login').send({ email: 'admin@acme.test', password: 'demo-password' });
+    const patterns = (await agent.get('/api/v1/account/field/patterns')).body.data as {
+      id: number;
+      name: string;
+      segments: { id: number; name: string; segment_type: string }[];
+    }[];
+    const utm = patterns.find((p) => p.name === DEMO_PATTERN)!;
+    expect(utm.segments.map((s) => `${s.name}:${s.segment_type}`)).toEqual([
+      'Channel:variable',
+      'Region:variable',
+      'Campaign:variable',
+      'Number:autonumber',
+      'Launch month:date',
+    ]);
+    const segment = (name: string) => String(utm.segments.find((s) => s.name === name)!.id);
+    const codes = await agent.post(`/api/v1/account/field/${utm.id}/codes`).send({
+      values: {
+        [segment('Channel')]: 'paid-social',
+        [segment('Region')]: 'emea',
+        [segment('Campaign')]: 'spring-sale',
+      },
+      count: 2,
+    });
+    expect(codes.status).toBe(200);
+    const month = new Date().toISOString().slice(0, 7);
+    expect(JSON.stringify(codes.body)).toContain(`paid-social_emea_spring-sale_0001_${month}`);
+    expect(JSON.stringify(codes.body)).toContain(`paid-social_emea_spring-sale_0002_${month}`);
+
+    const sets = (await agent.get('/api/v1/account/fieldsets')).body.data as { id: number; name: string }[];
+    const paid = (
+      await agent.get(`/api/v1/account/fieldsets/${sets.find((f) => f.name === DEMO_FIELDSET)!.id}`)
+    ).body.fieldset as {
+      fields: {
+        name: string;
+        governance_type: string;
+        list_governance?: { list_id: number; list_column_id: number };
+      }[];
+    };
+    const listFields = paid.fields.filter((f) => f.governance_type === 'list');
+    expect(listFields.map((f) => f.name)).toEqual(['Channel', 'Source', 'Region', 'Country', 'Currency']);
+    for (const field of listFields) {
+      const list = await agent.get(`/api/v1/account/lists/${field.list_governance!.list_id}`);
+      expect(list.status, field.name).toBe(200);
+      const column = (list.body.list_columns as { id: number; name: string }[]).find(
+        (c) => c.id === field.list_governance!.list_column_id,
+      );
+      expect(column?.name, field.name).toBe(field.name);
+    }
+  });
+
+  it('prints how to sign in on every start while the demo account exists, and not in production', async () => {
+    const lines = await demoSignInLines(ctx.deps);
+    expect(lines.join('\n')).toContain('admin@acme.test');
+    expect(lines.join('\n')).toContain('Password:');
+    expect(
+      await demoSignInLines({ ...ctx.deps, config: { ...ctx.deps.config, isProduction: true } }),
+    ).toEqual([]);
+  });
+});
+
 describe('the embedded database (PGlite)', () => {
   it('migrates, seeds and serves lists without PostgreSQL', async () => {
     const handle = await openDatabase({ dataDir: 'memory://' });
@@ -135,5 +198,6 @@ describe('the embedded database (PGlite)', () => {
     } finally {
       await handle.close();
     }
-  });
+    // PGlite migrates and seeds in WebAssembly: slow on a busy machine, so more than the default 30 s.
+  }, 120_000);
 });

@@ -1,9 +1,20 @@
+import {
+  effectivePermissions,
+  FEATURE_FLAGS,
+  type FeatureFlag,
+  type FieldsetSave,
+  fieldsetSaveSchema,
+  type PatternSave,
+  patternSaveSchema,
+} from '@nomen/shared';
 import type { Database } from '@nomen/shared/db';
 import type { Transaction } from 'kysely';
 import { hashPassword } from '../auth/crypto';
 import { recordActivity } from '../entities/activities/activities.service';
+import { saveFieldset } from '../entities/fieldsets/fieldsets.service';
 import * as lists from '../entities/lists/lists.repository';
-import type { AppDeps } from '../http/context';
+import { savePattern } from '../entities/patterns/patterns.service';
+import type { Actor, AppDeps } from '../http/context';
 import { countriesList, currenciesList, marketingChannelsList, type SeedList } from './reference-data';
 
 /** Name of the demo account. */
@@ -108,8 +119,18 @@ const GROUPS = [
   },
 ];
 
+/** A seeded list's id and its columns' ids by column name. */
+interface SeededList {
+  id: number;
+  columns: Record<string, number>;
+}
+
 /** Inserts a list with its columns and cells through the lists repository (set-based). */
-async function insertList(trx: Transaction<Database>, accountId: number, list: SeedList): Promise<void> {
+async function insertList(
+  trx: Transaction<Database>,
+  accountId: number,
+  list: SeedList,
+): Promise<SeededList> {
   const { id: listId } = await lists.insertList(trx, accountId, {
     name: list.name,
     notes: list.notes,
@@ -132,6 +153,147 @@ async function insertList(trx: Transaction<Database>, accountId: number, list: S
     null,
     cells.map((cell, i) => ({ ...cell, id: ids[i]! })),
   );
+  return { id: listId, columns: Object.fromEntries(list.columns.map((name, i) => [name, columnIds[i]!])) };
+}
+
+/** Name of the demo's UTM campaign-naming pattern. */
+export const DEMO_PATTERN = 'UTM campaign name';
+/** Name of the demo's field set. */
+export const DEMO_FIELDSET = 'Paid media';
+
+/**
+ * The demo's campaign-naming pattern (spec 02 §3): channel, region and campaign chosen per code,
+ * a 4-digit running number and the launch month, joined by underscores, e.g.
+ * `paid-social_emea_spring-sale_0001_2026-03`.
+ */
+const UTM_PATTERN: PatternSave = {
+  name: DEMO_PATTERN,
+  description: 'utm_campaign values: channel, region, campaign, a running number and the launch month',
+  delimiter: '_',
+  segments: [
+    {
+      id: 'TEMP_channel',
+      segment_precedence: 0,
+      segment_type: 'variable',
+      name: 'Channel',
+      data_type: 'list',
+    },
+    { id: 'TEMP_region', segment_precedence: 1, segment_type: 'variable', name: 'Region', data_type: 'list' },
+    {
+      id: 'TEMP_campaign',
+      segment_precedence: 2,
+      segment_type: 'variable',
+      name: 'Campaign',
+      data_type: 'text',
+    },
+    {
+      id: 'TEMP_number',
+      segment_precedence: 3,
+      segment_type: 'autonumber',
+      name: 'Number',
+      start_value: 1,
+      min_width: 4,
+    },
+    {
+      id: 'TEMP_launch',
+      segment_precedence: 4,
+      segment_type: 'date',
+      name: 'Launch month',
+      order: 'Y|M|D',
+      years: '0000-9999',
+      months: '01-12',
+      days: 'None',
+      delimiter: '-',
+      auto_populate: true,
+    },
+  ],
+};
+
+/**
+ * The demo's "Paid media" field set (spec 02 §2, §3): channel and source from the marketing
+ * channels list, region and country from the countries list, the currency, a campaign name, the
+ * launch date, and a campaign key concatenated from channel, country and campaign.
+ */
+function paidMediaFieldset(seeded: Record<string, SeededList>): FieldsetSave {
+  const listField = (id: string, name: string, list: string, column: string, description: string) => ({
+    id,
+    name,
+    description,
+    required: true,
+    governance_type: 'list' as const,
+    list_governance: { list_id: seeded[list]!.id, list_column_id: seeded[list]!.columns[column]! },
+  });
+  return {
+    name: DEMO_FIELDSET,
+    description: 'What every paid search, social and display buy records',
+    fields: [
+      listField('TEMP_channel', 'Channel', 'Marketing channels', 'Channel', 'utm_medium family'),
+      listField('TEMP_source', 'Source', 'Marketing channels', 'Source', 'utm_source'),
+      listField('TEMP_region', 'Region', 'Countries', 'Region', 'Where the budget is spent'),
+      listField('TEMP_country', 'Country', 'Countries', 'Country', 'Target market'),
+      listField('TEMP_currency', 'Currency', 'Currencies', 'Currency', 'Currency of the budget'),
+      {
+        id: 'TEMP_campaign',
+        name: 'Campaign',
+        description: 'Short campaign name, lower case with dashes',
+        required: true,
+        governance_type: 'text',
+        validation: { min_length: 2, max_length: 40, characters: 'alphanumeric_dash_underscore' },
+        transformation: { case: 'lowercase', spaces: 'dash', trim: true },
+      },
+      {
+        id: 'TEMP_launch',
+        name: 'Launch date',
+        governance_type: 'date',
+        date: { order: 'Y|M|D', years: '0000-9999', months: '01-12', days: '01-31', delimiter: '-' },
+      },
+      {
+        id: 'TEMP_key',
+        name: 'Campaign key',
+        description: 'Channel, country and campaign in one value',
+        governance_type: 'concatenation',
+        concatenation_governance: {
+          field_ids: ['TEMP_channel', 'TEMP_country', 'TEMP_campaign'],
+          delimiter: '_',
+        },
+      },
+    ],
+  };
+}
+
+/** The demo super admin as an Actor, so the seed saves patterns and field sets through their services. */
+async function demoActor(deps: AppDeps, accountId: number): Promise<Actor> {
+  const row = await deps.db
+    .selectFrom('users')
+    .innerJoin('accounts', 'accounts.id', 'users.account_id')
+    .select([
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.permissions',
+      'accounts.uuid',
+      'accounts.name as account_name',
+      'accounts.feature_flags',
+    ])
+    .where('users.account_id', '=', accountId)
+    .where('users.super_admin', '=', true)
+    .executeTakeFirstOrThrow();
+  return {
+    userId: row.id,
+    userName: row.name,
+    email: row.email,
+    role: 'ADMIN',
+    superAdmin: true,
+    accountId,
+    accountUuid: row.uuid,
+    accountName: row.account_name,
+    permissions: effectivePermissions({ role: 'ADMIN', permissions: row.permissions, super_admin: true }),
+    features: row.feature_flags.filter((f): f is FeatureFlag =>
+      (FEATURE_FLAGS as readonly string[]).includes(f),
+    ),
+    settings: { allow_approval: true },
+    sessionId: '',
+  };
 }
 
 /**
@@ -150,6 +312,7 @@ export async function seedDemo(
 
   const passwordHash = await hashPassword(deps.config.seedPassword);
   const lists = [countriesList(), currenciesList(), marketingChannelsList()];
+  const seededLists: Record<string, SeededList> = {};
   const accountId = await deps.db.transaction().execute(async (trx) => {
     const account = await trx
       .insertInto('accounts')
@@ -228,7 +391,7 @@ export async function seedDemo(
         )
         .execute();
     }
-    for (const list of lists) await insertList(trx, account.id, list);
+    for (const list of lists) seededLists[list.name] = await insertList(trx, account.id, list);
     await recordActivity(
       trx,
       { accountId: account.id, userId: null, userName: 'system' },
@@ -242,12 +405,37 @@ export async function seedDemo(
     );
     return account.id;
   });
+  // Through the services, so the demo's pattern and field set pass the same rules as the API's.
+  const actor = await demoActor(deps, accountId);
+  await savePattern(deps, actor, patternSaveSchema.parse(UTM_PATTERN));
+  await saveFieldset(deps, actor, fieldsetSaveSchema.parse(paidMediaFieldset(seededLists)));
   return {
     accountId,
     lines: [
-      `Seeded the demo account "${DEMO_ACCOUNT}" (${lists.map((l) => `${l.name}: ${l.rows.length} rows`).join(', ')}).`,
-      `Sign in with any of ${DEMO_USERS.map((u) => u.email).join(', ')}`,
-      `Password: ${deps.config.seedPassword === 'nomen-demo' ? 'nomen-demo' : '(the value of SEED_PASSWORD)'}`,
+      `Seeded the demo account "${DEMO_ACCOUNT}" (${lists.map((l) => `${l.name}: ${l.rows.length} rows`).join(', ')}; the pattern "${DEMO_PATTERN}" and the field set "${DEMO_FIELDSET}").`,
+      ...signInLines(deps),
     ],
   };
+}
+
+/** How to sign in to the demo account, as printed at start-up. */
+function signInLines(deps: AppDeps): string[] {
+  return [
+    `Sign in with any of ${DEMO_USERS.map((u) => u.email).join(', ')}`,
+    `Password: ${deps.config.seedPassword === 'nomen-demo' ? 'nomen-demo' : '(the value of SEED_PASSWORD)'}`,
+  ];
+}
+
+/**
+ * The sign-in details to print on every start (issue 8 item 26): the demo users and their
+ * password while the demo account exists and NODE_ENV is not production; empty otherwise.
+ */
+export async function demoSignInLines(deps: AppDeps): Promise<string[]> {
+  if (deps.config.isProduction) return [];
+  const demo = await deps.db
+    .selectFrom('accounts')
+    .select('id')
+    .where('name', '=', DEMO_ACCOUNT)
+    .executeTakeFirst();
+  return demo ? [`Demo account "${DEMO_ACCOUNT}":`, ...signInLines(deps)] : [];
 }

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import type { FeatureFlag, Permission, Role } from '@nomen/shared';
 import { type DbHandle, openDatabase } from '@nomen/shared/db';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 import supertest from 'supertest';
 import { createApp, type NomenApp } from '../app';
 import { hashPassword } from '../auth/crypto';
@@ -13,31 +16,82 @@ import { testDatabaseUrl } from './test-database';
 export const TEST_PASSWORD = 'correct-horse-battery';
 let passwordHash: Promise<string> | undefined;
 
-/** A running app over the test database, with its dev outbox. */
+/** A running app over the test database, mailing through a real local SMTP server. */
 export interface TestContext extends NomenApp {
   deps: AppDeps;
   handle: DbHandle;
-  outbox: MailMessage[];
+  /** Every mail the test SMTP server received, oldest first. */
+  mails: MailMessage[];
+  close(): Promise<void>;
+}
+
+/** A local SMTP server (the `smtp-server` package) that keeps what it receives. */
+interface SmtpPeer {
+  url: string;
+  mails: MailMessage[];
   close(): Promise<void>;
 }
 
 /**
+ * Starts an SMTP server on 127.0.0.1, port 0, without TLS or authentication. Each message is
+ * parsed (mailparser) before the server answers 250, so by the time the app's send resolves the
+ * mail is in `mails`.
+ */
+async function startSmtpPeer(): Promise<SmtpPeer> {
+  const mails: MailMessage[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream).then(
+        (parsed) => {
+          for (const rcpt of session.envelope.rcptTo) {
+            mails.push({ to: rcpt.address, subject: parsed.subject ?? '', text: parsed.text ?? '' });
+          }
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
  * Builds the app against the test PostgreSQL (STYLE.md: API tests through a test server and
- * factories). `env` overrides configuration variables.
+ * factories), with SMTP_URL pointing at a local SMTP server whose mail lands in `mails`. `env`
+ * overrides configuration variables.
  */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const smtp = await startSmtpPeer();
   const config: Config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
     APP_URL: 'http://nomen.test',
     NOMEN_SECRET_KEY: 'test-secret-key-for-collab-tokens',
+    SMTP_URL: smtp.url,
     ...env,
   });
   const handle = await openDatabase({ url: testDatabaseUrl(), poolSize: 5 });
-  const mailer = createMailer({ from: 'test@nomen.test', quiet: true });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: 'test@nomen.test', dataDir: config.dataDir });
   const deps: AppDeps = { db: handle.db, pool: handle.pool, config, mailer };
   const nomen = createApp(deps);
-  return { ...nomen, deps, handle, outbox: mailer.outbox!, close: () => handle.close() };
+  return {
+    ...nomen,
+    deps,
+    handle,
+    mails: smtp.mails,
+    async close() {
+      await handle.close();
+      await smtp.close();
+    },
+  };
 }
 
 /** A user made by the factories. */
@@ -116,9 +170,9 @@ export async function signIn(ctx: TestContext, email: string, password = TEST_PA
   return agent;
 }
 
-/** The link of the newest mail to `email` in the dev outbox. */
+/** The link of the newest mail to `email` the test SMTP server received. */
 export function lastLinkTo(ctx: TestContext, email: string): string {
-  const mail = [...ctx.outbox].reverse().find((m) => m.to === email);
+  const mail = [...ctx.mails].reverse().find((m) => m.to === email);
   const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
   if (!link) throw new Error(`no mail with a link to ${email}`);
   return link;

@@ -10,14 +10,30 @@ export const passwordSchema = z
   .min(8, 'Use at least 8 characters')
   .max(200, 'At most 200 characters');
 
-/** An email address, trimmed and lower-cased. */
+// Unicode White_Space: what String.prototype.trim removes, plus NEXT LINE (U+0085).
+const EDGE_WHITE_SPACE = /^[\s\u0085]+|[\s\u0085]+$/gu;
+
+/**
+ * The one normal form of an email address (issue 8 item 6): Unicode white space trimmed from both
+ * ends (tab, NBSP, EM SPACE, line breaks...) and lower-cased. Sign-in, its rate limit, the
+ * forgot-password limit and every lookup use it, so spaced or capitalised forms are one address.
+ */
+export function normalizeEmail(email: string): string {
+  return email.replace(EDGE_WHITE_SPACE, '').toLowerCase();
+}
+
+/** An email address, normalised (`normalizeEmail`) and then checked: 1 to 254 characters, valid. */
 export const emailSchema = z
   .string()
-  .trim()
-  .min(1, 'Required')
-  .max(254, 'At most 254 characters')
-  .pipe(z.email('Enter a valid email address'))
-  .transform((e) => e.toLowerCase());
+  .max(1000, 'At most 254 characters')
+  .transform(normalizeEmail)
+  .pipe(
+    z
+      .string()
+      .min(1, 'Required')
+      .max(254, 'At most 254 characters')
+      .pipe(z.email('Enter a valid email address')),
+  );
 
 /** Account settings that are not flags (spec README). */
 export const accountSettingsSchema = z.object({

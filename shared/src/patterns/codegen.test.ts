@@ -686,6 +686,15 @@ describe('exampleCode (spec 02 §2 live preview)', () => {
     );
     expect(sample({ include_numeric: false, include_uppercase: false })).toBe('');
   });
+
+  it('gives each preview row of a per-row random its own sample, and per-session randoms one (issue 8 item 22)', () => {
+    const p = pattern('_', [autonumber(1, 2), random(2), random(3, { frequency: 'session', max_length: 6 })]);
+    expect(exampleCode(p, NOV_21, 0)).toBe('01_X7K2Q9_X7K2Q9');
+    expect(exampleCode(p, NOV_21, 1)).toBe('01_P5M3R1_X7K2Q9');
+    expect(sampleRandomValue(random(1, { max_length: 10, include_uppercase: false }), 1)).not.toBe(
+      sampleRandomValue(random(1, { max_length: 10, include_uppercase: false }), 0),
+    );
+  });
 });
 
 describe('splitCode', () => {

@@ -767,13 +767,19 @@ const SAMPLE_DIGITS = '7295318406';
 const SAMPLE_UPPERCASE = 'XKQPMRZTWBNVHJ';
 const SAMPLE_LOWERCASE = 'kqpmrztwbnvhjx';
 
+/** How far each further preview row moves into the sample characters, so rows differ. */
+const SAMPLE_ROW_SHIFT = 3;
+
 /**
  * The builder's preview of a random segment: `length` fixed characters that honour the enabled
  * classes, the classes taking turns in the order A-Z, 0-9, a-z. Numbers and upper case, 6 →
- * "X7K2Q9". Empty when no class is enabled.
+ * "X7K2Q9". `row` (0, 1, …) is the preview row: each further row starts three characters further
+ * into every class, so two example rows show different samples (row 1 → "P5M3R1"), as a per-row
+ * random segment draws anew for every row (issue 8 item 22). Empty when no class is enabled.
  */
 export function sampleRandomValue(
   segment: Pick<RandomSegment, 'max_length' | 'include_numeric' | 'include_uppercase' | 'include_lowercase'>,
+  row = 0,
 ): string {
   const pools = [
     segment.include_uppercase ? SAMPLE_UPPERCASE : '',
@@ -785,12 +791,12 @@ export function sampleRandomValue(
   let text = '';
   for (let i = 0; i < length; i++) {
     const pool = pools[i % pools.length]!;
-    text += pool[Math.floor(i / pools.length) % pool.length];
+    text += pool[(Math.floor(i / pools.length) + row * SAMPLE_ROW_SHIFT) % pool.length];
   }
   return text;
 }
 
-function exampleSegment(segment: PatternSegment, now: CalendarDate): string {
+function exampleSegment(segment: PatternSegment, now: CalendarDate, row: number): string {
   switch (segment.segment_type) {
     case 'constant':
       return segment.constant_value ?? '';
@@ -805,7 +811,8 @@ function exampleSegment(segment: PatternSegment, now: CalendarDate): string {
     case 'date':
       return formatDateSegment(segment, now);
     case 'random':
-      return sampleRandomValue(segment);
+      // A per-session random keeps one value for every row; a per-row random varies by row.
+      return sampleRandomValue(segment, segment.frequency === 'session' ? 0 : row);
     default:
       return '';
   }
@@ -815,14 +822,15 @@ function exampleSegment(segment: PatternSegment, now: CalendarDate): string {
  * The builder's live preview of a pattern (spec 02 §2): every segment with a sample value, in
  * code order, joined by the delimiter. Variables show their name upper-cased (or VAR),
  * autonumbers their start_value padded to min_width, dates `now` in their formats, randoms
- * `sampleRandomValue`. Never fails: a draft with settings out of range still previews.
+ * `sampleRandomValue` for preview row `row` (0 for the first; per-row randoms differ by row,
+ * per-session ones do not). Never fails: a draft with settings out of range still previews.
  * E.g. US + Campaign + autonumber(1, 4) + date Y|M|D + random 6 with '_' on 2026-11-21:
  * "US_CAMPAIGN_0001_2026-11-21_X7K2Q9".
  */
-export function exampleCode(pattern: CodePattern, now: CalendarDate): string {
+export function exampleCode(pattern: CodePattern, now: CalendarDate, row = 0): string {
   const separator = DELIMITER_TEXT[pattern.delimiter] ?? '';
   return ordered(pattern.segments)
-    .map((segment) => exampleSegment(segment, now))
+    .map((segment) => exampleSegment(segment, now, row))
     .join(separator);
 }
 

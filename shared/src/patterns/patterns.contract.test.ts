@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   defaultSegment,
+  PATTERN_NO_SEGMENTS_MESSAGE,
   PATTERN_PALETTE,
   type PatternSave,
   paletteColorFor,
@@ -164,6 +165,15 @@ describe('patternSaveSchema (spec 02 §5)', () => {
     ]);
     expect(issues({ ...save, delimiter: '/' })?.[0]?.path).toEqual(['delimiter']);
     expect(issues({ ...save, color: '#123456' })?.[0]?.path).toEqual(['color']);
+  });
+
+  it('refuses a pattern without segments (issue 8 item 22)', () => {
+    expect(issues({ ...validSave(), segments: [] })).toEqual([
+      { path: ['segments'], message: PATTERN_NO_SEGMENTS_MESSAGE },
+    ]);
+    expect(
+      patternSaveSchema.safeParse({ ...validSave(), segments: validSave().segments.slice(0, 1) }).success,
+    ).toBe(true);
   });
 
   it('accepts a palette colour in any case and carries updated_at for stale writes', () => {

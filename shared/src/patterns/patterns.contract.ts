@@ -86,6 +86,8 @@ export const AUTONUMBER_MAX_START = 999_999_999_999_999;
 export const AUTONUMBER_MAX_VALUE = Number.MAX_SAFE_INTEGER;
 /** Most segments one pattern may hold. Ours: the spec sets no bound. */
 export const PATTERN_MAX_SEGMENTS = 50;
+/** Why a pattern without segments cannot be saved (issue 8 item 22). */
+export const PATTERN_NO_SEGMENTS_MESSAGE = 'Add at least one segment';
 /** Value of a new constant segment (spec 02 §9). */
 export const CONSTANT_DEFAULT_VALUE = 'CONSTANT';
 /** Name of a new variable segment (spec 02 §9). */
@@ -339,8 +341,10 @@ export type PatternSegmentSave = z.input<typeof patternSegmentSaveSchema>;
 /**
  * The builder's save, PUT /api/v1/account/field/ (spec 02 §5, §7): `id` null or absent creates a
  * pattern, a number updates it; `updated_at` is the value read, and a different stored value
- * answers 409 (ARCHITECTURE.md, stale writes). Name is required and trimmed. Segment ids must be
- * distinct within the pattern. `color` left out lets the server pick one (`paletteColorFor`).
+ * answers 409 (ARCHITECTURE.md, stale writes). Name is required and trimmed. A pattern holds at
+ * least one segment ("Add at least one segment", issue 8 item 22: a pattern without segments
+ * makes no code) and at most PATTERN_MAX_SEGMENTS. Segment ids must be distinct within the
+ * pattern. `color` left out lets the server pick one (`paletteColorFor`).
  */
 export const patternSaveSchema = z.object({
   id: idSchema.nullish(),
@@ -352,6 +356,7 @@ export const patternSaveSchema = z.object({
   color: paletteColorSchema.nullish(),
   segments: z
     .array(patternSegmentSaveSchema)
+    .min(1, PATTERN_NO_SEGMENTS_MESSAGE)
     .max(PATTERN_MAX_SEGMENTS, `At most ${PATTERN_MAX_SEGMENTS} segments`)
     .superRefine((segments, ctx) => {
       const seen = new Set<string>();

@@ -8,12 +8,12 @@ test('[SETTINGS]: the datasets-page flag switches the wording at once', async ({
   await page.goto('/admin/settings');
   const nav = page.getByRole('navigation', { name: 'Admin navigation' });
   await expect(nav.getByRole('link', { name: 'Templates', exact: true })).toBeVisible();
-  await page.getByRole('switch', { name: 'datasets-page' }).click({ force: true });
+  await page.getByRole('switch', { name: 'Datasets wording' }).click({ force: true });
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Settings saved')).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Datasets', exact: true })).toBeVisible();
 
-  await page.getByRole('switch', { name: 'datasets-page' }).click({ force: true });
+  await page.getByRole('switch', { name: 'Datasets wording' }).click({ force: true });
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(nav.getByRole('link', { name: 'Templates', exact: true })).toBeVisible();
 });

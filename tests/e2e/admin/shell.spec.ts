@@ -65,7 +65,11 @@ test.describe('as a user without admin permissions', () => {
     const nav = page.getByRole('navigation', { name: 'Admin navigation' });
     await expect(nav.getByRole('link')).toHaveCount(1);
     await expect(nav.getByRole('link', { name: 'Settings', exact: true })).toBeVisible();
-    await expect(page.getByRole('switch', { name: 'datasets-page' })).toBeDisabled();
+    // Flags read by their labels and descriptions, never by their slugs (issue 8 item 24).
+    const wording = page.getByRole('switch', { name: 'Datasets wording' });
+    await expect(wording).toBeDisabled();
+    await expect(page.getByText('Say "dataset" instead of "template"')).toBeVisible();
+    await expect(page.getByText('datasets-page', { exact: true })).toHaveCount(0);
     await page.goto('/admin/users');
     await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
     await page.goto('/admin/activities');

@@ -129,7 +129,15 @@ test('[COLLAB]: rejecting every suggestion writes only the decisions, not the li
   await panel.getByRole('button', { name: 'Reject selected' }).click();
   await expect(suggestions.filter({ hasText: 'Rejected (not saved yet)' })).toHaveCount(2);
   await expect(cell(approver, 0)).toHaveText('Email');
+  const lastSaved = await approver.getByTestId('last-saved').textContent();
   await approver.getByRole('button', { name: 'Save', exact: true }).click();
+  // The save says what it did and why "Last saved" does not move (issue 8 item 17).
+  await expect(
+    approver.getByText(
+      '2 rejections saved. The list’s values did not change, so it keeps its last-saved time.',
+    ),
+  ).toBeVisible();
+  await expect(approver.getByTestId('last-saved')).toHaveText(lastSaved ?? '');
 
   const jordanPanel = await openPanel(jordan);
   await expect(

@@ -230,3 +230,34 @@ test('[FIELDSETS]: duplicate opens an unsaved copy with new field ids, and delet
   await expect(page.getByText('2 field sets deleted')).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: name })).toHaveCount(0);
 });
+
+test('[FIELDSETS]: Save stays disabled until something changes, and says why', async ({ page, baseURL }) => {
+  const api = await apiAs('admin', baseURL!);
+  const name = uniqueName('Social fields');
+  const created = await api.put('/api/v1/account/fieldsets', {
+    data: {
+      id: null,
+      name,
+      description: 'Organic social',
+      fields: [{ id: 'TEMP_a', name: 'Network', governance_type: 'text' }],
+    },
+  });
+  expect(created.status()).toBe(200);
+  const { fieldset } = (await created.json()) as { fieldset: { id: number } };
+  await api.dispose();
+
+  await page.goto(`/admin/fieldsets/${fieldset.id}/fields`);
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
+  await expect(save).toBeDisabled();
+  await save.hover({ force: true });
+  await expect(page.getByRole('tooltip')).toHaveText('No changes to save');
+
+  await page.getByLabel('Description', { exact: true }).fill('Organic and paid social');
+  await expect(save).toBeEnabled();
+  await page.getByLabel('Description', { exact: true }).fill('Organic social');
+  await expect(save).toBeDisabled();
+  await page.getByLabel('Name', { exact: true }).fill('');
+  await save.hover({ force: true });
+  await expect(page.getByRole('tooltip')).toHaveText('Name the field set to save it');
+});

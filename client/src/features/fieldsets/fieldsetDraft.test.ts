@@ -5,6 +5,7 @@ import {
   emptyFieldsetDraft,
   fieldDraftOf,
   fieldsetDraftOf,
+  fieldsetSaveBlockedReason,
   fieldsUsing,
   governanceSummary,
   isFieldsetChanged,
@@ -232,5 +233,13 @@ describe('governanceSummary', () => {
         listName,
       ),
     ).toBe('Always "ACME"');
+  });
+});
+
+describe('fieldsetSaveBlockedReason (issue 8 item 22)', () => {
+  it('needs a name and a change', () => {
+    expect(fieldsetSaveBlockedReason({ name: '  ' }, true)).toBe('Name the field set to save it');
+    expect(fieldsetSaveBlockedReason({ name: 'Paid' }, false)).toBe('No changes to save');
+    expect(fieldsetSaveBlockedReason({ name: 'Paid' }, true)).toBeNull();
   });
 });

@@ -204,6 +204,19 @@ export function isFieldsetChanged(a: FieldsetDraft, b: FieldsetDraft): boolean {
   return comparable(a) !== comparable(b);
 }
 
+/**
+ * Why the field-set editor's Save is disabled, or null when the draft can be saved (spec 02 §5;
+ * issue 8 item 22): a name is required and something must have changed since the last save.
+ */
+export function fieldsetSaveBlockedReason(
+  draft: Pick<FieldsetDraft, 'name'>,
+  isDirty: boolean,
+): string | null {
+  if ((draft.name ?? '').trim() === '') return 'Name the field set to save it';
+  if (!isDirty) return 'No changes to save';
+  return null;
+}
+
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object') {

@@ -14,6 +14,8 @@ import {
   moveSegment,
   newTempId,
   orderedSegments,
+  patternSaveBlockedReason,
+  previewCodes,
   previewPatterns,
   removeSegment,
   replaceSegment,
@@ -144,6 +146,43 @@ describe('previewPatterns', () => {
     expect(first.segments[1]).toMatchObject({ start_value: 7 });
     expect(second.segments[1]).toMatchObject({ start_value: 8 });
     expect(second.segments[0]).toBe(market);
+  });
+});
+
+describe('previewCodes', () => {
+  const today = { year: 2026, month: 11, day: 21 };
+
+  it('shows one code when every row gets the same', () => {
+    expect(previewCodes({ delimiter: '_', segments: [market, campaign] }, today)).toEqual(['US_CAMPAIGN']);
+  });
+
+  it('gives a per-row random segment another sample in the second row (issue 8 item 22)', () => {
+    const codes = previewCodes({ delimiter: '_', segments: [market, counter, key] }, today);
+    expect(codes).toHaveLength(2);
+    const [first, second] = codes.map((code) => code.split('_'));
+    expect([first![1], second![1]]).toEqual(['0007', '0008']);
+    expect(first![2]).toMatch(/^[0-9A-Z]{10}$/);
+    expect(second![2]).toMatch(/^[0-9A-Z]{10}$/);
+    expect(second![2]).not.toBe(first![2]);
+  });
+
+  it('shows a second row for a per-row random alone, but keeps a per-session random the same', () => {
+    expect(new Set(previewCodes({ delimiter: 'none', segments: [key] }, today)).size).toBe(2);
+    const session = { ...key, frequency: 'session' as const };
+    expect(previewCodes({ delimiter: 'none', segments: [session] }, today)).toHaveLength(1);
+    const [a, b] = previewCodes({ delimiter: '-', segments: [counter, session] }, today);
+    expect(a!.split('-')[1]).toBe(b!.split('-')[1]);
+  });
+});
+
+describe('patternSaveBlockedReason (issue 8 item 22)', () => {
+  it('needs a name, at least one segment and a change', () => {
+    expect(patternSaveBlockedReason({ name: ' ', segments: [market] }, true)).toBe(
+      'Name the pattern to save it',
+    );
+    expect(patternSaveBlockedReason({ name: 'Code', segments: [] }, true)).toBe('Add at least one segment');
+    expect(patternSaveBlockedReason({ name: 'Code', segments: [market] }, false)).toBe('No changes to save');
+    expect(patternSaveBlockedReason({ name: 'Code', segments: [market] }, true)).toBeNull();
   });
 });
 

@@ -1,10 +1,13 @@
-import type {
-  CodePattern,
-  Pattern,
-  PatternSegment,
-  SegmentDelimiter,
-  SegmentId,
-  SegmentType,
+import {
+  type CalendarDate,
+  type CodePattern,
+  exampleCode,
+  PATTERN_NO_SEGMENTS_MESSAGE,
+  type Pattern,
+  type PatternSegment,
+  type SegmentDelimiter,
+  type SegmentId,
+  type SegmentType,
 } from '@nomen/shared';
 
 /**
@@ -202,9 +205,46 @@ export function previewPatterns(
   return [first, second];
 }
 
-/** Whether the draft has an autonumber segment, i.e. whether a second example differs. */
-export function hasAutonumber(segments: readonly PatternSegment[]): boolean {
-  return segments.some((segment) => segment.segment_type === 'autonumber');
+/**
+ * Whether codes of the draft differ from row to row, i.e. whether a second example is worth
+ * showing: it has an autonumber or a random segment drawn anew for every row (spec 02 §2).
+ */
+export function variesByRow(segments: readonly PatternSegment[]): boolean {
+  return segments.some(
+    (segment) =>
+      segment.segment_type === 'autonumber' ||
+      (segment.segment_type === 'random' && segment.frequency !== 'session'),
+  );
+}
+
+/**
+ * The example codes of the builder's preview (spec 02 §2) for the calendar day `today`: the
+ * first row, and when codes vary by row a second one, with autonumbers one further and per-row
+ * random segments showing another sample (issue 8 item 22), per-session ones the same.
+ */
+export function previewCodes(
+  draft: Pick<PatternDraft, 'delimiter' | 'segments'>,
+  today: CalendarDate,
+): string[] {
+  const [first, second] = previewPatterns(draft);
+  const codes = [exampleCode(first, today, 0)];
+  if (variesByRow(draft.segments)) codes.push(exampleCode(second, today, 1));
+  return codes;
+}
+
+/**
+ * Why the builder's Save is disabled, or null when the draft can be saved (spec 02 §5; issue 8
+ * item 22): a name is required, at least one segment, and something must have changed since the
+ * last save (a new pattern is unchanged until it gets a name, so that case reads as the name).
+ */
+export function patternSaveBlockedReason(
+  draft: Pick<PatternDraft, 'name' | 'segments'>,
+  isDirty: boolean,
+): string | null {
+  if ((draft.name ?? '').trim() === '') return 'Name the pattern to save it';
+  if ((draft.segments ?? []).length === 0) return PATTERN_NO_SEGMENTS_MESSAGE;
+  if (!isDirty) return 'No changes to save';
+  return null;
 }
 
 /**

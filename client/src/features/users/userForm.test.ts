@@ -1,6 +1,6 @@
 import type { User } from '@nomen/shared';
 import { describe, expect, it } from 'vitest';
-import { keepGrantable, readOnlyReason, roleOptions, userFormDefaults } from './userForm';
+import { keepGrantable, roleOptions, userFormDefaults } from './userForm';
 
 const user: User = {
   id: 3,
@@ -53,14 +53,5 @@ describe('roleOptions', () => {
     expect(roleOptions(true, null).map((o) => o.value)).toEqual(['ADMIN', 'MANAGER', 'USER']);
     expect(roleOptions(false, 'USER').map((o) => o.value)).toEqual(['MANAGER', 'USER']);
     expect(roleOptions(false, 'ADMIN').map((o) => o.value)).toEqual(['ADMIN', 'MANAGER', 'USER']);
-  });
-});
-
-describe('readOnlyReason', () => {
-  it('locks disabled users and admin users for non-admins', () => {
-    expect(readOnlyReason({ ...user, disabled: true }, true)).toMatch(/disabled/);
-    expect(readOnlyReason({ ...user, role: 'ADMIN' }, false)).toMatch(/Only admins/);
-    expect(readOnlyReason({ ...user, role: 'ADMIN' }, true)).toBeNull();
-    expect(readOnlyReason(null, false)).toBeNull();
   });
 });

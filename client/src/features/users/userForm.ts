@@ -60,14 +60,3 @@ export function roleOptions(
     label: ROLE_LABELS[role],
   }));
 }
-
-/**
- * Why the drawer is read-only for this user, or null when it can be edited (spec 01 §2.6:
- * disabled users are locked; only admins change admin users).
- */
-export function readOnlyReason(user: User | null, canManageAdmins: boolean): string | null {
-  if (!user) return null;
-  if (user.disabled) return 'This user is disabled, so their details cannot be changed.';
-  if (user.role === 'ADMIN' && !canManageAdmins) return 'Only admins can change admin users.';
-  return null;
-}

@@ -68,30 +68,37 @@ export async function createAccount(
 
 /**
  * Disables or re-enables a user by email (operator CLI): a disabled user cannot sign in, their
- * sessions end, and admins see them read-only (spec 01 §2.6). Logged in the user's account as
- * a change by "system". Throws 404 for an unknown email.
+ * sessions end, and admins see them read-only (spec 01 §2.6). An address may hold a user in
+ * several accounts (ARCHITECTURE.md, email addresses); the command applies to each. Logged in
+ * each user's account as a change by "system". Throws 404 for an unknown email.
  */
 export async function setUserDisabled(deps: AppDeps, email: string, disabled: boolean) {
   return deps.db.transaction().execute(async (trx) => {
-    const user = await trx
+    const users = await trx
       .updateTable('users')
       .set({ disabled, updated_at: new Date() })
       .where('email', '=', email)
       .returning(['id', 'name', 'account_id'])
-      .executeTakeFirst();
+      .execute();
+    const [user] = users;
     if (!user) throw AppError.notFound(`User ${email}`);
-    if (disabled) await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
-    await recordActivity(
-      trx,
-      { accountId: user.account_id, userId: null, userName: 'system' },
-      {
-        configuredObject: 'user',
-        objectName: user.name,
-        objectId: user.id,
-        before: { disabled: !disabled },
-        after: { disabled },
-      },
-    );
+    if (disabled) {
+      const ids = users.map((u) => u.id);
+      await trx.deleteFrom('sessions').where('user_id', 'in', ids).execute();
+    }
+    for (const u of users) {
+      await recordActivity(
+        trx,
+        { accountId: u.account_id, userId: null, userName: 'system' },
+        {
+          configuredObject: 'user',
+          objectName: u.name,
+          objectId: u.id,
+          before: { disabled: !disabled },
+          after: { disabled },
+        },
+      );
+    }
     return user;
   });
 }

@@ -35,9 +35,17 @@ export function findUser(db: Db, accountId: number, id: number) {
   return selectUsers(db, accountId).where('users.id', '=', id).executeTakeFirst();
 }
 
-/** Id of the user holding `email`, other than `exceptId`. */
-export async function emailTakenBy(db: Db, email: string, exceptId?: number): Promise<number | undefined> {
-  let q = db.selectFrom('users').select('id').where('email', '=', email);
+/**
+ * Id of the account's user holding `email`, other than `exceptId`. Other accounts are not
+ * looked at: an address may hold one user per account (issue 8 item 8).
+ */
+export async function emailTakenBy(
+  db: Db,
+  accountId: number,
+  email: string,
+  exceptId?: number,
+): Promise<number | undefined> {
+  let q = db.selectFrom('users').select('id').where('account_id', '=', accountId).where('email', '=', email);
   if (exceptId) q = q.where('id', '<>', exceptId);
   return (await q.executeTakeFirst())?.id;
 }

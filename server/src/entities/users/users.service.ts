@@ -2,6 +2,7 @@ import {
   AppError,
   FEATURE_FLAGS,
   grantablePermissions,
+  hasPermission,
   PERMISSION_NAMES,
   type Permission,
   type Role,
@@ -57,6 +58,31 @@ function assertMayManageRole(actor: Actor, role: Role): void {
   }
 }
 
+/**
+ * Nobody but the super admin changes the super admin (issue 8 item 2): 403 when `target` is the
+ * account's super admin and the actor is someone else.
+ */
+function assertMayTouchSuperAdmin(actor: Actor, target: { id: number; super_admin: boolean }): void {
+  if (target.super_admin && target.id !== actor.userId) {
+    throw new AppError('FORBIDDEN', 'Only the super admin can change the super admin');
+  }
+}
+
+/**
+ * Nobody grants a permission they do not hold (issue 8 item 3; ARCHITECTURE.md, security rules):
+ * every permission in `wanted` that `already` lacks must pass `hasPermission` for the actor, so
+ * all_privileges covers the manage_* set but approve_suggestions must be held itself. 403 on
+ * body.permissions naming the refused ones.
+ */
+function assertMayGrant(actor: Actor, wanted: readonly Permission[], already: readonly string[]): void {
+  const granted = wanted.filter((p) => !already.includes(p));
+  const refused = granted.filter((p) => !hasPermission(actor.permissions, p));
+  if (refused.length > 0) {
+    const message = `You cannot grant a permission you do not hold: ${refused.join(', ')}`;
+    throw new AppError('FORBIDDEN', message, [{ path: 'body.permissions', message }]);
+  }
+}
+
 /** The account's users (spec 01 §2.6). */
 export async function listUsers(deps: AppDeps, actor: Actor): Promise<{ data: User[] }> {
   return { data: (await repo.listUsers(deps.db, actor.accountId)).map(toUser) };
@@ -88,9 +114,11 @@ async function loadForUpdate(trx: Transaction<Database>, actor: Actor, ids: numb
 
 /**
  * Creates (no id; mails an activation link) or updates (id) a user with group memberships and
- * an activity entry, in one transaction (spec 01 §2.6, §5). Errors: 400 for permissions the
- * role cannot hold, for changing one's own role; 403 when a non-admin touches an ADMIN; 404
- * for unknown ids or groups; 409 for a taken email, a disabled user or a stale write.
+ * an activity entry, in one transaction (spec 01 §2.6, §5; issue 8 items 2, 3). Errors: 400 for
+ * permissions the role cannot hold, for changing one's own role or permissions; 403 when a
+ * non-admin touches an ADMIN, when anyone but the super admin changes the super admin, or when
+ * the actor grants a permission they do not hold; 404 for unknown ids or groups; 409 for an
+ * email taken in this account, a disabled user or a stale write.
  */
 export async function saveUser(
   deps: AppDeps,
@@ -108,7 +136,7 @@ export async function saveUser(
 
   return deps.db.transaction().execute(async (trx) => {
     assertAllFound(groupIds, await repo.existingGroupIds(trx, actor.accountId, groupIds), 'Groups');
-    if (await repo.emailTakenBy(trx, input.email, input.id ?? undefined)) {
+    if (await repo.emailTakenBy(trx, actor.accountId, input.email, input.id ?? undefined)) {
       throw new AppError('CONFLICT', 'A user with this email already exists', [
         { path: 'body.email', message: 'A user with this email already exists' },
       ]);
@@ -130,12 +158,20 @@ export async function saveUser(
       if (existing.disabled) throw new AppError('CONFLICT', 'This user is disabled and cannot be edited');
       assertNotStale(existing.updated_at, input.updated_at, 'user');
       assertMayManageRole(actor, existing.role);
-      if (existing.id === actor.userId && existing.role !== input.role) {
-        throw AppError.badField('body.role', 'You cannot change your own role');
+      assertMayTouchSuperAdmin(actor, existing);
+      if (existing.id === actor.userId) {
+        if (existing.role !== input.role)
+          throw AppError.badField('body.role', 'You cannot change your own role');
+        const stored = new Set(existing.permissions);
+        if (permissions.length !== stored.size || permissions.some((p) => !stored.has(p))) {
+          throw AppError.badField('body.permissions', 'You cannot change your own permissions');
+        }
       }
+      assertMayGrant(actor, permissions, existing.permissions);
       id = existing.id;
       await repo.updateUser(trx, actor.accountId, id, values);
     } else {
+      assertMayGrant(actor, permissions, []);
       id = await repo.insertUser(trx, { account_id: actor.accountId, password_hash: null, ...values });
     }
     await repo.setUserGroups(trx, id, groupIds);
@@ -185,12 +221,16 @@ export async function deleteUsers(deps: AppDeps, actor: Actor, ids: number[]): P
 
 /**
  * Forces a password reset (issue 2 §2): clears the users' passwords, ends their sessions and
- * mails each a reset link. 404 for unknown ids; 403 when a non-admin targets an ADMIN.
+ * mails each a reset link, all or nothing. 404 for unknown ids; 403 when a non-admin targets an
+ * ADMIN or anyone but the super admin targets the super admin (issue 8 item 2).
  */
 export async function forcePasswordReset(deps: AppDeps, actor: Actor, ids: number[]): Promise<{ ok: true }> {
   await deps.db.transaction().execute(async (trx) => {
     const users = await loadForUpdate(trx, actor, ids);
-    for (const u of users) assertMayManageRole(actor, u.role);
+    for (const u of users) {
+      assertMayManageRole(actor, u.role);
+      assertMayTouchSuperAdmin(actor, u);
+    }
     await repo.clearPasswords(trx, actor.accountId, ids);
     await deleteSessionsOfUsers(trx, ids);
     for (const u of users) await issueLink(deps, trx, u, 'reset');
@@ -211,11 +251,15 @@ export async function forcePasswordReset(deps: AppDeps, actor: Actor, ids: numbe
 
 /**
  * Mails new activation links, voiding the old ones (spec 01 §2.6). Only for users who never
- * signed in: otherwise 400 naming them. 404 for unknown ids.
+ * signed in: otherwise 400 naming them. 404 for unknown ids; 403 as for a forced reset.
  */
 export async function resendActivation(deps: AppDeps, actor: Actor, ids: number[]): Promise<{ ok: true }> {
   await deps.db.transaction().execute(async (trx) => {
     const users = await loadForUpdate(trx, actor, ids);
+    for (const u of users) {
+      assertMayManageRole(actor, u.role);
+      assertMayTouchSuperAdmin(actor, u);
+    }
     const signedIn = users.filter((u) => u.last_login !== null);
     if (signedIn.length > 0) {
       throw AppError.badField(

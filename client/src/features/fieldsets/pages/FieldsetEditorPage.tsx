@@ -20,7 +20,7 @@ import {
   type FieldsetSaveParsed,
   fieldsetSaveSchema,
 } from '@nomen/shared';
-import { IconArrowLeft, IconDeviceFloppy, IconForms, IconPlus } from '@tabler/icons-react';
+import { IconArrowLeft, IconForms, IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -28,6 +28,7 @@ import { confirmAction } from '../../../ui/confirmAction';
 import { EditorLoadFailure } from '../../../ui/EditorLoadFailure';
 import { notifyError, notifyFailure, notifySuccess } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
+import { SaveButton } from '../../../ui/SaveButton';
 import { useEditorSource } from '../../../ui/useEditorSource';
 import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
 import { useSignedIn } from '../../auth/api';
@@ -42,6 +43,7 @@ import {
   emptyFieldsetDraft,
   type FieldsetDraft,
   fieldsetDraftOf,
+  fieldsetSaveBlockedReason,
   isFieldsetChanged,
   newField,
   poweringFieldIds,
@@ -141,7 +143,8 @@ const NO_ISSUES: SaveIssues = { set: {}, fields: {}, other: [] };
  * list with add, edit (the field drawer; ?open={fieldId} opens one), remove and reorder, all held
  * locally with TEMP_ ids until Save sends the whole set in one PUT. A dirty flag (name,
  * description or any field changed) shows "Unsaved changes" and makes leaving ask first. Save is
- * disabled while saving or without a name; the first save replaces the route with the saved id;
+ * disabled while saving, without a name or with nothing changed, its tooltip saying why (issue 8
+ * item 22); the first save replaces the route with the saved id;
  * a stale write offers to reload; server problems show on the set's inputs or on the field they
  * concern, otherwise in a toast.
  */
@@ -262,7 +265,7 @@ function FieldsetEditor({
   );
 
   const name = draft.name ?? '';
-  const canSave = name.trim() !== '' && !save.isPending;
+  const saveBlocked = fieldsetSaveBlockedReason(draft, isDirty);
   const title = name.trim() || (initial.id === null ? 'New field set' : 'Field set');
   const drawerField = drawer?.field;
 
@@ -285,14 +288,7 @@ function FieldsetEditor({
                   Unsaved changes
                 </Badge>
               ) : null}
-              <Button
-                type="submit"
-                leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-                loading={save.isPending}
-                disabled={!canSave}
-              >
-                Save
-              </Button>
+              <SaveButton isSaving={save.isPending} blockedReason={saveBlocked} />
             </Group>
           }
         />

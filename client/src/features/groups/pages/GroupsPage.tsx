@@ -31,7 +31,7 @@ const columns: AdminTableColumn<Group>[] = [
       </Text>
     ),
   },
-  { key: 'users', header: 'Users', cell: (g) => g.user_count, width: 90 },
+  { key: 'users', header: 'Users', cell: (g) => g.user_count, sortValue: (g) => g.user_count, width: 90 },
   { key: 'updated_at', header: 'Updated', cell: (g) => <Timestamp value={g.updated_at} />, width: 160 },
 ];
 

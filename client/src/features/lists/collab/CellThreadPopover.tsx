@@ -46,6 +46,21 @@ export interface CellThreadPopoverProps {
   onClose: () => void;
   /** Pointer or keyboard activity inside (spec 02 §4 lock for approvers). */
   onActivity?: () => void;
+  /**
+   * Changes when something the popover must not cover appears or goes (the lock overlay's
+   * message, issue 8 item 25), so that it is placed again.
+   */
+  layoutKey?: string;
+}
+
+/** Marks an element the cell popover leaves readable (issue 8 item 25: the lock overlay's message). */
+export const POPOVER_AVOID_ATTRIBUTE = 'data-popover-avoid';
+
+function rectsToAvoid(): AnchorRect[] {
+  return [...document.querySelectorAll(`[${POPOVER_AVOID_ATTRIBUTE}]`)].map((element) => {
+    const { top, left, right, bottom } = element.getBoundingClientRect();
+    return { top, left, right, bottom };
+  });
 }
 
 /**
@@ -53,7 +68,8 @@ export interface CellThreadPopoverProps {
  * replies, resolve/reopen and, for approvers, Approve/Reject; a comment composer; and for
  * non-approvers a "Suggest a value" form (the suggested value, prefilled with the cell's text,
  * and an optional reason). A non-modal dialog named "Comments on <cell>"; focus stays inside
- * while it is open, Escape or a click outside closes it.
+ * while it is open, Escape or a click outside closes it. It never covers its cell nor an element
+ * marked POPOVER_AVOID_ATTRIBUTE, such as the lock overlay's message (issue 8 item 25).
  */
 export function CellThreadPopover({
   anchor,
@@ -68,6 +84,7 @@ export function CellThreadPopover({
   onSuggest,
   onClose,
   onActivity,
+  layoutKey,
 }: CellThreadPopoverProps) {
   const now = useNow();
   const [mode, setMode] = useState<CellPopoverMode>(canSuggest ? initialMode : 'comment');
@@ -87,13 +104,15 @@ export function CellThreadPopover({
           anchor,
           { width: CELL_POPOVER_WIDTH, height: element.offsetHeight },
           { width: window.innerWidth, height: window.innerHeight },
+          rectsToAvoid(),
         ),
       );
+    void layoutKey;
     place();
     const observer = new ResizeObserver(place);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [anchor]);
+  }, [anchor, layoutKey]);
 
   const isUnchanged = value === cellValue;
   const suggest = async () => {

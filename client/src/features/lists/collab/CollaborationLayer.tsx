@@ -47,6 +47,8 @@ export function CollaborationLayer({ collab, data, listId }: CollaborationLayerP
           onSuggest={collab.suggest}
           onClose={collab.closePopover}
           onActivity={collab.session.onActivity}
+          // The lock overlay's message comes and goes with the lock: place the popover again.
+          layoutKey={collab.session.lockHolder}
         />
       ) : null}
     </>

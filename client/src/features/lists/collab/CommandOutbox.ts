@@ -13,10 +13,10 @@ export interface OutboxEntry {
   command: RoomCommandRequest;
 }
 
-/** The commands the outbox may hold back: the ones anyone writes in the comments (spec 02 §2). */
+/** The commands the outbox may hold back: the ones anyone writes in the comments (spec 02 §2; withdraw, issue 8 item 16). */
 export type OutboxCommand = Extract<
   RoomCommandRequest,
-  { type: 'comment.add' | 'suggestion.add' | 'comment.reply' | 'thread.resolve' }
+  { type: 'comment.add' | 'suggestion.add' | 'comment.reply' | 'thread.resolve' | 'thread.withdraw' }
 >;
 
 /** Why a held command was dropped when the room cannot be joined at all. */

@@ -49,6 +49,8 @@ function outboxText(entry: OutboxEntry): string {
       return `Suggest “${command.value}”`;
     case 'thread.resolve':
       return command.resolved ? 'Resolve a thread' : 'Reopen a thread';
+    case 'thread.withdraw':
+      return 'Withdraw a suggestion';
     default:
       return command.type;
   }

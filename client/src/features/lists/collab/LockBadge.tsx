@@ -11,7 +11,7 @@ export interface LockBadgeProps {
 
 /**
  * The lock icon of the editor's header card (spec 02 §2, §4): shown while someone holds the
- * review lock, orange with "Locked by X since 3:04 PM" when it is someone else, green with "You
+ * review lock, orange with "Locked by X since 3:04pm" when it is someone else, green with "You
  * are reviewing this list" when it is the signed-in user. An image named by its tooltip.
  */
 export function LockBadge({ lock, userId }: LockBadgeProps) {

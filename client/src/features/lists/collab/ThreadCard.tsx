@@ -2,15 +2,16 @@ import { Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Text, Tooltip } f
 import type { Thread, ThreadComment } from '@nomen/shared';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import { confirmAction } from '../../../ui/confirmAction';
 import { formatDateTime, relativeTime } from '../../../ui/formatTimestamp';
 import { CommentComposer } from './CommentComposer';
 import type { ModerationQueue } from './reviewQueue';
-import { effectiveStatus, STATUS_COLORS } from './threads';
+import { effectiveStatus, STATUS_COLORS, threadReviewActions } from './threads';
 
 /**
  * What thread views can do (spec 02 §2 panel and popover, §3 thread, §4 moderation), supplied by
- * the editor: replies and resolving go to the room; approving and rejecting queue a decision
- * (an approval also writes the suggested value into the grid); decisions can be taken back.
+ * the editor: replies, resolving and withdrawing go to the room; approving and rejecting queue a
+ * decision (an approval also writes the suggested value into the grid); decisions can be taken back.
  */
 export interface ThreadActions {
   userId: number;
@@ -21,6 +22,8 @@ export interface ThreadActions {
   queue: ModerationQueue;
   reply(threadId: string, body: string): Promise<boolean>;
   resolve(threadId: string, resolved: boolean): Promise<boolean>;
+  /** Removes the author's own pending suggestion (thread.withdraw; issue 8 item 16). */
+  withdraw(threadId: string): Promise<boolean>;
   approve(threads: readonly Thread[]): void;
   reject(threads: readonly Thread[]): void;
   undoDecision(threadId: string): void;
@@ -101,9 +104,11 @@ export interface ThreadCardProps {
 /**
  * One thread (spec 02 §3): its kind or status badge (pending blue, approved green, rejected red,
  * others grey, §9), the cell it is about, the comments with author names and relative times,
- * the suggested change, who moderated it and when, a reply composer, resolve/reopen for the
- * author and approvers, and for approvers Approve/Reject on pending suggestions (queued until
- * save, with Undo). An article named "Suggestion by <author>" (or "Comment", "General comment"). Bodies render as plain text.
+ * the suggested change, who moderated it and when, a reply composer, and the review actions of
+ * threadReviewActions (issue 8 item 16): Resolve/Reopen of comments for their author and
+ * approvers; on a pending suggestion no Resolve, Withdraw (after a confirmation) for its author
+ * and Approve/Reject for approvers (queued until save, with Undo); Reopen of a moderated
+ * suggestion for approvers, which makes it pending again. An article named "Suggestion by <author>" (or "Comment", "General comment"). Bodies render as plain text.
  */
 export function ThreadCard({
   thread,
@@ -118,10 +123,19 @@ export function ThreadCard({
   const queued = actions.queue.get(thread.id);
   const kind = threadKindLabel(thread, actions.queue);
   const cell = metadata.type === 'general' ? null : actions.describeCell(thread);
-  const isPendingSuggestion =
-    metadata.type === 'suggestion' && metadata.status === 'pending' && !thread.resolved;
-  const canResolve = actions.isApprover || metadata.userId === actions.userId;
-  const canModerate = actions.isApprover && isPendingSuggestion && !queued;
+  const { canResolve, canReopen, canWithdraw, canModerate } = threadReviewActions(
+    thread,
+    { userId: actions.userId, isApprover: actions.isApprover },
+    queued !== undefined,
+  );
+  const withdraw = async () => {
+    const isConfirmed = await confirmAction({
+      title: 'Withdraw your suggestion?',
+      message: `Your suggestion “${metadata.currentValue ?? ''}” and its replies are removed for everyone; approvers will no longer see it.`,
+      confirmLabel: 'Withdraw',
+    });
+    if (isConfirmed) await actions.withdraw(thread.id);
+  };
   const [first, ...replies] = thread.comments;
 
   return (
@@ -240,14 +254,19 @@ export function ThreadCard({
               <Button size="compact-xs" variant="subtle" onClick={() => setIsReplying(true)}>
                 Reply
               </Button>
-              {canResolve ? (
+              {canResolve || canReopen ? (
                 <Button
                   size="compact-xs"
                   variant="subtle"
                   color="gray"
-                  onClick={() => void actions.resolve(thread.id, !thread.resolved)}
+                  onClick={() => void actions.resolve(thread.id, !canReopen)}
                 >
-                  {thread.resolved ? 'Reopen' : 'Resolve'}
+                  {canReopen ? 'Reopen' : 'Resolve'}
+                </Button>
+              ) : null}
+              {canWithdraw ? (
+                <Button size="compact-xs" variant="subtle" color="red" onClick={() => void withdraw()}>
+                  Withdraw
                 </Button>
               ) : null}
             </Group>

@@ -1,5 +1,6 @@
 import { LOCK_RENEW_INTERVAL_MS, type LockState } from '@nomen/shared';
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../../ui/formatTimestamp';
 import { INITIAL_LOCK_REQUESTS, LOCK_RETRY_MS, lockHolder, lockLabel, shouldTakeLock } from './lockActivity';
 
 const free: LockState = { isLocked: false, lockedBy: null, lockedByName: null, lockedAt: null };
@@ -57,9 +58,17 @@ describe('lockLabel (spec 02 §2: the header lock icon and its tooltip)', () => 
   it('names the holder and since when, or says the signed-in user reviews', () => {
     expect(lockLabel(free, 1, now)).toBeNull();
     expect(lockLabel(lockedBy(1), 1, now)).toBe('You are reviewing this list');
-    expect(lockLabel(lockedBy(2), 1, now, 'UTC')).toBe('Locked by Alex Morgan since 10:00 AM');
+    expect(lockLabel(lockedBy(2), 1, now, 'UTC')).toBe('Locked by Alex Morgan since 10:00am');
     expect(lockLabel({ ...lockedBy(2), lockedAt: '2026-11-19T10:00:00Z' }, 1, now, 'UTC')).toBe(
-      'Locked by Alex Morgan since Nov 19, 2026, 10:00 AM',
+      'Locked by Alex Morgan since Nov 19, 2026 10:00am',
     );
+  });
+
+  it('writes times as the toolbar writes "Last saved" (issue 8 item 23: one format)', () => {
+    const lockedAt = '2026-11-21T17:04:00Z';
+    const label = lockLabel({ ...lockedBy(2), lockedAt }, 1, now, 'UTC');
+    expect(label).toBe('Locked by Alex Morgan since 5:04pm');
+    expect(formatDateTime(lockedAt, { timeZone: 'UTC' })).toBe('Nov 21, 2026 5:04pm');
+    expect(formatDateTime(lockedAt, { timeZone: 'UTC' }).endsWith(label!.split(' since ')[1]!)).toBe(true);
   });
 });

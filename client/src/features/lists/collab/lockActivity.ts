@@ -1,5 +1,5 @@
 import { LOCK_RENEW_INTERVAL_MS, type LockState } from '@nomen/shared';
-import { formatDateTime } from '../../../ui/formatTimestamp';
+import { formatDateTime, formatTime } from '../../../ui/formatTimestamp';
 
 /** How long to wait before asking again after a lock.take was refused or the lock released (ms). */
 export const LOCK_RETRY_MS = 5000;
@@ -48,7 +48,11 @@ export function shouldTakeLock(input: {
   return requests.pausedAt === null || now - requests.pausedAt >= LOCK_RETRY_MS;
 }
 
-/** The words of the header's lock icon (spec 02 §2: a lock icon with tooltip in the header card). */
+/**
+ * The words of the header's lock icon (spec 02 §2: a lock icon with tooltip in the header card):
+ * "Locked by Priya Shah since 3:04pm" today, with the date ("since Jan 5, 2024 3:04pm") before;
+ * times in the toolbar's format (issue 8 item 23).
+ */
 export function lockLabel(
   lock: LockState,
   userId: number,
@@ -63,8 +67,9 @@ export function lockLabel(
   const at = new Date(lock.lockedAt);
   const day = (d: Date) => new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeZone }).format(d);
   const isToday = day(at) === day(now);
+  // The one time format of the product (issue 8 item 23), as in the toolbar's "Last saved".
   const when = isToday
-    ? new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone }).format(at)
+    ? formatTime(lock.lockedAt, { timeZone })
     : formatDateTime(lock.lockedAt, { timeZone });
   return `Locked by ${name} since ${when}`;
 }

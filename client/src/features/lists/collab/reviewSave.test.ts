@@ -92,7 +92,14 @@ describe('runReviewSave (spec 02 §4)', () => {
         },
       },
     );
-    expect(result).toMatchObject({ listSaved: true, decisionsSaved: true, error: null, warning: null });
+    expect(result).toMatchObject({
+      listSaved: true,
+      decisionsSaved: true,
+      error: null,
+      warning: null,
+      // The list's own save shows "List saved".
+      success: null,
+    });
     expect(result.completed).toEqual(['lock', 'list', 'moderate', 'announce']);
     expect(saves).toEqual(['list']);
     expect(room.sent).toEqual([
@@ -121,6 +128,32 @@ describe('runReviewSave (spec 02 §4)', () => {
     expect(listSaves).toBe(0);
     expect(result).toMatchObject({ listSaved: false, decisionsSaved: true, error: null });
     expect(room.sent.map((c) => c.type)).toEqual(['lock.take', 'thread.moderate', 'lock.release']);
+  });
+
+  it('says the rejections were saved and why the last-saved time stays (issue 8 item 17)', async () => {
+    const second = { ...rejection, threadId: 'c' };
+    const deps = { command: fakeRoom().command, saveList: async () => true };
+    const one = await runReviewSave(['lock', 'moderate', 'release'], queueOf(rejection), deps);
+    expect(one.success).toBe(
+      'Rejection saved. The list’s values did not change, so it keeps its last-saved time.',
+    );
+    const two = await runReviewSave(['lock', 'moderate', 'release'], queueOf(rejection, second), deps);
+    expect(two.success).toBe(
+      '2 rejections saved. The list’s values did not change, so it keeps its last-saved time.',
+    );
+    const refused = await runReviewSave(['lock', 'moderate', 'release'], queueOf(rejection), {
+      ...deps,
+      command: fakeRoom({ 'thread.moderate': 'Only approvers can approve or reject suggestions' }).command,
+    });
+    expect(refused.success).toBeNull();
+  });
+
+  it('confirms decisions retried after the list was saved (no list save, no "List saved")', async () => {
+    const result = await runReviewSave(['lock', 'moderate', 'announce'], queueOf(approval, rejection), {
+      command: fakeRoom().command,
+      saveList: async () => true,
+    });
+    expect(result.success).toBe('2 decisions saved.');
   });
 
   it('stops when the lock is refused, saving nothing', async () => {

@@ -73,6 +73,24 @@ export interface ReviewSaveResult {
   error: string | null;
   failedStep: ReviewSaveStep | null;
   warning: string | null;
+  /**
+   * The success toast of a save that wrote decisions without saving the list (issue 8 item 17:
+   * only rejections), or null; a save of the list shows its own "List saved".
+   */
+  success: string | null;
+}
+
+/**
+ * The toast of a save that wrote only moderation decisions (spec 02 §4: with only rejections the
+ * list itself is not saved; issue 8 item 17): "2 rejections saved. The list's values did not
+ * change, so it keeps its last-saved time." `queue` holds the decisions written.
+ */
+export function decisionsSavedMessage(queue: ModerationQueue): string {
+  const count = queue.size;
+  if (onlyRejections(queue)) {
+    return `${count === 1 ? 'Rejection' : `${count} rejections`} saved. The list’s values did not change, so it keeps its last-saved time.`;
+  }
+  return count === 1 ? 'Decision saved.' : `${count} decisions saved.`;
 }
 
 function reasonOf(answer: RoomMessage): string | null {
@@ -83,7 +101,8 @@ function reasonOf(answer: RoomMessage): string | null {
  * Runs a planned save step by step (spec 02 §4), stopping at the first failure with a message
  * that says what was and was not saved; the moderation queue is cleared by the caller only when
  * `decisionsSaved`. A refused announcement or release comes back as a warning: the list and the
- * decisions are saved by then.
+ * decisions are saved by then. A save that wrote decisions but not the list carries the
+ * `success` toast (issue 8 item 17).
  */
 export async function runReviewSave(
   steps: readonly ReviewSaveStep[],
@@ -97,6 +116,7 @@ export async function runReviewSave(
     error: null,
     failedStep: null,
     warning: null,
+    success: null,
   };
   const fail = (step: ReviewSaveStep, error: string | null) => ({ ...result, failedStep: step, error });
   for (const step of steps) {
@@ -142,5 +162,7 @@ export async function runReviewSave(
     }
     result.completed.push(step);
   }
+  if (!result.listSaved && result.completed.includes('moderate'))
+    result.success = decisionsSavedMessage(queue);
   return result;
 }

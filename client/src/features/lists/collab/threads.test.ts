@@ -7,6 +7,7 @@ import {
   hasUnresolvedGeneral,
   onlyRejections,
   type QueuedDecision,
+  threadReviewActions,
   undecidedSuggestions,
 } from './threads';
 
@@ -115,5 +116,78 @@ describe('save rules (spec 02 §4, §5)', () => {
   it('sees unresolved general comments', () => {
     expect(hasUnresolvedGeneral([thread('g', { type: 'general', resolved: false })])).toBe(true);
     expect(hasUnresolvedGeneral([thread('g', { type: 'general', resolved: true })])).toBe(false);
+  });
+});
+
+describe('threadReviewActions (issue 8 item 16: how a suggestion ends)', () => {
+  const author = { userId: 1, isApprover: false };
+  const other = { userId: 2, isApprover: false };
+  const approver = { userId: 3, isApprover: true };
+
+  it('offers nobody "Resolve" on a pending suggestion: its author withdraws it, approvers decide', () => {
+    const pending = thread('p');
+    expect(threadReviewActions(pending, author, false)).toEqual({
+      canResolve: false,
+      canReopen: false,
+      canWithdraw: true,
+      canModerate: false,
+    });
+    expect(threadReviewActions(pending, other, false)).toEqual({
+      canResolve: false,
+      canReopen: false,
+      canWithdraw: false,
+      canModerate: false,
+    });
+    expect(threadReviewActions(pending, approver, false)).toEqual({
+      canResolve: false,
+      canReopen: false,
+      canWithdraw: false,
+      canModerate: true,
+    });
+  });
+
+  it('takes Approve/Reject and Withdraw away while a decision on it waits for the save', () => {
+    expect(threadReviewActions(thread('p'), approver, true).canModerate).toBe(false);
+    expect(threadReviewActions(thread('p'), author, true).canWithdraw).toBe(false);
+  });
+
+  it('offers "Reopen" on a moderated suggestion to approvers only (it becomes pending again)', () => {
+    for (const status of ['approved', 'rejected'] as const) {
+      const moderated = thread('m', { status, resolved: true, moderatedById: 3, moderatedByName: 'Priya' });
+      expect(threadReviewActions(moderated, approver, false)).toMatchObject({
+        canReopen: true,
+        canResolve: false,
+      });
+      expect(threadReviewActions(moderated, author, false)).toEqual({
+        canResolve: false,
+        canReopen: false,
+        canWithdraw: false,
+        canModerate: false,
+      });
+    }
+  });
+
+  it('lets an approver reopen a pending suggestion that was resolved under the old rule', () => {
+    const skipped = thread('s', { resolved: true });
+    expect(threadReviewActions(skipped, approver, false)).toMatchObject({
+      canReopen: true,
+      canModerate: false,
+    });
+    expect(threadReviewActions(skipped, author, false).canReopen).toBe(false);
+  });
+
+  it('keeps resolve and reopen of comment threads for their author and approvers', () => {
+    for (const type of ['cell', 'general'] as const) {
+      const open = thread('c', { type, status: null });
+      const closed = thread('c', { type, status: null, resolved: true });
+      expect(threadReviewActions(open, author, false)).toMatchObject({
+        canResolve: true,
+        canWithdraw: false,
+      });
+      expect(threadReviewActions(open, approver, false).canResolve).toBe(true);
+      expect(threadReviewActions(open, other, false).canResolve).toBe(false);
+      expect(threadReviewActions(closed, author, false).canReopen).toBe(true);
+      expect(threadReviewActions(closed, other, false).canReopen).toBe(false);
+    }
   });
 });

@@ -85,6 +85,57 @@ export function cellMarks(
   return marks;
 }
 
+/** What one user may do with one thread in the panel or popover (issue 8 item 16). */
+export interface ThreadReviewActions {
+  /** "Resolve": close a comment thread, or a suggestion left open that is not pending. */
+  canResolve: boolean;
+  /** "Reopen": a resolved comment (author or approver), or a moderated suggestion (approvers only). */
+  canReopen: boolean;
+  /** "Withdraw": the author removes their own pending suggestion (it disappears for everyone). */
+  canWithdraw: boolean;
+  /** "Approve" and "Reject": approvers, on a pending suggestion with no queued decision. */
+  canModerate: boolean;
+}
+
+/**
+ * The review rules of a thread for one user (spec 02 §4, §6; issue 8 item 16): a pending
+ * suggestion ends only by approval or rejection (approvers) or by its author withdrawing it, so
+ * nobody resolves it; reopening a moderated suggestion makes it pending again, so only approvers
+ * are offered it (they then approve or reject it again); comment threads are resolved and
+ * reopened by their author or an approver. `isQueued`: a decision on it waits for the save.
+ */
+export function threadReviewActions(
+  thread: Thread,
+  user: { userId: number; isApprover: boolean },
+  isQueued: boolean,
+): ThreadReviewActions {
+  const isAuthor = thread.metadata.userId === user.userId;
+  if (thread.metadata.type === 'suggestion') {
+    const isPending = thread.metadata.status === 'pending' && !thread.resolved;
+    if (isPending) {
+      return {
+        canResolve: false,
+        canReopen: false,
+        canWithdraw: isAuthor && !isQueued,
+        canModerate: user.isApprover && !isQueued,
+      };
+    }
+    return {
+      canResolve: !thread.resolved && user.isApprover,
+      canReopen: thread.resolved && user.isApprover,
+      canWithdraw: false,
+      canModerate: false,
+    };
+  }
+  const mayClose = isAuthor || user.isApprover;
+  return {
+    canResolve: !thread.resolved && mayClose,
+    canReopen: thread.resolved && mayClose,
+    canWithdraw: false,
+    canModerate: false,
+  };
+}
+
 /** Whether unresolved general comments exist (the red dot on the composer button, spec 02 §2). */
 export function hasUnresolvedGeneral(threads: readonly Thread[]): boolean {
   return threads.some((t) => t.metadata.type === 'general' && !t.resolved);

@@ -32,6 +32,13 @@ export const LIVE_COLLABORATION_FLAG = 'live-collaboration';
 export const UNSAVED_COLUMN_MESSAGE =
   'Save the list first: cells of new columns can be commented on once saved.';
 
+/**
+ * Why a user without approve_suggestions cannot edit or save a list under live collaboration
+ * (spec 02 §6; issue 8 item 15): the note above the grid and the tooltip of the disabled Save.
+ */
+export const APPROVE_RIGHT_NEEDED_MESSAGE =
+  'You can comment on cells and suggest values; editing and saving this list need the approve suggestions right.';
+
 const REFETCH_NOTICE_ID = 'list-refetch';
 
 /** Opens the cell popover to comment (Google Sheets' comment shortcut). */
@@ -74,6 +81,8 @@ export interface ListCollaboration {
   session: ReviewSession;
   /** The grid is read-only because of the review: a non-approver, or someone else holds the lock. */
   isReviewReadOnly: boolean;
+  /** Why the review makes the list read-only (the disabled controls' tooltip), or null. */
+  readOnlyReason: string | null;
   /** Why saving is not possible because of the review, or null (the Save button's tooltip). */
   saveBlockedReason: string | null;
   getCellDecoration: CellDecorator | undefined;
@@ -339,6 +348,7 @@ export function useListCollaboration(options: ListCollaborationOptions): ListCol
     (threadId: string, resolved: boolean) => send({ type: 'thread.resolve', threadId, resolved }),
     [send],
   );
+  const withdraw = useCallback((threadId: string) => send({ type: 'thread.withdraw', threadId }), [send]);
   const comment = useCallback(
     (cell: ThreadCell | null, body: string) => send({ type: 'comment.add', cell, body }),
     [send],
@@ -357,6 +367,7 @@ export function useListCollaboration(options: ListCollaborationOptions): ListCol
       queue: session.queue,
       reply,
       resolve,
+      withdraw,
       approve,
       reject,
       undoDecision,
@@ -370,6 +381,7 @@ export function useListCollaboration(options: ListCollaborationOptions): ListCol
       session.queue,
       reply,
       resolve,
+      withdraw,
       approve,
       reject,
       undoDecision,
@@ -385,10 +397,17 @@ export function useListCollaboration(options: ListCollaborationOptions): ListCol
   );
 
   const isReviewReadOnly = isLive && (!isApprover || session.lockHolder === 'other');
+  const readOnlyReason = !isLive
+    ? null
+    : !isApprover
+      ? APPROVE_RIGHT_NEEDED_MESSAGE
+      : session.lockHolder === 'other'
+        ? `${snapshot.lock.lockedByName ?? 'Someone'} is reviewing this list; it is read-only until they save or leave`
+        : null;
   const saveBlockedReason = !isLive
     ? null
     : !isApprover
-      ? 'Only approvers can save this list while live collaboration is on; comment or suggest a value instead'
+      ? APPROVE_RIGHT_NEEDED_MESSAGE
       : session.lockHolder === 'other'
         ? `${snapshot.lock.lockedByName ?? 'Someone'} is reviewing this list; save when they finish`
         : session.saveBlockedReason;
@@ -416,6 +435,7 @@ export function useListCollaboration(options: ListCollaborationOptions): ListCol
     snapshot,
     session,
     isReviewReadOnly,
+    readOnlyReason,
     saveBlockedReason,
     getCellDecoration,
     onActiveCellChange,

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import type { LockState, RoomMessage } from '@nomen/shared';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from 'react';
-import { notifyError, TOAST_MS } from '../../../ui/notify';
+import { notifyError, notifySuccess, TOAST_MS } from '../../../ui/notify';
 import { CommandOutbox, type OutboxCommand, type OutboxEntry } from './CommandOutbox';
 import type { ListRoomClient, RoomSnapshot } from './ListRoomClient';
 import { INITIAL_LOCK_REQUESTS, type LockRequestState, lockHolder, shouldTakeLock } from './lockActivity';
@@ -205,6 +205,8 @@ export function useReviewSession({
           requests.current = { inFlight: false, lastTakenAt: null, pausedAt: Date.now() };
         }
         if (result.error) notifyError(result.error);
+        // Only decisions were written (all rejections): the list's own "List saved" never shows.
+        if (result.success) notifySuccess(result.success);
         if (result.warning) {
           notifications.show({ color: 'yellow', message: result.warning, autoClose: TOAST_MS });
         }

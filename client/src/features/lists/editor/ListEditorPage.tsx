@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { LIST_MAX_COLUMNS, LIST_MAX_ROWS, LIST_TYPES, type ListType } from '@nomen/shared';
-import { IconAlertCircle, IconArrowLeft, IconLock } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconLock, IconMessage2 } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { errorMessage, errorStatus } from '../../../api/errors';
@@ -32,7 +32,11 @@ import { LockBadge } from '../collab/LockBadge';
 import { LockOverlay } from '../collab/LockOverlay';
 import { OfflineBanner } from '../collab/OfflineBanner';
 import { PresenceAvatars } from '../collab/PresenceAvatars';
-import { LIVE_COLLABORATION_FLAG, useListCollaboration } from '../collab/useListCollaboration';
+import {
+  APPROVE_RIGHT_NEEDED_MESSAGE,
+  LIVE_COLLABORATION_FLAG,
+  useListCollaboration,
+} from '../collab/useListCollaboration';
 import { defaultColumnName, insertColumn, replaceContent } from '../grid/gridData';
 import type { GridData } from '../grid/gridTypes';
 import { SpreadsheetGrid, type SpreadsheetGridHandle } from '../grid/SpreadsheetGrid';
@@ -59,7 +63,8 @@ const DROP_DOWN_COLUMN_REASON = 'Drop-down lists have a single column';
  * With live collaboration on (issue 4; spec 02 §2, §4-6, §8) a saved list joins its room: review
  * marks and collaborators' outlines on cells, presence avatars and the comments toggle in the
  * toolbar, the comments panel and cell popover, the header's lock icon, the lock overlay and a
- * read-only grid while someone else reviews (and always for non-approvers), the offline banner,
+ * read-only grid while someone else reviews (and always for non-approvers, with a note saying
+ * why and what they can do: issue 8 item 15), the offline banner,
  * Save blocked while suggestions await a decision and run as the review's save sequence, and an
  * error boundary around it all. With the flag off the editor is unchanged.
  */
@@ -258,6 +263,18 @@ function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnTy
         </Alert>
       ) : null}
 
+      {collab.isLive && !collab.isApprover && !isPowered ? (
+        // Spec 02 §6, issue 8 item 15: say why the grid is read-only and what this user can do.
+        <Alert
+          color="blue"
+          icon={<IconMessage2 size={18} aria-hidden />}
+          py="xs"
+          data-testid="review-rights-note"
+        >
+          {APPROVE_RIGHT_NEEDED_MESSAGE}
+        </Alert>
+      ) : null}
+
       <Group align="flex-start" gap="md" wrap="nowrap">
         <TextInput
           label="Name"
@@ -316,6 +333,7 @@ function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnTy
         canUndo={doc.history.past.length > 0}
         canRedo={doc.history.future.length > 0}
         isReadOnly={isReadOnly}
+        readOnlyReason={isPowered ? `Powered by a ${Word.toLowerCase()}: read-only` : collab.readOnlyReason}
         addColumnBlockedReason={addColumnBlockedReason}
         onUndo={editor.undo}
         onRedo={editor.redo}
@@ -324,6 +342,7 @@ function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnTy
         }
         onImport={(file) => void onImport(file)}
         onExport={onExport}
+        onFind={() => gridRef.current?.openFind()}
         collaboration={
           collab.isLive ? (
             <>

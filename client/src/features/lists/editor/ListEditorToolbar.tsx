@@ -5,6 +5,7 @@ import {
   IconColumnInsertRight,
   IconFileExport,
   IconFileImport,
+  IconSearch,
 } from '@tabler/icons-react';
 import { type ReactNode, useRef } from 'react';
 import { ToolbarIconButton } from '../../../ui/ToolbarIconButton';
@@ -18,6 +19,8 @@ export interface ListEditorToolbarProps {
   canUndo: boolean;
   canRedo: boolean;
   isReadOnly: boolean;
+  /** Why the list is read-only (the disabled buttons' tooltip); "This list is read-only" by default. */
+  readOnlyReason?: string | null;
   /** Why columns cannot be added (drop-down lists, the 100-column limit), or null. */
   addColumnBlockedReason: string | null;
   onUndo: () => void;
@@ -25,13 +28,16 @@ export interface ListEditorToolbarProps {
   onAddColumn: () => void;
   onImport: (file: File) => void;
   onExport: () => void;
+  /** Opens the grid's find bar (spec 02 §2 search control; issue 8 item 18). */
+  onFind: () => void;
   /** Live collaboration's part of the toolbar (issue 4: presence avatars, the comments toggle). */
   collaboration?: ReactNode;
 }
 
 /**
  * The list editor's toolbar (spec 02 §2): the last-saved time ("Jan 5, 2024 3:04pm") with a dot,
- * yellow for unsaved changes and green when saved; undo, redo, add column (disabled with a
+ * yellow for unsaved changes and green when saved; the search control opening the grid's find
+ * bar (issue 8 item 18); undo, redo, add column (disabled with a
  * tooltip for drop-down lists), CSV import and CSV export; with live collaboration, who is in the
  * list and the comments toggle (issue 4).
  */
@@ -41,15 +47,18 @@ export function ListEditorToolbar({
   canUndo,
   canRedo,
   isReadOnly,
+  readOnlyReason,
   addColumnBlockedReason,
   onUndo,
   onRedo,
   onAddColumn,
   onImport,
   onExport,
+  onFind,
   collaboration,
 }: ListEditorToolbarProps) {
   const resetFile = useRef<() => void>(null);
+  const readOnly = readOnlyReason ?? 'This list is read-only';
   const status = isDirty ? 'Unsaved changes' : lastSaved ? 'All changes saved' : 'Not saved yet';
   const color = isDirty
     ? 'var(--mantine-color-yellow-5)'
@@ -77,25 +86,30 @@ export function ListEditorToolbar({
       <Group gap="xs" wrap="nowrap">
         {collaboration}
         <ToolbarIconButton
+          label="Find (Ctrl+F)"
+          icon={<IconSearch size={18} aria-hidden />}
+          onClick={onFind}
+        />
+        <ToolbarIconButton
           label="Undo"
           icon={<IconArrowBackUp size={18} aria-hidden />}
           onClick={onUndo}
           isDisabled={isReadOnly || !canUndo}
-          disabledReason="Nothing to undo"
+          disabledReason={isReadOnly ? readOnly : 'Nothing to undo'}
         />
         <ToolbarIconButton
           label="Redo"
           icon={<IconArrowForwardUp size={18} aria-hidden />}
           onClick={onRedo}
           isDisabled={isReadOnly || !canRedo}
-          disabledReason="Nothing to redo"
+          disabledReason={isReadOnly ? readOnly : 'Nothing to redo'}
         />
         <ToolbarIconButton
           label="Add column"
           icon={<IconColumnInsertRight size={18} aria-hidden />}
           onClick={onAddColumn}
           isDisabled={isReadOnly || addColumnBlockedReason !== null}
-          disabledReason={isReadOnly ? 'This list is read-only' : (addColumnBlockedReason ?? undefined)}
+          disabledReason={isReadOnly ? readOnly : (addColumnBlockedReason ?? undefined)}
         />
         <FileButton
           resetRef={resetFile}
@@ -112,7 +126,7 @@ export function ListEditorToolbar({
               icon={<IconFileImport size={18} aria-hidden />}
               onClick={props.onClick}
               isDisabled={isReadOnly}
-              disabledReason="This list is read-only"
+              disabledReason={readOnly}
             />
           )}
         </FileButton>

@@ -12,6 +12,8 @@ export interface GridCellProps {
   isActive: boolean;
   isSpare: boolean;
   decoration: CellDecoration | undefined;
+  /** A find match (issue 8 item 18): highlighted, the current one more strongly. */
+  find?: 'match' | 'current' | undefined;
 }
 
 /**
@@ -29,11 +31,13 @@ export const GridCell = memo(function GridCell({
   isActive,
   isSpare,
   decoration,
+  find,
 }: GridCellProps) {
   let className = classes.cell;
   if (isActive) className += ` ${classes.active}`;
   if (isSpare) className += ` ${classes.spare}`;
   if (decoration?.className) className += ` ${decoration.className}`;
+  if (find) className += ` ${find === 'current' ? classes.findCurrent : classes.findMatch}`;
   return (
     // biome-ignore lint/a11y: WAI-ARIA grid pattern; cells are reached through the grid's aria-activedescendant, not as tab stops
     <div
@@ -41,6 +45,7 @@ export const GridCell = memo(function GridCell({
       role="gridcell"
       aria-colindex={col + 2}
       aria-selected={isSelected}
+      data-find={find}
       aria-description={decoration?.description}
       title={decoration?.description}
       className={className}

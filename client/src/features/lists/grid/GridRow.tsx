@@ -22,6 +22,10 @@ export interface GridRowProps {
   activeCol: number;
   isSpareRow: boolean;
   getCellDecoration: CellDecorator | undefined;
+  /** Tests a cell's text against the find query (issue 8 item 18), while the find bar searches. */
+  isFindMatch?: (text: string) => boolean;
+  /** The current find match's column when it is in this row, else -1. */
+  findCurrentCol?: number;
 }
 
 /** The DOM id of a cell, for aria-activedescendant. */
@@ -47,16 +51,20 @@ export const GridRow = memo(function GridRow({
   activeCol,
   isSpareRow,
   getCellDecoration,
+  isFindMatch,
+  findCurrentCol = -1,
 }: GridRowProps) {
   const cells: ReactNode[] = [];
   for (let col = firstCol; col <= lastCol && col >= 0; col++) {
     const column = columns[col];
+    const text = column?.values[row] ?? '';
     cells.push(
       <GridCell
         key={col}
         id={col === activeCol ? cellDomId(gridId, row, col) : undefined}
         col={col}
-        text={column?.values[row] ?? ''}
+        text={text}
+        find={col === findCurrentCol ? 'current' : isFindMatch?.(text) ? 'match' : undefined}
         isSelected={col >= selectedLeft && col <= selectedRight}
         isActive={col === activeCol}
         isSpare={isSpareRow || column === undefined}

@@ -14,6 +14,7 @@ import {
 import { notifyError, TOAST_MS } from '../../../ui/notify';
 import { CellEditor, type EditorExit } from './CellEditor';
 import { ColumnNameDialog } from './ColumnNameDialog';
+import { FindBar } from './FindBar';
 import {
   GridContextMenu,
   type GridMenuAction,
@@ -52,6 +53,7 @@ import { placePaste } from './paste';
 import classes from './SpreadsheetGrid.module.css';
 import { parseTsv, toTsv } from './tsv';
 import { useGridClipboard } from './useGridClipboard';
+import { useGridFind } from './useGridFind';
 import { useGridKeyboard } from './useGridKeyboard';
 import { useGridSelection } from './useGridSelection';
 import { rowsPerPage, useGridVirtualizer } from './useGridVirtualizer';
@@ -64,6 +66,8 @@ export interface SpreadsheetGridHandle {
   scrollToCell(pos: CellPos): void;
   /** The current selection. */
   getSelection(): GridSelection;
+  /** Opens the find bar and focuses its field (the toolbar's search control; issue 8 item 18). */
+  openFind(): void;
 }
 
 /** Props of SpreadsheetGrid. */
@@ -119,6 +123,11 @@ const ORIGIN: CellPos = { row: 0, col: 0 };
  * `isReadOnly` and `overlay` make the whole grid read-only with a message; `onActiveCellChange`
  * and the ref handle follow and move the active cell; `cellActions` adds cell menu items (comment,
  * suggest a value) that stay available while read-only.
+ *
+ * Find (issue 8 item 18; spec 02 §2 toolbar search): Ctrl/Cmd+F in the grid or the handle's
+ * `openFind` opens a find bar over the grid's top-right corner; matches in the visible cells are
+ * highlighted (data-find="match", the current one "current") and moving between them scrolls
+ * the grid to the match and makes it the active cell. Read-only grids can be searched too.
  */
 export function SpreadsheetGrid({
   data,
@@ -153,14 +162,27 @@ export function SpreadsheetGrid({
 
   const focusGrid = useCallback(() => scrollRef.current?.focus({ preventScroll: true }), []);
 
+  const activeRef = useRef(active);
+  activeRef.current = active;
+  const find = useGridFind({
+    data,
+    getActiveCell: useCallback(() => activeRef.current, []),
+    jumpTo: useCallback((pos: CellPos) => select(cellSelection(pos), true), [select]),
+  });
+  const closeFind = () => {
+    find.close();
+    focusGrid();
+  };
+
   useImperativeHandle(
     ref,
     () => ({
       focus: focusGrid,
       scrollToCell: (pos) => select(cellSelection(pos), true),
       getSelection: () => selection,
+      openFind: find.open,
     }),
-    [focusGrid, select, selection],
+    [focusGrid, select, selection, find.open],
   );
 
   const activeColumn = data.columns[active.col];
@@ -240,6 +262,7 @@ export function SpreadsheetGrid({
     undo: () => onUndo?.(),
     redo: () => onRedo?.(),
     openMenuAtActive,
+    openFind: find.open,
   });
 
   const clipboard = useGridClipboard(scrollRef, {
@@ -365,6 +388,7 @@ export function SpreadsheetGrid({
     active.col >= view.firstCol &&
     active.col <= view.lastCol;
 
+  const findCell = find.currentCell;
   const rowElements: ReactNode[] = [];
   for (let row = view.firstRow; row <= view.lastRow && row >= 0; row++) {
     const isInRange = row >= range.top && row <= range.bottom;
@@ -383,6 +407,8 @@ export function SpreadsheetGrid({
         activeCol={row === active.row ? active.col : -1}
         isSpareRow={row >= data.rowCount}
         getCellDecoration={getCellDecoration}
+        isFindMatch={find.matcher ?? undefined}
+        findCurrentCol={findCell?.row === row ? findCell.col : -1}
       />,
     );
   }
@@ -446,6 +472,7 @@ export function SpreadsheetGrid({
         </div>
       </div>
       {overlay ? <div className={classes.overlay}>{overlay}</div> : null}
+      {find.isOpen ? <FindBar find={find} onClose={closeFind} /> : null}
       {menu ? (
         <GridContextMenu
           key={`${menu.kind}:${menu.row}:${menu.col}:${menu.x}:${menu.y}`}

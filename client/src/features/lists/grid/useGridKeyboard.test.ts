@@ -39,6 +39,7 @@ function press(
     undo: vi.fn(),
     redo: vi.fn(),
     openMenuAtActive: vi.fn(),
+    openFind: vi.fn(),
   };
   handleGridKey(event, ctx);
   return { ctx, event };
@@ -73,6 +74,14 @@ describe('grid keys in navigation mode', () => {
     expect(press('Z', { ctrlKey: true, shiftKey: true }).ctx.redo).toHaveBeenCalled();
     expect(press('y', { metaKey: true }).ctx.redo).toHaveBeenCalled();
     expect(press('a', { ctrlKey: true }).ctx.selectAll).toHaveBeenCalled();
+  });
+
+  it('opens the find bar with Ctrl+F or Cmd+F, read-only too, instead of the browser find (issue 8 item 18)', () => {
+    const ctrl = press('f', { ctrlKey: true });
+    expect(ctrl.ctx.openFind).toHaveBeenCalled();
+    expect(ctrl.event.preventDefault).toHaveBeenCalled();
+    expect(press('F', { metaKey: true }, { isReadOnly: true }).ctx.openFind).toHaveBeenCalled();
+    expect(press('f').ctx.openFind).not.toHaveBeenCalled();
   });
 
   it('opens the context menu with the Menu key or Shift+F10', () => {

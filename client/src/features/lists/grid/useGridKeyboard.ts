@@ -15,6 +15,8 @@ export interface GridKeyboardContext {
   undo(): void;
   redo(): void;
   openMenuAtActive(): void;
+  /** Opens the find bar (Ctrl/Cmd+F; issue 8 item 18). */
+  openFind(): void;
 }
 
 /**
@@ -22,7 +24,8 @@ export interface GridKeyboardContext {
  * arrows, Home/End, Ctrl+Home/End, PageUp/PageDown and Ctrl+arrows move (Shift extends);
  * Enter or F2 edits the active cell; a printable character starts editing with it (as does an
  * IME key press, keyCode 229); Delete/Backspace clears the selection; Ctrl+A selects all;
- * Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo; the Menu key and Shift+F10 open the context menu;
+ * Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo; Ctrl/Cmd+F opens the find bar (issue 8 item 18);
+ * the Menu key and Shift+F10 open the context menu;
  * Escape collapses the selection. Tab is left alone, so the grid is one tab stop.
  */
 export function handleGridKey(event: KeyboardEvent<HTMLElement>, ctx: GridKeyboardContext): void {
@@ -46,6 +49,9 @@ export function handleGridKey(event: KeyboardEvent<HTMLElement>, ctx: GridKeyboa
     } else if (lower === 'a') {
       event.preventDefault();
       ctx.selectAll();
+    } else if (lower === 'f') {
+      event.preventDefault();
+      ctx.openFind();
     }
     return;
   }

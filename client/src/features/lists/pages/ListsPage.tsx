@@ -56,6 +56,7 @@ function collabColumns(
       key: 'pending',
       header: 'Pending suggestions',
       width: 120,
+      sortValue: (list) => states?.get(list.id)?.pendingSuggestions ?? 0,
       cell: (list) => {
         const pending = states?.get(list.id)?.pendingSuggestions ?? 0;
         return pending > 0 ? (
@@ -73,6 +74,7 @@ function collabColumns(
       key: 'lock',
       header: 'Lock',
       width: 70,
+      sortValue: (list) => states?.get(list.id)?.lockData?.isLocked === true,
       cell: (list) => {
         const lock = states?.get(list.id)?.lockData;
         if (!lock?.isLocked) return null;

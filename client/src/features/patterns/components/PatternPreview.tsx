@@ -1,7 +1,7 @@
 import { Code, Paper, Stack, Text, Title } from '@mantine/core';
-import { exampleCode, type PatternSegment, type SegmentDelimiter, utcCalendarDate } from '@nomen/shared';
+import { type PatternSegment, type SegmentDelimiter, utcCalendarDate } from '@nomen/shared';
 import { useMemo } from 'react';
-import { hasAutonumber, previewPatterns } from '../patternDraft';
+import { previewCodes } from '../patternDraft';
 
 /** Props of PatternPreview. */
 export interface PatternPreviewProps {
@@ -12,17 +12,15 @@ export interface PatternPreviewProps {
 /**
  * The builder's live preview (spec 02 §2): example codes of the pattern as it is edited, built
  * with exampleCode for today's date (UTC), e.g. `US_SUMMER_0001_2026-11-21_X7K2QP`; with an
- * autonumber, a second example shows the next number. A polite live region labelled "Preview",
+ * autonumber or a per-row random segment, a second example shows the next row: the next number
+ * and another random sample (issue 8 item 22). A polite live region labelled "Preview",
  * so screen readers hear the new code after each change.
  */
 export function PatternPreview({ delimiter, segments }: PatternPreviewProps) {
-  const codes = useMemo(() => {
-    const today = utcCalendarDate(new Date());
-    const [first, second] = previewPatterns({ delimiter, segments });
-    const examples = [exampleCode(first, today)];
-    if (hasAutonumber(segments)) examples.push(exampleCode(second, today));
-    return examples;
-  }, [delimiter, segments]);
+  const codes = useMemo(
+    () => previewCodes({ delimiter, segments }, utcCalendarDate(new Date())),
+    [delimiter, segments],
+  );
 
   return (
     <Paper withBorder radius="md" p="md">

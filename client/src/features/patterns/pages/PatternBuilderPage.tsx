@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Anchor,
   Badge,
-  Button,
   Group,
   Paper,
   Select,
@@ -25,7 +24,7 @@ import {
   type SegmentDelimiter,
   type SegmentType,
 } from '@nomen/shared';
-import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -33,6 +32,7 @@ import { issuesByField } from '../../../api/errors';
 import { EditorLoadFailure } from '../../../ui/EditorLoadFailure';
 import { notifyError, notifyFailure, notifySuccess } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
+import { SaveButton } from '../../../ui/SaveButton';
 import { useEditorSource } from '../../../ui/useEditorSource';
 import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
 import { useSignedIn } from '../../auth/api';
@@ -52,6 +52,7 @@ import {
   isDraftChanged,
   newTempId,
   type PatternDraft,
+  patternSaveBlockedReason,
   removeSegment,
   replaceSegment,
 } from '../patternDraft';
@@ -140,7 +141,8 @@ interface PatternBuilderProps {
  * The builder itself (spec 02 §2, §4, §5): name (required), description, delimiter, colour, the
  * must-be-unique switch (flag require-uniqueness) and the unlocked-pattern switch (flag
  * unlocked-pattern); the segment board and editor; the live preview. Everything is held locally
- * until Save, which is disabled without a name or while saving; a dirty flag drives the
+ * until Save, which is disabled, with the reason as its tooltip, without a name, without a
+ * segment, with nothing changed or while saving (issue 8 item 22); a dirty flag drives the
  * "Unsaved changes" badge and the leave-page confirmation. The first save of a new pattern
  * replaces the route with its id; a stale write offers to reload; server errors show on the
  * name or on the segment they concern, otherwise as a toast (§8).
@@ -227,7 +229,7 @@ function PatternBuilder({ initial, baseline: initialBaseline, onReload }: Patter
   );
 
   const name = draft.name ?? '';
-  const canSave = name.trim() !== '' && !save.isPending;
+  const saveBlocked = patternSaveBlockedReason(draft, isDirty);
   const title = name.trim() || (initial.id === null ? 'New pattern' : 'Pattern');
 
   return (
@@ -249,14 +251,7 @@ function PatternBuilder({ initial, baseline: initialBaseline, onReload }: Patter
                   Unsaved changes
                 </Badge>
               ) : null}
-              <Button
-                type="submit"
-                leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-                loading={save.isPending}
-                disabled={!canSave}
-              >
-                Save
-              </Button>
+              <SaveButton isSaving={save.isPending} blockedReason={saveBlocked} />
             </Group>
           }
         />

@@ -10,6 +10,7 @@ import { QueryErrorAlert } from '../../../ui/QueryErrorAlert';
 import { useSignedIn } from '../../auth/api';
 import { useWording } from '../../shell/useWording';
 import { useSaveSettings, useSettings } from '../api';
+import { FEATURE_FLAG_LABELS } from '../featureFlagLabels';
 
 type SettingsFormInput = z.input<typeof settingsSaveSchema>;
 type SettingsFormOutput = z.output<typeof settingsSaveSchema>;
@@ -80,9 +81,19 @@ function SettingsForm({ view, canEdit, onReload }: SettingsFormProps) {
                 name={`features.${flag.slug}`}
                 render={({ field }) => (
                   <Switch
-                    label={<Code fz="sm">{flag.slug}</Code>}
-                    aria-label={flag.slug}
-                    description={flag.description}
+                    label={FEATURE_FLAG_LABELS[flag.slug]}
+                    description={
+                      canEdit ? (
+                        <>
+                          {flag.description}{' '}
+                          <Code fz="xs" c="dimmed">
+                            {flag.slug}
+                          </Code>
+                        </>
+                      ) : (
+                        flag.description
+                      )
+                    }
                     checked={field.value ?? false}
                     onChange={(event) => field.onChange(event.currentTarget.checked)}
                     disabled={!canEdit}
@@ -117,7 +128,8 @@ function SettingsForm({ view, canEdit, onReload }: SettingsFormProps) {
 
 /**
  * /admin/settings and /admin/account/settings (spec 01 §2.2; content ours): the allow_approval
- * account setting and every feature flag with its description. Editable with all_privileges,
+ * account setting and every feature flag by its label and description (admins also see its slug,
+ * issue 8 item 24). Editable with all_privileges,
  * read-only with a note for everyone else; saving sends the updated_at it read (409 offers to
  * reload) and refreshes navigation and wording at once.
  */

@@ -10,6 +10,7 @@ import {
   Stack,
   Text,
   TextInput,
+  Tooltip,
 } from '@mantine/core';
 import {
   AppError,
@@ -27,7 +28,14 @@ import { FormDrawer } from '../../../ui/FormDrawer';
 import { notifyFailure, notifySuccess } from '../../../ui/notify';
 import { useSignedIn } from '../../auth/api';
 import { useGroupChoices, usePermissionOptions, useReloadUsers, useSaveUser } from '../api';
-import { keepGrantable, readOnlyReason, roleOptions, userFormDefaults } from '../userForm';
+import { keepGrantable, roleOptions, userFormDefaults } from '../userForm';
+import {
+  permissionLockReason,
+  readOnlyReason,
+  roleLockReason,
+  USER_RIGHTS_REASONS,
+  viewerOf,
+} from '../userRights';
 
 type UserFormInput = z.input<typeof userSaveSchema>;
 type UserFormOutput = z.output<typeof userSaveSchema>;
@@ -46,7 +54,10 @@ export interface UserDrawerProps {
 /**
  * The user drawer (spec 01 §2.6): name, email, title, role, the role's permissions (fetched per
  * role; approve_suggestions checked and locked for a super admin), group membership (for
- * holders of manage_groups) and location. Disabled users are read-only with a "Disabled" badge.
+ * holders of manage_groups) and location. Disabled users are read-only with a "Disabled" badge;
+ * the super admin is read-only for everyone else; one's own role and permissions are read-only,
+ * and permissions the signed-in person does not hold are disabled, each with its reason as a
+ * tooltip (issue 8 items 2, 3).
  * Server field errors show on their field; other failures close the drawer with a toast (§8),
  * a stale write with a "Reload" action.
  */
@@ -54,9 +65,10 @@ export function UserDrawer({ opened, user, onClose }: UserDrawerProps) {
   const me = useSignedIn();
   const canManageAdmins = me.permissions.includes('all_privileges');
   const canSeeGroups = hasPermission(me.permissions, 'manage_groups');
-  const lockedReason = readOnlyReason(user, canManageAdmins);
+  const viewer = viewerOf(me);
+  const lockedReason = readOnlyReason(user, viewer);
   const isReadOnly = lockedReason !== null;
-  const isSelf = user?.id === me.user.id;
+  const roleLock = roleLockReason(user, viewer);
 
   const form = useForm<UserFormInput, unknown, UserFormOutput>({
     resolver: zodResolver(userSaveSchema),
@@ -150,8 +162,8 @@ export function UserDrawer({ opened, user, onClose }: UserDrawerProps) {
                 value={field.value}
                 onChange={onRoleChange}
                 onBlur={field.onBlur}
-                disabled={isReadOnly || isSelf}
-                description={isSelf ? 'You cannot change your own role.' : undefined}
+                disabled={isReadOnly || roleLock !== null}
+                description={isReadOnly ? undefined : (roleLock ?? undefined)}
                 error={fieldState.error?.message}
               />
             )}
@@ -165,13 +177,30 @@ export function UserDrawer({ opened, user, onClose }: UserDrawerProps) {
                 isSuperAdminApprover && !stored.includes('approve_suggestions')
                   ? [...stored, 'approve_suggestions']
                   : stored;
+              const options = (permissionOptions.data?.data ?? []).map((option) => {
+                const isOwnerApproval = isSuperAdminApprover && option.slug === 'approve_suggestions';
+                const reason = isOwnerApproval
+                  ? 'The account owner always approves suggestions.'
+                  : permissionLockReason(option.slug, user, viewer);
+                return { ...option, isOwnerApproval, reason };
+              });
+              const isOwn = roleLock !== null;
+              const hasUnheld = options.some((o) => o.reason === USER_RIGHTS_REASONS.notHeld);
+              const roleNote =
+                role === 'ADMIN'
+                  ? 'Admins hold every manage permission through their role.'
+                  : 'What this user may manage besides their own work.';
               return (
                 <Checkbox.Group
                   label="Permissions"
                   description={
-                    role === 'ADMIN'
-                      ? 'Admins hold every manage permission through their role.'
-                      : 'What this user may manage besides their own work.'
+                    isReadOnly
+                      ? roleNote
+                      : isOwn
+                        ? USER_RIGHTS_REASONS.ownPermissions
+                        : hasUnheld
+                          ? `${roleNote} ${USER_RIGHTS_REASONS.notHeld}`
+                          : roleNote
                   }
                   value={shown}
                   onChange={(next) => {
@@ -193,20 +222,24 @@ export function UserDrawer({ opened, user, onClose }: UserDrawerProps) {
                         No extra permissions for this role.
                       </Text>
                     ) : null}
-                    {permissionOptions.data?.data.map((option) => (
-                      <Checkbox
+                    {options.map((option) => (
+                      <Tooltip
                         key={option.slug}
-                        value={option.slug}
-                        label={option.name}
-                        disabled={
-                          isReadOnly || (isSuperAdminApprover && option.slug === 'approve_suggestions')
-                        }
-                        description={
-                          isSuperAdminApprover && option.slug === 'approve_suggestions'
-                            ? 'The account owner always approves suggestions.'
-                            : undefined
-                        }
-                      />
+                        label={option.reason}
+                        disabled={isReadOnly || option.reason === null || option.isOwnerApproval}
+                        position="top-start"
+                        withArrow
+                      >
+                        {/* A disabled input gets no pointer events, so the tooltip hangs on its row. */}
+                        <div data-testid={`permission-${option.slug}`}>
+                          <Checkbox
+                            value={option.slug}
+                            label={option.name}
+                            disabled={isReadOnly || option.reason !== null}
+                            description={option.isOwnerApproval ? option.reason : undefined}
+                          />
+                        </div>
+                      </Tooltip>
                     ))}
                   </Stack>
                 </Checkbox.Group>

@@ -9,9 +9,11 @@ import { notifyFailure, notifySuccess } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Timestamp } from '../../../ui/Timestamp';
 import { ToolbarIconButton } from '../../../ui/ToolbarIconButton';
+import { useSignedIn } from '../../auth/api';
 import { useDeleteUsers, useForcePasswordReset, useResendActivation, useUsers } from '../api';
 import { UserDrawer } from '../components/UserDrawer';
 import { ROLE_LABELS } from '../userForm';
+import { changeBlockedReason, deleteBlockedReason, viewerOf } from '../userRights';
 
 const NOUN = { one: 'user', other: 'users' };
 
@@ -33,7 +35,7 @@ const columns: AdminTableColumn<User>[] = [
     ),
   },
   { key: 'email', header: 'Email', cell: (u) => u.email },
-  { key: 'role', header: 'Role', cell: (u) => ROLE_LABELS[u.role] },
+  { key: 'role', header: 'Role', cell: (u) => ROLE_LABELS[u.role], sortValue: (u) => ROLE_LABELS[u.role] },
   { key: 'title', header: 'Title', cell: (u) => u.title },
   { key: 'location', header: 'Location', cell: (u) => u.location },
   {
@@ -57,9 +59,12 @@ const userSearchText = (u: User) => `${u.name} ${u.email} ${u.title} ${u.locatio
 /**
  * /admin/users (spec 01 §2.6): the users table with search, multi-select, bulk delete, force
  * password reset and resend activation (active only when every selected user never signed in),
- * and the user drawer for add and edit.
+ * and the user drawer for add and edit. Delete is disabled for oneself and the super admin, and
+ * actions that change the super admin for everyone else, each with the reason as its tooltip
+ * (issue 8 items 2, 21).
  */
 export function UsersPage() {
+  const viewer = viewerOf(useSignedIn());
   const users = useUsers();
   const deleteUsers = useDeleteUsers();
   const forceReset = useForcePasswordReset();
@@ -126,29 +131,34 @@ export function UsersPage() {
         addLabel="Add user"
         onEdit={openDrawer}
         onDelete={onDelete}
+        deleteBlockedReason={(selected) => deleteBlockedReason(selected, viewer)}
         emptyDescription="Add the people who should work in Nomen; each gets an activation link by email."
-        actions={(selected) => (
-          <>
-            <ToolbarIconButton
-              label="Force password reset"
-              icon={<IconKey size={18} aria-hidden />}
-              isDisabled={selected.length === 0}
-              disabledReason="Select users to force a password reset"
-              onClick={() => void onForceReset(selected)}
-            />
-            <ToolbarIconButton
-              label="Resend activation link"
-              icon={<IconMailForward size={18} aria-hidden />}
-              isDisabled={!canResendActivation(selected) || resend.isPending}
-              disabledReason={
-                selected.length === 0
-                  ? 'Select users who have never signed in to resend their activation links'
-                  : 'Activation links can only be resent when every selected user has never signed in'
-              }
-              onClick={() => onResend(selected)}
-            />
-          </>
-        )}
+        actions={(selected) => {
+          const changeBlocked = changeBlockedReason(selected, viewer);
+          return (
+            <>
+              <ToolbarIconButton
+                label="Force password reset"
+                icon={<IconKey size={18} aria-hidden />}
+                isDisabled={selected.length === 0 || changeBlocked !== null}
+                disabledReason={changeBlocked ?? 'Select users to force a password reset'}
+                onClick={() => void onForceReset(selected)}
+              />
+              <ToolbarIconButton
+                label="Resend activation link"
+                icon={<IconMailForward size={18} aria-hidden />}
+                isDisabled={!canResendActivation(selected) || changeBlocked !== null || resend.isPending}
+                disabledReason={
+                  changeBlocked ??
+                  (selected.length === 0
+                    ? 'Select users who have never signed in to resend their activation links'
+                    : 'Activation links can only be resent when every selected user has never signed in')
+                }
+                onClick={() => onResend(selected)}
+              />
+            </>
+          );
+        }}
       />
       <UserDrawer key={drawer.session} opened={drawer.opened} user={drawer.user} onClose={closeDrawer} />
     </>
