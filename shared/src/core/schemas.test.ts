@@ -64,3 +64,11 @@ describe('contract bodies stay objects screens can derive forms from', () => {
     });
   });
 });
+
+describe('passwords (issue 8 item 13)', () => {
+  it('refuses a lone surrogate rather than hashing a replacement character', async () => {
+    const { passwordSchema } = await import('../auth/auth.contract');
+    expect(passwordSchema.safeParse('secret-\ud800-word').success).toBe(false);
+    expect(passwordSchema.parse('secret-🚀-word')).toBe('secret-🚀-word');
+  });
+});
