@@ -12,6 +12,7 @@ export * from './folders/folders.contract';
 export * from './groups/groups.contract';
 export * from './integrations/index';
 export * from './lists/lists.contract';
+export * from './lists/lists.rights';
 export * from './patterns/index';
 export * from './settings/settings.contract';
 export * from './users/users.contract';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../core/contract';
+import { text } from '../core/schemas';
 
 /** Page size of the activity log (spec 01 §9). */
 export const ACTIVITY_PAGE_SIZE = 30;
@@ -27,7 +28,7 @@ export type Activity = z.infer<typeof activitySchema>;
 
 /** The activity query (spec 01 §7: cursor, timeFrom, timeTo, limit). */
 export const activityQuerySchema = z.object({
-  cursor: z.string().max(500).optional(),
+  cursor: text(500).optional(),
   timeFrom: z.iso.datetime({ offset: true, error: 'timeFrom must be an ISO 8601 time' }).optional(),
   timeTo: z.iso.datetime({ offset: true, error: 'timeTo must be an ISO 8601 time' }).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(ACTIVITY_PAGE_SIZE),

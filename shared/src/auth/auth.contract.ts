@@ -2,13 +2,10 @@ import { z } from 'zod';
 import { endpoint } from '../core/contract';
 import { FEATURE_FLAGS } from '../core/feature-flags';
 import { PERMISSIONS, ROLES } from '../core/permissions';
-import { okSchema } from '../core/schemas';
+import { okSchema, text } from '../core/schemas';
 
-/** A new password: 8 to 200 characters. */
-export const passwordSchema = z
-  .string()
-  .min(8, 'Use at least 8 characters')
-  .max(200, 'At most 200 characters');
+/** A new password: 8 to 200 characters, without U+0000 or lone surrogates (issue 8 item 13). */
+export const passwordSchema = text(200).min(8, 'Use at least 8 characters');
 
 // Unicode White_Space: what String.prototype.trim removes, plus NEXT LINE (U+0085).
 const EDGE_WHITE_SPACE = /^[\s\u0085]+|[\s\u0085]+$/gu;
@@ -59,7 +56,7 @@ export const meSchema = z.object({
 export type Me = z.infer<typeof meSchema>;
 
 const tokenPasswordBody = z.object({
-  token: z.string().min(1, 'Required').max(200),
+  token: text(200).min(1, 'Required'),
   password: passwordSchema,
 });
 
@@ -71,7 +68,7 @@ export const authApi = {
     tag: 'Auth',
     summary: 'Sign in with email and password; sets the httpOnly session cookie. Rate-limited.',
     permission: null,
-    body: z.object({ email: emailSchema, password: z.string().min(1, 'Required').max(200) }),
+    body: z.object({ email: emailSchema, password: text(200).min(1, 'Required') }),
     response: meSchema,
   }),
   logout: endpoint({

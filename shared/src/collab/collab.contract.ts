@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../core/contract';
-import { idParamSchema, okSchema } from '../core/schemas';
+import { bigIdSchema, idParamSchema, idSchema, okSchema, text } from '../core/schemas';
 
 /** The collaboration room of a list: `<account uuid>:<list id>` (ARCHITECTURE.md, Live collaboration). */
 export function roomName(accountUuid: string, listId: number): string {
@@ -73,14 +73,10 @@ export interface LockState {
 /** Names of the shared types in a list room's Y.Doc. */
 export const ROOM_KEYS = { threads: 'threads', lock: 'lock' } as const;
 
-const body = z
-  .string()
-  .trim()
-  .min(1, 'Write something first')
-  .max(COMMENT_MAX_LENGTH, `At most ${COMMENT_MAX_LENGTH} characters`);
+const body = text(COMMENT_MAX_LENGTH).trim().min(1, 'Write something first');
 const cell = z.object({
-  listValueId: z.number().int().positive().nullable(),
-  columnId: z.number().int().positive(),
+  listValueId: bigIdSchema.nullable(),
+  columnId: idSchema,
   rowNumber: z.number().int().min(0).max(9999),
 });
 
@@ -95,8 +91,8 @@ export const roomCommandSchema = z.discriminatedUnion('type', [
     id: z.string().min(1).max(64),
     type: z.literal('suggestion.add'),
     cell,
-    prevValue: z.string().max(2000),
-    value: z.string().max(2000),
+    prevValue: text(2000),
+    value: text(2000),
     body: z.string().trim().max(COMMENT_MAX_LENGTH).default(''),
   }),
   z.object({
@@ -119,8 +115,8 @@ export const roomCommandSchema = z.discriminatedUnion('type', [
         z.object({
           threadId: z.string().min(1).max(64),
           status: z.enum(['approved', 'rejected']),
-          prevValue: z.string().max(2000).nullable(),
-          currentValue: z.string().max(2000).nullable(),
+          prevValue: text(2000).nullable(),
+          currentValue: text(2000).nullable(),
         }),
       )
       .min(1)
@@ -196,8 +192,8 @@ export const collabApi = {
     summary: 'Feedback from the list editor’s feedback modal, stored for the product team.',
     permission: 'signed-in',
     body: z.object({
-      list_id: z.number().int().positive().nullish(),
-      message: z.string().trim().min(1, 'Write something first').max(5000),
+      list_id: idSchema.nullish(),
+      message: text(5000).trim().min(1, 'Write something first'),
       rating: z.number().int().min(1).max(5).nullish(),
     }),
     response: okSchema,

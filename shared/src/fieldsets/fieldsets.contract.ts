@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { endpoint } from '../core/contract';
-import { idListSchema, idParamSchema, idSchema, okSchema, optionalText, requiredName } from '../core/schemas';
 import {
+  idListSchema,
+  idParamSchema,
+  idSchema,
+  intSchema,
+  okSchema,
+  optionalText,
+  requiredName,
+  text,
+  updatedAtSchema,
+} from '../core/schemas';
+import {
+  AUTONUMBER_MAX_START,
+  AUTONUMBER_MAX_WIDTH,
   DATE_ORDERS,
   DAY_FORMATS,
   MONTH_FORMATS,
@@ -54,20 +66,18 @@ export const CLASSIFICATION_PARAMETER_TYPES = ['SOURCE_URL', 'TITLE'] as const;
 
 /** A field id: saved (number) or new (`TEMP_…`) while the set is unsaved (spec 02 §3). */
 export const fieldIdSchema = z.union([
-  z.number().int().positive(),
-  z.string().regex(/^TEMP_.+$/, 'A new field id starts with TEMP_'),
+  idSchema,
+  text(64).regex(/^TEMP_.+$/, 'A new field id starts with TEMP_'),
 ]);
 export type FieldId = z.infer<typeof fieldIdSchema>;
 
 /** Validation of a text field: lengths, characters, an optional regular expression. */
 export const textValidationSchema = z
   .object({
-    min_length: z.number().int().min(0).max(10_000).nullish(),
-    max_length: z.number().int().min(1).max(10_000).nullish(),
+    min_length: intSchema(0, 10_000).nullish(),
+    max_length: intSchema(1, 10_000).nullish(),
     characters: z.enum(TEXT_CHARACTER_SETS).default('any'),
-    regex: z
-      .string()
-      .max(500)
+    regex: text(500)
       .nullish()
       .refine(
         (r) => {
@@ -127,8 +137,8 @@ export const fieldSaveSchema = z.discriminatedUnion(
       ...common,
       governance_type: z.literal('autonumber'),
       autonumber: z.object({
-        start_value: z.number().int().min(0).default(1),
-        min_width: z.number().int().min(1).max(20).default(1),
+        start_value: intSchema(0, AUTONUMBER_MAX_START).default(1),
+        min_width: intSchema(1, AUTONUMBER_MAX_WIDTH).default(1),
       }),
     }),
     z.object({
@@ -228,7 +238,7 @@ export const fieldsetSaveSchema = z.object({
   id: idSchema.nullish(),
   name: requiredName,
   description: optionalText(2000),
-  updated_at: z.string().nullish(),
+  updated_at: updatedAtSchema,
   fields: z
     .array(fieldSaveSchema)
     .max(200, 'At most 200 fields')

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { endpoint } from '../core/contract';
-import { idListSchema, idSchema, okSchema, optionalText, requiredName } from '../core/schemas';
+import {
+  idListSchema,
+  idSchema,
+  okSchema,
+  optionalText,
+  requiredName,
+  updatedAtSchema,
+} from '../core/schemas';
 
 /** A folder (spec 01 §3.1). */
 export const folderSchema = z.object({
@@ -16,7 +23,7 @@ export const folderSaveSchema = z.object({
   id: idSchema.nullish(),
   name: requiredName,
   description: optionalText(2000),
-  updated_at: z.string().nullish(),
+  updated_at: updatedAtSchema,
 });
 export type FolderSave = z.input<typeof folderSaveSchema>;
 

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { endpoint } from '../core/contract';
-import { idListSchema, idParamSchema, idSchema, okSchema, optionalText, requiredName } from '../core/schemas';
+import {
+  idListSchema,
+  idParamSchema,
+  idSchema,
+  okSchema,
+  optionalText,
+  requiredName,
+  updatedAtSchema,
+} from '../core/schemas';
 
 /** A group (spec 01 §3.1). */
 export const groupSchema = z.object({
@@ -24,7 +32,7 @@ export const groupSaveSchema = z.object({
   folder_ids: z.array(idSchema).max(10000).default([]),
   template_ids: z.array(idSchema).max(10000).default([]),
   user_count: z.number().optional(),
-  updated_at: z.string().nullish(),
+  updated_at: updatedAtSchema,
 });
 export type GroupSave = z.input<typeof groupSaveSchema>;
 

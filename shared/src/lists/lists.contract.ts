@@ -1,6 +1,21 @@
 import { z } from 'zod';
 import { endpoint } from '../core/contract';
-import { idListSchema, idParamSchema, okSchema, optionalText, requiredName } from '../core/schemas';
+import {
+  BIGINT_MAX,
+  bigIdSchema,
+  INT4_MAX,
+  idListSchema,
+  idParamSchema,
+  idSchema,
+  intSchema,
+  isSafeText,
+  okSchema,
+  optionalText,
+  requiredName,
+  text,
+  UNSAFE_TEXT_MESSAGE,
+  updatedAtSchema,
+} from '../core/schemas';
 
 /** List types (spec 02 §3, §9). */
 export const LIST_TYPES = ['drop-down', 'drill-down', 'dependent'] as const;
@@ -15,8 +30,16 @@ export const LIST_MAX_VALUE_LENGTH = 2000;
 /** Body limit of the full list save: the spec's largest list (10,000 x 100 cells) with room to spare. */
 export const LIST_SAVE_BODY_LIMIT = 256 * 1024 * 1024;
 
+const tempIdSchema = text(64).min(1, 'Required');
+
 /** A saved id, or a temporary one (`TEMP_…`, `lc…`, `lv…`) for items not saved yet (spec 02 §3). */
 export const itemIdSchema = z.union([z.number().int().positive(), z.string().min(1).max(64)]);
+
+/** A list column's id in a save: saved (an `integer` id) or temporary (spec 02 §3; issue 8 item 12). */
+export const columnIdSchema = z.union([idSchema, tempIdSchema]);
+
+/** A list value's id in a save: saved (a `bigint` id, at most 2^53 − 1) or temporary (issue 8 item 12). */
+export const cellIdSchema = z.union([bigIdSchema, tempIdSchema]);
 
 /** A list value (one cell) as the API shows it (spec 02 §3). */
 export const listValueSchema = z.object({
@@ -55,9 +78,12 @@ export const listDetailSchema = listSummarySchema.extend({ list_columns: z.array
 export type ListDetail = z.infer<typeof listDetailSchema>;
 
 const cellInput = z.object({
-  id: itemIdSchema.nullish(),
-  row_number: z.number().int().min(0),
-  value: z.string().max(LIST_MAX_VALUE_LENGTH, `A cell holds at most ${LIST_MAX_VALUE_LENGTH} characters`),
+  id: cellIdSchema.nullish(),
+  row_number: intSchema(0, INT4_MAX),
+  value: text(LIST_MAX_VALUE_LENGTH).max(
+    LIST_MAX_VALUE_LENGTH,
+    `A cell holds at most ${LIST_MAX_VALUE_LENGTH} characters`,
+  ),
 });
 /** One cell of a full save: a saved or temporary id (or none), its row and its value. */
 export type CellInput = z.infer<typeof cellInput>;
@@ -81,8 +107,8 @@ const cellsInput = z
         !(
           id === undefined ||
           id === null ||
-          (typeof id === 'number' && Number.isInteger(id) && id > 0) ||
-          (typeof id === 'string' && id.length > 0 && id.length <= 64)
+          (typeof id === 'number' && Number.isInteger(id) && id > 0 && id <= BIGINT_MAX) ||
+          (typeof id === 'string' && id.length > 0 && id.length <= 64 && isSafeText(id))
         )
       ) {
         ctx.addIssue({
@@ -92,7 +118,7 @@ const cellsInput = z
         });
         return;
       }
-      if (typeof row !== 'number' || !Number.isInteger(row) || row < 0) {
+      if (typeof row !== 'number' || !Number.isInteger(row) || row < 0 || row > INT4_MAX) {
         ctx.addIssue({
           code: 'custom',
           path: [i, 'row_number'],
@@ -112,18 +138,76 @@ const cellsInput = z
         });
         return;
       }
+      if (!isSafeText(value)) {
+        ctx.addIssue({ code: 'custom', path: [i, 'value'], message: UNSAFE_TEXT_MESSAGE });
+        return;
+      }
     }
   })
   .transform((cells) => cells as CellInput[])
   .meta({ description: 'Cells: [{ id?: number | temporary id, row_number: integer >= 0, value: text }]' });
 
 const columnInput = z.object({
-  id: itemIdSchema.nullish(),
-  name: z.string().trim().max(255).default(''),
-  precedence: z.number().int().min(0),
-  powered_template_field_id: z.number().int().positive().nullish(),
+  id: columnIdSchema.nullish(),
+  name: text(255).trim().default(''),
+  precedence: intSchema(0, INT4_MAX),
+  powered_template_field_id: idSchema.nullish(),
   list_values: cellsInput.default([]),
 });
+
+/**
+ * Adds an issue at each item whose id was already used by an earlier item (issue 8 item 11:
+ * a repeated id would silently keep one of the two). Items without an id are skipped.
+ */
+function reportRepeats(
+  ctx: z.RefinementCtx,
+  items: readonly { id: number | string | null | undefined; path: (string | number)[] }[],
+  what: string,
+): void {
+  const seen = new Set<number | string>();
+  for (const item of items) {
+    if (item.id === null || item.id === undefined) continue;
+    if (seen.has(item.id)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: item.path,
+        message: `The ${what} id ${item.id} is sent twice; send each id once`,
+      });
+    }
+    seen.add(item.id);
+  }
+}
+
+/**
+ * The delta save's rule for one part (columns or values; issue 8 item 11): no id upserted
+ * twice, none deleted twice, and none both upserted and deleted (which would delete it).
+ */
+function reportContradictions(
+  ctx: z.RefinementCtx,
+  part: { upsert: readonly { id: number | string }[]; deleted_ids: readonly number[] },
+  what: string,
+): void {
+  reportRepeats(
+    ctx,
+    part.upsert.map((u, i) => ({ id: u.id, path: ['upsert', i, 'id'] })),
+    what,
+  );
+  reportRepeats(
+    ctx,
+    part.deleted_ids.map((id, i) => ({ id, path: ['deleted_ids', i] })),
+    what,
+  );
+  const upserted = new Set(part.upsert.map((u) => u.id));
+  part.deleted_ids.forEach((id, i) => {
+    if (upserted.has(id)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['deleted_ids', i],
+        message: `The ${what} id ${id} is both changed and deleted; send it in one of the two`,
+      });
+    }
+  });
+}
 
 /**
  * The full list save (spec 02 §7 PUT /api/v1/account/lists/): create when id is null, update
@@ -132,13 +216,39 @@ const columnInput = z.object({
  * Limits (100 columns, 10,000 rows) answer 413; values are trimmed; empty cells are not stored.
  */
 export const listSaveSchema = z.object({
-  id: z.number().int().positive().nullish(),
+  id: idSchema.nullish(),
   name: requiredName,
   notes: optionalText(2000),
   type: z.enum(LIST_TYPES, { error: 'Choose drop-down, drill-down or dependent' }),
-  powered_template_id: z.number().int().positive().nullish(),
-  updated_at: z.string().nullish(),
-  list_columns: z.array(columnInput).optional(),
+  powered_template_id: idSchema.nullish(),
+  updated_at: updatedAtSchema,
+  list_columns: z
+    .array(columnInput)
+    .superRefine((columns, ctx) => {
+      reportRepeats(
+        ctx,
+        columns.map((c, i) => ({ id: c.id, path: [i, 'id'] })),
+        'list column',
+      );
+      // Cells are many: collect ids in one pass and build paths only for the repeats.
+      const seen = new Map<string | number, [number, number]>();
+      columns.forEach((column, c) => {
+        column.list_values.forEach((cell, v) => {
+          if (cell.id === null || cell.id === undefined) return;
+          const first = seen.get(cell.id);
+          if (!first) {
+            seen.set(cell.id, [c, v]);
+            return;
+          }
+          ctx.addIssue({
+            code: 'custom',
+            path: [c, 'list_values', v, 'id'],
+            message: `The list value id ${cell.id} is sent twice (also at list_columns.${first[0]}.list_values.${first[1]}); each cell is sent once`,
+          });
+        });
+      });
+    })
+    .optional(),
 });
 export type ListSave = z.input<typeof listSaveSchema>;
 
@@ -160,7 +270,7 @@ export type ListSaved = z.infer<typeof listSavedSchema>;
  * delta. Deleting a column deletes its values.
  */
 export const listDeltaSchema = z.object({
-  updated_at: z.string().min(1, 'Required'),
+  updated_at: text(64).min(1, 'Required'),
   name: requiredName.optional(),
   notes: optionalText(2000).optional(),
   type: z.enum(LIST_TYPES).optional(),
@@ -169,27 +279,29 @@ export const listDeltaSchema = z.object({
       upsert: z
         .array(
           z.object({
-            id: itemIdSchema,
-            name: z.string().trim().max(255),
-            precedence: z.number().int().min(0),
+            id: columnIdSchema,
+            name: text(255).trim(),
+            precedence: intSchema(0, INT4_MAX),
           }),
         )
         .default([]),
-      deleted_ids: z.array(z.number().int().positive()).default([]),
+      deleted_ids: z.array(idSchema).default([]),
     })
+    .superRefine((columns, ctx) => reportContradictions(ctx, columns, 'list column'))
     .optional(),
   values: z
     .object({
       upsert: z
         .array(
           cellInput.extend({
-            id: itemIdSchema,
-            list_column_id: itemIdSchema,
+            id: cellIdSchema,
+            list_column_id: columnIdSchema,
           }),
         )
         .default([]),
-      deleted_ids: z.array(z.number().int().positive()).default([]),
+      deleted_ids: z.array(bigIdSchema).default([]),
     })
+    .superRefine((values, ctx) => reportContradictions(ctx, values, 'list value'))
     .optional(),
 });
 export type ListDelta = z.input<typeof listDeltaSchema>;

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { endpoint } from '../core/contract';
-import { idListSchema, idParamSchema, idSchema, okSchema, optionalText, requiredName } from '../core/schemas';
+import {
+  INT4_MAX,
+  idListSchema,
+  idParamSchema,
+  idSchema,
+  intSchema,
+  okSchema,
+  optionalText,
+  requiredName,
+  text,
+  updatedAtSchema,
+} from '../core/schemas';
 
 /** The five segment kinds of a pattern (spec 02 §2, §3). */
 export const SEGMENT_TYPES = ['constant', 'variable', 'autonumber', 'date', 'random'] as const;
@@ -66,6 +77,13 @@ export const RANDOM_DEFAULT_LENGTH = 10;
 export const RANDOM_MAX_LENGTH_LIMIT = 64;
 /** Largest min_width of an autonumber segment. Ours: wider than any safe integer needs. */
 export const AUTONUMBER_MAX_WIDTH = 20;
+/**
+ * Largest start value of an autonumber (issue 8 item 12): 15 digits, so the counter stays far
+ * below 2^53 − 1, the largest number the API carries exactly. Ours: the spec sets no bound.
+ */
+export const AUTONUMBER_MAX_START = 999_999_999_999_999;
+/** Largest number an autonumber issues; past it the server refuses to issue (issue 8 item 12). */
+export const AUTONUMBER_MAX_VALUE = Number.MAX_SAFE_INTEGER;
 /** Most segments one pattern may hold. Ours: the spec sets no bound. */
 export const PATTERN_MAX_SEGMENTS = 50;
 /** Why a pattern without segments cannot be saved (issue 8 item 22). */
@@ -131,8 +149,8 @@ export const paletteColorSchema = z.string().trim().toLowerCase().pipe(z.enum(PA
 
 /** A segment id: a saved segment's positive integer, or a `TEMP_…` string while unsaved (spec 02 §3). */
 export const segmentIdSchema = z.union([
-  z.number().int().positive(),
-  z.string().regex(/^TEMP_.+$/, 'A new segment id starts with TEMP_'),
+  idSchema,
+  text(64).regex(/^TEMP_.+$/, 'A new segment id starts with TEMP_'),
 ]);
 /** A segment id (spec 02 §3). */
 export type SegmentId = z.infer<typeof segmentIdSchema>;
@@ -143,7 +161,7 @@ const segmentBase = {
   segment_precedence: z.number().int().min(0),
 };
 
-const autonumberStartSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const autonumberStartSchema = intSchema(0, AUTONUMBER_MAX_START);
 const autonumberWidthSchema = z.number().int().min(1).max(AUTONUMBER_MAX_WIDTH);
 const randomLengthSchema = z
   .number()
@@ -247,7 +265,7 @@ export type Pattern = z.infer<typeof patternSchema>;
 
 const segmentSaveBase = {
   id: segmentIdSchema,
-  segment_precedence: z.number().int().min(0),
+  segment_precedence: intSchema(0, INT4_MAX),
 };
 
 const hasAPart = (s: { months: MonthFormat; days: DayFormat; years: YearFormat }) =>
@@ -277,7 +295,7 @@ export const patternSegmentSaveSchema = z.discriminatedUnion(
       ...segmentSaveBase,
       segment_type: z.literal('variable'),
       name: requiredName,
-      data_type: z.string().trim().max(100).nullish(),
+      data_type: text(100).trim().nullish(),
     }),
     z.object({
       ...segmentSaveBase,
@@ -303,7 +321,7 @@ export const patternSegmentSaveSchema = z.discriminatedUnion(
       .object({
         ...segmentSaveBase,
         segment_type: z.literal('random'),
-        name: z.string().trim().max(255, 'At most 255 characters').default(''),
+        name: text(255).trim().default(''),
         max_length: randomLengthSchema.default(RANDOM_DEFAULT_LENGTH),
         include_numeric: z.boolean().default(true),
         include_uppercase: z.boolean().default(true),
@@ -350,7 +368,7 @@ export const patternSaveSchema = z.object({
         seen.add(key);
       });
     }),
-  updated_at: z.string().nullish(),
+  updated_at: updatedAtSchema,
 });
 /** The body of a pattern save as the client writes it (spec 02 §7). */
 export type PatternSave = z.input<typeof patternSaveSchema>;
@@ -365,9 +383,9 @@ export const ISSUE_CODES_MAX = 1000;
  * is not filled automatically (`YYYY-MM-DD`), by segment id; `count` codes (1-1000) share them.
  */
 export const issueCodesSchema = z.object({
-  values: z.record(z.string(), z.string().max(1000)).default({}),
-  dates: z.record(z.string(), z.iso.date('Use YYYY-MM-DD')).default({}),
-  count: z.number().int().min(1).max(ISSUE_CODES_MAX).default(1),
+  values: z.record(text(64), text(1000)).default({}),
+  dates: z.record(text(64), z.iso.date('Use YYYY-MM-DD')).default({}),
+  count: intSchema(1, ISSUE_CODES_MAX).default(1),
 });
 /** A request for codes (issue 5). */
 export type IssueCodes = z.input<typeof issueCodesSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accountSettingsSchema } from '../auth/auth.contract';
 import { endpoint } from '../core/contract';
 import { FEATURE_FLAGS } from '../core/feature-flags';
+import { updatedAtSchema } from '../core/schemas';
 
 /** The settings screen's data: account settings and every feature flag with its state. */
 export const settingsSchema = z.object({
@@ -15,7 +16,7 @@ export type SettingsView = z.infer<typeof settingsSchema>;
 export const settingsSaveSchema = z.object({
   settings: accountSettingsSchema,
   features: z.partialRecord(z.enum(FEATURE_FLAGS), z.boolean()),
-  updated_at: z.string().nullish(),
+  updated_at: updatedAtSchema,
 });
 export type SettingsSave = z.input<typeof settingsSaveSchema>;
 

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { emailSchema } from '../auth/auth.contract';
 import { endpoint } from '../core/contract';
 import { PERMISSIONS, ROLES } from '../core/permissions';
-import { idListSchema, idParamSchema, idSchema, okSchema, optionalText, requiredName } from '../core/schemas';
+import {
+  idListSchema,
+  idParamSchema,
+  idSchema,
+  okSchema,
+  optionalText,
+  requiredName,
+  updatedAtSchema,
+} from '../core/schemas';
 
 /** A user as the API shows it (spec 01 §3.1). `type` is the sign-in method: always "password". */
 export const userSchema = z.object({
@@ -36,10 +44,7 @@ export const userSaveSchema = z.object({
   permissions: z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length).default([]),
   group_ids: z.array(idSchema).max(1000).default([]),
   location: optionalText(255),
-  updated_at: z
-    .string()
-    .nullish()
-    .describe('The updated_at the client read; a different stored one answers 409'),
+  updated_at: updatedAtSchema.describe('The updated_at the client read; a different stored one answers 409'),
 });
 export type UserSave = z.input<typeof userSaveSchema>;
 

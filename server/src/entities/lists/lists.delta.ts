@@ -8,6 +8,7 @@ import { assertAllFound, assertNotStale } from '../guards';
 import * as repo from './lists.repository';
 import {
   assertColumnLimit,
+  assertMayChangeSavedList,
   assertRowLimit,
   assignCellIds,
   type DeltaSave,
@@ -19,7 +20,9 @@ import {
  * Saves only what changed in a list (the editor's save; issue 3 performance): attributes,
  * column upserts and deletions, cell upserts and deletions, in one transaction with an activity
  * entry that names each changed cell when there are few. A cell emptied by trimming is deleted.
- * Errors: 404 (list, column or cell not in this list), 409 (stale updated_at, two values for
+ * Ids are distinct and none is both changed and deleted (the contract answers 400 naming them).
+ * Errors: 403 (without approve_suggestions while live collaboration is on; issue 8 item 15),
+ * 404 (list, column or cell not in this list), 409 (stale updated_at, two values for
  * one cell), 413 (over 100 columns or 10,000 rows), 400 (a value naming an unknown temporary
  * column).
  */
@@ -29,6 +32,7 @@ export async function saveListDelta(
   id: number,
   input: DeltaSave,
 ): Promise<ListSaved> {
+  assertMayChangeSavedList(actor, 'save');
   for (const cell of input.values?.upsert ?? []) assertRowLimit(cell.row_number);
   return inTransaction(deps, async (trx, client) => {
     const found = await repo.findList(trx, actor.accountId, id, true);

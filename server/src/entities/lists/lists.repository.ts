@@ -287,3 +287,58 @@ export async function deleteLists(db: Db, accountId: number, ids: readonly numbe
   );
   await db.deleteFrom('lists').where('account_id', '=', accountId).where('id', 'in', ids).execute();
 }
+
+/** Whether the account has a template with this id (issue 8 item 5: no link to a foreign one). */
+export async function hasTemplate(db: Db, accountId: number, templateId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('templates')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('id', '=', templateId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Which of `ids` are template fields of the account (of `templateId` when given), so a column
+ * is never powered by another account's or another template's field (issue 8 item 5).
+ */
+export async function existingTemplateFieldIds(
+  db: Db,
+  accountId: number,
+  ids: readonly number[],
+  templateId: number | null,
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  let q = db
+    .selectFrom('template_fields')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('id', 'in', ids);
+  if (templateId !== null) q = q.where('template_id', '=', templateId);
+  return (await q.execute()).map((r) => r.id);
+}
+
+/**
+ * The fields with list governance that name one of the lists, and the templates holding those
+ * fields (issue 8 item 14: a list in use cannot be deleted). One row per field and template
+ * (`template_name` null for a field no template holds), ordered by list, field and template.
+ */
+export function listUsages(db: Db, accountId: number, listIds: readonly number[]) {
+  if (listIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('fields as f')
+    .leftJoin('template_fields as tf', 'tf.field_id', 'f.id')
+    .leftJoin('templates as t', 't.id', 'tf.template_id')
+    .select([
+      sql<string>`f.settings -> 'list_governance' ->> 'list_id'`.as('list_id'),
+      'f.name as field_name',
+      't.name as template_name',
+    ])
+    .where('f.account_id', '=', accountId)
+    .where('f.governance_type', '=', 'list')
+    .where(sql<boolean>`f.settings -> 'list_governance' ->> 'list_id' = any(${listIds.map(String)}::text[])`)
+    .orderBy('f.name')
+    .orderBy('t.name')
+    .execute();
+}

@@ -8,6 +8,7 @@ import { assertAllFound, assertNotStale } from '../guards';
 import * as repo from './lists.repository';
 import {
   assertColumnLimit,
+  assertMayChangeSavedList,
   assertRowLimit,
   audited,
   type ColumnRow,
@@ -21,8 +22,10 @@ import {
  * Saves a whole list (spec 02 §7 PUT lists/): creates it (no id) or replaces its columns and
  * cells (id), keeping the ids of cells and columns that stay, in one transaction with an
  * activity entry. Cell values are trimmed and empty cells are not stored; a drop-down list
- * keeps only its first column. Errors: 404 (list, column or cell ids not in this list), 409
- * (stale updated_at, two values for one cell), 413 (over 100 columns or 10,000 rows).
+ * keeps only its first column. Errors: 403 (changing a saved list without approve_suggestions
+ * while live collaboration is on), 404 (list, column or cell ids not in this list; a template
+ * or template field not in the account), 409 (stale updated_at, two values for one cell), 413
+ * (over 100 columns or 10,000 rows).
  */
 export async function saveList(deps: AppDeps, actor: Actor, input: FullSave): Promise<ListSaved> {
   let columnsIn = input.list_columns;
@@ -43,7 +46,9 @@ export async function saveList(deps: AppDeps, actor: Actor, input: FullSave): Pr
     let before: ReturnType<typeof audited> | null = null;
     let list: ListRow;
     let existing: ColumnRow[] = [];
+    await assertReferencesOwned(trx, actor, input);
     if (input.id) {
+      assertMayChangeSavedList(actor, 'save');
       const found = await repo.findList(trx, actor.accountId, input.id, true);
       if (!found) throw AppError.notFound('List');
       assertNotStale(found.updated_at, input.updated_at, 'list');
@@ -119,6 +124,40 @@ export async function saveList(deps: AppDeps, actor: Actor, input: FullSave): Pr
     });
     return saved;
   });
+}
+
+/**
+ * Refuses references to another account's (or a missing) template or template field (issue 8
+ * item 5): 404 naming the field, before anything is written. A column's template field must
+ * belong to the list's template when the list names one.
+ */
+async function assertReferencesOwned(
+  trx: Transaction<Database>,
+  actor: Actor,
+  input: FullSave,
+): Promise<void> {
+  const templateId = input.powered_template_id ?? null;
+  if (templateId !== null && !(await repo.hasTemplate(trx, actor.accountId, templateId))) {
+    throw new AppError('NOT_FOUND', 'Template not found', [
+      { path: 'body.powered_template_id', message: `No template ${templateId} in this account` },
+    ]);
+  }
+  const fieldIds = (input.list_columns ?? []).flatMap((c) =>
+    c.powered_template_field_id ? [c.powered_template_field_id] : [],
+  );
+  const known = new Set(await repo.existingTemplateFieldIds(trx, actor.accountId, fieldIds, templateId));
+  const index = (input.list_columns ?? []).findIndex(
+    (c) => c.powered_template_field_id && !known.has(c.powered_template_field_id),
+  );
+  if (index >= 0) {
+    const id = input.list_columns![index]!.powered_template_field_id;
+    throw new AppError('NOT_FOUND', 'Template field not found', [
+      {
+        path: `body.list_columns.${index}.powered_template_field_id`,
+        message: `No template field ${id}${templateId ? ` in template ${templateId}` : ''} in this account`,
+      },
+    ]);
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type ListSummary,
   type listDeltaSchema,
   type listSaveSchema,
+  savedListChangeRefusal,
 } from '@nomen/shared';
 import type { Database } from '@nomen/shared/db';
 import type { Response } from 'express';
@@ -194,8 +195,65 @@ export async function assignCellIds(
   });
 }
 
-/** Deletes lists with their columns and cells, all or nothing; 404 for any unknown id. */
+/**
+ * Refuses a change to a saved list by someone who may only comment and suggest (issue 8 item
+ * 15; spec 02 §6): with live collaboration on, saving or deleting an existing list needs
+ * approve_suggestions (403). Creating a list needs only manage_lists.
+ */
+export function assertMayChangeSavedList(actor: Actor, action: 'save' | 'delete'): void {
+  const refusal = savedListChangeRefusal(actor, action);
+  if (refusal) throw new AppError('FORBIDDEN', `${refusal}.`);
+}
+
+/** "a", "a and b", "a, b and c". */
+function joinNames(names: readonly string[]): string {
+  const quoted = names.map((n) => `"${n}"`);
+  return quoted.length <= 1 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
+}
+
+/**
+ * Refuses to delete lists that fields (list governance) or templates (through those fields)
+ * use (issue 8 item 14): 400 naming, per list, the fields and templates, so nothing is left
+ * pointing at a list that is gone.
+ */
+async function assertListsUnused(
+  trx: Transaction<Database>,
+  accountId: number,
+  lists: readonly ListRow[],
+): Promise<void> {
+  const usages = await repo.listUsages(
+    trx,
+    accountId,
+    lists.map((l) => l.id),
+  );
+  if (usages.length === 0) return;
+  const problems = lists.flatMap((list) => {
+    const own = usages.filter((u) => u.list_id === String(list.id));
+    if (own.length === 0) return [];
+    const fields = [...new Set(own.map((u) => u.field_name))];
+    const templates = [...new Set(own.flatMap((u) => (u.template_name ? [u.template_name] : [])))];
+    const users = [
+      `${fields.length === 1 ? 'the field' : 'the fields'} ${joinNames(fields)}`,
+      ...(templates.length > 0
+        ? [`${templates.length === 1 ? 'the template' : 'the templates'} ${joinNames(templates)}`]
+        : []),
+    ];
+    return [`The list "${list.name}" is used by ${users.join(' and ')}.`];
+  });
+  throw new AppError(
+    'BAD_REQUEST',
+    `${problems.join(' ')} Change ${problems.length === 1 ? 'them' : 'those'} to use another list first; nothing was deleted.`,
+    [{ path: 'body.list_ids', message: problems.join(' ') }],
+  );
+}
+
+/**
+ * Deletes lists with their columns and cells, all or nothing. Errors: 403 for someone who may
+ * only suggest (live collaboration on, no approve_suggestions), 404 for any unknown id, 400
+ * naming the fields and templates that use a list (issue 8 items 14, 15).
+ */
 export async function deleteLists(deps: AppDeps, actor: Actor, ids: number[]): Promise<{ ok: true }> {
+  assertMayChangeSavedList(actor, 'delete');
   await deps.db.transaction().execute(async (trx) => {
     const lists = await repo.findListsForUpdate(trx, actor.accountId, ids);
     assertAllFound(
@@ -203,6 +261,7 @@ export async function deleteLists(deps: AppDeps, actor: Actor, ids: number[]): P
       lists.map((l) => l.id),
       'Lists',
     );
+    await assertListsUnused(trx, actor.accountId, lists);
     await repo.deleteLists(trx, actor.accountId, ids);
     await recordActivity(
       trx,

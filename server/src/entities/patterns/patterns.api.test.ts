@@ -316,3 +316,34 @@ describe('POST /api/v1/account/field/patterns/bulk/delete', () => {
     });
   });
 });
+
+describe('autonumber bounds (issue 8 item 12)', () => {
+  const autonumberPattern = (start: number) => ({
+    name: `Counter ${start}`,
+    delimiter: '_',
+    segments: [
+      {
+        id: 'TEMP_n',
+        segment_type: 'autonumber',
+        name: 'N',
+        start_value: start,
+        min_width: 1,
+        segment_precedence: 0,
+      },
+    ],
+  });
+
+  it('answers 400 naming the start value past 15 digits, and issues the largest start and the next number exactly', async () => {
+    for (const start of [2 ** 53 - 1, 1e16]) {
+      const res = await admin.put('/api/v1/account/field/').send(autonumberPattern(start));
+      expect(res.status, String(start)).toBe(400);
+      expect(res.body.issues[0].path).toBe('body.segments.0.start_value');
+    }
+    const res = await admin.put('/api/v1/account/field/').send(autonumberPattern(999_999_999_999_999));
+    expect(res.status).toBe(200);
+    const first = await admin.post(`/api/v1/account/field/${res.body.pattern.id}/codes`).send({ count: 2 });
+    expect(first.body.codes).toEqual(['999999999999999', '1000000000000000']);
+    const next = await admin.post(`/api/v1/account/field/${res.body.pattern.id}/codes`).send({});
+    expect(next.body.codes).toEqual(['1000000000000001']);
+  });
+});

@@ -1,6 +1,7 @@
 import { webcrypto } from 'node:crypto';
 import {
   AppError,
+  AUTONUMBER_MAX_VALUE,
   bufferedRandomInt,
   compilePattern,
   createSessionCache,
@@ -253,10 +254,16 @@ export async function issueCodes(
   return deps.db.transaction().execute(async (trx) => {
     const firsts = new Map<string, number>();
     for (const segment of autonumberSegments) {
-      firsts.set(
-        String(segment.id),
-        await repo.reserveAutonumbers(trx, Number(segment.id), segment.start_value, input.count),
-      );
+      const first = await repo.reserveAutonumbers(trx, Number(segment.id), segment.start_value, input.count);
+      // Past 2^53 − 1 numbers lose precision; refusing rolls the reservation back, so the
+      // pattern keeps working for a smaller count or after its start value is lowered.
+      if (first + input.count - 1 > AUTONUMBER_MAX_VALUE) {
+        throw new AppError(
+          'CONFLICT',
+          `The autonumber ${segment.name || segment.id} has run out of numbers (the largest is ${AUTONUMBER_MAX_VALUE}). Lower its start value.`,
+        );
+      }
+      firsts.set(String(segment.id), first);
     }
     const codes: string[] = [];
     for (let i = 0; i < input.count; i++) {

@@ -1,5 +1,5 @@
 import { Anchor, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
-import type { ListSummary } from '@nomen/shared';
+import { type ListSummary, savedListChangeRefusal } from '@nomen/shared';
 import {
   IconCopy,
   IconFileExport,
@@ -13,16 +13,18 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { countLabel } from '../../../ui/adminTableModel';
 import { confirmAction } from '../../../ui/confirmAction';
-import { notifyError, notifySuccess } from '../../../ui/notify';
+import { notifySuccess } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
 import { QueryErrorAlert } from '../../../ui/QueryErrorAlert';
 import { ToolbarIconButton } from '../../../ui/ToolbarIconButton';
+import { useSignedIn } from '../../auth/api';
 import { useDeleteLists, useLists } from '../api';
 import { ExportOrderModal } from '../manager/ExportOrderModal';
 import { ListsManagerPagination } from '../manager/ListsManagerPagination';
 import { ListsManagerTable } from '../manager/ListsManagerTable';
 import { useListsManagerTable } from '../manager/useListsManagerTable';
-import { LIST_NOUN, listsDeletedMessage, listsDeleteErrorMessage } from './listLabels';
+import { reportListsDeleteFailure } from './listDeleteFailure';
+import { LIST_NOUN, listsDeletedMessage } from './listLabels';
 
 const editRouteOf = (list: { id: number }) => `/admin/lists-manager/edit/${list.id}`;
 
@@ -31,13 +33,16 @@ const editRouteOf = (list: { id: number }) => `/admin/lists-manager/edit/${list.
  * with the title, "New list" and a toolbar of Duplicate and Edit (exactly one list selected),
  * Delete and Export (one or more); the virtualised, sortable table with client-side pages of
  * 50/100/300 rows. Delete asks for confirmation and deletes (POST lists/bulk/delete) with 5 s
- * toasts (§8); Export opens the export-order modal, whose download builds one CSV (the issue
+ * toasts (§8), and a list that fields or templates use is refused in a dialog naming them
+ * (issue 8 item 14); with live collaboration on, Delete is disabled with a tooltip for users
+ * without approve_suggestions (issue 8 item 15). Export opens the export-order modal, whose download builds one CSV (the issue
  * asks that both really work). Duplicate opens /admin/lists-manager/edit/new?duplicate={id}.
  */
 export function ListsManagerPage() {
   const navigate = useNavigate();
   const lists = useLists();
   const deleteLists = useDeleteLists();
+  const deleteRefusal = savedListChangeRefusal(useSignedIn(), 'delete');
   const table = useListsManagerTable(lists.data?.data);
   const [exportSession, setExportSession] = useState<{ key: number; lists: ListSummary[] } | null>(null);
   const { selection } = table;
@@ -60,7 +65,7 @@ export function ListsManagerPage() {
       await deleteLists.mutateAsync(selection.map((list) => list.id));
       notifySuccess(listsDeletedMessage(selection.length));
     } catch (error) {
-      notifyError(listsDeleteErrorMessage(error, selection.length));
+      reportListsDeleteFailure(error, selection.length);
     }
   };
 
@@ -95,8 +100,8 @@ export function ListsManagerPage() {
           label="Delete lists"
           icon={<IconTrash size={18} aria-hidden />}
           color="red"
-          isDisabled={selection.length === 0 || deleteLists.isPending}
-          disabledReason="Select the lists to delete"
+          isDisabled={deleteRefusal !== null || selection.length === 0 || deleteLists.isPending}
+          disabledReason={deleteRefusal ?? 'Select the lists to delete'}
           onClick={() => void onDelete()}
         />
         <ToolbarIconButton

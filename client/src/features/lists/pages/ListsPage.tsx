@@ -1,10 +1,10 @@
 import { Badge, Button, Text, Tooltip } from '@mantine/core';
-import type { CollabState, ListSummary } from '@nomen/shared';
-import { IconCopy, IconLayoutList, IconLock } from '@tabler/icons-react';
+import { type CollabState, type ListSummary, savedListChangeRefusal } from '@nomen/shared';
+import { IconCopy, IconLayoutList, IconLock, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AdminTable, type AdminTableColumn } from '../../../ui/AdminTable';
-import { notifyError, notifySuccess } from '../../../ui/notify';
+import { notifySuccess } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Timestamp } from '../../../ui/Timestamp';
 import { useSignedIn } from '../../auth/api';
@@ -12,7 +12,8 @@ import { useDeleteLists, useLists } from '../api';
 import { useCollabStates } from '../collab/collabApi';
 import { ListTypeLabel } from '../manager/ListTypeLabel';
 import { DEFAULT_LIST_SORT, sortLists } from '../manager/managerTableModel';
-import { LIST_NOUN, listSearchText, listsDeletedMessage, listsDeleteErrorMessage } from './listLabels';
+import { reportListsDeleteFailure } from './listDeleteFailure';
+import { LIST_NOUN, listSearchText, listsDeletedMessage } from './listLabels';
 
 const columns: AdminTableColumn<ListSummary>[] = [
   {
@@ -97,8 +98,10 @@ const listName = (list: ListSummary) => list.name;
  * and unpaginated; multi-select with shift-click ranges; Add (/admin/lists/edit/new), Edit and
  * Duplicate with exactly one row selected (/admin/lists/edit/{id},
  * /admin/lists/edit/new?duplicate={id}, §5) and bulk delete after a confirmation dialog with 5 s
- * toasts (§8). The search text is kept in the query parameter q. With live collaboration on,
- * two more columns show each list's pending suggestions and lock (§2).
+ * toasts (§8); a list that fields or templates use is refused in a dialog naming them (issue 8
+ * item 14). The search text is kept in the query parameter q. With live collaboration on, two
+ * more columns show each list's pending suggestions and lock (§2), and Delete is disabled with a
+ * tooltip for users without approve_suggestions (issue 8 item 15).
  */
 export function ListsPage() {
   const navigate = useNavigate();
@@ -107,6 +110,7 @@ export function ListsPage() {
   const deleteLists = useDeleteLists();
   const me = useSignedIn();
   const live = me.features.includes('live-collaboration');
+  const deleteRefusal = savedListChangeRefusal(me, 'delete');
   const collab = useCollabStates(live);
   const shownColumns = useMemo(
     () => (live ? [...columns, ...collabColumns(collab.data)] : columns),
@@ -134,7 +138,7 @@ export function ListsPage() {
       notifySuccess(listsDeletedMessage(selected.length));
       return true;
     } catch (error) {
-      notifyError(listsDeleteErrorMessage(error, selected.length));
+      reportListsDeleteFailure(error, selected.length);
       return false;
     }
   };
@@ -171,20 +175,38 @@ export function ListsPage() {
         onAdd={() => void navigate('/admin/lists/edit/new')}
         addLabel="Add list"
         onEdit={(list) => void navigate(`/admin/lists/edit/${list.id}`)}
-        onDelete={onDelete}
+        onDelete={deleteRefusal ? undefined : onDelete}
         canSelectRange
         actions={(selected) => (
-          <Button
-            variant="default"
-            leftSection={<IconCopy size={16} aria-hidden />}
-            disabled={selected.length !== 1}
-            onClick={() => {
-              const [only] = selected;
-              if (only && selected.length === 1) void navigate(`/admin/lists/edit/new?duplicate=${only.id}`);
-            }}
-          >
-            Duplicate
-          </Button>
+          <>
+            {deleteRefusal ? (
+              <Tooltip label={deleteRefusal} withArrow multiline maw={280}>
+                <Button
+                  variant="default"
+                  color="red"
+                  leftSection={<IconTrash size={16} aria-hidden />}
+                  data-disabled
+                  aria-disabled
+                  aria-description={deleteRefusal}
+                  onClick={(event) => event.preventDefault()}
+                >
+                  Delete
+                </Button>
+              </Tooltip>
+            ) : null}
+            <Button
+              variant="default"
+              leftSection={<IconCopy size={16} aria-hidden />}
+              disabled={selected.length !== 1}
+              onClick={() => {
+                const [only] = selected;
+                if (only && selected.length === 1)
+                  void navigate(`/admin/lists/edit/new?duplicate=${only.id}`);
+              }}
+            >
+              Duplicate
+            </Button>
+          </>
         )}
         emptyDescription="Add a list of allowed values to govern drop-down, drill-down and dependent fields."
       />
