@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text as sharedText } from '../core/schemas';
 import {
   DEFAULT_DELIMITER,
   DEFAULT_FILE_TYPES,
@@ -6,13 +7,11 @@ import {
   SNOWFLAKE_FILENAME_PATTERN,
 } from './file-settings';
 import {
-  hasNoNul,
   type IntegrationAssignment,
   type IntegrationFilter,
   isMetadataFlagOn,
   type MappingField,
   metadataText,
-  NUL_TEXT_MESSAGE,
 } from './integration-assignment';
 import {
   type IntegrationCheckContext,
@@ -91,7 +90,7 @@ export const CUSTOM_BITLINK_MAPPING = 'custom_bitlink';
 
 // ---- metadata schemas -------------------------------------------------------------------------
 
-const text = (max = 1000) => z.string().max(max).refine(hasNoNul, NUL_TEXT_MESSAGE);
+const text = (max = 1000) => sharedText(max);
 const flag01 = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()]);
 const idText = z.union([text(100), z.number().int()]);
 const emailList = z.array(z.email().max(320)).max(50);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../core/schemas';
+import { idSchema, isSafeText, text, UNSAFE_TEXT_MESSAGE } from '../core/schemas';
 import { DELIMITERS, OUTPUT_FILE_TYPES } from './file-settings';
 
 /** Directions of an integration assignment (spec 03 §1, §3): inbound, outbound, supplemental. */
@@ -30,20 +30,9 @@ export const METADATA_MAX_JSON_LENGTH = 100_000;
 /** Most keys of one assignment's metadata (ours). */
 export const METADATA_MAX_KEYS = 200;
 
-/** Why a text with U+0000 is refused. */
-export const NUL_TEXT_MESSAGE = 'Text cannot contain the character U+0000';
-
-/** Whether a text is free of U+0000, which PostgreSQL text cannot hold. */
-export function hasNoNul(value: string): boolean {
-  return !value.includes('\u0000');
-}
-
-/**
- * Text of an integration assignment: trimmed, at most `max` characters, refusing U+0000. Kept here
- * until `core/schemas.ts` carries the same refusal; then it becomes that module's `text(max).trim()`.
- */
+/** Text of an integration assignment: the shared `text(max)` (no U+0000, no lone surrogate), trimmed. */
 export function integrationText(max: number) {
-  return z.string().trim().max(max, `At most ${max} characters`).refine(hasNoNul, NUL_TEXT_MESSAGE);
+  return text(max).trim();
 }
 
 /** Optional integration text: null and undefined become ''. */
@@ -71,11 +60,11 @@ export function newTempAssignmentId(): `TEMP_${string}` {
   return `${TEMP_ID_PREFIX}${globalThis.crypto.randomUUID().replace(/-/g, '')}`;
 }
 
-function hasNul(value: unknown): boolean {
-  if (typeof value === 'string') return !hasNoNul(value);
-  if (Array.isArray(value)) return value.some(hasNul);
+function hasUnsafeText(value: unknown): boolean {
+  if (typeof value === 'string') return !isSafeText(value);
+  if (Array.isArray(value)) return value.some(hasUnsafeText);
   if (value !== null && typeof value === 'object')
-    return Object.entries(value).some(([k, v]) => !hasNoNul(k) || hasNul(v));
+    return Object.entries(value).some(([k, v]) => !isSafeText(k) || hasUnsafeText(v));
   return false;
 }
 
@@ -88,7 +77,7 @@ function hasNul(value: unknown): boolean {
 export const metadataValueSchema = z
   .json()
   .refine((v) => JSON.stringify(v).length <= METADATA_MAX_JSON_LENGTH, 'Metadata value too long')
-  .refine((v) => !hasNul(v), NUL_TEXT_MESSAGE);
+  .refine((v) => !hasUnsafeText(v), UNSAFE_TEXT_MESSAGE);
 /** One metadata value. */
 export type MetadataValue = z.infer<typeof metadataValueSchema>;
 
