@@ -553,3 +553,14 @@ export function isTemplateFieldLocked(tf: Pick<TemplateField, 'governance_type' 
   if (tf.governance_type === 'cv_id') return true;
   return tf.field.segment_parent_field_id !== null && tf.field.segment_type !== 'variable';
 }
+
+/**
+ * The link parameters a save keeps (spec 03 §4 "Parameters with neither field nor name are
+ * dropped"), with precedence renumbered 0…n−1 in their order. Those with only one of the two stay
+ * and are `validateTemplate` errors.
+ */
+export function parametersToSave(parameters: readonly LinkParameter[]): LinkParameter[] {
+  return parameters
+    .filter((p) => p.name.trim() !== '' || p.field_id !== null || p.template_field_id !== null)
+    .map((p, precedence) => (p.precedence === precedence ? p : { ...p, precedence }));
+}
