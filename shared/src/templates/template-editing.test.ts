@@ -147,11 +147,28 @@ describe('refreshPatternField (spec 03 §2 refresh)', () => {
     const refreshed = refreshPatternField(template, patternField.id, after);
     expect(refreshed.template_fields.map((tf) => tf.field.segment_id)).toEqual([null, 401, 403, 404]);
     expect(refreshed.template_fields[1]!.governance_type).toBe('text');
+    expect(refreshed.template_fields[3]!.constant_value).toBe('N');
     expect(refreshed.template_fields[0]!.pattern_updated_at).toBe(after.updated_at);
     expect(isPatternFieldOutdated(refreshed.template_fields[0]!, after)).toBe(false);
     expect(validateTemplate(refreshed, { featureFlags: [] }).map((i) => i.messageId)).not.toContain(
       'patternSegmentMissing',
     );
+  });
+});
+
+describe('refreshPatternField: inherited segments', () => {
+  it('takes the pattern’s new settings on locked segment fields, keeping their ids', () => {
+    const before = buildPattern(5, ['constant']);
+    const template = addPatternField(buildTemplate(), before);
+    const [patternField, constantField] = template.template_fields;
+    const changed = {
+      ...before,
+      updated_at: '2026-04-01T00:00:00.000Z',
+      segments: [{ ...before.segments[0]!, constant_value: 'NEW' } as (typeof before.segments)[number]],
+    };
+    const refreshed = refreshPatternField(template, patternField!.id, changed);
+    expect(refreshed.template_fields[1]).toMatchObject({ id: constantField!.id, constant_value: 'NEW' });
+    expect(refreshPatternField(template, 'TEMP_unknown', changed)).toBe(template);
   });
 });
 
@@ -237,11 +254,13 @@ describe('deleteIntegration (spec 03 §4, §8)', () => {
     const branch = createIntegrationAssignment('branch', defaults);
     const branch2 = createIntegrationAssignment('branch', defaults);
     const fields = [buildField(1, 'Link', 'link'), buildField(2, 'Deep link', 'deep-link')];
+    const parameters = [{ name: 'deep', field_id: 2, template_field_id: 2 }];
     const one = deleteIntegration(
-      buildTemplate({ integrations: [branch], template_fields: fields }),
+      buildTemplate({ integrations: [branch], template_fields: fields, parameters }),
       branch.id,
     );
     expect(names(one.template)).toEqual(['Link']);
+    expect(one.template.parameters.map((p) => [p.name, p.field_id])).toEqual([['deep', null]]);
     const two = deleteIntegration(
       buildTemplate({ integrations: [branch, branch2], template_fields: fields }),
       branch.id,

@@ -224,10 +224,12 @@ export function refreshPatternField(
   const snapshot = segmentSnapshot(pattern);
   const children = snapshot.map((s) => {
     const kept = existing.get(String(s.id));
-    const segment = pattern.segments.find((p) => p.id === s.id)!;
-    return kept
-      ? { ...kept, field: { ...kept.field, name: s.name, segment_type: s.segment_type } }
-      : segmentField(pattern, segment);
+    const fresh = segmentField(pattern, pattern.segments.find((p) => p.id === s.id)!);
+    // A variable segment's field keeps the governance the user gave it; other segment fields are
+    // inherited and locked (spec 03 §2), so they take the pattern's new settings.
+    if (kept && s.segment_type === 'variable' && kept.field.segment_type === 'variable')
+      return { ...kept, field: { ...kept.field, name: s.name } };
+    return kept ? { ...fresh, id: kept.id } : fresh;
   });
   const keptIds = new Set(children.map((c) => c.id));
   const removed = template.template_fields.filter((tf) => isChild(tf) && !keptIds.has(tf.id));
@@ -414,15 +416,15 @@ export function deleteIntegration(
   const removedIds = new Set(removed.map((a) => a.id));
   const remaining = template.integrations.filter((a) => !removedIds.has(a.id));
   const goneTypes = new Set(removed.flatMap((a) => fieldGovernanceTypesRemovedWith(a, remaining)));
-  const fields = template.template_fields.filter(
-    (tf) => tf.governance_type === null || !goneTypes.has(tf.governance_type),
-  );
+  const isGone = (tf: TemplateField) => tf.governance_type !== null && goneTypes.has(tf.governance_type);
+  const fields = template.template_fields.filter((tf) => !isGone(tf));
   return {
     template: {
       ...template,
       integrations: remaining,
       template_fields:
         fields.length === template.template_fields.length ? template.template_fields : renumbered(fields),
+      parameters: unlinkParameters(template.parameters, template.template_fields.filter(isGone)),
     },
     removedIds: [...removedIds],
   };
