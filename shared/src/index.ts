@@ -15,5 +15,6 @@ export * from './lists/lists.contract';
 export * from './lists/lists.rights';
 export * from './patterns/index';
 export * from './settings/settings.contract';
+export * from './templates/index';
 export * from './users/users.contract';
 export * from './users/users.rules';

@@ -1,0 +1,284 @@
+import type { FeatureFlag } from '../core/feature-flags';
+import { checkIntegrations } from '../integrations/checks';
+import type { IntegrationAssignmentId } from '../integrations/integration-assignment';
+import type { IssueType } from '../integrations/issues';
+import type { MessageParams } from '../integrations/messages';
+import type { TemplateMessageId } from './template-messages';
+import {
+  LINK_VALIDATION_TYPES,
+  requiredLinkValidationKeys,
+  type Template,
+  type TemplateField,
+  type TemplateFieldId,
+  type TemplateList,
+} from './templates.contract';
+
+/** The editor steps an issue jumps to (spec 03 §2 steps, §5 "a step to jump to"). */
+export const TEMPLATE_STEPS = ['setup', 'govern', 'connect', 'creative'] as const;
+/** One editor step (spec 03 §5). */
+export type TemplateStep = (typeof TEMPLATE_STEPS)[number];
+
+/**
+ * One problem of a template (spec 03 §5): ERROR (blocks the save) or WARNING, the catalogue message
+ * id and its params, the step to jump to, and the template field (`fieldId`, a template field id)
+ * or integration assignment (`integrationId`) it is about.
+ */
+export interface TemplateIssue {
+  type: IssueType;
+  messageId: TemplateMessageId;
+  params: MessageParams;
+  step: TemplateStep;
+  fieldId?: TemplateFieldId;
+  integrationId?: IntegrationAssignmentId;
+}
+
+/**
+ * What the validation needs besides the template:
+ * - `featureFlags`: the account's enabled flags (auto-submit, creative classification, link validations);
+ * - `lists`: lists the editor knows (type and columns in order), besides those the fields carry;
+ * - `patterns`: the current `updated_at` of patterns, by pattern (field) id, to flag updated patterns;
+ * - `now`: the time integration date filters are measured from.
+ */
+export interface TemplateValidationContext {
+  featureFlags: readonly FeatureFlag[];
+  lists?: readonly TemplateList[];
+  patterns?: readonly { id: number; updated_at: string }[];
+  now?: Date;
+}
+
+/** The template a validation reads: the editor state or a parsed save (id may be absent). */
+export type ValidatedTemplate = Omit<Template, 'id' | 'uuid' | 'updated_at' | 'created_at'> & {
+  id?: number | null;
+};
+
+function fieldName(tf: TemplateField): string {
+  return tf.field.name.trim() || `Field ${tf.precedence + 1}`;
+}
+
+function isBlank(value: string | null | undefined): boolean {
+  return value == null || value.trim() === '';
+}
+
+/**
+ * Every issue of a template (spec 03 §5 "Whole-template validation", "Link governance", "Other",
+ * "Approval", and the per-integration checks of `checkIntegrations`), setup issues first, then
+ * fields in template order, link governance, creative classification, integrations. Pure and
+ * linear in the template's size (fields are indexed once), so the editor runs it on every
+ * keystroke and the server on every save; never throws.
+ */
+export function validateTemplate(
+  template: ValidatedTemplate,
+  context: TemplateValidationContext,
+): TemplateIssue[] {
+  const issues: TemplateIssue[] = [];
+  const flags = new Set(context.featureFlags);
+  const fields = template.template_fields;
+
+  const error = (
+    messageId: TemplateMessageId,
+    step: TemplateStep,
+    params: MessageParams = {},
+    tf?: TemplateField,
+  ) => issues.push({ type: 'ERROR', messageId, params, step, ...(tf ? { fieldId: tf.id } : {}) });
+  const warning = (messageId: TemplateMessageId, tf: TemplateField, params: MessageParams = {}) =>
+    issues.push({
+      type: 'WARNING',
+      messageId,
+      params: { field: fieldName(tf), ...params },
+      step: 'govern',
+      fieldId: tf.id,
+    });
+  const fieldError = (messageId: TemplateMessageId, tf: TemplateField, params: MessageParams = {}) =>
+    error(messageId, 'govern', { field: fieldName(tf), ...params }, tf);
+
+  // Setup (spec 03 §5 "Template name is required. Template folder is required.", "Approval").
+  if (isBlank(template.name)) error('templateNameRequired', 'setup');
+  if (template.folder_id === null) error('templateFolderRequired', 'setup');
+  if (template.settings.require_approval === 1 && template.approvers.length === 0)
+    error('approversRequired', 'setup');
+
+  // Index once: fields by their field id, lists by id, list columns used per list.
+  const byFieldId = new Map<string, TemplateField>();
+  for (const tf of fields) if (tf.field_id !== null) byFieldId.set(String(tf.field_id), tf);
+  const fieldsets = new Set(template.fieldsets);
+  const lists = new Map<number, TemplateList>();
+  for (const list of context.lists ?? []) lists.set(list.id, list);
+  const usedColumns = new Set<string>();
+  for (const tf of fields) {
+    const lg = tf.list_governance;
+    if (!lg) continue;
+    for (const list of lg.lists) if (!lists.has(list.id)) lists.set(list.id, list);
+    if (lg.list_id !== null && lg.list_column_id !== null)
+      usedColumns.add(`${lg.list_id}:${lg.list_column_id}`);
+  }
+  const patternUpdatedAt = new Map((context.patterns ?? []).map((p) => [String(p.id), p.updated_at]));
+  const segmentFieldKeys = new Set<string>();
+  for (const tf of fields) {
+    const { segment_parent_field_id: parent, segment_id: segment } = tf.field;
+    if (parent !== null && segment !== null) segmentFieldKeys.add(`${parent}:${segment}`);
+  }
+
+  let linkFieldCount = 0;
+  for (const tf of fields) {
+    const type = tf.governance_type;
+    if (type === 'link' && ++linkFieldCount > 1) fieldError('linkFieldOnlyOne', tf);
+
+    // A field with a segment parent must have that parent in the template.
+    const parentId = tf.field.segment_parent_field_id;
+    if (parentId !== null && !byFieldId.has(String(parentId))) fieldError('segmentParentMissing', tf);
+
+    // Each field has a governance type; a non-governed one whose field set is not in the template needs one.
+    if (type === null) fieldError('governanceTypeRequired', tf);
+    else if (type === 'variable' && (tf.field.fieldset_id === null || !fieldsets.has(tf.field.fieldset_id)))
+      fieldError('governanceRequired', tf);
+
+    if (type === 'autofill') {
+      const sourceId = tf.autofill?.field_id ?? null;
+      const source = sourceId === null ? undefined : byFieldId.get(String(sourceId));
+      if (!source) fieldError('autofillSourceMissing', tf);
+      else if (tf.required && !source.required)
+        fieldError('autofillSourceNotRequired', tf, { source: fieldName(source) });
+    }
+
+    if (type === 'text' && tf.required && !tf.visible_on_form) fieldError('requiredTextHidden', tf);
+
+    if (type === 'concatenation') {
+      const pieces = tf.concatenation_governance?.field_ids ?? [];
+      if (pieces.some((id) => !byFieldId.has(String(id)))) fieldError('concatenationPieceMissing', tf);
+    }
+
+    if (tf.field.is_pattern) {
+      for (const segment of tf.segments)
+        if (!segmentFieldKeys.has(`${tf.field_id}:${segment.id}`))
+          fieldError('patternSegmentMissing', tf, { segment: segment.name });
+      const current = patternUpdatedAt.get(String(tf.field_id));
+      if (current !== undefined && tf.pattern_updated_at !== null && current !== tf.pattern_updated_at)
+        warning('patternUpdated', tf);
+    }
+
+    if (type === 'list') checkListField(tf, lists, usedColumns, fieldError, warning);
+  }
+
+  checkLinkGovernance(template, flags, fields, error);
+  checkCreativeClassification(template, flags, fields, error);
+
+  const templateFieldIds: number[] = [];
+  for (const tf of fields) if (typeof tf.field_id === 'number') templateFieldIds.push(tf.field_id);
+  const integrationIssues = checkIntegrations(template.integrations, {
+    templateName: template.name,
+    hasLinkField: linkFieldCount > 0,
+    isAutoSubmitOn: template.settings.enable_auto_submit === 1 && flags.has('auto-submit'),
+    templateFieldIds,
+    featureFlags: context.featureFlags,
+    ...(context.now ? { now: context.now } : {}),
+  });
+  for (const issue of integrationIssues) issues.push(issue);
+  return issues;
+}
+
+type FieldIssue = (messageId: TemplateMessageId, tf: TemplateField, params?: MessageParams) => void;
+
+/**
+ * List fields need a list and a column; a field on a later column of a drill-down or dependent list
+ * warns for each earlier column no field of the template uses; a drop-down list field neither
+ * visible nor defaulted warns (spec 03 §5).
+ */
+function checkListField(
+  tf: TemplateField,
+  lists: ReadonlyMap<number, TemplateList>,
+  usedColumns: ReadonlySet<string>,
+  fieldError: FieldIssue,
+  warning: FieldIssue,
+): void {
+  const lg = tf.list_governance;
+  if (!lg || lg.list_id === null) {
+    fieldError('listRequired', tf);
+    return;
+  }
+  if (lg.list_column_id === null) {
+    fieldError('listColumnRequired', tf);
+    return;
+  }
+  const list = lists.get(lg.list_id);
+  if (!list) return;
+  if (list.type !== 'drop-down') {
+    const index = list.columns.findIndex((c) => c.id === lg.list_column_id);
+    for (const column of list.columns.slice(0, Math.max(index, 0)))
+      if (!usedColumns.has(`${list.id}:${column.id}`))
+        warning('earlierListColumnMissing', tf, { column: column.name, list: list.name });
+  } else if (!tf.visible_on_form && isBlank(tf.default_value)) {
+    warning('dropDownHiddenWithoutDefault', tf);
+  }
+}
+
+type ErrorIssue = (
+  messageId: TemplateMessageId,
+  step: TemplateStep,
+  params?: MessageParams,
+  tf?: TemplateField,
+) => void;
+
+/**
+ * Link governance (spec 03 §5): a parameter is valid only with a non-blank name and a field (one
+ * with neither is dropped on save, so it is no issue); enabled validation options need their
+ * expected values (not checked while the disable-link-validations flag hides them). Issues point at
+ * the link field.
+ */
+function checkLinkGovernance(
+  template: ValidatedTemplate,
+  flags: ReadonlySet<FeatureFlag>,
+  fields: readonly TemplateField[],
+  error: ErrorIssue,
+): void {
+  const linkField = fields.find((tf) => tf.governance_type === 'link');
+  template.parameters.forEach((parameter, index) => {
+    const hasName = !isBlank(parameter.name);
+    const hasField = parameter.field_id !== null || parameter.template_field_id !== null;
+    if (!hasName && !hasField) return;
+    const params = { position: index + 1 };
+    if (!hasName) error('linkParameterNameRequired', 'govern', params, linkField);
+    if (!hasField) error('linkParameterFieldRequired', 'govern', params, linkField);
+  });
+  if (flags.has('disable-link-validations')) return;
+  for (const validation of template.validations) {
+    const label = LINK_VALIDATION_TYPES[validation.slug].label;
+    for (const [optionSlug, option] of Object.entries(validation.options)) {
+      if (!option.enabled) continue;
+      for (const key of requiredLinkValidationKeys(optionSlug, option))
+        if (isBlank(option.metadata[key]))
+          error('linkValidationValueRequired', 'govern', { validation: label, item: key }, linkField);
+    }
+  }
+}
+
+/**
+ * Creative classification (spec 03 §4, §5), only with the feature flag and the template's switch:
+ * a configuration or a creative field is needed; a configuration needs a field classified as the
+ * source URL; one field per classification parameter type.
+ */
+function checkCreativeClassification(
+  template: ValidatedTemplate,
+  flags: ReadonlySet<FeatureFlag>,
+  fields: readonly TemplateField[],
+  error: ErrorIssue,
+): void {
+  if (!template.isCreativeClassificationEnabled || !flags.has('creative-classification')) return;
+  const hasCreativeField = fields.some((tf) => tf.governance_type === 'creative');
+  const hasConfiguration = template.creativeConfiguration.length > 0;
+  if (!hasConfiguration && !hasCreativeField) error('creativeNeedsConfigurationOrField', 'creative');
+  if (hasConfiguration && !fields.some((tf) => tf.classification_parameter_type === 'SOURCE_URL'))
+    error('creativeConfigurationNeedsSourceUrl', 'creative');
+  const taken = new Set<string>();
+  for (const tf of fields) {
+    const kind = tf.classification_parameter_type;
+    if (kind === null) continue;
+    if (taken.has(kind))
+      error('creativeTypeTaken', 'govern', { field: fieldName(tf), classificationType: kind }, tf);
+    taken.add(kind);
+  }
+}
+
+/** Whether any issue blocks a save: an ERROR (warnings never block; spec 03 §2, §5). */
+export function hasBlockingTemplateIssues(issues: readonly TemplateIssue[]): boolean {
+  return issues.some((i) => i.type === 'ERROR');
+}
