@@ -316,27 +316,14 @@ describe('validateTemplate: messages and blocking', () => {
   });
 });
 
-describe('validateTemplate: performance (issue 9)', () => {
-  it('checks a 200-field template in well under the keystroke budget', () => {
+describe('validateTemplate on a 200-field template (issue 9, the bench:templates shape)', () => {
+  it('finds exactly the 20 variable segments that still need a governance', () => {
     const { template, lists } = buildLargeTemplate();
     expect(template.template_fields).toHaveLength(200);
     expect(template.parameters).toHaveLength(10);
     expect(template.integrations).toHaveLength(10);
     const ctx = { featureFlags: [], lists };
-    // The 20 variable segments need a governance; nothing else is wrong.
     expect(new Set(ids(template, ctx))).toEqual(new Set(['governanceRequired']));
     expect(ids(template, ctx)).toHaveLength(20);
-    for (let i = 0; i < 20; i++) validateTemplate(template, ctx);
-    const times: number[] = [];
-    for (let i = 0; i < 200; i++) {
-      const start = performance.now();
-      validateTemplate(template, ctx);
-      times.push(performance.now() - start);
-    }
-    times.sort((a, b) => a - b);
-    const median = times[Math.floor(times.length / 2)]!;
-    // The target is a p95 under 2 ms on a quiet machine (measured by bench:templates); the median
-    // with this bound still catches a quadratic scan while leaving room for a loaded test runner.
-    expect(median).toBeLessThan(5);
   });
 });
