@@ -13,6 +13,7 @@ import {
   updatedAtSchema,
 } from '../core/schemas';
 import {
+  DATE_FORMAT_DEFAULTS,
   DATE_ORDERS,
   DAY_FORMATS,
   dateFormatHasAPart,
@@ -415,11 +416,7 @@ export function defaultSegment<K extends SegmentType>(
       ...base,
       name: '',
       segment_type: 'date',
-      order: 'D|M|Y',
-      months: '01-12',
-      days: '01-31',
-      years: '0000-9999',
-      delimiter: '-',
+      ...DATE_FORMAT_DEFAULTS,
       auto_populate: true,
     },
     random: {

@@ -1,4 +1,5 @@
 import {
+  DATE_FORMAT_DEFAULTS,
   defaultGovernanceSettings,
   describeSegment,
   type Field,
@@ -264,11 +265,11 @@ export function governanceSummary(
         name: field.name,
         segment_precedence: 0,
         segment_type: 'date',
-        order: field.date.order ?? 'D|M|Y',
-        months: field.date.months ?? '01-12',
-        days: field.date.days ?? '01-31',
-        years: field.date.years ?? '0000-9999',
-        delimiter: field.date.delimiter ?? '-',
+        order: field.date.order ?? DATE_FORMAT_DEFAULTS.order,
+        months: field.date.months ?? DATE_FORMAT_DEFAULTS.months,
+        days: field.date.days ?? DATE_FORMAT_DEFAULTS.days,
+        years: field.date.years ?? DATE_FORMAT_DEFAULTS.years,
+        delimiter: field.date.delimiter ?? DATE_FORMAT_DEFAULTS.delimiter,
         auto_populate: true,
       });
     case 'text': {
