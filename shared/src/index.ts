@@ -9,6 +9,7 @@ export * from './core/permissions';
 export * from './core/schemas';
 export * from './fieldsets/fieldsets.contract';
 export * from './folders/folders.contract';
+export * from './governance/index';
 export * from './groups/groups.contract';
 export * from './integrations/index';
 export * from './lists/lists.contract';

@@ -4,184 +4,27 @@ import {
   idListSchema,
   idParamSchema,
   idSchema,
-  intSchema,
   okSchema,
   optionalText,
   requiredName,
-  text,
   updatedAtSchema,
 } from '../core/schemas';
-import {
-  AUTONUMBER_MAX_START,
-  AUTONUMBER_MAX_WIDTH,
-  DATE_ORDERS,
-  DAY_FORMATS,
-  MONTH_FORMATS,
-  SEGMENT_DELIMITERS,
-  YEAR_FORMATS,
-} from '../patterns/patterns.contract';
+import { fieldIdSchema, withGovernanceSettings } from '../governance/governance.contract';
 
-/** Governance types of a field (spec 02 §3). */
-export const GOVERNANCE_TYPES = [
-  'list',
-  'autonumber',
-  'autofill',
-  'concatenation',
-  'constant',
-  'date',
-  'text',
-  'creative',
-] as const;
-/** One governance type (spec 02 §3). */
-export type GovernanceType = (typeof GOVERNANCE_TYPES)[number];
-
-/** Labels of the governance types for the field drawer. */
-export const GOVERNANCE_LABELS: Record<GovernanceType, string> = {
-  list: 'List',
-  autonumber: 'Autonumber',
-  autofill: 'Autofill',
-  concatenation: 'Concatenation',
-  constant: 'Constant',
-  date: 'Date',
-  text: 'Text',
-  creative: 'Creative',
-};
-
-/** Characters a text field accepts (ours: the spec names validation without its options). */
-export const TEXT_CHARACTER_SETS = [
-  'any',
-  'letters',
-  'numeric',
-  'alphanumeric',
-  'alphanumeric_dash_underscore',
-] as const;
-/** Case transformations of a text field. */
-export const TEXT_CASES = ['none', 'lowercase', 'uppercase'] as const;
-/** What a text field does with spaces. */
-export const TEXT_SPACES = ['keep', 'underscore', 'dash', 'remove'] as const;
-/** Delimiters that join several list values or concatenated fields. */
-export const FIELD_DELIMITERS = [...SEGMENT_DELIMITERS, ',', ';'] as const;
-/** What a creative field classifies from (spec 03 §3 classification_parameter_type). */
-export const CLASSIFICATION_PARAMETER_TYPES = ['SOURCE_URL', 'TITLE'] as const;
-
-/** A field id: saved (number) or new (`TEMP_…`) while the set is unsaved (spec 02 §3). */
-export const fieldIdSchema = z.union([
-  idSchema,
-  text(64).regex(/^TEMP_.+$/, 'A new field id starts with TEMP_'),
-]);
-export type FieldId = z.infer<typeof fieldIdSchema>;
-
-/** Validation of a text field: lengths, characters, an optional regular expression. */
-export const textValidationSchema = z
-  .object({
-    min_length: intSchema(0, 10_000).nullish(),
-    max_length: intSchema(1, 10_000).nullish(),
-    characters: z.enum(TEXT_CHARACTER_SETS).default('any'),
-    regex: text(500)
-      .nullish()
-      .refine(
-        (r) => {
-          if (!r) return true;
-          try {
-            new RegExp(r);
-            return true;
-          } catch {
-            return false;
-          }
-        },
-        { message: 'Not a valid regular expression' },
-      ),
-  })
-  .refine((v) => v.min_length == null || v.max_length == null || v.min_length <= v.max_length, {
-    message: 'The minimum length is above the maximum',
-    path: ['min_length'],
-  });
-export type TextValidation = z.infer<typeof textValidationSchema>;
-
-/** Transformation of a text field's value before it is stored. */
-export const textTransformationSchema = z.object({
-  case: z.enum(TEXT_CASES).default('none'),
-  spaces: z.enum(TEXT_SPACES).default('keep'),
-  trim: z.boolean().default(true),
-});
-export type TextTransformation = z.infer<typeof textTransformationSchema>;
-
-const common = {
+/**
+ * One field in a field-set save, by governance type with that type's settings (spec 02 §2, §3;
+ * spec 03 §3; GOVERNANCE_SETTINGS_SHAPES): list (list and column, a delimiter joining several
+ * values), autonumber (start, width), autofill (another field of the set), concatenation (two or
+ * more fields of the set and a delimiter), constant (a value), date (the date format), text
+ * (validation and transformation), creative (what it classifies).
+ */
+export const fieldSaveSchema = withGovernanceSettings({
   id: fieldIdSchema,
   name: requiredName,
   description: optionalText(2000),
   required: z.boolean().default(false),
   must_be_unique: z.boolean().default(false),
-};
-
-/**
- * One field in a field-set save, by governance type with that type's settings (spec 02 §2, §3;
- * spec 03 §3): list (list and column, a delimiter joining several values), autonumber (start,
- * width), autofill (another field of the set), concatenation (two or more fields of the set and a
- * delimiter), constant (a value), date (order and formats as date segments), text (validation and
- * transformation), creative (what it classifies).
- */
-export const fieldSaveSchema = z.discriminatedUnion(
-  'governance_type',
-  [
-    z.object({
-      ...common,
-      governance_type: z.literal('list'),
-      list_governance: z.object({
-        list_id: idSchema,
-        list_column_id: idSchema,
-        delimiter: z.enum(FIELD_DELIMITERS).default('none'),
-      }),
-    }),
-    z.object({
-      ...common,
-      governance_type: z.literal('autonumber'),
-      autonumber: z.object({
-        start_value: intSchema(0, AUTONUMBER_MAX_START).default(1),
-        min_width: intSchema(1, AUTONUMBER_MAX_WIDTH).default(1),
-      }),
-    }),
-    z.object({
-      ...common,
-      governance_type: z.literal('autofill'),
-      autofill: z.object({ field_id: fieldIdSchema }),
-    }),
-    z.object({
-      ...common,
-      governance_type: z.literal('concatenation'),
-      concatenation_governance: z.object({
-        field_ids: z.array(fieldIdSchema).min(2, 'Choose at least two fields').max(50),
-        delimiter: z.enum(FIELD_DELIMITERS).default('_'),
-      }),
-    }),
-    z.object({ ...common, governance_type: z.literal('constant'), constant_value: requiredName }),
-    z.object({
-      ...common,
-      governance_type: z.literal('date'),
-      date: z.object({
-        order: z.enum(DATE_ORDERS).default('D|M|Y'),
-        months: z.enum(MONTH_FORMATS).default('01-12'),
-        days: z.enum(DAY_FORMATS).default('01-31'),
-        years: z.enum(YEAR_FORMATS).default('0000-9999'),
-        delimiter: z.enum(SEGMENT_DELIMITERS).default('-'),
-      }),
-    }),
-    z.object({
-      ...common,
-      governance_type: z.literal('text'),
-      validation: textValidationSchema.default({ characters: 'any' }),
-      transformation: textTransformationSchema.default({ case: 'none', spaces: 'keep', trim: true }),
-    }),
-    z.object({
-      ...common,
-      governance_type: z.literal('creative'),
-      creative: z
-        .object({ classification_parameter_type: z.enum(CLASSIFICATION_PARAMETER_TYPES).nullish() })
-        .default({}),
-    }),
-  ],
-  { error: (issue) => (issue.code === 'invalid_union' ? 'Choose a governance type' : undefined) },
-);
+});
 /** A field as the editor sends it (spec 02 §3). */
 export type FieldSave = z.input<typeof fieldSaveSchema>;
 /** A field after parsing, defaults applied. */

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  DATE_ORDERS,
+  DAY_FORMATS,
+  MONTH_FORMATS,
+  SEGMENT_DELIMITERS,
+  YEAR_FORMATS,
+} from '../governance/formats';
+import { AUTONUMBER_MAX_WIDTH } from '../governance/governance.contract';
+import {
   bufferedRandomInt,
   type CalendarDate,
   compilePattern,
@@ -10,17 +18,7 @@ import {
   splitCode,
   utcCalendarDate,
 } from './codegen';
-import {
-  AUTONUMBER_MAX_WIDTH,
-  DATE_ORDERS,
-  DAY_FORMATS,
-  MONTH_FORMATS,
-  type PatternSegment,
-  RANDOM_MAX_LENGTH_LIMIT,
-  RANDOM_MIN_LENGTH,
-  SEGMENT_DELIMITERS,
-  YEAR_FORMATS,
-} from './patterns.contract';
+import { type PatternSegment, RANDOM_MAX_LENGTH_LIMIT, RANDOM_MIN_LENGTH } from './patterns.contract';
 
 const DELIMITED = SEGMENT_DELIMITERS.filter((d) => d !== 'none');
 

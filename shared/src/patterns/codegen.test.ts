@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { SegmentDelimiter } from '../governance/formats';
 import {
   bufferedRandomInt,
   type CalendarDate,
@@ -25,7 +26,6 @@ import type {
   DateSegment,
   PatternSegment,
   RandomSegment,
-  SegmentDelimiter,
   VariableSegment,
 } from './patterns.contract';
 

@@ -46,22 +46,24 @@
  *   delimiter 'none' it needs at most one segment of varying width, else it answers `ambiguous`.
  */
 import {
-  AUTONUMBER_MAX_WIDTH,
-  type AutonumberSegment,
   DATE_ORDERS,
   DAY_FORMATS,
-  type DateSegment,
   DELIMITER_TEXT,
   MONTH_FORMATS,
+  SEGMENT_DELIMITERS,
+  type SegmentDelimiter,
+  YEAR_FORMATS,
+} from '../governance/formats';
+import { AUTONUMBER_MAX_WIDTH } from '../governance/governance.contract';
+import {
+  type AutonumberSegment,
+  type DateSegment,
   type PatternSegment,
   RANDOM_MAX_LENGTH_LIMIT,
   type RandomSegment,
-  SEGMENT_DELIMITERS,
-  type SegmentDelimiter,
   type SegmentId,
   VARIABLE_DEFAULT_NAME,
   type VariableSegment,
-  YEAR_FORMATS,
 } from './patterns.contract';
 
 /** A calendar date without time or zone: `month` 1-12, `day` 1-31, `year` 0-9999. */

@@ -12,57 +12,22 @@ import {
   text,
   updatedAtSchema,
 } from '../core/schemas';
+import {
+  DATE_FORMAT_DEFAULTS,
+  DATE_ORDERS,
+  DAY_FORMATS,
+  dateFormatHasAPart,
+  dateFormatShape,
+  MONTH_FORMATS,
+  SEGMENT_DELIMITERS,
+  YEAR_FORMATS,
+} from '../governance/formats';
+import { AUTONUMBER_MAX_START, AUTONUMBER_MAX_WIDTH } from '../governance/governance.contract';
 
 /** The five segment kinds of a pattern (spec 02 §2, §3). */
 export const SEGMENT_TYPES = ['constant', 'variable', 'autonumber', 'date', 'random'] as const;
 /** One segment kind (spec 02 §3). */
 export type SegmentType = (typeof SEGMENT_TYPES)[number];
-
-/**
- * Delimiters a pattern (and a date segment) may use (spec 02 §3, §9). `'none'` joins parts with
- * nothing between them; the others are the character itself.
- */
-export const SEGMENT_DELIMITERS = ['none', '-', '_', ':', '|'] as const;
-/** One delimiter as the API carries it (spec 02 §9). */
-export type SegmentDelimiter = (typeof SEGMENT_DELIMITERS)[number];
-
-/** What each delimiter puts between two parts: `''` for `'none'`, the character otherwise. */
-export const DELIMITER_TEXT: Readonly<Record<SegmentDelimiter, string>> = {
-  none: '',
-  '-': '-',
-  _: '_',
-  ':': ':',
-  '|': '|',
-};
-
-/** Labels of the delimiters for the builder's select (spec 02 §9). */
-export const SEGMENT_DELIMITER_LABELS: Readonly<Record<SegmentDelimiter, string>> = {
-  none: 'None',
-  '-': 'Dash (-)',
-  _: 'Underscore (_)',
-  ':': 'Colon (:)',
-  '|': 'Pipe (|)',
-};
-
-/** Orders of the parts of a date segment: D day, M month, Y year (spec 02 §9). */
-export const DATE_ORDERS = ['M|D|Y', 'M|Y|D', 'Y|D|M', 'D|M|Y', 'Y|M|D'] as const;
-/** One date order (spec 02 §9). */
-export type DateOrder = (typeof DATE_ORDERS)[number];
-
-/** How a date segment writes the month; `'None'` leaves the month out (spec 02 §9). */
-export const MONTH_FORMATS = ['1-12', '01-12', 'Jan-Dec', 'January-December', 'None'] as const;
-/** One month format (spec 02 §9). */
-export type MonthFormat = (typeof MONTH_FORMATS)[number];
-
-/** How a date segment writes the day of the month; `'None'` leaves it out (spec 02 §9). */
-export const DAY_FORMATS = ['1-31', '01-31', 'None'] as const;
-/** One day format (spec 02 §9). */
-export type DayFormat = (typeof DAY_FORMATS)[number];
-
-/** How a date segment writes the year; `'None'` leaves it out (spec 02 §9). */
-export const YEAR_FORMATS = ['00-99', '0000-9999', 'None'] as const;
-/** One year format (spec 02 §9). */
-export type YearFormat = (typeof YEAR_FORMATS)[number];
 
 /** How often a random segment draws a new value: every row, or once per session (spec 02 §9). */
 export const RANDOM_FREQUENCIES = ['row', 'session'] as const;
@@ -75,13 +40,6 @@ export const RANDOM_MIN_LENGTH = 6;
 export const RANDOM_DEFAULT_LENGTH = 10;
 /** Largest max_length of a random segment. Ours: the spec sets no upper bound. */
 export const RANDOM_MAX_LENGTH_LIMIT = 64;
-/** Largest min_width of an autonumber segment. Ours: wider than any safe integer needs. */
-export const AUTONUMBER_MAX_WIDTH = 20;
-/**
- * Largest start value of an autonumber (issue 8 item 12): 15 digits, so the counter stays far
- * below 2^53 − 1, the largest number the API carries exactly. Ours: the spec sets no bound.
- */
-export const AUTONUMBER_MAX_START = 999_999_999_999_999;
 /** Largest number an autonumber issues; past it the server refuses to issue (issue 8 item 12). */
 export const AUTONUMBER_MAX_VALUE = Number.MAX_SAFE_INTEGER;
 /** Most segments one pattern may hold. Ours: the spec sets no bound. */
@@ -268,9 +226,6 @@ const segmentSaveBase = {
   segment_precedence: intSchema(0, INT4_MAX),
 };
 
-const hasAPart = (s: { months: MonthFormat; days: DayFormat; years: YearFormat }) =>
-  s.months !== 'None' || s.days !== 'None' || s.years !== 'None';
-
 const hasAClass = (s: { include_numeric: boolean; include_uppercase: boolean; include_lowercase: boolean }) =>
   s.include_numeric || s.include_uppercase || s.include_lowercase;
 
@@ -309,14 +264,10 @@ export const patternSegmentSaveSchema = z.discriminatedUnion(
         ...segmentSaveBase,
         segment_type: z.literal('date'),
         name: requiredName,
-        order: z.enum(DATE_ORDERS).default('D|M|Y'),
-        months: z.enum(MONTH_FORMATS).default('01-12'),
-        days: z.enum(DAY_FORMATS).default('01-31'),
-        years: z.enum(YEAR_FORMATS).default('0000-9999'),
-        delimiter: z.enum(SEGMENT_DELIMITERS).default('-'),
+        ...dateFormatShape,
         auto_populate: z.boolean().default(true),
       })
-      .refine(hasAPart, { message: 'Show at least one of day, month and year', path: ['months'] }),
+      .refine(dateFormatHasAPart, { message: 'Show at least one of day, month and year', path: ['months'] }),
     z
       .object({
         ...segmentSaveBase,
@@ -465,11 +416,7 @@ export function defaultSegment<K extends SegmentType>(
       ...base,
       name: '',
       segment_type: 'date',
-      order: 'D|M|Y',
-      months: '01-12',
-      days: '01-31',
-      years: '0000-9999',
-      delimiter: '-',
+      ...DATE_FORMAT_DEFAULTS,
       auto_populate: true,
     },
     random: {

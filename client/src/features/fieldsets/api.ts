@@ -1,4 +1,4 @@
-import { type FieldsetSave, fieldsetsApi, listsApi } from '@nomen/shared';
+import { type FieldsetSave, fieldsetsApi } from '@nomen/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../api/apiFetch';
 
@@ -9,9 +9,6 @@ export const FIELDSETS_QUERY_KEY = ['fieldsets'] as const;
 export function fieldsetQueryKey(id: number) {
   return [...FIELDSETS_QUERY_KEY, 'detail', id] as const;
 }
-
-// A list read only for its column names changes rarely while a field is edited.
-const LIST_COLUMNS_STALE_MS = 5 * 60_000;
 
 /** The account's field sets (GET /api/v1/account/fieldsets; spec 02 §2). */
 export function useFieldsets() {
@@ -52,35 +49,5 @@ export function useDeleteFieldsets() {
     mutationFn: (fieldsetIds: number[]) =>
       apiFetch(fieldsetsApi.bulkDelete, { body: { fieldset_ids: fieldsetIds } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: FIELDSETS_QUERY_KEY }),
-  });
-}
-
-/** The lists a list-governed field may use: id and name (GET /api/v1/account/lists/; spec 02 §7). */
-export function useListChoices() {
-  return useQuery({
-    queryKey: [...FIELDSETS_QUERY_KEY, 'list-choices'],
-    queryFn: async ({ signal }) => {
-      const { data } = await apiFetch(listsApi.list, { signal });
-      return data.map((list) => ({ id: list.id, name: list.name }));
-    },
-  });
-}
-
-/**
- * The columns of one list, in order (GET /api/v1/account/lists/{id}; spec 02 §7). The answer
- * carries every cell of the list, so it is read once per chosen list and only the column ids
- * and names are kept. Idle while `listId` is null.
- */
-export function useListColumns(listId: number | null) {
-  return useQuery({
-    queryKey: [...FIELDSETS_QUERY_KEY, 'list-columns', listId ?? 0],
-    queryFn: async ({ signal }) => {
-      const list = await apiFetch(listsApi.get, { params: { id: listId! }, signal });
-      return [...list.list_columns]
-        .sort((a, b) => a.precedence - b.precedence)
-        .map((column) => ({ id: column.id, name: column.name }));
-    },
-    enabled: listId !== null,
-    staleTime: LIST_COLUMNS_STALE_MS,
   });
 }

@@ -1,4 +1,6 @@
 import {
+  DATE_FORMAT_DEFAULTS,
+  defaultGovernanceSettings,
   describeSegment,
   type Field,
   type FieldId,
@@ -6,7 +8,10 @@ import {
   type Fieldset,
   fieldSaveSchema,
   type GovernanceType,
+  governanceReferences,
   type Issue,
+  mapGovernanceReferences,
+  UNIQUE_CAPABLE_TYPES,
 } from '@nomen/shared';
 import { newTempId } from '../patterns/patternDraft';
 
@@ -23,38 +28,9 @@ export interface FieldsetDraft {
   fields: FieldSave[];
 }
 
-/** Governance types whose fields may require unique values (flag require-uniqueness; server rule). */
-export const UNIQUE_CAPABLE_TYPES: readonly GovernanceType[] = ['text', 'concatenation'];
-
 /** A new, empty field set (spec 02 §2: /admin/fieldsets/new/fields). */
 export function emptyFieldsetDraft(): FieldsetDraft {
   return { id: null, name: '', description: '', updated_at: null, fields: [] };
-}
-
-// The settings a field of each governance type starts with (spec 02 §3; spec 03 §3). Ids still to
-// be chosen are null, so the drawer's check reads "Required" until they are.
-function defaultSettings(type: GovernanceType): Record<string, unknown> {
-  switch (type) {
-    case 'list':
-      return { list_governance: { list_id: null, list_column_id: null, delimiter: 'none' } };
-    case 'autonumber':
-      return { autonumber: { start_value: 1, min_width: 1 } };
-    case 'autofill':
-      return { autofill: { field_id: null } };
-    case 'concatenation':
-      return { concatenation_governance: { field_ids: [], delimiter: '_' } };
-    case 'constant':
-      return { constant_value: '' };
-    case 'date':
-      return { date: { order: 'D|M|Y', months: '01-12', days: '01-31', years: '0000-9999', delimiter: '-' } };
-    case 'text':
-      return {
-        validation: { min_length: null, max_length: null, characters: 'any', regex: '' },
-        transformation: { case: 'none', spaces: 'keep', trim: true },
-      };
-    case 'creative':
-      return { creative: { classification_parameter_type: null } };
-  }
 }
 
 /** A new field of `type` with a TEMP_ id and that type's default settings (spec 02 §2: add field). */
@@ -65,8 +41,7 @@ export function newField(type: GovernanceType = 'text', id: string = newTempId()
     description: '',
     required: false,
     must_be_unique: false,
-    governance_type: type,
-    ...defaultSettings(type),
+    ...defaultGovernanceSettings(type),
   } as FieldSave;
 }
 
@@ -83,8 +58,7 @@ export function withGovernanceType(field: FieldSave, type: GovernanceType): Fiel
     description: field.description,
     required: field.required,
     must_be_unique: UNIQUE_CAPABLE_TYPES.includes(type) ? field.must_be_unique : false,
-    governance_type: type,
-    ...defaultSettings(type),
+    ...defaultGovernanceSettings(type),
   } as FieldSave;
 }
 
@@ -121,20 +95,7 @@ export function poweringFieldIds(set: Fieldset | null | undefined): ReadonlySet<
  * references not in the map are kept.
  */
 function remapReferences(field: FieldSave, map: ReadonlyMap<string, string>): FieldSave {
-  const swap = (id: FieldId) => map.get(String(id)) ?? id;
-  if (field.governance_type === 'autofill' && field.autofill.field_id != null) {
-    return { ...field, autofill: { field_id: swap(field.autofill.field_id) } };
-  }
-  if (field.governance_type === 'concatenation') {
-    return {
-      ...field,
-      concatenation_governance: {
-        ...field.concatenation_governance,
-        field_ids: field.concatenation_governance.field_ids.map(swap),
-      },
-    };
-  }
-  return field;
+  return mapGovernanceReferences(field, (id) => map.get(String(id)) ?? id);
 }
 
 /**
@@ -156,10 +117,7 @@ export function duplicateFieldsetDraft(set: Fieldset, makeId: () => string = new
 
 /** The ids a field refers to: its autofill source, or its concatenated fields. */
 export function referencesOf(field: FieldSave): FieldId[] {
-  if (field.governance_type === 'autofill')
-    return field.autofill.field_id == null ? [] : [field.autofill.field_id];
-  if (field.governance_type === 'concatenation') return [...field.concatenation_governance.field_ids];
-  return [];
+  return governanceReferences(field);
 }
 
 /** The fields that use field `id` through autofill or concatenation, in order. */
@@ -307,11 +265,11 @@ export function governanceSummary(
         name: field.name,
         segment_precedence: 0,
         segment_type: 'date',
-        order: field.date.order ?? 'D|M|Y',
-        months: field.date.months ?? '01-12',
-        days: field.date.days ?? '01-31',
-        years: field.date.years ?? '0000-9999',
-        delimiter: field.date.delimiter ?? '-',
+        order: field.date.order ?? DATE_FORMAT_DEFAULTS.order,
+        months: field.date.months ?? DATE_FORMAT_DEFAULTS.months,
+        days: field.date.days ?? DATE_FORMAT_DEFAULTS.days,
+        years: field.date.years ?? DATE_FORMAT_DEFAULTS.years,
+        delimiter: field.date.delimiter ?? DATE_FORMAT_DEFAULTS.delimiter,
         auto_populate: true,
       });
     case 'text': {

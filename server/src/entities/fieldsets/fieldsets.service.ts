@@ -6,25 +6,19 @@ import {
   type Fieldset,
   type FieldsetSaveParsed,
   type FieldsetSummary,
+  GOVERNANCE_SETTINGS_KEYS,
+  mapGovernanceReferences,
+  mayRequireUniqueness,
+  UNIQUE_NOT_ALLOWED_MESSAGE,
 } from '@nomen/shared';
 import type { Database, FieldRow, FieldsetRow } from '@nomen/shared/db';
 import type { Transaction } from 'kysely';
 import type { Actor, AppDeps } from '../../http/context';
 import { recordActivity } from '../activities/activities.service';
+import * as fieldsRepo from '../fields/fields.repository';
 import { assertAllFound, assertNotStale } from '../guards';
+import * as listsRepo from '../lists/lists.repository';
 import * as repo from './fieldsets.repository';
-
-/** The settings keys each governance type stores (spec 02 §3; spec 03 §3). */
-const SETTINGS_KEYS: Record<FieldSaveParsed['governance_type'], string[]> = {
-  list: ['list_governance'],
-  autonumber: ['autonumber'],
-  autofill: ['autofill'],
-  concatenation: ['concatenation_governance'],
-  constant: ['constant_value'],
-  date: ['date'],
-  text: ['validation', 'transformation'],
-  creative: ['creative'],
-};
 
 function toField(row: FieldRow, powering: ReadonlySet<number>): Field {
   return {
@@ -43,10 +37,10 @@ function toField(row: FieldRow, powering: ReadonlySet<number>): Field {
 }
 
 async function toFieldset(trx: Transaction<Database> | AppDeps['db'], set: FieldsetRow): Promise<Fieldset> {
-  const rows = await repo.fieldsOf(trx, [set.id]);
+  const rows = await fieldsRepo.fieldsOfFieldsets(trx, [set.id]);
   const powering = new Set(
     (
-      await repo.poweredLists(
+      await fieldsRepo.listsPoweredByFields(
         trx,
         rows.map((r) => r.id),
       )
@@ -73,9 +67,10 @@ function audited(set: Fieldset) {
 
 /** The account's field sets (spec 02 §2). */
 export async function listFieldsets(deps: AppDeps, actor: Actor): Promise<{ data: FieldsetSummary[] }> {
-  const [rows, powering] = await Promise.all([
+  const [rows, counts, powering] = await Promise.all([
     repo.listFieldsets(deps.db, actor.accountId),
-    repo.fieldsetsPoweringLists(deps.db, actor.accountId),
+    fieldsRepo.fieldCountsByFieldset(deps.db, actor.accountId),
+    fieldsRepo.fieldsetsPoweringLists(deps.db, actor.accountId),
   ]);
   return {
     data: rows.map((r) => ({
@@ -83,7 +78,7 @@ export async function listFieldsets(deps: AppDeps, actor: Actor): Promise<{ data
       name: r.name,
       description: r.description,
       updated_at: r.updated_at.toISOString(),
-      field_count: Number(r.field_count ?? 0),
+      field_count: counts.get(r.id) ?? 0,
       powers_list: powering.has(r.id),
     })),
   };
@@ -96,22 +91,12 @@ export async function getFieldset(deps: AppDeps, actor: Actor, id: number): Prom
   return { fieldset: await toFieldset(deps.db, set) };
 }
 
-/** The stored settings of a field, with references to other fields resolved to saved ids. */
+/** The stored settings of a field (its type's keys), with references to other fields resolved to saved ids. */
 function settingsOf(field: FieldSaveParsed, resolve: (id: FieldId, path: string) => number, path: string) {
+  const resolved = mapGovernanceReferences(field, (id, at) => resolve(id, `${path}.${at}`));
   const settings: Record<string, unknown> = {};
-  for (const key of SETTINGS_KEYS[field.governance_type])
-    settings[key] = (field as Record<string, unknown>)[key];
-  if (field.governance_type === 'autofill') {
-    settings.autofill = { field_id: resolve(field.autofill.field_id, `${path}.autofill.field_id`) };
-  }
-  if (field.governance_type === 'concatenation') {
-    settings.concatenation_governance = {
-      ...field.concatenation_governance,
-      field_ids: field.concatenation_governance.field_ids.map((id, k) =>
-        resolve(id, `${path}.concatenation_governance.field_ids.${k}`),
-      ),
-    };
-  }
+  for (const key of GOVERNANCE_SETTINGS_KEYS[field.governance_type])
+    settings[key] = (resolved as Record<string, unknown>)[key];
   return settings;
 }
 
@@ -151,13 +136,13 @@ export async function saveFieldset(
     const removed = existing.filter((f) => !keptIds.includes(f.id));
     const powering = removed.find((f) => f.powers_list);
     if (powering) {
-      const [list] = await repo.poweredLists(trx, [powering.id]);
+      const [list] = await fieldsRepo.listsPoweredByFields(trx, [powering.id]);
       throw AppError.badField(
         'body.fields',
         `${powering.name} powers the list "${list?.list_name ?? ''}" and cannot be deleted.`,
       );
     }
-    await repo.deleteFields(
+    await fieldsRepo.deleteFields(
       trx,
       removed.map((f) => f.id),
     );
@@ -167,7 +152,7 @@ export async function saveFieldset(
         input.fields.flatMap((f) => (f.governance_type === 'list' ? [f.list_governance.list_id] : [])),
       ),
     ];
-    const columns = await repo.listColumnsOf(trx, actor.accountId, listIds);
+    const columns = await listsRepo.columnIdsOfLists(trx, actor.accountId, listIds);
     assertAllFound(listIds, [...columns.keys()], 'Lists');
     const mayBeUnique = actor.features.includes('require-uniqueness');
     input.fields.forEach((f, i) => {
@@ -180,20 +165,14 @@ export async function saveFieldset(
           'Choose a column of the chosen list',
         );
       }
-      if (
-        f.must_be_unique &&
-        (!mayBeUnique || (f.governance_type !== 'text' && f.governance_type !== 'concatenation'))
-      ) {
-        throw AppError.badField(
-          `body.fields.${i}.must_be_unique`,
-          'Only text and concatenation fields can require unique values',
-        );
+      if (f.must_be_unique && !mayRequireUniqueness(f.governance_type, mayBeUnique)) {
+        throw AppError.badField(`body.fields.${i}.must_be_unique`, UNIQUE_NOT_ALLOWED_MESSAGE);
       }
     });
 
     // First pass: every field gets its saved id; second pass stores settings with references resolved.
     const savedIds = new Map<string, number>();
-    const base = (f: FieldSaveParsed, i: number): repo.SetFieldValues => ({
+    const base = (f: FieldSaveParsed, i: number): fieldsRepo.FieldValues => ({
       name: f.name,
       description: f.description,
       governance_type: f.governance_type,
@@ -204,7 +183,9 @@ export async function saveFieldset(
     });
     for (const [i, f] of input.fields.entries()) {
       const id =
-        typeof f.id === 'number' ? f.id : await repo.insertField(trx, actor.accountId, set.id, base(f, i));
+        typeof f.id === 'number'
+          ? f.id
+          : await fieldsRepo.insertFieldsetField(trx, actor.accountId, set.id, base(f, i));
       savedIds.set(String(f.id), id);
     }
     for (const [i, f] of input.fields.entries()) {
@@ -215,7 +196,10 @@ export async function saveFieldset(
         if (id === self) throw AppError.badField(`body.${path}`, 'A field cannot use itself');
         return id;
       };
-      await repo.updateField(trx, self, { ...base(f, i), settings: settingsOf(f, resolve, `fields.${i}`) });
+      await fieldsRepo.updateField(trx, self, {
+        ...base(f, i),
+        settings: settingsOf(f, resolve, `fields.${i}`),
+      });
     }
 
     const fieldset = await toFieldset(trx, set);
@@ -242,8 +226,8 @@ export async function deleteFieldsets(deps: AppDeps, actor: Actor, ids: number[]
       sets.map((s) => s.id),
       'Field sets',
     );
-    const fields = await repo.fieldsOf(trx, ids);
-    const [powered] = await repo.poweredLists(
+    const fields = await fieldsRepo.fieldsOfFieldsets(trx, ids);
+    const [powered] = await fieldsRepo.listsPoweredByFields(
       trx,
       fields.map((f) => f.id),
     );

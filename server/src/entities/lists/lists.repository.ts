@@ -320,25 +320,27 @@ export async function existingTemplateFieldIds(
 }
 
 /**
- * The fields with list governance that name one of the lists, and the templates holding those
- * fields (issue 8 item 14: a list in use cannot be deleted). One row per field and template
- * (`template_name` null for a field no template holds), ordered by list, field and template.
+ * The column ids of the account's lists among `listIds`, as list id → column ids; lists not in
+ * the account are left out (a field's list governance names a list and one of its columns).
  */
-export function listUsages(db: Db, accountId: number, listIds: readonly number[]) {
-  if (listIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('fields as f')
-    .leftJoin('template_fields as tf', 'tf.field_id', 'f.id')
-    .leftJoin('templates as t', 't.id', 'tf.template_id')
-    .select([
-      sql<string>`f.settings -> 'list_governance' ->> 'list_id'`.as('list_id'),
-      'f.name as field_name',
-      't.name as template_name',
-    ])
-    .where('f.account_id', '=', accountId)
-    .where('f.governance_type', '=', 'list')
-    .where(sql<boolean>`f.settings -> 'list_governance' ->> 'list_id' = any(${listIds.map(String)}::text[])`)
-    .orderBy('f.name')
-    .orderBy('t.name')
+export async function columnIdsOfLists(db: Db, accountId: number, listIds: readonly number[]) {
+  if (listIds.length === 0) return new Map<number, number[]>();
+  const rows = await db
+    .selectFrom('list_columns as c')
+    .innerJoin('lists as l', 'l.id', 'c.list_id')
+    .select(['l.id as list_id', 'c.id as column_id'])
+    .where('l.account_id', '=', accountId)
+    .where('l.id', 'in', listIds)
     .execute();
+  const map = new Map<number, number[]>(listIds.map((id) => [id, []]));
+  for (const r of rows) map.get(r.list_id)?.push(r.column_id);
+  const existing = await db
+    .selectFrom('lists')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('id', 'in', listIds)
+    .execute();
+  const known = new Set(existing.map((l) => l.id));
+  for (const id of listIds) if (!known.has(id)) map.delete(id);
+  return map;
 }

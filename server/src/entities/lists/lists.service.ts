@@ -17,6 +17,7 @@ import { withConnection } from '../../db/connection';
 import { copyColumnsAsJson, type EncodedColumn } from '../../db/copy';
 import type { Actor, AppDeps } from '../../http/context';
 import { recordActivity } from '../activities/activities.service';
+import * as fieldsRepo from '../fields/fields.repository';
 import { assertAllFound } from '../guards';
 import * as repo from './lists.repository';
 
@@ -221,7 +222,7 @@ async function assertListsUnused(
   accountId: number,
   lists: readonly ListRow[],
 ): Promise<void> {
-  const usages = await repo.listUsages(
+  const usages = await fieldsRepo.fieldsUsingLists(
     trx,
     accountId,
     lists.map((l) => l.id),

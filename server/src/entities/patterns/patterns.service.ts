@@ -16,6 +16,7 @@ import {
 import type { FieldRow } from '@nomen/shared/db';
 import type { Actor, AppDeps } from '../../http/context';
 import { recordActivity } from '../activities/activities.service';
+import * as fieldsRepo from '../fields/fields.repository';
 import { assertAllFound, assertNotStale } from '../guards';
 import * as repo from './patterns.repository';
 
@@ -64,7 +65,7 @@ function audited(p: Pattern) {
   };
 }
 
-function segmentValues(segment: PatternSaveParsed['segments'][number]): repo.FieldValues {
+function segmentValues(segment: PatternSaveParsed['segments'][number]): fieldsRepo.FieldValues {
   const {
     id: _id,
     name,
@@ -86,8 +87,8 @@ function segmentValues(segment: PatternSaveParsed['segments'][number]): repo.Fie
 
 /** The account's patterns with their segments (spec 02 §2). */
 export async function listPatterns(deps: AppDeps, actor: Actor): Promise<{ data: Pattern[] }> {
-  const rows = await repo.listPatterns(deps.db, actor.accountId);
-  const segments = await repo.segmentsOf(
+  const rows = await fieldsRepo.listPatterns(deps.db, actor.accountId);
+  const segments = await fieldsRepo.segmentsOf(
     deps.db,
     rows.map((r) => r.id),
   );
@@ -96,9 +97,9 @@ export async function listPatterns(deps: AppDeps, actor: Actor): Promise<{ data:
 
 /** One pattern; 404 when not in the account. */
 export async function getPattern(deps: AppDeps, actor: Actor, id: number): Promise<{ pattern: Pattern }> {
-  const [row] = await repo.findPatterns(deps.db, actor.accountId, [id]);
+  const [row] = await fieldsRepo.findPatterns(deps.db, actor.accountId, [id]);
   if (!row) throw AppError.notFound('Pattern');
-  return { pattern: toPattern(row, await repo.segmentsOf(deps.db, [id])) };
+  return { pattern: toPattern(row, await fieldsRepo.segmentsOf(deps.db, [id])) };
 }
 
 /**
@@ -117,10 +118,10 @@ export async function savePattern(
     let before: Pattern | null = null;
     let existingSegments: FieldRow[] = [];
     if (input.id) {
-      const [row] = await repo.findPatterns(trx, actor.accountId, [input.id], true);
+      const [row] = await fieldsRepo.findPatterns(trx, actor.accountId, [input.id], true);
       if (!row) throw AppError.notFound('Pattern');
       assertNotStale(row.updated_at, input.updated_at, 'pattern');
-      existingSegments = await repo.segmentsOf(trx, [row.id]);
+      existingSegments = await fieldsRepo.segmentsOf(trx, [row.id]);
       before = toPattern(row, existingSegments);
     }
     const mustBeUnique = actor.features.includes('require-uniqueness')
@@ -129,7 +130,7 @@ export async function savePattern(
     const unlocked = actor.features.includes('unlocked-pattern')
       ? input.is_unlocked_pattern
       : (before?.is_unlocked_pattern ?? false);
-    const values: repo.FieldValues = {
+    const values: fieldsRepo.FieldValues = {
       name: input.name,
       description: input.description,
       must_be_unique: mustBeUnique,
@@ -142,10 +143,10 @@ export async function savePattern(
       },
     };
     const row = before
-      ? await repo.updatePattern(trx, before.id, values)
-      : await repo.insertPattern(trx, actor.accountId, values);
+      ? await fieldsRepo.updateField(trx, before.id, values)
+      : await fieldsRepo.insertPattern(trx, actor.accountId, values);
     if (!values.settings.color)
-      await repo.setSettings(trx, row.id, { ...values.settings, color: paletteColorFor(row.id) });
+      await fieldsRepo.setFieldSettings(trx, row.id, { ...values.settings, color: paletteColorFor(row.id) });
 
     const keptIds = input.segments.flatMap((s) => (typeof s.id === 'number' ? [s.id] : []));
     assertAllFound(
@@ -153,22 +154,23 @@ export async function savePattern(
       existingSegments.map((s) => s.id),
       'Segments',
     );
-    await repo.deleteFields(
+    await fieldsRepo.deleteFields(
       trx,
       existingSegments.map((s) => s.id).filter((id) => !keptIds.includes(id)),
     );
     for (const segment of input.segments) {
-      if (typeof segment.id === 'number') await repo.updateSegment(trx, segment.id, segmentValues(segment));
+      if (typeof segment.id === 'number')
+        await fieldsRepo.updateField(trx, segment.id, segmentValues(segment));
     }
-    await repo.insertSegments(
+    await fieldsRepo.insertSegments(
       trx,
       actor.accountId,
       row.id,
       input.segments.filter((s) => typeof s.id !== 'number').map(segmentValues),
     );
 
-    const [saved] = await repo.findPatterns(trx, actor.accountId, [row.id]);
-    const pattern = toPattern(saved!, await repo.segmentsOf(trx, [row.id]));
+    const [saved] = await fieldsRepo.findPatterns(trx, actor.accountId, [row.id]);
+    const pattern = toPattern(saved!, await fieldsRepo.segmentsOf(trx, [row.id]));
     await recordActivity(trx, actor, {
       configuredObject: 'pattern',
       objectName: pattern.name,
@@ -186,13 +188,13 @@ export async function savePattern(
  */
 export async function deletePatterns(deps: AppDeps, actor: Actor, ids: number[]): Promise<{ ok: true }> {
   await deps.db.transaction().execute(async (trx) => {
-    const rows = await repo.findPatterns(trx, actor.accountId, ids, true);
+    const rows = await fieldsRepo.findPatterns(trx, actor.accountId, ids, true);
     assertAllFound(
       ids,
       rows.map((r) => r.id),
       'Patterns',
     );
-    const [used] = await repo.templatesUsing(trx, ids);
+    const [used] = await fieldsRepo.templatesUsingFields(trx, ids);
     if (used) {
       const name = rows.find((r) => r.id === used.field_id)?.name ?? 'This pattern';
       throw new AppError(
@@ -200,8 +202,8 @@ export async function deletePatterns(deps: AppDeps, actor: Actor, ids: number[])
         `${name} is used by the template "${used.template_name}" and cannot be deleted.`,
       );
     }
-    const segments = await repo.segmentsOf(trx, ids);
-    await repo.deleteFields(trx, ids);
+    const segments = await fieldsRepo.segmentsOf(trx, ids);
+    await fieldsRepo.deleteFields(trx, ids);
     await recordActivity(
       trx,
       actor,

@@ -1,14 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Divider, Select, Switch, Textarea, TextInput } from '@mantine/core';
-import { type FieldSave, fieldSaveSchema, type GovernanceType } from '@nomen/shared';
+import { Alert, Divider, Switch, Textarea, TextInput } from '@mantine/core';
+import {
+  type FieldSave,
+  fieldSaveSchema,
+  GOVERNANCE_SETTINGS_KEYS,
+  type GovernanceSettings as GovernanceSettingsValue,
+  governanceSettingsOf,
+  UNIQUE_CAPABLE_TYPES,
+} from '@nomen/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { Controller, FormProvider, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Controller, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { FormDrawer } from '../../../ui/FormDrawer';
+import { GovernanceSettings } from '../../governance/GovernanceSettings';
+import { issuesByPath } from '../../governance/issuesByPath';
 import { EMPTY_IS_REQUIRED } from '../../patterns/segmentOptions';
-import { GOVERNANCE_CHOICES, GOVERNANCE_DESCRIPTIONS } from '../fieldOptions';
-import { UNIQUE_CAPABLE_TYPES, withGovernanceType } from '../fieldsetDraft';
-import { GovernanceSettings } from './GovernanceSettings';
+import { withGovernanceType } from '../fieldsetDraft';
 
 /** Props of FieldDrawer. */
 export interface FieldDrawerProps {
@@ -52,8 +59,9 @@ export function FieldDrawer({
   onApply,
 }: FieldDrawerProps) {
   const form = useForm<FieldSave, unknown, FieldSave>({ resolver: fieldResolver, defaultValues: field });
-  const type = useWatch({ control: form.control, name: 'governance_type' }) as GovernanceType;
-  const { errors } = form.formState;
+  const values = useWatch({ control: form.control }) as FieldSave;
+  const type = values.governance_type;
+  const { errors, isSubmitted } = form.formState;
 
   // The problems found when the drawer opened; fixing an input clears its own.
   const initialErrors = useRef(serverErrors);
@@ -63,9 +71,23 @@ export function FieldDrawer({
     }
   }, [form]);
 
-  const onTypeChange = (next: string | null) => {
-    if (!next || next === type) return;
-    form.reset(withGovernanceType(form.getValues(), next as GovernanceType), { keepDefaultValues: true });
+  // A new type starts that type's settings afresh (and drops what it cannot keep); within a type,
+  // each changed setting is written back, checked again once a submit has been tried.
+  const onSettingsChange = (next: GovernanceSettingsValue) => {
+    if (next.governance_type !== type) {
+      form.reset(withGovernanceType(form.getValues(), next.governance_type), { keepDefaultValues: true });
+      return;
+    }
+    const current = form.getValues() as Record<string, unknown>;
+    for (const key of GOVERNANCE_SETTINGS_KEYS[type]) {
+      const value = (next as Record<string, unknown>)[key];
+      if (value !== current[key]) {
+        form.setValue(key as Path<FieldSave>, value as never, {
+          shouldDirty: true,
+          shouldValidate: isSubmitted,
+        });
+      }
+    }
   };
 
   const submit = form.handleSubmit((values) => onApply({ ...values, id: field.id } as FieldSave));
@@ -79,67 +101,60 @@ export function FieldDrawer({
       onSubmit={submit}
       submitLabel={isNew ? 'Add field' : 'Update field'}
     >
-      <FormProvider {...form}>
-        {serverMessages.length > 0 ? (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="The last save found a problem">
-            {serverMessages.join(' ')}
-          </Alert>
-        ) : null}
-        <TextInput
-          label="Name"
-          required
-          data-autofocus
-          error={errors.name?.message}
-          {...form.register('name')}
-        />
-        <Textarea
-          label="Description"
-          autosize
-          minRows={2}
-          maxRows={5}
-          error={errors.description?.message}
-          {...form.register('description')}
-        />
+      {serverMessages.length > 0 ? (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="The last save found a problem">
+          {serverMessages.join(' ')}
+        </Alert>
+      ) : null}
+      <TextInput
+        label="Name"
+        required
+        data-autofocus
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <Textarea
+        label="Description"
+        autosize
+        minRows={2}
+        maxRows={5}
+        error={errors.description?.message}
+        {...form.register('description')}
+      />
+      <Controller
+        control={form.control}
+        name="required"
+        render={({ field: input }) => (
+          <Switch
+            label="Required"
+            description="A value must be given for this field."
+            checked={Boolean(input.value)}
+            onChange={(event) => input.onChange(event.currentTarget.checked)}
+          />
+        )}
+      />
+      <Divider />
+      <GovernanceSettings
+        value={governanceSettingsOf(values) as GovernanceSettingsValue}
+        onChange={onSettingsChange}
+        issues={issuesByPath(errors)}
+        otherFields={otherFields}
+      />
+      {canRequireUnique && UNIQUE_CAPABLE_TYPES.includes(type) ? (
         <Controller
           control={form.control}
-          name="required"
-          render={({ field: input }) => (
+          name="must_be_unique"
+          render={({ field: input, fieldState }) => (
             <Switch
-              label="Required"
-              description="A value must be given for this field."
+              label="Must be unique"
+              description="No two rows may hold the same value."
               checked={Boolean(input.value)}
               onChange={(event) => input.onChange(event.currentTarget.checked)}
+              error={fieldState.error?.message}
             />
           )}
         />
-        <Divider />
-        <Select
-          label="Governance type"
-          required
-          data={GOVERNANCE_CHOICES}
-          allowDeselect={false}
-          value={type}
-          onChange={onTypeChange}
-          description={GOVERNANCE_DESCRIPTIONS[type]}
-          error={errors.governance_type?.message}
-        />
-        <GovernanceSettings key={type} type={type} otherFields={otherFields} />
-        {canRequireUnique && UNIQUE_CAPABLE_TYPES.includes(type) ? (
-          <Controller
-            control={form.control}
-            name="must_be_unique"
-            render={({ field: input, fieldState }) => (
-              <Switch
-                label="Must be unique"
-                description="No two rows may hold the same value."
-                checked={Boolean(input.value)}
-                onChange={(event) => input.onChange(event.currentTarget.checked)}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-        ) : null}
-      </FormProvider>
+      ) : null}
     </FormDrawer>
   );
 }

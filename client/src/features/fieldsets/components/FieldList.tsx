@@ -19,10 +19,10 @@ import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { type FieldId, type FieldSave, GOVERNANCE_LABELS } from '@nomen/shared';
 import { IconGripVertical, IconPencil, IconTrash } from '@tabler/icons-react';
+import { fieldLabel } from '../../governance/GovernanceSettings';
 import { fieldsUsing, governanceSummary, moveField } from '../fieldsetDraft';
 import { FIELD_POWERS_LIST_REASON } from '../fieldsetMessages';
 import classes from './FieldList.module.css';
-import { fieldLabel } from './GovernanceSettings';
 
 /** Props of FieldList. */
 export interface FieldListProps {

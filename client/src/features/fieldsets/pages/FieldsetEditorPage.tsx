@@ -32,12 +32,13 @@ import { SaveButton } from '../../../ui/SaveButton';
 import { useEditorSource } from '../../../ui/useEditorSource';
 import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
 import { useSignedIn } from '../../auth/api';
+import { useListChoices } from '../../governance/api';
+import { fieldLabel } from '../../governance/GovernanceSettings';
 import { EMPTY_IS_REQUIRED } from '../../patterns/segmentOptions';
 import { NotFoundPage } from '../../shell/pages/NotFoundPage';
-import { useFieldset, useListChoices, useSaveFieldset } from '../api';
+import { useFieldset, useSaveFieldset } from '../api';
 import { FieldDrawer } from '../components/FieldDrawer';
 import { FieldList } from '../components/FieldList';
-import { fieldLabel } from '../components/GovernanceSettings';
 import {
   duplicateFieldsetDraft,
   emptyFieldsetDraft,

@@ -1,18 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Checkbox, Code, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
 import {
-  Alert,
-  Checkbox,
-  Code,
-  Group,
-  SegmentedControl,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import {
-  AUTONUMBER_MAX_WIDTH,
+  type DateFormat,
   exampleCode,
   type PatternSegment,
   patternSegmentSaveSchema,
@@ -25,16 +14,11 @@ import { useEffect, useMemo, useRef } from 'react';
 import { type Control, Controller, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { FormDrawer } from '../../../ui/FormDrawer';
 import { NumberField } from '../../../ui/NumberField';
+import { AutonumberSettings, type AutonumberValue } from '../../governance/AutonumberSettings';
+import { DateFormatSettings } from '../../governance/DateFormatSettings';
+import { issuesByPath } from '../../governance/issuesByPath';
 import { SEGMENT_KIND_LABELS } from '../patternDraft';
-import {
-  DATE_ORDER_CHOICES,
-  DAY_FORMAT_CHOICES,
-  DELIMITER_CHOICES,
-  EMPTY_IS_REQUIRED,
-  MONTH_FORMAT_CHOICES,
-  RANDOM_FREQUENCY_CHOICES,
-  YEAR_FORMAT_CHOICES,
-} from '../segmentOptions';
+import { EMPTY_IS_REQUIRED, RANDOM_FREQUENCY_CHOICES } from '../segmentOptions';
 
 /** Props of SegmentEditor. */
 export interface SegmentEditorProps {
@@ -69,7 +53,7 @@ export function SegmentEditor({ opened, segment, isNew, problems, onClose, onApp
     resolver: segmentResolver,
     defaultValues: segment,
   });
-  const { errors } = form.formState;
+  const { errors, isSubmitted } = form.formState;
   // The problems found when the drawer opened; fixing an input clears its own.
   const initialProblems = useRef(problems);
   useEffect(() => {
@@ -89,6 +73,21 @@ export function SegmentEditor({ opened, segment, isNew, problems, onClose, onApp
   );
   const fieldError = (name: string) =>
     (errors as Record<string, { message?: string } | undefined>)[name]?.message;
+
+  // The shared autonumber and date-format editors hand back their settings; each changed one is
+  // written into the segment, checked again once a submit has been tried.
+  const setSettings = (next: Partial<DateFormat> | AutonumberValue) => {
+    const values = form.getValues() as Record<string, unknown>;
+    for (const [key, value] of Object.entries(next)) {
+      if (value !== values[key]) {
+        form.setValue(key as Path<PatternSegment>, value as never, {
+          shouldDirty: true,
+          shouldValidate: isSubmitted,
+        });
+      }
+    }
+  };
+  const issues = issuesByPath(errors);
 
   const submit = form.handleSubmit((values) => onApply({ ...segment, ...values } as PatternSegment));
 
@@ -126,8 +125,40 @@ export function SegmentEditor({ opened, segment, isNew, problems, onClose, onApp
           {...form.register('data_type')}
         />
       ) : null}
-      {kind === 'autonumber' ? <AutonumberFields control={form.control} /> : null}
-      {kind === 'date' ? <DateFields control={form.control} /> : null}
+      {current.segment_type === 'autonumber' ? (
+        <AutonumberSettings
+          value={{ start_value: current.start_value, min_width: current.min_width }}
+          onChange={setSettings}
+          issues={issues}
+        />
+      ) : null}
+      {current.segment_type === 'date' ? (
+        <>
+          <DateFormatSettings
+            value={{
+              order: current.order,
+              months: current.months,
+              days: current.days,
+              years: current.years,
+              delimiter: current.delimiter,
+            }}
+            onChange={setSettings}
+            issues={issues}
+          />
+          <Controller
+            control={form.control}
+            name="auto_populate"
+            render={({ field }) => (
+              <Switch
+                label="Fill in today's date automatically"
+                description="Off: the person choosing values picks the date."
+                checked={Boolean(field.value)}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+              />
+            )}
+          />
+        </>
+      ) : null}
       {kind === 'random' ? <RandomFields control={form.control} isTooShort={isRandomTooShort} /> : null}
       <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />} title="Example">
         {example ? (
@@ -139,69 +170,6 @@ export function SegmentEditor({ opened, segment, isNew, problems, onClose, onApp
         )}
       </Alert>
     </FormDrawer>
-  );
-}
-
-/** Start value and minimum width of an autonumber segment (spec 02 §5, §9). */
-function AutonumberFields({ control }: { control: Control<PatternSegment> }) {
-  return (
-    <Group grow align="flex-start">
-      <NumberField control={control} name="start_value" label="Start value" min={0} isRequired />
-      <NumberField
-        control={control}
-        name="min_width"
-        label="Minimum width"
-        description="Digits, padded with zeros"
-        min={1}
-        max={AUTONUMBER_MAX_WIDTH}
-        isRequired
-      />
-    </Group>
-  );
-}
-
-/** Order, formats, delimiter and automatic filling of a date segment (spec 02 §3, §9). */
-function DateFields({ control }: { control: Control<PatternSegment> }) {
-  const selects = [
-    { name: 'order', label: 'Order', data: DATE_ORDER_CHOICES },
-    { name: 'months', label: 'Month format', data: MONTH_FORMAT_CHOICES },
-    { name: 'days', label: 'Day format', data: DAY_FORMAT_CHOICES },
-    { name: 'years', label: 'Year format', data: YEAR_FORMAT_CHOICES },
-    { name: 'delimiter', label: 'Delimiter between parts', data: DELIMITER_CHOICES },
-  ] as const;
-  return (
-    <>
-      {selects.map((select) => (
-        <Controller
-          key={select.name}
-          control={control}
-          name={select.name}
-          render={({ field, fieldState }) => (
-            <Select
-              label={select.label}
-              data={select.data}
-              allowDeselect={false}
-              value={field.value as string}
-              onChange={(value) => value && field.onChange(value)}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-      ))}
-      <Controller
-        control={control}
-        name="auto_populate"
-        render={({ field }) => (
-          <Switch
-            label="Fill in today's date automatically"
-            description="Off: the person choosing values picks the date."
-            checked={Boolean(field.value)}
-            onChange={(event) => field.onChange(event.currentTarget.checked)}
-          />
-        )}
-      />
-    </>
   );
 }
 

@@ -36,6 +36,7 @@ import { SaveButton } from '../../../ui/SaveButton';
 import { useEditorSource } from '../../../ui/useEditorSource';
 import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
 import { useSignedIn } from '../../auth/api';
+import { DELIMITER_CHOICES } from '../../governance/governanceOptions';
 import { NotFoundPage } from '../../shell/pages/NotFoundPage';
 import { usePattern, useSavePattern } from '../api';
 import { PaletteColorPicker } from '../components/PaletteColorPicker';
@@ -57,7 +58,7 @@ import {
   replaceSegment,
 } from '../patternDraft';
 import { PATTERN_SAVE_FAILED_MESSAGE, PATTERN_SAVED_MESSAGE } from '../patternMessages';
-import { DELIMITER_CHOICES, EMPTY_IS_REQUIRED } from '../segmentOptions';
+import { EMPTY_IS_REQUIRED } from '../segmentOptions';
 
 const PATTERNS_PATH = '/admin/patterns';
 

@@ -1,0 +1,3 @@
+export * from './formats';
+export * from './governance.contract';
+export * from './governance.rules';
