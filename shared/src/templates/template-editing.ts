@@ -1,4 +1,4 @@
-import type { Field, Fieldset, Pattern, PatternSegment } from '@nomen/shared';
+import type { Field, Fieldset } from '../fieldsets/fieldsets.contract';
 import {
   createIntegrationAssignment,
   fieldGovernanceTypesRemovedWith,
@@ -10,6 +10,7 @@ import {
   newTempAssignmentId,
 } from '../integrations/integration-assignment';
 import type { IntegrationDefaultsContext } from '../integrations/issues';
+import type { Pattern, PatternSegment } from '../patterns/patterns.contract';
 import { PATTERN_PALETTE, type PaletteColor } from '../patterns/patterns.contract';
 import {
   type LinkParameter,

@@ -1,19 +1,3 @@
-// Governance settings come through the package entry so that their move from fieldsets/ to
-// governance/ does not break this file.
-import {
-  CLASSIFICATION_PARAMETER_TYPES,
-  DATE_ORDERS,
-  DAY_FORMATS,
-  FIELD_DELIMITERS,
-  GOVERNANCE_TYPES,
-  MONTH_FORMATS,
-  SEGMENT_DELIMITERS,
-  SEGMENT_TYPES,
-  segmentIdSchema,
-  textTransformationSchema,
-  textValidationSchema,
-  YEAR_FORMATS,
-} from '@nomen/shared';
 import { z } from 'zod';
 import { endpoint } from '../core/contract';
 import {
@@ -27,8 +11,22 @@ import {
   text,
   timestampSchema,
 } from '../core/schemas';
+import {
+  DATE_ORDERS,
+  DAY_FORMATS,
+  MONTH_FORMATS,
+  SEGMENT_DELIMITERS,
+  YEAR_FORMATS,
+} from '../governance/formats';
+import {
+  CLASSIFICATION_PARAMETER_TYPES,
+  FIELD_DELIMITERS,
+  GOVERNANCE_TYPES,
+  textTransformationSchema,
+  textValidationSchema,
+} from '../governance/governance.contract';
 import { integrationAssignmentSchema } from '../integrations/integration-assignment';
-import { PATTERN_PALETTE } from '../patterns/patterns.contract';
+import { PATTERN_PALETTE, SEGMENT_TYPES, segmentIdSchema } from '../patterns/patterns.contract';
 
 /** Prefix of a temporary id of a template part not yet saved (spec 03 §3: new ones get TEMP_ ids). */
 export const TEMPLATE_TEMP_ID_PREFIX = 'TEMP_';

@@ -1,5 +1,6 @@
-import type { Field, Pattern, PatternSegment } from '@nomen/shared';
+import type { Field } from '../fieldsets/fieldsets.contract';
 import { createIntegrationAssignment } from '../integrations/editing';
+import type { Pattern, PatternSegment } from '../patterns/patterns.contract';
 import { PATTERN_PALETTE } from '../patterns/patterns.contract';
 import { addFieldsetFields, addLinkField, addPatternField } from './template-editing';
 import {
