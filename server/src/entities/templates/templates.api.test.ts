@@ -240,6 +240,31 @@ describe('template save and read', () => {
   });
 });
 
+describe('fields mapped to integrations', () => {
+  it('names the template fields an integration maps and only those', async () => {
+    const res = await save(body({ template_fields: [setField(0), setField(1)] }));
+    const t = (await admin.get(`/api/v1/account/template/${res.body.id}`)).body;
+    const output = {
+      ...assignment('email-output'),
+      mapping_fields: [{ fieldName: 'campaign', cvFieldId: set.fields[0]!.id, required: false }],
+    };
+    const updated = await save({ ...t, integrations: [output] });
+    expect(updated.status).toBe(200);
+    const saved = (await admin.get(`/api/v1/account/template/${t.id}`)).body;
+    const mapped = await admin.get(`/api/v1/account/template/${t.id}/fieldsMappedToIntegrations`);
+    expect(mapped.status).toBe(200);
+    expect(mapped.body.data).toEqual([
+      {
+        template_field_id: saved.template_fields[0].id,
+        field_id: set.fields[0]!.id,
+        integrations: [
+          { id: saved.integrations[0].id, name: saved.integrations[0].name, slug: 'email-output' },
+        ],
+      },
+    ]);
+  });
+});
+
 describe('template logs', () => {
   it('go from Running to Success when every integration checks out', async () => {
     const res = await save(body({ integrations: [assignment('email-output')] }));
@@ -318,6 +343,15 @@ describe('bulk delete', () => {
     expect(res.body.message).toContain('Campaign names');
     expect((await admin.get(`/api/v1/account/template/${plain.body.id}`)).status).toBe(404);
     expect((await admin.get(`/api/v1/account/template/${powering.body.id}`)).status).toBe(200);
+    const deletedEntry = await ctx.deps.db
+      .selectFrom('activities')
+      .select(['operation', 'object_name'])
+      .where('account_id', '=', account.id)
+      .where('configured_object', '=', 'template')
+      .where('object_id', '=', plain.body.id)
+      .where('operation', '=', 'delete')
+      .execute();
+    expect(deletedEntry).toEqual([{ operation: 'delete', object_name: 'Goes away' }]);
     // The powering field shows the list column that uses it.
     const kept = (await admin.get(`/api/v1/account/template/${powering.body.id}`)).body;
     expect(kept.template_fields[0].list_columns[0]).toMatchObject({ list_name: 'Campaign names' });
