@@ -425,6 +425,16 @@ describe('accounts and roles', () => {
     );
     expect(foreignField.status).toBe(404);
     expect(foreignField.body.message).toContain(String(set.fields[0]!.id));
+    const foreignParameter = await save(
+      {
+        name: 'Foreign parameter',
+        folder_id: otherFolder,
+        parameters: [{ id: 'TEMP_p', name: 'utm_source', field_id: set.fields[1]!.id }],
+      },
+      otherAdmin,
+    );
+    expect(foreignParameter.status).toBe(404);
+    expect(foreignParameter.body.message).toContain(String(set.fields[1]!.id));
     const foreignSet = await save(
       { name: 'Foreign set', folder_id: otherFolder, fieldsets: [set.id] },
       otherAdmin,

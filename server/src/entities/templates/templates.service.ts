@@ -25,6 +25,7 @@ import type { Actor, AppDeps } from '../../http/context';
 import { recordActivity } from '../activities/activities.service';
 import * as fieldsRepo from '../fields/fields.repository';
 import { assertAllFound, assertNotStale } from '../guards';
+import * as listsRepo from '../lists/lists.repository';
 import * as repo from './templates.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -274,6 +275,35 @@ async function assertReferencesInAccount(trx: Db, actor: Actor, input: TemplateS
   );
 }
 
+/** Saved field ids a save names besides its template fields' own: references, parameters, mappings. */
+function referencedFieldIds(input: TemplateSaveParsed): number[] {
+  const ids = new Set<number>();
+  const add = (id: unknown) => {
+    if (typeof id === 'number') ids.add(id);
+  };
+  for (const tf of input.template_fields) {
+    add(tf.autofill?.field_id);
+    for (const id of tf.concatenation_governance?.field_ids ?? []) add(id);
+    add(tf.field.segment_parent_field_id);
+  }
+  for (const p of input.parameters) add(p.field_id);
+  for (const a of input.integrations) for (const m of a.mapping_fields) add(m.cvFieldId);
+  return [...ids];
+}
+
+/** The lists and columns the template fields' list governance names must be the account's (404). */
+async function assertListsInAccount(trx: Db, accountId: number, input: TemplateSaveParsed): Promise<void> {
+  const governed = input.template_fields.flatMap((tf) => (tf.list_governance ? [tf.list_governance] : []));
+  const listIds = [...new Set(governed.flatMap((g) => (g.list_id === null ? [] : [g.list_id])))];
+  const columns = await listsRepo.columnIdsOfLists(trx, accountId, listIds);
+  assertAllFound(listIds, [...columns.keys()], 'Lists');
+  const knownColumns = [...columns.values()].flat();
+  const columnIds = [
+    ...new Set(governed.flatMap((g) => (g.list_column_id === null ? [] : [g.list_column_id]))),
+  ];
+  assertAllFound(columnIds, knownColumns, 'List columns');
+}
+
 function fieldColumns(tf: TemplateField, fieldId: number, precedence: number) {
   const settings: Record<string, unknown> = {};
   for (const key of FIELD_SETTINGS_KEYS) {
@@ -402,6 +432,13 @@ export async function saveTemplate(
       fieldRows.map((f) => f.id),
       'Fields',
     );
+    const referencedIds = referencedFieldIds(input).filter((id) => !numericFieldIds.includes(id));
+    assertAllFound(
+      referencedIds,
+      (await fieldsRepo.findFields(trx, accountId, referencedIds)).map((f) => f.id),
+      'Fields',
+    );
+    await assertListsInAccount(trx, accountId, input);
     const ownedElsewhere = new Set(
       (await repo.templateOwnedFieldsOfOtherTemplates(trx, accountId, templateId, numericFieldIds)).map(
         (r) => r.field_id,
