@@ -352,7 +352,10 @@ describe('bulk delete', () => {
       .where('operation', '=', 'delete')
       .execute();
     expect(deletedEntry).toEqual([{ operation: 'delete', object_name: 'Goes away' }]);
-    // The powering field shows the list column that uses it.
+    // The powering field shows the list column that uses it and cannot be removed.
+    const removing = await save({ ...t, template_fields: [] });
+    expect(removing.status).toBe(400);
+    expect(removing.body.issues[0].message).toContain('Campaign names');
     const kept = (await admin.get(`/api/v1/account/template/${powering.body.id}`)).body;
     expect(kept.template_fields[0].list_columns[0]).toMatchObject({ list_name: 'Campaign names' });
   });

@@ -360,7 +360,8 @@ function resolveFieldRefs(
  * fields, link parameters and integration assignments to new ids; drops parameters with neither
  * field nor name; gives the template its own rows for template-owned fields of another template
  * (a duplicate); writes the activity entry and a Running template log. Returns the id and the log
- * id; `checkTemplateIntegrations` then does the slow part.
+ * id; `checkTemplateIntegrations` then does the slow part. A template field that powers a list
+ * column cannot be removed (400 naming the list).
  */
 export async function saveTemplate(
   deps: AppDeps,
@@ -469,6 +470,16 @@ export async function saveTemplate(
     const existingTf = before?.template_fields.map((f) => f.id as number) ?? [];
     const keptTf = input.template_fields.flatMap((tf) => (typeof tf.id === 'number' ? [tf.id] : []));
     assertAllFound(keptTf, existingTf, 'Template fields');
+    const powering = before?.template_fields.find(
+      (f) => !keptTf.includes(f.id as number) && f.list_columns.length > 0,
+    );
+    if (powering) {
+      const column = powering.list_columns[0]!;
+      throw AppError.badField(
+        'body.template_fields',
+        `${powering.field.name} powers the column "${column.column_name}" of the list "${column.list_name}" and cannot be deleted.`,
+      );
+    }
     await repo.deleteTemplateFieldsExcept(trx, templateId, keptTf);
     const tfIds = new Map<string, number>();
     for (const [i, raw] of input.template_fields.entries()) {
