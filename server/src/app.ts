@@ -10,6 +10,7 @@ import { groupsRoutes } from './entities/groups/groups.routes';
 import { listsRoutes } from './entities/lists/lists.routes';
 import { patternsRoutes } from './entities/patterns/patterns.routes';
 import { settingsRoutes } from './entities/settings/settings.routes';
+import { templatesRoutes } from './entities/templates/templates.routes';
 import { usersRoutes } from './entities/users/users.routes';
 import type { AppDeps } from './http/context';
 import { apiNotFound, errorHandler, requestId } from './http/errors';
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps): NomenApp {
   listsRoutes(api);
   patternsRoutes(api);
   fieldsetsRoutes(api);
+  templatesRoutes(api);
   docsRoutes(router, api.endpoints);
   app.use(router);
   app.use('/api', apiNotFound);

@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { startControlSocket } from './cli/control-socket';
 import { type Config, loadConfig } from './config';
 import { migrateToLatest } from './db/migrate';
+import { endInterruptedTemplateLogs } from './entities/templates/templates.service';
 import type { AppDeps } from './http/context';
 import { createMailer } from './mail/mailer';
 import { demoSignInLines, seedDemo } from './seed/seed';
@@ -30,6 +31,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const handle = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
   const applied = await migrateToLatest(handle.db);
   if (applied.length) console.log(`[nomen] migrated: ${applied.join(', ')}`);
+  await endInterruptedTemplateLogs(handle.db);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002_fields';
 import * as m0003 from './migrations/0003_collab';
 import * as m0004 from './migrations/0004_collab_access';
 import * as m0006 from './migrations/0006_auth_hardening';
+import * as m0007 from './migrations/0007_templates';
 
 /** Every migration, in order. Frozen in time: never edit one that has shipped; add the next. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_collab': m0003,
   '0004_collab_access': m0004,
   '0006_auth_hardening': m0006,
+  '0007_templates': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -6,6 +6,8 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 /** A jsonb column: read as T, written as JSON text. */
 type Json<T> = ColumnType<T, string, string>;
+/** A jsonb column with a database default: optional on insert. */
+type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
 
 /** accounts: one tenant (spec 01 §1). `settings` holds allow_approval. */
 export interface AccountsTable {
@@ -88,7 +90,7 @@ export interface GroupTemplatesTable {
   template_id: number;
 }
 
-/** templates: the core of a template (spec 03 §3); the template issue adds the rest. */
+/** templates: a template (spec 03 §3); its fields, field sets, approvers, links and integrations sit in their own tables. */
 export interface TemplatesTable {
   id: Generated<number>;
   account_id: number;
@@ -99,6 +101,14 @@ export interface TemplatesTable {
   created_by: number | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;
+  /** require_identifier, require_approval, enable_auto_submit, each 0/1. */
+  settings: JsonWithDefault<Record<string, unknown>>;
+  /** `{userId, email}[]`. */
+  submission_status_recipients: JsonWithDefault<unknown[]>;
+  is_creative_classification_enabled: Generated<boolean>;
+  /** `{categoryId, threshold, templateClassificationId}[]`. */
+  creative_configuration: JsonWithDefault<unknown[]>;
+  rollup_dataset_id: number | null;
 }
 
 /** activities: the user activity log (spec 01 §2.10), written in the transaction of each change. */
@@ -189,13 +199,108 @@ export interface IssuedCodesTable {
   created_at: CreatedAt;
 }
 
-/** template_fields: a field used by a template (spec 03 §3); the templates issue adds the rest. */
+/** template_fields: a field used by a template with its template-level attributes (spec 03 §3). */
 export interface TemplateFieldsTable {
   id: Generated<number>;
   account_id: number;
   template_id: number;
   field_id: number;
   precedence: Generated<number>;
+  governance_type: string | null;
+  required: Generated<boolean>;
+  visible_on_form: Generated<boolean>;
+  default_value: Generated<string>;
+  apply_default_value_to_empty_values: Generated<boolean>;
+  must_be_unique: Generated<boolean>;
+  is_preview_url: Generated<boolean>;
+  generates_creative_classification: Generated<boolean>;
+  classification_parameter_type: string | null;
+  constant_value: string | null;
+  max_length: number | null;
+  min_length: number | null;
+  color: string | null;
+  pattern_updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Kind-specific settings: list_governance, autofill, date, validation, transformation, concatenation_governance, segments, link_governance. */
+  settings: JsonWithDefault<Record<string, unknown>>;
+}
+
+/** template_fieldsets: the field sets a template uses (spec 03 §3 fieldsets). */
+export interface TemplateFieldsetsTable {
+  account_id: number;
+  template_id: number;
+  fieldset_id: number;
+}
+
+/** template_approvers: who approves a template's submissions (spec 03 §3, §7). */
+export interface TemplateApproversTable {
+  account_id: number;
+  template_id: number;
+  user_id: number;
+}
+
+/** template_link_parameters: `name=[field]` parameters of a template's link (spec 03 §3). */
+export interface TemplateLinkParametersTable {
+  id: Generated<number>;
+  account_id: number;
+  template_id: number;
+  name: Generated<string>;
+  field_id: number | null;
+  template_field_id: number | null;
+  precedence: Generated<number>;
+  url_encoding: string;
+  url_name_encoding: string;
+  fieldset_ids: Generated<number[]>;
+  transform: Generated<string>;
+}
+
+/** template_link_validations: a template's link validations, options keyed by option slug (spec 03 §3). */
+export interface TemplateLinkValidationsTable {
+  id: Generated<number>;
+  account_id: number;
+  template_id: number;
+  slug: string;
+  uuid: string;
+  options: JsonWithDefault<Record<string, unknown>>;
+  precedence: Generated<number>;
+}
+
+/** integration_assignments: an integration assigned to a template (spec 03 §3); the rest of its shape in `settings`. */
+export interface IntegrationAssignmentsTable {
+  id: Generated<number>;
+  account_id: number;
+  template_id: number;
+  slug: string;
+  name: Generated<string>;
+  integration_type: string;
+  integration_id: number | null;
+  connector_id: number | null;
+  connector_type_id: number | null;
+  metadata: JsonWithDefault<Record<string, unknown>>;
+  settings: JsonWithDefault<Record<string, unknown>>;
+  precedence: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** integration_notifications: email notices of an integration assignment (spec 03 §3). */
+export interface IntegrationNotificationsTable {
+  id: Generated<number>;
+  account_id: number;
+  integration_assignment_id: number;
+  email_to: JsonWithDefault<string[]>;
+  subject: Generated<string>;
+  email_on_failure: Generated<boolean>;
+  email_on_success: Generated<boolean>;
+}
+
+/** template_logs: the slow part of a template save, Running then Success or Failed (spec 03 §4). */
+export interface TemplateLogsTable {
+  id: Generated<number>;
+  account_id: number;
+  template_id: number;
+  status: 'Running' | 'Success' | 'Failed';
+  message: Generated<string>;
+  created_at: CreatedAt;
 }
 
 /** collab_documents: the persisted Y.Doc state of each list room. */
@@ -263,6 +368,13 @@ export interface Database {
   autonumber_counters: AutonumberCountersTable;
   issued_codes: IssuedCodesTable;
   template_fields: TemplateFieldsTable;
+  template_fieldsets: TemplateFieldsetsTable;
+  template_approvers: TemplateApproversTable;
+  template_link_parameters: TemplateLinkParametersTable;
+  template_link_validations: TemplateLinkValidationsTable;
+  integration_assignments: IntegrationAssignmentsTable;
+  integration_notifications: IntegrationNotificationsTable;
+  template_logs: TemplateLogsTable;
   collab_documents: CollabDocumentsTable;
   list_collab_state: ListCollabStateTable;
   collab_access: CollabAccessTable;
@@ -279,3 +391,7 @@ export type GroupRow = Selectable<GroupsTable>;
 export type ActivityRow = Selectable<ActivitiesTable>;
 export type FieldRow = Selectable<FieldsTable>;
 export type FieldsetRow = Selectable<FieldsetsTable>;
+export type TemplateRow = Selectable<TemplatesTable>;
+export type TemplateFieldRow = Selectable<TemplateFieldsTable>;
+export type IntegrationAssignmentRow = Selectable<IntegrationAssignmentsTable>;
+export type TemplateLogRow = Selectable<TemplateLogsTable>;

@@ -401,6 +401,8 @@ export const templateSaveSchema = z.object({
   id: idSchema.nullish(),
   ...templateBody,
   name: requiredName,
+  /** The `updated_at` the editor read; a different stored one answers 409 (ARCHITECTURE.md, Data). */
+  updated_at: timestampSchema.nullish(),
 });
 /** A template save as sent (spec 03 §7). */
 export type TemplateSave = z.input<typeof templateSaveSchema>;

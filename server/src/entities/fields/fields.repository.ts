@@ -243,3 +243,36 @@ export function fieldsUsingLists(db: Db, accountId: number, listIds: readonly nu
     .orderBy('t.name')
     .execute();
 }
+
+/** Fields of the account among `ids` (any kind: field set field, pattern, segment, template-owned). */
+export function findFields(db: Db, accountId: number, ids: readonly number[]): Promise<FieldRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('fields')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/**
+ * Inserts a field a template owns (link, cv_id and the like: spec 03 §3): no field set, no
+ * pattern. Returns its id.
+ */
+export async function insertTemplateOwnedField(
+  db: Db,
+  accountId: number,
+  values: { name: string; governance_type: string | null },
+): Promise<number> {
+  const row = await db
+    .insertInto('fields')
+    .values({
+      account_id: accountId,
+      name: values.name,
+      governance_type: values.governance_type,
+      settings: '{}',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -1,0 +1,864 @@
+import {
+  AppError,
+  checkIntegrations,
+  hasBlockingTemplateIssues,
+  type IntegrationAssignment,
+  integrationFor,
+  integrationMessageText,
+  isKnownIntegrationSlug,
+  LINK_VALIDATION_SLUGS,
+  LINK_VALIDATION_TYPES,
+  type LinkParameter,
+  type LinkValidation,
+  parametersToSave,
+  type Template,
+  type TemplateField,
+  type TemplateLog,
+  type TemplateSaveParsed,
+  type TemplateSummary,
+  templateMessageText,
+  validateTemplate,
+} from '@nomen/shared';
+import type { Database, TemplateLogRow } from '@nomen/shared/db';
+import type { Kysely, Transaction } from 'kysely';
+import type { Actor, AppDeps } from '../../http/context';
+import { recordActivity } from '../activities/activities.service';
+import * as fieldsRepo from '../fields/fields.repository';
+import { assertAllFound, assertNotStale } from '../guards';
+import * as listsRepo from '../lists/lists.repository';
+import * as repo from './templates.repository';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The message a Failed template log carries when no check named the cause (spec 03 §4). */
+export const TEMPLATE_INTEGRATIONS_FAILED = 'Template integrations failed to validate.';
+/** The message of a Running log whose process ended before finishing it. */
+export const TEMPLATE_SAVE_INTERRUPTED =
+  'Template integrations failed to validate: the save was interrupted.';
+
+/** Running logs this process is still checking: any other Running log of an older process was interrupted. */
+const liveLogs = new Set<number>();
+/** When this process started: Running logs written before it belong to a process that ended. */
+const processStartedAt = new Date();
+
+/** Template-field keys kept in `template_fields.settings` (spec 03 §3). */
+const FIELD_SETTINGS_KEYS = [
+  'list_governance',
+  'autofill',
+  'date',
+  'validation',
+  'transformation',
+  'concatenation_governance',
+  'segments',
+  'link_governance',
+  'segment_id',
+] as const;
+
+function iso(value: Date | string | null): string | null {
+  if (value === null) return null;
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}
+
+function toLog(row: TemplateLogRow): TemplateLog {
+  return {
+    id: row.id,
+    template_id: row.template_id,
+    status: row.status,
+    message: row.message,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** The account's templates for the list page, newest first (spec 03 §2 "Template list"). */
+export async function listTemplates(deps: AppDeps, actor: Actor): Promise<{ data: TemplateSummary[] }> {
+  const [rows, usage] = await Promise.all([
+    repo.listTemplates(deps.db, actor.accountId),
+    repo.templateUsage(deps.db, actor.accountId),
+  ]);
+  const namesBy = (list: { template_id: number; name: string }[]) => {
+    const map = new Map<number, string[]>();
+    for (const r of list) {
+      const names = map.get(r.template_id) ?? [];
+      if (!names.includes(r.name)) names.push(r.name);
+      map.set(r.template_id, names);
+    }
+    return map;
+  };
+  const patterns = namesBy(usage.patterns);
+  const fieldsets = namesBy(usage.fieldsets);
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      updated_at: r.updated_at.toISOString(),
+      created_at: r.created_at.toISOString(),
+      created_by: r.created_by ?? null,
+      patterns: patterns.get(r.id) ?? [],
+      fieldsets: fieldsets.get(r.id) ?? [],
+      folder_id: r.folder_id,
+    })),
+  };
+}
+
+async function loadTemplate(db: Db, accountId: number, id: number): Promise<Template | null> {
+  const [row] = await repo.findTemplates(db, accountId, [id]);
+  if (!row) return null;
+  const [fieldRows, fieldsets, approvers, parameters, validations, assignments] = await Promise.all([
+    repo.templateFieldsOf(db, accountId, [id]),
+    repo.fieldsetsOf(db, [id]),
+    repo.approversOf(db, accountId, id),
+    repo.parametersOf(db, accountId, id),
+    repo.validationsOf(db, accountId, id),
+    repo.assignmentsOf(db, accountId, [id]),
+  ]);
+  const [columns, notifications] = await Promise.all([
+    repo.listColumnsUsingTemplateFields(
+      db,
+      accountId,
+      fieldRows.map((f) => f.id),
+    ),
+    repo.notificationsOf(
+      db,
+      assignments.map((a) => a.id),
+    ),
+  ]);
+  const template_fields: TemplateField[] = fieldRows.map((r) => {
+    const settings = r.settings as Record<string, unknown>;
+    return {
+      id: r.id,
+      field_id: r.field_id,
+      field: {
+        id: r.field_id,
+        name: r.field_name,
+        governance_type: (r.field_governance_type ?? r.governance_type) as TemplateField['governance_type'],
+        is_pattern: r.field_is_pattern,
+        fieldset_id: r.field_fieldset_id,
+        segment_parent_field_id: r.field_segment_parent_field_id,
+        segment_type: r.field_segment_type as TemplateField['field']['segment_type'],
+        segment_id: (settings.segment_id as TemplateField['field']['segment_id']) ?? null,
+      },
+      precedence: r.precedence,
+      governance_type: r.governance_type as TemplateField['governance_type'],
+      required: r.required,
+      visible_on_form: r.visible_on_form,
+      default_value: r.default_value,
+      apply_default_value_to_empty_values: r.apply_default_value_to_empty_values,
+      must_be_unique: r.must_be_unique,
+      is_preview_url: r.is_preview_url,
+      generates_creative_classification: r.generates_creative_classification,
+      classification_parameter_type:
+        r.classification_parameter_type as TemplateField['classification_parameter_type'],
+      constant_value: r.constant_value,
+      list_governance: (settings.list_governance ?? null) as TemplateField['list_governance'],
+      list_columns: columns
+        .filter((c) => c.template_field_id === r.id)
+        .map(({ template_field_id: _, ...c }) => c),
+      autofill: (settings.autofill ?? null) as TemplateField['autofill'],
+      date: (settings.date ?? null) as TemplateField['date'],
+      validation: (settings.validation ?? null) as TemplateField['validation'],
+      transformation: (settings.transformation ?? null) as TemplateField['transformation'],
+      concatenation_governance: (settings.concatenation_governance ??
+        null) as TemplateField['concatenation_governance'],
+      segments: (settings.segments ?? []) as TemplateField['segments'],
+      max_length: r.max_length,
+      min_length: r.min_length,
+      link_governance: (settings.link_governance ?? null) as TemplateField['link_governance'],
+      color: r.color as TemplateField['color'],
+      pattern_updated_at: iso(r.pattern_updated_at),
+    };
+  });
+  const settings = row.settings as Template['settings'];
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    name: row.name,
+    description: row.description,
+    folder_id: row.folder_id,
+    settings: {
+      require_identifier: settings.require_identifier ?? 0,
+      require_approval: settings.require_approval ?? 0,
+      enable_auto_submit: settings.enable_auto_submit ?? 0,
+    },
+    approvers: approvers.map((a) => a.id),
+    submissionStatusRecipients: row.submission_status_recipients as Template['submissionStatusRecipients'],
+    isCreativeClassificationEnabled: row.is_creative_classification_enabled,
+    creativeConfiguration: row.creative_configuration as Template['creativeConfiguration'],
+    template_fields,
+    fieldsets: fieldsets.map((f) => f.fieldset_id),
+    integrations: assignments.map((a) => ({
+      ...(a.settings as object),
+      id: a.id,
+      name: a.name,
+      slug: a.slug,
+      integration_type: a.integration_type,
+      integration_id: a.integration_id,
+      connector_id: a.connector_id,
+      connector_type_id: a.connector_type_id,
+      assigned_entity_type: 'template',
+      assigned_entity_id: row.id,
+      metadata: a.metadata,
+      integration_notifications: notifications
+        .filter((n) => n.integration_assignment_id === a.id)
+        .map((n) => ({
+          id: n.id,
+          emailTo: n.email_to,
+          subject: n.subject,
+          emailOnFailure: n.email_on_failure,
+          emailOnSuccess: n.email_on_success,
+        })),
+      created_at: a.created_at.toISOString(),
+      updated_at: a.updated_at.toISOString(),
+    })) as IntegrationAssignment[],
+    parameters: parameters.map((p) => ({
+      id: p.id,
+      name: p.name,
+      field_id: p.field_id,
+      template_field_id: p.template_field_id,
+      precedence: p.precedence,
+      url_encoding: p.url_encoding as LinkParameter['url_encoding'],
+      url_name_encoding: p.url_name_encoding as LinkParameter['url_name_encoding'],
+      fieldset_ids: p.fieldset_ids,
+      transform: p.transform,
+      template_id: p.template_id,
+    })),
+    validations: validations.map((v) => ({
+      slug: v.slug as LinkValidation['slug'],
+      uuid: v.uuid,
+      options: v.options as LinkValidation['options'],
+    })),
+    rollup_dataset_id: row.rollup_dataset_id,
+    updated_at: row.updated_at.toISOString(),
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** One template with everything the editor needs (spec 03 §3, §7); 404 when not in the account. */
+export async function getTemplate(deps: AppDeps, actor: Actor, id: number): Promise<Template> {
+  const template = await loadTemplate(deps.db, actor.accountId, id);
+  if (!template) throw AppError.notFound('Template');
+  return template;
+}
+
+/** What the activity log keeps of a template: its attributes as the API shows them. */
+function audited(t: Template): Record<string, unknown> {
+  return {
+    name: t.name,
+    description: t.description,
+    folder_id: t.folder_id,
+    settings: t.settings,
+    fields: t.template_fields.map((f) => `${f.field.name} (${f.governance_type ?? 'none'})`),
+    fieldsets: t.fieldsets,
+    integrations: t.integrations.map((i) => `${i.name || integrationFor(i.slug).label} (${i.slug})`),
+    parameters: t.parameters.map((p) => p.name),
+    validations: t.validations.map((v) => v.slug),
+    approvers: t.approvers,
+  };
+}
+
+/** Ids a template save names besides its own parts, each checked against the account (404 naming it). */
+async function assertReferencesInAccount(trx: Db, actor: Actor, input: TemplateSaveParsed): Promise<void> {
+  const { accountId } = actor;
+  if (input.folder_id !== null)
+    assertAllFound(
+      [input.folder_id],
+      await repo.folderIdsOfAccount(trx, accountId, [input.folder_id]),
+      'Folder',
+    );
+  const fieldsetIds = [...new Set([...input.fieldsets, ...input.parameters.flatMap((p) => p.fieldset_ids)])];
+  assertAllFound(fieldsetIds, await repo.fieldsetIdsOfAccount(trx, accountId, fieldsetIds), 'Field sets');
+  const users = [...new Set([...input.approvers, ...input.submissionStatusRecipients.map((r) => r.userId)])];
+  assertAllFound(
+    users,
+    (await repo.usersOfAccount(trx, accountId, users)).map((u) => u.id),
+    'Users',
+  );
+}
+
+/** Saved field ids a save names besides its template fields' own: references, parameters, mappings. */
+function referencedFieldIds(input: TemplateSaveParsed): number[] {
+  const ids = new Set<number>();
+  const add = (id: unknown) => {
+    if (typeof id === 'number') ids.add(id);
+  };
+  for (const tf of input.template_fields) {
+    add(tf.autofill?.field_id);
+    for (const id of tf.concatenation_governance?.field_ids ?? []) add(id);
+    add(tf.field.segment_parent_field_id);
+  }
+  for (const p of input.parameters) add(p.field_id);
+  for (const a of input.integrations) for (const m of a.mapping_fields) add(m.cvFieldId);
+  return [...ids];
+}
+
+/** The lists and columns the template fields' list governance names must be the account's (404). */
+async function assertListsInAccount(trx: Db, accountId: number, input: TemplateSaveParsed): Promise<void> {
+  const governed = input.template_fields.flatMap((tf) => (tf.list_governance ? [tf.list_governance] : []));
+  const listIds = [...new Set(governed.flatMap((g) => (g.list_id === null ? [] : [g.list_id])))];
+  const columns = await listsRepo.columnIdsOfLists(trx, accountId, listIds);
+  assertAllFound(listIds, [...columns.keys()], 'Lists');
+  const knownColumns = [...columns.values()].flat();
+  const columnIds = [
+    ...new Set(governed.flatMap((g) => (g.list_column_id === null ? [] : [g.list_column_id]))),
+  ];
+  assertAllFound(columnIds, knownColumns, 'List columns');
+}
+
+function fieldColumns(tf: TemplateField, fieldId: number, precedence: number) {
+  const settings: Record<string, unknown> = {};
+  for (const key of FIELD_SETTINGS_KEYS) {
+    const value = key === 'segment_id' ? tf.field.segment_id : tf[key];
+    if (value !== null && value !== undefined) settings[key] = value;
+  }
+  return {
+    field_id: fieldId,
+    precedence,
+    governance_type: tf.governance_type,
+    required: tf.required,
+    visible_on_form: tf.visible_on_form,
+    default_value: tf.default_value,
+    apply_default_value_to_empty_values: tf.apply_default_value_to_empty_values,
+    must_be_unique: tf.must_be_unique,
+    is_preview_url: tf.is_preview_url,
+    generates_creative_classification: tf.generates_creative_classification,
+    classification_parameter_type: tf.classification_parameter_type,
+    constant_value: tf.constant_value,
+    max_length: tf.max_length,
+    min_length: tf.min_length,
+    color: tf.color,
+    pattern_updated_at: tf.pattern_updated_at,
+    settings,
+  };
+}
+
+/** Replaces TEMP_ field ids inside a template field's references (autofill, concatenation) with saved ids. */
+function resolveFieldRefs(
+  tf: TemplateField,
+  resolve: (id: string | number, path: string) => number,
+  path: string,
+) {
+  return {
+    ...tf,
+    autofill:
+      tf.autofill && tf.autofill.field_id !== null
+        ? { field_id: resolve(tf.autofill.field_id, `${path}.autofill.field_id`) }
+        : tf.autofill,
+    concatenation_governance: tf.concatenation_governance && {
+      ...tf.concatenation_governance,
+      field_ids: tf.concatenation_governance.field_ids.map((id, k) =>
+        resolve(id, `${path}.concatenation_governance.field_ids.${k}`),
+      ),
+    },
+  };
+}
+
+/**
+ * Saves a template (spec 03 §4, §7): creates it without id, else updates it (409 on a stale
+ * `updated_at`). In one transaction: runs `validateTemplate` and answers 400 with the issues on
+ * any ERROR (nothing stored); refuses unknown integration slugs (400); checks every id the body
+ * names against the account (404 naming it); maps TEMP_ ids of template fields, template-owned
+ * fields, link parameters and integration assignments to new ids; drops parameters with neither
+ * field nor name; gives the template its own rows for template-owned fields of another template
+ * (a duplicate); writes the activity entry and a Running template log. Returns the id and the log
+ * id; `checkTemplateIntegrations` then does the slow part. A template field that powers a list
+ * column cannot be removed (400 naming the list).
+ */
+export async function saveTemplate(
+  deps: AppDeps,
+  actor: Actor,
+  input: TemplateSaveParsed,
+): Promise<{ id: number; logId: number }> {
+  const issues = validateTemplate(input, { featureFlags: actor.features });
+  if (hasBlockingTemplateIssues(issues)) {
+    const fieldIndex = new Map(input.template_fields.map((f, i) => [String(f.id), i]));
+    const integrationIndex = new Map(input.integrations.map((a, i) => [String(a.id), i]));
+    throw new AppError(
+      'BAD_REQUEST',
+      'The template has errors',
+      issues
+        .filter((i) => i.type === 'ERROR')
+        .map((i) => {
+          const f = i.fieldId !== undefined ? fieldIndex.get(String(i.fieldId)) : undefined;
+          const a = i.integrationId !== undefined ? integrationIndex.get(String(i.integrationId)) : undefined;
+          const path =
+            f !== undefined
+              ? `body.template_fields.${f}`
+              : a !== undefined
+                ? `body.integrations.${a}`
+                : 'body';
+          return { path, message: templateMessageText(i.messageId, i.params) };
+        }),
+    );
+  }
+  input.integrations.forEach((a, i) => {
+    if (!isKnownIntegrationSlug(a.slug))
+      throw AppError.badField(`body.integrations.${i}.slug`, `Unknown integration "${a.slug}"`);
+  });
+
+  return deps.db.transaction().execute(async (trx) => {
+    const { accountId } = actor;
+    let before: Template | null = null;
+    const values: repo.TemplateValues = {
+      name: input.name,
+      description: input.description,
+      folder_id: input.folder_id,
+      settings: input.settings,
+      submission_status_recipients: input.submissionStatusRecipients,
+      is_creative_classification_enabled: input.isCreativeClassificationEnabled,
+      creative_configuration: input.creativeConfiguration,
+      rollup_dataset_id: input.rollup_dataset_id,
+    };
+    await assertReferencesInAccount(trx, actor, input);
+    let templateId: number;
+    if (input.id) {
+      const [found] = await repo.findTemplates(trx, accountId, [input.id], true);
+      if (!found) throw AppError.notFound('Template');
+      assertNotStale(found.updated_at, (input as { updated_at?: string | null }).updated_at, 'template');
+      before = await loadTemplate(trx, accountId, found.id);
+      templateId = found.id;
+      await repo.updateTemplate(trx, accountId, templateId, values);
+    } else {
+      templateId = (await repo.insertTemplate(trx, accountId, actor.userId, values)).id;
+    }
+
+    // Fields: saved ids must be the account's; template-owned ones used by another template are copied.
+    const numericFieldIds = [
+      ...new Set(
+        input.template_fields.flatMap((tf) => (typeof tf.field_id === 'number' ? [tf.field_id] : [])),
+      ),
+    ];
+    const fieldRows = await fieldsRepo.findFields(trx, accountId, numericFieldIds);
+    assertAllFound(
+      numericFieldIds,
+      fieldRows.map((f) => f.id),
+      'Fields',
+    );
+    const referencedIds = referencedFieldIds(input).filter((id) => !numericFieldIds.includes(id));
+    assertAllFound(
+      referencedIds,
+      (await fieldsRepo.findFields(trx, accountId, referencedIds)).map((f) => f.id),
+      'Fields',
+    );
+    await assertListsInAccount(trx, accountId, input);
+    const ownedElsewhere = new Set(
+      (await repo.templateOwnedFieldsOfOtherTemplates(trx, accountId, templateId, numericFieldIds)).map(
+        (r) => r.field_id,
+      ),
+    );
+    const fieldIds = new Map<string, number>();
+    for (const tf of input.template_fields) {
+      const key = String(tf.field_id);
+      if (fieldIds.has(key)) continue;
+      if (typeof tf.field_id === 'number' && !ownedElsewhere.has(tf.field_id)) {
+        fieldIds.set(key, tf.field_id);
+      } else {
+        const id = await fieldsRepo.insertTemplateOwnedField(trx, accountId, {
+          name: tf.field.name,
+          governance_type: tf.governance_type,
+        });
+        if (tf.field_id !== null) fieldIds.set(key, id);
+        else fieldIds.set(`null:${String(tf.id)}`, id);
+      }
+    }
+    const resolveField = (id: string | number, path: string) => {
+      const saved = fieldIds.get(String(id)) ?? (typeof id === 'number' ? id : undefined);
+      if (saved === undefined) throw AppError.badField(`body.${path}`, 'Choose a field of this template');
+      return saved;
+    };
+
+    // Template fields: saved ids must be this template's; TEMP_ ids get new rows.
+    const existingTf = before?.template_fields.map((f) => f.id as number) ?? [];
+    const keptTf = input.template_fields.flatMap((tf) => (typeof tf.id === 'number' ? [tf.id] : []));
+    assertAllFound(keptTf, existingTf, 'Template fields');
+    const powering = before?.template_fields.find(
+      (f) => !keptTf.includes(f.id as number) && f.list_columns.length > 0,
+    );
+    if (powering) {
+      const column = powering.list_columns[0]!;
+      throw AppError.badField(
+        'body.template_fields',
+        `${powering.field.name} powers the column "${column.column_name}" of the list "${column.list_name}" and cannot be deleted.`,
+      );
+    }
+    await repo.deleteTemplateFieldsExcept(trx, templateId, keptTf);
+    const tfIds = new Map<string, number>();
+    for (const [i, raw] of input.template_fields.entries()) {
+      const tf = resolveFieldRefs(raw, resolveField, `template_fields.${i}`);
+      const fieldId =
+        raw.field_id === null
+          ? fieldIds.get(`null:${String(raw.id)}`)!
+          : resolveField(raw.field_id, `template_fields.${i}.field_id`);
+      const columns = fieldColumns(tf, fieldId, i);
+      if (typeof raw.id === 'number') {
+        await repo.updateTemplateField(trx, templateId, raw.id, columns);
+        tfIds.set(String(raw.id), raw.id);
+      } else {
+        tfIds.set(String(raw.id), await repo.insertTemplateField(trx, accountId, templateId, columns));
+      }
+    }
+
+    await repo.setFieldsets(trx, accountId, templateId, [...new Set(input.fieldsets)]);
+    await repo.setApprovers(trx, accountId, templateId, input.approvers);
+
+    const parameters = parametersToSave(input.parameters);
+    await repo.setParameters(
+      trx,
+      accountId,
+      templateId,
+      parameters.map((p, i) => ({
+        name: p.name,
+        field_id: p.field_id === null ? null : resolveField(p.field_id, `parameters.${i}.field_id`),
+        template_field_id:
+          p.template_field_id === null
+            ? null
+            : (tfIds.get(String(p.template_field_id)) ??
+              (() => {
+                throw AppError.badField(
+                  `body.parameters.${i}.template_field_id`,
+                  'Choose a field of this template',
+                );
+              })()),
+        precedence: p.precedence,
+        url_encoding: p.url_encoding,
+        url_name_encoding: p.url_name_encoding,
+        fieldset_ids: p.fieldset_ids,
+        transform: p.transform,
+      })),
+    );
+    await repo.setValidations(trx, accountId, templateId, input.validations);
+
+    // Integration assignments: saved ids must be this template's; TEMP_ ids get new rows.
+    const existingA = before?.integrations.map((a) => a.id as number) ?? [];
+    const keptA = input.integrations.flatMap((a) => (typeof a.id === 'number' ? [a.id] : []));
+    assertAllFound(keptA, existingA, 'Integrations');
+    await repo.deleteAssignmentsExcept(trx, templateId, keptA);
+    for (const [i, a] of input.integrations.entries()) {
+      const {
+        id,
+        name,
+        slug,
+        integration_type,
+        integration_id,
+        connector_id,
+        connector_type_id,
+        metadata,
+        integration_notifications,
+        assigned_entity_id: _entity,
+        assigned_entity_type: _type,
+        created_at: _c,
+        updated_at: _u,
+        ...settings
+      } = a;
+      const row: repo.AssignmentValues = {
+        slug,
+        name,
+        integration_type,
+        integration_id: integration_id ?? null,
+        connector_id,
+        connector_type_id,
+        metadata,
+        settings,
+        precedence: i,
+      };
+      let assignmentId: number;
+      if (typeof id === 'number') {
+        await repo.updateAssignment(trx, templateId, id, row);
+        assignmentId = id;
+      } else {
+        assignmentId = await repo.insertAssignment(trx, accountId, templateId, row);
+      }
+      await repo.setNotifications(
+        trx,
+        accountId,
+        assignmentId,
+        integration_notifications.map((n) => ({
+          email_to: n.emailTo,
+          subject: n.subject,
+          email_on_failure: n.emailOnFailure,
+          email_on_success: n.emailOnSuccess,
+        })),
+      );
+    }
+
+    const after = (await loadTemplate(trx, accountId, templateId))!;
+    await recordActivity(trx, actor, {
+      configuredObject: 'template',
+      objectName: after.name,
+      objectId: templateId,
+      before: before && audited(before),
+      after: audited(after),
+    });
+    const log = await repo.insertLog(trx, accountId, templateId, 'Running');
+    liveLogs.add(log.id);
+    return { id: templateId, logId: log.id };
+  });
+}
+
+/**
+ * The slow part of a save (spec 03 §4), run after the response: checks each integration
+ * assignment of the saved template — its connected account exists and is the account's when its
+ * registry row needs one (no connectors exist yet, so such an assignment fails), and its settings
+ * pass `checkIntegrations` — then ends the Running log Success, or Failed with the first problem
+ * ('Template integrations failed to validate.' when nothing names one). Never throws.
+ */
+export async function checkTemplateIntegrations(
+  deps: AppDeps,
+  actor: Actor,
+  templateId: number,
+  logId: number,
+): Promise<void> {
+  try {
+    const template = await loadTemplate(deps.db, actor.accountId, templateId);
+    let problem: string | null = null;
+    if (template) {
+      for (const a of template.integrations) {
+        const definition = integrationFor(a.slug);
+        if (definition.connectorTypeSlug !== null) {
+          const connected =
+            a.connector_id !== null && (await connectorOfAccount(actor.accountId, a.connector_id));
+          if (!connected) {
+            problem = `${a.name || definition.label}: the connected account is missing.`;
+            break;
+          }
+        }
+      }
+      if (problem === null) {
+        const issues = checkIntegrations(template.integrations, {
+          templateName: template.name,
+          hasLinkField: template.template_fields.some((f) => f.governance_type === 'link'),
+          isAutoSubmitOn:
+            template.settings.enable_auto_submit === 1 && actor.features.includes('auto-submit'),
+          templateFieldIds: template.template_fields.flatMap((f) =>
+            typeof f.field_id === 'number' ? [f.field_id] : [],
+          ),
+          featureFlags: actor.features,
+        });
+        const error = issues.find((i) => i.type === 'ERROR');
+        if (error)
+          problem = integrationMessageText(error.messageId, error.params) || TEMPLATE_INTEGRATIONS_FAILED;
+      }
+    } else {
+      problem = TEMPLATE_INTEGRATIONS_FAILED;
+    }
+    await repo.endLog(deps.db, logId, problem === null ? 'Success' : 'Failed', problem ?? '');
+  } catch {
+    await repo.endLog(deps.db, logId, 'Failed', TEMPLATE_INTEGRATIONS_FAILED).catch(() => undefined);
+  } finally {
+    liveLogs.delete(logId);
+  }
+}
+
+/**
+ * Whether a connected account (connector) exists in the account. Connected accounts arrive with
+ * another issue (the `connectors` table); until then none exists.
+ */
+async function connectorOfAccount(_accountId: number, _connectorId: number): Promise<boolean> {
+  return false;
+}
+
+/**
+ * Ends Running template logs written before this process started as Failed (interrupted): their
+ * process ended before finishing them (spec 03 §4). Run at start-up; reads do it per template.
+ */
+export async function endInterruptedTemplateLogs(db: Kysely<Database>): Promise<void> {
+  await repo.failRunningLogsBefore(db, processStartedAt, [...liveLogs], TEMPLATE_SAVE_INTERRUPTED);
+}
+
+/**
+ * The last template log of a template (spec 03 §4, §7). `isSaving=true` (save detection on load),
+ * `poll=true` (polling after a save) and no query all answer the last log, or null when the
+ * template was never saved; a Running log of a process that ended is first ended Failed. 404 when
+ * the template is not the account's.
+ */
+export async function templateLogs(
+  deps: AppDeps,
+  actor: Actor,
+  templateId: number,
+): Promise<{ log: TemplateLog | null }> {
+  const [template] = await repo.findTemplates(deps.db, actor.accountId, [templateId]);
+  if (!template) throw AppError.notFound('Template');
+  let last = await repo.lastLog(deps.db, actor.accountId, templateId);
+  if (last && last.status === 'Running' && !liveLogs.has(last.id) && last.created_at < processStartedAt) {
+    await repo.endLog(deps.db, last.id, 'Failed', TEMPLATE_SAVE_INTERRUPTED);
+    last = await repo.lastLog(deps.db, actor.accountId, templateId);
+  }
+  return { log: last ? toLog(last) : null };
+}
+
+/**
+ * Deletes templates (spec 03 §2, §7), all or nothing on unknown ids (404). Templates powering a
+ * list (`lists.powered_template_id`) are kept and named in the message; their ids are answered in
+ * `powered_template_ids`. One activity entry per deleted template.
+ */
+export async function deleteTemplates(
+  deps: AppDeps,
+  actor: Actor,
+  ids: number[],
+): Promise<{ message: string; powered_template_ids: number[] }> {
+  return deps.db.transaction().execute(async (trx) => {
+    const rows = await repo.findTemplates(trx, actor.accountId, ids, true);
+    assertAllFound(
+      ids,
+      rows.map((r) => r.id),
+      'Templates',
+    );
+    const powered = await repo.listsPoweredByTemplates(trx, actor.accountId, ids);
+    const poweredIds = [...new Set(powered.map((p) => p.template_id))];
+    const deletable = rows.filter((r) => !poweredIds.includes(r.id));
+    const snapshots = (
+      await Promise.all(deletable.map((r) => loadTemplate(trx, actor.accountId, r.id)))
+    ).filter((t): t is Template => t !== null);
+    await repo.deleteTemplates(
+      trx,
+      actor.accountId,
+      deletable.map((r) => r.id),
+    );
+    if (snapshots.length > 0)
+      await recordActivity(
+        trx,
+        actor,
+        ...snapshots.map((t) => ({
+          configuredObject: 'template' as const,
+          objectName: t.name,
+          objectId: t.id,
+          before: audited(t),
+          after: null,
+        })),
+      );
+    const deletedText = `${deletable.length} template${deletable.length === 1 ? '' : 's'} deleted.`;
+    if (poweredIds.length === 0) return { message: deletedText, powered_template_ids: [] };
+    const names = rows
+      .filter((r) => poweredIds.includes(r.id))
+      .map((r) => {
+        const lists = powered.filter((p) => p.template_id === r.id).map((p) => `"${p.list_name}"`);
+        return `"${r.name}" (powers the list ${lists.join(', ')})`;
+      });
+    return {
+      message: `${deletedText} Not deleted because they power a list: ${names.join('; ')}.`,
+      powered_template_ids: poweredIds,
+    };
+  });
+}
+
+/** A template's link parameters (spec 03 §7); 404 when the template is not the account's. */
+export async function templateParameters(deps: AppDeps, actor: Actor, id: number) {
+  return { data: (await getTemplate(deps, actor, id)).parameters };
+}
+
+/** A template's link validations (spec 03 §7 link-validation?templateId); 404 when not the account's. */
+export async function templateLinkValidations(deps: AppDeps, actor: Actor, id: number) {
+  return { data: (await getTemplate(deps, actor, id)).validations };
+}
+
+/** The link validation types and their option slugs (spec 03 §2, §7). */
+export function linkValidationTypes() {
+  return {
+    data: LINK_VALIDATION_SLUGS.map((slug) => ({
+      slug,
+      label: LINK_VALIDATION_TYPES[slug].label,
+      options: Object.keys(LINK_VALIDATION_TYPES[slug].options),
+    })),
+  };
+}
+
+/** One template field with its field (spec 03 §7); 404 when not the account's. */
+export async function getTemplateField(deps: AppDeps, actor: Actor, id: number): Promise<TemplateField> {
+  const row = await repo.findTemplateField(deps.db, actor.accountId, id);
+  if (!row) throw AppError.notFound('Template field');
+  const template = await getTemplate(deps, actor, row.template_id);
+  return template.template_fields.find((f) => f.id === id)!;
+}
+
+/**
+ * The template fields mapped to integration assignments (spec 03 §7 fieldsMappedToIntegrations):
+ * a field is mapped when a mapping row's `cvFieldId` or the `identifier_field_ids` metadata names
+ * its field. 404 when the template is not the account's.
+ */
+export async function fieldsMappedToIntegrations(deps: AppDeps, actor: Actor, id: number) {
+  const template = await getTemplate(deps, actor, id);
+  const data = template.template_fields.flatMap((tf) => {
+    if (typeof tf.field_id !== 'number' || typeof tf.id !== 'number') return [];
+    const fieldId = tf.field_id;
+    const integrations = template.integrations
+      .filter((a) => {
+        const identifiers = String(a.metadata.identifier_field_ids ?? '')
+          .split(',')
+          .map((s) => Number(s.trim()));
+        return a.mapping_fields.some((m) => m.cvFieldId === fieldId) || identifiers.includes(fieldId);
+      })
+      .map((a) => ({ id: a.id as number, name: a.name || integrationFor(a.slug).label, slug: a.slug }));
+    return integrations.length > 0 ? [{ template_field_id: tf.id, field_id: fieldId, integrations }] : [];
+  });
+  return { data };
+}
+
+/** A template's approvers with name and email (spec 03 §7); 404 when not the account's. */
+export async function getApprovers(deps: AppDeps, actor: Actor, templateId: number) {
+  const [template] = await repo.findTemplates(deps.db, actor.accountId, [templateId]);
+  if (!template) throw AppError.notFound('Template');
+  return { data: await repo.approversOf(deps.db, actor.accountId, templateId) };
+}
+
+/**
+ * Sets a template's approvers (spec 03 §4, §7; spec 01 §5). Each must be an enabled user of the
+ * account (404 otherwise) who is an owner (ADMIN), or a manager with the manager-approvals flag
+ * (400 otherwise). Audited as a template change.
+ */
+export async function addApprovers(
+  deps: AppDeps,
+  actor: Actor,
+  templateId: number,
+  userIds: number[],
+): Promise<{ ok: true }> {
+  await deps.db.transaction().execute(async (trx) => {
+    const [template] = await repo.findTemplates(trx, actor.accountId, [templateId], true);
+    if (!template) throw AppError.notFound('Template');
+    const users = await repo.usersOfAccount(trx, actor.accountId, userIds);
+    assertAllFound(
+      userIds,
+      users.map((u) => u.id),
+      'Users',
+    );
+    const managersMay = actor.features.includes('manager-approvals');
+    userIds.forEach((id, i) => {
+      const user = users.find((u) => u.id === id)!;
+      if (user.role !== 'ADMIN' && !(managersMay && user.role === 'MANAGER'))
+        throw AppError.badField(
+          `body.approvers.${i}`,
+          managersMay ? 'Approvers must be owners or managers' : 'Approvers must be owners',
+        );
+    });
+    const before = (await repo.approversOf(trx, actor.accountId, templateId)).map((u) => u.id);
+    await repo.setApprovers(trx, actor.accountId, templateId, userIds);
+    await recordActivity(trx, actor, {
+      configuredObject: 'template',
+      objectName: template.name,
+      objectId: templateId,
+      before: { approvers: before },
+      after: { approvers: [...new Set(userIds)].sort((a, b) => a - b) },
+    });
+  });
+  return { ok: true };
+}
+
+/** Removes all approvers of a template (spec 03 §4, §7); 404 when not the account's. */
+export async function removeApprovers(
+  deps: AppDeps,
+  actor: Actor,
+  templateId: number,
+): Promise<{ ok: true }> {
+  await deps.db.transaction().execute(async (trx) => {
+    const [template] = await repo.findTemplates(trx, actor.accountId, [templateId], true);
+    if (!template) throw AppError.notFound('Template');
+    const before = (await repo.approversOf(trx, actor.accountId, templateId)).map((u) => u.id);
+    await repo.setApprovers(trx, actor.accountId, templateId, []);
+    await recordActivity(trx, actor, {
+      configuredObject: 'template',
+      objectName: template.name,
+      objectId: templateId,
+      before: { approvers: before },
+      after: { approvers: [] },
+    });
+  });
+  return { ok: true };
+}
