@@ -36,10 +36,14 @@ export const TEMPLATE_INTEGRATIONS_FAILED = 'Template integrations failed to val
 export const TEMPLATE_SAVE_INTERRUPTED =
   'Template integrations failed to validate: the save was interrupted.';
 
-/** Running logs this process is still checking: any other Running log of an older process was interrupted. */
+/** Running logs this process is still checking. */
 const liveLogs = new Set<number>();
-/** When this process started: Running logs written before it belong to a process that ended. */
-const processStartedAt = new Date();
+/**
+ * How long a save's integration check may run (ms). A Running log older than this that no process
+ * of ours is checking was interrupted; the window, not the process start, decides, so a REST
+ * replica that restarts never ends another replica's running check.
+ */
+export const TEMPLATE_CHECK_TIMEOUT_MS = 5 * 60_000;
 
 /** Template-field keys kept in `template_fields.settings` (spec 03 §3). */
 const FIELD_SETTINGS_KEYS = [
@@ -657,11 +661,13 @@ async function connectorOfAccount(_accountId: number, _connectorId: number): Pro
 }
 
 /**
- * Ends Running template logs written before this process started as Failed (interrupted): their
- * process ended before finishing them (spec 03 §4). Run at start-up; reads do it per template.
+ * Ends as Failed (interrupted) the Running template logs older than TEMPLATE_CHECK_TIMEOUT_MS that
+ * this process is not checking: the process that wrote them ended before finishing (spec 03 §4).
+ * Run at start-up; reads do it too.
  */
 export async function endInterruptedTemplateLogs(db: Kysely<Database>): Promise<void> {
-  await repo.failRunningLogsBefore(db, processStartedAt, [...liveLogs], TEMPLATE_SAVE_INTERRUPTED);
+  const before = new Date(Date.now() - TEMPLATE_CHECK_TIMEOUT_MS);
+  await repo.failRunningLogsBefore(db, before, [...liveLogs], TEMPLATE_SAVE_INTERRUPTED);
 }
 
 /**
@@ -678,7 +684,12 @@ export async function templateLogs(
   const [template] = await repo.findTemplates(deps.db, actor.accountId, [templateId]);
   if (!template) throw AppError.notFound('Template');
   let last = await repo.lastLog(deps.db, actor.accountId, templateId);
-  if (last && last.status === 'Running' && !liveLogs.has(last.id) && last.created_at < processStartedAt) {
+  if (
+    last &&
+    last.status === 'Running' &&
+    !liveLogs.has(last.id) &&
+    Date.now() - new Date(last.created_at).getTime() > TEMPLATE_CHECK_TIMEOUT_MS
+  ) {
     await repo.endLog(deps.db, last.id, 'Failed', TEMPLATE_SAVE_INTERRUPTED);
     last = await repo.lastLog(deps.db, actor.accountId, templateId);
   }
