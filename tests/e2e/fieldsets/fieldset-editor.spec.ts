@@ -164,7 +164,8 @@ test('[FIELDSETS]: leaving the editor with unsaved changes asks first', async ({
   await expect(page).toHaveURL(/\/admin\/patterns$/);
 
   // Closing or reloading the tab with unsaved changes asks through the browser's own prompt.
-  await page.goBack();
+  await page.goto(`/admin/fieldsets/${fieldset.id}/fields`);
+  await expect(fieldRows(page)).toHaveCount(1);
   await page.getByLabel('Description', { exact: true }).fill('Keywords only');
   await expect(page.getByText('Unsaved changes', { exact: true })).toBeVisible();
   const prompt = page.waitForEvent('dialog');
