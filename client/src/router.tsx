@@ -1,29 +1,72 @@
+import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { ActivitiesPage } from './features/activities/pages/ActivitiesPage';
 import { LoginPage } from './features/auth/pages/LoginPage';
 import { SetPasswordPage } from './features/auth/pages/SetPasswordPage';
-import { FieldsetEditorPage } from './features/fieldsets/pages/FieldsetEditorPage';
-import { FieldsetsPage } from './features/fieldsets/pages/FieldsetsPage';
-import { FoldersPage } from './features/folders/pages/FoldersPage';
-import { GroupsPage } from './features/groups/pages/GroupsPage';
-import { ListEditorPage } from './features/lists/editor/ListEditorPage';
-import { ListsManagerPage } from './features/lists/pages/ListsManagerPage';
-import { ListsPage } from './features/lists/pages/ListsPage';
-import { NewListPage } from './features/lists/pages/NewListPage';
-import { PatternBuilderPage } from './features/patterns/pages/PatternBuilderPage';
-import { PatternsPage } from './features/patterns/pages/PatternsPage';
-import { SettingsPage } from './features/settings/pages/SettingsPage';
-import { AdminShell } from './features/shell/components/AdminShell';
 import { RequirePage } from './features/shell/components/RequirePage';
-import { AdminLanding } from './features/shell/pages/AdminLanding';
 import { ComingSoonPage } from './features/shell/pages/ComingSoonPage';
 import { NotFoundPage } from './features/shell/pages/NotFoundPage';
 import { RouteErrorPage } from './features/shell/pages/RouteErrorPage';
-import { UsersPage } from './features/users/pages/UsersPage';
+import { PageSkeleton } from './ui/PageSkeleton';
+
+// The admin shell and screens load lazily, in their own chunks, so the sign-in page's bundle does
+// not carry them (issue 9 "Lazy-load the admin routes").
+const AdminShell = lazy(() =>
+  import('./features/shell/components/AdminShell').then((m) => ({ default: m.AdminShell })),
+);
+const AdminLanding = lazy(() =>
+  import('./features/shell/pages/AdminLanding').then((m) => ({ default: m.AdminLanding })),
+);
+const ActivitiesPage = lazy(() =>
+  import('./features/activities/pages/ActivitiesPage').then((m) => ({ default: m.ActivitiesPage })),
+);
+const FieldsetEditorPage = lazy(() =>
+  import('./features/fieldsets/pages/FieldsetEditorPage').then((m) => ({ default: m.FieldsetEditorPage })),
+);
+const FieldsetsPage = lazy(() =>
+  import('./features/fieldsets/pages/FieldsetsPage').then((m) => ({ default: m.FieldsetsPage })),
+);
+const FoldersPage = lazy(() =>
+  import('./features/folders/pages/FoldersPage').then((m) => ({ default: m.FoldersPage })),
+);
+const GroupsPage = lazy(() =>
+  import('./features/groups/pages/GroupsPage').then((m) => ({ default: m.GroupsPage })),
+);
+const ListEditorPage = lazy(() =>
+  import('./features/lists/editor/ListEditorPage').then((m) => ({ default: m.ListEditorPage })),
+);
+const ListsManagerPage = lazy(() =>
+  import('./features/lists/pages/ListsManagerPage').then((m) => ({ default: m.ListsManagerPage })),
+);
+const ListsPage = lazy(() =>
+  import('./features/lists/pages/ListsPage').then((m) => ({ default: m.ListsPage })),
+);
+const NewListPage = lazy(() =>
+  import('./features/lists/pages/NewListPage').then((m) => ({ default: m.NewListPage })),
+);
+const PatternBuilderPage = lazy(() =>
+  import('./features/patterns/pages/PatternBuilderPage').then((m) => ({ default: m.PatternBuilderPage })),
+);
+const PatternsPage = lazy(() =>
+  import('./features/patterns/pages/PatternsPage').then((m) => ({ default: m.PatternsPage })),
+);
+const SettingsPage = lazy(() =>
+  import('./features/settings/pages/SettingsPage').then((m) => ({ default: m.SettingsPage })),
+);
+const TemplatesPage = lazy(() =>
+  import('./features/templates/pages/TemplatesPage').then((m) => ({ default: m.TemplatesPage })),
+);
+const UsersPage = lazy(() =>
+  import('./features/users/pages/UsersPage').then((m) => ({ default: m.UsersPage })),
+);
+
+/** A lazily loaded element with the loading skeleton while its chunk loads. */
+function loading(element: ReactNode): ReactNode {
+  return <Suspense fallback={<PageSkeleton />}>{element}</Suspense>;
+}
 
 /** An admin route guarded by the permissions of the navigation page `pageKey` (spec 01 §6). */
-function guarded(path: string, pageKey: string, element: React.ReactNode): RouteObject {
-  return { path, element: <RequirePage pageKey={pageKey}>{element}</RequirePage> };
+function guarded(path: string, pageKey: string, element: ReactNode): RouteObject {
+  return { path, element: <RequirePage pageKey={pageKey}>{loading(element)}</RequirePage> };
 }
 
 /** A route of a screen a later issue builds: title and one sentence (spec 01 §2.2). */
@@ -46,9 +89,9 @@ export const routes: RouteObject[] = [
       { path: '/reset-password', element: <SetPasswordPage key="reset" purpose="reset" /> },
       {
         path: '/admin',
-        element: <AdminShell />,
+        element: loading(<AdminShell />),
         children: [
-          { index: true, element: <AdminLanding /> },
+          { index: true, element: loading(<AdminLanding />) },
           comingSoon('account/reports', 'reports', 'Reports'),
           guarded('users', 'users', <UsersPage />),
           guarded('groups', 'groups', <GroupsPage />),
@@ -64,7 +107,7 @@ export const routes: RouteObject[] = [
           guarded('lists-manager', 'lists', <ListsManagerPage />),
           guarded('lists-manager/new', 'lists', <NewListPage />),
           guarded('lists-manager/edit/:id', 'lists', <ListEditorPage />),
-          comingSoon('templates', 'templates', '{template}s'),
+          guarded('templates', 'templates', <TemplatesPage />),
           {
             path: 'templates/edit-template',
             element: <Navigate to="/admin/templates/edit-template/new/setup" replace />,
