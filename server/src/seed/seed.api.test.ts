@@ -180,7 +180,7 @@ describe('the demo templates (issue 9 item 10)', () => {
   }
 
   it('seeds exactly the two real templates, in their folders, with no ERROR from validateTemplate', async () => {
-    const { templates, folders } = await demoTemplates();
+    const { templates, folders, agent } = await demoTemplates();
     expect(templates.map((t) => t.name).sort()).toEqual([DEMO_DISPLAY_TEMPLATE, DEMO_SOCIAL_TEMPLATE]);
     const folderOf = (t: Template) => folders.find((f) => f.id === t.folder_id)?.name;
     for (const t of templates) {
@@ -200,6 +200,12 @@ describe('the demo templates (issue 9 item 10)', () => {
     const display = templates.find((t) => t.name === DEMO_DISPLAY_TEMPLATE)!;
     expect(folderOf(social)).toBe('Social');
     expect(folderOf(display)).toBe('Paid Media');
+    // The seed ran the save's slow part too: each template's log is finished, not left Running.
+    for (const t of templates) {
+      const log = await agent.get(`/api/v1/account/template/${t.id}/template-logs`);
+      expect(log.status, t.name).toBe(200);
+      expect(log.body.log?.status, t.name).toBe('Success');
+    }
 
     // The failing case: the pattern's channel segment as added, before the seed gives it a list, is
     // the error an editor's save refuses (a variable segment needs a governance).
