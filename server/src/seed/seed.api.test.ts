@@ -1,10 +1,19 @@
+import { type Template, templateSchema, validateTemplate } from '@nomen/shared';
 import { openDatabase } from '@nomen/shared/db';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { migrateToLatest } from '../db/migrate';
 import { createTestContext, type TestContext } from '../test/test-context';
-import { DEMO_FIELDSET, DEMO_PATTERN, DEMO_USERS, demoSignInLines, seedDemo } from './seed';
+import {
+  DEMO_DISPLAY_TEMPLATE,
+  DEMO_FIELDSET,
+  DEMO_PATTERN,
+  DEMO_SOCIAL_TEMPLATE,
+  DEMO_USERS,
+  demoSignInLines,
+  seedDemo,
+} from './seed';
 
 let ctx: TestContext;
 
@@ -149,6 +158,136 @@ describe('the demo pattern and field set (issue 8 item 26)', () => {
     expect(
       await demoSignInLines({ ...ctx.deps, config: { ...ctx.deps.config, isProduction: true } }),
     ).toEqual([]);
+  });
+});
+
+describe('the demo templates (issue 9 item 10)', () => {
+  /** Signs in as the demo admin and reads every template of the account through the API. */
+  async function demoTemplates() {
+    const agent = supertest.agent(ctx.app);
+    await agent.post('/api/v1/auth/login').send({ email: 'admin@acme.test', password: 'demo-password' });
+    const list = await agent.get('/api/v1/account/template');
+    expect(list.status).toBe(200);
+    const summaries = list.body.data as { id: number; name: string }[];
+    const templates: Template[] = [];
+    for (const summary of summaries) {
+      const got = await agent.get(`/api/v1/account/template/${summary.id}`);
+      expect(got.status, summary.name).toBe(200);
+      templates.push(templateSchema.parse(got.body));
+    }
+    const folders = (await agent.get('/api/v1/account/folder')).body.data as { id: number; name: string }[];
+    return { templates, folders, agent };
+  }
+
+  it('seeds exactly the two real templates, in their folders, with no ERROR from validateTemplate', async () => {
+    const { templates, folders, agent } = await demoTemplates();
+    expect(templates.map((t) => t.name).sort()).toEqual([DEMO_DISPLAY_TEMPLATE, DEMO_SOCIAL_TEMPLATE]);
+    const folderOf = (t: Template) => folders.find((f) => f.id === t.folder_id)?.name;
+    for (const t of templates) {
+      expect(t.template_fields.length, t.name).toBeGreaterThan(3);
+      expect(
+        validateTemplate(t, { featureFlags: ['live-collaboration', 'user-activity-log'] }).filter(
+          (i) => i.type === 'ERROR',
+        ),
+        t.name,
+      ).toEqual([]);
+      expect(
+        t.integrations.map((a) => a.slug),
+        t.name,
+      ).toEqual(['email-output']);
+    }
+    const social = templates.find((t) => t.name === DEMO_SOCIAL_TEMPLATE)!;
+    const display = templates.find((t) => t.name === DEMO_DISPLAY_TEMPLATE)!;
+    expect(folderOf(social)).toBe('Social');
+    expect(folderOf(display)).toBe('Paid Media');
+    // The seed ran the save's slow part too: each template's log is finished, not left Running.
+    for (const t of templates) {
+      const log = await agent.get(`/api/v1/account/template/${t.id}/template-logs`);
+      expect(log.status, t.name).toBe(200);
+      expect(log.body.log?.status, t.name).toBe('Success');
+    }
+
+    // The failing case: the pattern's channel segment as added, before the seed gives it a list, is
+    // the error an editor's save refuses (a variable segment needs a governance).
+    const ungoverned = {
+      ...social,
+      template_fields: social.template_fields.map((tf) =>
+        tf.field.segment_parent_field_id !== null && tf.field.name === 'Channel'
+          ? { ...tf, governance_type: 'variable' as const, list_governance: null }
+          : tf,
+      ),
+    };
+    expect(
+      validateTemplate(ungoverned, { featureFlags: [] })
+        .filter((i) => i.type === 'ERROR')
+        .map((i) => i.messageId),
+    ).toContain('governanceRequired');
+  });
+
+  it('"Paid social campaigns" has the UTM pattern, list fields and a link with bound utm parameters', async () => {
+    const { templates, agent } = await demoTemplates();
+    const social = templates.find((t) => t.name === DEMO_SOCIAL_TEMPLATE)!;
+    const byName = (name: string) => social.template_fields.find((tf) => tf.field.name === name);
+    const pattern = social.template_fields.find((tf) => tf.field.is_pattern)!;
+    expect(pattern.field.name).toBe(DEMO_PATTERN);
+    expect(byName('Channel')?.governance_type).toBe('list');
+    expect(byName('Region')?.governance_type).toBe('list');
+    expect(byName('Country')?.governance_type).toBe('list');
+    expect(byName('Source')?.governance_type).toBe('list');
+    expect(social.template_fields.filter((tf) => tf.governance_type === 'link')).toHaveLength(1);
+    expect(social.template_fields.some((tf) => tf.governance_type === 'variable')).toBe(false);
+
+    // The channel field's list is the seeded marketing channels list, on its Channel column.
+    const lists = (await agent.get('/api/v1/account/lists/')).body.data as { id: number; name: string }[];
+    const channels = lists.find((l) => l.name === 'Marketing channels')!;
+    expect(byName('Channel')!.list_governance?.list_id).toBe(channels.id);
+
+    const parameters = Object.fromEntries(
+      social.parameters.map((p) => [
+        p.name,
+        social.template_fields.find((tf) => tf.id === p.template_field_id)?.field.name,
+      ]),
+    );
+    expect(parameters).toEqual({
+      utm_source: 'Source',
+      utm_medium: 'Channel',
+      utm_campaign: DEMO_PATTERN,
+    });
+    for (const p of social.parameters) {
+      const tf = social.template_fields.find((f) => f.id === p.template_field_id)!;
+      expect(p.field_id, p.name).toBe(tf.field_id);
+    }
+  });
+
+  it('"Display campaigns" uses the field set\'s list fields and its launch date', async () => {
+    const { templates } = await demoTemplates();
+    const display = templates.find((t) => t.name === DEMO_DISPLAY_TEMPLATE)!;
+    const kinds = (type: string) =>
+      display.template_fields.filter((tf) => tf.governance_type === type).map((tf) => tf.field.name);
+    expect(kinds('list')).toEqual(['Channel', 'Source', 'Region', 'Country', 'Currency']);
+    expect(kinds('date')).toEqual(['Launch date']);
+    expect(display.fieldsets).toHaveLength(1);
+    expect(display.parameters).toEqual([]);
+  });
+
+  it('the groups are given the seeded templates', async () => {
+    const rows = await ctx.deps.db
+      .selectFrom('group_templates')
+      .innerJoin('groups', 'groups.id', 'group_templates.group_id')
+      .innerJoin('templates', 'templates.id', 'group_templates.template_id')
+      .innerJoin('accounts', 'accounts.id', 'groups.account_id')
+      .where('accounts.name', '=', 'Acme Marketing')
+      .select(['groups.name as group', 'templates.name as template'])
+      .execute();
+    expect(
+      rows
+        .filter((r) => r.group === 'Campaign Managers')
+        .map((r) => r.template)
+        .sort(),
+    ).toEqual([DEMO_DISPLAY_TEMPLATE, DEMO_SOCIAL_TEMPLATE]);
+    expect(rows.filter((r) => r.group === 'Regional Marketing').map((r) => r.template)).toEqual([
+      DEMO_DISPLAY_TEMPLATE,
+    ]);
   });
 });
 

@@ -1,11 +1,21 @@
 import {
+  addFieldsetFields,
+  addLinkField,
+  addPatternField,
   effectivePermissions,
   FEATURE_FLAGS,
   type FeatureFlag,
+  type Fieldset,
   type FieldsetSave,
   fieldsetSaveSchema,
+  type LinkParameter,
+  newTemplate,
+  type Pattern,
   type PatternSave,
   patternSaveSchema,
+  type TemplateDraft,
+  type TemplateField,
+  templateSaveSchema,
 } from '@nomen/shared';
 import type { Database } from '@nomen/shared/db';
 import type { Transaction } from 'kysely';
@@ -14,6 +24,7 @@ import { recordActivity } from '../entities/activities/activities.service';
 import { saveFieldset } from '../entities/fieldsets/fieldsets.service';
 import * as lists from '../entities/lists/lists.repository';
 import { savePattern } from '../entities/patterns/patterns.service';
+import { checkTemplateIntegrations, saveTemplate } from '../entities/templates/templates.service';
 import type { Actor, AppDeps } from '../http/context';
 import { countriesList, currenciesList, marketingChannelsList, type SeedList } from './reference-data';
 
@@ -85,15 +96,10 @@ const FOLDERS = [
   { name: 'Brand', description: 'Brand awareness and sponsorships' },
 ];
 
-const TEMPLATES = [
-  {
-    name: 'Paid Social Campaigns',
-    description: 'Campaign names and UTM links for paid social',
-    folder: 'Social',
-  },
-  { name: 'Search Campaigns', description: 'Search campaign and ad group naming', folder: 'Paid Media' },
-  { name: 'Email Campaigns', description: 'Newsletter and lifecycle email naming', folder: 'Email & CRM' },
-];
+/** Name of the demo's paid-social template (issue 9 item 10). */
+export const DEMO_SOCIAL_TEMPLATE = 'Paid social campaigns';
+/** Name of the demo's display template (issue 9 item 10). */
+export const DEMO_DISPLAY_TEMPLATE = 'Display campaigns';
 
 const GROUPS = [
   {
@@ -101,21 +107,21 @@ const GROUPS = [
     notes: 'Review list values and build campaign names',
     users: ['commenter1@acme.test', 'commenter2@acme.test'],
     folders: ['Paid Media', 'Social'],
-    templates: ['Paid Social Campaigns', 'Search Campaigns'],
+    templates: [DEMO_SOCIAL_TEMPLATE, DEMO_DISPLAY_TEMPLATE],
   },
   {
     name: 'Data Governance',
     notes: 'Owns naming standards and approves list changes',
     users: ['admin@acme.test', 'approver@acme.test'],
     folders: ['Paid Media', 'Social', 'Email & CRM', 'Brand'],
-    templates: ['Paid Social Campaigns', 'Search Campaigns', 'Email Campaigns'],
+    templates: [DEMO_SOCIAL_TEMPLATE, DEMO_DISPLAY_TEMPLATE],
   },
   {
     name: 'Regional Marketing',
     notes: 'Submit campaign codes for regional launches',
     users: ['user@acme.test'],
     folders: ['Email & CRM'],
-    templates: ['Email Campaigns'],
+    templates: [DEMO_DISPLAY_TEMPLATE],
   },
 ];
 
@@ -261,6 +267,116 @@ function paidMediaFieldset(seeded: Record<string, SeededList>): FieldsetSave {
   };
 }
 
+/** The template field of a field set's or pattern's field, by the field's name (the seed names are unique). */
+function fieldNamed(draft: TemplateDraft, name: string, from: { isPattern?: boolean } = {}): TemplateField {
+  const tf = draft.template_fields.find(
+    (f) => f.field.name === name && Boolean(f.field.is_pattern) === Boolean(from.isPattern),
+  );
+  if (!tf) throw new Error(`Seed template: no field "${name}"`);
+  return tf;
+}
+
+/** The fields of a field set with these names, as ids for `addFieldsetFields`. */
+function fieldsetFieldIds(fieldset: Fieldset, names: readonly string[]): number[] {
+  return names.map((name) => {
+    const field = fieldset.fields.find((f) => f.name === name);
+    if (!field) throw new Error(`Seed field set: no field "${name}"`);
+    return field.id;
+  });
+}
+
+/** A new draft (hidden id field, email-output integration) with its name, description and folder. */
+function namedTemplate(name: string, description: string, folderId: number): TemplateDraft {
+  return { ...newTemplate({ templateName: name, now: new Date() }), name, description, folder_id: folderId };
+}
+
+/** A link parameter `name=[field]` bound to a template field (spec 03 §3 "Link parameter"). */
+function linkParameter(name: string, tf: TemplateField, precedence: number): LinkParameter {
+  return {
+    id: `TEMP_param_${name}`,
+    name,
+    field_id: tf.field_id,
+    template_field_id: tf.id,
+    precedence,
+    url_encoding: 'dynamic',
+    url_name_encoding: 'encoded',
+    fieldset_ids: tf.field.fieldset_id ? [tf.field.fieldset_id] : [],
+    transform: 'none',
+    template_id: null,
+  };
+}
+
+/**
+ * "Paid social campaigns" (issue 9 item 10; spec 03 §2): the UTM pattern (its channel and region
+ * segments governed by the marketing-channels and countries lists, the campaign by the field set's
+ * text rules), the field set's source and country list fields, and a link field whose utm_source,
+ * utm_medium and utm_campaign parameters are the source, the channel and the pattern's code; the
+ * new template's email-output integration is kept.
+ */
+function paidSocialTemplate(input: {
+  folderId: number;
+  pattern: Pattern;
+  fieldset: Fieldset;
+  lists: Record<string, SeededList>;
+}): TemplateDraft {
+  const { pattern, fieldset, lists } = input;
+  let draft = namedTemplate(
+    DEMO_SOCIAL_TEMPLATE,
+    'Campaign codes and UTM links for paid social buys',
+    input.folderId,
+  );
+  draft = addPatternField(draft, pattern);
+  draft = addFieldsetFields(draft, fieldset, fieldsetFieldIds(fieldset, ['Source', 'Country']));
+  draft = addLinkField(draft);
+  const campaignRules = fieldset.fields.find((f) => f.name === 'Campaign');
+  const listGovernance = (list: string, column: string) => ({
+    list_id: lists[list]!.id,
+    list_column_id: lists[list]!.columns[column]!,
+    delimiter: 'none' as const,
+    lists: [],
+  });
+  // The editor's "give a variable segment a governance" (spec 03 §2): lists for channel and region.
+  const segmentGovernance: Record<string, Partial<TemplateField>> = {
+    Channel: { governance_type: 'list', list_governance: listGovernance('Marketing channels', 'Channel') },
+    Region: { governance_type: 'list', list_governance: listGovernance('Countries', 'Region') },
+    Campaign: {
+      governance_type: 'text',
+      validation: campaignRules?.governance_type === 'text' ? campaignRules.validation : null,
+      transformation: campaignRules?.governance_type === 'text' ? campaignRules.transformation : null,
+    },
+  };
+  draft = {
+    ...draft,
+    template_fields: draft.template_fields.map((tf) =>
+      tf.field.segment_parent_field_id === pattern.id && segmentGovernance[tf.field.name]
+        ? { ...tf, ...segmentGovernance[tf.field.name] }
+        : tf,
+    ),
+  };
+  return {
+    ...draft,
+    parameters: [
+      linkParameter('utm_source', fieldNamed(draft, 'Source'), 0),
+      linkParameter('utm_medium', fieldNamed(draft, 'Channel'), 1),
+      linkParameter('utm_campaign', fieldNamed(draft, DEMO_PATTERN, { isPattern: true }), 2),
+    ],
+  };
+}
+
+/**
+ * "Display campaigns" (issue 9 item 10): every field of the "Paid media" field set (its list
+ * fields, the campaign, the launch date and the campaign key) with the new template's
+ * email-output integration.
+ */
+function displayTemplate(input: { folderId: number; fieldset: Fieldset }): TemplateDraft {
+  const draft = namedTemplate(
+    DEMO_DISPLAY_TEMPLATE,
+    'Display buys by channel, market and currency, with their launch date',
+    input.folderId,
+  );
+  return addFieldsetFields(draft, input.fieldset);
+}
+
 /** The demo super admin as an Actor, so the seed saves patterns and field sets through their services. */
 async function demoActor(deps: AppDeps, accountId: number): Promise<Actor> {
   const row = await deps.db
@@ -313,6 +429,8 @@ export async function seedDemo(
   const passwordHash = await hashPassword(deps.config.seedPassword);
   const lists = [countriesList(), currenciesList(), marketingChannelsList()];
   const seededLists: Record<string, SeededList> = {};
+  const folderIds: Record<string, number> = {};
+  const groupIds: Record<string, number> = {};
   const accountId = await deps.db.transaction().execute(async (trx) => {
     const account = await trx
       .insertInto('accounts')
@@ -352,21 +470,9 @@ export async function seedDemo(
       .values(FOLDERS.map((f) => ({ account_id: account.id, ...f })))
       .returning(['id', 'name'])
       .execute();
-    const folderId = (name: string) => folders.find((f) => f.name === name)!.id;
+    for (const f of folders) folderIds[f.name] = f.id;
+    const folderId = (name: string) => folderIds[name]!;
     const userId = (email: string) => users.find((u) => u.email === email)!.id;
-    const templates = await trx
-      .insertInto('templates')
-      .values(
-        TEMPLATES.map((t) => ({
-          account_id: account.id,
-          name: t.name,
-          description: t.description,
-          folder_id: folderId(t.folder),
-          created_by: userId('admin@acme.test'),
-        })),
-      )
-      .returning(['id', 'name'])
-      .execute();
     for (const g of GROUPS) {
       const group = await trx
         .insertInto('groups')
@@ -381,15 +487,7 @@ export async function seedDemo(
         .insertInto('group_folders')
         .values(g.folders.map((f) => ({ group_id: group.id, folder_id: folderId(f) })))
         .execute();
-      await trx
-        .insertInto('group_templates')
-        .values(
-          g.templates.map((t) => ({
-            group_id: group.id,
-            template_id: templates.find((x) => x.name === t)!.id,
-          })),
-        )
-        .execute();
+      groupIds[g.name] = group.id;
     }
     for (const list of lists) seededLists[list.name] = await insertList(trx, account.id, list);
     await recordActivity(
@@ -407,12 +505,36 @@ export async function seedDemo(
   });
   // Through the services, so the demo's pattern and field set pass the same rules as the API's.
   const actor = await demoActor(deps, accountId);
-  await savePattern(deps, actor, patternSaveSchema.parse(UTM_PATTERN));
-  await saveFieldset(deps, actor, fieldsetSaveSchema.parse(paidMediaFieldset(seededLists)));
+  const { pattern } = await savePattern(deps, actor, patternSaveSchema.parse(UTM_PATTERN));
+  const { fieldset } = await saveFieldset(
+    deps,
+    actor,
+    fieldsetSaveSchema.parse(paidMediaFieldset(seededLists)),
+  );
+  // Built with the editor's operations and saved through the templates service, so they pass
+  // validateTemplate exactly as an editor's save would (issue 9 item 10).
+  const drafts = [
+    paidSocialTemplate({ folderId: folderIds.Social!, pattern, fieldset, lists: seededLists }),
+    displayTemplate({ folderId: folderIds['Paid Media']!, fieldset }),
+  ];
+  const templateIds: Record<string, number> = {};
+  for (const draft of drafts) {
+    const { id, logId } = await saveTemplate(deps, actor, templateSaveSchema.parse(draft));
+    await checkTemplateIntegrations(deps, actor, id, logId);
+    templateIds[draft.name] = id;
+  }
+  await deps.db
+    .insertInto('group_templates')
+    .values(
+      GROUPS.flatMap((g) =>
+        g.templates.map((t) => ({ group_id: groupIds[g.name]!, template_id: templateIds[t]! })),
+      ),
+    )
+    .execute();
   return {
     accountId,
     lines: [
-      `Seeded the demo account "${DEMO_ACCOUNT}" (${lists.map((l) => `${l.name}: ${l.rows.length} rows`).join(', ')}; the pattern "${DEMO_PATTERN}" and the field set "${DEMO_FIELDSET}").`,
+      `Seeded the demo account "${DEMO_ACCOUNT}" (${lists.map((l) => `${l.name}: ${l.rows.length} rows`).join(', ')}; the pattern "${DEMO_PATTERN}", the field set "${DEMO_FIELDSET}" and the templates "${DEMO_SOCIAL_TEMPLATE}" and "${DEMO_DISPLAY_TEMPLATE}").`,
       ...signInLines(deps),
     ],
   };
