@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { hasPermission, type Me, type Thread } from '@nomen/shared';
+import { type Me, savedListChangeRefusal, type Thread } from '@nomen/shared';
 import { IconMessagePlus, IconPencilQuestion } from '@tabler/icons-react';
 import { type KeyboardEvent, type RefObject, useCallback, useMemo, useRef, useState } from 'react';
 import { notifyError, TOAST_MS } from '../../../ui/notify';
@@ -123,7 +123,8 @@ export interface ListCollaboration {
 export function useListCollaboration(options: ListCollaborationOptions): ListCollaboration {
   const { me, listId, data, changeGrid, isDirty, refetchList, gridRef, gridContainerRef } = options;
   const isFlagOn = me.features.includes(LIVE_COLLABORATION_FLAG);
-  const isApprover = !isFlagOn || hasPermission(me.permissions, 'approve_suggestions');
+  // One rule with the server's: saving a saved list under live collaboration needs approve_suggestions.
+  const isApprover = savedListChangeRefusal(me, 'save') === null;
   const isSavingRef = useRef(false);
   const latest = useRef({ isDirty, refetchList, data });
   latest.current = { isDirty, refetchList, data };
