@@ -3,6 +3,7 @@ import { migrateToLatest } from '../db/migrate';
 import { createAccount, setUserDisabled } from '../entities/accounts/accounts.service';
 import type { AppDeps } from '../http/context';
 import { seedDemo } from '../seed/seed';
+import { rotateSecretKey } from './rotate-secret-key';
 
 /** What a command printed, line by line. */
 export type CommandOutput = string[];
@@ -16,6 +17,8 @@ export const COMMANDS = {
   'disable-user':
     'disable-user --email EMAIL: the user can no longer sign in and is shown read-only; their sessions end.',
   'enable-user': 'enable-user --email EMAIL: lets a disabled user sign in again.',
+  'rotate-secret-key':
+    'Re-encrypts every connected-account secret under NOMEN_SECRET_KEY, opening old ones with NOMEN_PREVIOUS_SECRET_KEYS (one transaction).',
 } as const;
 
 /**
@@ -61,6 +64,13 @@ export async function runCommand(
       const disabled = command === 'disable-user';
       const user = await setUserDisabled(deps, email, disabled);
       return [`${user.name} <${email}> is now ${disabled ? 'disabled' : 'enabled'}.`];
+    }
+    case 'rotate-secret-key': {
+      await migrateToLatest(deps.db);
+      const r = await rotateSecretKey(deps);
+      return [
+        `Re-encrypted ${r.reencrypted} secret${r.reencrypted === 1 ? '' : 's'} of ${r.connectors} connected account${r.connectors === 1 ? '' : 's'} under the current key; ${r.unchanged} already were.`,
+      ];
     }
     default:
       throw new AppError(

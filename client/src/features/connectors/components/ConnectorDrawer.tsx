@@ -1,0 +1,623 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Divider,
+  FileButton,
+  Group,
+  PasswordInput,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import {
+  AppError,
+  type ConnectorIssue,
+  type ConnectorMetadataView,
+  type ConnectorSummary,
+  type CustomField,
+  canSubmitConnector,
+  connectorTypeBySlug,
+  newConnectorMetadata,
+  type ResolvedField,
+  switchChoice,
+  validateConnector,
+  visibleFields,
+} from '@nomen/shared';
+import { IconPlugConnected, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { issuesByField } from '../../../api/errors';
+import { FormDrawer } from '../../../ui/FormDrawer';
+import { notifyError, notifyFailure, notifySuccess } from '../../../ui/notify';
+import { Timestamp } from '../../../ui/Timestamp';
+import { useSignedIn } from '../../auth/api';
+import {
+  useConnectorCustomFields,
+  useConnectorMetadata,
+  useConnectorTypes,
+  useReloadConnectors,
+  useSaveConnector,
+  useStartOAuth,
+  useTestConnection,
+} from '../api';
+import { CONNECTOR_SAVE_FAILED, customFieldsFailedMessage, OAUTH_START_FAILED } from '../connectorMessages';
+
+/** Props of ConnectorDrawer. */
+export interface ConnectorDrawerProps {
+  opened: boolean;
+  /** The account to edit, or null to add one. */
+  connector: ConnectorSummary | null;
+  onClose: () => void;
+}
+
+/**
+ * The connected-account drawer (spec 01 §2.3): titled with the account's name when editing. It
+ * loads the account's metadata (secrets as "set" markers) and custom fields (a failure names the
+ * account, §8) and then shows the form.
+ */
+export function ConnectorDrawer({ opened, connector, onClose }: ConnectorDrawerProps) {
+  const id = connector?.id ?? null;
+  const metadata = useConnectorMetadata(id);
+  const customFields = useConnectorCustomFields(id);
+  const isLoading = id !== null && (metadata.isPending || customFields.isPending);
+  const failed = id !== null && (metadata.isError || customFields.isError);
+
+  if (isLoading || failed) {
+    return (
+      <FormDrawer
+        opened={opened}
+        onClose={onClose}
+        title={connector?.name ?? 'Add connected account'}
+        onSubmit={(e) => e.preventDefault()}
+        canSubmit={false}
+        submitBlockedReason={failed ? 'The account could not be loaded' : 'Loading…'}
+      >
+        {failed ? (
+          <Alert color="red" title="Could not load this account">
+            {customFields.isError
+              ? customFieldsFailedMessage(connector?.name ?? '')
+              : 'Its settings failed to load. Close the drawer and try again.'}
+          </Alert>
+        ) : (
+          <Stack gap="md" aria-busy="true" aria-label="Loading the account">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} height={56} />
+            ))}
+          </Stack>
+        )}
+      </FormDrawer>
+    );
+  }
+  return (
+    <ConnectorForm
+      opened={opened}
+      connector={connector}
+      stored={metadata.data ?? null}
+      storedFields={customFields.data?.data ?? []}
+      onClose={onClose}
+    />
+  );
+}
+
+interface FormValues {
+  connector_type_slug: string;
+  name: string;
+  description: string;
+  metadata: Record<string, string>;
+  customFields: { fieldId: number | null; name: string; value: string }[];
+}
+
+interface ConnectorFormProps extends ConnectorDrawerProps {
+  stored: ConnectorMetadataView | null;
+  storedFields: CustomField[];
+}
+
+/** "Password: Required": why Save is disabled, for its tooltip (issue 10: tooltips on disabled buttons). */
+function blockedReason(issues: readonly ConnectorIssue[], fields: readonly ResolvedField[]): string | null {
+  const first = issues[0];
+  if (!first) return null;
+  const key = first.path.replace(/^metadata\./, '');
+  const label =
+    first.path === 'name'
+      ? 'Name'
+      : first.path === 'connector_type_slug'
+        ? 'Connector type'
+        : first.path.startsWith('customFields')
+          ? 'Custom fields'
+          : (fields.find((f) => f.key === key)?.definition.label ?? key);
+  return `${label}: ${first.message.replace(/^\*/, '')}`;
+}
+
+/**
+ * The form of the drawer (spec 01 §2.3, §3.2, §4, §5): connector type (fixed once saved), name,
+ * description, the credential fields of the type's family as its choice (auth_type, host_type) and
+ * the account's feature flags decide, custom fields, and for saved accounts "Test connection".
+ * Every rule of §5 runs on each change (`validateConnector`); Save is disabled while any fails,
+ * with the first reason as its tooltip. Stored secrets show as "stored"; a blank one is kept.
+ * Switching the auth type clears the other choice's fields. OAuth types go to the provider: direct
+ * ones at once, save-first ones after the save (§4).
+ */
+function ConnectorForm({ opened, connector, stored, storedFields, onClose }: ConnectorFormProps) {
+  const { features } = useSignedIn();
+  const types = useConnectorTypes();
+  const save = useSaveConnector();
+  const startOAuth = useStartOAuth();
+  const test = useTestConnection();
+  const reload = useReloadConnectors();
+  const [deletedFields, setDeletedFields] = useState<number[]>([]);
+  const [attempted, setAttempted] = useState(false);
+  const isNew = connector === null;
+
+  const form = useForm<FormValues>({
+    defaultValues: {
+      connector_type_slug: connector?.connector_type.slug ?? '',
+      name: connector?.name ?? '',
+      description: connector?.description ?? '',
+      metadata: stored?.metadata ?? {},
+      customFields: storedFields.map((f) => ({ fieldId: f.id, name: f.name, value: f.value })),
+    },
+  });
+  const fieldArray = useFieldArray({ control: form.control, name: 'customFields' });
+  const values = form.watch();
+  const type = connectorTypeBySlug(values.connector_type_slug);
+  const storedSecrets = stored?.secrets_set ?? [];
+  const isDirectOAuthNew = type?.oauth === 'direct' && isNew;
+
+  const issues = useMemo(
+    () =>
+      validateConnector(
+        {
+          name: values.name ?? '',
+          type,
+          metadata: values.metadata ?? {},
+          customFields: (values.customFields ?? []).map((f) => ({
+            name: f.name ?? '',
+            value: f.value ?? '',
+          })),
+        },
+        { isNew, features, storedSecrets },
+      ),
+    [values, type, isNew, features, storedSecrets],
+  );
+  const isBusy = save.isPending || startOAuth.isPending;
+  const canSubmit = canSubmitConnector(issues, isBusy);
+  const { touchedFields, dirtyFields, errors } = form.formState;
+
+  /** The message to show under a field: a server error, or a rule once the field was touched. */
+  const messageFor = (path: string): string | undefined => {
+    const [head, key] = path.split('.') as [string, string | undefined];
+    const serverError =
+      head === 'metadata'
+        ? errors.metadata?.[key!]?.message
+        : (errors as Record<string, { message?: string }>)[head]?.message;
+    if (serverError) return serverError;
+    const touched =
+      attempted ||
+      (head === 'metadata'
+        ? touchedFields.metadata?.[key!] || dirtyFields.metadata?.[key!]
+        : (touchedFields as Record<string, unknown>)[head] || (dirtyFields as Record<string, unknown>)[head]);
+    return touched ? issues.find((i) => i.path === path)?.message : undefined;
+  };
+
+  const typeOptions = useMemo(() => {
+    const offered = types.data?.data ?? [];
+    const list = offered.map((t) => ({ value: t.slug, label: t.name }));
+    if (connector && !list.some((o) => o.value === connector.connector_type.slug)) {
+      list.push({ value: connector.connector_type.slug, label: connector.connector_type.name });
+    }
+    return list;
+  }, [types.data, connector]);
+
+  const chooseType = (slug: string | null) => {
+    const next = slug ? connectorTypeBySlug(slug) : undefined;
+    form.setValue('connector_type_slug', slug ?? '', { shouldDirty: true, shouldTouch: true });
+    form.setValue('metadata', next ? newConnectorMetadata(next) : {}, { shouldDirty: true });
+  };
+
+  const chooseOption = (value: string) => {
+    if (!type) return;
+    const next = switchChoice(type, form.getValues('metadata') ?? {}, value);
+    form.setValue('metadata', next.metadata, { shouldDirty: true });
+  };
+
+  const goToProvider = async (connectorId: number | null, name: string, description: string) => {
+    if (!type) return;
+    try {
+      const url = await startOAuth.mutateAsync({
+        slug: type.slug,
+        body: {
+          connector_id: connectorId,
+          connector_name: name,
+          connector_description: description,
+          connector_type_id: type.id,
+          connector_type_slug: type.slug,
+        },
+      });
+      window.location.assign(url);
+    } catch (error) {
+      notifyFailure(error, OAUTH_START_FAILED);
+    }
+  };
+
+  const submit = form.handleSubmit(async (v) => {
+    setAttempted(true);
+    if (!type || !canSubmit) return;
+    if (isDirectOAuthNew) {
+      await goToProvider(null, v.name.trim(), v.description);
+      return;
+    }
+    try {
+      const saved = await save.mutateAsync({
+        id: connector?.id ?? null,
+        name: v.name,
+        description: v.description,
+        connector_type_slug: type.slug,
+        connector_type_id: type.id,
+        metadata: v.metadata,
+        customFields: v.customFields.map((f) => ({ id: f.fieldId, name: f.name, value: f.value })),
+        deletedFields,
+        updated_at: connector?.updated_at ?? null,
+      });
+      if (type.oauth === 'save-first') {
+        await goToProvider(saved.id, saved.name, saved.description);
+        return;
+      }
+      notifySuccess(isNew ? 'Connected account added' : 'Connected account saved');
+      onClose();
+    } catch (error) {
+      const fields = issuesByField(error instanceof AppError ? error.issues : undefined);
+      for (const [path, message] of Object.entries(fields)) {
+        form.setError(path as 'name', { type: 'server', message });
+      }
+      if (error instanceof AppError && error.code === 'STALE_WRITE')
+        notifyFailure(error, CONNECTOR_SAVE_FAILED, reload);
+      else notifyError(error instanceof AppError && error.message ? error.message : CONNECTOR_SAVE_FAILED);
+    }
+  });
+
+  const fields = type ? visibleFields(type, values.metadata ?? {}, features) : [];
+  const isDirty = Object.keys(dirtyFields).length > 0 || deletedFields.length > 0;
+  const submitLabel = isDirectOAuthNew
+    ? `Sign in with ${type?.name}`
+    : type?.oauth === 'save-first'
+      ? `Save and sign in with ${type.name}`
+      : 'Save';
+
+  return (
+    <FormDrawer
+      opened={opened}
+      onClose={onClose}
+      title={connector ? connector.name : 'Add connected account'}
+      onSubmit={submit}
+      canSubmit={canSubmit}
+      isSubmitting={isBusy}
+      submitLabel={submitLabel}
+      submitBlockedReason={blockedReason(issues, fields)}
+    >
+      <Select
+        label="Connector type"
+        placeholder={types.isPending ? 'Loading connector types…' : 'Choose a connector type'}
+        data={typeOptions}
+        value={values.connector_type_slug || null}
+        onChange={chooseType}
+        searchable
+        required
+        disabled={!isNew}
+        description={isNew ? undefined : 'The type of a saved account cannot change.'}
+        error={
+          messageFor('connector_type_slug') ?? (types.isError ? 'Connector types failed to load' : undefined)
+        }
+        comboboxProps={{ withinPortal: true }}
+      />
+      <TextInput label="Name" required error={messageFor('name')} {...form.register('name')} />
+      <Textarea label="Description" autosize minRows={2} maxRows={6} {...form.register('description')} />
+
+      {type && fields.length > 0 ? (
+        <>
+          <Divider label="Credentials" labelPosition="left" />
+          {fields.map((f) => (
+            <CredentialInput
+              key={`${f.key}-${f.when ?? ''}`}
+              field={f}
+              value={values.metadata?.[f.key] ?? ''}
+              isStored={storedSecrets.includes(f.key)}
+              error={messageFor(`metadata.${f.key}`)}
+              features={features}
+              register={form.register}
+              onChoose={chooseOption}
+              onFile={(text) =>
+                form.setValue(`metadata.${f.key}`, text, { shouldDirty: true, shouldTouch: true })
+              }
+              isChoice={f.key === type.choiceKey}
+            />
+          ))}
+        </>
+      ) : null}
+
+      {type?.oauth ? (
+        <OAuthSection
+          typeName={type.name}
+          stored={stored}
+          isNew={isNew}
+          isBusy={isBusy}
+          onSignIn={
+            connector
+              ? () => void goToProvider(connector.id, connector.name, connector.description)
+              : undefined
+          }
+        />
+      ) : null}
+
+      {isDirectOAuthNew ? null : (
+        <>
+          <Divider label="Custom fields" labelPosition="left" />
+          {fieldArray.fields.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No custom fields. Add one to keep extra facts about this account.
+            </Text>
+          ) : null}
+          {fieldArray.fields.map((f, index) => (
+            <Group key={f.id} align="flex-start" gap="xs" wrap="nowrap">
+              <TextInput
+                aria-label={`Custom field ${index + 1} name`}
+                placeholder="Name"
+                style={{ flex: 1 }}
+                error={
+                  messageFor(`customFields.${index}.name`) ??
+                  issues.find((i) => i.path === `customFields.${index}.name` && attempted)?.message
+                }
+                {...form.register(`customFields.${index}.name`)}
+              />
+              <TextInput
+                aria-label={`Custom field ${index + 1} value`}
+                placeholder="Value"
+                style={{ flex: 1 }}
+                {...form.register(`customFields.${index}.value`)}
+              />
+              <Tooltip label="Remove this custom field">
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="lg"
+                  aria-label={`Remove custom field ${index + 1}`}
+                  onClick={() => {
+                    const fieldId = form.getValues(`customFields.${index}.fieldId`);
+                    if (fieldId !== null) setDeletedFields((d) => [...d, fieldId]);
+                    fieldArray.remove(index);
+                  }}
+                >
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          ))}
+          <Group>
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconPlus size={14} aria-hidden />}
+              onClick={() => fieldArray.append({ fieldId: null, name: '', value: '' })}
+            >
+              Add custom field
+            </Button>
+          </Group>
+        </>
+      )}
+
+      {connector ? (
+        <>
+          <Divider label="Connection" labelPosition="left" />
+          <Group>
+            <Tooltip label="Save your changes first; the test uses the saved account." disabled={!isDirty}>
+              <span>
+                <Button
+                  variant="default"
+                  leftSection={<IconPlugConnected size={16} aria-hidden />}
+                  loading={test.isPending}
+                  disabled={isDirty}
+                  onClick={() => test.mutate(connector.id)}
+                >
+                  Test connection
+                </Button>
+              </span>
+            </Tooltip>
+          </Group>
+          {test.data ? (
+            <Alert
+              color={test.data.ok ? 'green' : 'red'}
+              title={test.data.ok ? 'Connection works' : 'Connection failed'}
+              role="status"
+            >
+              {test.data.message}
+            </Alert>
+          ) : null}
+          {test.isError ? (
+            <Alert color="red" title="Connection failed" role="status">
+              {test.error instanceof Error ? test.error.message : 'The test could not run.'}
+            </Alert>
+          ) : null}
+        </>
+      ) : null}
+    </FormDrawer>
+  );
+}
+
+interface CredentialInputProps {
+  field: ResolvedField;
+  value: string;
+  isStored: boolean;
+  error: string | undefined;
+  features: readonly string[];
+  register: ReturnType<typeof useForm<FormValues>>['register'];
+  onChoose: (value: string) => void;
+  onFile: (text: string) => void;
+  isChoice: boolean;
+}
+
+/** One credential field as its kind says (spec 01 §3.2): text, secret, number, choice, JSON file. */
+function CredentialInput({
+  field,
+  value,
+  isStored,
+  error,
+  features,
+  register,
+  onChoose,
+  onFile,
+  isChoice,
+}: CredentialInputProps) {
+  const { definition, key } = field;
+  const required = field.required === 'always' || (field.required === 'new' && !isStored);
+  const storedHint = isStored
+    ? 'Stored. Leave blank to keep it, or enter a new value to replace it.'
+    : undefined;
+  const [fileName, setFileName] = useState<string | null>(null);
+  const name = `metadata.${key}` as const;
+
+  if (definition.kind === 'select' || isChoice) {
+    const options = (definition.options ?? []).filter((o) => !o.flag || features.includes(o.flag));
+    return (
+      <Select
+        label={definition.label}
+        data={options.map((o) => ({ value: o.value, label: o.label }))}
+        value={value || null}
+        onChange={(v) => v && onChoose(v)}
+        allowDeselect={false}
+        required={required}
+        error={error}
+        description={options.length > 1 ? 'Switching clears the fields of the other choice.' : undefined}
+        comboboxProps={{ withinPortal: true }}
+      />
+    );
+  }
+  if (definition.kind === 'json-file') {
+    return (
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          {definition.label}
+          {required ? <span style={{ color: 'var(--mantine-color-error)' }}> *</span> : null}
+        </Text>
+        <Group gap="sm">
+          <FileButton
+            accept="application/json,.json"
+            onChange={(file) => {
+              if (!file) return;
+              setFileName(file.name);
+              void file.text().then(onFile);
+            }}
+          >
+            {(props) => (
+              <Button variant="default" size="xs" {...props}>
+                Choose key file
+              </Button>
+            )}
+          </FileButton>
+          {fileName ? (
+            <Badge variant="light">{fileName}</Badge>
+          ) : isStored ? (
+            <Badge color="gray">Stored</Badge>
+          ) : null}
+        </Group>
+        {storedHint && !fileName ? (
+          <Text size="xs" c="dimmed">
+            {storedHint}
+          </Text>
+        ) : null}
+        {error ? (
+          <Text size="xs" c="red">
+            {error}
+          </Text>
+        ) : null}
+      </Stack>
+    );
+  }
+  if (definition.kind === 'textarea') {
+    return (
+      <Textarea
+        label={definition.label}
+        required={required}
+        autosize
+        minRows={3}
+        maxRows={8}
+        placeholder={isStored ? '•••••••• (stored)' : undefined}
+        description={storedHint}
+        error={error}
+        styles={{ input: { fontFamily: 'monospace' } }}
+        autoComplete="off"
+        {...register(name)}
+      />
+    );
+  }
+  if (definition.kind === 'secret') {
+    return (
+      <PasswordInput
+        label={definition.label}
+        required={required}
+        placeholder={isStored ? '•••••••• (stored)' : undefined}
+        description={storedHint}
+        error={error}
+        autoComplete="new-password"
+        {...register(name)}
+      />
+    );
+  }
+  return (
+    <TextInput
+      label={definition.label}
+      required={required}
+      description={definition.description}
+      inputMode={definition.kind === 'number' ? 'numeric' : undefined}
+      error={error}
+      {...register(name)}
+    />
+  );
+}
+
+/** The OAuth state of an account and its sign-in button (spec 01 §4). */
+function OAuthSection({
+  typeName,
+  stored,
+  isNew,
+  isBusy,
+  onSignIn,
+}: {
+  typeName: string;
+  stored: ConnectorMetadataView | null;
+  isNew: boolean;
+  isBusy: boolean;
+  onSignIn: (() => void) | undefined;
+}) {
+  const oauth = stored?.oauth;
+  return (
+    <>
+      <Divider label={`Sign-in with ${typeName}`} labelPosition="left" />
+      {isNew ? (
+        <Text size="sm" c="dimmed">
+          Saving sends you to {typeName} to sign in and allow access; you come back here afterwards.
+        </Text>
+      ) : oauth?.connected ? (
+        <Text size="sm">
+          Authorised {oauth.connected_at ? <Timestamp value={oauth.connected_at} /> : null}
+          {oauth.scope ? ` (scope ${oauth.scope})` : ''}.
+        </Text>
+      ) : (
+        <Text size="sm" c="orange">
+          Not authorised yet.
+        </Text>
+      )}
+      {onSignIn ? (
+        <Group>
+          <Button variant="light" onClick={onSignIn} loading={isBusy}>
+            {oauth?.connected ? `Sign in with ${typeName} again` : `Sign in with ${typeName}`}
+          </Button>
+        </Group>
+      ) : null}
+    </>
+  );
+}

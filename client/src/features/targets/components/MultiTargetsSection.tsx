@@ -1,0 +1,260 @@
+import { Badge, Box, Button, Group, Modal, Paper, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  type MultiTarget,
+  type MultiTargetStatus,
+  multiTargetChoices,
+  requiredClassifications,
+  type Target,
+} from '@nomen/shared';
+import { useState } from 'react';
+import { AdminTable, type AdminTableColumn } from '../../../ui/AdminTable';
+import { notifyError, notifySuccess } from '../../../ui/notify';
+import {
+  useDeleteMultiTargets,
+  useMultiTargets,
+  useRealms,
+  useRemoteTargets,
+  useSaveMultiTargets,
+} from '../api';
+import { MULTI_TARGETS_FAILED_MESSAGE, MULTI_TARGETS_UPDATED_MESSAGE } from '../targetMessages';
+import { LookupFailure } from './LookupState';
+
+const NOUN = { one: 'multi-target', other: 'multi-targets' };
+
+const STATUS_CHOICES: { value: MultiTargetStatus; label: string }[] = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
+
+const columns: AdminTableColumn<MultiTarget>[] = [
+  {
+    key: 'remote_realm_name',
+    header: 'Report suite',
+    cell: (m) => <Text size="sm">{m.remote_realm_name || m.remote_realm_id}</Text>,
+  },
+  {
+    key: 'remote_target_name',
+    header: 'Report',
+    cell: (m) => <Text size="sm">{m.remote_target_name || m.remote_target_id}</Text>,
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    width: 140,
+    cell: (m) => (
+      <Badge color={m.status === 'active' ? 'green' : 'gray'} variant="light">
+        {m.status === 'active' ? 'Active' : 'Inactive'}
+      </Badge>
+    ),
+  },
+];
+
+const multiTargetId = (m: MultiTarget) => m.local_multi_target_id;
+const multiTargetName = (m: MultiTarget) => `${m.remote_realm_name} / ${m.remote_target_name}`;
+const multiTargetSearchText = (m: MultiTarget) => `${m.remote_realm_name} ${m.remote_target_name}`;
+
+/** Props of MultiTargetsSection. */
+export interface MultiTargetsSectionProps {
+  /** The saved target (its report and mapped classifications decide compatibility). */
+  target: Target;
+}
+
+/**
+ * The multi-targets table of an Adobe target (spec 01 §2.5, §3.1: report suite, report, status)
+ * with add, edit (exactly one selected) and confirmed delete; saves show "Multi Targets Updated" or
+ * "Multi Targets failed to update." (spec 01 §8). The dialog offers only reports whose
+ * classification names are compatible with the target and that are not added yet.
+ */
+export function MultiTargetsSection({ target }: MultiTargetsSectionProps) {
+  const list = useMultiTargets(target.id);
+  const remove = useDeleteMultiTargets(target.id);
+  const [dialog, setDialog] = useState<{ editing: MultiTarget | null; session: number } | null>(null);
+
+  const onDelete = async (selected: MultiTarget[]) => {
+    try {
+      await remove.mutateAsync(selected.map(multiTargetId));
+      notifySuccess(MULTI_TARGETS_UPDATED_MESSAGE);
+      return true;
+    } catch {
+      notifyError(MULTI_TARGETS_FAILED_MESSAGE);
+      return false;
+    }
+  };
+
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="multi-targets-title">
+      <Stack gap={2} mb="md">
+        <Title order={2} size="h5" id="multi-targets-title">
+          Multi targets
+        </Title>
+        <Text size="sm" c="dimmed">
+          Other report suites and reports that receive the same classification data.
+        </Text>
+      </Stack>
+      <AdminTable
+        label="Multi targets"
+        noun={NOUN}
+        rows={list.data?.data}
+        isLoading={list.isPending}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        columns={columns}
+        rowId={multiTargetId}
+        rowName={multiTargetName}
+        searchText={multiTargetSearchText}
+        onAdd={() => setDialog((d) => ({ editing: null, session: (d?.session ?? 0) + 1 }))}
+        addLabel="Add multi-target"
+        onEdit={(m) => setDialog((d) => ({ editing: m, session: (d?.session ?? 0) + 1 }))}
+        onDelete={onDelete}
+        emptyDescription="Add a multi-target to send this target's classifications to another report suite too."
+      />
+      <Modal
+        opened={dialog !== null}
+        onClose={() => setDialog(null)}
+        title={dialog?.editing ? 'Edit multi-target' : 'Add multi-target'}
+      >
+        {dialog ? (
+          <MultiTargetForm
+            key={dialog.session}
+            target={target}
+            editing={dialog.editing}
+            added={list.data?.data ?? []}
+            onDone={() => setDialog(null)}
+          />
+        ) : null}
+      </Modal>
+    </Paper>
+  );
+}
+
+/** The add / edit dialog's form: report suite, a compatible report, status. */
+function MultiTargetForm(props: {
+  target: Target;
+  editing: MultiTarget | null;
+  added: readonly MultiTarget[];
+  onDone: () => void;
+}) {
+  const { target, editing } = props;
+  const [realm, setRealm] = useState(editing?.remote_realm_id ?? '');
+  const [report, setReport] = useState(editing?.remote_target_id ?? '');
+  const [status, setStatus] = useState<MultiTargetStatus>(editing?.status ?? 'active');
+  const realms = useRealms(target.connector_id);
+  const reports = useRemoteTargets(target.connector_id, realm);
+  const save = useSaveMultiTargets(target.id);
+
+  const required = requiredClassifications(
+    target.classifications_names,
+    target.target_fields.map((f) => f.classification_name),
+  );
+  const candidates = (reports.data?.targets ?? []).map((r) => ({
+    ...r,
+    remote_realm_id: realm,
+    remote_target_id: r.id,
+  }));
+  const offered = multiTargetChoices(candidates, {
+    own: { remote_realm_id: target.remote_realm_id, remote_target_id: target.remote_target_id },
+    added: props.added,
+    required,
+    keep: editing,
+  });
+  const hidden = candidates.length - offered.length;
+  const realmName = realms.data?.realms.find((r) => r.remote_realm_id === realm)?.realm_name ?? '';
+
+  const submit = async () => {
+    try {
+      await save.mutateAsync({
+        multi_targets: [
+          {
+            local_multi_target_id: editing?.local_multi_target_id ?? null,
+            remote_realm_id: realm,
+            remote_realm_name: realmName,
+            remote_target_id: report,
+            status,
+          },
+        ],
+      });
+      notifySuccess(MULTI_TARGETS_UPDATED_MESSAGE);
+      props.onDone();
+    } catch {
+      notifyError(MULTI_TARGETS_FAILED_MESSAGE);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack gap="md">
+        <Select
+          label="Report suite"
+          required
+          searchable
+          data-autofocus
+          placeholder={realms.isPending ? 'Loading report suites…' : 'Choose a report suite'}
+          disabled={realms.isPending}
+          data={(realms.data?.realms ?? []).map((r) => ({ value: r.remote_realm_id, label: r.realm_name }))}
+          value={realm || null}
+          onChange={(value) => {
+            setRealm(value ?? '');
+            setReport('');
+          }}
+        />
+        {realms.error ? (
+          <LookupFailure error={realms.error} what="report suites" onRetry={() => void realms.refetch()} />
+        ) : null}
+        <Select
+          label="Report"
+          required
+          searchable
+          placeholder={
+            !realm
+              ? 'Choose a report suite first'
+              : reports.isPending
+                ? 'Loading reports…'
+                : 'Choose a report'
+          }
+          disabled={!realm || reports.isPending}
+          data={offered.map((r) => ({ value: r.id, label: r.name }))}
+          value={report || null}
+          nothingFoundMessage="No compatible report"
+          description={
+            realm && !reports.isPending && hidden > 0
+              ? `${hidden} ${hidden === 1 ? 'report is' : 'reports are'} hidden: incompatible classifications, the target's own report or already added.`
+              : undefined
+          }
+          onChange={(value) => setReport(value ?? '')}
+        />
+        {reports.error ? (
+          <LookupFailure error={reports.error} what="reports" onRetry={() => void reports.refetch()} />
+        ) : null}
+        <Select
+          label="Status"
+          allowDeselect={false}
+          data={STATUS_CHOICES}
+          value={status}
+          onChange={(value) => value && setStatus(value as MultiTargetStatus)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onDone}>
+            Cancel
+          </Button>
+          <Tooltip
+            label="Choose a report suite and a report first"
+            disabled={Boolean(realm && report)}
+            withArrow
+          >
+            {/* A disabled button gets no pointer events, so the tooltip hangs on a wrapper. */}
+            <Box component="span" display="inline-block">
+              <Button type="submit" loading={save.isPending} disabled={!realm || !report}>
+                {editing ? 'Save' : 'Add'}
+              </Button>
+            </Box>
+          </Tooltip>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,337 @@
+import {
+  AppError,
+  type Connector,
+  type ConnectorMetadataView,
+  type ConnectorSummary,
+  type ConnectorTypeDefinition,
+  type ConnectorTypeView,
+  type CustomField,
+  type connectorSaveSchema,
+  connectorTypeById,
+  connectorTypeBySlug,
+  type Issue,
+  offeredConnectorTypes,
+  splitConnectorMetadata,
+  validateConnector,
+} from '@nomen/shared';
+import type { ConnectorCustomFieldRow, ConnectorRow, Database } from '@nomen/shared/db';
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { Actor, AppDeps } from '../../http/context';
+import { encryptSecret, keyRingOf } from '../../security/secrets';
+import { recordActivity } from '../activities/activities.service';
+import { assertAllFound, assertNotStale } from '../guards';
+import * as repo from './connectors.repository';
+
+/** The associated data that binds a secret field's ciphertext to its account and key. */
+export function secretContext(accountId: number, key: string): string {
+  return `connector:${accountId}:${key}`;
+}
+
+/** The associated data of an account's encrypted token set. */
+export function tokensContext(accountId: number): string {
+  return `connector:${accountId}:oauth_tokens`;
+}
+
+/** The type of a stored row; a row of a type no longer in the catalogue is a server fault. */
+export function typeOfRow(row: Pick<ConnectorRow, 'connector_type_id'>): ConnectorTypeDefinition {
+  const type = connectorTypeById(row.connector_type_id);
+  if (!type) throw new Error(`Connector type ${row.connector_type_id} is not in the catalogue`);
+  return type;
+}
+
+function toTypeView(t: ConnectorTypeDefinition): ConnectorTypeView {
+  return {
+    id: t.id,
+    slug: t.slug,
+    name: t.name,
+    active: t.active,
+    family: t.family,
+    is_analytics: t.isAnalytics,
+    oauth: t.oauth,
+  };
+}
+
+function toSummary(row: ConnectorRow): ConnectorSummary {
+  const type = typeOfRow(row);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    connector_type_id: type.id,
+    connector_type: { id: type.id, slug: type.slug, name: type.name, active: type.active },
+    type: type.name,
+    oauth_connected: row.oauth_tokens !== null,
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** The metadata view: clear fields, and "set" markers instead of secrets (ARCHITECTURE.md, Data). */
+function toMetadataView(row: ConnectorRow): ConnectorMetadataView {
+  return {
+    metadata: row.metadata,
+    secrets_set: Object.keys(row.secrets).sort(),
+    oauth: {
+      connected: row.oauth_tokens !== null,
+      connected_at: row.oauth_connected_at?.toISOString() ?? null,
+      expires_at: row.oauth_expires_at?.toISOString() ?? null,
+      scope: row.oauth_scope,
+    },
+  };
+}
+
+function toCustomField(row: ConnectorCustomFieldRow): CustomField {
+  return { id: row.id, name: row.name, value: row.value };
+}
+
+function toConnector(row: ConnectorRow, fields: ConnectorCustomFieldRow[]): Connector {
+  return { ...toSummary(row), ...toMetadataView(row), customFields: fields.map(toCustomField) };
+}
+
+/**
+ * What the activity log records of an account (issue 10 item 3): name, description, type, each
+ * clear field, each custom field, and of each secret only a marker: "set", or "changed" when the
+ * save replaced it. Never a secret's value.
+ */
+export function auditedConnector(
+  row: Pick<
+    ConnectorRow,
+    'name' | 'description' | 'connector_type_id' | 'metadata' | 'secrets' | 'oauth_connected_at'
+  >,
+  fields: readonly { name: string; value: string }[],
+  changedSecrets: readonly string[] = [],
+): Record<string, unknown> {
+  const audited: Record<string, unknown> = {
+    name: row.name,
+    description: row.description,
+    connector_type: typeOfRow(row).slug,
+  };
+  for (const [k, v] of Object.entries(row.metadata)) audited[`metadata.${k}`] = v;
+  for (const k of Object.keys(row.secrets))
+    audited[`metadata.${k}`] = changedSecrets.includes(k) ? 'changed' : 'set';
+  for (const f of fields) audited[`custom_fields.${f.name}`] = f.value;
+  if (row.oauth_connected_at) audited.oauth_authorised_at = row.oauth_connected_at.toISOString();
+  return audited;
+}
+
+/**
+ * The connector types offered (spec 01 §7 `GET /api/v1/connector-type`): sorted by name, only
+ * active ones unless the account has show-inactive-connectors.
+ */
+export function listConnectorTypes(actor: Actor): { data: ConnectorTypeView[] } {
+  return { data: offeredConnectorTypes(actor.features).map(toTypeView) };
+}
+
+/** The account's connected accounts (spec 01 §2.3), without metadata. */
+export async function listConnectors(deps: AppDeps, actor: Actor): Promise<{ data: ConnectorSummary[] }> {
+  return { data: (await repo.listConnectors(deps.db, actor.accountId)).map(toSummary) };
+}
+
+async function findOne(db: AppDeps['db'], actor: Actor, id: number): Promise<ConnectorRow> {
+  const [row] = await repo.findConnectors(db, actor.accountId, [id]);
+  if (!row) throw AppError.notFound('Connected account');
+  return row;
+}
+
+/** The metadata of an account (spec 01 §7), secrets as "set" markers. 404 for another account's id. */
+export async function getConnectorMetadata(
+  deps: AppDeps,
+  actor: Actor,
+  id: number,
+): Promise<ConnectorMetadataView> {
+  return toMetadataView(await findOne(deps.db, actor, id));
+}
+
+/** The custom fields of an account (spec 01 §7). 404 for another account's id. */
+export async function listConnectorCustomFields(
+  deps: AppDeps,
+  actor: Actor,
+  id: number,
+): Promise<{ data: CustomField[] }> {
+  await findOne(deps.db, actor, id);
+  return { data: (await repo.listCustomFields(deps.db, actor.accountId, [id])).map(toCustomField) };
+}
+
+type SaveInput = z.output<typeof connectorSaveSchema>;
+
+function bodyIssues(issues: readonly { path: string; message: string }[]): AppError {
+  const withBody: Issue[] = issues.map((i) => ({ path: `body.${i.path}`, message: i.message }));
+  return new AppError('BAD_REQUEST', `${withBody[0]!.path}: ${withBody[0]!.message}`, withBody);
+}
+
+/**
+ * Creates (no id) or updates (id) a connected account with its custom fields and activity entry,
+ * in one transaction (spec 01 §2.3, §4, §5). Runs every rule of spec 01 §5 again (400 naming the
+ * fields); encrypts each secret given; keeps a stored secret whose field is blank; drops stored
+ * secrets of the other auth choice. 404 for another account's id or custom field, 409 for a stale
+ * write, 400 for an unknown or changed connector type.
+ */
+export async function saveConnector(deps: AppDeps, actor: Actor, input: SaveInput): Promise<Connector> {
+  const type = connectorTypeBySlug(input.connector_type_slug);
+  if (!type)
+    throw AppError.badField(
+      'body.connector_type_slug',
+      `Unknown connector type "${input.connector_type_slug}"`,
+    );
+  if (input.connector_type_id && input.connector_type_id !== type.id) {
+    throw AppError.badField(
+      'body.connector_type_id',
+      `Connector type ${input.connector_type_id} is not ${type.slug}`,
+    );
+  }
+  const metadata = Object.fromEntries(
+    Object.entries(input.metadata).map(([k, v]) => [k, v === null ? '' : String(v)]),
+  );
+  const customFields = input.customFields.map((f) => ({
+    id: f.id ?? null,
+    name: f.name.trim(),
+    value: f.value ?? '',
+  }));
+  const ring = keyRingOf(deps.config);
+
+  return deps.db.transaction().execute(async (trx) => {
+    const existing = input.id
+      ? (await repo.findConnectorsForUpdate(trx, actor.accountId, [input.id]))[0]
+      : undefined;
+    if (input.id && !existing) throw AppError.notFound('Connected account');
+    if (existing) {
+      assertNotStale(existing.updated_at, input.updated_at, 'connected account');
+      if (existing.connector_type_id !== type.id) {
+        throw AppError.badField(
+          'body.connector_type_slug',
+          'The connector type of a saved account cannot change',
+        );
+      }
+    } else if (!type.active && !actor.features.includes('show-inactive-connectors')) {
+      throw AppError.badField(
+        'body.connector_type_slug',
+        `${type.name} is no longer offered for new accounts`,
+      );
+    }
+    const storedFields = existing ? await repo.listCustomFields(trx, actor.accountId, [existing.id]) : [];
+    const storedIds = new Set(storedFields.map((f) => f.id));
+    const unknown = [
+      ...customFields.flatMap((f) => (f.id === null ? [] : [f.id])),
+      ...input.deletedFields,
+    ].filter((id) => !storedIds.has(id));
+    if (unknown.length > 0) throw new AppError('NOT_FOUND', `Custom fields not found: ${unknown.join(', ')}`);
+
+    // The custom fields after the save: untouched stored ones, the sent ones, minus deleted.
+    const sentIds = new Set(customFields.map((f) => f.id));
+    const deleted = new Set(input.deletedFields);
+    const finalFields = [
+      ...storedFields
+        .filter((f) => !sentIds.has(f.id) && !deleted.has(f.id))
+        .map((f) => ({ ...f, id: f.id as number | null })),
+      ...customFields.filter((f) => f.id === null || !deleted.has(f.id)),
+    ];
+    const issues = validateConnector(
+      { name: input.name, type, metadata, customFields: finalFields },
+      { isNew: !existing, features: actor.features, storedSecrets: Object.keys(existing?.secrets ?? {}) },
+    ).map((i) => {
+      // Point custom-field issues at the payload's index where the field came from.
+      const m = /^customFields\.(\d+)\.(.*)$/.exec(i.path);
+      if (!m) return i;
+      const field = finalFields[Number(m[1])];
+      const at = customFields.indexOf(field as (typeof customFields)[number]);
+      return { ...i, path: at >= 0 ? `customFields.${at}.${m[2]}` : 'customFields' };
+    });
+    if (issues.length > 0) throw bodyIssues(issues);
+
+    const split = splitConnectorMetadata(type, metadata, actor.features);
+    const secrets: Record<string, string> = {};
+    for (const [k, v] of Object.entries(existing?.secrets ?? {}))
+      if (!split.dropSecrets.includes(k)) secrets[k] = v;
+    for (const [k, v] of Object.entries(split.secrets))
+      secrets[k] = encryptSecret(ring, v, secretContext(actor.accountId, k));
+    const values = { name: input.name, description: input.description, metadata: split.plain, secrets };
+
+    const row = existing
+      ? await repo.updateConnector(trx, actor.accountId, existing.id, values)
+      : await repo.insertConnector(trx, actor.accountId, type.id, values);
+    const keepIds = finalFields.flatMap((f) => (f.id === null ? [] : [f.id]));
+    await repo.replaceCustomFields(
+      trx,
+      actor.accountId,
+      row.id,
+      keepIds,
+      finalFields.filter((f) => f.id === null || sentIds.has(f.id)),
+    );
+    const fields = await repo.listCustomFields(trx, actor.accountId, [row.id]);
+    await recordActivity(trx, actor, {
+      configuredObject: 'connected account',
+      objectName: row.name,
+      objectId: row.id,
+      before: existing ? auditedConnector(existing, storedFields) : null,
+      after: auditedConnector(row, fields, Object.keys(split.secrets)),
+    });
+    return toConnector(row, fields);
+  });
+}
+
+/**
+ * Deletes connected accounts (spec 01 §2.3, §8). All or nothing: 404 naming unknown ids, 400
+ * naming the templates whose integrations still use one.
+ */
+export async function deleteConnectors(
+  deps: AppDeps,
+  actor: Actor,
+  ids: number[],
+): Promise<{ ok: true; message: string }> {
+  const names = await deps.db.transaction().execute(async (trx) => {
+    const rows = await repo.findConnectorsForUpdate(trx, actor.accountId, ids);
+    assertAllFound(
+      ids,
+      rows.map((r) => r.id),
+      'Connected accounts',
+    );
+    const inUse = await repo.templatesUsingConnectors(trx, actor.accountId, ids);
+    const first = inUse[0];
+    if (first) {
+      const name = rows.find((r) => r.id === first.connector_id)?.name ?? '';
+      const templates = [
+        ...new Set(inUse.filter((u) => u.connector_id === first.connector_id).map((u) => `"${u.name}"`)),
+      ];
+      throw new AppError(
+        'BAD_REQUEST',
+        `Connected account "${name}" is used by the integrations of ${templates.length === 1 ? 'template' : 'templates'} ${templates.join(', ')}. Choose another account there before deleting it.`,
+      );
+    }
+    const fields = await repo.listCustomFields(trx, actor.accountId, ids);
+    await repo.deleteConnectors(trx, actor.accountId, ids);
+    await recordActivity(
+      trx,
+      actor,
+      ...rows.map((r) => ({
+        configuredObject: 'connected account' as const,
+        objectName: r.name,
+        objectId: r.id,
+        before: auditedConnector(
+          r,
+          fields.filter((f) => f.connector_id === r.id),
+        ),
+        after: null,
+      })),
+    );
+    return rows.map((r) => r.name);
+  });
+  return {
+    ok: true,
+    message:
+      names.length === 1
+        ? `Connected account "${names[0]}" deleted`
+        : `${names.length} connected accounts deleted`,
+  };
+}
+
+/**
+ * Whether a connected account exists in the account (template saves check their integrations'
+ * accounts with it, spec 03 §5 "A connector is required").
+ */
+export function connectorOfAccount(
+  db: AppDeps['db'] | Transaction<Database>,
+  accountId: number,
+  connectorId: number,
+): Promise<boolean> {
+  return repo.connectorExists(db, accountId, connectorId);
+}

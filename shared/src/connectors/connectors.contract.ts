@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { endpoint } from '../core/contract';
+import {
+  idListSchema,
+  idParamSchema,
+  idSchema,
+  optionalText,
+  requiredName,
+  text,
+  updatedAtSchema,
+} from '../core/schemas';
+import { CONNECTOR_CREDENTIAL_FAMILIES } from '../integrations/registry';
+
+/** A connector type as the API answers it (spec 01 §3.1: id, slug, name, active). */
+export const connectorTypeSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  active: z.boolean(),
+  family: z.enum(CONNECTOR_CREDENTIAL_FAMILIES),
+  /** Whether targets may use it (spec 01 §2.5). */
+  is_analytics: z.boolean(),
+  /** How it authorises (spec 01 §4): direct, save-first, or null (no OAuth). */
+  oauth: z.enum(['direct', 'save-first']).nullable(),
+});
+export type ConnectorTypeView = z.infer<typeof connectorTypeSchema>;
+
+/** The OAuth state of an account: connected or not, since when, until when its access token runs. */
+export const oauthStatusSchema = z.object({
+  connected: z.boolean(),
+  connected_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  scope: z.string().nullable(),
+});
+export type OAuthStatus = z.infer<typeof oauthStatusSchema>;
+
+/** A connected account in the table (spec 01 §2.3: name, type, description, updated_at). */
+export const connectorSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  connector_type_id: z.number(),
+  connector_type: z.object({ id: z.number(), slug: z.string(), name: z.string(), active: z.boolean() }),
+  /** The connector type's name, as the table shows it. */
+  type: z.string(),
+  /** Whether an OAuth account holds tokens. */
+  oauth_connected: z.boolean(),
+  updated_at: z.string(),
+});
+export type ConnectorSummary = z.infer<typeof connectorSummarySchema>;
+
+/** One custom field of a connected account (spec 01 §2.3, §3.1). */
+export const customFieldSchema = z.object({ id: z.number(), name: z.string(), value: z.string() });
+export type CustomField = z.infer<typeof customFieldSchema>;
+
+/**
+ * A connected account's metadata as the API answers it (spec 01 §3.1, §4): the clear fields, and
+ * instead of each stored secret a "set" marker in `secrets_set` (ARCHITECTURE.md, Data).
+ */
+export const connectorMetadataSchema = z.object({
+  metadata: z.record(z.string(), z.string()),
+  /** The metadata keys whose secret is stored; their values are never answered. */
+  secrets_set: z.array(z.string()),
+  oauth: oauthStatusSchema,
+});
+export type ConnectorMetadataView = z.infer<typeof connectorMetadataSchema>;
+
+/** A connected account with its metadata and custom fields (spec 01 §3.1). */
+export const connectorSchema = connectorSummarySchema.extend({
+  ...connectorMetadataSchema.shape,
+  customFields: z.array(customFieldSchema),
+});
+export type Connector = z.infer<typeof connectorSchema>;
+
+/** A metadata value as the drawer sends it: text (port may come as a number); null = blank. */
+const metadataValueSchema = z.union([text(20_000), z.number().finite(), z.null()]);
+
+/**
+ * The drawer's save (spec 01 §7 `POST /api/v1/account/connector/`): the account with its
+ * connector_type_slug, metadata and custom fields. On an edit a blank or absent secret keeps
+ * the stored one (spec 01 §4); `deletedFields` are custom field ids to remove.
+ */
+export const connectorSaveSchema = z.object({
+  id: idSchema.nullish(),
+  name: requiredName,
+  description: optionalText(2000),
+  connector_type_slug: text(100).trim().min(1, 'Required'),
+  connector_type_id: idSchema.nullish(),
+  metadata: z
+    .record(text(100), metadataValueSchema)
+    .nullish()
+    .transform((m) => m ?? {}),
+  customFields: z
+    .array(z.object({ id: idSchema.nullish(), name: text(255), value: text(2000).nullish() }))
+    .max(200)
+    .nullish()
+    .transform((v) => v ?? []),
+  deletedFields: z
+    .array(idSchema)
+    .max(200)
+    .nullish()
+    .transform((v) => v ?? []),
+  updated_at: updatedAtSchema,
+});
+export type ConnectorSave = z.input<typeof connectorSaveSchema>;
+
+/** The body of `POST /api/v1/oauth/init/{slug}` (spec 01 §7). */
+export const oauthInitSchema = z.object({
+  connector_id: idSchema.nullish(),
+  connector_name: optionalText(255),
+  connector_description: optionalText(2000),
+  connector_type_id: idSchema.nullish(),
+  connector_type_slug: text(100).nullish(),
+});
+
+/** The answer of a connection test: whether it worked and what the peer said. */
+export const connectionTestResultSchema = z.object({ ok: z.boolean(), message: z.string() });
+export type ConnectionTestResult = z.infer<typeof connectionTestResultSchema>;
+
+/** Connected-account endpoints (spec 01 §2.3, §4, §7; issue 10). */
+export const connectorsApi = {
+  types: endpoint({
+    method: 'GET',
+    path: '/api/v1/connector-type',
+    tag: 'Connected accounts',
+    summary:
+      'Connector types sorted by name; only active ones unless the account has show-inactive-connectors.',
+    permission: 'signed-in',
+    response: z.object({ data: z.array(connectorTypeSchema) }),
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/v1/account/connector',
+    tag: 'Connected accounts',
+    summary:
+      "The account's connected accounts by name (no metadata). Any signed-in user: template editors choose accounts.",
+    permission: 'signed-in',
+    response: z.object({ data: z.array(connectorSummarySchema) }),
+  }),
+  metadata: endpoint({
+    method: 'GET',
+    path: '/api/v1/account/connector/:id/metadata',
+    tag: 'Connected accounts',
+    summary: 'Metadata of an account: clear fields, and "set" markers instead of secrets.',
+    permission: 'manage_connectors',
+    params: idParamSchema,
+    response: connectorMetadataSchema,
+  }),
+  customFields: endpoint({
+    method: 'GET',
+    path: '/api/v1/account/connector/:id/custom-fields',
+    tag: 'Connected accounts',
+    summary: 'Custom fields of an account.',
+    permission: 'signed-in',
+    params: idParamSchema,
+    response: z.object({ data: z.array(customFieldSchema) }),
+  }),
+  save: endpoint({
+    method: 'POST',
+    path: '/api/v1/account/connector/',
+    tag: 'Connected accounts',
+    summary:
+      'Create (no id) or update (id) a connected account. Secrets are encrypted; a blank secret keeps the stored one.',
+    permission: 'manage_connectors',
+    body: connectorSaveSchema,
+    response: connectorSchema,
+  }),
+  bulkDelete: endpoint({
+    method: 'POST',
+    path: '/api/v1/account/connector/connectors/bulk/delete',
+    tag: 'Connected accounts',
+    summary: 'Delete connected accounts; 400 naming the templates that still use one; 404 for unknown ids.',
+    permission: 'manage_connectors',
+    body: z.object({ connector_ids: idListSchema }),
+    response: z.object({ ok: z.literal(true), message: z.string() }),
+  }),
+  test: endpoint({
+    method: 'POST',
+    path: '/api/v1/account/connector/:id/test',
+    tag: 'Connected accounts',
+    summary:
+      'Test a saved account: SFTP signs in, cloud storage lists, OAuth accounts ask the provider who they are.',
+    permission: 'manage_connectors',
+    params: idParamSchema,
+    response: connectionTestResultSchema,
+  }),
+  oauthInit: endpoint({
+    method: 'POST',
+    path: '/api/v1/oauth/init/:slug',
+    tag: 'Connected accounts',
+    summary:
+      "Start an authorisation: answers the provider's authorisation URL (state bound to the session, PKCE S256 where supported).",
+    permission: 'manage_connectors',
+    params: z.object({ slug: text(100) }),
+    body: oauthInitSchema,
+    response: z.string().describe('The URL to send the browser to'),
+  }),
+  oauthCallback: endpoint({
+    method: 'GET',
+    path: '/api/v1/oauth/callback',
+    tag: 'Connected accounts',
+    summary:
+      'Where the provider returns: exchanges the code, stores the tokens encrypted and redirects to /admin/accounts?oauth_success=true, or with oauth_success=false and a message.',
+    permission: 'manage_connectors',
+    query: z.object({
+      code: text(4000).optional(),
+      /** TikTok's name for the code (its sign-in is not standard OAuth 2.0). */
+      auth_code: text(4000).optional(),
+      state: text(500).optional(),
+      error: text(500).optional(),
+      error_description: text(2000).optional(),
+      iss: text(2000).optional(),
+    }),
+    status: 302,
+    response: z.object({}).describe('A redirect to /admin/accounts'),
+  }),
+};

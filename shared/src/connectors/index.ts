@@ -1,0 +1,4 @@
+export * from './connector-types';
+export * from './connectors.contract';
+export * from './connectors.rules';
+export * from './credentials';

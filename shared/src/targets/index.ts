@@ -1,0 +1,3 @@
+export * from './lookups.contract';
+export * from './targets.contract';
+export * from './targets.rules';

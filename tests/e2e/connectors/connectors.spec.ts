@@ -1,0 +1,110 @@
+import { expect, type Page, test } from '@playwright/test';
+import { type OidcPeer, startOidcPeer } from '../../peers/oidc-peer';
+import { type SftpPeer, startSftpPeer } from '../../peers/sftp-peer';
+import { uniqueName } from '../support/api';
+import { storageStateOf } from '../support/roles';
+
+test.use({ storageState: storageStateOf('admin') });
+
+const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+/** The port start-server.mjs points Google Analytics' sign-in at. */
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? E2E_PORT + 7);
+
+let sftp: SftpPeer;
+let oidc: OidcPeer;
+
+test.beforeAll(async () => {
+  [sftp, oidc] = await Promise.all([
+    startSftpPeer({ files: ['spring-launch.csv', 'summer-sale.csv', 'README.txt'] }),
+    startOidcPeer({
+      port: OIDC_PORT,
+      redirectUri: `http://localhost:${E2E_PORT}/api/v1/oauth/callback`,
+      // Shorter than the server's refresh margin: every use of the account refreshes its token.
+      accessTokenTtl: 30,
+    }),
+  ]);
+});
+test.afterAll(async () => {
+  await Promise.all([sftp?.close(), oidc?.close()]);
+});
+
+async function openAddDrawer(page: Page, typeName: string) {
+  await page.goto('/admin/accounts');
+  await page.getByRole('button', { name: 'Add account' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Add connected account' });
+  await drawer.getByRole('combobox', { name: 'Connector type' }).click();
+  await page.getByRole('option', { name: typeName, exact: true }).click();
+  return drawer;
+}
+
+test('[CONNECTORS]: an admin connects an SFTP account, the password is kept secret, and the test signs in', async ({
+  page,
+}) => {
+  const name = uniqueName('Agency SFTP');
+  const drawer = await openAddDrawer(page, 'SFTP');
+  const save = drawer.getByRole('button', { name: 'Save' });
+  await drawer.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await drawer.getByRole('textbox', { name: 'Host' }).fill(sftp.host);
+  await drawer.getByRole('textbox', { name: 'Port' }).fill(String(sftp.port));
+  await drawer.getByRole('textbox', { name: 'Username' }).fill(sftp.username);
+  // spec 01 §5: a new SFTP connection needs a password; Save says why it is disabled.
+  await expect(save).toBeDisabled();
+  await expect(save).toHaveAttribute('aria-description', 'Password: Required');
+  await drawer.getByLabel('Password', { exact: true }).fill(sftp.password);
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page.getByText('Connected account added')).toBeVisible();
+
+  const table = page.getByRole('table', { name: 'Connected accounts' });
+  await table.getByRole('row', { name: new RegExp(name) }).click();
+  const edit = page.getByRole('dialog', { name });
+  await expect(edit.getByLabel('Password', { exact: true })).toHaveValue('');
+  await expect(edit.getByText('Stored. Leave blank to keep it')).toBeVisible();
+  await edit.getByRole('button', { name: 'Test connection' }).click();
+  const result = edit.getByRole('status');
+  await expect(result).toContainText('Connection works');
+  await expect(result).toContainText(`Signed in to ${sftp.host}:${sftp.port} as ${sftp.username}`);
+  await expect(result).toContainText('3 entries');
+  await expect(page.locator('body')).not.toContainText(sftp.password);
+});
+
+test('[CONNECTORS]: an admin connects Google Analytics through the provider’s sign-in and consent', async ({
+  page,
+}) => {
+  const name = uniqueName('GA main property');
+  const drawer = await openAddDrawer(page, 'Google Analytics');
+  await drawer.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await drawer.getByRole('button', { name: 'Sign in with Google Analytics' }).click();
+
+  // The local OpenID Connect provider: sign in, then allow access.
+  await expect(page).toHaveURL(new RegExp(`^${oidc.issuer}/interaction/`));
+  await page.getByPlaceholder('Enter any login').fill('ada');
+  await page.getByPlaceholder('and password').fill('any-password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByText('Account connected')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/accounts$/);
+  const table = page.getByRole('table', { name: 'Connected accounts' });
+  await table.getByRole('row', { name: new RegExp(name) }).click();
+  const edit = page.getByRole('dialog', { name });
+  await expect(edit.getByText(/^Authorised/)).toBeVisible();
+  // The access token is about to expire: the test refreshes it, then asks who it belongs to.
+  await edit.getByRole('button', { name: 'Test connection' }).click();
+  await expect(edit.getByRole('status')).toContainText('Authorised as ada@oidc.test.');
+});
+
+test('[CONNECTORS]: a denied consent brings the admin back with the provider’s reason', async ({ page }) => {
+  const name = uniqueName('GA denied');
+  const drawer = await openAddDrawer(page, 'Google Analytics');
+  await drawer.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await drawer.getByRole('button', { name: 'Sign in with Google Analytics' }).click();
+  await page.getByPlaceholder('Enter any login').fill('ada');
+  await page.getByPlaceholder('and password').fill('any-password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('link', { name: /Cancel/ }).click();
+
+  await expect(page.getByText('Authorisation was denied: End-User aborted interaction')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/accounts$/);
+  await expect(page.getByRole('table', { name: 'Connected accounts' })).not.toContainText(name);
+});

@@ -1,0 +1,111 @@
+import { AdobeAnalyticsStandin } from '../../standins/adobe-analytics';
+import { AdobeImsStandin } from '../../standins/adobe-ims';
+import { GoogleAnalyticsStandin } from '../../standins/google-analytics-admin';
+
+/**
+ * The provider stand-ins the end-to-end server talks to (tests/standins/README.md): start-server.mjs
+ * starts them beside the server and points it at them through the provider configuration
+ * variables, as an operator would point it at a proxy. Specs use the seed below to connect
+ * accounts through the API and to know what the providers answer.
+ */
+
+/** The Adobe Developer Console credential IMS accepts, and the global company it may read. */
+export const E2E_ADOBE = {
+  clientId: 'e2e-adobe-client',
+  clientSecret: 'e2e-adobe-secret-1',
+  accessToken: 'e2e-adobe-token',
+  company: 'acmeco0',
+} as const;
+
+/** Report suites and their reports (classification datasets) the Adobe stand-in lists. */
+export const E2E_ADOBE_SUITES = [
+  { rsid: 'acme.prod', name: 'Acme Production' },
+  { rsid: 'acme.stage', name: 'Acme Staging' },
+] as const;
+
+const dataset = (datasetId: string, name: string, rsid: string, columns: string[], dimension: string) => ({
+  datasetId,
+  name,
+  globalCompanyId: E2E_ADOBE.company,
+  rsid,
+  dimension,
+  columns,
+});
+
+/** The reports: two compatible tracking-code reports and one that lacks classifications. */
+export const E2E_ADOBE_REPORTS = [
+  dataset(
+    'ds-prod-campaign',
+    'Tracking code (prod)',
+    'acme.prod',
+    ['Channel', 'Campaign Name'],
+    'variables/campaign',
+  ),
+  dataset(
+    'ds-stage-campaign',
+    'Tracking code (stage)',
+    'acme.stage',
+    ['Channel', 'Campaign Name', 'Audience'],
+    'variables/campaign',
+  ),
+  dataset('ds-stage-channel', 'Channel only (stage)', 'acme.stage', ['Channel'], 'variables/evar9'),
+];
+
+/** The Google token the GA stand-in accepts. */
+export const E2E_GA_TOKEN = 'e2e-ga-token';
+
+/** Starts the stand-ins; answers the server's environment variables and a stop function. */
+export async function startE2eStandins(): Promise<{
+  env: Record<string, string>;
+  close: () => Promise<void>;
+}> {
+  const ims = new AdobeImsStandin([
+    {
+      clientId: E2E_ADOBE.clientId,
+      clientSecret: E2E_ADOBE.clientSecret,
+      accessToken: E2E_ADOBE.accessToken,
+    },
+  ]);
+  const adobe = new AdobeAnalyticsStandin({
+    validTokens: [E2E_ADOBE.accessToken],
+    clientId: E2E_ADOBE.clientId,
+    imsUserId: 'E2E@AdobeID',
+    imsOrgId: 'E2E@AdobeOrg',
+    companies: [
+      { globalCompanyId: E2E_ADOBE.company, companyName: 'Acme Co', reportSuites: [...E2E_ADOBE_SUITES] },
+    ],
+    datasets: E2E_ADOBE_REPORTS,
+  });
+  const ga = new GoogleAnalyticsStandin({
+    validTokens: [E2E_GA_TOKEN],
+    user: { sub: 'e2e', email: 'analyst@acme.test', name: 'Analyst' },
+    accounts: [
+      {
+        id: '1001',
+        displayName: 'Acme Web',
+        properties: [
+          {
+            id: 'UA-1001-1',
+            displayName: 'acme.com',
+            customDataSources: [
+              { id: 'cds-1', name: 'Campaign costs', schema: ['ga:date', 'ga:medium', 'ga:adCost'] },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+  await Promise.all([ims.start(), adobe.start(), ga.start()]);
+  return {
+    env: {
+      ADOBE_IMS_URL: ims.url,
+      ADOBE_ANALYTICS_API_URL: adobe.url,
+      GOOGLE_ANALYTICS_ADMIN_API_URL: ga.adminUrl,
+      GOOGLE_ANALYTICS_MANAGEMENT_API_URL: ga.managementUrl,
+      GOOGLE_USERINFO_URL: ga.userInfoUrl,
+    },
+    close: async () => {
+      await Promise.all([ims.close(), adobe.close(), ga.close()]);
+    },
+  };
+}

@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import {
+  intParam,
+  pageOf,
+  type StandinAnswer,
+  type StandinRequest,
+  type StandinRoute,
+  StandinServer,
+} from './standin-server';
+
+/**
+ * Adobe Analytics 2.0 API stand-in (tests/standins/README.md). Follows
+ * https://developer.adobe.com/analytics-apis/docs/2.0/guides/endpoints/discovery/,
+ * .../endpoints/report-suites/ and .../endpoints/classifications/: discovery/me, the collections
+ * suites listing (paged with limit and 0-based page), classification datasets by report suite
+ * (compatibilityMetrics) and one dataset with its columns. Every call needs
+ * `Authorization: Bearer <token>` and `x-api-key: <client id>`.
+ */
+
+/** One company the token's user belongs to, with its report suites. */
+export interface AdobeCompanySeed {
+  globalCompanyId: string;
+  companyName: string;
+  reportSuites: { rsid: string; name: string }[];
+}
+
+/** A classification dataset subscribed to one dimension of one report suite. */
+export interface AdobeDatasetSeed {
+  datasetId: string;
+  name: string;
+  globalCompanyId: string;
+  rsid: string;
+  /** The classified dimension, as in subscriptions: `variables/evar5`. */
+  dimension: string;
+  /** Column (classification) names. */
+  columns: string[];
+}
+
+/** Seed data of the Adobe Analytics stand-in. */
+export interface AdobeAnalyticsSeed {
+  validTokens: string[];
+  /** The integration's client id, expected in x-api-key. */
+  clientId: string;
+  imsUserId: string;
+  imsOrgId: string;
+  companies: AdobeCompanySeed[];
+  datasets: AdobeDatasetSeed[];
+}
+
+/** The Adobe Analytics stand-in server. */
+export class AdobeAnalyticsStandin extends StandinServer {
+  private readonly seed: AdobeAnalyticsSeed;
+
+  constructor(seed: AdobeAnalyticsSeed) {
+    super(seed.validTokens);
+    this.seed = seed;
+  }
+
+  protected isAuthorized(req: StandinRequest): boolean {
+    const token = this.bearer(req);
+    return token !== undefined && this.validCredentials.has(token);
+  }
+
+  protected unauthorized(req: StandinRequest): StandinAnswer {
+    // Adobe's gateway answers a missing or expired IMS token like this (error_code 401013).
+    return {
+      status: 401,
+      body: {
+        error_code: '401013',
+        message: req.headers.authorization ? 'Oauth token is not valid' : 'Bearer token is missing',
+      },
+    };
+  }
+
+  protected override notFound(req: StandinRequest): StandinAnswer {
+    return adobeError(404, 'resource_not_found', `No resource at ${req.path}`);
+  }
+
+  protected routes(): StandinRoute[] {
+    return [
+      { method: 'GET', path: '/discovery/me', handle: (req) => this.guard(req) ?? this.me() },
+      {
+        method: 'GET',
+        path: '/api/:company/reportsuites/collections/suites',
+        handle: (req, p) => this.guard(req) ?? this.suites(req, p.company!),
+      },
+      {
+        method: 'GET',
+        path: '/api/:company/classifications/datasets/compatibilityMetrics/:rsid',
+        handle: (req, p) => this.guard(req) ?? this.compatibility(p.company!, p.rsid!),
+      },
+      {
+        method: 'GET',
+        path: '/api/:company/classifications/datasets/:datasetId',
+        handle: (req, p) => this.guard(req) ?? this.dataset(p.company!, p.datasetId!),
+      },
+    ];
+  }
+
+  /** The API key check every Analytics call makes after the token check. */
+  private guard(req: StandinRequest): StandinAnswer | undefined {
+    const key = req.headers['x-api-key'];
+    if (!key) return { status: 403, body: { error_code: '403000', message: 'Api Key is required' } };
+    if (key !== this.seed.clientId) {
+      return { status: 403, body: { error_code: '403003', message: 'Api Key is invalid' } };
+    }
+    return undefined;
+  }
+
+  private me(): StandinAnswer {
+    return {
+      status: 200,
+      body: {
+        imsUserId: this.seed.imsUserId,
+        imsOrgs: [
+          {
+            imsOrgId: this.seed.imsOrgId,
+            companies: this.seed.companies.map((c) => ({
+              globalCompanyId: c.globalCompanyId,
+              companyName: c.companyName,
+              apiRateLimitPolicy: 'aa_api_tier10_tp',
+            })),
+          },
+        ],
+      },
+    };
+  }
+
+  private company(id: string): AdobeCompanySeed | undefined {
+    return this.seed.companies.find((c) => c.globalCompanyId === id);
+  }
+
+  private suites(req: StandinRequest, companyId: string): StandinAnswer {
+    const company = this.company(companyId);
+    if (!company) return adobeError(403, 'access_denied', `Access to company ${companyId} is denied`);
+    const limit = intParam(req.query, 'limit', 10);
+    const page = intParam(req.query, 'page', 0);
+    if (Number.isNaN(limit) || Number.isNaN(page) || limit < 1) {
+      return adobeError(400, 'invalid_parameter', 'limit and page must be non-negative integers');
+    }
+    const all = company.reportSuites;
+    const content = pageOf(all, page * limit, limit).map((s) => ({ rsid: s.rsid, id: s.rsid, name: s.name }));
+    const totalPages = Math.ceil(all.length / limit);
+    return {
+      status: 200,
+      body: {
+        content,
+        totalElements: all.length,
+        totalPages,
+        numberOfElements: content.length,
+        number: page,
+        size: limit,
+        firstPage: page === 0,
+        lastPage: page >= totalPages - 1,
+      },
+    };
+  }
+
+  private compatibility(companyId: string, rsid: string): StandinAnswer {
+    const company = this.company(companyId);
+    if (!company?.reportSuites.some((s) => s.rsid === rsid)) {
+      return adobeError(404, 'report_suite_not_found', `Report suite ${rsid} was not found`);
+    }
+    const byDimension = new Map<string, string[]>();
+    for (const d of this.seed.datasets) {
+      if (d.globalCompanyId !== companyId || d.rsid !== rsid) continue;
+      const id = d.dimension.replace(/^variables\//, '');
+      byDimension.set(id, [...(byDimension.get(id) ?? []), d.datasetId]);
+    }
+    return {
+      status: 200,
+      body: {
+        report_suite_id: rsid,
+        metrics: [...byDimension].map(([id, datasets]) => ({ id: [id], datasets })),
+      },
+    };
+  }
+
+  private dataset(companyId: string, datasetId: string): StandinAnswer {
+    const d = this.seed.datasets.find((x) => x.globalCompanyId === companyId && x.datasetId === datasetId);
+    if (!d) return adobeError(404, 'dataset_not_found', `Dataset ${datasetId} was not found`);
+    return {
+      status: 200,
+      body: {
+        dataset_id: d.datasetId,
+        name: d.name,
+        description: d.name,
+        default_list_delimiter: ',',
+        default_encoding: 'UTF8',
+        columns: d.columns.map((name, i) => ({
+          column_id: String(1000 + i),
+          name,
+          display_name: name,
+          type: 'text',
+        })),
+        subscriptions: [{ rsid: d.rsid, dimension: d.dimension, unique: true, editable: true }],
+        notifications: [],
+        ims_org_id: this.seed.imsOrgId,
+      },
+    };
+  }
+}
+
+/** Adobe Analytics 2.0's error envelope. */
+function adobeError(status: number, errorCode: string, errorDescription: string): StandinAnswer {
+  return { status, body: { errorCode, errorDescription, errorId: randomUUID() } };
+}

@@ -1,0 +1,257 @@
+import {
+  intParam,
+  pageOf,
+  pageToken,
+  type StandinAnswer,
+  type StandinRequest,
+  type StandinRoute,
+  StandinServer,
+} from './standin-server';
+
+/**
+ * Google Analytics stand-in (tests/standins/README.md), one server for three Google surfaces:
+ * - Admin API v1beta (https://developers.google.com/analytics/devguides/config/admin/v1/rest):
+ *   `GET /v1beta/accountSummaries`, `GET /v1beta/accounts`, `GET /v1beta/properties?filter=parent:accounts/{id}`,
+ *   paged with pageSize (default 50, at most 200) and an opaque pageToken / nextPageToken;
+ * - Management API v3 custom data sources
+ *   (https://developers.google.com/analytics/devguides/config/mgmt/v3/mgmtReference/management/customDataSources/list):
+ *   `GET /analytics/v3/management/accounts/{a}/webproperties/{p}/customDataSources`, paged with
+ *   1-based start-index and max-results;
+ * - OpenID Connect userinfo (`GET /v1/userinfo`) for "who am I".
+ * Errors use Google's envelope `{ error: { code, message, status } }`.
+ */
+
+/** A custom data source (Data Import) of a property. */
+export interface GaCustomDataSourceSeed {
+  id: string;
+  name: string;
+  type?: string;
+  uploadType?: string;
+  importBehavior?: string;
+  schema: string[];
+}
+
+/** A property of an account. */
+export interface GaPropertySeed {
+  id: string;
+  displayName: string;
+  customDataSources?: GaCustomDataSourceSeed[];
+}
+
+/** An account the token's user can see. */
+export interface GaAccountSeed {
+  id: string;
+  displayName: string;
+  properties: GaPropertySeed[];
+}
+
+/** Seed data of the Google Analytics stand-in. */
+export interface GoogleAnalyticsSeed {
+  validTokens: string[];
+  user: { sub: string; email: string; name: string };
+  accounts: GaAccountSeed[];
+}
+
+/** The Google Analytics stand-in server. */
+export class GoogleAnalyticsStandin extends StandinServer {
+  private readonly seed: GoogleAnalyticsSeed;
+
+  constructor(seed: GoogleAnalyticsSeed) {
+    super(seed.validTokens);
+    this.seed = seed;
+  }
+
+  /** Base URL of the Admin API (v1beta) on this stand-in. */
+  get adminUrl(): string {
+    return `${this.url}/v1beta`;
+  }
+
+  /** Base URL of the Management API v3 on this stand-in. */
+  get managementUrl(): string {
+    return `${this.url}/analytics/v3`;
+  }
+
+  /** The userinfo endpoint on this stand-in. */
+  get userInfoUrl(): string {
+    return `${this.url}/v1/userinfo`;
+  }
+
+  protected isAuthorized(req: StandinRequest): boolean {
+    const token = this.bearer(req);
+    return token !== undefined && this.validCredentials.has(token);
+  }
+
+  protected unauthorized(): StandinAnswer {
+    return googleError(
+      401,
+      'UNAUTHENTICATED',
+      'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+    );
+  }
+
+  protected override notFound(req: StandinRequest): StandinAnswer {
+    return googleError(404, 'NOT_FOUND', `The requested URL ${req.path} was not found on this server.`);
+  }
+
+  protected routes(): StandinRoute[] {
+    return [
+      { method: 'GET', path: '/v1/userinfo', handle: () => ({ status: 200, body: this.userInfo() }) },
+      { method: 'GET', path: '/v1beta/accountSummaries', handle: (req) => this.accountSummaries(req) },
+      { method: 'GET', path: '/v1beta/accounts', handle: (req) => this.accounts(req) },
+      { method: 'GET', path: '/v1beta/properties', handle: (req) => this.properties(req) },
+      {
+        method: 'GET',
+        path: '/analytics/v3/management/accounts/:account/webproperties/:property/customDataSources',
+        handle: (req, p) => this.customDataSources(req, p.account!, p.property!),
+      },
+    ];
+  }
+
+  private userInfo() {
+    return { ...this.seed.user, email_verified: true };
+  }
+
+  /** Applies pageSize / pageToken; answers the page or a 400. */
+  private paged<T>(req: StandinRequest, items: readonly T[]): { page: T[]; next?: string } | StandinAnswer {
+    const size = intParam(req.query, 'pageSize', 50);
+    const offset = pageToken.decode(req.query.get('pageToken'));
+    if (Number.isNaN(size) || offset === null) {
+      return googleError(400, 'INVALID_ARGUMENT', 'Invalid pageSize or pageToken.');
+    }
+    const limit = Math.min(Math.max(size, 1), 200);
+    const page = pageOf(items, offset, limit);
+    return offset + limit < items.length ? { page, next: pageToken.encode(offset + limit) } : { page };
+  }
+
+  private accountSummaries(req: StandinRequest): StandinAnswer {
+    const result = this.paged(req, this.seed.accounts);
+    if ('status' in result) return result;
+    return {
+      status: 200,
+      body: {
+        accountSummaries: result.page.map((a) => ({
+          name: `accountSummaries/${a.id}`,
+          account: `accounts/${a.id}`,
+          displayName: a.displayName,
+          propertySummaries: a.properties.map((p) => ({
+            property: `properties/${p.id}`,
+            displayName: p.displayName,
+            propertyType: 'PROPERTY_TYPE_ORDINARY',
+            parent: `accounts/${a.id}`,
+          })),
+        })),
+        ...(result.next ? { nextPageToken: result.next } : {}),
+      },
+    };
+  }
+
+  private accounts(req: StandinRequest): StandinAnswer {
+    const result = this.paged(req, this.seed.accounts);
+    if ('status' in result) return result;
+    return {
+      status: 200,
+      body: {
+        accounts: result.page.map((a) => ({
+          name: `accounts/${a.id}`,
+          displayName: a.displayName,
+          regionCode: 'US',
+          createTime: '2020-01-01T00:00:00Z',
+          updateTime: '2024-01-01T00:00:00Z',
+        })),
+        ...(result.next ? { nextPageToken: result.next } : {}),
+      },
+    };
+  }
+
+  private properties(req: StandinRequest): StandinAnswer {
+    const filter = req.query.get('filter') ?? '';
+    const match = /^parent:accounts\/([^/]+)$/.exec(filter);
+    if (!match) {
+      return googleError(400, 'INVALID_ARGUMENT', 'filter must be of the form parent:accounts/{account}.');
+    }
+    const account = this.seed.accounts.find((a) => a.id === match[1]);
+    if (!account) return googleError(403, 'PERMISSION_DENIED', 'The caller does not have permission');
+    const result = this.paged(req, account.properties);
+    if ('status' in result) return result;
+    return {
+      status: 200,
+      body: {
+        properties: result.page.map((p) => ({
+          name: `properties/${p.id}`,
+          parent: `accounts/${account.id}`,
+          displayName: p.displayName,
+          propertyType: 'PROPERTY_TYPE_ORDINARY',
+          timeZone: 'America/New_York',
+          currencyCode: 'USD',
+          serviceLevel: 'GOOGLE_ANALYTICS_STANDARD',
+          account: `accounts/${account.id}`,
+        })),
+        ...(result.next ? { nextPageToken: result.next } : {}),
+      },
+    };
+  }
+
+  private customDataSources(req: StandinRequest, accountId: string, propertyId: string): StandinAnswer {
+    const property = this.seed.accounts
+      .find((a) => a.id === accountId)
+      ?.properties.find((p) => p.id === propertyId);
+    if (!property) {
+      return {
+        status: 403,
+        body: {
+          error: {
+            errors: [
+              {
+                domain: 'global',
+                reason: 'insufficientPermissions',
+                message: 'User does not have sufficient permissions for this web property.',
+              },
+            ],
+            code: 403,
+            message: 'User does not have sufficient permissions for this web property.',
+          },
+        },
+      };
+    }
+    const start = intParam(req.query, 'start-index', 1);
+    const max = intParam(req.query, 'max-results', 1000);
+    if (Number.isNaN(start) || Number.isNaN(max) || start < 1) {
+      return googleError(400, 'INVALID_ARGUMENT', 'Invalid value for start-index or max-results.');
+    }
+    const all = property.customDataSources ?? [];
+    const items = pageOf(all, start - 1, max);
+    const self = `${this.url}/analytics/v3/management/accounts/${accountId}/webproperties/${propertyId}/customDataSources`;
+    return {
+      status: 200,
+      body: {
+        kind: 'analytics#customDataSources',
+        username: this.seed.user.email,
+        totalResults: all.length,
+        startIndex: start,
+        itemsPerPage: max,
+        ...(start - 1 + max < all.length
+          ? { nextLink: `${self}?start-index=${start + max}&max-results=${max}` }
+          : {}),
+        items: items.map((d) => ({
+          id: d.id,
+          kind: 'analytics#customDataSource',
+          accountId,
+          webPropertyId: propertyId,
+          name: d.name,
+          description: '',
+          type: d.type ?? 'campaign',
+          uploadType: d.uploadType ?? 'analytics#uploads',
+          importBehavior: d.importBehavior ?? 'SUMMATION',
+          schema: d.schema,
+          profilesLinked: [],
+          created: '2020-01-01T00:00:00.000Z',
+          updated: '2024-01-01T00:00:00.000Z',
+        })),
+      },
+    };
+  }
+}
+
+function googleError(code: number, status: string, message: string): StandinAnswer {
+  return { status: code, body: { error: { code, message, status } } };
+}

@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import {
+  intParam,
+  pageOf,
+  pageToken,
+  type StandinAnswer,
+  type StandinRequest,
+  type StandinRoute,
+  StandinServer,
+} from './standin-server';
+
+/**
+ * Meta Graph API / Marketing API stand-in (tests/standins/README.md). Follows
+ * https://developers.facebook.com/docs/graph-api/using-graph-api/ (fields, cursor paging with
+ * `limit`, `after`, `paging.cursors` and `paging.next`), .../error-handling/ (the error envelope;
+ * an invalid or expired token is an OAuthException with code 190) and the Marketing API
+ * references of `GET /me/adaccounts` and `GET /act_{id}/adspixels`. Serve it under a version
+ * prefix like the real host: base URL `<url>/v23.0`.
+ */
+
+/** A pixel of an ad account. */
+export interface MetaPixelSeed {
+  id: string;
+  name: string;
+}
+
+/** An ad account the user can see. */
+export interface MetaAdAccountSeed {
+  /** Numeric id; the Graph id is `act_<account_id>`. */
+  account_id: string;
+  name: string;
+  account_status?: number;
+  currency?: string;
+  pixels?: MetaPixelSeed[];
+}
+
+/** Seed data of the Meta stand-in. */
+export interface MetaSeed {
+  validTokens: string[];
+  /** Graph API version prefix served (default v23.0). */
+  version?: string;
+  me: { id: string; name: string };
+  adAccounts: MetaAdAccountSeed[];
+}
+
+const DEFAULT_LIMIT = 25;
+
+/** The Meta stand-in server. */
+export class MetaStandin extends StandinServer {
+  private readonly seed: MetaSeed;
+  private readonly version: string;
+
+  constructor(seed: MetaSeed) {
+    super(seed.validTokens);
+    this.seed = seed;
+    this.version = seed.version ?? 'v23.0';
+  }
+
+  /** The versioned base URL, as META_GRAPH_API_URL holds it. */
+  get graphUrl(): string {
+    return `${this.url}/${this.version}`;
+  }
+
+  protected isAuthorized(req: StandinRequest): boolean {
+    const token = this.bearer(req) ?? req.query.get('access_token') ?? undefined;
+    return token !== undefined && this.validCredentials.has(token);
+  }
+
+  protected unauthorized(req: StandinRequest): StandinAnswer {
+    const hasToken = Boolean(this.bearer(req) ?? req.query.get('access_token'));
+    // Graph answers a bad token with HTTP 400 and code 190, not 401 (see README.md).
+    return graphError(
+      400,
+      hasToken
+        ? 'Error validating access token: Session has expired.'
+        : 'An active access token must be used to query information about the current user.',
+      'OAuthException',
+      hasToken ? 190 : 2500,
+      hasToken ? 463 : undefined,
+    );
+  }
+
+  protected override notFound(req: StandinRequest): StandinAnswer {
+    return graphError(400, `Unknown path components: ${req.path}`, 'OAuthException', 2500);
+  }
+
+  protected routes(): StandinRoute[] {
+    const v = `/${this.version}`;
+    return [
+      { method: 'GET', path: `${v}/me`, handle: (req) => this.me(req) },
+      { method: 'GET', path: `${v}/me/adaccounts`, handle: (req) => this.adAccounts(req) },
+      { method: 'GET', path: `${v}/:node/adspixels`, handle: (req, p) => this.pixels(req, p.node!) },
+    ];
+  }
+
+  private fields(req: StandinRequest, fallback: string[]): string[] {
+    const raw = req.query.get('fields');
+    return raw ? raw.split(',').map((f) => f.trim()) : fallback;
+  }
+
+  private me(req: StandinRequest): StandinAnswer {
+    const fields = this.fields(req, ['id', 'name']);
+    return { status: 200, body: pick({ ...this.seed.me }, ['id', ...fields]) };
+  }
+
+  /** Cursor paging as Graph does it: `after` cursor in, `paging.cursors` and `paging.next` out. */
+  private paged<T extends object>(req: StandinRequest, items: readonly T[], fields: string[]): StandinAnswer {
+    const limit = intParam(req.query, 'limit', DEFAULT_LIMIT);
+    const offset = pageToken.decode(req.query.get('after'));
+    if (Number.isNaN(limit) || offset === null) {
+      return graphError(400, '(#100) Invalid parameter', 'OAuthException', 100);
+    }
+    const data = pageOf(items, offset, limit).map((item) => pick(item, ['id', ...fields]));
+    if (data.length === 0) return { status: 200, body: { data: [] } };
+    const after = pageToken.encode(offset + data.length);
+    const hasMore = offset + data.length < items.length;
+    const next = new URL(`${this.url}${req.path}`);
+    next.searchParams.set('limit', String(limit));
+    next.searchParams.set('after', after);
+    if (req.query.get('fields')) next.searchParams.set('fields', req.query.get('fields')!);
+    return {
+      status: 200,
+      body: {
+        data,
+        paging: {
+          cursors: { before: pageToken.encode(offset), after },
+          ...(hasMore ? { next: next.toString() } : {}),
+        },
+      },
+    };
+  }
+
+  private adAccounts(req: StandinRequest): StandinAnswer {
+    const accounts = this.seed.adAccounts.map((a) => ({
+      id: `act_${a.account_id}`,
+      account_id: a.account_id,
+      name: a.name,
+      account_status: a.account_status ?? 1,
+      currency: a.currency ?? 'USD',
+    }));
+    return this.paged(req, accounts, this.fields(req, ['id']));
+  }
+
+  private pixels(req: StandinRequest, node: string): StandinAnswer {
+    const account = this.seed.adAccounts.find((a) => `act_${a.account_id}` === node);
+    if (!account) {
+      return graphError(
+        400,
+        `Unsupported get request. Object with ID '${node}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+        'GraphMethodException',
+        100,
+        33,
+      );
+    }
+    return this.paged(req, account.pixels ?? [], this.fields(req, ['id']));
+  }
+}
+
+function pick<T extends object>(item: T, fields: string[]): Record<string, unknown> {
+  const record = item as Record<string, unknown>;
+  return Object.fromEntries(fields.filter((f) => f in record).map((f) => [f, record[f]]));
+}
+
+/** Graph's error envelope. */
+function graphError(
+  status: number,
+  message: string,
+  type: string,
+  code: number,
+  subcode?: number,
+): StandinAnswer {
+  return {
+    status,
+    body: {
+      error: {
+        message,
+        type,
+        code,
+        ...(subcode === undefined ? {} : { error_subcode: subcode }),
+        fbtrace_id: randomBytes(8).toString('base64url'),
+      },
+    },
+  };
+}
