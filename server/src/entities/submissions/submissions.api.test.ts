@@ -1,0 +1,457 @@
+import {
+  addFieldsetFields,
+  addPatternField,
+  type Fieldset,
+  newTemplate,
+  type Pattern,
+  type TemplateField,
+} from '@nomen/shared';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createAccount,
+  createTestContext,
+  createUser,
+  signIn,
+  type TestAccount,
+  type TestContext,
+} from '../../test/test-context';
+
+type Agent = Awaited<ReturnType<typeof signIn>>;
+
+let ctx: TestContext;
+let account: TestAccount;
+let admin: Agent;
+let fieldset: Fieldset;
+let listId: number;
+let columns: { region: number; country: number };
+let folderId: number;
+
+/** Template field ids by field name, for building rows. */
+type Fields = Record<string, number>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  account = await createAccount(ctx, ['user-activity-log', 'approval']);
+  await ctx.deps.db
+    .updateTable('accounts')
+    .set({ settings: JSON.stringify({ allow_approval: true }) })
+    .where('id', '=', account.id)
+    .execute();
+  admin = await signIn(ctx, account.admin.email);
+  const list = await admin.put('/api/v1/account/lists/').send({
+    id: null,
+    name: 'Countries',
+    type: 'drill-down',
+    list_columns: [
+      {
+        id: 'lc1',
+        name: 'Region',
+        precedence: 0,
+        list_values: ['Europe', 'Europe', 'Americas'].map((value, row_number) => ({
+          id: `r${row_number}`,
+          row_number,
+          value,
+        })),
+      },
+      {
+        id: 'lc2',
+        name: 'Country',
+        precedence: 1,
+        list_values: ['France', 'Germany', 'Brazil'].map((value, row_number) => ({
+          id: `c${row_number}`,
+          row_number,
+          value,
+        })),
+      },
+    ],
+  });
+  expect(list.status).toBe(200);
+  listId = list.body.id;
+  columns = { region: list.body.list_columns[0].id, country: list.body.list_columns[1].id };
+  const set = await admin.put('/api/v1/account/fieldsets').send({
+    name: 'Market',
+    fields: [
+      {
+        id: 'TEMP_r',
+        name: 'Region',
+        governance_type: 'list',
+        required: true,
+        list_governance: { list_id: listId, list_column_id: columns.region },
+      },
+      {
+        id: 'TEMP_k',
+        name: 'Country',
+        governance_type: 'list',
+        list_governance: { list_id: listId, list_column_id: columns.country },
+      },
+    ],
+  });
+  expect(set.status).toBe(200);
+  fieldset = set.body.fieldset;
+  const folder = await admin.put('/api/v1/account/folder').send({ name: 'Codes', description: '' });
+  folderId = folder.body.folder.id;
+});
+afterAll(() => ctx.close());
+
+/** Saves a template of the pattern and the field set; returns its id and field ids by name. */
+async function makeTemplate(
+  options: { approvers?: number[] } = {},
+): Promise<{ id: number; fields: Fields; datasetId: number }> {
+  // A pattern of its own, so its autonumber counts from 1 in each test.
+  const saved = await admin.put('/api/v1/account/field/').send({
+    name: `Campaign code ${Math.random().toString(36).slice(2, 7)}`,
+    delimiter: '_',
+    segments: [
+      { id: 'TEMP_c', segment_type: 'variable', segment_precedence: 0, name: 'Campaign' },
+      {
+        id: 'TEMP_n',
+        segment_type: 'autonumber',
+        segment_precedence: 1,
+        name: 'Number',
+        start_value: 1,
+        min_width: 4,
+      },
+    ],
+  });
+  expect(saved.status).toBe(200);
+  const pattern: Pattern = saved.body.pattern;
+  let draft = newTemplate({ templateName: 'Codes', now: new Date() });
+  draft = addPatternField(draft, pattern);
+  draft = addFieldsetFields(draft, fieldset);
+  // The editor's "give a variable segment a governance" (spec 03 §2): free text, trimmed.
+  draft = {
+    ...draft,
+    template_fields: draft.template_fields.map((tf) =>
+      tf.field.segment_type === 'variable'
+        ? {
+            ...tf,
+            governance_type: 'text',
+            validation: { characters: 'any' },
+            transformation: { case: 'none', spaces: 'keep', trim: true },
+          }
+        : tf,
+    ),
+  };
+  const approval = options.approvers !== undefined;
+  const res = await admin.put('/api/v1/account/template/').send({
+    ...draft,
+    name: `Codes ${Math.random().toString(36).slice(2, 7)}`,
+    folder_id: folderId,
+    integrations: [],
+    settings: { require_identifier: 0, require_approval: approval ? 1 : 0, enable_auto_submit: 0 },
+    approvers: options.approvers ?? [],
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const got = await admin.get(`/api/v1/account/template/${res.body.id}`);
+  const fields: Fields = {};
+  for (const tf of got.body.template_fields as TemplateField[])
+    fields[tf.field.is_pattern ? 'code' : tf.field.name] = tf.id as number;
+  const form = await admin.get(`/api/v1/account/submissions/templates/${res.body.id}/form`);
+  expect(form.status).toBe(200);
+  return { id: res.body.id, fields, datasetId: form.body.rollup_dataset_id };
+}
+
+function row(fields: Fields, campaign: string, region = 'Europe', country = 'France') {
+  return { [fields.Campaign!]: campaign, [fields.Region!]: region, [fields.Country!]: country };
+}
+
+async function submit(agent: Agent, templateId: number, rows: unknown[], key?: string) {
+  const req = agent.post('/api/v1/account/submissions');
+  if (key) req.set('Idempotency-Key', key);
+  return req.send({ template_id: templateId, name: 'Spring launch', rows });
+}
+
+async function codesOf(agent: Agent, submissionId: number, fields: Fields): Promise<string[]> {
+  const res = await agent.get(`/api/v1/account/submissions/${submissionId}`);
+  expect(res.status).toBe(200);
+  return res.body.rows.map((r: { data: Record<string, string> }) => r.data[fields.code!]);
+}
+
+async function submissionCount(): Promise<number> {
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*)::int as n from submissions where account_id = ${account.id}`.execute(ctx.deps.db);
+  return rows[0]!.n;
+}
+
+describe('POST /api/v1/account/submissions', () => {
+  it('governs the rows again, issues autonumbers and stores a new version of the dataset', async () => {
+    const t = await makeTemplate();
+    const res = await submit(admin, t.id, [
+      row(t.fields, 'Spring Sale'),
+      row(t.fields, 'fall', 'europe', 'GERMANY'),
+      row(t.fields, 'x', 'Americas', 'Brazil'),
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ status: 'Submitted', row_count: 3, dataset_id: t.datasetId });
+    expect(await codesOf(admin, res.body.id, t.fields)).toEqual(['Spring Sale_0001', 'fall_0002', 'x_0003']);
+    const detail = await admin.get(`/api/v1/account/submissions/${res.body.id}`);
+    expect(detail.body.rows[1].data[t.fields.Country!]).toBe('Germany');
+    expect(detail.body.rows.every((r: { cv_id: string }) => /^[0-9a-f-]{36}$/.test(r.cv_id))).toBe(true);
+    expect(detail.body.history.map((e: { action: string }) => e.action)).toEqual(['submitted']);
+    const activity = await ctx.deps.db
+      .selectFrom('activities')
+      .selectAll()
+      .where('account_id', '=', account.id)
+      .where('configured_object', '=', 'submission')
+      .where('object_id', '=', res.body.id)
+      .execute();
+    expect(activity).toHaveLength(1);
+    expect(activity[0]!.changes).toContainEqual({ field: 'status', old: null, new: 'Submitted' });
+  });
+
+  it('refuses a submission with any problem whole, naming row, field and message, and stores nothing', async () => {
+    const t = await makeTemplate();
+    const before = await submissionCount();
+    const res = await submit(admin, t.id, [
+      row(t.fields, 'ok'),
+      row(t.fields, 'bad', 'Europe', 'Brazil'),
+      row(t.fields, 'ok2', 'Atlantis'),
+    ]);
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toEqual([
+      {
+        path: `body.rows.1.${t.fields.Country}`,
+        message: 'Row 2: Country: "Brazil" is not under Region "Europe"',
+      },
+      {
+        path: `body.rows.2.${t.fields.Region}`,
+        message: 'Row 3: Region: "Atlantis" is not in the list Countries',
+      },
+    ]);
+    expect(await submissionCount()).toBe(before);
+    const next = await submit(admin, t.id, [row(t.fields, 'later')]);
+    expect(await codesOf(admin, next.body.id, t.fields)).toEqual(['later_0001']);
+  });
+
+  it('answers a repeated Idempotency-Key with the first result and issues no new numbers', async () => {
+    const t = await makeTemplate();
+    const rows = [row(t.fields, 'a'), row(t.fields, 'b')];
+    const first = await submit(admin, t.id, rows, 'key-1');
+    const again = await submit(admin, t.id, rows, 'key-1');
+    expect(first.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const other = await submit(admin, t.id, [row(t.fields, 'c')], 'key-1');
+    expect(other.status).toBe(409);
+    const next = await submit(admin, t.id, [row(t.fields, 'c')]);
+    expect(await codesOf(admin, next.body.id, t.fields)).toEqual(['c_0003']);
+  });
+
+  it('gives 50 concurrent submitters distinct autonumbers', async () => {
+    const t = await makeTemplate();
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        submit(admin, t.id, [row(t.fields, `p${i}`), row(t.fields, `q${i}`)]),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(50).fill(201));
+    const numbers = (await Promise.all(results.map((r) => codesOf(admin, r.body.id, t.fields))))
+      .flat()
+      .map((code) => Number(code.split('_')[1]));
+    expect(new Set(numbers).size).toBe(100);
+    expect(Math.max(...numbers)).toBe(100);
+  });
+
+  it('saves a draft as typed and submits it later', async () => {
+    const t = await makeTemplate();
+    const draft = await admin
+      .post('/api/v1/account/submissions')
+      .send({ template_id: t.id, name: 'Draft', rows: [row(t.fields, 'half', 'Atlantis')], draft: true });
+    expect(draft.body.status).toBe('Draft');
+    const refused = await admin
+      .put(`/api/v1/account/submissions/${draft.body.id}`)
+      .send({ name: 'Draft', rows: [row(t.fields, 'half', 'Atlantis')], submit: true });
+    expect(refused.status).toBe(400);
+    const sent = await admin.put(`/api/v1/account/submissions/${draft.body.id}`).send({
+      name: 'Draft',
+      rows: [row(t.fields, 'half')],
+      submit: true,
+      updated_at: draft.body.updated_at,
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.status).toBe('Submitted');
+  });
+});
+
+describe('approval (spec 03 §4; issue 11 item 5)', () => {
+  it('keeps a Pending submission out of the dataset; rejection needs a comment; approval commits it', async () => {
+    const approverUser = await createUser(ctx, account.id, { role: 'ADMIN', name: 'Ann Approver' });
+    const submitterUser = await createUser(ctx, account.id, { role: 'USER', name: 'Sam Submitter' });
+    const t = await makeTemplate({ approvers: [approverUser.id] });
+    const group = await ctx.deps.db
+      .insertInto('groups')
+      .values({ account_id: account.id, name: `G ${Math.random()}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.deps.db
+      .insertInto('group_users')
+      .values({ group_id: group.id, user_id: submitterUser.id })
+      .execute();
+    await ctx.deps.db
+      .insertInto('group_templates')
+      .values({ group_id: group.id, template_id: t.id })
+      .execute();
+    const submitter = await signIn(ctx, submitterUser.email);
+    const approver = await signIn(ctx, approverUser.email);
+
+    const sent = await submit(submitter, t.id, [row(t.fields, 'needs-ok')]);
+    expect(sent.body.status).toBe('Pending');
+    expect(
+      ctx.mails.some((m) => m.to === approverUser.email && m.subject.includes('awaiting approval')),
+    ).toBe(true);
+    const query = () =>
+      admin.post(`/api/core/v1/datasets/${t.datasetId}/query`).send({ select: [t.fields.code] });
+    expect((await query()).body.rows).toEqual([]);
+
+    expect(
+      (await submitter.post(`/api/v1/account/submissions/${sent.body.id}/approve`).send({})).status,
+    ).toBe(403);
+    const noComment = await approver
+      .post(`/api/v1/account/submissions/${sent.body.id}/reject`)
+      .send({ comment: ' ' });
+    expect(noComment.status).toBe(400);
+    const rejected = await approver
+      .post(`/api/v1/account/submissions/${sent.body.id}/reject`)
+      .send({ comment: 'Use the spring campaign name' });
+    expect(rejected.body).toMatchObject({
+      status: 'Rejected',
+      decision_comment: 'Use the spring campaign name',
+    });
+    const seen = await submitter.get(`/api/v1/account/submissions/${sent.body.id}`);
+    expect(seen.body.history.at(-1)).toMatchObject({
+      action: 'rejected',
+      comment: 'Use the spring campaign name',
+    });
+
+    const again = await submitter
+      .put(`/api/v1/account/submissions/${sent.body.id}`)
+      .send({ name: 'Spring launch', rows: [row(t.fields, 'spring')], submit: true });
+    expect(again.body.status).toBe('Pending');
+    const inbox = await approver.get('/api/v1/account/submissions?scope=approvals');
+    expect(inbox.body.data.map((s: { id: number }) => s.id)).toContain(sent.body.id);
+    const approved = await approver.post(`/api/v1/account/submissions/${sent.body.id}/approve`).send({});
+    expect(approved.body.status).toBe('Approved');
+    expect((await query()).body.rows).toEqual([
+      { data: { [String(t.fields.code)]: { value: 'spring_0002' } } },
+    ]);
+    expect((await approver.post(`/api/v1/account/submissions/${sent.body.id}/approve`).send({})).status).toBe(
+      409,
+    );
+  });
+});
+
+describe('edits with edit_submissions (spec 01 §6)', () => {
+  it('refuses users without it and makes a new version, keeping the old one readable', async () => {
+    const t = await makeTemplate();
+    const sent = await submit(admin, t.id, [row(t.fields, 'first'), row(t.fields, 'second')]);
+    const detail = await admin.get(`/api/v1/account/submissions/${sent.body.id}`);
+    const cvId = detail.body.rows[0].cv_id as string;
+    const cvKey = Object.keys(detail.body.rows[0].data).find((k) => detail.body.rows[0].data[k] === cvId)!;
+    const plainUser = await createUser(ctx, account.id, { role: 'USER' });
+    const plain = await signIn(ctx, plainUser.email);
+    const edit = { rows: [{ [cvKey]: cvId, [t.fields.Campaign!]: 'renamed' }] };
+    expect((await plain.post(`/api/v1/account/submissions/${sent.body.id}/edit`).send(edit)).status).toBe(
+      403,
+    );
+    const res = await admin.post(`/api/v1/account/submissions/${sent.body.id}/edit`).send(edit);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.commit_id).toBeGreaterThan(sent.body.commit_id);
+    expect(await codesOf(admin, sent.body.id, t.fields)).toEqual(['renamed_0001', 'second_0002']);
+    const old = await admin.get(
+      `/api/v1/account/submissions/${sent.body.id}?commitRef=${sent.body.commit_id}`,
+    );
+    expect(old.body.rows.map((r: { data: Record<string, string> }) => r.data[t.fields.code!])).toEqual([
+      'first_0001',
+      'second_0002',
+    ]);
+    const head = await admin
+      .post(`/api/core/v1/datasets/${t.datasetId}/query`)
+      .send({ select: [t.fields.Campaign], distinct: true });
+    expect(
+      head.body.rows.map(
+        (r: { data: Record<string, { value: string }> }) => r.data[t.fields.Campaign!]!.value,
+      ),
+    ).toEqual(['second', 'renamed']);
+    const before = await admin
+      .post(`/api/core/v1/datasets/${t.datasetId}/query`)
+      .send({ select: [t.fields.Campaign], distinct: true, commitRef: String(sent.body.commit_id) });
+    expect(before.body.rows).toHaveLength(2);
+    expect(JSON.stringify(before.body.rows)).toContain('first');
+  });
+});
+
+describe('POST /api/core/v1/datasets/{rollupDatasetId}/query (spec 02 §7, spec 03 §7)', () => {
+  it('answers distinct values, selected fields, whole rows and the limit', async () => {
+    const t = await makeTemplate();
+    await submit(admin, t.id, [
+      row(t.fields, 'a'),
+      row(t.fields, 'b', 'Americas', 'Brazil'),
+      row(t.fields, 'c'),
+    ]);
+    const url = `/api/core/v1/datasets/${t.datasetId}/query`;
+    const distinct = await admin
+      .post(url)
+      .send({ limit: 100, commitRef: 'HEAD', distinct: true, select: [t.fields.Region] });
+    expect(distinct.body.rows).toEqual([
+      { data: { [String(t.fields.Region)]: { value: 'Europe' } } },
+      { data: { [String(t.fields.Region)]: { value: 'Americas' } } },
+    ]);
+    const two = await admin.post(url).send({ distinct: true, select: [t.fields.Region, t.fields.Country] });
+    expect(two.body.rows).toHaveLength(2);
+    const all = await admin.post(url).send({ select: '*', limit: 2 });
+    expect(all.body.rows).toHaveLength(2);
+    expect(Object.keys(all.body.rows[0].data)).toContain(String(t.fields.code));
+    expect((await admin.post(url).send({ commitRef: '2147483647' })).status).toBe(404);
+    expect((await admin.post(url).send({ limit: 5000 })).status).toBe(400);
+  });
+
+  it('answers 404 for another account’s dataset and submission', async () => {
+    const t = await makeTemplate();
+    const sent = await submit(admin, t.id, [row(t.fields, 'mine')]);
+    const other = await createAccount(ctx);
+    const stranger = await signIn(ctx, other.admin.email);
+    expect((await stranger.post(`/api/core/v1/datasets/${t.datasetId}/query`).send({})).status).toBe(404);
+    expect((await stranger.get(`/api/v1/account/submissions/${sent.body.id}`)).status).toBe(404);
+    expect((await stranger.get(`/api/v1/account/submissions/templates/${t.id}/form`)).status).toBe(404);
+    expect((await submit(stranger, t.id, [row(t.fields, 'x')])).status).toBe(404);
+  });
+});
+
+describe('roles and uniqueness', () => {
+  it('lets a USER use only the templates of their groups', async () => {
+    const t = await makeTemplate();
+    const user = await createUser(ctx, account.id, { role: 'USER' });
+    const agent = await signIn(ctx, user.email);
+    expect((await agent.get(`/api/v1/account/submissions/templates/${t.id}/form`)).status).toBe(404);
+    expect((await agent.get('/api/v1/account/submissions/templates')).body.data).toEqual([]);
+    const group = await ctx.deps.db
+      .insertInto('groups')
+      .values({ account_id: account.id, name: `F ${Math.random()}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.deps.db.insertInto('group_users').values({ group_id: group.id, user_id: user.id }).execute();
+    await ctx.deps.db
+      .insertInto('group_folders')
+      .values({ group_id: group.id, folder_id: folderId })
+      .execute();
+    const listed = await agent.get('/api/v1/account/submissions/templates');
+    expect(listed.body.data.map((x: { id: number }) => x.id)).toContain(t.id);
+    expect((await agent.get(`/api/v1/account/submissions/templates/${t.id}/form`)).status).toBe(200);
+    const mine = await submit(agent, t.id, [row(t.fields, 'mine')]);
+    expect(mine.status).toBe(201);
+    const other = await createUser(ctx, account.id, { role: 'USER' });
+    expect(
+      (await (await signIn(ctx, other.email)).get(`/api/v1/account/submissions/${mine.body.id}`)).status,
+    ).toBe(404);
+  });
+
+  it('answers which values the dataset already holds', async () => {
+    const t = await makeTemplate();
+    await submit(admin, t.id, [row(t.fields, 'taken')]);
+    const res = await admin
+      .post('/api/v1/account/submissions/uniqueness')
+      .send({ template_id: t.id, field_id: t.fields.code, values: ['taken_0001', 'free_0009'] });
+    expect(res.body).toEqual({ taken: ['taken_0001'] });
+  });
+});

@@ -1,0 +1,36 @@
+import { datasetsApi, submissionsApi } from '@nomen/shared';
+import type { ApiBuilder } from '../../http/route';
+import * as service from './submissions.service';
+
+/**
+ * Mounts the submission endpoints and the datasets query (issue 11; spec 02 §7, spec 03 §7).
+ * `templates` and `uniqueness` are mounted before `/submissions/:id`.
+ */
+export function submissionsRoutes(api: ApiBuilder): void {
+  const { deps } = api;
+  api.mount(submissionsApi.templates, ({ actor }) => service.submittableTemplates(deps, actor));
+  api.mount(submissionsApi.form, ({ actor, params }) => service.submissionForm(deps, actor, params.id));
+  api.mount(submissionsApi.uniqueness, ({ actor, body }) => service.checkUniqueness(deps, actor, body));
+  api.mount(submissionsApi.list, ({ actor, query }) => service.listSubmissions(deps, actor, query));
+  api.mount(submissionsApi.create, ({ actor, body, req }) =>
+    service.createSubmission(deps, actor, body, service.parseIdempotencyKey(req.headers['idempotency-key'])),
+  );
+  api.mount(submissionsApi.get, ({ actor, params, query }) =>
+    service.getSubmission(deps, actor, params.id, query.commitRef),
+  );
+  api.mount(submissionsApi.save, ({ actor, params, body }) =>
+    service.saveSubmission(deps, actor, params.id, body),
+  );
+  api.mount(submissionsApi.approve, ({ actor, params, body }) =>
+    service.decideSubmission(deps, actor, params.id, 'approve', body.comment),
+  );
+  api.mount(submissionsApi.reject, ({ actor, params, body }) =>
+    service.decideSubmission(deps, actor, params.id, 'reject', body.comment),
+  );
+  api.mount(submissionsApi.edit, ({ actor, params, body }) =>
+    service.editSubmission(deps, actor, params.id, body),
+  );
+  api.mount(datasetsApi.query, ({ actor, params, body }) =>
+    service.queryDataset(deps, actor, params.id, body),
+  );
+}

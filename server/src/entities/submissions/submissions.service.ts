@@ -1,0 +1,903 @@
+import { createHash, randomUUID, webcrypto } from 'node:crypto';
+import {
+  AppError,
+  AUTONUMBER_MAX_VALUE,
+  bufferedRandomInt,
+  compileSubmissionForm,
+  createSessionCache,
+  type DatasetQuery,
+  type datasetQuerySchema,
+  fieldKey,
+  hasPermission,
+  IN_DATASET_STATUSES,
+  type Issue,
+  type SubmissionDetail,
+  type SubmissionForm,
+  type SubmissionList,
+  type SubmissionPattern,
+  type SubmissionProblem,
+  type SubmissionRow,
+  type SubmissionStatus,
+  type SubmissionSummary,
+  type SubmissionValidator,
+  submissionMessageText,
+  type Template,
+  utcCalendarDate,
+} from '@nomen/shared';
+import type { Database, SubmissionRecord } from '@nomen/shared/db';
+import type { Transaction } from 'kysely';
+import type pg from 'pg';
+import type { z } from 'zod';
+import { withConnection } from '../../db/connection';
+import type { Actor, AppDeps } from '../../http/context';
+import { recordActivity } from '../activities/activities.service';
+import * as fieldsRepo from '../fields/fields.repository';
+import { assertNotStale } from '../guards';
+import * as patternsRepo from '../patterns/patterns.repository';
+import { getPattern } from '../patterns/patterns.service';
+import { getTemplate } from '../templates/templates.service';
+import * as repo from './submissions.repository';
+
+/**
+ * Submissions and datasets (issue 11 items 4, 5, 8; spec 01 §6 edit_submissions; spec 02 §7 and
+ * spec 03 §7 datasets query). Decisions where the specs are silent are in this folder's README.
+ */
+
+// Unguessable random segments: crypto-strong bytes, drawn without modulo bias.
+const randomInt = bufferedRandomInt((bytes) => webcrypto.getRandomValues(bytes));
+
+type Trx = Transaction<Database>;
+
+function iso(value: Date | null): string | null {
+  return value ? value.toISOString() : null;
+}
+
+function toSummary(row: SubmissionRecord): SubmissionSummary {
+  return {
+    id: row.id,
+    template_id: row.template_id,
+    template_name: row.template_name,
+    dataset_id: row.dataset_id,
+    name: row.name,
+    status: row.status,
+    submitter: { id: row.submitter_id, name: row.submitter_name },
+    row_count: row.row_count,
+    commit_id: row.commit_id,
+    decided_by: row.decided_by_name === null ? null : { id: row.decided_by_id, name: row.decided_by_name },
+    decided_at: iso(row.decided_at),
+    decision_comment: row.decision_comment,
+    submitted_at: iso(row.submitted_at),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** Whether the actor may submit through every template (manage_templates) or only those of their groups. */
+async function mayUseTemplate(deps: AppDeps, actor: Actor, templateId: number): Promise<boolean> {
+  if (hasPermission(actor.permissions, 'manage_templates')) return true;
+  return (await repo.templateIdsThroughGroups(deps.db, actor.accountId, actor.userId)).has(templateId);
+}
+
+/** A template the actor may submit through, or 404 (another account's, or not theirs to use). */
+async function usableTemplate(deps: AppDeps, actor: Actor, templateId: number): Promise<Template> {
+  const template = await getTemplate(deps, actor, templateId).catch(() => null);
+  if (!template || !(await mayUseTemplate(deps, actor, templateId))) throw AppError.notFound('Template');
+  return template;
+}
+
+/** The templates the actor may submit through (issue 11 item 1; spec 01 §2.7). */
+export async function submittableTemplates(deps: AppDeps, actor: Actor) {
+  const all = await repo.templatesOfAccount(deps.db, actor.accountId);
+  const through = hasPermission(actor.permissions, 'manage_templates')
+    ? null
+    : await repo.templateIdsThroughGroups(deps.db, actor.accountId, actor.userId);
+  return {
+    data: all
+      .filter((t) => through === null || through.has(t.id))
+      .map((t) => ({
+        id: t.id,
+        name: t.name,
+        description: t.description,
+        folder_id: t.folder_id,
+        require_approval: (t.settings as { require_approval?: number }).require_approval === 1,
+        updated_at: t.updated_at.toISOString(),
+      })),
+  };
+}
+
+/** The lists the template's list fields draw from, with their rows (issue 11 item 2). */
+async function formLists(deps: AppDeps, actor: Actor, template: Template): Promise<SubmissionList[]> {
+  const ids = [
+    ...new Set(
+      template.template_fields.flatMap((f) =>
+        f.governance_type === 'list' && f.list_governance?.list_id != null ? [f.list_governance.list_id] : [],
+      ),
+    ),
+  ];
+  const { lists, columns, cells } = await repo.listCells(deps.db, actor.accountId, ids);
+  return lists.map((list) => {
+    const own = columns.filter((c) => c.list_id === list.id);
+    const position = new Map(own.map((c, i) => [c.id, i]));
+    const byRow = new Map<number, string[]>();
+    for (const cell of cells) {
+      const column = position.get(cell.list_column_id);
+      if (column === undefined) continue;
+      let row = byRow.get(cell.row_number);
+      if (!row) {
+        row = own.map(() => '');
+        byRow.set(cell.row_number, row);
+      }
+      row[column] = cell.value;
+    }
+    return {
+      id: list.id,
+      name: list.name,
+      type: list.type,
+      columns: own.map((c) => ({ id: c.id, name: c.name })),
+      rows: [...byRow.entries()].sort((a, b) => a[0] - b[0]).map(([, row]) => row),
+    };
+  });
+}
+
+/** Builds the submission form of a template (fields, parameters, patterns with segments, lists, counters). */
+async function buildForm(deps: AppDeps, actor: Actor, template: Template, datasetId: number | null) {
+  const patternIds = template.template_fields.flatMap((f) =>
+    f.governance_type === 'pattern' && typeof f.field_id === 'number' ? [f.field_id] : [],
+  );
+  const patterns: SubmissionPattern[] = [];
+  for (const id of patternIds) {
+    const found = await getPattern(deps, actor, id).catch(() => null);
+    if (found)
+      patterns.push({
+        field_id: id,
+        name: found.pattern.name,
+        delimiter: found.pattern.delimiter,
+        must_be_unique: found.pattern.must_be_unique,
+        segments: found.pattern.segments,
+      });
+  }
+  const autonumberIds = template.template_fields.flatMap((f) =>
+    f.governance_type === 'autonumber' &&
+    f.field.segment_parent_field_id === null &&
+    typeof f.field_id === 'number'
+      ? [f.field_id]
+      : [],
+  );
+  const autonumbers = (await fieldsRepo.findFields(deps.db, actor.accountId, autonumberIds)).map((row) => {
+    const settings = ((row.settings as { autonumber?: { start_value?: number; min_width?: number } })
+      .autonumber ?? {}) as { start_value?: number; min_width?: number };
+    return { field_id: row.id, start_value: settings.start_value ?? 1, min_width: settings.min_width ?? 1 };
+  });
+  const form: SubmissionForm = {
+    template_id: template.id,
+    template_name: template.name,
+    rollup_dataset_id: datasetId,
+    settings: template.settings,
+    fields: template.template_fields,
+    parameters: template.parameters,
+    patterns,
+    lists: await formLists(deps, actor, template),
+    autonumbers,
+  };
+  return form;
+}
+
+/** The form of a template the actor may use (issue 11 item 2); makes its dataset on first need. */
+export async function submissionForm(
+  deps: AppDeps,
+  actor: Actor,
+  templateId: number,
+): Promise<SubmissionForm> {
+  const template = await usableTemplate(deps, actor, templateId);
+  const datasetId = await repo.ensureDataset(deps.db, actor.accountId, templateId);
+  return buildForm(deps, actor, template, datasetId);
+}
+
+/** Problems as the 400 answer's issues: path `body.rows.<row>.<field id>` and the catalogue's text. */
+function refuse(problems: readonly SubmissionProblem[], rowPath = 'body.rows'): never {
+  const issues: Issue[] = problems.slice(0, 1000).map((p) => ({
+    path: p.fieldId === null ? `${rowPath}.${p.row}` : `${rowPath}.${p.row}.${p.fieldId}`,
+    message: `Row ${p.row + 1}: ${submissionMessageText(p.messageId, p.params)}`,
+  }));
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
+  throw new AppError('BAD_REQUEST', `${issues[0]?.message ?? 'The submission has problems'}${more}`, issues);
+}
+
+/** Input rows with empty values dropped and null read as empty. */
+function cleanRows(rows: readonly Record<string, string | null>[]): Record<string, string>[] {
+  return rows.map((row) => {
+    const out: Record<string, string> = {};
+    for (const key in row) {
+      const value = row[key];
+      if (typeof value === 'string' && value !== '') out[key] = value;
+    }
+    return out;
+  });
+}
+
+/** Refuses keys that are not fields of the template (400 naming the cell). */
+function assertKnownKeys(form: SubmissionForm, rows: readonly Record<string, string>[]): void {
+  const known = new Set(form.fields.map(fieldKey));
+  rows.forEach((row, i) => {
+    for (const key in row)
+      if (!known.has(key)) throw AppError.badField(`body.rows.${i}.${key}`, 'Not a field of this template');
+  });
+}
+
+/** Whether the template's submissions wait for approval (spec 03 §4: require_approval, with allow_approval). */
+function needsApproval(actor: Actor, form: SubmissionForm): boolean {
+  return form.settings.require_approval === 1 && actor.settings.allow_approval === true;
+}
+
+/** The must_be_unique problems against the dataset, for final rows. Call with the dataset locked. */
+async function datasetUniqueness(
+  trx: Trx,
+  datasetId: number,
+  validator: SubmissionValidator,
+  rows: readonly SubmissionRow[],
+): Promise<SubmissionProblem[]> {
+  const taken = new Map<string, Set<string>>();
+  for (const key of validator.uniqueKeys) {
+    if (!/^\d+$/.test(key)) continue;
+    const values = [...new Set(rows.map((r) => r[key] ?? '').filter((v) => v !== ''))];
+    taken.set(key, await repo.takenValues(trx, datasetId, Number(key), values));
+  }
+  return validator
+    .uniquenessProblems(rows, [], (key, value) => taken.get(key)?.has(value) ?? false)
+    .filter((p) => p.messageId === 'alreadyTaken');
+}
+
+/**
+ * Governs rows for good (issue 11 item 4): reserves a block of numbers of every autonumber counter
+ * in one statement, runs the shared rules with them, crypto-strong random segments and new row ids,
+ * and checks uniqueness against the dataset. Throws 400 with the problems; the caller's
+ * transaction then rolls back, so no number is burned. Call with the dataset locked.
+ */
+async function finalRows(
+  trx: Trx,
+  validator: SubmissionValidator,
+  datasetId: number,
+  rows: readonly Record<string, string>[],
+  existingNumber?: (counterId: number, row: number) => number | null,
+): Promise<SubmissionRow[]> {
+  const firsts = await patternsRepo.reserveAutonumberBlock(trx, validator.counters, rows.length);
+  for (const [counterId, first] of firsts)
+    if (first + rows.length - 1 > AUTONUMBER_MAX_VALUE)
+      throw new AppError(
+        'CONFLICT',
+        `The autonumber ${counterId} has run out of numbers. Lower its start value.`,
+      );
+  const result = validator.validateRows(rows, {
+    today: utcCalendarDate(new Date()),
+    autonumber: (counterId, row) => existingNumber?.(counterId, row) ?? (firsts.get(counterId) ?? 0) + row,
+    randomInt,
+    session: createSessionCache(),
+    newCvId: randomUUID,
+  });
+  if (result.problems.length > 0) refuse(result.problems);
+  const taken = await datasetUniqueness(trx, datasetId, validator, result.rows);
+  if (taken.length > 0) refuse(taken);
+  return result.rows;
+}
+
+/** The activity-log attributes of a submission. */
+function audited(row: SubmissionRecord) {
+  return { name: row.name, status: row.status, rows: row.row_count, decision_comment: row.decision_comment };
+}
+
+/** Runs `work` in a transaction on one connection (COPY needs the pg client of the transaction). */
+function inTransaction<T>(deps: AppDeps, work: (trx: Trx, client: pg.PoolClient | null) => Promise<T>) {
+  return withConnection(deps, (db, client) => db.transaction().execute((trx) => work(trx, client)));
+}
+
+/** Hash of a request, to tell a repeated Idempotency-Key with the same body from a reused one. */
+function requestHash(body: unknown): string {
+  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
+}
+
+/** Checks an Idempotency-Key header: 1-255 visible ASCII characters, else 400. */
+export function parseIdempotencyKey(header: string | string[] | undefined): string | null {
+  if (header === undefined) return null;
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key || !/^[\x21-\x7e]{1,255}$/.test(key))
+    throw AppError.badField(
+      'headers.idempotency-key',
+      'An Idempotency-Key is 1 to 255 visible ASCII characters',
+    );
+  return key;
+}
+
+/**
+ * Stores rows of a submission that is (or now is) submitted: Submitted rows enter the dataset in a
+ * new commit; Pending rows wait (from_commit null). Returns the commit id or null.
+ */
+async function storeSubmitted(
+  trx: Trx,
+  client: pg.PoolClient | null,
+  actor: Actor,
+  submission: SubmissionRecord,
+  rows: readonly SubmissionRow[],
+  cvIdKey: string | null,
+  status: SubmissionStatus,
+  parentCommit: number | null,
+): Promise<number | null> {
+  const commitId =
+    status === 'Submitted'
+      ? await repo.commit(trx, {
+          accountId: actor.accountId,
+          datasetId: submission.dataset_id,
+          parentId: parentCommit,
+          submissionId: submission.id,
+          kind: 'submit',
+          authorId: actor.userId,
+          authorName: actor.userName,
+          rowCount: rows.length,
+        })
+      : null;
+  await repo.insertRows(
+    trx,
+    client,
+    {
+      accountId: actor.accountId,
+      datasetId: submission.dataset_id,
+      submissionId: submission.id,
+      fromCommit: commitId,
+    },
+    rows.map((data, i) => ({ row_number: i, cv_id: (cvIdKey && data[cvIdKey]) || randomUUID(), data })),
+  );
+  if (commitId !== null)
+    await repo.applyToValues(
+      trx,
+      submission.dataset_id,
+      { submissionId: submission.id, fromCommit: commitId },
+      1,
+    );
+  return commitId;
+}
+
+/** Sends notices after a commit; a mail failure never undoes the submission. */
+async function notify(
+  deps: AppDeps,
+  actor: Actor,
+  userIds: readonly number[],
+  subject: string,
+  text: string,
+) {
+  const users = await repo.usersById(deps.db, actor.accountId, [...new Set(userIds)]);
+  await Promise.all(
+    users.map((u) => deps.mailer.send({ to: u.email, subject, text }).catch(() => undefined)),
+  );
+}
+
+function submissionLink(deps: AppDeps, id: number): string {
+  return `${deps.config.appUrl.replace(/\/$/, '')}/codes/submissions/${id}`;
+}
+
+/** Notices of a status (issue 11 item 5): approvers of a Pending one; the submitter and status recipients otherwise. */
+async function noticeStatus(deps: AppDeps, actor: Actor, row: SubmissionRecord, template: Template | null) {
+  const link = submissionLink(deps, row.id);
+  if (row.status === 'Pending' && row.template_id !== null) {
+    const approvers = await repo.approverIds(deps.db, actor.accountId, row.template_id);
+    await notify(
+      deps,
+      actor,
+      approvers,
+      `Submission awaiting approval: ${row.name}`,
+      `${row.submitter_name} submitted "${row.name}" (${row.row_count} rows) through ${row.template_name}. Review it: ${link}`,
+    );
+    return;
+  }
+  const recipients = [
+    ...(row.submitter_id !== null && row.submitter_id !== actor.userId ? [row.submitter_id] : []),
+    ...(template && template.settings.enable_auto_submit === 1
+      ? template.submissionStatusRecipients.map((r) => r.userId)
+      : []),
+  ];
+  const comment = row.decision_comment ? `\nComment: ${row.decision_comment}` : '';
+  await notify(
+    deps,
+    actor,
+    recipients,
+    `Submission ${row.status.toLowerCase()}: ${row.name}`,
+    `"${row.name}" (${row.template_name}) is ${row.status}.${comment}\n${link}`,
+  );
+}
+
+/**
+ * Creates a submission (issue 11 items 2, 4): a Draft (rows stored as typed), or submitted — the
+ * rows governed again by the shared rules (never trusting the client), numbers issued and codes
+ * generated in one transaction, Pending with approval or Submitted (a new commit of the dataset)
+ * without. Any problem refuses the whole submission with 400 and stores nothing. With an
+ * Idempotency-Key, a repeated request answers the first result (no new numbers) and a different
+ * request with the same key answers 409.
+ */
+export async function createSubmission(
+  deps: AppDeps,
+  actor: Actor,
+  input: { template_id: number; name: string; rows: Record<string, string | null>[]; draft: boolean },
+  idempotencyKey: string | null,
+): Promise<SubmissionSummary> {
+  const hash = idempotencyKey ? requestHash(input) : null;
+  const replay = async () => {
+    if (!idempotencyKey) return null;
+    const earlier = await repo.findByIdempotencyKey(deps.db, actor.accountId, idempotencyKey);
+    if (!earlier) return null;
+    if (earlier.request_hash !== hash || earlier.submitter_id !== actor.userId)
+      throw new AppError('CONFLICT', 'This Idempotency-Key was used for a different request');
+    return toSummary(earlier);
+  };
+  const earlier = await replay();
+  if (earlier) return earlier;
+
+  const template = await usableTemplate(deps, actor, input.template_id);
+  const datasetId = await repo.ensureDataset(deps.db, actor.accountId, input.template_id);
+  const form = await buildForm(deps, actor, template, datasetId);
+  const rows = cleanRows(input.rows);
+  assertKnownKeys(form, rows);
+  const validator = compileSubmissionForm(form);
+  const cvIdKey = form.fields.find((f) => f.governance_type === 'cv_id');
+  if (!input.draft) {
+    // A first pass without numbers refuses bad rows before anything is reserved.
+    const preview = validator.validateRows(rows, { today: utcCalendarDate(new Date()) });
+    if (preview.problems.length > 0) refuse(preview.problems);
+    // A new submission's rows get new identifiers.
+    if (cvIdKey) for (const row of rows) delete row[fieldKey(cvIdKey)];
+  }
+  const status: SubmissionStatus = input.draft
+    ? 'Draft'
+    : needsApproval(actor, form)
+      ? 'Pending'
+      : 'Submitted';
+  let created: SubmissionRecord;
+  try {
+    created = await inTransaction(deps, async (trx, client) => {
+      const dataset = await repo.findDataset(trx, actor.accountId, datasetId, true);
+      const governed = input.draft ? rows : await finalRows(trx, validator, datasetId, rows);
+      const now = new Date();
+      let submission = await repo.insertSubmission(trx, {
+        account_id: actor.accountId,
+        template_id: input.template_id,
+        dataset_id: datasetId,
+        template_name: template.name,
+        name: input.name,
+        status,
+        submitter_id: actor.userId,
+        submitter_name: actor.userName,
+        idempotency_key: idempotencyKey,
+        request_hash: hash,
+        row_count: governed.length,
+        commit_id: null,
+        submitted_at: input.draft ? null : now,
+      });
+      const commitId = await storeSubmitted(
+        trx,
+        client,
+        actor,
+        submission,
+        governed,
+        cvIdKey ? fieldKey(cvIdKey) : null,
+        status,
+        dataset?.head_commit_id ?? null,
+      );
+      if (commitId !== null)
+        submission = await repo.updateSubmission(trx, submission.id, { commit_id: commitId });
+      await repo.insertEvent(trx, {
+        account_id: actor.accountId,
+        submission_id: submission.id,
+        action: input.draft ? 'created' : 'submitted',
+        user_id: actor.userId,
+        user_name: actor.userName,
+        commit_id: commitId,
+      });
+      await recordActivity(trx, actor, {
+        configuredObject: 'submission',
+        objectName: submission.name,
+        objectId: submission.id,
+        before: null,
+        after: audited(submission),
+      });
+      return submission;
+    });
+  } catch (error) {
+    // A concurrent request with the same key won the insert: answer its result.
+    if ((error as { constraint?: string }).constraint === 'submissions_idempotency_key') {
+      const first = await replay();
+      if (first) return first;
+    }
+    throw error;
+  }
+  if (!input.draft) await noticeStatus(deps, actor, created, template);
+  return toSummary(created);
+}
+
+/** A submission the actor may read, with what they may do; 404 otherwise (ARCHITECTURE.md tenancy). */
+async function readable(deps: AppDeps, actor: Actor, id: number) {
+  const row = await repo.findSubmission(deps.db, actor.accountId, id);
+  if (!row) throw AppError.notFound('Submission');
+  const isApprover =
+    row.template_id !== null &&
+    (await repo.approverIds(deps.db, actor.accountId, row.template_id)).includes(actor.userId);
+  const mayEdit =
+    hasPermission(actor.permissions, 'edit_submissions') &&
+    row.template_id !== null &&
+    (await mayUseTemplate(deps, actor, row.template_id));
+  const isOwn = row.submitter_id === actor.userId;
+  if (!isOwn && !isApprover && !mayEdit && !hasPermission(actor.permissions, 'all_privileges'))
+    throw AppError.notFound('Submission');
+  return { row, isOwn, isApprover, mayEdit };
+}
+
+/** One submission with its rows (latest, or as of a commit) and history (issue 11 item 6). */
+export async function getSubmission(
+  deps: AppDeps,
+  actor: Actor,
+  id: number,
+  commitRef: string,
+): Promise<SubmissionDetail> {
+  const { row, isApprover, mayEdit } = await readable(deps, actor, id);
+  let rows: Awaited<ReturnType<typeof repo.currentRows>>;
+  if (commitRef === 'HEAD') rows = await repo.currentRows(deps.db, id);
+  else {
+    const commitId = Number(commitRef);
+    if (!(await repo.isCommitOf(deps.db, row.dataset_id, commitId))) throw AppError.notFound('Commit');
+    rows = await repo.rowsAt(deps.db, id, commitId);
+  }
+  const history = await repo.eventsOf(deps.db, id);
+  return {
+    ...toSummary(row),
+    rows: rows.map((r) => ({
+      row_number: r.row_number,
+      cv_id: r.cv_id,
+      data: r.data,
+      commit_id: r.from_commit,
+    })),
+    history: history.map((e) => ({
+      action: e.action,
+      user: { id: e.user_id, name: e.user_name },
+      comment: e.comment,
+      commit_id: e.commit_id,
+      created_at: e.created_at.toISOString(),
+    })),
+    can_decide: isApprover && row.status === 'Pending',
+    can_edit: mayEdit && IN_DATASET_STATUSES.includes(row.status),
+  };
+}
+
+/** The actor's submissions, or those awaiting their approval (issue 11 items 1, 5). */
+export async function listSubmissions(
+  deps: AppDeps,
+  actor: Actor,
+  query: { scope: 'mine' | 'approvals'; template_id?: number; limit: number },
+) {
+  const rows = await repo.listSubmissions(deps.db, actor.accountId, {
+    scope: query.scope,
+    userId: actor.userId,
+    templateId: query.template_id,
+    limit: query.limit,
+  });
+  return { data: rows.map(toSummary) };
+}
+
+/**
+ * Saves a Draft, or corrects a Rejected submission, and with `submit` submits it (issue 11 items
+ * 4, 5: a rejected submission is corrected and sent again). Only its submitter may (404 for
+ * others); other statuses answer 409; a stale `updated_at` 409.
+ */
+export async function saveSubmission(
+  deps: AppDeps,
+  actor: Actor,
+  id: number,
+  input: { name: string; rows: Record<string, string | null>[]; submit: boolean; updated_at?: string | null },
+): Promise<SubmissionSummary> {
+  const found = await repo.findSubmission(deps.db, actor.accountId, id);
+  if (!found || found.submitter_id !== actor.userId) throw AppError.notFound('Submission');
+  if (found.template_id === null)
+    throw new AppError('CONFLICT', 'The template of this submission was deleted');
+  const template = await usableTemplate(deps, actor, found.template_id);
+  const form = await buildForm(deps, actor, template, found.dataset_id);
+  const rows = cleanRows(input.rows);
+  assertKnownKeys(form, rows);
+  const validator = compileSubmissionForm(form);
+  const cvIdKey = form.fields.find((f) => f.governance_type === 'cv_id');
+  if (input.submit) {
+    const preview = validator.validateRows(rows, { today: utcCalendarDate(new Date()) });
+    if (preview.problems.length > 0) refuse(preview.problems);
+    if (cvIdKey) for (const row of rows) delete row[fieldKey(cvIdKey)];
+  }
+  const status: SubmissionStatus = input.submit
+    ? needsApproval(actor, form)
+      ? 'Pending'
+      : 'Submitted'
+    : found.status;
+  const saved = await inTransaction(deps, async (trx, client) => {
+    const before = (await repo.findSubmission(trx, actor.accountId, id, true))!;
+    if (before.status !== 'Draft' && before.status !== 'Rejected')
+      throw new AppError('CONFLICT', `A ${before.status} submission cannot be changed by its submitter`);
+    assertNotStale(before.updated_at, input.updated_at, 'submission');
+    const dataset = await repo.findDataset(trx, actor.accountId, before.dataset_id, true);
+    const governed = input.submit ? await finalRows(trx, validator, before.dataset_id, rows) : rows;
+    await repo.deleteUncommittedRows(trx, id);
+    let submission = await repo.updateSubmission(trx, id, {
+      name: input.name,
+      status,
+      row_count: governed.length,
+      ...(input.submit
+        ? { submitted_at: new Date(), decided_at: null, decided_by_id: null, decided_by_name: null }
+        : {}),
+    });
+    let commitId: number | null = null;
+    if (input.submit)
+      commitId = await storeSubmitted(
+        trx,
+        client,
+        actor,
+        submission,
+        governed,
+        cvIdKey ? fieldKey(cvIdKey) : null,
+        status,
+        dataset?.head_commit_id ?? null,
+      );
+    else
+      await repo.insertRows(
+        trx,
+        client,
+        { accountId: actor.accountId, datasetId: before.dataset_id, submissionId: id, fromCommit: null },
+        governed.map((data, i) => ({ row_number: i, cv_id: '', data })),
+      );
+    if (commitId !== null) submission = await repo.updateSubmission(trx, id, { commit_id: commitId });
+    await repo.insertEvent(trx, {
+      account_id: actor.accountId,
+      submission_id: id,
+      action: input.submit ? 'submitted' : 'saved',
+      user_id: actor.userId,
+      user_name: actor.userName,
+      commit_id: commitId,
+    });
+    await recordActivity(trx, actor, {
+      configuredObject: 'submission',
+      objectName: submission.name,
+      objectId: id,
+      before: audited(before),
+      after: audited(submission),
+    });
+    return submission;
+  });
+  if (input.submit) await noticeStatus(deps, actor, saved, template);
+  return toSummary(saved);
+}
+
+/**
+ * Approves or rejects a Pending submission (issue 11 item 5): only an approver of its template
+ * (403 for others who may read it); a rejection needs a comment (the schema's 400). Approval makes
+ * a commit: the rows enter the dataset, checked again for uniqueness against it (400 when a value
+ * was taken since). Other statuses answer 409.
+ */
+export async function decideSubmission(
+  deps: AppDeps,
+  actor: Actor,
+  id: number,
+  decision: 'approve' | 'reject',
+  comment: string,
+): Promise<SubmissionSummary> {
+  const { isApprover } = await readable(deps, actor, id);
+  if (!isApprover)
+    throw new AppError('FORBIDDEN', 'Only an approver of its template may decide on a submission');
+  const decided = await inTransaction(deps, async (trx) => {
+    const before = (await repo.findSubmission(trx, actor.accountId, id, true))!;
+    if (before.status !== 'Pending')
+      throw new AppError('CONFLICT', `The submission is ${before.status}, not Pending`);
+    let commitId: number | null = null;
+    if (decision === 'approve') {
+      const dataset = (await repo.findDataset(trx, actor.accountId, before.dataset_id, true))!;
+      if (before.template_id !== null) {
+        const template = await getTemplate(deps, actor, before.template_id);
+        const validator = compileSubmissionForm(await buildForm(deps, actor, template, dataset.id));
+        const rows = (await repo.currentRows(trx, id)).map((r) => r.data);
+        const taken = await datasetUniqueness(trx, dataset.id, validator, rows);
+        if (taken.length > 0) refuse(taken, 'rows');
+      }
+      commitId = await repo.commit(trx, {
+        accountId: actor.accountId,
+        datasetId: dataset.id,
+        parentId: dataset.head_commit_id,
+        submissionId: id,
+        kind: 'approve',
+        authorId: actor.userId,
+        authorName: actor.userName,
+        rowCount: before.row_count,
+      });
+      await repo.commitRows(trx, id, commitId);
+      await repo.applyToValues(trx, dataset.id, { submissionId: id, fromCommit: commitId }, 1);
+    }
+    const submission = await repo.updateSubmission(trx, id, {
+      status: decision === 'approve' ? 'Approved' : 'Rejected',
+      decided_by_id: actor.userId,
+      decided_by_name: actor.userName,
+      decided_at: new Date(),
+      decision_comment: comment === '' ? null : comment,
+      ...(commitId !== null ? { commit_id: commitId } : {}),
+    });
+    await repo.insertEvent(trx, {
+      account_id: actor.accountId,
+      submission_id: id,
+      action: decision === 'approve' ? 'approved' : 'rejected',
+      user_id: actor.userId,
+      user_name: actor.userName,
+      comment,
+      commit_id: commitId,
+    });
+    await recordActivity(trx, actor, {
+      configuredObject: 'submission',
+      objectName: submission.name,
+      objectId: id,
+      before: audited(before),
+      after: audited(submission),
+    });
+    return submission;
+  });
+  const template =
+    decided.template_id !== null
+      ? await getTemplate(deps, actor, decided.template_id).catch(() => null)
+      : null;
+  await noticeStatus(deps, actor, decided, template);
+  return toSummary(decided);
+}
+
+/**
+ * Edits rows of a submission in the dataset (spec 01 §6 edit_submissions; issue 11 item 5): each
+ * given row names an existing row by its cv_id and gives the values to change; the whole row is
+ * governed again (keeping its autonumbers), the old versions end and the new ones start in a new
+ * commit, so every earlier version stays readable. Unknown cv_ids answer 400; a submission not in
+ * the dataset 409.
+ */
+export async function editSubmission(
+  deps: AppDeps,
+  actor: Actor,
+  id: number,
+  input: { rows: Record<string, string | null>[]; updated_at?: string | null },
+): Promise<SubmissionSummary> {
+  const { mayEdit, row: found } = await readable(deps, actor, id);
+  if (!mayEdit || found.template_id === null) throw AppError.notFound('Submission');
+  const template = await getTemplate(deps, actor, found.template_id);
+  const form = await buildForm(deps, actor, template, found.dataset_id);
+  const validator = compileSubmissionForm(form);
+  const cvField = form.fields.find((f) => f.governance_type === 'cv_id');
+  const given = cleanRows(input.rows);
+  assertKnownKeys(form, given);
+  // Where each autonumber counter's number sits in a row: its segment field or its own field.
+  const counterKeys = new Map<number, string>();
+  for (const f of form.fields) {
+    if (f.governance_type !== 'autonumber') continue;
+    const counter = f.field.segment_parent_field_id !== null ? f.field.segment_id : f.field_id;
+    if (typeof counter === 'number') counterKeys.set(counter, fieldKey(f));
+  }
+  const edited = await inTransaction(deps, async (trx, client) => {
+    const before = (await repo.findSubmission(trx, actor.accountId, id, true))!;
+    if (!IN_DATASET_STATUSES.includes(before.status))
+      throw new AppError(
+        'CONFLICT',
+        `Only rows in the dataset can be edited; the submission is ${before.status}`,
+      );
+    assertNotStale(before.updated_at, input.updated_at, 'submission');
+    const dataset = (await repo.findDataset(trx, actor.accountId, before.dataset_id, true))!;
+    const current = await repo.currentRows(trx, id);
+    const byCvId = new Map(current.map((r) => [r.cv_id, r]));
+    const cvKey = cvField ? fieldKey(cvField) : null;
+    const targets = given.map((row, i) => {
+      const cvId = (cvKey && row[cvKey]) || '';
+      const old = byCvId.get(cvId);
+      if (!old) throw AppError.badField(`body.rows.${i}`, 'Name a row of this submission by its cv_id');
+      return { old, merged: { ...old.data, ...row } };
+    });
+    if (new Set(targets.map((t) => t.old.id)).size !== targets.length)
+      throw AppError.badField('body.rows', 'A row is named twice');
+    // The old versions leave the distinct values before the new ones are checked and counted.
+    const oldIds = targets.map((t) => t.old.id);
+    await repo.applyToValues(trx, dataset.id, { ids: oldIds }, -1);
+    const rows = await finalRows(
+      trx,
+      validator,
+      dataset.id,
+      targets.map((t) => t.merged),
+      (counterId, row) => {
+        const key = counterKeys.get(counterId);
+        const n = key ? Number(targets[row]?.old.data[key]) : Number.NaN;
+        return Number.isSafeInteger(n) ? n : null;
+      },
+    );
+    const commitId = await repo.commit(trx, {
+      accountId: actor.accountId,
+      datasetId: dataset.id,
+      parentId: dataset.head_commit_id,
+      submissionId: id,
+      kind: 'edit',
+      authorId: actor.userId,
+      authorName: actor.userName,
+      rowCount: rows.length,
+    });
+    await repo.endVersions(trx, oldIds, commitId);
+    await repo.insertRows(
+      trx,
+      client,
+      { accountId: actor.accountId, datasetId: dataset.id, submissionId: id, fromCommit: commitId },
+      rows.map((data, i) => ({ row_number: targets[i]!.old.row_number, cv_id: targets[i]!.old.cv_id, data })),
+    );
+    await repo.applyToValues(trx, dataset.id, { submissionId: id, fromCommit: commitId }, 1);
+    const submission = await repo.updateSubmission(trx, id, { commit_id: commitId });
+    await repo.insertEvent(trx, {
+      account_id: actor.accountId,
+      submission_id: id,
+      action: 'edited',
+      user_id: actor.userId,
+      user_name: actor.userName,
+      comment: `${rows.length} row${rows.length === 1 ? '' : 's'} edited`,
+      commit_id: commitId,
+    });
+    await recordActivity(trx, actor, {
+      configuredObject: 'submission',
+      objectName: submission.name,
+      objectId: id,
+      before: { rows: targets.map((t) => t.old.data) },
+      after: { rows },
+    });
+    return submission;
+  });
+  return toSummary(edited);
+}
+
+/** Which values of a template field its dataset already holds (must_be_unique; issue 11 item 2). */
+export async function checkUniqueness(
+  deps: AppDeps,
+  actor: Actor,
+  input: { template_id: number; field_id: number; values: string[] },
+): Promise<{ taken: string[] }> {
+  const template = await usableTemplate(deps, actor, input.template_id);
+  if (!template.template_fields.some((f) => f.id === input.field_id))
+    throw AppError.notFound('Template field');
+  const datasetId = await repo.ensureDataset(deps.db, actor.accountId, input.template_id);
+  const taken = await repo.takenValues(deps.db, datasetId, input.field_id, [...new Set(input.values)]);
+  return { taken: input.values.filter((v, i) => taken.has(v) && input.values.indexOf(v) === i) };
+}
+
+/**
+ * The datasets query (spec 02 §7, spec 03 §7): rows of a dataset of the account (404 otherwise,
+ * and for a commit of another dataset), as of `commitRef`, each with data by field id holding a
+ * value. `distinct` on one field at HEAD reads the distinct values index; anything else reads
+ * the row versions.
+ */
+export async function queryDataset(
+  deps: AppDeps,
+  actor: Actor,
+  datasetId: number,
+  query: z.output<typeof datasetQuerySchema>,
+): Promise<{ rows: { data: Record<string, { value: string }> }[]; commit_id: number | null }> {
+  const dataset = await repo.findDataset(deps.db, actor.accountId, datasetId);
+  if (!dataset) throw AppError.notFound('Dataset');
+  const select =
+    query.select === '*' || query.select.includes('*') ? null : [...new Set(query.select as number[])];
+  let commitId = dataset.head_commit_id;
+  if (query.commitRef !== 'HEAD') {
+    commitId = Number(query.commitRef);
+    if (!(await repo.isCommitOf(deps.db, datasetId, commitId))) throw AppError.notFound('Commit');
+  }
+  if (commitId === null) return { rows: [], commit_id: null };
+  const isHead = commitId === dataset.head_commit_id;
+  const wrap = (data: Record<string, string>) => ({
+    data: Object.fromEntries(Object.entries(data).map(([k, value]) => [k, { value }])),
+  });
+  if (query.distinct && select?.length === 1 && isHead) {
+    const field = select[0]!;
+    const values = await repo.distinctValues(deps.db, datasetId, field, query.limit, query.offset);
+    return { rows: values.map((value) => wrap({ [String(field)]: value })), commit_id: commitId };
+  }
+  const rows = await repo.datasetRows(deps.db, datasetId, commitId, isHead, {
+    select,
+    distinct: query.distinct,
+    limit: query.limit,
+    offset: query.offset,
+  });
+  return { rows: rows.map(wrap), commit_id: commitId };
+}
+
+/** Type of a datasets query as sent (re-exported for tests and the bench). */
+export type { DatasetQuery };

@@ -1,0 +1,911 @@
+import type { MessageParams } from '../integrations/messages';
+import {
+  type CalendarDate,
+  compilePattern,
+  createSessionCache,
+  formatDateSegment,
+  padAutonumber,
+  type RandomIntSource,
+  type RandomSessionCache,
+  seededRandomInt,
+  splitCode,
+} from '../patterns/codegen';
+import type { PatternSegment } from '../patterns/patterns.contract';
+import type { TemplateField, TemplateFieldId, TemplateGovernanceType } from '../templates/templates.contract';
+import { dateCodec } from './dates';
+import { buildLink, type LinkPart } from './links';
+import {
+  indexList,
+  type ListChoice,
+  type ListIndex,
+  listSpelling,
+  matchKey,
+  rowsMatching,
+  suggestListValue,
+} from './list-lookup';
+import { fieldKey, type SubmissionForm, type SubmissionPattern, type SubmissionRow } from './submission-form';
+import type { SubmissionMessageId } from './submission-messages';
+import { compileTextCheck, transformText } from './text-rules';
+
+/**
+ * The per-cell rules of every governance type (issue 11 item 2; spec 02 §3, spec 03 §3, §5), as
+ * one registry (`CELL_RULES`, one row per type) and one runner (`compileSubmissionForm`). The
+ * browser runs them on every change of the submission table; the server runs them again on every
+ * save and submit and refuses what fails. Codes come from the one code engine (`../patterns/codegen`).
+ *
+ * A row goes through four phases:
+ * 1. input: entered cells are normalised and checked (text transformation and validation, list
+ *    membership with the list's spelling, dates in the field's format, the cv_id), constants and
+ *    defaults fill themselves (a default fills an empty cell of a hidden field, or of any field
+ *    with apply_default_value_to_empty_values);
+ * 2. lists: drill-down columns must sit under the earlier columns' values, and a dependent list's
+ *    choices must fit one of its rows, whose values then fill the other mapped fields;
+ * 3. computed, in dependency order: autofill, concatenation, pattern codes (with their hidden
+ *    segment fields), standalone autonumbers and the link;
+ * 4. checks: required, and (over all rows) must_be_unique within the submission and against the
+ *    dataset (`isTaken`, answered by the server).
+ *
+ * Decisions (ours where the specs are silent):
+ * - What a person types into a computed cell (constant, autofill, concatenation, pattern,
+ *   autonumber) is replaced by the computed value.
+ * - Without an `autonumber` source the rows are a preview: autonumbers are not issued, the
+ *   autonumber parts of codes print `AUTONUMBER_PREVIEW_TEXT`, random parts are a fixed draw per
+ *   row, and such values are `provisional` (never checked for uniqueness or required).
+ * - A code is not generated while one of its entered segments is empty or wrong; that segment's
+ *   own problem is reported, not the code's.
+ * - Concatenation joins the non-empty values in the configured order.
+ * - A row whose entered cells are all empty answers one `rowEmpty` problem and nothing else.
+ * - Multi-value list cells (a list delimiter other than none) check each value; they take no part
+ *   in drill-down or dependent relations.
+ * - The integration-made link kinds (shortened, deep, custom Bitly, smart links) are kept as given.
+ */
+
+/** What a field delimiter (list values, concatenation) puts between values: '' for none. */
+function delimiterText(delimiter: string | null | undefined, fallback: string): string {
+  if (delimiter == null) return fallback;
+  return delimiter === 'none' ? '' : delimiter;
+}
+
+/** What an autonumber segment prints in a preview, where the server has issued no number yet. */
+export const AUTONUMBER_PREVIEW_TEXT = 'next';
+
+/** One problem of a submission: the row (0-based), the template field (null: the row), the message. */
+export interface SubmissionProblem {
+  readonly row: number;
+  readonly fieldId: TemplateFieldId | null;
+  readonly messageId: SubmissionMessageId;
+  readonly params: MessageParams;
+}
+
+/**
+ * What the rules draw on besides the rows. With `autonumber` (the server, after reserving numbers)
+ * the rows are final; without, a preview (see the notes at the top of this file).
+ */
+export interface RowSources {
+  /** The day auto-populated dates print. */
+  readonly today: CalendarDate;
+  /** The number of autonumber counter `counterId` (a segment's or a field's id) for row `row`. */
+  readonly autonumber?: (counterId: number, row: number) => number;
+  /** Uniform integers for random segments; a preview without it draws a fixed value per row. */
+  readonly randomInt?: RandomIntSource;
+  /** Per-session random values; one per submission. */
+  readonly session?: RandomSessionCache;
+  /** A new row identifier for an empty cv_id cell; without it the cell stays empty. */
+  readonly newCvId?: () => string;
+  /** Whether `value` of the field `fieldKey` is already in the template's dataset (must_be_unique). */
+  readonly isTaken?: (fieldKey: string, value: string) => boolean;
+}
+
+/** The answer of a validation: the governed rows, every problem, and which cells are previews. */
+export interface ValidatedRows {
+  readonly rows: SubmissionRow[];
+  readonly problems: SubmissionProblem[];
+  /** Per row, the keys of cells holding a preview value (autonumbers not yet issued). */
+  readonly provisional: ReadonlyArray<ReadonlySet<string>>;
+}
+
+/** An autonumber counter a submission draws from: a pattern's autonumber segment or a field-set autonumber field. */
+export interface AutonumberCounter {
+  /** The counter's id: the segment's id, or the autonumber field's id (both are field ids). */
+  readonly counterId: number;
+  readonly startValue: number;
+  readonly minWidth: number;
+}
+
+/** The state of one row while its steps run. */
+interface RowState {
+  readonly row: number;
+  readonly values: Map<string, string>;
+  readonly dates: Map<string, CalendarDate>;
+  readonly provisional: Set<string>;
+  readonly failed: Set<string>;
+  readonly problems: SubmissionProblem[];
+  readonly sources: RowSources;
+  readonly session: RandomSessionCache;
+}
+
+/** One field's work on a row, in one phase. */
+interface FieldStep {
+  readonly key: string;
+  readonly phase: 'input' | 'computed';
+  /** Keys of the fields a computed step reads (they are computed first). */
+  readonly reads: readonly string[];
+  run(state: RowState): void;
+}
+
+/** What a cell rule can see of the form, indexed once. */
+interface FormEnv {
+  readonly form: SubmissionForm;
+  readonly byKey: ReadonlyMap<string, TemplateField>;
+  /** The first template field standing for each field id. */
+  readonly byFieldId: ReadonlyMap<string, TemplateField>;
+  readonly lists: ReadonlyMap<number, ListIndex>;
+  readonly patterns: ReadonlyMap<number, SubmissionPattern>;
+  readonly autonumbers: ReadonlyMap<number, { start_value: number; min_width: number }>;
+}
+
+/** Makes a field's step from its settings; one per governance type. */
+type CellRule = (field: TemplateField, env: FormEnv) => FieldStep | null;
+
+function nameOf(field: TemplateField): string {
+  return field.field.name.trim() || `Field ${field.precedence + 1}`;
+}
+
+function report(
+  state: RowState,
+  field: TemplateField,
+  messageId: SubmissionMessageId,
+  params: Record<string, string | number> = {},
+): void {
+  state.failed.add(fieldKey(field));
+  state.problems.push({
+    row: state.row,
+    fieldId: field.id,
+    messageId,
+    params: { field: nameOf(field), ...params },
+  });
+}
+
+function cellOf(state: RowState, key: string): string {
+  return state.values.get(key) ?? '';
+}
+
+/** Whether a default fills this field's empty cell: hidden fields, or apply_default_value_to_empty_values. */
+function defaultApplies(field: TemplateField): boolean {
+  return field.default_value !== '' && (field.apply_default_value_to_empty_values || !field.visible_on_form);
+}
+
+function withDefault(field: TemplateField, value: string): string {
+  return value.trim() === '' && defaultApplies(field) ? field.default_value : value;
+}
+
+/** An input step that trims the value (after the default) and checks nothing else. */
+function trimmed(field: TemplateField): FieldStep {
+  const key = fieldKey(field);
+  return {
+    key,
+    phase: 'input',
+    reads: [],
+    run(state) {
+      state.values.set(key, withDefault(field, cellOf(state, key)).trim());
+    },
+  };
+}
+
+/** The segment of a pattern a segment field stands for, or undefined. */
+function segmentOf(field: TemplateField, env: FormEnv): PatternSegment | undefined {
+  const parent = field.field.segment_parent_field_id;
+  if (typeof parent !== 'number') return undefined;
+  return env.patterns.get(parent)?.segments.find((s) => String(s.id) === String(field.field.segment_id));
+}
+
+/** The pattern field whose code fills a segment field, or undefined. */
+function patternFieldOf(field: TemplateField, env: FormEnv): TemplateField | undefined {
+  const parent = field.field.segment_parent_field_id;
+  if (parent === null) return undefined;
+  for (const f of env.form.fields) if (f.field.is_pattern && String(f.field_id) === String(parent)) return f;
+  return undefined;
+}
+
+const textRule: CellRule = (field) => {
+  const key = fieldKey(field);
+  const check = compileTextCheck(field.validation, field.min_length, field.max_length);
+  return {
+    key,
+    phase: 'input',
+    reads: [],
+    run(state) {
+      const value = transformText(withDefault(field, cellOf(state, key)), field.transformation);
+      state.values.set(key, value);
+      if (value === '') return;
+      const problem = check(value);
+      if (problem) report(state, field, problem.messageId, { ...problem.params, value });
+    },
+  };
+};
+
+const listRule: CellRule = (field, env) => {
+  const key = fieldKey(field);
+  const governance = field.list_governance;
+  const index = governance?.list_id != null ? env.lists.get(governance.list_id) : undefined;
+  const column =
+    governance?.list_column_id != null ? index?.columnIndex.get(governance.list_column_id) : undefined;
+  const separator = delimiterText(governance?.delimiter, '');
+  const isMulti = separator !== '';
+  return {
+    key,
+    phase: 'input',
+    reads: [],
+    run(state) {
+      const raw = withDefault(field, cellOf(state, key)).trim();
+      if (raw === '' || !index || column === undefined) {
+        state.values.set(key, raw);
+        return;
+      }
+      const parts = isMulti
+        ? raw
+            .split(separator)
+            .map((p) => p.trim())
+            .filter((p) => p !== '')
+        : [raw];
+      const spelled: string[] = [];
+      for (const part of parts) {
+        const spelling = listSpelling(index, column, part);
+        if (spelling === null) {
+          state.values.set(key, raw);
+          const suggestion = suggestListValue(index, column, part);
+          const params = { value: part, list: index.list.name };
+          if (suggestion) report(state, field, 'listValueDidYouMean', { ...params, suggestion });
+          else report(state, field, 'listValueUnknown', params);
+          return;
+        }
+        spelled.push(spelling);
+      }
+      state.values.set(key, spelled.join(separator));
+    },
+  };
+};
+
+const dateRule: CellRule = (field, env) => {
+  const key = fieldKey(field);
+  const segment = segmentOf(field, env);
+  if (segment?.segment_type === 'date' && segment.auto_populate) {
+    // Filled with today by the pattern's step; nothing to enter.
+    return { key, phase: 'computed', reads: patternReads(field, env), run() {} };
+  }
+  const format = field.date ?? (segment?.segment_type === 'date' ? segment : null);
+  const codec = format ? dateCodec(format) : null;
+  return {
+    key,
+    phase: 'input',
+    reads: [],
+    run(state) {
+      const raw = withDefault(field, cellOf(state, key)).trim();
+      if (raw === '' || !codec) {
+        state.values.set(key, raw);
+        return;
+      }
+      const date = codec.parse(raw);
+      if (!date) {
+        state.values.set(key, raw);
+        report(state, field, 'dateInvalid', { value: raw, example: codec.example });
+        return;
+      }
+      state.dates.set(key, date);
+      state.values.set(key, codec.format(date));
+    },
+  };
+};
+
+const constantRule: CellRule = (field) => {
+  const key = fieldKey(field);
+  return {
+    key,
+    phase: 'input',
+    reads: [],
+    run(state) {
+      state.values.set(key, field.constant_value ?? field.default_value);
+    },
+  };
+};
+
+const CV_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+const cvIdRule: CellRule = (field) => {
+  const key = fieldKey(field);
+  return {
+    key,
+    phase: 'input',
+    reads: [],
+    run(state) {
+      let value = cellOf(state, key).trim();
+      if (value === '' && state.sources.newCvId) value = state.sources.newCvId();
+      state.values.set(key, value);
+      if (value !== '' && !CV_ID.test(value)) report(state, field, 'cvIdInvalid', { value });
+    },
+  };
+};
+
+/** The keys a segment field's value waits for: its pattern field's. */
+function patternReads(field: TemplateField, env: FormEnv): string[] {
+  const parent = patternFieldOf(field, env);
+  return parent ? [fieldKey(parent)] : [];
+}
+
+const autonumberRule: CellRule = (field, env) => {
+  const key = fieldKey(field);
+  if (field.field.segment_parent_field_id !== null) {
+    // A segment's number is written by its pattern's step.
+    return { key, phase: 'computed', reads: patternReads(field, env), run() {} };
+  }
+  const settings = typeof field.field_id === 'number' ? env.autonumbers.get(field.field_id) : undefined;
+  const counterId = typeof field.field_id === 'number' ? field.field_id : null;
+  return {
+    key,
+    phase: 'computed',
+    reads: [],
+    run(state) {
+      const { autonumber } = state.sources;
+      if (!autonumber || counterId === null || !settings) {
+        state.values.set(key, '');
+        state.provisional.add(key);
+        return;
+      }
+      state.values.set(key, padAutonumber(autonumber(counterId, state.row), settings.min_width));
+    },
+  };
+};
+
+const randomRule: CellRule = (field, env) => ({
+  key: fieldKey(field),
+  phase: 'computed',
+  reads: patternReads(field, env),
+  run() {},
+});
+
+const autofillRule: CellRule = (field, env) => {
+  const key = fieldKey(field);
+  const source =
+    field.autofill?.field_id != null ? env.byFieldId.get(String(field.autofill.field_id)) : undefined;
+  const sourceKey = source ? fieldKey(source) : null;
+  return {
+    key,
+    phase: 'computed',
+    reads: sourceKey ? [sourceKey] : [],
+    run(state) {
+      if (sourceKey === null) {
+        state.values.set(key, withDefault(field, ''));
+        return;
+      }
+      state.values.set(key, cellOf(state, sourceKey));
+      if (state.provisional.has(sourceKey)) state.provisional.add(key);
+      if (state.failed.has(sourceKey)) state.failed.add(key);
+    },
+  };
+};
+
+const concatenationRule: CellRule = (field, env) => {
+  const key = fieldKey(field);
+  const governance = field.concatenation_governance;
+  const separator = delimiterText(governance?.delimiter, '_');
+  const parts = (governance?.field_ids ?? []).flatMap((id) => {
+    const source = env.byFieldId.get(String(id));
+    return source ? [fieldKey(source)] : [];
+  });
+  return {
+    key,
+    phase: 'computed',
+    reads: parts,
+    run(state) {
+      const values: string[] = [];
+      for (const part of parts) {
+        const value = cellOf(state, part);
+        if (value !== '') values.push(value);
+        if (state.provisional.has(part)) state.provisional.add(key);
+        if (state.failed.has(part)) state.failed.add(key);
+      }
+      state.values.set(key, values.join(separator));
+    },
+  };
+};
+
+const patternRule: CellRule = (field, env) => {
+  const key = fieldKey(field);
+  const pattern = typeof field.field_id === 'number' ? env.patterns.get(field.field_id) : undefined;
+  if (!pattern) {
+    return {
+      key,
+      phase: 'computed',
+      reads: [],
+      run(state) {
+        state.values.set(key, '');
+      },
+    };
+  }
+  // The template field of each segment, by segment id.
+  const segmentFields = new Map<string, TemplateField>();
+  for (const f of env.form.fields)
+    if (String(f.field.segment_parent_field_id) === String(pattern.field_id) && f.field.segment_id !== null)
+      segmentFields.set(String(f.field.segment_id), f);
+  const entered = pattern.segments.filter(
+    (s) => s.segment_type === 'variable' || (s.segment_type === 'date' && !s.auto_populate),
+  );
+  const reads = entered.flatMap((s) => {
+    const f = segmentFields.get(String(s.id));
+    return f ? [fieldKey(f)] : [];
+  });
+  const final = compilePattern(pattern);
+  const hasAutonumber = pattern.segments.some((s) => s.segment_type === 'autonumber');
+  const hasRowRandom = pattern.segments.some((s) => s.segment_type === 'random' && s.frequency === 'row');
+  const hasRandom = pattern.segments.some((s) => s.segment_type === 'random');
+  const autonumberIds = pattern.segments.flatMap((s) =>
+    s.segment_type === 'autonumber' ? [String(s.id)] : [],
+  );
+  const preview = compilePattern({
+    ...pattern,
+    segments: pattern.segments.map((s) =>
+      s.segment_type === 'autonumber'
+        ? {
+            id: s.id,
+            name: s.name,
+            segment_precedence: s.segment_precedence,
+            segment_type: 'constant',
+            constant_value: AUTONUMBER_PREVIEW_TEXT,
+          }
+        : s,
+    ),
+  });
+  return {
+    key,
+    phase: 'computed',
+    reads,
+    run(state) {
+      const values: Record<string, string> = {};
+      const dates: Record<string, CalendarDate> = {};
+      for (const segment of entered) {
+        const f = segmentFields.get(String(segment.id));
+        if (!f) continue; // the engine names the missing segment
+        const k = fieldKey(f);
+        if (state.failed.has(k) || cellOf(state, k) === '') {
+          state.values.set(key, '');
+          state.failed.add(key);
+          return;
+        }
+        if (segment.segment_type === 'variable') values[String(segment.id)] = cellOf(state, k);
+        else {
+          const date = state.dates.get(k);
+          if (date) dates[String(segment.id)] = date;
+        }
+      }
+      const { autonumber, randomInt, today } = state.sources;
+      const isFinal = autonumber !== undefined;
+      let numbers: Record<string, number> | undefined;
+      if (isFinal) {
+        numbers = {};
+        for (const id of autonumberIds) numbers[id] = autonumber(Number(id), state.row);
+      }
+      const result = (isFinal ? final : preview)({
+        values,
+        dates,
+        today,
+        autonumber: numbers,
+        randomInt: randomInt ?? (hasRandom ? seededRandomInt(state.row + 1) : undefined),
+        session: state.session,
+      });
+      if (!result.ok) {
+        state.values.set(key, '');
+        report(state, field, 'codeNotGenerated', { reason: result.errors[0]?.message ?? 'no code' });
+        return;
+      }
+      state.values.set(key, result.code);
+      const isProvisional = !isFinal && (hasAutonumber || (hasRowRandom && randomInt === undefined));
+      if (isProvisional) state.provisional.add(key);
+      // Hidden segment fields take their part of the code.
+      let parts: Map<string, string> | null = null;
+      for (const segment of pattern.segments) {
+        const f = segmentFields.get(String(segment.id));
+        if (!f) continue;
+        const k = fieldKey(f);
+        switch (segment.segment_type) {
+          case 'autonumber': {
+            const n = numbers?.[String(segment.id)];
+            state.values.set(k, n === undefined ? '' : padAutonumber(n, segment.min_width));
+            if (n === undefined) state.provisional.add(k);
+            break;
+          }
+          case 'date':
+            if (segment.auto_populate)
+              state.values.set(k, formatDateSegment(segment, dates[String(segment.id)] ?? today));
+            break;
+          case 'random': {
+            parts ??= new Map(
+              (() => {
+                const split = splitCode(pattern, result.code);
+                return split.ok ? split.parts.map((p) => [String(p.segmentId), p.value] as const) : [];
+              })(),
+            );
+            state.values.set(k, parts.get(String(segment.id)) ?? '');
+            if (isProvisional) state.provisional.add(k);
+            break;
+          }
+          default:
+            break;
+        }
+      }
+    },
+  };
+};
+
+const linkRule: CellRule = (field, env) => {
+  const key = fieldKey(field);
+  const governance = field.link_governance;
+  const autofillSource =
+    field.autofill?.field_id != null ? env.byFieldId.get(String(field.autofill.field_id)) : undefined;
+  const parameters = [...env.form.parameters]
+    .filter((p) => (p.name ?? '').trim() !== '')
+    .sort((a, b) => a.precedence - b.precedence)
+    .map((p) => {
+      const source =
+        (p.template_field_id !== null ? env.byKey.get(String(p.template_field_id)) : undefined) ??
+        (p.field_id !== null ? env.byFieldId.get(String(p.field_id)) : undefined);
+      return { parameter: p, sourceKey: source ? fieldKey(source) : null };
+    });
+  const reads = [
+    ...(autofillSource ? [fieldKey(autofillSource)] : []),
+    ...parameters.flatMap((p) => (p.sourceKey && p.sourceKey !== key ? [p.sourceKey] : [])),
+  ];
+  return {
+    key,
+    phase: 'computed',
+    reads,
+    run(state) {
+      const destination = withDefault(
+        field,
+        autofillSource ? cellOf(state, fieldKey(autofillSource)) : cellOf(state, key),
+      ).trim();
+      if (destination === '') {
+        state.values.set(key, '');
+        return;
+      }
+      const parts: LinkPart[] = [];
+      for (const { parameter, sourceKey } of parameters) {
+        if (sourceKey && state.provisional.has(sourceKey)) state.provisional.add(key);
+        parts.push({
+          name: parameter.name ?? '',
+          value: sourceKey && sourceKey !== key ? cellOf(state, sourceKey) : '',
+          url_encoding: parameter.url_encoding,
+          url_name_encoding: parameter.url_name_encoding,
+        });
+      }
+      const result = buildLink(destination, parts, {
+        domainRestrictions: governance?.domain_restrictions ?? [],
+        keepManualEncoding: governance?.do_not_encode_manually_entered_parameters ?? false,
+      });
+      if (result.ok) {
+        state.values.set(key, result.link);
+        return;
+      }
+      state.values.set(key, destination);
+      if (result.reason === 'invalid') report(state, field, 'linkInvalid', { value: destination });
+      else
+        report(state, field, 'linkDomainNotAllowed', {
+          domain: result.host,
+          domains: (governance?.domain_restrictions ?? []).join(', '),
+        });
+    },
+  };
+};
+
+/**
+ * The rule of each governance type of a template field (spec 02 §3; spec 03 §1, §3): one row per
+ * type, so a new type is a new row. A null step leaves the cell as given, trimmed.
+ */
+export const CELL_RULES: Readonly<Record<TemplateGovernanceType, CellRule>> = {
+  text: textRule,
+  list: listRule,
+  date: dateRule,
+  constant: constantRule,
+  autonumber: autonumberRule,
+  autofill: autofillRule,
+  concatenation: concatenationRule,
+  creative: trimmed,
+  cv_id: cvIdRule,
+  link: linkRule,
+  random: randomRule,
+  pattern: patternRule,
+  'shortened-link': trimmed,
+  'deep-link': trimmed,
+  'custom-bitlink': trimmed,
+  'smart-link': trimmed,
+  variable: trimmed,
+};
+
+/** Governance types whose cells a person fills in (a row with all of them empty is empty). */
+const ENTERED_TYPES: ReadonlySet<TemplateGovernanceType | null> = new Set([
+  'text',
+  'list',
+  'date',
+  'creative',
+  'link',
+  'variable',
+]);
+
+/** The drill-down and dependent relations of one list's single-value fields, in column order. */
+function listRelationStep(index: ListIndex, fields: readonly { field: TemplateField; column: number }[]) {
+  const sorted = [...fields].sort((a, b) => a.column - b.column);
+  return (state: RowState) => {
+    const chosen: { choice: ListChoice; field: TemplateField; value: string }[] = [];
+    for (const { field, column } of sorted) {
+      const key = fieldKey(field);
+      const value = cellOf(state, key);
+      if (value === '' || state.failed.has(key)) continue;
+      const choice: ListChoice = [column, matchKey(value)];
+      if (index.list.type === 'drill-down' && chosen.length > 0) {
+        if (rowsMatching(index, [...chosen.map((c) => c.choice), choice]).length === 0) {
+          const parent = chosen[chosen.length - 1]!;
+          report(state, field, 'listValueNotUnder', {
+            value,
+            parent: nameOf(parent.field),
+            parentValue: parent.value,
+          });
+          continue;
+        }
+      }
+      chosen.push({ choice, field, value });
+    }
+    if (index.list.type !== 'dependent' || chosen.length === 0) return;
+    const rows = rowsMatching(
+      index,
+      chosen.map((c) => c.choice),
+    );
+    if (rows.length === 0) {
+      const [first, ...rest] = chosen;
+      const last = rest[rest.length - 1]!;
+      report(state, last.field, 'listCombinationUnknown', {
+        value: last.value,
+        other: nameOf(first!.field),
+        otherValue: first!.value,
+      });
+      return;
+    }
+    // Dependent fill: an empty mapped field takes the one value its column has in the fitting rows.
+    for (const { field, column } of sorted) {
+      const key = fieldKey(field);
+      if (cellOf(state, key) !== '' || state.failed.has(key)) continue;
+      let only: string | null = null;
+      for (const r of rows) {
+        const value = (index.list.rows[r]?.[column] ?? '').trim();
+        if (value === '' || (only !== null && matchKey(only) !== matchKey(value))) {
+          only = null;
+          break;
+        }
+        only ??= value;
+      }
+      if (only !== null) state.values.set(key, only);
+    }
+  };
+}
+
+/** Computed steps in dependency order; steps caught in a cycle are answered separately. */
+function orderComputed(steps: readonly FieldStep[]): { ordered: FieldStep[]; cyclic: FieldStep[] } {
+  const byKey = new Map(steps.map((s) => [s.key, s]));
+  const state = new Map<string, 'visiting' | 'done'>();
+  const ordered: FieldStep[] = [];
+  const cyclic = new Set<FieldStep>();
+  const visit = (step: FieldStep, path: FieldStep[]): void => {
+    const mark = state.get(step.key);
+    if (mark === 'done') return;
+    if (mark === 'visiting') {
+      for (const s of path.slice(path.indexOf(step))) cyclic.add(s);
+      return;
+    }
+    state.set(step.key, 'visiting');
+    for (const read of step.reads) {
+      const dependency = byKey.get(read);
+      if (dependency && dependency !== step) visit(dependency, [...path, step]);
+    }
+    state.set(step.key, 'done');
+    ordered.push(step);
+  };
+  for (const step of steps) visit(step, []);
+  return { ordered: ordered.filter((s) => !cyclic.has(s)), cyclic: [...cyclic] };
+}
+
+/** A compiled submission form: validates rows against its template's rules. */
+export interface SubmissionValidator {
+  /** The form it was compiled from. */
+  readonly form: SubmissionForm;
+  /** The autonumber counters a final validation draws from (the server reserves them). */
+  readonly counters: readonly AutonumberCounter[];
+  /** One row: the governed row, its problems and its preview cells. Uniqueness is not checked here. */
+  validateRow(
+    row: Readonly<Record<string, string | null | undefined>>,
+    index: number,
+    sources: RowSources,
+    session?: RandomSessionCache,
+  ): { row: SubmissionRow; problems: SubmissionProblem[]; provisional: Set<string> };
+  /** Every row, then must_be_unique across them and against the dataset (`sources.isTaken`). */
+  validateRows(
+    rows: readonly Readonly<Record<string, string | null | undefined>>[],
+    sources: RowSources,
+  ): ValidatedRows;
+  /** The must_be_unique problems of governed rows: duplicates within them and values `isTaken` knows. */
+  uniquenessProblems(
+    rows: readonly SubmissionRow[],
+    provisional: ReadonlyArray<ReadonlySet<string>>,
+    isTaken?: RowSources['isTaken'],
+  ): SubmissionProblem[];
+  /** Keys of the fields whose values must be unique (template must_be_unique, or a unique pattern's code). */
+  readonly uniqueKeys: readonly string[];
+}
+
+/**
+ * Compiles a submission form (issue 11 item 2): indexes its lists, compiles its patterns once and
+ * orders its computed fields, so each row costs only its own cells. Never throws on a form the
+ * template editor allows or on any row; what cannot be governed is a problem of the row.
+ */
+export function compileSubmissionForm(form: SubmissionForm): SubmissionValidator {
+  const fields = [...form.fields].sort((a, b) => a.precedence - b.precedence);
+  const byFieldId = new Map<string, TemplateField>();
+  for (const f of fields)
+    if (f.field_id !== null && !byFieldId.has(String(f.field_id))) byFieldId.set(String(f.field_id), f);
+  const env: FormEnv = {
+    form: { ...form, fields },
+    byKey: new Map(fields.map((f) => [fieldKey(f), f])),
+    byFieldId,
+    lists: new Map(form.lists.map((l) => [l.id, indexList(l)])),
+    patterns: new Map(form.patterns.map((p) => [p.field_id, p])),
+    autonumbers: new Map(form.autonumbers.map((a) => [a.field_id, a])),
+  };
+  const steps = fields.flatMap((f) => {
+    const rule = f.governance_type ? CELL_RULES[f.governance_type] : trimmed;
+    const step = (rule ?? trimmed)(f, env);
+    return step ? [step] : [];
+  });
+  const inputs = steps.filter((s) => s.phase === 'input');
+  const { ordered: computed, cyclic } = orderComputed(steps.filter((s) => s.phase === 'computed'));
+
+  // Single-value list fields grouped by list, for drill-down and dependent relations.
+  const groups = new Map<number, { field: TemplateField; column: number }[]>();
+  for (const f of fields) {
+    const g = f.list_governance;
+    if (f.governance_type !== 'list' || !g || g.list_id === null || g.list_column_id === null) continue;
+    if (delimiterText(g.delimiter, '') !== '') continue;
+    const index = env.lists.get(g.list_id);
+    const column = index?.columnIndex.get(g.list_column_id);
+    if (!index || column === undefined || index.list.type === 'drop-down') continue;
+    const group = groups.get(g.list_id) ?? [];
+    group.push({ field: f, column });
+    groups.set(g.list_id, group);
+  }
+  const relations = [...groups].map(([listId, group]) => listRelationStep(env.lists.get(listId)!, group));
+
+  const enteredKeys = fields.filter((f) => ENTERED_TYPES.has(f.governance_type)).map(fieldKey);
+  const required = fields.filter((f) => f.required).map((f) => ({ field: f, key: fieldKey(f) }));
+  const keys = fields.map(fieldKey);
+
+  const uniqueFields = fields.filter(
+    (f) =>
+      f.must_be_unique ||
+      (f.governance_type === 'pattern' &&
+        typeof f.field_id === 'number' &&
+        env.patterns.get(f.field_id)?.must_be_unique === true),
+  );
+
+  const counters: AutonumberCounter[] = [];
+  for (const p of form.patterns)
+    for (const s of p.segments)
+      if (s.segment_type === 'autonumber' && typeof s.id === 'number')
+        counters.push({ counterId: s.id, startValue: s.start_value, minWidth: s.min_width });
+  for (const f of fields) {
+    if (f.governance_type !== 'autonumber' || f.field.segment_parent_field_id !== null) continue;
+    const settings = typeof f.field_id === 'number' ? env.autonumbers.get(f.field_id) : undefined;
+    if (settings && typeof f.field_id === 'number')
+      counters.push({
+        counterId: f.field_id,
+        startValue: settings.start_value,
+        minWidth: settings.min_width,
+      });
+  }
+
+  const validateRow: SubmissionValidator['validateRow'] = (input, index, sources, session) => {
+    const state: RowState = {
+      row: index,
+      values: new Map(),
+      dates: new Map(),
+      provisional: new Set(),
+      failed: new Set(),
+      problems: [],
+      sources,
+      session: session ?? sources.session ?? createSessionCache(),
+    };
+    for (const key of keys) {
+      const value = input[key];
+      state.values.set(key, typeof value === 'string' ? value : '');
+    }
+    if (enteredKeys.length > 0 && enteredKeys.every((k) => cellOf(state, k).trim() === '')) {
+      state.problems.push({ row: index, fieldId: null, messageId: 'rowEmpty', params: {} });
+    } else {
+      for (const step of inputs) step.run(state);
+      for (const relation of relations) relation(state);
+      for (const step of computed) step.run(state);
+      for (const step of cyclic) report(state, env.byKey.get(step.key)!, 'computedCycle');
+      for (const { field: f, key } of required) {
+        if (cellOf(state, key) === '' && !state.failed.has(key) && !state.provisional.has(key))
+          report(state, f, 'required');
+      }
+    }
+    const row: SubmissionRow = {};
+    for (const [key, value] of state.values) row[key] = value;
+    return { row, problems: state.problems, provisional: state.provisional };
+  };
+
+  const uniquenessProblems: SubmissionValidator['uniquenessProblems'] = (rows, provisional, isTaken) => {
+    const problems: SubmissionProblem[] = [];
+    for (const field of uniqueFields) {
+      const key = fieldKey(field);
+      const firstRow = new Map<string, number>();
+      rows.forEach((row, r) => {
+        const value = row[key] ?? '';
+        if (value === '' || provisional[r]?.has(key)) return;
+        const seen = firstRow.get(value);
+        const params = { field: nameOf(field), value };
+        if (seen !== undefined)
+          problems.push({
+            row: r,
+            fieldId: field.id,
+            messageId: 'notUniqueInSubmission',
+            params: { ...params, otherRow: seen + 1 },
+          });
+        else {
+          firstRow.set(value, r);
+          if (isTaken?.(key, value))
+            problems.push({ row: r, fieldId: field.id, messageId: 'alreadyTaken', params });
+        }
+      });
+    }
+    return problems;
+  };
+
+  return {
+    form: env.form,
+    counters,
+    uniqueKeys: uniqueFields.map(fieldKey),
+    validateRow,
+    uniquenessProblems,
+    validateRows(rows, sources) {
+      const session = sources.session ?? createSessionCache();
+      const out: SubmissionRow[] = [];
+      const problems: SubmissionProblem[] = [];
+      const provisional: Set<string>[] = [];
+      rows.forEach((input, i) => {
+        const result = validateRow(input, i, sources, session);
+        out.push(result.row);
+        provisional.push(result.provisional);
+        for (const p of result.problems) problems.push(p);
+      });
+      for (const p of uniquenessProblems(out, provisional, sources.isTaken)) problems.push(p);
+      problems.sort((a, b) => a.row - b.row);
+      return { rows: out, problems, provisional };
+    },
+  };
+}
+
+/** Validates one row of `form` (see `compileSubmissionForm`); compile once to validate many. */
+export function validateRow(
+  form: SubmissionForm,
+  row: Readonly<Record<string, string | null | undefined>>,
+  sources: RowSources,
+  index = 0,
+): { row: SubmissionRow; problems: SubmissionProblem[]; provisional: Set<string> } {
+  return compileSubmissionForm(form).validateRow(row, index, sources);
+}
+
+/** Validates the rows of a submission of `form` (see `compileSubmissionForm`). */
+export function validateRows(
+  form: SubmissionForm,
+  rows: readonly Readonly<Record<string, string | null | undefined>>[],
+  sources: RowSources,
+): ValidatedRows {
+  return compileSubmissionForm(form).validateRows(rows, sources);
+}
