@@ -19,6 +19,9 @@ const AdminLanding = lazy(() =>
 const ActivitiesPage = lazy(() =>
   import('./features/activities/pages/ActivitiesPage').then((m) => ({ default: m.ActivitiesPage })),
 );
+const ConnectorsPage = lazy(() =>
+  import('./features/connectors/pages/ConnectorsPage').then((m) => ({ default: m.ConnectorsPage })),
+);
 const FieldsetEditorPage = lazy(() =>
   import('./features/fieldsets/pages/FieldsetEditorPage').then((m) => ({ default: m.FieldsetEditorPage })),
 );
@@ -52,9 +55,27 @@ const PatternsPage = lazy(() =>
 const SettingsPage = lazy(() =>
   import('./features/settings/pages/SettingsPage').then((m) => ({ default: m.SettingsPage })),
 );
+const TargetEditorPage = lazy(() =>
+  import('./features/targets/pages/TargetEditorPage').then((m) => ({ default: m.TargetEditorPage })),
+);
+const TargetsPage = lazy(() =>
+  import('./features/targets/pages/TargetsPage').then((m) => ({ default: m.TargetsPage })),
+);
 const TemplatesPage = lazy(() =>
   import('./features/templates/pages/TemplatesPage').then((m) => ({ default: m.TemplatesPage })),
 );
+const TemplateEditorPage = lazy(() =>
+  import('./features/templates/editor/TemplateEditorPage').then((m) => ({ default: m.TemplateEditorPage })),
+);
+/**
+ * The template editor's step route, resolved by the router while it navigates (route `lazy`), from
+ * the editor's own chunk: a React.lazy element would suspend again after the template has loaded
+ * and wait for React's reveal throttle before the step paints (bench:templates).
+ */
+async function templateStepRoute() {
+  const { TemplateStepRoute } = await import('./features/templates/editor/TemplateEditorPage');
+  return { Component: TemplateStepRoute };
+}
 const UsersPage = lazy(() =>
   import('./features/users/pages/UsersPage').then((m) => ({ default: m.UsersPage })),
 );
@@ -65,8 +86,8 @@ function loading(element: ReactNode): ReactNode {
 }
 
 /** An admin route guarded by the permissions of the navigation page `pageKey` (spec 01 §6). */
-function guarded(path: string, pageKey: string, element: ReactNode): RouteObject {
-  return { path, element: <RequirePage pageKey={pageKey}>{loading(element)}</RequirePage> };
+function guarded(path: string, pageKey: string, element: ReactNode, children?: RouteObject[]): RouteObject {
+  return { path, element: <RequirePage pageKey={pageKey}>{loading(element)}</RequirePage>, children };
 }
 
 /** A route of a screen a later issue builds: title and one sentence (spec 01 §2.2). */
@@ -95,9 +116,9 @@ export const routes: RouteObject[] = [
           comingSoon('account/reports', 'reports', 'Reports'),
           guarded('users', 'users', <UsersPage />),
           guarded('groups', 'groups', <GroupsPage />),
-          comingSoon('accounts', 'accounts', 'Connected accounts'),
-          comingSoon('targets', 'targets', 'Targets'),
-          comingSoon('targets/:targetId', 'targets', 'Target editor'),
+          guarded('accounts', 'accounts', <ConnectorsPage />),
+          guarded('targets', 'targets', <TargetsPage />),
+          guarded('targets/:targetId', 'targets', <TargetEditorPage />),
           guarded('patterns', 'patterns', <PatternsPage />),
           guarded('patterns/:id', 'patterns', <PatternBuilderPage />),
           guarded('fieldsets', 'fieldsets', <FieldsetsPage />),
@@ -112,7 +133,10 @@ export const routes: RouteObject[] = [
             path: 'templates/edit-template',
             element: <Navigate to="/admin/templates/edit-template/new/setup" replace />,
           },
-          comingSoon('templates/edit-template/:id/:step', 'templates', '{template} editor'),
+          guarded('templates/edit-template/:id', 'templates', <TemplateEditorPage />, [
+            { index: true, element: <Navigate to="setup" replace /> },
+            { path: ':step', lazy: templateStepRoute },
+          ]),
           guarded('folders', 'folders', <FoldersPage />),
           guarded('account/settings', 'settings', <SettingsPage />),
           guarded('settings', 'settings', <SettingsPage />),

@@ -1,6 +1,9 @@
 import { resolve } from 'node:path';
 import { loadSecretKey } from '@nomen/shared/node';
 import { z } from 'zod';
+import type { StorageEndpoints } from './integrations/connection-test/storage';
+import { type ProviderConfig, providerConfig } from './integrations/index';
+import { type OAuthProviderConfigs, readOAuthProviders } from './integrations/oauth/providers';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -21,6 +24,9 @@ const envSchema = z.object({
   REDIS_URL: z.string().min(1).optional(),
   COLLAB_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
   COLLAB_URL: z.string().min(1).optional(),
+  NOMEN_PREVIOUS_SECRET_KEYS: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  AZURE_BLOB_ENDPOINT: z.string().url().optional(),
 });
 
 /** Runtime configuration read from the environment (README: configuration variables). */
@@ -44,6 +50,17 @@ export interface Config {
   clientDist: string;
   /** Signs collaboration tokens (NOMEN_SECRET_KEY, or a generated dev key in DATA_DIR). */
   secretKey: string;
+  /**
+   * Earlier values of NOMEN_SECRET_KEY (NOMEN_PREVIOUS_SECRET_KEYS, comma-separated) that still
+   * open connected-account secrets until `rotate-secret-key` re-encrypts them (issue 10).
+   */
+  previousSecretKeys: string[];
+  /** OAuth providers of connected accounts: endpoints, client id and secret (issue 10 item 4). */
+  oauthProviders: OAuthProviderConfigs;
+  /** Storage endpoints connection tests reach (S3_ENDPOINT, AZURE_BLOB_ENDPOINT with {account}). */
+  storageEndpoints: StorageEndpoints;
+  /** Where provider REST APIs live (ADOBE_ANALYTICS_API_URL…; server/src/integrations/README.md). */
+  providers: ProviderConfig;
   /** Redis for collab scale-out; absent means one collab instance. */
   redisUrl: string | undefined;
   /** Port of a standalone collab process (npm run start:collab). */
@@ -82,6 +99,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE === 'true',
     clientDist: resolve(e.CLIENT_DIST ?? new URL('../../client/dist', import.meta.url).pathname),
     secretKey: loadSecretKey({ env, dataDir, isProduction }),
+    previousSecretKeys: (e.NOMEN_PREVIOUS_SECRET_KEYS ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
+    oauthProviders: readOAuthProviders(env),
+    storageEndpoints: {
+      s3: e.S3_ENDPOINT ?? null,
+      azureBlob: e.AZURE_BLOB_ENDPOINT ?? 'https://{account}.blob.core.windows.net',
+    },
+    providers: providerConfig(env),
     redisUrl: e.REDIS_URL,
     collabPort: e.COLLAB_PORT,
     collabUrls: (e.COLLAB_URL ?? '')

@@ -49,6 +49,10 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.port, () => resolve(s));
   });
+  // Idle keep-alive sockets outlive the clients' and proxies' own idle timeouts, so a client never
+  // reuses a socket the server is closing at that instant (Node's 5 s default races them: ECONNRESET).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   const control = handle.kind === 'pglite' ? await startControlSocket(deps) : null;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -68,6 +72,9 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     },
   };
 }
+
+/** How long an idle keep-alive connection stays open, in ms (above the 60 s of common load balancers). */
+const KEEP_ALIVE_MS = 65_000;
 
 /** Stops `close` on SIGINT or SIGTERM and exits. */
 export function stopOnSignals(close: () => Promise<void>): void {

@@ -1,6 +1,7 @@
 export * from './activities/activities.contract';
 export * from './auth/auth.contract';
 export * from './collab/collab.contract';
+export * from './connectors/index';
 export * from './core/contract';
 export * from './core/errors';
 export * from './core/feature-flags';
@@ -16,6 +17,8 @@ export * from './lists/lists.contract';
 export * from './lists/lists.rights';
 export * from './patterns/index';
 export * from './settings/settings.contract';
+export * from './submissions/index';
+export * from './targets/index';
 export * from './templates/index';
 export * from './users/users.contract';
 export * from './users/users.rules';

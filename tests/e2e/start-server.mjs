@@ -3,12 +3,15 @@ import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { tsImport } from 'tsx/esm/api';
 
 /**
  * Starts the server for the end-to-end tests: recreates the E2E database (so the demo account is
  * seeded fresh on start) and an empty DATA_DIR, then runs the real server on E2E_PORT with the
  * built client. It runs without SMTP_URL, so mail lands as files in DATA_DIR/mail, where tests
- * read it (admin/people.spec.ts); nothing serves mail over HTTP.
+ * read it (admin/people.spec.ts); nothing serves mail over HTTP. The provider stand-ins
+ * (support/standins.ts) run in this process and the server reaches them through its provider
+ * configuration variables.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const port = process.env.E2E_PORT ?? '3210';
@@ -23,6 +26,21 @@ await client.query(`drop database if exists "${url.pathname.slice(1)}" with (for
 await client.query(`create database "${url.pathname.slice(1)}"`);
 await client.end();
 
+// The OpenID Connect provider the connected-accounts tests start (tests/e2e/connectors) plays
+// Google Analytics' sign-in for this server: OAuth endpoints come from configuration (issue 10).
+const oidcIssuer = `http://127.0.0.1:${process.env.E2E_OIDC_PORT ?? Number(port) + 7}`;
+const oauthEnv = {
+  OAUTH_GA_AUTHORIZATION_URL: `${oidcIssuer}/auth`,
+  OAUTH_GA_TOKEN_URL: `${oidcIssuer}/token`,
+  OAUTH_GA_USERINFO_URL: `${oidcIssuer}/me`,
+  OAUTH_GA_ISSUER: oidcIssuer,
+  OAUTH_GA_CLIENT_ID: 'nomen-connector',
+  OAUTH_GA_CLIENT_SECRET: 'oidc-peer-client-secret-0123456789',
+  OAUTH_GA_SCOPES: 'openid email offline_access',
+};
+const standins = await tsImport('./support/standins.ts', import.meta.url);
+const providers = await standins.startE2eStandins();
+
 const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/embedded.ts'], {
   cwd: root,
   stdio: 'inherit',
@@ -34,6 +52,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/embedded.ts'
     SMTP_URL: '',
     PORT: port,
     LOGIN_RATE_LIMIT: '1000',
+    ...oauthEnv,
+    ...providers.env,
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

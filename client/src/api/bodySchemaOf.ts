@@ -2,7 +2,7 @@ import type { Endpoint } from '@nomen/shared';
 import type { z } from 'zod';
 
 /**
- * The request-body schema of a shared endpoint, for forms (STYLE.md: forms use zodResolver over
+ * The request-body schema of a shared endpoint, for forms (STYLE.md: forms use useContractForm over
  * schemas from the shared contract). Throws when the endpoint takes no body.
  */
 export function bodySchemaOf<B extends z.ZodType>(endpoint: Endpoint<z.ZodType, z.ZodType, B, z.ZodType>): B {

@@ -2,8 +2,9 @@ import { AppError, ERROR_STATUS, type ErrorCode, errorBodySchema, type Issue } f
 
 const CODE_BY_STATUS = new Map<number, ErrorCode>(
   (Object.entries(ERROR_STATUS) as [ErrorCode, number][])
-    // STALE_WRITE and CONFLICT share 409; a bare 409 is read as a conflict.
-    .filter(([code]) => code !== 'STALE_WRITE')
+    // STALE_WRITE and CONFLICT share 409; a bare 409 is read as a conflict. A bare 424, 502 or
+    // 504 (a proxy's page) is not a provider's answer: the PROVIDER_ codes come only from bodies.
+    .filter(([code]) => code !== 'STALE_WRITE' && !code.startsWith('PROVIDER_'))
     .map(([code, status]) => [status, code]),
 );
 

@@ -1,4 +1,5 @@
 import {
+  Box,
   Button,
   Checkbox,
   CloseButton,
@@ -206,14 +207,27 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
             </Button>
           ) : null}
           {onEdit ? (
-            <Button
-              variant="default"
-              leftSection={<IconPencil size={16} aria-hidden />}
-              disabled={!single}
-              onClick={() => single && onEdit(single)}
+            <Tooltip
+              label={
+                selection.length === 0
+                  ? `Select a ${noun.one} to edit`
+                  : `Select only one ${noun.one} to edit`
+              }
+              disabled={Boolean(single)}
+              withArrow
             >
-              Edit
-            </Button>
+              {/* A disabled button gets no pointer events, so the tooltip hangs on a wrapper. */}
+              <Box component="span" display="inline-block">
+                <Button
+                  variant="default"
+                  leftSection={<IconPencil size={16} aria-hidden />}
+                  disabled={!single}
+                  onClick={() => single && onEdit(single)}
+                >
+                  Edit
+                </Button>
+              </Box>
+            </Tooltip>
           ) : null}
           {onDelete ? (
             <Tooltip label={deleteBlocked} disabled={!deleteBlocked} withArrow multiline maw={280}>

@@ -1,4 +1,4 @@
-import { Box, Button, Drawer, Group, ScrollArea, Stack } from '@mantine/core';
+import { Box, Button, Drawer, Group, ScrollArea, Stack, Tooltip } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 
 /** Props of FormDrawer. */
@@ -16,6 +16,8 @@ export interface FormDrawerProps {
   /** Read-only drawers show no save button (spec 01 §2.6: disabled users). */
   isReadOnly?: boolean;
   submitLabel?: string;
+  /** Why Save is disabled, shown as its tooltip and accessible description (null: no reason). */
+  submitBlockedReason?: string | null;
   children: ReactNode;
 }
 
@@ -34,8 +36,10 @@ export function FormDrawer({
   isSubmitting = false,
   isReadOnly = false,
   submitLabel = 'Save',
+  submitBlockedReason = null,
   children,
 }: FormDrawerProps) {
+  const reason = !canSubmit && !isSubmitting ? submitBlockedReason : null;
   return (
     <Drawer
       opened={opened}
@@ -78,9 +82,19 @@ export function FormDrawer({
             {isReadOnly ? 'Close' : 'Cancel'}
           </Button>
           {isReadOnly ? null : (
-            <Button type="submit" loading={isSubmitting} disabled={!canSubmit}>
-              {submitLabel}
-            </Button>
+            <Tooltip label={reason} disabled={!reason} withArrow position="top-end">
+              {/* A disabled button gets no pointer events, so the tooltip hangs on a wrapper. */}
+              <Box component="span" display="inline-block">
+                <Button
+                  type="submit"
+                  loading={isSubmitting}
+                  disabled={!canSubmit}
+                  aria-description={reason ?? undefined}
+                >
+                  {submitLabel}
+                </Button>
+              </Box>
+            </Tooltip>
           )}
         </Group>
       </Box>

@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { AppError } from '@nomen/shared';
-import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { IconAlertCircle, IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { errorMessage } from '../api/errors';
 
 /** How long toasts stay (spec 01 §9: toast duration 5000 ms). */
@@ -14,14 +14,19 @@ export const TOAST_MS = 5000;
  */
 export const TOAST_PLACEMENT = { position: 'top-center', containerWidth: 420 } as const;
 
-/** Shows a green success toast for 5 s (spec 01 §8). */
-export function notifySuccess(message: string): void {
+/** Shows a green success toast for 5 s (spec 01 §8), or `autoClose` ms (10 s after a template save, spec 03 §8). */
+export function notifySuccess(message: string, autoClose: number = TOAST_MS): void {
   notifications.show({
     color: 'green',
     icon: <IconCheck size={18} aria-hidden />,
     message,
-    autoClose: TOAST_MS,
+    autoClose,
   });
+}
+
+/** Shows a blue information toast for `autoClose` ms (5 s by default), e.g. a save still running (spec 03 §8). */
+export function notifyInfo(message: string, autoClose: number = TOAST_MS): void {
+  notifications.show({ color: 'blue', icon: <IconInfoCircle size={18} aria-hidden />, message, autoClose });
 }
 
 /** Shows a red failure toast for 5 s (spec 01 §8). */

@@ -20,10 +20,15 @@ export interface LeaveConfirmation {
  * Asks before the user leaves a page with unsaved changes (spec 02 §2, §4, §5): while `isDirty`,
  * an in-app navigation to another path opens a "Leave without saving?" dialog (Leave / Cancel;
  * changes of the query string alone pass), and closing or reloading the tab triggers the
- * browser's own beforeunload prompt. `message` is the dialog's text. Needs a data router
- * (useBlocker).
+ * browser's own beforeunload prompt. `message` is the dialog's text. `isInside(pathname)`, when
+ * given, names paths that still belong to the page (the template editor's steps, spec 03 §2):
+ * moving there passes too. Needs a data router (useBlocker).
  */
-export function useLeaveConfirmation(isDirty: boolean, message: string = LEAVE_MESSAGE): LeaveConfirmation {
+export function useLeaveConfirmation(
+  isDirty: boolean,
+  message: string = LEAVE_MESSAGE,
+  isInside?: (pathname: string) => boolean,
+): LeaveConfirmation {
   const bypass = useRef(false);
   const shouldBlock = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) => {
@@ -31,9 +36,10 @@ export function useLeaveConfirmation(isDirty: boolean, message: string = LEAVE_M
         bypass.current = false;
         return false;
       }
+      if (isInside?.(nextLocation.pathname)) return false;
       return isDirty && currentLocation.pathname !== nextLocation.pathname;
     },
-    [isDirty],
+    [isDirty, isInside],
   );
   const blocker = useBlocker(shouldBlock);
 

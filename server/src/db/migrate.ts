@@ -6,6 +6,9 @@ import * as m0003 from './migrations/0003_collab';
 import * as m0004 from './migrations/0004_collab_access';
 import * as m0006 from './migrations/0006_auth_hardening';
 import * as m0007 from './migrations/0007_templates';
+import * as m0008 from './migrations/0008_connectors';
+import * as m0009 from './migrations/0009_targets';
+import * as m0010 from './migrations/0010_submissions';
 
 /** Every migration, in order. Frozen in time: never edit one that has shipped; add the next. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +18,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_collab_access': m0004,
   '0006_auth_hardening': m0006,
   '0007_templates': m0007,
+  '0008_connectors': m0008,
+  '0009_targets': m0009,
+  '0010_submissions': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

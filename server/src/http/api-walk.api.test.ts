@@ -169,6 +169,11 @@ async function snapshot(): Promise<string> {
       (select c.id from list_columns c join lists l on l.id = c.list_id where l.account_id = ${id})),
     (select json_agg(x order by x.list_id)::text from list_collab_state x where account_id = ${id}),
     (select count(*)::text from feedback where account_id = ${id}),
+    (select json_agg(x order by x.id)::text from connectors x where account_id = ${id}),
+    (select json_agg(x order by x.id)::text from connector_custom_fields x where account_id = ${id}),
+    (select json_agg(x order by x.id)::text from submissions x where account_id = ${id}),
+    (select count(*)::text from submission_rows where account_id = ${id}),
+    (select json_agg(x order by x.id)::text from dataset_commits x where account_id = ${id}),
     (select count(*)::text from activities where account_id = ${id})
   )) as digest`.execute(ctx.deps.db);
   return rows[0]!.digest;

@@ -28,6 +28,12 @@ export const ERROR_STATUS = {
   LOCKED: 423,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** A connected account's provider refused its credentials: reconnect the account (spec 01 §7 look-ups). */
+  PROVIDER_CREDENTIALS: 424,
+  /** A connected account's provider failed or answered something unreadable. */
+  PROVIDER_ERROR: 502,
+  /** A connected account's provider did not answer in time. */
+  PROVIDER_TIMEOUT: 504,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

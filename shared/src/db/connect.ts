@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database';
@@ -104,7 +105,11 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
   }
   const dataDir = options.dataDir ?? '.data/pglite';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir, { parsers: { 20: (v: string) => Number.parseInt(v, 10) } });
+  // pg_trgm: the trigram index over submitted values (migration 0010).
+  const pglite = await PGlite.create(dataDir, {
+    parsers: { 20: (v: string) => Number.parseInt(v, 10) },
+    extensions: { pg_trgm },
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
   return {
     db,

@@ -347,6 +347,185 @@ export interface FeedbackTable {
   created_at: CreatedAt;
 }
 
+/**
+ * connectors: connected accounts (spec 01 §3.1, issue 10). `metadata` holds the clear credential
+ * fields; `secrets` each secret field as AES-256-GCM ciphertext; `oauth_tokens` the token set as one
+ * ciphertext. Only server/src/entities/connectors reads them.
+ */
+export interface ConnectorsTable {
+  id: Generated<number>;
+  account_id: number;
+  connector_type_id: number;
+  name: string;
+  description: Generated<string>;
+  metadata: JsonWithDefault<Record<string, string>>;
+  secrets: JsonWithDefault<Record<string, string>>;
+  oauth_tokens: string | null;
+  oauth_connected_at: NullableTimestamp;
+  oauth_expires_at: NullableTimestamp;
+  oauth_scope: string | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** connector_custom_fields: custom fields per connected account (spec 01 §2.3). */
+export interface ConnectorCustomFieldsTable {
+  id: Generated<number>;
+  account_id: number;
+  connector_id: number;
+  name: string;
+  value: Generated<string>;
+}
+
+/** oauth_states: pending authorisations (spec 01 §4), bound to a session; `state_hash` is SHA-256 of the state. */
+export interface OAuthStatesTable {
+  state_hash: string;
+  account_id: number;
+  user_id: number;
+  session_id: string;
+  slug: string;
+  connector_id: number | null;
+  connector_name: Generated<string>;
+  connector_description: Generated<string>;
+  code_verifier: string | null;
+  redirect_uri: string;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+/**
+ * targets: analytics destinations (spec 01 §3.1, issue 10 item 6): the Adobe part (realm, report and
+ * its classification names as Adobe answered them) or the Google part (account, property, custom
+ * data source and schema text).
+ */
+export interface TargetsTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  nickname: Generated<string>;
+  connector_type_id: number;
+  connector_id: number | null;
+  remote_realm_id: Generated<string>;
+  realm_name: Generated<string>;
+  remote_target_id: Generated<string>;
+  remote_target_name: Generated<string>;
+  classifications_names: JsonWithDefault<string[]>;
+  use_aa_confirmation_email: Generated<boolean>;
+  aa_confirmation_email: Generated<string>;
+  ga_account_id: Generated<string>;
+  ga_property_id: Generated<string>;
+  ga_custom_data_source_id: Generated<string>;
+  ga_custom_data_source_schema: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** multi_targets: further report suites and reports an Adobe target feeds (spec 01 §3.1). */
+export interface MultiTargetsTable {
+  id: Generated<number>;
+  account_id: number;
+  target_id: number;
+  remote_realm_id: string;
+  remote_realm_name: Generated<string>;
+  remote_target_id: string;
+  remote_target_name: Generated<string>;
+  classifications_names: JsonWithDefault<string[]>;
+  status: ColumnType<'active' | 'inactive', 'active' | 'inactive' | undefined, 'active' | 'inactive'>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** target_fields: which field feeds which classification of a target's report (spec 01 §3.1). */
+export interface TargetFieldsTable {
+  id: Generated<number>;
+  account_id: number;
+  target_id: number;
+  field_id: number;
+  classification_name: string;
+}
+
+/** datasets: the approved rows of a template's submissions (issue 11); `head_commit_id` is HEAD. */
+export interface DatasetsTable {
+  id: Generated<number>;
+  account_id: number;
+  template_id: number | null;
+  head_commit_id: number | null;
+  created_at: CreatedAt;
+}
+
+/** dataset_commits: each accepted submission, approval or edit of a dataset (issue 11). */
+export interface DatasetCommitsTable {
+  id: Generated<number>;
+  account_id: number;
+  dataset_id: number;
+  parent_id: number | null;
+  submission_id: number | null;
+  kind: 'submit' | 'approve' | 'edit';
+  author_id: number | null;
+  author_name: string;
+  row_count: Generated<number>;
+  created_at: CreatedAt;
+}
+
+/** submissions: one batch of rows entered through a template by one person (issue 11). */
+export interface SubmissionsTable {
+  id: Generated<number>;
+  account_id: number;
+  template_id: number | null;
+  dataset_id: number;
+  template_name: string;
+  name: string;
+  status: 'Draft' | 'Pending' | 'Approved' | 'Rejected' | 'Submitted';
+  submitter_id: number | null;
+  submitter_name: string;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  row_count: Generated<number>;
+  commit_id: number | null;
+  decided_by_id: number | null;
+  decided_by_name: string | null;
+  decided_at: NullableTimestamp;
+  decision_comment: string | null;
+  submitted_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** submission_events: a submission's history, approval comments included (issue 11). */
+export interface SubmissionEventsTable {
+  id: Generated<number>;
+  account_id: number;
+  submission_id: number;
+  action: 'created' | 'saved' | 'submitted' | 'approved' | 'rejected' | 'edited';
+  user_id: number | null;
+  user_name: string;
+  comment: Generated<string>;
+  commit_id: number | null;
+  created_at: CreatedAt;
+}
+
+/** submission_rows: row versions; `from_commit`/`to_commit` place them in the dataset (issue 11). */
+export interface SubmissionRowsTable {
+  id: Generated<number>;
+  account_id: number;
+  dataset_id: number;
+  submission_id: number;
+  row_number: number;
+  cv_id: string;
+  data: Json<Record<string, string>>;
+  from_commit: number | null;
+  to_commit: number | null;
+}
+
+/** dataset_values: distinct values per template field over a dataset's HEAD, with row counts (issue 11). */
+export interface DatasetValuesTable {
+  id: Generated<number>;
+  dataset_id: number;
+  template_field_id: number;
+  value: string;
+  row_count: number;
+}
+
 /** The typed database Kysely works with (ARCHITECTURE.md, Data). */
 export interface Database {
   accounts: AccountsTable;
@@ -380,6 +559,18 @@ export interface Database {
   collab_access: CollabAccessTable;
   collab_updates: CollabUpdatesTable;
   feedback: FeedbackTable;
+  connectors: ConnectorsTable;
+  connector_custom_fields: ConnectorCustomFieldsTable;
+  oauth_states: OAuthStatesTable;
+  targets: TargetsTable;
+  multi_targets: MultiTargetsTable;
+  target_fields: TargetFieldsTable;
+  datasets: DatasetsTable;
+  dataset_commits: DatasetCommitsTable;
+  submissions: SubmissionsTable;
+  submission_events: SubmissionEventsTable;
+  submission_rows: SubmissionRowsTable;
+  dataset_values: DatasetValuesTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -395,3 +586,9 @@ export type TemplateRow = Selectable<TemplatesTable>;
 export type TemplateFieldRow = Selectable<TemplateFieldsTable>;
 export type IntegrationAssignmentRow = Selectable<IntegrationAssignmentsTable>;
 export type TemplateLogRow = Selectable<TemplateLogsTable>;
+export type ConnectorRow = Selectable<ConnectorsTable>;
+export type ConnectorCustomFieldRow = Selectable<ConnectorCustomFieldsTable>;
+export type OAuthStateRow = Selectable<OAuthStatesTable>;
+export type TargetRow = Selectable<TargetsTable>;
+export type MultiTargetRow = Selectable<MultiTargetsTable>;
+export type SubmissionRecord = Selectable<SubmissionsTable>;

@@ -305,14 +305,17 @@ describe('checkIntegrations (spec 03 §5 "Per-integration checks")', () => {
     expect(check(validateQrConfig(edited))).toEqual([]);
   });
 
-  it('needs the kochava app group, the Workfront template and task, and the Adobe report suite', () => {
+  it('needs the kochava app group, the Workfront template and task, and the Adobe report suite and report', () => {
     expect(texts(check(withMeta(complete('kochava'), { app_group_id: '' })))).toEqual([
       'Kochava: App group is required',
     ]);
     expect(
       ids(check(withMeta(complete('workfront-project-pull-task-trigger'), { workfrontTemplateTaskId: '' }))),
     ).toEqual(['valueRequired']);
-    expect(ids(check(withMeta(complete('adobe-inbound'), { target_id: '' })))).toEqual(['valueRequired']);
+    expect(texts(check(withMeta(complete('adobe-inbound'), { realmLinked: '', reportLinked: '' })))).toEqual([
+      'Adobe Analytics: Report suite is required',
+      'Adobe Analytics: Report is required',
+    ]);
   });
 
   it('refuses an integration whose gating flag is off', () => {

@@ -1,3 +1,4 @@
+import { checkClassificationMappings } from './classification-mapping';
 import { familyOf, yearsBefore } from './families';
 import type { IntegrationAssignment } from './integration-assignment';
 import { metadataText } from './integration-assignment';
@@ -16,7 +17,8 @@ function hasValue(value: unknown): boolean {
  * The checks every integration shares, driven by its registry row (spec 03 §5 "Per-integration
  * checks"): the gating flags, the name ('Name is required'), the account ('Account is required'),
  * a link field for link-based types, the data type, required metadata, required and present
- * mappings, the date filter's history limit, one-per-template slugs and the per-target warning.
+ * mappings, the date filter's history limit, one-per-template slugs, the per-target warning and
+ * classification mappings (Content ID, the classifications source URL).
  */
 export function checkCommonIntegrationRules(
   assignment: IntegrationAssignment,
@@ -80,7 +82,32 @@ export function checkCommonIntegrationRules(
   if (assignment.report_type === 'perTarget' && !hasValue(metadata.target_id))
     issues.push(integrationIssue(a, 'perTargetWithoutTargets', {}, 'WARNING'));
 
+  issues.push(...checkClassificationMappings(a, context));
   return issues;
+}
+
+/**
+ * Known metadata keys of the wrong shape, by metadata object and schema. Assignments are edited
+ * immutably (a change makes a new metadata object), so the editor, which validates on every
+ * keystroke, parses each assignment's metadata once instead of every time (bench:templates).
+ */
+const badKeysByMetadata = new WeakMap<object, Map<unknown, string[]>>();
+
+/** The metadata keys `schema` refuses (one per key), remembered per metadata object. */
+function badMetadataKeys(
+  schema: {
+    safeParse: (value: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[] }[] } };
+  },
+  metadata: Record<string, unknown>,
+): string[] {
+  const bySchema = badKeysByMetadata.get(metadata) ?? new Map<unknown, string[]>();
+  badKeysByMetadata.set(metadata, bySchema);
+  const known = bySchema.get(schema);
+  if (known) return known;
+  const parsed = schema.safeParse(metadata);
+  const keys = parsed.success ? [] : [...new Set(parsed.error?.issues.map((i) => String(i.path[0] ?? '')))];
+  bySchema.set(schema, keys);
+  return keys;
 }
 
 /**
@@ -96,8 +123,7 @@ export function checkIntegration(
   const family = familyOf(definition);
   const named = { ...assignment, name: assignment.name.trim() || definition.label };
   // Known metadata keys of the wrong shape, one issue per key (the family schema lets others pass).
-  const parsed = family.metadataSchema.safeParse(assignment.metadata);
-  const badKeys = parsed.success ? [] : [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? '')))];
+  const badKeys = badMetadataKeys(family.metadataSchema, assignment.metadata);
   // Empty values are the required-value rules' business, not a wrong shape.
   const isEmpty = (key: string) => assignment.metadata[key] === null || assignment.metadata[key] === '';
   return [

@@ -197,6 +197,45 @@ describe('applyIntegrationChange (spec 03 §4 resets)', () => {
     expect(next.mapping_fields).toEqual([]);
   });
 
+  it("turns a chosen custom data source's schema into the mapping rows, keeping mapped columns", () => {
+    const a: IntegrationAssignment = {
+      ...create('google-analytics'),
+      mapping_fields: [
+        {
+          fieldName: 'ga:source',
+          cvFieldId: 3,
+          required: false,
+          type: 'integration_field',
+          source_type: 'field',
+        },
+      ],
+    };
+    const next = applyIntegrationChange(a, {
+      kind: 'metadata',
+      key: 'ga_custom_data_source_schema',
+      value: ['ga:source', 'ga:medium'],
+    });
+    expect(next.mapping_fields.map((m) => [m.fieldName, m.cvFieldId])).toEqual([
+      ['ga:source', 3],
+      ['ga:medium', null],
+    ]);
+  });
+
+  it('clears the Adobe report when the report suite changes, and the Facebook pixel with the ad account', () => {
+    const adobe = { ...create('adobe-inbound'), metadata: { realmLinked: 'rs1', reportLinked: 'r1' } };
+    expect(
+      applyIntegrationChange(adobe, { kind: 'metadata', key: 'realmLinked', value: 'rs2' }).metadata,
+    ).toEqual({
+      realmLinked: 'rs2',
+    });
+    const fb = { ...create('facebook-ads'), metadata: { adAccountsLinked: 'act_1', fb_pixel_id: 'px' } };
+    expect(
+      applyIntegrationChange(fb, { kind: 'metadata', key: 'adAccountsLinked', value: 'act_2' }).metadata,
+    ).toEqual({
+      adAccountsLinked: 'act_2',
+    });
+  });
+
   it('clears the Workfront template and task on an account change, and the task on a template change', () => {
     const a: IntegrationAssignment = {
       ...create('workfront-project-pull-task-trigger'),

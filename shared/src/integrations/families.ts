@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text as sharedText } from '../core/schemas';
+import { checkEmailRecipients, checkFileOutput, checkOutputFields } from './file-output-checks';
 import {
   DEFAULT_DELIMITER,
   DEFAULT_FILE_TYPES,
@@ -67,6 +68,30 @@ export const AWS_ACL_OPTIONS: readonly { value: string; label: string }[] = [
   { value: 'bucket-owner-full-control', label: 'ACLs enabled (bucket owner preferred)' },
 ];
 
+/**
+ * The AWS regions an S3 integration offers, in the order the form lists them; a new assignment
+ * starts with the first configured one (spec 03 §9 "first configured region as default").
+ */
+export const AWS_REGIONS = [
+  'us-east-1',
+  'us-east-2',
+  'us-west-1',
+  'us-west-2',
+  'ca-central-1',
+  'eu-west-1',
+  'eu-west-2',
+  'eu-west-3',
+  'eu-central-1',
+  'eu-north-1',
+  'eu-south-1',
+  'ap-south-1',
+  'ap-southeast-1',
+  'ap-southeast-2',
+  'ap-northeast-1',
+  'ap-northeast-2',
+  'sa-east-1',
+] as const;
+
 /** Import filter flags of the ad-platform and campaign-manager imports (spec 03 §9). */
 export const IMPORT_FILTER_FLAGS = [
   'includeArchivedCampaigns',
@@ -84,6 +109,21 @@ export const IMPORT_FILTER_FLAGS = [
 export const TRANSFORM_CASES = ['to_lowercase', 'to_uppercase'] as const;
 /** Replace transforms of outputs (spec 03 §3 transform_replace). */
 export const TRANSFORM_REPLACES = ['replace_space_with_underscore', 'replace_underscore_with_space'] as const;
+
+/** The metadata key holding the chosen GA custom data source's column headers (spec 03 §4 "schema"). */
+export const GA_SCHEMA_KEY = 'ga_custom_data_source_schema';
+
+/**
+ * One Workfront template parameter mapped to a template field (spec 03 §3 campaignDataMappedFields:
+ * workfrontParameterId, workfrontParameterName, {product}TemplateFieldId, {product}TemplateFieldName;
+ * the product here is Nomen).
+ */
+export interface WorkfrontMappedField {
+  workfrontParameterId: string;
+  workfrontParameterName: string;
+  nomenTemplateFieldId: number;
+  nomenTemplateFieldName: string;
+}
 
 /** The mapping field name the custom-bitlink toggle adds (spec 03 §4). */
 export const CUSTOM_BITLINK_MAPPING = 'custom_bitlink';
@@ -172,7 +212,12 @@ const emailOutput: IntegrationFamily = {
     ...usesFileOutput(),
     metadata: { to: [], cc: [], bcc: [], subject: '', sendToSubmitter: 1 },
   }),
-  check: () => [],
+  check: (a) => [
+    ...checkEmailRecipients(a),
+    ...checkFileOutput(a),
+    ...checkOutputFields(a),
+    ...checkNotifications(a),
+  ],
   ...noResets,
 };
 
@@ -181,7 +226,7 @@ const fileStoragePush: IntegrationFamily = {
   label: 'File storage push',
   metadataSchema: optional({ ...outputMetadata, ...awsMetadata }),
   defaults: () => ({ ...usesFileOutput(), folder_entry_type: 'manual' }),
-  check: (a) => [...checkFolder(a), ...checkNotifications(a)],
+  check: (a) => [...checkFolder(a), ...checkFileOutput(a), ...checkOutputFields(a), ...checkNotifications(a)],
   ...noResets,
 };
 
@@ -217,10 +262,12 @@ const snowflake: IntegrationFamily = {
   label: 'Data warehouse',
   metadataSchema: optional({ ...outputMetadata, tableName: text(1000) }),
   // spec 03 §5: Snowflake forces csv, comma and the filename pattern "output".
+  // Its output fields are chosen (custom report), the identifier among them (spec 03 §5).
   defaults: (_d, ctx) => ({
     delimiter: 'comma',
     file_type: ['csv'],
     filename_pattern: SNOWFLAKE_FILENAME_PATTERN,
+    report_type: 'custom',
     metadata: { tableName: defaultSnowflakeTableName(ctx.templateName) },
   }),
   check: (a) => {
@@ -329,11 +376,12 @@ const analytics: IntegrationFamily = {
   metadataSchema: optional({
     ...syncMetadata,
     target_id: idText,
-    realmLinked: flag01,
-    reportLinked: flag01,
+    realmLinked: idText,
+    reportLinked: idText,
     ga_account_id: idText,
     ga_property_id: idText,
     ga_custom_data_source_id: idText,
+    [GA_SCHEMA_KEY]: z.array(text(255)).max(500),
     ga_data_set_type: text(50),
     ga_data_type: text(50),
   }),
@@ -344,15 +392,39 @@ const analytics: IntegrationFamily = {
       'ga_account_id',
       'ga_property_id',
       'ga_custom_data_source_id',
-      'ga_custom_data_source_schema',
+      GA_SCHEMA_KEY,
       'target_id',
+      'realmLinked',
+      'reportLinked',
     ],
-    ga_account_id: ['ga_property_id', 'ga_custom_data_source_id', 'ga_custom_data_source_schema'],
-    ga_property_id: ['ga_custom_data_source_id', 'ga_custom_data_source_schema'],
+    ga_account_id: ['ga_property_id', 'ga_custom_data_source_id', GA_SCHEMA_KEY],
+    ga_property_id: ['ga_custom_data_source_id', GA_SCHEMA_KEY],
     // spec 03 §4: a custom data source change clears mappings and schema.
-    ga_custom_data_source_id: ['ga_custom_data_source_schema'],
+    ga_custom_data_source_id: [GA_SCHEMA_KEY],
+    realmLinked: ['reportLinked'],
   },
   mappingsResetOn: ['ga_account_id', 'ga_property_id', 'ga_custom_data_source_id'],
+  // The chosen custom data source's schema (its column headers) becomes the mapping rows; a column
+  // already mapped keeps its template field.
+  onMetadataChange: (a, key) => {
+    if (key !== GA_SCHEMA_KEY) return a;
+    const raw = a.metadata[GA_SCHEMA_KEY];
+    const columns = Array.isArray(raw) ? raw.filter((c): c is string => typeof c === 'string') : [];
+    const mapped = new Map(a.mapping_fields.map((m) => [m.fieldName, m.cvFieldId]));
+    return {
+      ...a,
+      mapping_fields: columns.map(
+        (column): MappingField => ({
+          fieldName: column,
+          label: column,
+          cvFieldId: mapped.get(column) ?? null,
+          required: false,
+          type: 'integration_field',
+          source_type: 'field',
+        }),
+      ),
+    };
+  },
 };
 
 const adsInbound: IntegrationFamily = {
@@ -361,7 +433,7 @@ const adsInbound: IntegrationFamily = {
   metadataSchema: optional({
     ...syncMetadata,
     data_type: text(100),
-    adAccountsLinked: flag01,
+    adAccountsLinked: z.union([flag01, idText]),
     pull_performance_metrics: flag01,
     importFilters: z.looseObject(
       Object.fromEntries(IMPORT_FILTER_FLAGS.map((f) => [f, z.boolean().optional()])),
@@ -372,7 +444,7 @@ const adsInbound: IntegrationFamily = {
   }),
   defaults: () => ({}),
   check: (a) => [...checkFilterValues(a), ...checkEveryMappingFilled(a)],
-  clearsOnChange: { connector_id: ['importObjectFilters'] },
+  clearsOnChange: { connector_id: ['importObjectFilters', 'adAccountsLinked'] },
   mappingsResetOn: [],
 };
 
@@ -381,7 +453,8 @@ const adsOutbound: IntegrationFamily = {
   label: 'Ad platform outbound',
   metadataSchema: optional({
     data_type: text(100),
-    adAccountsLinked: flag01,
+    adAccountsLinked: z.union([flag01, idText]),
+    fb_pixel_id: idText,
     updateClickThroughUrl: flag01,
     dcmLink: text(2048),
     dcmAdId: idText,
@@ -390,7 +463,10 @@ const adsOutbound: IntegrationFamily = {
   }),
   defaults: () => ({}),
   check: (a) => checkEveryMappingFilled(a),
-  clearsOnChange: { connector_id: ['fieldMapping'] },
+  clearsOnChange: {
+    connector_id: ['fieldMapping', 'adAccountsLinked', 'fb_pixel_id'],
+    adAccountsLinked: ['fb_pixel_id'],
+  },
   mappingsResetOn: [],
 };
 
@@ -421,7 +497,14 @@ const workManagement: IntegrationFamily = {
     workfrontTemplateId: idText,
     workfrontTemplateTaskId: idText,
     campaignDataMappedFields: z
-      .array(z.looseObject({ workfrontParameterId: idText, workfrontParameterName: text(255) }))
+      .array(
+        z.looseObject({
+          workfrontParameterId: idText,
+          workfrontParameterName: text(255),
+          nomenTemplateFieldId: z.number().int().positive().optional(),
+          nomenTemplateFieldName: text(255).optional(),
+        }),
+      )
       .max(500),
   }),
   defaults: () => ({ metadata: { campaignDataMappedFields: [] } }),

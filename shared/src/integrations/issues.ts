@@ -28,6 +28,8 @@ export interface IntegrationIssue {
  * - `isAutoSubmitOn`: the template's auto-submit setting (enable_auto_submit) with its flag on;
  * - `templateFieldIds`: the ids of the template's fields (identifier fields must be among them);
  * - `featureFlags`: the account's enabled flags;
+ * - `hasCreativeField`: whether the template has a content comprehension (creative) field;
+ * - `hasClassificationSourceUrl`: whether a template field is classified as the source URL;
  * - `assignments`: all of the template's assignments (filled in by `checkIntegrations`);
  * - `now`: the time date filters are measured from (default: the current time).
  */
@@ -37,6 +39,8 @@ export interface IntegrationCheckContext {
   isAutoSubmitOn: boolean;
   templateFieldIds: readonly number[];
   featureFlags: readonly FeatureFlag[];
+  hasCreativeField?: boolean;
+  hasClassificationSourceUrl?: boolean;
   assignments?: readonly IntegrationAssignment[];
   now?: Date;
 }

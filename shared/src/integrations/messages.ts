@@ -27,6 +27,9 @@ export const INTEGRATION_MESSAGES = {
   perTargetWithoutTargets: '{name}: a per-target report needs at least one target',
   integrationNotAvailable: '{name} is not available for this account',
   metadataInvalid: '{name}: the setting {key} is not valid',
+  contentIdNeedsCreativeField: 'Add a Content Comprehension field to this template to enable Content ID',
+  classificationSourceUrlRequired: 'Choose a Classifications Source URL below.',
+  classificationConfidenceInvalid: '{name}: the confidence must be a whole number from 0 to 100',
   snowflakeTableNameEmpty: 'Table Name cannot be empty.',
   snowflakeTableNameReserved: 'Cannot be a reserved SQL keyword.',
   snowflakeTableNameTooLong: 'Must be up to 255 characters.',
@@ -37,6 +40,23 @@ export const INTEGRATION_MESSAGES = {
   qrConfigInvalidJson: '{name}: the QR code config is not valid JSON',
   qrConfigUnknownKey: '{name}: the QR code config key {key} is not allowed',
   qrConfigNotValidated: '{name}: the QR code config has not been validated yet',
+  fileTypeRequired: '{name}: choose at least one file type',
+  delimiterRequired: '{name}: choose a delimiter for the CSV file',
+  filenamePatternRequired: '{name}: File name pattern is required',
+  filenamePlaceholderUnknown:
+    '{name}: {placeholder} is not a placeholder; use template name, submission name, submitted at or submitted by',
+  emailRecipientRequired: '{name}: add a recipient, or send the email to the submitter',
+  outputFieldsRequired: '{name}: choose at least one output field for the custom report',
+  deleteIntegrationConfirm:
+    'You are about to delete your connection to {name}, and will lose all mappings, filters and configuration for this integration. Are you sure you want to continue?',
+  deletePairedIntegrationConfirm:
+    'Are you sure? Deleting {name} also deletes its paired {pairDirection} integration {pairName}.',
+  changeAccountConfirm:
+    'Changing the account of {name} resets its mappings and filters. Are you sure you want to continue?',
+  changeDataTypeConfirm:
+    'Changing the {item} of {name} resets its mappings and filters. Are you sure you want to continue?',
+  changeSourceConfirm:
+    'Changing the {item} of {name} clears its mappings. Are you sure you want to continue?',
 } as const satisfies Record<string, string>;
 
 /** The id of one message of {@link INTEGRATION_MESSAGES}. */

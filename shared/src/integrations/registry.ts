@@ -57,13 +57,41 @@ export interface MappingSpec {
 }
 
 /**
- * A metadata key that must not be empty, and how messages name it (spec 03 §5). The form shows it
- * as a dropdown; `dependsOn` is the key whose choice it waits on (its options load from that choice).
+ * Where the choices of a metadata dropdown come from: a list read from the connected account's
+ * provider through the server (spec 03 §7: Bitly organizations, groups and their branded domains,
+ * Kochava app groups, Google Analytics accounts, properties and custom data sources, Adobe report
+ * suites (realms) and reports, Workfront templates and tasks, Facebook ad accounts and pixels). The
+ * editor maps each source to its call; when the call fails the value is typed instead.
+ */
+export const METADATA_CHOICE_SOURCES = [
+  'bitly-organizations',
+  'bitly-groups',
+  'bitly-domains',
+  'kochava-app-groups',
+  'ga-accounts',
+  'ga-properties',
+  'ga-custom-data-sources',
+  'adobe-realms',
+  'adobe-reports',
+  'workfront-templates',
+  'workfront-tasks',
+  'facebook-ad-accounts',
+  'facebook-pixels',
+] as const;
+/** One source of dropdown choices (spec 03 §7). */
+export type MetadataChoiceSource = (typeof METADATA_CHOICE_SOURCES)[number];
+
+/**
+ * A metadata key the form asks for as a dropdown, and how messages name it (spec 03 §5). In
+ * `requiredMetadata` it must not be empty; in `optionalMetadata` it may be. `dependsOn` is the key
+ * whose choice it waits on (its options load from that choice); `source` is where its choices come
+ * from (none: typed text).
  */
 export interface RequiredMetadata {
   key: string;
   item: string;
   dependsOn?: string;
+  source?: MetadataChoiceSource;
 }
 
 /**
@@ -115,6 +143,8 @@ export interface IntegrationDefinition {
   needsMappings: boolean;
   /** Metadata keys that must not be empty (spec 03 §5). */
   requiredMetadata: readonly RequiredMetadata[];
+  /** Metadata dropdowns the form offers that may stay empty (e.g. the Facebook ad account and pixel). */
+  optionalMetadata: readonly RequiredMetadata[];
   /** Metadata a new assignment starts with, before the family's defaults (spec 03 §9). */
   metadataDefaults: Readonly<IntegrationMetadata>;
   /** Whether the template needs a link-type field for it (spec 03 §5 "Link-based types"). */
@@ -152,6 +182,28 @@ export const SYNC_SCHEDULE_LABELS: Readonly<Record<string, string>> = { every_8_
 export const SYNC_FREQUENCIES = ['daily', 'twice-daily', 'weekly', 'manual-only'] as const;
 /** One sync frequency (spec 03 §9). */
 export type SyncFrequency = (typeof SYNC_FREQUENCIES)[number];
+/** How the form names each sync frequency (spec 03 §9 "sync frequency labels"). */
+export const SYNC_FREQUENCY_LABELS: Readonly<Record<SyncFrequency, string>> = {
+  daily: 'Daily',
+  'twice-daily': 'Twice daily',
+  weekly: 'Weekly',
+  'manual-only': 'Manual only',
+};
+/** The sync frequency of a sync-service integration until one is chosen (ours). */
+export const DEFAULT_SYNC_FREQUENCY: SyncFrequency = 'daily';
+
+/** Facebook ad account and pixel choices of the Facebook integrations (spec 03 §3 adAccountsLinked, §7). */
+const FACEBOOK_AD_ACCOUNT: RequiredMetadata = {
+  key: 'adAccountsLinked',
+  item: 'Ad account',
+  source: 'facebook-ad-accounts',
+};
+const FACEBOOK_PIXEL: RequiredMetadata = {
+  key: 'fb_pixel_id',
+  item: 'Pixel',
+  dependsOn: 'adAccountsLinked',
+  source: 'facebook-pixels',
+};
 
 const dt = (...values: string[]): DataTypeOption[] =>
   values.map((value) => ({
@@ -256,6 +308,7 @@ function row(input: RowInput): IntegrationDefinition {
     defaultMappings: [],
     needsMappings: false,
     requiredMetadata: [],
+    optionalMetadata: [],
     metadataDefaults: {},
     needsLinkField: false,
     fieldGovernanceType: null,
@@ -326,6 +379,7 @@ export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = withExi
     connectorTypeSlug: 'facebook',
     credentialFamily: 'oauth',
     requiredMappings: FACEBOOK_ADS_LEGACY_MAPPINGS,
+    optionalMetadata: [FACEBOOK_AD_ACCOUNT, FACEBOOK_PIXEL],
     isLegacy: true,
   }),
   row({
@@ -336,6 +390,7 @@ export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = withExi
     connectorTypeSlug: 'facebook',
     credentialFamily: 'oauth',
     requiredMappings: FACEBOOK_ADS_LEGACY_MAPPINGS,
+    optionalMetadata: [FACEBOOK_AD_ACCOUNT, FACEBOOK_PIXEL],
     isLegacy: true,
   }),
   // google-dcm is the legacy campaign manager import; google-dcm-output its output twin.
@@ -373,9 +428,14 @@ export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = withExi
     credentialFamily: 'oauth',
     needsLinkField: true,
     requiredMetadata: [
-      { key: 'bitly_org_id', item: 'Organization' },
-      { key: 'bitly_group_id', item: 'Group', dependsOn: 'bitly_org_id' },
-      { key: 'shortened_url', item: 'Branded short domain', dependsOn: 'bitly_group_id' },
+      { key: 'bitly_org_id', item: 'Organization', source: 'bitly-organizations' },
+      { key: 'bitly_group_id', item: 'Group', dependsOn: 'bitly_org_id', source: 'bitly-groups' },
+      {
+        key: 'shortened_url',
+        item: 'Branded short domain',
+        dependsOn: 'bitly_group_id',
+        source: 'bitly-domains',
+      },
     ],
     metadataDefaults: { custom_bitlink_enabled: 0 },
   }),
@@ -395,8 +455,13 @@ export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = withExi
     connectorTypeSlug: 'workfront',
     credentialFamily: 'simple-key',
     requiredMetadata: [
-      { key: 'workfrontTemplateId', item: 'Workfront template' },
-      { key: 'workfrontTemplateTaskId', item: 'Workfront task', dependsOn: 'workfrontTemplateId' },
+      { key: 'workfrontTemplateId', item: 'Workfront template', source: 'workfront-templates' },
+      {
+        key: 'workfrontTemplateTaskId',
+        item: 'Workfront task',
+        dependsOn: 'workfrontTemplateId',
+        source: 'workfront-tasks',
+      },
     ],
     hasSyncSchedule: false,
   }),
@@ -427,7 +492,11 @@ export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = withExi
     pairedSlug: null,
     connectorTypeSlug: 'adobe-analytics',
     credentialFamily: 'adobe',
-    requiredMetadata: [{ key: 'target_id', item: 'Report suite' }],
+    // realmLinked: the report suite (Adobe realm); reportLinked: its report (spec 03 §3, §7).
+    requiredMetadata: [
+      { key: 'realmLinked', item: 'Report suite', source: 'adobe-realms' },
+      { key: 'reportLinked', item: 'Report', dependsOn: 'realmLinked', source: 'adobe-reports' },
+    ],
   }),
   row({
     slug: 'adobe-experience-manager-inbound',
@@ -474,9 +543,14 @@ export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = withExi
     dataTypes: GA_DATA_SET_TYPES,
     needsMappings: true,
     requiredMetadata: [
-      { key: 'ga_account_id', item: 'Google Analytics account' },
-      { key: 'ga_property_id', item: 'Property', dependsOn: 'ga_account_id' },
-      { key: 'ga_custom_data_source_id', item: 'Custom data source', dependsOn: 'ga_property_id' },
+      { key: 'ga_account_id', item: 'Google Analytics account', source: 'ga-accounts' },
+      { key: 'ga_property_id', item: 'Property', dependsOn: 'ga_account_id', source: 'ga-properties' },
+      {
+        key: 'ga_custom_data_source_id',
+        item: 'Custom data source',
+        dependsOn: 'ga_property_id',
+        source: 'ga-custom-data-sources',
+      },
     ],
   }),
   row({
@@ -543,6 +617,7 @@ export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = withExi
     connectorTypeSlug: 'facebook-marketing',
     credentialFamily: 'oauth',
     dataTypes: AD_PLATFORM_DATA_TYPES,
+    optionalMetadata: [FACEBOOK_AD_ACCOUNT],
     behaviourFlags: ['ads-sync-service'],
   }),
   row({
@@ -554,6 +629,7 @@ export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = withExi
     credentialFamily: 'oauth',
     dataTypes: AD_PLATFORM_DATA_TYPES,
     defaultMappings: FACEBOOK_MARKETING_DEFAULT_MAPPINGS,
+    optionalMetadata: [FACEBOOK_AD_ACCOUNT],
     behaviourFlags: ['ads-sync-service'],
   }),
   row({
@@ -659,7 +735,7 @@ export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = withExi
     credentialFamily: 'simple-key',
     needsLinkField: true,
     fieldGovernanceType: 'smart-link',
-    requiredMetadata: [{ key: 'app_group_id', item: 'App group' }],
+    requiredMetadata: [{ key: 'app_group_id', item: 'App group', source: 'kochava-app-groups' }],
   }),
 ]);
 

@@ -24,6 +24,20 @@ describe('integration form sections', () => {
   it('shows storage notifications only with the integration-notifications flag', () => {
     expect(kinds('box-push')).not.toContain('notifications');
     expect(kinds('box-push', ['integration-notifications'])).toContain('notifications');
+    expect(kinds('snowflake-push')).not.toContain('notifications');
+  });
+
+  it('gives the email output its whole form, notifications included, without any flag', () => {
+    expect(kinds('email-output')).toEqual([
+      'name',
+      'email',
+      'fileSettings',
+      'transforms',
+      'reportType',
+      'outputFields',
+      'notifications',
+    ]);
+    expect(kinds('legacy-fax')).toEqual(kinds('email-output'));
   });
 
   it('shows AWS settings only on rows that keep an AWS region', () => {
@@ -39,6 +53,27 @@ describe('integration form sections', () => {
       ['ga_account_id', null],
       ['ga_property_id', 'ga_account_id'],
       ['ga_custom_data_source_id', 'ga_property_id'],
+    ]);
+  });
+
+  it('names the provider source of each dropdown, and marks optional ones', () => {
+    const dropdowns = (slug: string) =>
+      integrationSections(integrationFor(slug), []).flatMap((s) =>
+        s.kind === 'dropdown' ? [[s.metadataKey, s.source, s.isRequired]] : [],
+      );
+    expect(dropdowns('bitly')).toEqual([
+      ['bitly_org_id', 'bitly-organizations', true],
+      ['bitly_group_id', 'bitly-groups', true],
+      ['shortened_url', 'bitly-domains', true],
+    ]);
+    expect(dropdowns('facebook-ads')).toEqual([
+      ['adAccountsLinked', 'facebook-ad-accounts', false],
+      ['fb_pixel_id', 'facebook-pixels', false],
+    ]);
+    expect(dropdowns('kochava')).toEqual([['app_group_id', 'kochava-app-groups', true]]);
+    expect(dropdowns('adobe-inbound')).toEqual([
+      ['realmLinked', 'adobe-realms', true],
+      ['reportLinked', 'adobe-reports', true],
     ]);
   });
 

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import type { FeatureFlag } from '../core/feature-flags';
 import type { IntegrationType } from './integration-assignment';
-import type { ConnectorCredentialFamily, IntegrationDefinition, IntegrationFamilyId } from './registry';
+import {
+  type ConnectorCredentialFamily,
+  type IntegrationDefinition,
+  type IntegrationFamilyId,
+  METADATA_CHOICE_SOURCES,
+} from './registry';
 
 /** Mapping types of builder sections (spec 03 §5): which side of the integration a section serves. */
 export const INTEGRATION_MAPPING_TYPES = ['inbound', 'outbound', 'supplemental'] as const;
@@ -49,6 +54,10 @@ export const builderSectionSchema = z.discriminatedUnion('kind', [
     dependsOn: z
       .object({ metadataKey: required('Dependency key'), title: required('Dependency title') })
       .nullable(),
+    /** Where its choices come from (spec 03 §7), or null for typed text. */
+    source: z.enum(METADATA_CHOICE_SOURCES).nullable().default(null),
+    /** Whether the value must not be empty (spec 03 §5). */
+    isRequired: z.boolean().default(true),
   }),
 ]);
 /** One builder section (spec 03 §5). */
@@ -73,6 +82,7 @@ export const FAMILY_SECTION_KINDS = [
   'importFilters',
   'folderFilter',
   'fieldMapping',
+  'workfrontParameters',
 ] as const;
 /** One family section kind. */
 export type FamilySectionKind = (typeof FAMILY_SECTION_KINDS)[number];
@@ -90,11 +100,12 @@ export type IntegrationSection =
 /**
  * The sections each family's form is made of, in order (docs ARCHITECTURE "Integrations": forms are
  * composed from section components). `awsStorage` shows only for rows that keep an AWS region,
- * `notifications` only with the integration-notifications flag, `syncSchedule` only for rows that
+ * `notifications` of rows that name the integration-notifications flag (storage and database
+ * pushes) only with that flag on (the email output's always), `syncSchedule` only for rows that
  * sync, `fieldMapping` becomes the field-mapping builder.
  */
 export const FAMILY_SECTIONS: Readonly<Record<IntegrationFamilyId, readonly FamilySectionKind[]>> = {
-  'email-output': ['email', 'fileSettings', 'transforms', 'reportType', 'outputFields'],
+  'email-output': ['email', 'fileSettings', 'transforms', 'reportType', 'outputFields', 'notifications'],
   'file-storage-push': [
     'awsStorage',
     'folder',
@@ -112,14 +123,15 @@ export const FAMILY_SECTIONS: Readonly<Record<IntegrationFamilyId, readonly Fami
   'ads-inbound': ['filters', 'importFilters', 'fieldMapping', 'syncSchedule'],
   'ads-outbound': ['fieldMapping'],
   'content-management': ['folderFilter', 'syncSchedule'],
-  'work-management': ['fieldMapping'],
+  'work-management': ['workfrontParameters'],
   'mobile-attribution': [],
 };
 
 /**
  * The form of one integration as a list of sections (docs ARCHITECTURE "Integrations"), composed
  * from its registry row and its family's sections: name; account unless it needs none; the data
- * type choice; one dropdown per required metadata key (waiting on the key it depends on); then the
+ * type choice; one dropdown per required, then optional, metadata key (waiting on the key it
+ * depends on, its choices from its provider source); then the
  * family's sections, dropping those the row or the flags leave out. A new slug needs no new code.
  */
 export function integrationSections(
@@ -142,21 +154,32 @@ export function integrationSections(
       title: definition.dataTypeItem,
       options: [...definition.dataTypes],
     });
-  for (const item of definition.requiredMetadata) {
-    const parent = definition.requiredMetadata.find((other) => other.key === item.dependsOn);
+  const dropdowns = [
+    ...definition.requiredMetadata.map((item) => ({ item, isRequired: true })),
+    ...definition.optionalMetadata.map((item) => ({ item, isRequired: false })),
+  ];
+  for (const { item, isRequired } of dropdowns) {
+    const parent = dropdowns.find((other) => other.item.key === item.dependsOn)?.item;
     sections.push({
       kind: 'dropdown',
       ...base,
       metadataKey: item.key,
       title: item.item,
       dependsOn: parent ? { metadataKey: parent.key, title: parent.item } : null,
+      source: item.source ?? null,
+      isRequired,
     });
   }
   const hasAwsRegion = 'awsRegion' in definition.metadataDefaults;
   for (const kind of FAMILY_SECTIONS[definition.family]) {
     if (kind === 'awsStorage' && !hasAwsRegion) continue;
     if (kind === 'syncSchedule' && !definition.hasSyncSchedule) continue;
-    if (kind === 'notifications' && !enabledFlags.includes('integration-notifications')) continue;
+    if (
+      kind === 'notifications' &&
+      definition.behaviourFlags.includes('integration-notifications') &&
+      !enabledFlags.includes('integration-notifications')
+    )
+      continue;
     if (kind === 'fieldMapping')
       sections.push({
         kind: 'fieldMapping',

@@ -66,3 +66,14 @@ export function defaultSnowflakeTableName(templateName: string): string {
     .replace(/[^A-Za-z0-9_]/g, '')
     .slice(0, SNOWFLAKE_TABLE_NAME_MAX_LENGTH);
 }
+
+/**
+ * The governance type of the identifier field that a Snowflake push always sends: selected and
+ * read-only among its output fields (spec 03 §5 "the identifier field is selected and read-only").
+ */
+export const SNOWFLAKE_IDENTIFIER_GOVERNANCE_TYPE = 'cv_id';
+
+/** The governance types whose output fields a family locks (selected, read-only); none but Snowflake's. */
+export function lockedOutputGovernanceTypes(family: string): readonly string[] {
+  return family === 'snowflake' ? [SNOWFLAKE_IDENTIFIER_GOVERNANCE_TYPE] : [];
+}

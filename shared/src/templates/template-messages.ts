@@ -34,6 +34,13 @@ export const TEMPLATE_MESSAGES = {
   linkParameterFieldRequired: 'Link parameter {position}: choose a field',
   linkValidationValueRequired: '{validation}: {item} is required',
   linkFieldOnlyOne: '{field}: a template has only one link field',
+  // The link drawer's own messages, shown beside the input they are about (spec 03 §4 "Link drawer").
+  linkFieldNameRequired: 'Enter a name for the link field',
+  linkParameterNameMissing: 'Enter the parameter name',
+  linkParameterFieldMissing: 'Choose a field',
+  linkValidationValueMissing: '{item} is required',
+  linkDomainInvalid: '{domain} is not a domain name, e.g. example.com',
+  linkDomainDuplicate: '{domain} is already in the list',
 } as const satisfies Record<string, string>;
 
 /** The id of one message of {@link TEMPLATE_MESSAGES}. */

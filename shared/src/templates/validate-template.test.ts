@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONTENT_ID_CATEGORY_ID } from '../integrations/classification-mapping';
 import { createIntegrationAssignment } from '../integrations/editing';
 import { formatMessage } from '../integrations/messages';
 import { addPatternField } from './template-editing';
@@ -285,6 +286,40 @@ describe('validateTemplate: integrations (spec 03 §5 "Per-integration checks")'
     ).map((i) => i.messageId);
     expect(without).toContain('linkFieldRequired');
     expect(withLink).not.toContain('linkFieldRequired');
+  });
+
+  it('gives classification mappings the template’s creative and source-URL fields', () => {
+    const aem = createIntegrationAssignment('adobe-experience-manager-inbound', {
+      templateName: 'T',
+      now: new Date(),
+    });
+    const contentId = {
+      ...aem,
+      mapping_fields: [
+        {
+          fieldName: 'labels',
+          cvFieldId: CONTENT_ID_CATEGORY_ID,
+          required: false,
+          type: 'integration_field' as const,
+          source_type: 'template_classification' as const,
+        },
+      ],
+    };
+    const classificationIds = (template: Template) =>
+      ids(template).filter(
+        (id) => id === 'contentIdNeedsCreativeField' || id === 'classificationSourceUrlRequired',
+      );
+    expect(classificationIds(buildTemplate({ integrations: [contentId] }))).toEqual([
+      'contentIdNeedsCreativeField',
+      'classificationSourceUrlRequired',
+    ]);
+    const fields = [
+      buildField(80, 'Creative', 'creative'),
+      buildField(81, 'Asset URL', 'text', { classification_parameter_type: 'SOURCE_URL' }),
+    ];
+    expect(classificationIds(buildTemplate({ integrations: [contentId], template_fields: fields }))).toEqual(
+      [],
+    );
   });
 });
 

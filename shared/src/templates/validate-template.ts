@@ -170,6 +170,8 @@ export function validateTemplate(
     isAutoSubmitOn: template.settings.enable_auto_submit === 1 && flags.has('auto-submit'),
     templateFieldIds,
     featureFlags: context.featureFlags,
+    hasCreativeField: fields.some((tf) => tf.governance_type === 'creative'),
+    hasClassificationSourceUrl: fields.some((tf) => tf.classification_parameter_type === 'SOURCE_URL'),
     ...(context.now ? { now: context.now } : {}),
   });
   for (const issue of integrationIssues) issues.push(issue);

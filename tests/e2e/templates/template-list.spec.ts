@@ -80,6 +80,11 @@ async function seed(api: APIRequestContext): Promise<Seed> {
   };
 }
 
+/** The template editor's title: the editor has rendered (the list stays on screen while its chunk loads). */
+function editorTitle(page: Page, name: string) {
+  return page.getByRole('heading', { level: 2, name, exact: true });
+}
+
 test('[TEMPLATES]: the template list shows templates newest first, searches, sorts, opens the editor routes and bulk deletes', async ({
   page,
   baseURL,
@@ -144,6 +149,7 @@ test('[TEMPLATES]: the template list shows templates newest first, searches, sor
 
   await edit.click();
   await expect(page).toHaveURL(new RegExp(`/admin/templates/edit-template/${older.id}/setup$`));
+  await expect(editorTitle(page, `${prefix} Alpha`)).toBeVisible();
   await page.goBack();
   await page.getByRole('textbox', { name: 'Search templates' }).fill(prefix);
   await templatesTable(page)
@@ -153,15 +159,18 @@ test('[TEMPLATES]: the template list shows templates newest first, searches, sor
   await expect(page).toHaveURL(
     new RegExp(`/admin/templates/edit-template/new/setup\\?duplicate=${newer.id}$`),
   );
+  await expect(editorTitle(page, `Duplicate of ${prefix} Beta`)).toBeVisible();
   await page.goBack();
 
   // A row click opens the editor; Add opens a new template.
   await page.getByRole('textbox', { name: 'Search templates' }).fill(prefix);
   await templatesTable(page).getByText(`${prefix} Beta`).click();
   await expect(page).toHaveURL(new RegExp(`/admin/templates/edit-template/${newer.id}/setup$`));
+  await expect(editorTitle(page, `${prefix} Beta`)).toBeVisible();
   await page.goBack();
   await toolbarButton(page, 'Add template').click();
   await expect(page).toHaveURL(/\/admin\/templates\/edit-template\/new\/setup$/);
+  await expect(editorTitle(page, 'New template')).toBeVisible();
   await page.goBack();
 
   // Bulk delete asks first; cancelling keeps the rows, confirming removes them.

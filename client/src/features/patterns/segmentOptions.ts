@@ -13,14 +13,3 @@ function choices<V extends string>(values: readonly V[], labels: Readonly<Record
 
 /** Choices of a random segment's frequency (spec 02 §9). */
 export const RANDOM_FREQUENCY_CHOICES = choices(RANDOM_FREQUENCIES, RANDOM_FREQUENCY_LABELS);
-
-/**
- * zod parse options for the builder's forms: an empty required value (undefined or null, e.g. a
- * cleared number input) reads "Required" instead of zod's type message (spec 02 §5).
- */
-export const EMPTY_IS_REQUIRED = {
-  error: (issue: { code?: string; input?: unknown }) =>
-    issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null)
-      ? 'Required'
-      : undefined,
-};

@@ -14,7 +14,11 @@ export type ConfiguredObject =
   | 'list'
   | 'template'
   | 'pattern'
-  | 'field set';
+  | 'field set'
+  | 'connected account'
+  | 'target'
+  | 'multi-target'
+  | 'submission';
 
 /** Who made a change: a signed-in Actor, or the operator CLI / seed ("system"). */
 export type ChangeAuthor =

@@ -276,3 +276,24 @@ export async function insertTemplateOwnedField(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/**
+ * Renames a field a template owns (the link field: spec 03 §2 "Name is disabled unless the field
+ * is a link"). Rows of field sets, patterns and segments are never touched.
+ */
+export async function renameTemplateOwnedField(
+  db: Db,
+  accountId: number,
+  id: number,
+  name: string,
+): Promise<void> {
+  await db
+    .updateTable('fields')
+    .set({ name, updated_at: sql`now()` })
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .where('fieldset_id', 'is', null)
+    .where('is_pattern', '=', false)
+    .where('segment_parent_field_id', 'is', null)
+    .execute();
+}

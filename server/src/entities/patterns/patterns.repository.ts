@@ -34,3 +34,26 @@ export async function claimCode(db: Db, patternId: number, code: string): Promis
     .execute();
   return rows.length === 1;
 }
+
+/**
+ * Reserves `count` consecutive numbers of each of several autonumber counters (pattern segments or
+ * field-set autonumber fields, by field id) in one statement (issue 11: a whole submission's
+ * numbers at once) and returns the first number of each, by counter id. A counter starts at its
+ * start value the first time. Rows stay locked until the transaction ends, so concurrent
+ * submissions get disjoint ranges and a rolled-back one burns none.
+ */
+export async function reserveAutonumberBlock(
+  db: Db,
+  counters: readonly { counterId: number; startValue: number }[],
+  count: number,
+): Promise<Map<number, number>> {
+  if (counters.length === 0 || count === 0) return new Map();
+  const { rows } = await sql<{ field_id: number; first: string }>`
+    insert into autonumber_counters as c (field_id, next_value)
+    select u.id, u.start + ${count}::int8
+      from unnest(${counters.map((c) => c.counterId)}::int[], ${counters.map((c) => c.startValue)}::int8[]) as u(id, start)
+      order by u.id
+    on conflict (field_id) do update set next_value = c.next_value + ${count}::int8
+    returning c.field_id, c.next_value - ${count}::int8 as first`.execute(db);
+  return new Map(rows.map((r) => [r.field_id, Number(r.first)]));
+}

@@ -252,6 +252,18 @@ export function usersOfAccount(db: Db, accountId: number, ids: readonly number[]
     .execute();
 }
 
+/** The account's enabled users with name, email and role, by name (the setup step's people). */
+export function enabledUsersOfAccount(db: Db, accountId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'role'])
+    .where('account_id', '=', accountId)
+    .where('disabled', '=', false)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
 /** Field sets of the account among `ids`. */
 export async function fieldsetIdsOfAccount(db: Db, accountId: number, ids: readonly number[]) {
   if (ids.length === 0) return [];
@@ -549,4 +561,26 @@ export async function failRunningLogsBefore(db: Db, before: Date, live: readonly
     .where('created_at', '<', before);
   if (live.length > 0) q = q.where('id', 'not in', live);
   await q.execute();
+}
+
+/** The account's integration assignments among `ids` (locked with `forUpdate`), with their template. */
+export function findAssignments(db: Db, accountId: number, ids: readonly number[], forUpdate = false) {
+  if (ids.length === 0) return Promise.resolve([]);
+  let q = db
+    .selectFrom('integration_assignments')
+    .select(['id', 'template_id', 'name', 'slug'])
+    .where('account_id', '=', accountId)
+    .where('id', 'in', ids);
+  if (forUpdate) q = q.forUpdate();
+  return q.execute();
+}
+
+/** Deletes the account's integration assignments among `ids`; their notifications go with them. */
+export async function deleteAssignments(db: Db, accountId: number, ids: readonly number[]) {
+  if (ids.length === 0) return;
+  await db
+    .deleteFrom('integration_assignments')
+    .where('account_id', '=', accountId)
+    .where('id', 'in', ids)
+    .execute();
 }

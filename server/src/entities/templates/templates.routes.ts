@@ -1,4 +1,4 @@
-import { approversApi, templatesApi } from '@nomen/shared';
+import { approversApi, templatePeopleApi, templatesApi } from '@nomen/shared';
 import type { ApiBuilder } from '../../http/route';
 import * as service from './templates.service';
 
@@ -30,6 +30,7 @@ export function templatesRoutes(api: ApiBuilder): void {
   api.mount(templatesApi.bulkDelete, ({ actor, body }) =>
     service.deleteTemplates(deps, actor, body.template_ids),
   );
+  api.mount(templatePeopleApi.list, ({ actor }) => service.templatePeople(deps, actor));
   api.mount(approversApi.get, ({ actor, params }) => service.getApprovers(deps, actor, params.id));
   api.mount(approversApi.add, ({ actor, body }) =>
     service.addApprovers(deps, actor, body.template_id, body.approvers),

@@ -10,10 +10,12 @@ import {
   LINK_VALIDATION_TYPES,
   type LinkParameter,
   type LinkValidation,
+  mayApproveTemplates,
   parametersToSave,
   type Template,
   type TemplateField,
   type TemplateLog,
+  type TemplatePerson,
   type TemplateSaveParsed,
   type TemplateSummary,
   templateMessageText,
@@ -23,6 +25,7 @@ import type { Database, TemplateLogRow } from '@nomen/shared/db';
 import type { Kysely, Transaction } from 'kysely';
 import type { Actor, AppDeps } from '../../http/context';
 import { recordActivity } from '../activities/activities.service';
+import { connectorOfAccount } from '../connectors/connectors.service';
 import * as fieldsRepo from '../fields/fields.repository';
 import { assertAllFound, assertNotStale } from '../guards';
 import * as listsRepo from '../lists/lists.repository';
@@ -410,7 +413,8 @@ export async function saveTemplate(
       submission_status_recipients: input.submissionStatusRecipients,
       is_creative_classification_enabled: input.isCreativeClassificationEnabled,
       creative_configuration: input.creativeConfiguration,
-      rollup_dataset_id: input.rollup_dataset_id,
+      // The dataset is the server's (issue 11): a new template has none yet, a save keeps the stored one.
+      rollup_dataset_id: null,
     };
     await assertReferencesInAccount(trx, actor, input);
     let templateId: number;
@@ -420,6 +424,7 @@ export async function saveTemplate(
       assertNotStale(found.updated_at, (input as { updated_at?: string | null }).updated_at, 'template');
       before = await loadTemplate(trx, accountId, found.id);
       templateId = found.id;
+      values.rollup_dataset_id = found.rollup_dataset_id;
       await repo.updateTemplate(trx, accountId, templateId, values);
     } else {
       templateId = (await repo.insertTemplate(trx, accountId, actor.userId, values)).id;
@@ -455,6 +460,11 @@ export async function saveTemplate(
       if (fieldIds.has(key)) continue;
       if (typeof tf.field_id === 'number' && !ownedElsewhere.has(tf.field_id)) {
         fieldIds.set(key, tf.field_id);
+        // The link field's name is edited in the link drawer (spec 03 §2); other names are their owners'.
+        const stored = fieldRows.find((f) => f.id === tf.field_id);
+        const name = tf.field.name.trim();
+        if (tf.governance_type === 'link' && stored && name !== '' && stored.name !== name)
+          await fieldsRepo.renameTemplateOwnedField(trx, accountId, stored.id, name);
       } else {
         const id = await fieldsRepo.insertTemplateOwnedField(trx, accountId, {
           name: tf.field.name,
@@ -601,7 +611,7 @@ export async function saveTemplate(
 /**
  * The slow part of a save (spec 03 §4), run after the response: checks each integration
  * assignment of the saved template — its connected account exists and is the account's when its
- * registry row needs one (no connectors exist yet, so such an assignment fails), and its settings
+ * registry row needs one, and its settings
  * pass `checkIntegrations` — then ends the Running log Success, or Failed with the first problem
  * ('Template integrations failed to validate.' when nothing names one). Never throws.
  */
@@ -619,7 +629,7 @@ export async function checkTemplateIntegrations(
         const definition = integrationFor(a.slug);
         if (definition.connectorTypeSlug !== null) {
           const connected =
-            a.connector_id !== null && (await connectorOfAccount(actor.accountId, a.connector_id));
+            a.connector_id !== null && (await connectorOfAccount(deps.db, actor.accountId, a.connector_id));
           if (!connected) {
             problem = `${a.name || definition.label}: the connected account is missing.`;
             break;
@@ -650,14 +660,6 @@ export async function checkTemplateIntegrations(
   } finally {
     liveLogs.delete(logId);
   }
-}
-
-/**
- * Whether a connected account (connector) exists in the account. Connected accounts arrive with
- * another issue (the `connectors` table); until then none exists.
- */
-async function connectorOfAccount(_accountId: number, _connectorId: number): Promise<boolean> {
-  return false;
 }
 
 /**
@@ -803,6 +805,18 @@ export async function fieldsMappedToIntegrations(deps: AppDeps, actor: Actor, id
   return { data };
 }
 
+/**
+ * The people the setup step can name (spec 03 §2 "Setup step"; `templatePeopleApi.list`): the
+ * account's enabled users, each with `can_approve` by spec 01 §5 (owners, and managers with the
+ * manager-approvals flag).
+ */
+export async function templatePeople(deps: AppDeps, actor: Actor): Promise<{ data: TemplatePerson[] }> {
+  const users = await repo.enabledUsersOfAccount(deps.db, actor.accountId);
+  return {
+    data: users.map((u) => ({ ...u, can_approve: mayApproveTemplates(u.role, actor.features) })),
+  };
+}
+
 /** A template's approvers with name and email (spec 03 §7); 404 when not the account's. */
 export async function getApprovers(deps: AppDeps, actor: Actor, templateId: number) {
   const [template] = await repo.findTemplates(deps.db, actor.accountId, [templateId]);
@@ -833,7 +847,7 @@ export async function addApprovers(
     const managersMay = actor.features.includes('manager-approvals');
     userIds.forEach((id, i) => {
       const user = users.find((u) => u.id === id)!;
-      if (user.role !== 'ADMIN' && !(managersMay && user.role === 'MANAGER'))
+      if (!mayApproveTemplates(user.role, actor.features))
         throw AppError.badField(
           `body.approvers.${i}`,
           managersMay ? 'Approvers must be owners or managers' : 'Approvers must be owners',

@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { authApi } from '@nomen/shared';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { bodySchemaOf } from '../../../api/bodySchemaOf';
 import { errorMessage } from '../../../api/errors';
+import { useContractForm } from '../../../ui/form/useContractForm';
 import { useForgotPassword } from '../api';
 
 const forgotSchema = bodySchemaOf(authApi.forgotPassword);
@@ -22,10 +20,7 @@ export interface ForgotPasswordFormProps {
  */
 export function ForgotPasswordForm({ defaultEmail = '', onBack }: ForgotPasswordFormProps) {
   const request = useForgotPassword();
-  const form = useForm<z.input<typeof forgotSchema>, unknown, z.output<typeof forgotSchema>>({
-    resolver: zodResolver(forgotSchema),
-    defaultValues: { email: defaultEmail },
-  });
+  const form = useContractForm(forgotSchema, { defaultValues: { email: defaultEmail } });
   const submit = form.handleSubmit((values) => request.mutate(values));
 
   return (

@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { authApi } from '@nomen/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { bodySchemaOf } from '../../../api/bodySchemaOf';
+import { useContractForm } from '../../../ui/form/useContractForm';
 import { useLogin } from '../api';
 import { loginErrorMessage } from '../authErrors';
 
@@ -25,10 +23,7 @@ export interface LoginFormProps {
  */
 export function LoginForm({ onSignedIn, onForgotPassword, defaultEmail = '' }: LoginFormProps) {
   const login = useLogin();
-  const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: defaultEmail, password: '' },
-  });
+  const form = useContractForm(loginSchema, { defaultValues: { email: defaultEmail, password: '' } });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) => login.mutate(values, { onSuccess: onSignedIn }));

@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { authApi } from '@nomen/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { bodySchemaOf } from '../../../api/bodySchemaOf';
 import { errorMessage } from '../../../api/errors';
+import { useContractForm } from '../../../ui/form/useContractForm';
 import { useSetPassword } from '../api';
 import { isRefusedLink } from '../authErrors';
 import { AuthLayout } from '../components/AuthLayout';
@@ -15,8 +14,6 @@ const setPasswordSchema = bodySchemaOf(authApi.activate)
   .pick({ password: true })
   .extend({ confirm: z.string() })
   .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'The passwords do not match' });
-
-type SetPasswordValues = z.input<typeof setPasswordSchema>;
 
 /** Props of SetPasswordPage. */
 export interface SetPasswordPageProps {
@@ -46,10 +43,7 @@ export function SetPasswordPage({ purpose }: SetPasswordPageProps) {
   const token = searchParams.get('token') ?? '';
   const navigate = useNavigate();
   const setPassword = useSetPassword(purpose);
-  const form = useForm<SetPasswordValues>({
-    resolver: zodResolver(setPasswordSchema),
-    defaultValues: { password: '', confirm: '' },
-  });
+  const form = useContractForm(setPasswordSchema, { defaultValues: { password: '', confirm: '' } });
   const { errors } = form.formState;
   const copy = COPY[purpose];
 

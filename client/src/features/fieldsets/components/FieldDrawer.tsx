@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Divider, Switch, Textarea, TextInput } from '@mantine/core';
+import { Alert, Divider } from '@mantine/core';
 import {
   type FieldSave,
+  type FieldSaveParsed,
   fieldSaveSchema,
   GOVERNANCE_SETTINGS_KEYS,
   type GovernanceSettings as GovernanceSettingsValue,
@@ -10,11 +10,14 @@ import {
 } from '@nomen/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { Controller, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type Path, useWatch } from 'react-hook-form';
 import { FormDrawer } from '../../../ui/FormDrawer';
+import { FormSwitch } from '../../../ui/form/FormSwitch';
+import { FormTextarea } from '../../../ui/form/FormTextarea';
+import { FormTextInput } from '../../../ui/form/FormTextInput';
+import { useContractForm } from '../../../ui/form/useContractForm';
 import { GovernanceSettings } from '../../governance/GovernanceSettings';
 import { issuesByPath } from '../../governance/issuesByPath';
-import { EMPTY_IS_REQUIRED } from '../../patterns/segmentOptions';
 import { withGovernanceType } from '../fieldsetDraft';
 
 /** Props of FieldDrawer. */
@@ -34,13 +37,6 @@ export interface FieldDrawerProps {
   onApply: (field: FieldSave) => void;
 }
 
-// The drawer edits one field; the contract's field schema checks it (spec 02 §3, §5).
-const fieldResolver = zodResolver(fieldSaveSchema, EMPTY_IS_REQUIRED) as unknown as Resolver<
-  FieldSave,
-  unknown,
-  FieldSave
->;
-
 /**
  * The field drawer of the field-set editor (spec 02 §2; spec 03 §3), on the right: name
  * (required), description, required, governance type and that type's settings, checked with
@@ -58,7 +54,11 @@ export function FieldDrawer({
   onClose,
   onApply,
 }: FieldDrawerProps) {
-  const form = useForm<FieldSave, unknown, FieldSave>({ resolver: fieldResolver, defaultValues: field });
+  // The drawer edits one field; the contract's field schema checks it (spec 02 §3, §5).
+  const form = useContractForm<FieldSaveParsed, FieldSave>(fieldSaveSchema, {
+    defaultValues: field,
+    emptyIsRequired: true,
+  });
   const values = useWatch({ control: form.control }) as FieldSave;
   const type = values.governance_type;
   const { errors, isSubmitted } = form.formState;
@@ -106,32 +106,20 @@ export function FieldDrawer({
           {serverMessages.join(' ')}
         </Alert>
       ) : null}
-      <TextInput
-        label="Name"
-        required
-        data-autofocus
-        error={errors.name?.message}
-        {...form.register('name')}
-      />
-      <Textarea
+      <FormTextInput control={form.control} name="name" label="Name" required data-autofocus />
+      <FormTextarea
+        control={form.control}
+        name="description"
         label="Description"
         autosize
         minRows={2}
         maxRows={5}
-        error={errors.description?.message}
-        {...form.register('description')}
       />
-      <Controller
+      <FormSwitch
         control={form.control}
         name="required"
-        render={({ field: input }) => (
-          <Switch
-            label="Required"
-            description="A value must be given for this field."
-            checked={Boolean(input.value)}
-            onChange={(event) => input.onChange(event.currentTarget.checked)}
-          />
-        )}
+        label="Required"
+        description="A value must be given for this field."
       />
       <Divider />
       <GovernanceSettings
@@ -141,18 +129,11 @@ export function FieldDrawer({
         otherFields={otherFields}
       />
       {canRequireUnique && UNIQUE_CAPABLE_TYPES.includes(type) ? (
-        <Controller
+        <FormSwitch
           control={form.control}
           name="must_be_unique"
-          render={({ field: input, fieldState }) => (
-            <Switch
-              label="Must be unique"
-              description="No two rows may hold the same value."
-              checked={Boolean(input.value)}
-              onChange={(event) => input.onChange(event.currentTarget.checked)}
-              error={fieldState.error?.message}
-            />
-          )}
+          label="Must be unique"
+          description="No two rows may hold the same value."
         />
       ) : null}
     </FormDrawer>

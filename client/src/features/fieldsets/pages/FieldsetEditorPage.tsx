@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Anchor,
   Badge,
@@ -9,23 +8,26 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
-  Textarea,
-  TextInput,
   Title,
 } from '@mantine/core';
 import {
   AppError,
   type FieldSave,
   type Fieldset,
+  type FieldsetSave,
   type FieldsetSaveParsed,
   fieldsetSaveSchema,
 } from '@nomen/shared';
 import { IconArrowLeft, IconForms, IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { confirmAction } from '../../../ui/confirmAction';
-import { EditorLoadFailure } from '../../../ui/EditorLoadFailure';
+import { applyServerIssues } from '../../../ui/form/applyServerIssues';
+import { EditorRoute } from '../../../ui/form/EditorRoute';
+import { FormTextarea } from '../../../ui/form/FormTextarea';
+import { FormTextInput } from '../../../ui/form/FormTextInput';
+import { useContractForm } from '../../../ui/form/useContractForm';
 import { notifyError, notifyFailure, notifySuccess } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
 import { SaveButton } from '../../../ui/SaveButton';
@@ -34,8 +36,6 @@ import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
 import { useSignedIn } from '../../auth/api';
 import { useListChoices } from '../../governance/api';
 import { fieldLabel } from '../../governance/GovernanceSettings';
-import { EMPTY_IS_REQUIRED } from '../../patterns/segmentOptions';
-import { NotFoundPage } from '../../shell/pages/NotFoundPage';
 import { useFieldset, useSaveFieldset } from '../api';
 import { FieldDrawer } from '../components/FieldDrawer';
 import { FieldList } from '../components/FieldList';
@@ -67,32 +67,28 @@ export function FieldsetEditorPage() {
   const { fieldSetId } = useParams();
   const [searchParams] = useSearchParams();
   const editor = useEditorSource(fieldSetId, searchParams.get('duplicate'), useFieldset, FIELDSET_DRAFTS);
-
-  if (editor.isUnknownRoute) return <NotFoundPage />;
-  if (editor.source.error && !editor.source.data) {
-    return (
-      <EditorLoadFailure
-        error={editor.source.error}
-        what="field set"
-        title="Field set not found"
-        message="This field set does not exist or was deleted."
-        back={{ to: FIELDSETS_PATH, label: 'Back to field sets' }}
-        onRetry={() => void editor.source.refetch()}
-      />
-    );
-  }
-  if (!editor.start) return <EditorSkeleton />;
-
   return (
-    <FieldsetEditor
-      key={editor.key}
-      initial={editor.start.initial}
-      baseline={editor.start.baseline}
-      poweringIds={editor.existingId !== null ? poweringFieldIds(editor.source.data?.fieldset) : new Set()}
-      onReload={editor.reload}
-    />
+    <EditorRoute editor={editor} words={FIELDSET_WORDS} skeleton={<EditorSkeleton />}>
+      {({ key, start, existingId, source, reload }) => (
+        <FieldsetEditor
+          key={key}
+          initial={start.initial}
+          baseline={start.baseline}
+          poweringIds={existingId !== null ? poweringFieldIds(source.data?.fieldset) : new Set()}
+          onReload={reload}
+        />
+      )}
+    </EditorRoute>
   );
 }
+
+/** How the editor's route speaks of a field set it cannot show. */
+const FIELDSET_WORDS = {
+  what: 'field set',
+  title: 'Field set not found',
+  message: 'This field set does not exist or was deleted.',
+  back: { to: FIELDSETS_PATH, label: 'Back to field sets' },
+};
 
 /** How the editor makes drafts from a loaded field set. */
 const FIELDSET_DRAFTS = {
@@ -121,13 +117,6 @@ interface DrawerState {
   opened: boolean;
   session: number;
 }
-
-// The form holds the whole set; the contract's save schema checks it (spec 02 §5).
-const fieldsetResolver = zodResolver(fieldsetSaveSchema, EMPTY_IS_REQUIRED) as unknown as Resolver<
-  FieldsetDraft,
-  unknown,
-  FieldsetSaveParsed
->;
 
 interface FieldsetEditorProps {
   initial: FieldsetDraft;
@@ -161,9 +150,10 @@ function FieldsetEditor({
   const [searchParams, setSearchParams] = useSearchParams();
   const save = useSaveFieldset();
   const lists = useListChoices();
-  const form = useForm<FieldsetDraft, unknown, FieldsetSaveParsed>({
-    resolver: fieldsetResolver,
+  // The form holds the whole set; the contract's save schema checks it (spec 02 §5).
+  const form = useContractForm<FieldsetSaveParsed, FieldsetSave, FieldsetDraft>(fieldsetSaveSchema, {
     defaultValues: initial,
+    emptyIsRequired: true,
   });
   const [baseline, setBaseline] = useState(initialBaseline);
   const [poweringIds, setPoweringIds] = useState(initialPowering);
@@ -173,7 +163,6 @@ function FieldsetEditor({
   const fields = draft.fields ?? [];
   const isDirty = isFieldsetChanged(draft, baseline);
   const { allowNextNavigation } = useLeaveConfirmation(isDirty);
-  const { errors } = form.formState;
 
   const listNames = useMemo(() => new Map((lists.data ?? []).map((l) => [l.id, l.name])), [lists.data]);
 
@@ -247,10 +236,9 @@ function FieldsetEditor({
           void navigate(`${FIELDSETS_PATH}/${fieldset.id}/fields`, { replace: true });
         }
       } catch (error) {
+        // The set's own inputs take their issues; those of a field open with its drawer.
+        applyServerIssues(form, error, { fields: ['name', 'description'] });
         const found = sortSaveIssues(error instanceof AppError ? error.issues : undefined, sent);
-        for (const [name, message] of Object.entries(found.set)) {
-          form.setError(name as 'name', { type: 'server', message });
-        }
         setIssues(found);
         const onInputs = Object.keys(found.set).length + Object.keys(found.fields).length > 0;
         if (found.other.length > 0) notifyError(found.other.join(' '));
@@ -296,14 +284,14 @@ function FieldsetEditor({
         <Stack gap="lg">
           <Paper withBorder radius="md" p="lg">
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-              <TextInput label="Name" required error={errors.name?.message} {...form.register('name')} />
-              <Textarea
+              <FormTextInput control={form.control} name="name" label="Name" required />
+              <FormTextarea
+                control={form.control}
+                name="description"
                 label="Description"
                 autosize
                 minRows={1}
                 maxRows={5}
-                error={errors.description?.message}
-                {...form.register('description')}
               />
             </SimpleGrid>
           </Paper>

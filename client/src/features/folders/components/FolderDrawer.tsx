@@ -1,15 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Textarea, TextInput } from '@mantine/core';
-import { AppError, canSaveFolder, type Folder, folderSaveSchema } from '@nomen/shared';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { issuesByField } from '../../../api/errors';
+import { canSaveFolder, type Folder, folderSaveSchema } from '@nomen/shared';
 import { FormDrawer } from '../../../ui/FormDrawer';
+import { applyServerIssues } from '../../../ui/form/applyServerIssues';
+import { FormTextarea } from '../../../ui/form/FormTextarea';
+import { FormTextInput } from '../../../ui/form/FormTextInput';
+import { useContractForm } from '../../../ui/form/useContractForm';
 import { notifyFailure, notifySuccess } from '../../../ui/notify';
 import { useReloadFolders, useSaveFolder } from '../api';
-
-type FolderFormInput = z.input<typeof folderSaveSchema>;
-type FolderFormOutput = z.output<typeof folderSaveSchema>;
 
 /** Props of FolderDrawer. */
 export interface FolderDrawerProps {
@@ -27,8 +23,7 @@ export interface FolderDrawerProps {
 export function FolderDrawer({ opened, folder, onClose }: FolderDrawerProps) {
   const save = useSaveFolder();
   const reloadFolders = useReloadFolders();
-  const form = useForm<FolderFormInput, unknown, FolderFormOutput>({
-    resolver: zodResolver(folderSaveSchema),
+  const form = useContractForm(folderSaveSchema, {
     defaultValues: {
       id: folder?.id ?? null,
       name: folder?.name ?? '',
@@ -36,7 +31,6 @@ export function FolderDrawer({ opened, folder, onClose }: FolderDrawerProps) {
       updated_at: folder?.updated_at ?? null,
     },
   });
-  const { errors } = form.formState;
   const name = form.watch('name') ?? '';
   const description = form.watch('description') ?? '';
   const canSave = canSaveFolder({ name, description }, folder);
@@ -48,13 +42,7 @@ export function FolderDrawer({ opened, folder, onClose }: FolderDrawerProps) {
         onClose();
       },
       onError: (error) => {
-        const fields = issuesByField(error instanceof AppError ? error.issues : undefined);
-        if (fields.name || fields.description) {
-          if (fields.name) form.setError('name', { type: 'server', message: fields.name });
-          if (fields.description)
-            form.setError('description', { type: 'server', message: fields.description });
-          return;
-        }
+        if (applyServerIssues(form, error, { fields: ['name', 'description'] }).placed.length > 0) return;
         notifyFailure(error, folder ? 'Folder failed to update' : 'Folder failed to add', reloadFolders);
         onClose();
       },
@@ -70,14 +58,14 @@ export function FolderDrawer({ opened, folder, onClose }: FolderDrawerProps) {
       canSubmit={canSave}
       isSubmitting={save.isPending}
     >
-      <TextInput label="Name" required error={errors.name?.message} {...form.register('name')} />
-      <Textarea
+      <FormTextInput control={form.control} name="name" label="Name" required />
+      <FormTextarea
+        control={form.control}
+        name="description"
         label="Description"
         autosize
         minRows={3}
         maxRows={8}
-        error={errors.description?.message}
-        {...form.register('description')}
       />
     </FormDrawer>
   );

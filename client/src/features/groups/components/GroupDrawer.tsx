@@ -1,21 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { MultiSelect, Textarea, TextInput } from '@mantine/core';
-import { AppError, type Group, groupSaveSchema, type SelectOption } from '@nomen/shared';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { issuesByField } from '../../../api/errors';
+import { MultiSelect } from '@mantine/core';
+import { type Group, groupSaveSchema, type SelectOption } from '@nomen/shared';
+import { Controller } from 'react-hook-form';
 import { FormDrawer } from '../../../ui/FormDrawer';
+import { applyServerIssues } from '../../../ui/form/applyServerIssues';
+import { FormTextarea } from '../../../ui/form/FormTextarea';
+import { FormTextInput } from '../../../ui/form/FormTextInput';
+import { useContractForm } from '../../../ui/form/useContractForm';
 import { notifyFailure, notifySuccess } from '../../../ui/notify';
 import { QueryErrorAlert } from '../../../ui/QueryErrorAlert';
 import { useWording } from '../../shell/useWording';
 import { useGroupSelectOptions, useReloadGroups, useSaveGroup } from '../api';
 
-type GroupFormInput = z.input<typeof groupSaveSchema>;
-type GroupFormOutput = z.output<typeof groupSaveSchema>;
-
 const SELECT_FIELDS = ['user_ids', 'folder_ids', 'template_ids'] as const;
+// The inputs that show the server's problems; others (the id, updated_at) go to the toast.
 const FORM_FIELDS = ['name', 'notes', ...SELECT_FIELDS] as const;
-type FormField = (typeof FORM_FIELDS)[number];
 
 /** Props of GroupDrawer. */
 export interface GroupDrawerProps {
@@ -39,8 +37,7 @@ export function GroupDrawer({ opened, group, onClose }: GroupDrawerProps) {
   const options = useGroupSelectOptions(opened);
   const save = useSaveGroup();
   const reloadGroups = useReloadGroups();
-  const form = useForm<GroupFormInput, unknown, GroupFormOutput>({
-    resolver: zodResolver(groupSaveSchema),
+  const form = useContractForm(groupSaveSchema, {
     defaultValues: {
       id: group?.id ?? null,
       name: group?.name ?? '',
@@ -51,7 +48,7 @@ export function GroupDrawer({ opened, group, onClose }: GroupDrawerProps) {
       updated_at: group?.updated_at ?? null,
     },
   });
-  const { errors, isDirty } = form.formState;
+  const { isDirty } = form.formState;
 
   const submit = form.handleSubmit((values) =>
     save.mutate(values, {
@@ -60,17 +57,7 @@ export function GroupDrawer({ opened, group, onClose }: GroupDrawerProps) {
         onClose();
       },
       onError: (error) => {
-        const fieldErrors = Object.entries(
-          issuesByField(error instanceof AppError ? error.issues : undefined),
-        )
-          .map(([path, message]) => [path.split('.')[0], message] as const)
-          .filter((entry): entry is readonly [FormField, string] =>
-            (FORM_FIELDS as readonly string[]).includes(entry[0] ?? ''),
-          );
-        if (fieldErrors.length > 0) {
-          for (const [field, message] of fieldErrors) form.setError(field, { type: 'server', message });
-          return;
-        }
+        if (applyServerIssues(form, error, { fields: FORM_FIELDS }).placed.length > 0) return;
         notifyFailure(error, 'Group failed to save. Please try again.', reloadGroups);
         onClose();
       },
@@ -93,15 +80,8 @@ export function GroupDrawer({ opened, group, onClose }: GroupDrawerProps) {
       canSubmit={!group || isDirty}
       isSubmitting={save.isPending}
     >
-      <TextInput label="Name" required error={errors.name?.message} {...form.register('name')} />
-      <Textarea
-        label="Notes"
-        autosize
-        minRows={2}
-        maxRows={6}
-        error={errors.notes?.message}
-        {...form.register('notes')}
-      />
+      <FormTextInput control={form.control} name="name" label="Name" required />
+      <FormTextarea control={form.control} name="notes" label="Notes" autosize minRows={2} maxRows={6} />
       {options.error ? (
         <QueryErrorAlert error={options.error} what="the choices" onRetry={() => void options.refetch()} />
       ) : null}

@@ -17,10 +17,9 @@ import { LIST_MAX_COLUMNS, LIST_MAX_ROWS, LIST_TYPES, type ListType } from '@nom
 import { IconAlertCircle, IconArrowLeft, IconLock, IconMessage2 } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { errorMessage, errorStatus } from '../../../api/errors';
 import { confirmAction } from '../../../ui/confirmAction';
+import { EditorRoute } from '../../../ui/form/EditorRoute';
 import { notifyError } from '../../../ui/notify';
-import { StatusPage } from '../../../ui/StatusPage';
 import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
 import { useSignedIn } from '../../auth/api';
 import { useWording } from '../../shell/useWording';
@@ -42,7 +41,7 @@ import type { GridData } from '../grid/gridTypes';
 import { SpreadsheetGrid, type SpreadsheetGridHandle } from '../grid/SpreadsheetGrid';
 import { ListEditorToolbar } from './ListEditorToolbar';
 import { csvFileName, gridToCsv, parseCsv } from './listCsv';
-import { type ListEditorDoc, useListEditor } from './useListEditor';
+import { editorRouteSourceOf, type ListEditorDoc, useListEditor } from './useListEditor';
 
 const TYPE_LABELS: Record<ListType, string> = {
   'drop-down': 'Drop-down',
@@ -71,41 +70,37 @@ const DROP_DOWN_COLUMN_REASON = 'Drop-down lists have a single column';
 export function ListEditorPage() {
   const { id = 'new' } = useParams();
   const [searchParams] = useSearchParams();
+  const location = useLocation();
   const editor = useListEditor(id, id === 'new' ? searchParams.get('duplicate') : null);
-  const { load } = editor;
   const isLive = useSignedIn().features.includes(LIVE_COLLABORATION_FLAG);
+  const base = listsBaseOf(location.pathname);
+  const words = {
+    what: 'list',
+    title: 'List not found',
+    message: 'This list does not exist or was deleted.',
+    back: { to: base, label: 'Back to lists' },
+  };
+  const skeleton = (
+    <Group justify="center" mih="50vh" gap="sm" aria-busy="true">
+      <Loader size="sm" />
+      <Text c="dimmed">Loading list…</Text>
+    </Group>
+  );
 
-  if (load.status === 'error') {
-    const isMissing = errorStatus(load.error) === 404;
-    return (
-      <StatusPage
-        icon={<IconAlertCircle size={28} />}
-        title={isMissing ? 'List not found' : 'The list could not be loaded'}
-        message={
-          isMissing
-            ? 'This list does not exist or was deleted.'
-            : errorMessage(load.error, 'The server did not answer as expected.')
-        }
-        action={
-          isMissing ? undefined : (
-            <Button variant="light" onClick={editor.reload}>
-              Try again
-            </Button>
-          )
-        }
-      />
-    );
-  }
-  if (load.status === 'loading') {
-    return (
-      <Group justify="center" mih="50vh" gap="sm">
-        <Loader size="sm" />
-        <Text c="dimmed">Loading list…</Text>
-      </Group>
-    );
-  }
-  const ready = <ListEditorReady doc={load.doc} editor={editor} />;
-  return isLive ? <CollabErrorBoundary>{ready}</CollabErrorBoundary> : ready;
+  return (
+    <EditorRoute editor={editorRouteSourceOf(editor)} words={words} skeleton={skeleton}>
+      {({ start }) => {
+        // No remount key: the editor keeps its state when the first save replaces /new with the id.
+        const ready = <ListEditorReady doc={start} editor={editor} />;
+        return isLive ? <CollabErrorBoundary>{ready}</CollabErrorBoundary> : ready;
+      }}
+    </EditorRoute>
+  );
+}
+
+/** The list screens a list editor route belongs to: the lists page or the lists manager (spec 02 §2). */
+function listsBaseOf(pathname: string): string {
+  return pathname.startsWith('/admin/lists-manager') ? '/admin/lists-manager' : '/admin/lists';
 }
 
 /** The editor once the list is loaded. */
@@ -120,7 +115,7 @@ function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnTy
     editor.isDirty,
     'This list has unsaved changes. If you leave now, they are lost.',
   );
-  const base = location.pathname.startsWith('/admin/lists-manager') ? '/admin/lists-manager' : '/admin/lists';
+  const base = listsBaseOf(location.pathname);
   const { saved, meta } = doc;
   const data = doc.history.present;
   const me = useSignedIn();

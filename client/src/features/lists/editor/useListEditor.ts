@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiFetch } from '../../../api/apiFetch';
 import { confirmAction } from '../../../ui/confirmAction';
+import type { EditorRouteSource } from '../../../ui/form/EditorRoute';
 import { notifyFailure, notifySuccess } from '../../../ui/notify';
 import { fetchListDetail, LISTS_QUERY_KEY } from '../api';
 import { keepFirstColumns } from '../grid/gridData';
@@ -72,6 +73,31 @@ export interface ListEditor {
    * state when the read fails.
    */
   refresh(): void;
+}
+
+/**
+ * The list editor's loading as the shared editor route reads it (client/src/ui/form/README.md): the
+ * loaded doc is what the editor starts from; a failed read (an unknown id reads as a 404, so every
+ * route is a known one here) shows the load failure, and "Try again" reads the list again. The key
+ * never changes: the editor holds its state itself and must survive the first save's route change.
+ */
+export function editorRouteSourceOf(
+  editor: Pick<ListEditor, 'load' | 'reload'>,
+): EditorRouteSource<ListEditorDoc> {
+  const { load } = editor;
+  const doc = load.status === 'ready' ? load.doc : null;
+  return {
+    isUnknownRoute: false,
+    existingId: doc?.saved.id ?? null,
+    source: {
+      data: doc ?? undefined,
+      error: load.status === 'error' ? load.error : null,
+      refetch: editor.reload,
+    },
+    start: doc,
+    key: 'list',
+    reload: editor.reload,
+  };
 }
 
 function docOf(list: EditorList, isCopy: boolean): ListEditorDoc {

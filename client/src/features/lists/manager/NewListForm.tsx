@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { AppError, LIST_TYPES, type ListType, listsApi } from '@nomen/shared';
+import { LIST_TYPES, type ListType, listsApi } from '@nomen/shared';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import type { z } from 'zod';
 import { bodySchemaOf } from '../../../api/bodySchemaOf';
-import { issuesByField } from '../../../api/errors';
+import { applyServerIssues } from '../../../ui/form/applyServerIssues';
+import { useContractForm } from '../../../ui/form/useContractForm';
 import { notifyFailure, notifySuccess } from '../../../ui/notify';
 import { useCreateList } from '../api';
 import { LIST_TYPE_DESCRIPTIONS, LIST_TYPE_LABELS } from '../pages/listLabels';
@@ -16,9 +15,6 @@ import { LIST_TYPE_DESCRIPTIONS, LIST_TYPE_LABELS } from '../pages/listLabels';
 export const NEW_LIST_DEBOUNCE_MS = 300;
 
 const newListSchema = bodySchemaOf(listsApi.save).pick({ name: true, notes: true, type: true });
-type NewListInput = z.input<typeof newListSchema>;
-type NewListOutput = z.output<typeof newListSchema>;
-const FIELDS = ['name', 'notes', 'type'] as const satisfies readonly (keyof NewListInput)[];
 
 /**
  * The new-list form of /admin/lists-manager/new (spec 02 §2): name (required, §5), description
@@ -32,10 +28,7 @@ const FIELDS = ['name', 'notes', 'type'] as const satisfies readonly (keyof NewL
 export function NewListForm() {
   const navigate = useNavigate();
   const create = useCreateList();
-  const form = useForm<NewListInput, unknown, NewListOutput>({
-    resolver: zodResolver(newListSchema),
-    defaultValues: { name: '', notes: '', type: 'drop-down' },
-  });
+  const form = useContractForm(newListSchema, { defaultValues: { name: '', notes: '', type: 'drop-down' } });
   const { errors } = form.formState;
   const [name, setName] = useState('');
   const [notes, setNotes] = useState('');
@@ -57,15 +50,7 @@ export function NewListForm() {
         void navigate(`/admin/lists-manager/edit/${saved.id}`, { replace: true });
       },
       onError: (error) => {
-        const fields = issuesByField(error instanceof AppError ? error.issues : undefined);
-        const fieldErrors = FIELDS.flatMap((field) => {
-          const message = fields[field];
-          return message ? [{ field, message }] : [];
-        });
-        if (fieldErrors.length > 0) {
-          for (const { field, message } of fieldErrors) form.setError(field, { type: 'server', message });
-          return;
-        }
+        if (applyServerIssues(form, error, { fields: ['name', 'notes', 'type'] }).placed.length > 0) return;
         notifyFailure(error, 'List failed to save. Please try again.');
       },
     }),

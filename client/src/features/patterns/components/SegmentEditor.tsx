@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Checkbox, Code, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
 import {
   type DateFormat,
   exampleCode,
   type PatternSegment,
+  type PatternSegmentSave,
   patternSegmentSaveSchema,
   RANDOM_MAX_LENGTH_LIMIT,
   RANDOM_MIN_LENGTH,
@@ -11,14 +11,19 @@ import {
 } from '@nomen/shared';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef } from 'react';
-import { type Control, Controller, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type Control, Controller, type Path, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { FormDrawer } from '../../../ui/FormDrawer';
+import { useContractForm } from '../../../ui/form/useContractForm';
 import { NumberField } from '../../../ui/NumberField';
 import { AutonumberSettings, type AutonumberValue } from '../../governance/AutonumberSettings';
 import { DateFormatSettings } from '../../governance/DateFormatSettings';
 import { issuesByPath } from '../../governance/issuesByPath';
 import { SEGMENT_KIND_LABELS } from '../patternDraft';
-import { EMPTY_IS_REQUIRED, RANDOM_FREQUENCY_CHOICES } from '../segmentOptions';
+import { RANDOM_FREQUENCY_CHOICES } from '../segmentOptions';
+
+/** A segment as the save schema parses it (trimmed, defaults applied). */
+type SegmentSaveParsed = z.output<typeof patternSegmentSaveSchema>;
 
 /** Props of SegmentEditor. */
 export interface SegmentEditorProps {
@@ -33,13 +38,6 @@ export interface SegmentEditorProps {
   onApply: (segment: PatternSegment) => void;
 }
 
-// The drawer edits one complete segment; the contract's save schema checks it (spec 02 §5).
-const segmentResolver = zodResolver(patternSegmentSaveSchema, EMPTY_IS_REQUIRED) as unknown as Resolver<
-  PatternSegment,
-  unknown,
-  PatternSegment
->;
-
 /**
  * The segment editor (spec 02 §2, §5), a right-hand drawer with every setting of the segment's
  * kind: constant (name, value), variable (name, data type), autonumber (name, start value,
@@ -49,10 +47,14 @@ const segmentResolver = zodResolver(patternSegmentSaveSchema, EMPTY_IS_REQUIRED)
  * of the segment's value as it is edited.
  */
 export function SegmentEditor({ opened, segment, isNew, problems, onClose, onApply }: SegmentEditorProps) {
-  const form = useForm<PatternSegment, unknown, PatternSegment>({
-    resolver: segmentResolver,
-    defaultValues: segment,
-  });
+  // The drawer edits one complete segment; the contract's save schema checks it (spec 02 §5).
+  const form = useContractForm<SegmentSaveParsed, PatternSegmentSave, PatternSegment>(
+    patternSegmentSaveSchema,
+    {
+      defaultValues: segment,
+      emptyIsRequired: true,
+    },
+  );
   const { errors, isSubmitted } = form.formState;
   // The problems found when the drawer opened; fixing an input clears its own.
   const initialProblems = useRef(problems);

@@ -1,35 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
-  Anchor,
-  Badge,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import {
-  AppError,
   defaultSegment,
   type Pattern,
+  type PatternSave,
   type PatternSaveParsed,
   type PatternSegment,
   patternSaveSchema,
-  type SegmentDelimiter,
   type SegmentType,
 } from '@nomen/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { issuesByField } from '../../../api/errors';
-import { EditorLoadFailure } from '../../../ui/EditorLoadFailure';
+import { applyServerIssues } from '../../../ui/form/applyServerIssues';
+import { EditorRoute } from '../../../ui/form/EditorRoute';
+import { FormSelect } from '../../../ui/form/FormSelect';
+import { FormSwitch } from '../../../ui/form/FormSwitch';
+import { FormTextarea } from '../../../ui/form/FormTextarea';
+import { FormTextInput } from '../../../ui/form/FormTextInput';
+import { useContractForm } from '../../../ui/form/useContractForm';
 import { notifyError, notifyFailure, notifySuccess } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
 import { SaveButton } from '../../../ui/SaveButton';
@@ -37,7 +26,6 @@ import { useEditorSource } from '../../../ui/useEditorSource';
 import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
 import { useSignedIn } from '../../auth/api';
 import { DELIMITER_CHOICES } from '../../governance/governanceOptions';
-import { NotFoundPage } from '../../shell/pages/NotFoundPage';
 import { usePattern, useSavePattern } from '../api';
 import { PaletteColorPicker } from '../components/PaletteColorPicker';
 import { PatternPreview } from '../components/PatternPreview';
@@ -58,7 +46,6 @@ import {
   replaceSegment,
 } from '../patternDraft';
 import { PATTERN_SAVE_FAILED_MESSAGE, PATTERN_SAVED_MESSAGE } from '../patternMessages';
-import { EMPTY_IS_REQUIRED } from '../segmentOptions';
 
 const PATTERNS_PATH = '/admin/patterns';
 
@@ -72,31 +59,22 @@ export function PatternBuilderPage() {
   const { id } = useParams();
   const [searchParams] = useSearchParams();
   const editor = useEditorSource(id, searchParams.get('duplicate'), usePattern, PATTERN_DRAFTS);
-
-  if (editor.isUnknownRoute) return <NotFoundPage />;
-  if (editor.source.error && !editor.source.data) {
-    return (
-      <EditorLoadFailure
-        error={editor.source.error}
-        what="pattern"
-        title="Pattern not found"
-        message="This pattern does not exist or was deleted."
-        back={{ to: PATTERNS_PATH, label: 'Back to patterns' }}
-        onRetry={() => void editor.source.refetch()}
-      />
-    );
-  }
-  if (!editor.start) return <BuilderSkeleton />;
-
   return (
-    <PatternBuilder
-      key={editor.key}
-      initial={editor.start.initial}
-      baseline={editor.start.baseline}
-      onReload={editor.reload}
-    />
+    <EditorRoute editor={editor} words={PATTERN_WORDS} skeleton={<BuilderSkeleton />}>
+      {({ key, start, reload }) => (
+        <PatternBuilder key={key} initial={start.initial} baseline={start.baseline} onReload={reload} />
+      )}
+    </EditorRoute>
   );
 }
+
+/** How the builder's route speaks of a pattern it cannot show. */
+const PATTERN_WORDS = {
+  what: 'pattern',
+  title: 'Pattern not found',
+  message: 'This pattern does not exist or was deleted.',
+  back: { to: PATTERNS_PATH, label: 'Back to patterns' },
+};
 
 /** How the builder makes drafts from a loaded pattern. */
 const PATTERN_DRAFTS = {
@@ -124,13 +102,6 @@ interface EditorState {
   session: number;
 }
 
-// The form holds complete segments; the contract's save schema checks the whole pattern (spec 02 §5).
-const patternResolver = zodResolver(patternSaveSchema, EMPTY_IS_REQUIRED) as unknown as Resolver<
-  PatternDraft,
-  unknown,
-  PatternSaveParsed
->;
-
 interface PatternBuilderProps {
   initial: PatternDraft;
   /** What counts as unchanged for the dirty flag: the saved pattern, or empty for a new one. */
@@ -154,9 +125,11 @@ function PatternBuilder({ initial, baseline: initialBaseline, onReload }: Patter
   const canUnlock = features.includes('unlocked-pattern');
   const navigate = useNavigate();
   const save = useSavePattern();
-  const form = useForm<PatternDraft, unknown, PatternSaveParsed>({
-    resolver: patternResolver,
+  // The form holds the draft with complete segments; the contract's save schema checks the whole
+  // pattern (spec 02 §5).
+  const form = useContractForm<PatternSaveParsed, PatternSave, PatternDraft>(patternSaveSchema, {
     defaultValues: initial,
+    emptyIsRequired: true,
   });
   const [baseline, setBaseline] = useState(initialBaseline);
   const draft = useWatch({ control: form.control }) as PatternDraft;
@@ -200,15 +173,12 @@ function PatternBuilder({ initial, baseline: initialBaseline, onReload }: Patter
   };
 
   const onSaveError = (error: unknown) => {
-    const fields = issuesByField(error instanceof AppError ? error.issues : undefined);
-    const shown = Object.entries(fields).filter(
-      ([path]) => path === 'name' || path === 'description' || path.startsWith('segments.'),
-    );
-    for (const [path, message] of shown) {
-      form.setError(path as 'name', { type: 'server', message });
-    }
-    if (shown.length === 0) notifyFailure(error, PATTERN_SAVE_FAILED_MESSAGE, () => void onReload());
-    else if (shown.some(([path]) => path.startsWith('segments.'))) {
+    const { placed } = applyServerIssues(form, error, {
+      fields: ['name', 'description'],
+      nested: ['segments'],
+    });
+    if (placed.length === 0) notifyFailure(error, PATTERN_SAVE_FAILED_MESSAGE, () => void onReload());
+    else if (placed.some((path) => path.startsWith('segments.'))) {
       notifyError('Some segments need attention. Open them to fix the highlighted settings.');
     }
   };
@@ -263,31 +233,24 @@ function PatternBuilder({ initial, baseline: initialBaseline, onReload }: Patter
             </Title>
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
               <Stack gap="md">
-                <TextInput label="Name" required error={errors.name?.message} {...form.register('name')} />
-                <Textarea
+                <FormTextInput control={form.control} name="name" label="Name" required />
+                <FormTextarea
+                  control={form.control}
+                  name="description"
                   label="Description"
                   autosize
                   minRows={2}
                   maxRows={6}
-                  error={errors.description?.message}
-                  {...form.register('description')}
                 />
               </Stack>
               <Stack gap="md">
-                <Controller
+                <FormSelect
                   control={form.control}
                   name="delimiter"
-                  render={({ field }) => (
-                    <Select
-                      label="Delimiter"
-                      description="Put between the segments of a code."
-                      data={DELIMITER_CHOICES}
-                      allowDeselect={false}
-                      value={field.value}
-                      onChange={(value) => value && field.onChange(value as SegmentDelimiter)}
-                      onBlur={field.onBlur}
-                    />
-                  )}
+                  label="Delimiter"
+                  description="Put between the segments of a code."
+                  data={DELIMITER_CHOICES}
+                  allowDeselect={false}
                 />
                 <Stack gap={4}>
                   <Text size="sm" fw={500} id="pattern-colour-label">
@@ -302,31 +265,19 @@ function PatternBuilder({ initial, baseline: initialBaseline, onReload }: Patter
                   />
                 </Stack>
                 {canRequireUnique ? (
-                  <Controller
+                  <FormSwitch
                     control={form.control}
                     name="must_be_unique"
-                    render={({ field }) => (
-                      <Switch
-                        label="Must be unique"
-                        description="Never issue the same code twice."
-                        checked={field.value}
-                        onChange={(event) => field.onChange(event.currentTarget.checked)}
-                      />
-                    )}
+                    label="Must be unique"
+                    description="Never issue the same code twice."
                   />
                 ) : null}
                 {canUnlock ? (
-                  <Controller
+                  <FormSwitch
                     control={form.control}
                     name="is_unlocked_pattern"
-                    render={({ field }) => (
-                      <Switch
-                        label="Unlocked pattern"
-                        description="People may edit codes made from this pattern."
-                        checked={field.value}
-                        onChange={(event) => field.onChange(event.currentTarget.checked)}
-                      />
-                    )}
+                    label="Unlocked pattern"
+                    description="People may edit codes made from this pattern."
                   />
                 ) : null}
               </Stack>

@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, Code, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { type SettingsView, settingsSaveSchema } from '@nomen/shared';
 import { IconLock } from '@tabler/icons-react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
+import { useContractForm } from '../../../ui/form/useContractForm';
 import { notifyFailure } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
 import { QueryErrorAlert } from '../../../ui/QueryErrorAlert';
@@ -13,7 +13,6 @@ import { useSaveSettings, useSettings } from '../api';
 import { FEATURE_FLAG_LABELS } from '../featureFlagLabels';
 
 type SettingsFormInput = z.input<typeof settingsSaveSchema>;
-type SettingsFormOutput = z.output<typeof settingsSaveSchema>;
 
 function formValues(view: SettingsView): SettingsFormInput {
   return {
@@ -33,10 +32,7 @@ interface SettingsFormProps {
 function SettingsForm({ view, canEdit, onReload }: SettingsFormProps) {
   const { words } = useWording();
   const save = useSaveSettings();
-  const form = useForm<SettingsFormInput, unknown, SettingsFormOutput>({
-    resolver: zodResolver(settingsSaveSchema),
-    defaultValues: formValues(view),
-  });
+  const form = useContractForm(settingsSaveSchema, { defaultValues: formValues(view) });
   const { isDirty } = form.formState;
 
   const submit = form.handleSubmit((values) =>

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Badge,
@@ -9,22 +8,15 @@ import {
   Select,
   Stack,
   Text,
-  TextInput,
   Tooltip,
 } from '@mantine/core';
-import {
-  AppError,
-  hasPermission,
-  type Permission,
-  type Role,
-  type User,
-  userSaveSchema,
-} from '@nomen/shared';
+import { hasPermission, type Permission, type Role, type User, userSaveSchema } from '@nomen/shared';
 import { IconLock } from '@tabler/icons-react';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { issuesByField } from '../../../api/errors';
+import { Controller } from 'react-hook-form';
 import { FormDrawer } from '../../../ui/FormDrawer';
+import { applyServerIssues } from '../../../ui/form/applyServerIssues';
+import { FormTextInput } from '../../../ui/form/FormTextInput';
+import { useContractForm } from '../../../ui/form/useContractForm';
 import { notifyFailure, notifySuccess } from '../../../ui/notify';
 import { useSignedIn } from '../../auth/api';
 import { useGroupChoices, usePermissionOptions, useReloadUsers, useSaveUser } from '../api';
@@ -37,11 +29,8 @@ import {
   viewerOf,
 } from '../userRights';
 
-type UserFormInput = z.input<typeof userSaveSchema>;
-type UserFormOutput = z.output<typeof userSaveSchema>;
-
+// The inputs that show the server's problems; others (the id, updated_at) go to the toast.
 const FORM_FIELDS = ['name', 'email', 'title', 'role', 'permissions', 'group_ids', 'location'] as const;
-type FormField = (typeof FORM_FIELDS)[number];
 
 /** Props of UserDrawer. */
 export interface UserDrawerProps {
@@ -70,11 +59,8 @@ export function UserDrawer({ opened, user, onClose }: UserDrawerProps) {
   const isReadOnly = lockedReason !== null;
   const roleLock = roleLockReason(user, viewer);
 
-  const form = useForm<UserFormInput, unknown, UserFormOutput>({
-    resolver: zodResolver(userSaveSchema),
-    defaultValues: userFormDefaults(user),
-  });
-  const { errors, isDirty } = form.formState;
+  const form = useContractForm(userSaveSchema, { defaultValues: userFormDefaults(user) });
+  const { isDirty } = form.formState;
   const role = form.watch('role') as Role;
   const permissionOptions = usePermissionOptions(role);
   const groups = useGroupChoices(canSeeGroups);
@@ -99,17 +85,7 @@ export function UserDrawer({ opened, user, onClose }: UserDrawerProps) {
         onClose();
       },
       onError: (error) => {
-        const fieldErrors = Object.entries(
-          issuesByField(error instanceof AppError ? error.issues : undefined),
-        )
-          .map(([path, message]) => [path.split('.')[0], message] as const)
-          .filter((entry): entry is readonly [FormField, string] =>
-            (FORM_FIELDS as readonly string[]).includes(entry[0] ?? ''),
-          );
-        if (fieldErrors.length > 0) {
-          for (const [field, message] of fieldErrors) form.setError(field, { type: 'server', message });
-          return;
-        }
+        if (applyServerIssues(form, error, { fields: FORM_FIELDS }).placed.length > 0) return;
         notifyFailure(error, 'User failed to save. Please try again.', reloadUsers);
         onClose();
       },
@@ -141,15 +117,9 @@ export function UserDrawer({ opened, user, onClose }: UserDrawerProps) {
       ) : null}
       <Fieldset variant="unstyled" disabled={isReadOnly}>
         <Stack gap="md">
-          <TextInput label="Name" required error={errors.name?.message} {...form.register('name')} />
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
-          <TextInput label="Title" error={errors.title?.message} {...form.register('title')} />
+          <FormTextInput control={form.control} name="name" label="Name" required />
+          <FormTextInput control={form.control} name="email" label="Email" type="email" required />
+          <FormTextInput control={form.control} name="title" label="Title" />
           <Controller
             control={form.control}
             name="role"
@@ -266,7 +236,7 @@ export function UserDrawer({ opened, user, onClose }: UserDrawerProps) {
               )}
             />
           ) : null}
-          <TextInput label="Location" error={errors.location?.message} {...form.register('location')} />
+          <FormTextInput control={form.control} name="location" label="Location" />
         </Stack>
       </Fieldset>
     </FormDrawer>

@@ -1,0 +1,78 @@
+import { Alert, Anchor, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { integrationMessageText } from '@nomen/shared';
+import { IconPlugConnectedX } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { errorMessage } from '../../../../../api/errors';
+import { useConnectorChoices } from '../useConnectorChoices';
+import type { IntegrationSectionProps } from './sectionProps';
+
+/** Where connected accounts are managed (spec 01 §4). */
+export const CONNECTED_ACCOUNTS_PATH = '/admin/accounts';
+
+/**
+ * The connected account an integration uses (spec 03 §3 connector_id, §5 'Account is required',
+ * "Account selection shows an error when none is chosen"): the account's connected accounts of the
+ * row's connector type. A change of account goes through `applyIntegrationChange` (it clears
+ * account-dependent settings, mappings and filters) and asks first on a saved integration (spec 03
+ * §4). When the list cannot be loaded, or holds none of this type, it says "No connected accounts
+ * yet" and links to the connected accounts page.
+ */
+export function AccountSection({ assignment, definition, editing, issues }: IntegrationSectionProps) {
+  const choices = useConnectorChoices(definition.connectorTypeSlug);
+  const error = issues[0] ? integrationMessageText(issues[0].messageId, issues[0].params) : undefined;
+
+  if (choices.isPending) return <Skeleton height={58} radius="sm" aria-label="Loading connected accounts" />;
+
+  const options = (choices.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+  // A chosen account missing from the list (deleted, or not loadable) still shows as chosen.
+  if (assignment.connector_id !== null && !options.some((o) => o.value === String(assignment.connector_id)))
+    options.unshift({ value: String(assignment.connector_id), label: `Account #${assignment.connector_id}` });
+
+  if (choices.isError || options.length === 0) {
+    return (
+      <Stack gap={4}>
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconPlugConnectedX size={18} aria-hidden />}
+          title="No connected accounts yet"
+        >
+          <Text size="sm">
+            {choices.isError
+              ? `Connected accounts could not be loaded (${errorMessage(choices.error, 'unknown error')}). `
+              : `There is no connected ${definition.label} account. `}
+            <Anchor component={Link} to={CONNECTED_ACCOUNTS_PATH} size="sm">
+              Connect an account
+            </Anchor>
+          </Text>
+        </Alert>
+        {error ? (
+          <Text size="sm" c="red.7" role="alert">
+            {error}
+          </Text>
+        ) : null}
+      </Stack>
+    );
+  }
+
+  return (
+    <Select
+      label="Account"
+      placeholder="Choose a connected account"
+      required
+      searchable
+      data={options}
+      value={assignment.connector_id === null ? null : String(assignment.connector_id)}
+      onChange={(value) => {
+        const connectorId = value === null ? null : Number(value);
+        const chosen = choices.data?.find((c) => c.id === connectorId);
+        void editing.change({
+          kind: 'connector',
+          connectorId,
+          connectorTypeId: chosen?.connectorTypeId ?? null,
+        });
+      }}
+      error={error}
+    />
+  );
+}

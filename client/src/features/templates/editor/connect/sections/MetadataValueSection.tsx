@@ -1,0 +1,172 @@
+import { Alert, Anchor, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import {
+  GA_SCHEMA_KEY,
+  integrationMessageText,
+  type MetadataChoiceSource,
+  metadataText,
+} from '@nomen/shared';
+import { IconCloudOff } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../../../../api/errors';
+import { notifyError } from '../../../../../ui/notify';
+import { type ProviderChoice, useMetadataChoices } from '../useProviderChoices';
+import type { IntegrationSectionProps } from './sectionProps';
+
+/** The notification when Kochava's app groups cannot be loaded (ours; spec 03 §8 shows no wording). */
+export const KOCHAVA_APP_GROUPS_FAILED = 'Kochava app groups could not be loaded.';
+
+/** What a dropdown builder section passes (spec 03 §5 builders). */
+interface DropdownProps {
+  metadataKey: string;
+  title: string;
+  dependsOn: { metadataKey: string; title: string } | null;
+  source: MetadataChoiceSource | null;
+  isRequired: boolean;
+}
+
+/**
+ * One metadata dropdown of an integration form (spec 03 §5 dropdown builders: a metadataKey, a
+ * title, and a dependency whose choice it waits on): its choices are read from the connected
+ * account's provider (spec 03 §7: report suites, GA accounts, Bitly groups, …) once the account and
+ * the value it depends on are chosen. While they load it shows a skeleton; when the provider cannot
+ * be reached, or the row has no provider source, the value is typed instead, so nothing blocks on a
+ * provider. Each change goes through `applyIntegrationChange` (what depends on it is cleared; a
+ * change that resets mappings asks first on a saved integration, spec 03 §4). Choosing a Google
+ * Analytics custom data source also stores its schema, whose columns become the mapping rows. A
+ * failed Kochava app-group fetch also shows an error notification (spec 03 §8).
+ */
+export function MetadataValueSection(props: IntegrationSectionProps & DropdownProps) {
+  const { assignment, editing, issues, dependsOn, source } = props;
+  const choices = useMetadataChoices(source, assignment);
+  const [isTyping, setIsTyping] = useState(false);
+  // spec 03 §8: a failed mobile attribution app-group fetch shows an error notification.
+  const { isError, error: loadError } = choices;
+  useEffect(() => {
+    if (isError && source === 'kochava-app-groups')
+      notifyError(`${KOCHAVA_APP_GROUPS_FAILED} (${errorMessage(loadError, 'unknown error')})`);
+  }, [isError, loadError, source]);
+  const stored = metadataText(assignment.metadata, props.metadataKey);
+  const error = issues[0] ? integrationMessageText(issues[0].messageId, issues[0].params) : undefined;
+  const isWaitingOnParent =
+    dependsOn !== null && metadataText(assignment.metadata, dependsOn.metadataKey) === '';
+  const needsAccount = source !== null && assignment.connector_id === null;
+  const waitingText = isWaitingOnParent
+    ? `Choose ${dependsOn.title} first`
+    : needsAccount
+      ? 'Choose an account first'
+      : undefined;
+
+  const choose = async (value: string, choice?: ProviderChoice) => {
+    if (value === stored) return true;
+    const isApplied = await editing.change({ kind: 'metadata', key: props.metadataKey, value });
+    if (isApplied && source === 'ga-custom-data-sources' && choice?.schema)
+      await editing.change({ kind: 'metadata', key: GA_SCHEMA_KEY, value: choice.schema });
+    return isApplied;
+  };
+
+  if (source === null || isTyping || choices.isError) {
+    return (
+      <Stack gap={4}>
+        {choices.isError ? (
+          <Alert color="yellow" variant="light" icon={<IconCloudOff size={18} aria-hidden />} p="xs">
+            <Text size="sm">
+              {props.title} choices could not be loaded ({errorMessage(choices.error, 'unknown error')}). Type
+              the value instead, or{' '}
+              <Anchor component="button" type="button" size="sm" onClick={() => void choices.refetch()}>
+                try again
+              </Anchor>
+              .
+            </Text>
+          </Alert>
+        ) : null}
+        <TypedValue
+          {...props}
+          stored={stored}
+          disabled={isWaitingOnParent}
+          description={isWaitingOnParent ? waitingText : isTyping ? 'Typed by hand' : undefined}
+          error={error}
+          onCommit={(value) => choose(value)}
+        />
+        {isTyping && !choices.isError ? (
+          <Anchor component="button" type="button" size="xs" onClick={() => setIsTyping(false)}>
+            Choose from the list
+          </Anchor>
+        ) : null}
+      </Stack>
+    );
+  }
+
+  if (choices.isPending && !choices.isWaiting)
+    return <Skeleton height={58} radius="sm" aria-label={`Loading ${props.title} choices`} />;
+
+  const options = (choices.data ?? []).map((c) => ({ value: c.value, label: c.label }));
+  // A stored value the provider no longer lists still shows as chosen.
+  if (stored !== '' && !options.some((o) => o.value === stored))
+    options.unshift({ value: stored, label: stored });
+  const isEmpty = !choices.isWaiting && (choices.data ?? []).length === 0;
+  return (
+    <Stack gap={4}>
+      <Select
+        label={props.title}
+        placeholder={
+          isEmpty ? `No ${props.title.toLowerCase()} found in this account` : `Choose ${props.title}`
+        }
+        required={props.isRequired}
+        searchable
+        clearable={!props.isRequired}
+        disabled={waitingText !== undefined}
+        description={waitingText}
+        data={options}
+        value={stored || null}
+        nothingFoundMessage={`No ${props.title.toLowerCase()} matches`}
+        onChange={(value) => {
+          const choice = choices.data?.find((c) => c.value === value);
+          void choose(value ?? '', choice);
+        }}
+        error={error}
+      />
+      {isEmpty ? (
+        <Anchor component="button" type="button" size="xs" onClick={() => setIsTyping(true)}>
+          Type the {props.title.toLowerCase()} instead
+        </Anchor>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * A metadata value typed by hand: applied on blur or Enter, not at every keystroke, so a change that
+ * asks for confirmation asks once (spec 03 §4); a refused change puts the stored value back.
+ */
+function TypedValue(
+  props: DropdownProps & {
+    stored: string;
+    disabled: boolean;
+    description: string | undefined;
+    error: string | undefined;
+    onCommit: (value: string) => Promise<boolean>;
+  },
+) {
+  const [value, setValue] = useState(props.stored);
+  useEffect(() => setValue(props.stored), [props.stored]);
+  const commit = async () => {
+    if (value.trim() === props.stored) return;
+    if (!(await props.onCommit(value.trim()))) setValue(props.stored);
+  };
+  return (
+    <TextInput
+      label={props.title}
+      required={props.isRequired}
+      maxLength={255}
+      disabled={props.disabled}
+      description={props.description}
+      value={value}
+      onChange={(event) => setValue(event.currentTarget.value)}
+      onBlur={() => void commit()}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') void commit();
+      }}
+      error={props.error}
+    />
+  );
+}

@@ -1,0 +1,121 @@
+import { Badge, Checkbox, Group, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { type IncludedOutputField, lockedOutputGovernanceTypes, outputFieldRows } from '@nomen/shared';
+import { useMemo } from 'react';
+import { useTemplateEditor } from '../../TemplateEditorContext';
+import { SectionIssues } from '../SectionIssues';
+import type { IntegrationSectionProps } from './sectionProps';
+
+/**
+ * The output fields of a custom report (spec 03 §3 included_output_fields: selected, display
+ * name): one row per template field, in template order, with a checkbox and an optional display
+ * name; a header checkbox selects all. Other report types hold every field, which is said instead.
+ * Snowflake's identifier field is always selected and read-only (spec 03 §5).
+ */
+export function OutputFieldsSection({ assignment, definition, editing, issues }: IntegrationSectionProps) {
+  const fields = useTemplateEditor((state) => state.draft.template_fields);
+  const rows = useMemo(
+    () =>
+      outputFieldRows(
+        fields,
+        assignment.included_output_fields,
+        lockedOutputGovernanceTypes(definition.family),
+      ),
+    [fields, assignment.included_output_fields, definition.family],
+  );
+  if (assignment.report_type !== 'custom') {
+    return (
+      <Text size="sm" c="dimmed">
+        Output fields: every field of the template ({rows.length}). Choose the Custom report type to pick
+        them.
+      </Text>
+    );
+  }
+  const save = (next: IncludedOutputField[]) =>
+    editing.update((a) => ({ ...a, included_output_fields: next }));
+  const selected = rows.filter((r) => r.selected).length;
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Text size="sm" fw={500}>
+          Output fields
+        </Text>
+        <Text size="xs" c="dimmed">
+          {selected} of {rows.length} selected
+        </Text>
+      </Group>
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          The template has no fields yet; add them on the Govern step.
+        </Text>
+      ) : (
+        <Table withTableBorder verticalSpacing={4} aria-label="Output fields">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label="Select all output fields"
+                  checked={selected === rows.length}
+                  indeterminate={selected > 0 && selected < rows.length}
+                  onChange={(event) => {
+                    const all = event.currentTarget.checked;
+                    save(rows.map((r) => ({ ...r, selected: all || r.readOnly })));
+                  }}
+                />
+              </Table.Th>
+              <Table.Th>Field</Table.Th>
+              <Table.Th>Display name</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={String(row.id)}>
+                <Table.Td>
+                  <Checkbox
+                    aria-label={`Include ${row.name}`}
+                    checked={row.selected}
+                    disabled={row.readOnly}
+                    onChange={(event) => {
+                      const isSelected = event.currentTarget.checked;
+                      save(rows.map((r) => (r.id === row.id ? { ...r, selected: isSelected } : r)));
+                    }}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={6}>
+                    <Text size="sm">{row.name}</Text>
+                    {row.readOnly ? (
+                      <Tooltip label="Always sent: it identifies each row">
+                        <Badge size="xs" variant="light" color="blue">
+                          identifier
+                        </Badge>
+                      </Tooltip>
+                    ) : null}
+                    {row.isHidden ? (
+                      <Badge size="xs" variant="light" color="gray">
+                        hidden on form
+                      </Badge>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    size="xs"
+                    aria-label={`Display name of ${row.name}`}
+                    placeholder={row.name}
+                    maxLength={255}
+                    value={row.display}
+                    onChange={(event) => {
+                      const display = event.currentTarget.value;
+                      save(rows.map((r) => (r.id === row.id ? { ...r, display } : r)));
+                    }}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <SectionIssues issues={issues} />
+    </Stack>
+  );
+}

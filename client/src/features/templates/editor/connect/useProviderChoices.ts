@@ -1,0 +1,415 @@
+import { endpoint, type IntegrationAssignment, type MetadataChoiceSource, metadataText } from '@nomen/shared';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiFetch } from '../../../../api/apiFetch';
+
+/*
+ * Provider look-ups of the connect step (spec 03 §7), read from the connected account's provider by
+ * the server. They are defined here, with exactly the paths and response shapes of spec 03 §7 (and
+ * the shapes the connected-accounts work answers), while that work lands.
+ * TODO(issue 10): switch to the shared contract's `lookupsApi` (shared/src/targets/lookups.contract.ts)
+ * and its Workfront command and AEM folders endpoints once they are on main, and drop these local
+ * definitions.
+ */
+const TAG = 'Provider look-ups';
+const connectorParam = z.object({ id: z.number() });
+const connectorIdParam = z.object({ connectorId: z.number() });
+
+const lookups = {
+  realms: endpoint({
+    method: 'POST',
+    path: '/api/v1/account/connector/:id/realm/',
+    tag: TAG,
+    summary: 'Report suites (realms) of an Adobe Analytics account.',
+    permission: 'signed-in',
+    params: connectorParam,
+    response: z.object({
+      realms: z.array(z.object({ realm_name: z.string(), remote_realm_id: z.string() })),
+    }),
+  }),
+  targetList: endpoint({
+    method: 'GET',
+    path: '/api/v1/account/connector/:id/realm/:realm/target/list',
+    tag: TAG,
+    summary: 'Reports of a report suite.',
+    permission: 'signed-in',
+    params: connectorParam.extend({ realm: z.string() }),
+    response: z.object({
+      targets: z.array(
+        z.object({ id: z.string(), name: z.string(), classifications_names: z.array(z.string()).optional() }),
+      ),
+    }),
+  }),
+  gaAccounts: endpoint({
+    method: 'GET',
+    path: '/api/v1/account/connector/:id/ga-account',
+    tag: TAG,
+    summary: 'Google Analytics accounts.',
+    permission: 'signed-in',
+    params: connectorParam,
+    response: z.object({
+      gaAccounts: z.array(z.object({ ga_account_id: z.string(), ga_account_name: z.string() })),
+    }),
+  }),
+  gaProperties: endpoint({
+    method: 'GET',
+    path: '/api/v1/account/connector/:id/ga-account/:acct/property/list',
+    tag: TAG,
+    summary: 'Properties of a Google Analytics account.',
+    permission: 'signed-in',
+    params: connectorParam.extend({ acct: z.string() }),
+    response: z.object({
+      gaProperties: z.array(z.object({ ga_property_id: z.string(), ga_property_name: z.string() })),
+    }),
+  }),
+  gaCustomDataSources: endpoint({
+    method: 'GET',
+    path: '/api/v1/account/connector/:id/ga-account/:acct/property/:prop/custom-data-source/list',
+    tag: TAG,
+    summary: 'Custom data sources of a Google Analytics property, with their schema.',
+    permission: 'signed-in',
+    params: connectorParam.extend({ acct: z.string(), prop: z.string() }),
+    response: z.object({
+      gaCustomDataSources: z.array(
+        z.object({
+          ga_custom_data_source_id: z.string(),
+          ga_custom_data_source_name: z.string(),
+          ga_custom_data_source_schema: z.array(z.string()).optional(),
+        }),
+      ),
+    }),
+  }),
+  facebookAdAccounts: endpoint({
+    method: 'GET',
+    path: '/api/v1/account/connector/:id/facebook/adaccounts',
+    tag: TAG,
+    summary: 'Ad accounts of a Facebook account.',
+    permission: 'signed-in',
+    params: connectorParam,
+    response: z.object({
+      adAccounts: z.array(z.object({ id: z.string(), account_id: z.string().optional(), name: z.string() })),
+    }),
+  }),
+  facebookPixels: endpoint({
+    method: 'GET',
+    path: '/api/v1/account/connector/:id/facebook/adaccounts/:adAccountId/pixels',
+    tag: TAG,
+    summary: 'Pixels of a Facebook ad account.',
+    permission: 'signed-in',
+    params: connectorParam.extend({ adAccountId: z.string() }),
+    response: z.object({ pixels: z.array(z.object({ id: z.string(), name: z.string() })) }),
+  }),
+  bitlyOrganizations: endpoint({
+    method: 'GET',
+    path: '/api/v1/integrations/bitly/organizations/:connectorId',
+    tag: TAG,
+    summary: 'Organizations of a Bitly account.',
+    permission: 'signed-in',
+    params: connectorIdParam,
+    response: z.object({
+      data: z.array(z.object({ id: z.string(), name: z.string(), planType: z.string().optional() })),
+    }),
+  }),
+  bitlyGroups: endpoint({
+    method: 'GET',
+    path: '/api/v1/integrations/bitly/groups/:connectorId',
+    tag: TAG,
+    summary: 'Groups of a Bitly account with their branded domains.',
+    permission: 'signed-in',
+    params: connectorIdParam,
+    response: z.object({
+      data: z.array(
+        z.object({ id: z.string(), name: z.string(), orgId: z.string(), urls: z.array(z.string()) }),
+      ),
+    }),
+  }),
+  kochavaAppGroups: endpoint({
+    method: 'GET',
+    path: '/api/v1/integrations/kochava/:connectorId/app-groups',
+    tag: TAG,
+    summary: 'App groups of a Kochava account.',
+    permission: 'signed-in',
+    params: connectorIdParam,
+    response: z.object({
+      data: z.array(z.object({ id: z.union([z.number(), z.string()]), name: z.string() })),
+    }),
+  }),
+};
+
+/** Workfront command names (spec 03 §7 POST /api/v1/integrations/workfront/command). */
+type WorkfrontCommand = 'getTemplatesByName' | 'getTemplateTasksByTemplate' | 'getTemplate';
+
+const workfrontIdName = z.looseObject({ ID: z.string(), name: z.string() });
+
+/**
+ * A Workfront template as `getTemplate` answers it (spec 03 §7 "a template with objectCategories
+ * holding category parameters"), in Workfront's own field names.
+ */
+export const workfrontTemplateSchema = z.looseObject({
+  ID: z.string(),
+  name: z.string(),
+  objectCategories: z
+    .array(
+      z.looseObject({
+        category: z.looseObject({
+          name: z.string().optional(),
+          categoryParameters: z
+            .array(z.looseObject({ parameterID: z.string().optional(), parameter: workfrontIdName }))
+            .default([]),
+        }),
+      }),
+    )
+    .default([]),
+});
+/** A Workfront template with its custom-form parameters. */
+export type WorkfrontTemplate = z.infer<typeof workfrontTemplateSchema>;
+
+const workfrontBody = z.object({
+  command: z.string(),
+  connector_id: z.number(),
+  data: z.object({
+    name: z.string().optional(),
+    templateId: z.string().optional(),
+    id: z.string().optional(),
+    optionalParams: z.record(z.string(), z.string()).optional(),
+  }),
+});
+const workfrontCommand = <R extends z.ZodType>(response: R) =>
+  endpoint({
+    method: 'POST',
+    path: '/api/v1/integrations/workfront/command',
+    tag: TAG,
+    summary: 'A Workfront command on a connected account.',
+    permission: 'signed-in',
+    body: workfrontBody,
+    response,
+  });
+const workfrontList = workfrontCommand(z.object({ data: z.array(workfrontIdName) }));
+const workfrontTemplate = workfrontCommand(z.object({ data: workfrontTemplateSchema }));
+
+/** One folder of a content-management account (spec 03 §7 POST /api/v1/integrations/aem/folders). */
+export interface AemFolder {
+  name: string;
+  path: string;
+}
+const aemFolders = endpoint({
+  method: 'POST',
+  path: '/api/v1/integrations/aem/folders',
+  tag: TAG,
+  summary: 'The sub-folders of a folder of an AEM account.',
+  permission: 'signed-in',
+  body: z.object({ connectorId: z.number(), path: z.string() }),
+  response: z.object({ data: z.array(z.object({ name: z.string(), path: z.string() })) }),
+});
+
+/** One choice of a provider-backed dropdown; `schema` is a GA custom data source's column headers. */
+export interface ProviderChoice {
+  value: string;
+  label: string;
+  schema?: string[];
+}
+
+/**
+ * Loads one provider list (spec 03 §7) for an assignment: what it needs is read from the assignment
+ * (its connector, and the metadata the list depends on). Answers null when something it needs is
+ * not chosen yet.
+ */
+function choiceLoader(
+  source: MetadataChoiceSource,
+  assignment: IntegrationAssignment,
+): { key: unknown[]; load: (signal: AbortSignal) => Promise<ProviderChoice[]> } | null {
+  const id = assignment.connector_id;
+  if (id === null) return null;
+  const meta = (key: string) => metadataText(assignment.metadata, key);
+  const need = (...keys: string[]) => keys.every((k) => meta(k) !== '');
+  switch (source) {
+    case 'adobe-realms':
+      return {
+        key: [id],
+        load: async (signal) =>
+          (await apiFetch(lookups.realms, { params: { id }, signal })).realms.map((r) => ({
+            value: r.remote_realm_id,
+            label: r.realm_name,
+          })),
+      };
+    case 'adobe-reports':
+      if (!need('realmLinked')) return null;
+      return {
+        key: [id, meta('realmLinked')],
+        load: async (signal) =>
+          (
+            await apiFetch(lookups.targetList, { params: { id, realm: meta('realmLinked') }, signal })
+          ).targets.map((t) => ({ value: t.id, label: t.name })),
+      };
+    case 'ga-accounts':
+      return {
+        key: [id],
+        load: async (signal) =>
+          (await apiFetch(lookups.gaAccounts, { params: { id }, signal })).gaAccounts.map((a) => ({
+            value: a.ga_account_id,
+            label: a.ga_account_name,
+          })),
+      };
+    case 'ga-properties':
+      if (!need('ga_account_id')) return null;
+      return {
+        key: [id, meta('ga_account_id')],
+        load: async (signal) =>
+          (
+            await apiFetch(lookups.gaProperties, { params: { id, acct: meta('ga_account_id') }, signal })
+          ).gaProperties.map((p) => ({ value: p.ga_property_id, label: p.ga_property_name })),
+      };
+    case 'ga-custom-data-sources':
+      if (!need('ga_account_id', 'ga_property_id')) return null;
+      return {
+        key: [id, meta('ga_account_id'), meta('ga_property_id')],
+        load: async (signal) =>
+          (
+            await apiFetch(lookups.gaCustomDataSources, {
+              params: { id, acct: meta('ga_account_id'), prop: meta('ga_property_id') },
+              signal,
+            })
+          ).gaCustomDataSources.map((s) => ({
+            value: s.ga_custom_data_source_id,
+            label: s.ga_custom_data_source_name,
+            schema: s.ga_custom_data_source_schema ?? [],
+          })),
+      };
+    case 'facebook-ad-accounts':
+      return {
+        key: [id],
+        load: async (signal) =>
+          (await apiFetch(lookups.facebookAdAccounts, { params: { id }, signal })).adAccounts.map((a) => ({
+            value: a.id,
+            label: a.name,
+          })),
+      };
+    case 'facebook-pixels':
+      if (!need('adAccountsLinked')) return null;
+      return {
+        key: [id, meta('adAccountsLinked')],
+        load: async (signal) =>
+          (
+            await apiFetch(lookups.facebookPixels, {
+              params: { id, adAccountId: meta('adAccountsLinked') },
+              signal,
+            })
+          ).pixels.map((p) => ({ value: p.id, label: p.name })),
+      };
+    case 'bitly-organizations':
+      return {
+        key: [id],
+        load: async (signal) =>
+          (await apiFetch(lookups.bitlyOrganizations, { params: { connectorId: id }, signal })).data.map(
+            (o) => ({ value: o.id, label: o.planType ? `${o.name} (${o.planType})` : o.name }),
+          ),
+      };
+    case 'bitly-groups':
+    case 'bitly-domains': {
+      const parent = source === 'bitly-groups' ? 'bitly_org_id' : 'bitly_group_id';
+      if (!need(parent)) return null;
+      return {
+        key: [id, parent, meta(parent)],
+        load: async (signal) => {
+          const groups = (await apiFetch(lookups.bitlyGroups, { params: { connectorId: id }, signal })).data;
+          if (source === 'bitly-groups')
+            return groups
+              .filter((g) => g.orgId === meta(parent))
+              .map((g) => ({ value: g.id, label: g.name }));
+          const urls = groups.find((g) => g.id === meta(parent))?.urls ?? [];
+          return urls.map((url) => ({ value: url, label: url }));
+        },
+      };
+    }
+    case 'kochava-app-groups':
+      return {
+        key: [id],
+        load: async (signal) =>
+          (await apiFetch(lookups.kochavaAppGroups, { params: { connectorId: id }, signal })).data.map(
+            (g) => ({
+              value: String(g.id),
+              label: g.name,
+            }),
+          ),
+      };
+    case 'workfront-templates':
+      return {
+        key: [id],
+        load: async (signal) =>
+          (
+            await apiFetch(workfrontList, {
+              body: {
+                command: 'getTemplatesByName' satisfies WorkfrontCommand,
+                connector_id: id,
+                data: { name: '' },
+              },
+              signal,
+            })
+          ).data.map((t) => ({ value: t.ID, label: t.name })),
+      };
+    case 'workfront-tasks':
+      if (!need('workfrontTemplateId')) return null;
+      return {
+        key: [id, meta('workfrontTemplateId')],
+        load: async (signal) =>
+          (
+            await apiFetch(workfrontList, {
+              body: {
+                command: 'getTemplateTasksByTemplate' satisfies WorkfrontCommand,
+                connector_id: id,
+                data: { templateId: meta('workfrontTemplateId') },
+              },
+              signal,
+            })
+          ).data.map((t) => ({ value: t.ID, label: t.name })),
+      };
+  }
+}
+
+/**
+ * The choices of a provider-backed dropdown of an assignment (spec 03 §7): loading, failed (the
+ * form then takes typed text), or the list (possibly empty). `isWaiting` while the account or a
+ * value the list depends on is not chosen yet. Lists are kept for five minutes per account and
+ * parent value.
+ */
+export function useMetadataChoices(source: MetadataChoiceSource | null, assignment: IntegrationAssignment) {
+  const loader = source === null ? null : choiceLoader(source, assignment);
+  const query = useQuery({
+    queryKey: ['provider-choices', source, ...(loader?.key ?? [])],
+    enabled: loader !== null,
+    staleTime: 5 * 60_000,
+    retry: 1,
+    queryFn: ({ signal }) => (loader as NonNullable<typeof loader>).load(signal),
+  });
+  return { ...query, isWaiting: loader === null };
+}
+
+/**
+ * The Workfront template's custom-form parameters (spec 03 §7 command getTemplate: "a template with
+ * objectCategories holding category parameters"), for the parameter mapping; idle until a template
+ * is chosen.
+ */
+export function useWorkfrontTemplate(connectorId: number | null, templateId: string) {
+  return useQuery({
+    queryKey: ['provider-choices', 'workfront-template', connectorId, templateId],
+    enabled: connectorId !== null && templateId !== '',
+    staleTime: 5 * 60_000,
+    retry: 1,
+    queryFn: async ({ signal }) =>
+      (
+        await apiFetch(workfrontTemplate, {
+          body: {
+            command: 'getTemplate' satisfies WorkfrontCommand,
+            connector_id: connectorId as number,
+            data: { id: templateId },
+          },
+          signal,
+        })
+      ).data,
+  });
+}
+
+/** The sub-folders of `path` in a content-management account (spec 03 §7 POST /api/v1/integrations/aem/folders). */
+export async function loadAemFolders(connectorId: number, path: string): Promise<AemFolder[]> {
+  return (await apiFetch(aemFolders, { body: { connectorId, path } })).data;
+}

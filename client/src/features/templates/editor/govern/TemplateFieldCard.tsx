@@ -1,0 +1,415 @@
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ActionIcon, Badge, Box, ColorSwatch, Group, NumberInput, Select, Switch, Text } from '@mantine/core';
+import {
+  type ClassificationParameterType,
+  fieldToggles,
+  isTemplateFieldLocked,
+  setClassificationParameterType,
+  TEMPLATE_GOVERNANCE_LABELS,
+  type TemplateField,
+  type TemplateFieldId,
+  type TemplateFieldMove,
+  type TemplateIssue,
+  updateTemplateField,
+} from '@nomen/shared';
+import {
+  IconChevronDown,
+  IconChevronsDown,
+  IconChevronsUp,
+  IconChevronUp,
+  IconGripVertical,
+  IconPencil,
+  IconRefresh,
+  IconTrash,
+} from '@tabler/icons-react';
+import { memo, type ReactNode, useEffect, useState } from 'react';
+import { LazyTooltip } from '../../../../ui/LazyTooltip';
+import { useJumpTarget, useTemplateEditorEnvironment } from '../TemplateEditorContext';
+import { CardAction } from './CardAction';
+import { deleteBlockedReason, editBlockedReason, templateFieldName } from './fieldCardModel';
+import classes from './TemplateFieldCard.module.css';
+
+/** What a card asks its step to do; one stable object for every card. */
+export interface FieldCardActions {
+  onEdit: (id: TemplateFieldId) => void;
+  onDelete: (id: TemplateFieldId) => void;
+  onRefresh: (id: TemplateFieldId) => void;
+  onMove: (id: TemplateFieldId, move: TemplateFieldMove) => void;
+}
+
+/** Props of TemplateFieldCard; primitives and stable objects, so the memo skips untouched cards. */
+export interface TemplateFieldCardProps {
+  field: TemplateField;
+  /** 1-based place in the template. */
+  position: number;
+  /** Number of template fields (the last position). */
+  count: number;
+  /** The pattern's palette colour for a pattern field and its segment fields, else null. */
+  chipColor: string | null;
+  /** Where the field comes from: "Field set: …", "Segment of …", "Pattern", "Template". */
+  source: string;
+  /** ERROR issues about the field (any gives the red left border, spec 03 §2). */
+  errorCount: number;
+  /** The first issue's text (errors first), or null. */
+  issueMessage: string | null;
+  issueType: TemplateIssue['type'] | null;
+  /** The pattern changed since it was added: refresh is offered (spec 03 §2). */
+  isPatternUpdated: boolean;
+  /** Classification types another field holds (only one field per type, spec 03 §4). */
+  isSourceUrlTaken: boolean;
+  isTitleTaken: boolean;
+  isReorderMode: boolean;
+  actions: FieldCardActions;
+}
+
+/**
+ * One template field of the govern step (spec 03 §2 "Govern step"): a 108 px card with the
+ * field's position and drag handle, its name (with the pattern's colour chip for a pattern field
+ * and its segments) and first issue, its governance and source, its per-field toggles (visible,
+ * required, the read-only unique display, preview image URL, classification source URL / title,
+ * each behind its flag) or, in reorder mode, first / up / down / last and a position number, and
+ * its refresh, edit and delete actions. An ERROR gives it a red left border; it is the jump target
+ * `field:{id}` (highlighted 1 s). Memoised: a change to another field does not re-render it.
+ */
+export const TemplateFieldCard = memo(function TemplateFieldCard(props: TemplateFieldCardProps) {
+  const {
+    field: tf,
+    position,
+    count,
+    chipColor,
+    source,
+    errorCount,
+    issueMessage,
+    isReorderMode,
+    actions,
+  } = props;
+  const { store, hasFlag } = useTemplateEditorEnvironment();
+  const { ref: jumpRef, isHighlighted } = useJumpTarget<HTMLDivElement>(`field:${tf.id}`);
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: tf.id });
+  const name = templateFieldName(tf);
+  const isLocked = isTemplateFieldLocked(tf);
+  const lockedReason = isLocked ? editBlockedReason(tf) : null;
+  const toggles = fieldToggles(tf, hasFlag);
+  const governance = tf.governance_type ? TEMPLATE_GOVERNANCE_LABELS[tf.governance_type] : 'No governance';
+
+  const setRef = (node: HTMLDivElement | null) => {
+    setNodeRef(node);
+    jumpRef.current = node;
+  };
+  const update = (recipe: (field: TemplateField) => TemplateField) =>
+    store.update((draft) => updateTemplateField(draft, tf.id, recipe));
+
+  return (
+    <Box
+      ref={setRef}
+      className={classes.card}
+      role="group"
+      aria-label={`Field ${position}: ${name}`}
+      tabIndex={-1}
+      data-issue-target={`field:${tf.id}`}
+      data-error={errorCount > 0 || undefined}
+      data-highlighted={isHighlighted || undefined}
+      data-dragging={isDragging || undefined}
+      data-pattern-color={chipColor ?? undefined}
+      data-testid="template-field-card"
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+    >
+      <div className={classes.lead}>
+        <ActionIcon
+          ref={setActivatorNodeRef}
+          variant="subtle"
+          color="gray"
+          className={classes.handle}
+          {...attributes}
+          {...listeners}
+          aria-label={`Drag to reorder ${name}`}
+        >
+          <IconGripVertical size={18} aria-hidden />
+        </ActionIcon>
+        <Text size="xs" c="dimmed" aria-hidden>
+          {position}
+        </Text>
+      </div>
+
+      <div className={classes.cell}>
+        <Group gap={6} wrap="nowrap">
+          {chipColor ? (
+            <ColorSwatch
+              color={chipColor}
+              size={14}
+              withShadow={false}
+              aria-label={`Pattern colour ${chipColor}`}
+              data-testid="pattern-color-chip"
+            />
+          ) : null}
+          <Text fw={600} size="sm" truncate="end" title={name}>
+            {name}
+          </Text>
+        </Group>
+        <Text size="xs" c="dimmed" truncate="end">
+          {subtitle(tf)}
+        </Text>
+        {issueMessage ? (
+          <Text
+            size="xs"
+            c={props.issueType === 'ERROR' ? 'red.7' : 'yellow.8'}
+            truncate="end"
+            title={issueMessage}
+          >
+            {issueMessage}
+          </Text>
+        ) : null}
+      </div>
+
+      <div className={classes.cell}>
+        <Badge
+          variant="light"
+          color={tf.governance_type === 'variable' || tf.governance_type === null ? 'red' : 'gray'}
+          style={{ alignSelf: 'flex-start' }}
+          maw="100%"
+        >
+          {governance}
+        </Badge>
+        <Text size="xs" c="dimmed" truncate="end" title={source}>
+          {source}
+        </Text>
+      </div>
+
+      {isReorderMode ? (
+        <MoveControls id={tf.id} name={name} position={position} count={count} onMove={actions.onMove} />
+      ) : (
+        <Group gap="md" wrap="wrap" role="group" aria-label={`Settings of ${name}`}>
+          <LockedTooltip reason={lockedReason}>
+            <Switch
+              size="xs"
+              label="Visible"
+              aria-label={`Visible on form: ${name}`}
+              checked={tf.visible_on_form}
+              disabled={isLocked}
+              onChange={(event) => {
+                const checked = event.currentTarget.checked;
+                update((f) => ({ ...f, visible_on_form: checked }));
+              }}
+            />
+          </LockedTooltip>
+          <LockedTooltip reason={lockedReason}>
+            <Switch
+              size="xs"
+              label="Required"
+              aria-label={`Required: ${name}`}
+              checked={tf.required}
+              disabled={isLocked}
+              onChange={(event) => {
+                const checked = event.currentTarget.checked;
+                update((f) => ({ ...f, required: checked }));
+              }}
+            />
+          </LockedTooltip>
+          {toggles.unique ? (
+            <LazyTooltip label="Read-only: uniqueness is set on the field set or pattern" withArrow>
+              <Box component="span">
+                <Switch
+                  size="xs"
+                  label="Unique"
+                  aria-label={`Unique: ${name}`}
+                  checked={tf.must_be_unique}
+                  readOnly
+                  disabled
+                />
+              </Box>
+            </LazyTooltip>
+          ) : null}
+          {toggles.previewUrl ? (
+            <LockedTooltip reason={lockedReason}>
+              <Switch
+                size="xs"
+                label="Preview image URL"
+                aria-label={`Use as preview image URL: ${name}`}
+                checked={tf.is_preview_url}
+                disabled={isLocked}
+                onChange={(event) => {
+                  const checked = event.currentTarget.checked;
+                  update((f) => ({ ...f, is_preview_url: checked }));
+                }}
+              />
+            </LockedTooltip>
+          ) : null}
+          {toggles.classification ? (
+            <ClassificationChoice
+              name={name}
+              value={tf.classification_parameter_type}
+              isSourceUrlTaken={props.isSourceUrlTaken}
+              isTitleTaken={props.isTitleTaken}
+              isDisabled={isLocked}
+              onChange={(kind) => store.update((draft) => setClassificationParameterType(draft, tf.id, kind))}
+            />
+          ) : null}
+        </Group>
+      )}
+
+      <div className={classes.actions}>
+        {props.isPatternUpdated ? (
+          <CardAction
+            label={`Refresh ${name}`}
+            tooltip="The pattern changed: pull its new segments"
+            icon={<IconRefresh size={18} aria-hidden />}
+            color="blue"
+            onClick={() => actions.onRefresh(tf.id)}
+          />
+        ) : null}
+        <CardAction
+          label={`Edit ${name}`}
+          tooltip="Edit"
+          icon={<IconPencil size={18} aria-hidden />}
+          disabledReason={editBlockedReason(tf)}
+          onClick={() => actions.onEdit(tf.id)}
+        />
+        <CardAction
+          label={`Delete ${name}`}
+          tooltip="Delete"
+          icon={<IconTrash size={18} aria-hidden />}
+          color="red"
+          disabledReason={deleteBlockedReason(tf)}
+          onClick={() => actions.onDelete(tf.id)}
+        />
+      </div>
+    </Box>
+  );
+});
+
+/** The second line under a field's name: what kind of template field it is. */
+function subtitle(tf: TemplateField): string {
+  if (tf.field.is_pattern)
+    return `${tf.segments.length} ${tf.segments.length === 1 ? 'segment' : 'segments'}`;
+  if (tf.governance_type === 'cv_id') return 'Hidden identifier of each row';
+  if (!tf.visible_on_form) return 'Hidden on the form';
+  return tf.required ? 'Required on the form' : 'Optional on the form';
+}
+
+/** Wraps a control of a locked field in the tooltip saying why it is disabled (spec 03 §2). */
+function LockedTooltip({ reason, children }: { reason: string | null; children: ReactNode }) {
+  if (!reason) return children;
+  return (
+    <LazyTooltip label={reason} withArrow>
+      <Box component="span">{children}</Box>
+    </LazyTooltip>
+  );
+}
+
+/**
+ * The creative classification mark of a field (spec 03 §2): not classified, source URL or title; a
+ * type another field holds is offered disabled and says so (spec 03 §4 one field per type).
+ */
+function ClassificationChoice(props: {
+  name: string;
+  value: ClassificationParameterType | null;
+  isSourceUrlTaken: boolean;
+  isTitleTaken: boolean;
+  isDisabled: boolean;
+  onChange: (kind: ClassificationParameterType | null) => void;
+}) {
+  return (
+    <Select
+      size="xs"
+      w={190}
+      aria-label={`Creative classification: ${props.name}`}
+      placeholder="Not classified"
+      clearable
+      disabled={props.isDisabled}
+      value={props.value}
+      onChange={(next) => props.onChange((next ?? null) as ClassificationParameterType | null)}
+      comboboxProps={{ withinPortal: true }}
+      data={[
+        {
+          value: 'SOURCE_URL',
+          label: props.isSourceUrlTaken ? 'Source URL (another field)' : 'Source URL',
+          disabled: props.isSourceUrlTaken,
+        },
+        {
+          value: 'TITLE',
+          label: props.isTitleTaken ? 'Title (another field)' : 'Title',
+          disabled: props.isTitleTaken,
+        },
+      ]}
+    />
+  );
+}
+
+/**
+ * Reorder mode's controls (spec 03 §2 "move to first, up, down, last, or pick a position number"):
+ * four buttons, disabled with a tooltip at the ends, and a position input applied on Enter or blur.
+ */
+function MoveControls(props: {
+  id: TemplateFieldId;
+  name: string;
+  position: number;
+  count: number;
+  onMove: (id: TemplateFieldId, move: TemplateFieldMove) => void;
+}) {
+  const { id, name, position, count, onMove } = props;
+  const [typed, setTyped] = useState<string | number>(position);
+  useEffect(() => setTyped(position), [position]);
+  const isFirst = position === 1;
+  const isLast = position === count;
+  const apply = () => {
+    const target = Number(typed);
+    if (!Number.isInteger(target) || target < 1) {
+      setTyped(position);
+      return;
+    }
+    if (target !== position) onMove(id, { position: Math.min(target, count) });
+    else setTyped(position);
+  };
+  return (
+    <Group gap={4} wrap="nowrap" role="group" aria-label={`Move ${name}`}>
+      <CardAction
+        label={`Move ${name} to first`}
+        tooltip="Move to first"
+        icon={<IconChevronsUp size={18} aria-hidden />}
+        disabledReason={isFirst ? 'Already first' : null}
+        onClick={() => onMove(id, 'first')}
+      />
+      <CardAction
+        label={`Move ${name} up`}
+        tooltip="Move up"
+        icon={<IconChevronUp size={18} aria-hidden />}
+        disabledReason={isFirst ? 'Already first' : null}
+        onClick={() => onMove(id, 'up')}
+      />
+      <CardAction
+        label={`Move ${name} down`}
+        tooltip="Move down"
+        icon={<IconChevronDown size={18} aria-hidden />}
+        disabledReason={isLast ? 'Already last' : null}
+        onClick={() => onMove(id, 'down')}
+      />
+      <CardAction
+        label={`Move ${name} to last`}
+        tooltip="Move to last"
+        icon={<IconChevronsDown size={18} aria-hidden />}
+        disabledReason={isLast ? 'Already last' : null}
+        onClick={() => onMove(id, 'last')}
+      />
+      <NumberInput
+        size="xs"
+        w={76}
+        min={1}
+        max={count}
+        allowDecimal={false}
+        allowNegative={false}
+        aria-label={`Position of ${name}`}
+        value={typed}
+        onChange={setTyped}
+        onBlur={apply}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            apply();
+          }
+        }}
+      />
+    </Group>
+  );
+}

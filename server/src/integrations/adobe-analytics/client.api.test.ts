@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdobeAnalyticsStandin } from '../../../../tests/standins/adobe-analytics';
+import { rotatingToken } from '../../../../tests/standins/token-source';
+import { ProviderError } from '../provider-error';
+import { AdobeAnalyticsClient } from './client';
+
+const suites = Array.from({ length: 230 }, (_, i) => ({
+  rsid: `acme.prod.${String(i).padStart(3, '0')}`,
+  name: `Acme Production ${i}`,
+}));
+
+const standin = new AdobeAnalyticsStandin({
+  validTokens: ['token-ok', 'token-fresh'],
+  clientId: 'client-123',
+  imsUserId: 'USER1@AdobeID',
+  imsOrgId: 'ORG1@AdobeOrg',
+  companies: [
+    { globalCompanyId: 'acmeco0', companyName: 'Acme Co', reportSuites: suites },
+    { globalCompanyId: 'other0', companyName: 'Other Co', reportSuites: [] },
+  ],
+  datasets: [
+    {
+      datasetId: '646e65bfc2d00205dbc5f034',
+      name: 'acme evar5 classifications',
+      globalCompanyId: 'acmeco0',
+      rsid: 'acme.prod.000',
+      dimension: 'variables/evar5',
+      columns: ['Channel', 'Campaign Name'],
+    },
+    {
+      datasetId: '64c437bc6f71754e2e56e019',
+      name: 'acme tracking code classifications',
+      globalCompanyId: 'acmeco0',
+      rsid: 'acme.prod.000',
+      dimension: 'variables/campaign',
+      columns: ['Creative', 'Placement', 'Audience'],
+    },
+    {
+      datasetId: '64c437886f71754e2e56e011',
+      name: 'another suite',
+      globalCompanyId: 'acmeco0',
+      rsid: 'acme.prod.001',
+      dimension: 'variables/evar1',
+      columns: ['Region'],
+    },
+  ],
+});
+
+function client(
+  token = 'token-ok',
+  extra: Partial<ConstructorParameters<typeof AdobeAnalyticsClient>[0]> = {},
+) {
+  return new AdobeAnalyticsClient({
+    baseUrl: standin.url,
+    clientId: 'client-123',
+    imsOrgId: 'ORG1@AdobeOrg',
+    getAccessToken: async () => token,
+    ...extra,
+  });
+}
+
+beforeAll(() => standin.start());
+afterAll(() => standin.close());
+
+describe('AdobeAnalyticsClient', () => {
+  it('says who the token belongs to and which companies it may call', async () => {
+    const me = await client().whoAmI();
+    expect(me.imsUserId).toBe('USER1@AdobeID');
+    expect(me.imsOrgs[0]?.companies.map((c) => c.globalCompanyId)).toEqual(['acmeco0', 'other0']);
+  });
+
+  it('lists every report suite of a company as realms, following the pages', async () => {
+    const before = standin.requestsTo('/api/acmeco0/reportsuites/collections/suites').length;
+    const realms = await client().listRealms('acmeco0');
+    expect(realms).toHaveLength(230);
+    expect(realms[0]).toEqual({ realm_name: 'Acme Production 0', remote_realm_id: 'acme.prod.000' });
+    expect(realms.at(-1)).toEqual({ realm_name: 'Acme Production 229', remote_realm_id: 'acme.prod.229' });
+    const pages = standin.requestsTo('/api/acmeco0/reportsuites/collections/suites').slice(before);
+    expect(pages.map((r) => r.query.page)).toEqual(['0', '1', '2']);
+  });
+
+  it('also reads the bare-array form of the suites listing that the guide shows', async () => {
+    standin.injectOnce({
+      path: '/api/acmeco0/reportsuites/collections/suites',
+      answer: { status: 200, body: [{ rsid: 'acme.solo', id: 'acme.solo', name: 'Solo' }] },
+    });
+    expect(await client().listRealms('acmeco0')).toEqual([
+      { realm_name: 'Solo', remote_realm_id: 'acme.solo' },
+    ]);
+  });
+
+  it('answers no realms for a company without report suites', async () => {
+    expect(await client().listRealms('other0')).toEqual([]);
+  });
+
+  it('lists the classification datasets of a report suite with their classification names', async () => {
+    const targets = await client().listTargets('acmeco0', 'acme.prod.000');
+    expect(targets).toEqual([
+      {
+        id: '646e65bfc2d00205dbc5f034',
+        name: 'acme evar5 classifications',
+        classifications_names: ['Channel', 'Campaign Name'],
+      },
+      {
+        id: '64c437bc6f71754e2e56e019',
+        name: 'acme tracking code classifications',
+        classifications_names: ['Creative', 'Placement', 'Audience'],
+      },
+    ]);
+    expect(await client().listTargets('acmeco0', 'acme.prod.002')).toEqual([]);
+  });
+
+  it('refreshes an expired token once and retries the call', async () => {
+    const tokens = rotatingToken('token-expired', 'token-fresh');
+    const realms = await client('unused', tokens).listRealms('acmeco0');
+    expect(realms).toHaveLength(230);
+    expect(tokens.refreshes).toBe(1);
+  });
+
+  it('fails with UNAUTHORIZED when the refreshed token is refused too, without a second retry', async () => {
+    const tokens = rotatingToken('token-expired', 'token-still-bad');
+    const error = await client('unused', tokens)
+      .whoAmI()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({
+      code: 'UNAUTHORIZED',
+      status: 401,
+      providerMessage: 'Oauth token is not valid',
+    });
+    expect(tokens.refreshes).toBe(1);
+    expect((error as ProviderError).message).not.toContain('token-still-bad');
+  });
+
+  it("maps Adobe's error envelope to a ProviderError with its status and message", async () => {
+    const error = await client()
+      .listTargets('acmeco0', 'no.such.suite')
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'HTTP',
+      status: 404,
+      provider: 'adobe-analytics',
+      providerCode: 'report_suite_not_found',
+      providerMessage: 'Report suite no.such.suite was not found',
+      httpStatus: 404,
+    });
+    expect((error as Error).message).toBe(
+      'Adobe Analytics answered 404: Report suite no.such.suite was not found',
+    );
+  });
+
+  it('refuses a wrong client id with the gateway message', async () => {
+    const error = await client('token-ok', { clientId: 'someone-else' })
+      .whoAmI()
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'HTTP', status: 403, providerMessage: 'Api Key is invalid' });
+  });
+
+  it('refuses an answer that does not have the documented shape', async () => {
+    standin.injectOnce({
+      path: '/api/acmeco0/reportsuites/collections/suites',
+      answer: { status: 200, body: { content: [{ name: 'no rsid' }], lastPage: true } },
+    });
+    const error = await client()
+      .listRealms('acmeco0')
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'MALFORMED', provider: 'adobe-analytics', httpStatus: 502 });
+    expect((error as Error).message).toContain('content.0.rsid');
+
+    standin.injectOnce({ path: '/discovery/me', answer: { status: 200, raw: '<html>maintenance</html>' } });
+    await expect(client().whoAmI()).rejects.toMatchObject({ code: 'MALFORMED' });
+  });
+
+  it('gives up with TIMEOUT when Adobe does not answer in time', async () => {
+    standin.injectOnce({ path: '/discovery/me', delayMs: 500, answer: { status: 200, body: {} } });
+    const error = await client('token-ok', { timeoutMs: 100 })
+      .whoAmI()
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'TIMEOUT', status: null, httpStatus: 504 });
+  });
+});

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { type ProviderClientOptions, ProviderHttp, seg, stringAt } from '../provider-http';
+
+/**
+ * Adobe Analytics 2.0 API client (README.md beside this file): who the token belongs to, the
+ * report suites ("realms") of a company and the classification datasets ("targets") of a report
+ * suite. Serves spec 01 §7 `POST /api/v1/account/connector/{id}/realm/` and
+ * `GET .../realm/{realm}/target/list`.
+ */
+
+/** Credentials of an Adobe connected account: the IMS token plus the integration's ids. */
+export interface AdobeAnalyticsClientOptions extends ProviderClientOptions {
+  /** The Developer Console client id, sent as x-api-key. */
+  clientId: string;
+  /** The IMS organization id (`…@AdobeOrg`), sent as x-gw-ims-org-id when given. */
+  imsOrgId?: string;
+}
+
+const meSchema = z.object({
+  imsUserId: z.string(),
+  imsOrgs: z.array(
+    z.object({
+      imsOrgId: z.string(),
+      companies: z.array(z.object({ globalCompanyId: z.string().min(1), companyName: z.string() })),
+    }),
+  ),
+});
+
+/** discovery/me: the token's user and the companies it may call. */
+export type AdobeDiscovery = z.output<typeof meSchema>;
+
+const suiteSchema = z.object({ rsid: z.string().min(1), name: z.string().optional() });
+
+// The OpenAPI reference answers a page object; the guide's sample shows a bare array. Both are read.
+const suitesPageSchema = z.preprocess(
+  (body) => (Array.isArray(body) ? { content: body } : body),
+  z.object({
+    content: z.array(suiteSchema),
+    lastPage: z.boolean().optional(),
+    totalPages: z.number().int().nonnegative().optional(),
+    number: z.number().int().nonnegative().optional(),
+  }),
+);
+
+const compatibilitySchema = z.object({
+  report_suite_id: z.string(),
+  metrics: z.array(z.object({ id: z.array(z.string()), datasets: z.array(z.string().min(1)) })),
+});
+
+const datasetSchema = z.object({
+  dataset_id: z.string().min(1),
+  name: z.string(),
+  columns: z.array(z.object({ name: z.string() })).default([]),
+});
+
+/** A report suite as Nomen stores it on a target (spec 01 §3.1): realm_name, remote_realm_id. */
+export interface AdobeRealm {
+  realm_name: string;
+  remote_realm_id: string;
+}
+
+/** A classification dataset of a report suite (spec 01 §7 target list): id, name, classifications_names. */
+export interface AdobeTarget {
+  id: string;
+  name: string;
+  classifications_names: string[];
+}
+
+/** Page size asked of the suites listing (the reference's default is 10). */
+const SUITES_PAGE_SIZE = 100;
+/** Stop paging after this many pages even if the provider keeps saying there are more. */
+const MAX_PAGES = 1000;
+/** How many dataset look-ups run at once. */
+const DATASET_CONCURRENCY = 4;
+
+/** The Adobe Analytics 2.0 client. Every method throws ProviderError on failure. */
+export class AdobeAnalyticsClient {
+  private readonly http: ProviderHttp;
+
+  constructor(options: AdobeAnalyticsClientOptions) {
+    this.http = new ProviderHttp({
+      provider: 'adobe-analytics',
+      baseUrl: options.baseUrl,
+      fetch: options.fetch,
+      timeoutMs: options.timeoutMs,
+      onUnauthorized: options.onUnauthorized,
+      authHeaders: async () => ({
+        authorization: `Bearer ${await options.getAccessToken()}`,
+        'x-api-key': options.clientId,
+        ...(options.imsOrgId ? { 'x-gw-ims-org-id': options.imsOrgId } : {}),
+      }),
+      readError: (body) => ({
+        message:
+          stringAt(body, 'errorDescription') ??
+          stringAt(body, 'message') ??
+          stringAt(body, 'error_description'),
+        code: stringAt(body, 'errorCode') ?? stringAt(body, 'error_code'),
+      }),
+    });
+  }
+
+  /** Who the token belongs to and which companies (global company ids) it may call. */
+  whoAmI(): Promise<AdobeDiscovery> {
+    return this.http.get('/discovery/me', meSchema);
+  }
+
+  /** Every report suite of `globalCompanyId`, following the listing's pages. */
+  async listReportSuites(globalCompanyId: string): Promise<{ rsid: string; name: string }[]> {
+    const suites: { rsid: string; name: string }[] = [];
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const answer = await this.http.get(
+        `/api/${seg(globalCompanyId)}/reportsuites/collections/suites`,
+        suitesPageSchema,
+        { limit: SUITES_PAGE_SIZE, page },
+      );
+      suites.push(...answer.content.map((s) => ({ rsid: s.rsid, name: s.name ?? s.rsid })));
+      const isLast =
+        answer.lastPage ??
+        (answer.totalPages !== undefined
+          ? page >= answer.totalPages - 1
+          : answer.content.length < SUITES_PAGE_SIZE);
+      if (isLast || answer.content.length === 0) break;
+    }
+    return suites;
+  }
+
+  /** The realms of a company for `POST /api/v1/account/connector/{id}/realm/`. */
+  async listRealms(globalCompanyId: string): Promise<AdobeRealm[]> {
+    const suites = await this.listReportSuites(globalCompanyId);
+    return suites.map((s) => ({ realm_name: s.name, remote_realm_id: s.rsid }));
+  }
+
+  /**
+   * The classification datasets subscribed to any dimension of report suite `rsid`, each with its
+   * column names, for `GET .../realm/{realm}/target/list`.
+   */
+  async listTargets(globalCompanyId: string, rsid: string): Promise<AdobeTarget[]> {
+    const company = seg(globalCompanyId);
+    const compatibility = await this.http.get(
+      `/api/${company}/classifications/datasets/compatibilityMetrics/${seg(rsid)}`,
+      compatibilitySchema,
+    );
+    const ids = [...new Set(compatibility.metrics.flatMap((m) => m.datasets))];
+    const targets: AdobeTarget[] = [];
+    for (let i = 0; i < ids.length; i += DATASET_CONCURRENCY) {
+      const batch = await Promise.all(
+        ids
+          .slice(i, i + DATASET_CONCURRENCY)
+          .map((id) => this.http.get(`/api/${company}/classifications/datasets/${seg(id)}`, datasetSchema)),
+      );
+      targets.push(
+        ...batch.map((d) => ({
+          id: d.dataset_id,
+          name: d.name,
+          classifications_names: d.columns.map((c) => c.name),
+        })),
+      );
+    }
+    return targets;
+  }
+}

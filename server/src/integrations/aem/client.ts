@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { type ProviderClientOptions, ProviderHttp, stringAt } from '../provider-http';
+
+/**
+ * Adobe Experience Manager Assets HTTP API client (README.md beside this file): the folders
+ * directly under a DAM path. Serves spec 03 §7 `POST /api/v1/integrations/aem/folders`
+ * (connectorId, path → folder list). `baseUrl` is the author host of the connected account
+ * (metadata `url`, or `proxy_url`); AEM as a Cloud Service takes a bearer token, self-hosted AEM
+ * basic credentials (spec 01 §3.2 content manager: host_type cloud or self).
+ */
+export interface AemClientOptions extends Omit<ProviderClientOptions, 'getAccessToken'> {
+  auth:
+    | { type: 'bearer'; getAccessToken: () => Promise<string> }
+    | { type: 'basic'; username: string; getPassword: () => Promise<string> };
+}
+
+const entitySchema = z.object({
+  class: z.array(z.string()),
+  properties: z.object({ name: z.string().min(1), 'dc:title': z.string().optional() }),
+});
+
+const listingSchema = z.object({
+  class: z.array(z.string()),
+  properties: z.object({
+    'srn:paging': z
+      .object({ total: z.number().int().nonnegative(), offset: z.number().int(), limit: z.number().int() })
+      .optional(),
+  }),
+  entities: z.array(entitySchema).default([]),
+});
+
+/** A DAM folder: its name, its title when set, and its full path under /content/dam. */
+export interface AemFolder {
+  name: string;
+  title: string | undefined;
+  path: string;
+}
+
+const DAM_ROOT = '/content/dam';
+const PAGE_SIZE = 100;
+const MAX_PAGES = 1000;
+
+/**
+ * Reads a DAM path (`/content/dam/a/b`, `/a/b` or `a/b`; empty for the root) into its segments.
+ * Throws RangeError for `.` or `..` segments.
+ */
+export function damSegments(path: string): string[] {
+  const rest = path.startsWith(DAM_ROOT) ? path.slice(DAM_ROOT.length) : path;
+  const segments = rest.split('/').filter(Boolean);
+  if (segments.some((s) => s === '.' || s === '..'))
+    throw new RangeError('path may not contain . or .. segments');
+  return segments;
+}
+
+/** The AEM Assets client. Every method throws ProviderError on failure. */
+export class AemClient {
+  private readonly http: ProviderHttp;
+
+  constructor(options: AemClientOptions) {
+    const auth = options.auth;
+    this.http = new ProviderHttp({
+      provider: 'aem',
+      baseUrl: options.baseUrl,
+      fetch: options.fetch,
+      timeoutMs: options.timeoutMs,
+      onUnauthorized: options.onUnauthorized,
+      authHeaders: async () =>
+        auth.type === 'bearer'
+          ? { authorization: `Bearer ${await auth.getAccessToken()}` }
+          : {
+              authorization: `Basic ${Buffer.from(`${auth.username}:${await auth.getPassword()}`).toString('base64')}`,
+            },
+      readError: (body) => ({
+        message: stringAt(body, 'properties', 'status.message') ?? stringAt(body, 'properties', 'title'),
+      }),
+    });
+  }
+
+  /** The folders directly under DAM path `path`, all pages, in AEM's order. */
+  async listFolders(path: string): Promise<AemFolder[]> {
+    const segments = damSegments(path);
+    const resource = segments.length
+      ? `/api/assets/${segments.map((s) => encodeURIComponent(s)).join('/')}.json`
+      : '/api/assets.json';
+    const parent = [DAM_ROOT, ...segments].join('/');
+    const folders: AemFolder[] = [];
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const offset = page * PAGE_SIZE;
+      const listing = await this.http.get(resource, listingSchema, { offset, limit: PAGE_SIZE });
+      folders.push(
+        ...listing.entities
+          .filter((e) => e.class.includes('assets/folder'))
+          .map((e) => ({
+            name: e.properties.name,
+            title: e.properties['dc:title'],
+            path: `${parent}/${e.properties.name}`,
+          })),
+      );
+      const total = listing.properties['srn:paging']?.total;
+      const seen = offset + listing.entities.length;
+      if (
+        listing.entities.length === 0 ||
+        (total !== undefined ? seen >= total : listing.entities.length < PAGE_SIZE)
+      ) {
+        break;
+      }
+    }
+    return folders;
+  }
+}

@@ -1,0 +1,25 @@
+import type { ConnectionTestResult } from '@nomen/shared';
+import type { ConnectorDeps, ReadConnector } from '../../entities/connectors/connectors.read';
+
+/**
+ * One connection test (issue 10 item 5): given a connected account read with its secrets (only
+ * here and in provider clients), answers whether the peer accepted it and what it said. It must
+ * not throw for a refusal (answer `ok: false`), and its message must never carry a secret.
+ */
+export type ConnectionTest = (connector: ReadConnector, deps: ConnectorDeps) => Promise<ConnectionTestResult>;
+
+const tests = new Map<string, ConnectionTest>();
+
+/**
+ * Registers the connection test of a connector type slug (`bitly`) or of a whole credential
+ * family (`sftp`, `oauth`); a slug's test wins over its family's. Provider clients
+ * (`server/src/integrations/<provider>/`) plug their "who am I" calls in here.
+ */
+export function registerConnectionTest(slugOrFamily: string, test: ConnectionTest): void {
+  tests.set(slugOrFamily, test);
+}
+
+/** The test for a connector type slug, falling back to its family's; undefined when none. */
+export function connectionTestFor(slug: string, family: string): ConnectionTest | undefined {
+  return tests.get(slug) ?? tests.get(family);
+}

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type GaAccountSeed,
+  GoogleAnalyticsStandin,
+} from '../../../../tests/standins/google-analytics-admin';
+import { rotatingToken } from '../../../../tests/standins/token-source';
+import { GoogleAnalyticsAdminClient, type GoogleAnalyticsAdminClientOptions } from './client';
+
+const accounts: GaAccountSeed[] = Array.from({ length: 205 }, (_, i) => ({
+  id: String(100000 + i),
+  displayName: `Brand ${i}`,
+  properties: [],
+}));
+accounts[0]!.properties = Array.from({ length: 450 }, (_, i) => ({
+  id: String(300000 + i),
+  displayName: `Brand 0 site ${i}`,
+}));
+const dataSources = Array.from({ length: 1500 }, (_, i) => ({
+  id: `cds${i}`,
+  name: `Campaign import ${i}`,
+  schema: ['ga:medium', 'ga:source', `ga:dimension${(i % 20) + 1}`],
+}));
+accounts[1]!.properties = [{ id: 'UA-100001-1', displayName: 'Legacy site', customDataSources: dataSources }];
+
+const standin = new GoogleAnalyticsStandin({
+  validTokens: ['ya29.ok', 'ya29.fresh'],
+  user: { sub: '1090001', email: 'marketing@acme.example', name: 'Acme Marketing' },
+  accounts,
+});
+
+function client(overrides: Partial<GoogleAnalyticsAdminClientOptions> = {}) {
+  return new GoogleAnalyticsAdminClient({
+    baseUrl: standin.adminUrl,
+    managementBaseUrl: standin.managementUrl,
+    userInfoUrl: standin.userInfoUrl,
+    getAccessToken: async () => 'ya29.ok',
+    ...overrides,
+  });
+}
+
+beforeAll(() => standin.start());
+afterAll(() => standin.close());
+
+describe('GoogleAnalyticsAdminClient', () => {
+  it('says which Google user the token belongs to', async () => {
+    expect(await client().whoAmI()).toMatchObject({ sub: '1090001', email: 'marketing@acme.example' });
+  });
+
+  it('lists every account across pages as ga_account_id and ga_account_name', async () => {
+    const list = await client().listAccounts();
+    expect(list).toHaveLength(205);
+    expect(list[0]).toEqual({ ga_account_id: '100000', ga_account_name: 'Brand 0' });
+    expect(list.at(-1)).toEqual({ ga_account_id: '100204', ga_account_name: 'Brand 204' });
+    expect(standin.requestsTo('/v1beta/accountSummaries').map((r) => Boolean(r.query.pageToken))).toEqual([
+      false,
+      true,
+    ]);
+  });
+
+  it('lists every property of an account across pages', async () => {
+    const properties = await client().listProperties('100000');
+    expect(properties).toHaveLength(450);
+    expect(properties[449]).toMatchObject({ ga_property_id: '300449', ga_property_name: 'Brand 0 site 449' });
+    expect(
+      standin.requestsTo('/v1beta/properties').every((r) => r.query.filter === 'parent:accounts/100000'),
+    ).toBe(true);
+    expect(await client().listProperties('100002')).toEqual([]);
+  });
+
+  it('lists the custom data sources of a property with their schema, following start-index', async () => {
+    const sources = await client().listCustomDataSources('100001', 'UA-100001-1');
+    expect(sources).toHaveLength(1500);
+    expect(sources[1499]).toMatchObject({
+      ga_custom_data_source_id: 'cds1499',
+      ga_custom_data_source_name: 'Campaign import 1499',
+      ga_custom_data_source_schema: ['ga:medium', 'ga:source', 'ga:dimension20'],
+    });
+    const path = '/analytics/v3/management/accounts/100001/webproperties/UA-100001-1/customDataSources';
+    expect(standin.requestsTo(path).map((r) => r.query['start-index'])).toEqual(['1', '1001']);
+  });
+
+  it('refreshes a refused token once and retries', async () => {
+    const tokens = rotatingToken('ya29.expired', 'ya29.fresh');
+    expect(await client(tokens).whoAmI()).toMatchObject({ sub: '1090001' });
+    expect(tokens.refreshes).toBe(1);
+  });
+
+  it('fails with UNAUTHORIZED and Google’s message when there is no way to refresh', async () => {
+    await expect(client({ getAccessToken: async () => 'ya29.revoked' }).listAccounts()).rejects.toMatchObject(
+      {
+        code: 'UNAUTHORIZED',
+        status: 401,
+        providerCode: 'UNAUTHENTICATED',
+        httpStatus: 424,
+      },
+    );
+  });
+
+  it('maps a permission error on another account to a ProviderError', async () => {
+    await expect(client().listProperties('999')).rejects.toMatchObject({
+      code: 'HTTP',
+      status: 403,
+      providerCode: 'PERMISSION_DENIED',
+      providerMessage: 'The caller does not have permission',
+    });
+    await expect(client().listCustomDataSources('999', 'UA-1-1')).rejects.toMatchObject({
+      status: 403,
+      providerMessage: 'User does not have sufficient permissions for this web property.',
+    });
+  });
+
+  it('refuses an answer without the documented shape', async () => {
+    standin.injectOnce({
+      path: '/v1beta/accountSummaries',
+      answer: {
+        status: 200,
+        body: { accountSummaries: [{ account: 'not-a-resource-name', displayName: 'x' }] },
+      },
+    });
+    await expect(client().listAccounts()).rejects.toMatchObject({ code: 'MALFORMED' });
+  });
+});

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { DEFAULT_PROVIDER_TIMEOUT_MS } from './provider-http';
+
+/**
+ * Provider REST clients (ARCHITECTURE.md "Integrations"): one folder per provider with a typed
+ * client, and `providerConfig`, which says where each provider lives. The connectors code builds a
+ * client from a connected account with these base URLs and the account's decrypted credentials.
+ */
+
+export * from './adobe-analytics';
+export * from './aem';
+export * from './bitly';
+export * from './google-analytics-admin';
+export * from './kochava';
+export * from './meta';
+export * from './provider-error';
+export {
+  DEFAULT_PROVIDER_TIMEOUT_MS,
+  type ProviderClientOptions,
+  type ProviderErrorDetail,
+  ProviderHttp,
+} from './provider-http';
+export * from './workfront';
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .transform((url) => url.replace(/\/+$/, ''));
+
+const envSchema = z.object({
+  ADOBE_ANALYTICS_API_URL: httpUrl.default('https://analytics.adobe.io'),
+  ADOBE_IMS_URL: httpUrl.default('https://ims-na1.adobelogin.com'),
+  GOOGLE_ANALYTICS_ADMIN_API_URL: httpUrl.default('https://analyticsadmin.googleapis.com/v1beta'),
+  GOOGLE_ANALYTICS_MANAGEMENT_API_URL: httpUrl.default('https://www.googleapis.com/analytics/v3'),
+  GOOGLE_USERINFO_URL: httpUrl.default('https://openidconnect.googleapis.com/v1/userinfo'),
+  META_GRAPH_API_URL: httpUrl.default('https://graph.facebook.com/v23.0'),
+  BITLY_API_URL: httpUrl.default('https://api-ssl.bitly.com/v4'),
+  KOCHAVA_API_URL: httpUrl.default('https://links.api.kochava.com/v1'),
+  WORKFRONT_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'must look like v15.0')
+    .default('v15.0'),
+  WORKFRONT_API_URL: httpUrl.optional(),
+  AEM_API_URL: httpUrl.optional(),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(DEFAULT_PROVIDER_TIMEOUT_MS),
+});
+
+/** Where each provider's API lives; see README.md beside this file for the variables. */
+export interface ProviderConfig {
+  /** `imsUrl`: where Adobe IMS issues access tokens (ADOBE_IMS_URL). */
+  adobeAnalytics: { baseUrl: string; imsUrl: string };
+  googleAnalyticsAdmin: { baseUrl: string; managementBaseUrl: string; userInfoUrl: string };
+  meta: { baseUrl: string };
+  bitly: { baseUrl: string };
+  kochava: { baseUrl: string };
+  /**
+   * Workfront lives on each customer's domain (the connected account's url): the API root is
+   * `<domain>/attask/api/<WORKFRONT_API_VERSION>`, or WORKFRONT_API_URL for every account when set.
+   */
+  workfront: { apiVersion: string; baseUrlFor: (domainUrl: string) => string };
+  /** AEM lives on each account's author host (url or proxy_url), or AEM_API_URL for every account when set. */
+  aem: { baseUrlFor: (hostUrl: string) => string };
+  /** Per-attempt timeout of every provider call, in milliseconds. */
+  timeoutMs: number;
+}
+
+/**
+ * Reads the provider base URLs from the environment, defaulting to the real endpoints. An empty
+ * variable counts as unset. Throws an Error naming each bad variable (as loadConfig does).
+ */
+export function providerConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Bad provider configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const origin = (url: string) => url.replace(/\/+$/, '');
+  return {
+    adobeAnalytics: { baseUrl: e.ADOBE_ANALYTICS_API_URL, imsUrl: e.ADOBE_IMS_URL },
+    googleAnalyticsAdmin: {
+      baseUrl: e.GOOGLE_ANALYTICS_ADMIN_API_URL,
+      managementBaseUrl: e.GOOGLE_ANALYTICS_MANAGEMENT_API_URL,
+      userInfoUrl: e.GOOGLE_USERINFO_URL,
+    },
+    meta: { baseUrl: e.META_GRAPH_API_URL },
+    bitly: { baseUrl: e.BITLY_API_URL },
+    kochava: { baseUrl: e.KOCHAVA_API_URL },
+    workfront: {
+      apiVersion: e.WORKFRONT_API_VERSION,
+      baseUrlFor: (domainUrl) =>
+        e.WORKFRONT_API_URL ?? `${origin(domainUrl)}/attask/api/${e.WORKFRONT_API_VERSION}`,
+    },
+    aem: { baseUrlFor: (hostUrl) => e.AEM_API_URL ?? origin(hostUrl) },
+    timeoutMs: e.PROVIDER_TIMEOUT_MS,
+  };
+}

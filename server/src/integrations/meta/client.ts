@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { type ProviderClientOptions, ProviderHttp, seg, stringAt } from '../provider-http';
+
+/**
+ * Meta Graph API / Marketing API client (README.md beside this file): who the token belongs to,
+ * the user's ad accounts and an ad account's pixels. Serves spec 03 §7
+ * `GET /api/v1/account/connector/{id}/facebook/adaccounts` and `.../adaccounts/{adAccountId}/pixels`.
+ * `baseUrl` carries the Graph version: https://graph.facebook.com/v23.0.
+ */
+export type MetaClientOptions = ProviderClientOptions;
+
+const meSchema = z.object({ id: z.string().min(1), name: z.string().optional() });
+
+/** The Facebook user (or system user) the token belongs to. */
+export type MetaUser = z.output<typeof meSchema>;
+
+const adAccountSchema = z.object({
+  id: z.string().regex(/^act_\d+$/),
+  account_id: z.string().min(1),
+  name: z.string().default(''),
+  account_status: z.number().int().optional(),
+  currency: z.string().optional(),
+});
+
+const pixelSchema = z.object({ id: z.string().min(1), name: z.string().default('') });
+
+/** An ad account: `id` is the Graph id (`act_…`), `account_id` the number shown in Ads Manager. */
+export type MetaAdAccount = z.output<typeof adAccountSchema>;
+
+/** A Meta pixel (dataset) of an ad account. */
+export type MetaPixel = z.output<typeof pixelSchema>;
+
+function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    paging: z
+      .object({
+        cursors: z.object({ after: z.string().optional() }).optional(),
+        next: z.string().optional(),
+      })
+      .optional(),
+  });
+}
+
+const adAccountsPage = pageSchema(adAccountSchema);
+const pixelsPage = pageSchema(pixelSchema);
+
+/** One page of a Graph edge. */
+interface GraphPage<I> {
+  data: I[];
+  paging?: { cursors?: { after?: string | undefined } | undefined; next?: string | undefined } | undefined;
+}
+
+const PAGE_SIZE = 100;
+const MAX_PAGES = 1000;
+
+/** Graph error codes that mean "the token is invalid or expired" (error-handling reference). */
+const TOKEN_ERROR_CODES = new Set(['190', '102']);
+
+/** The Meta client. Every method throws ProviderError on failure. */
+export class MetaClient {
+  private readonly http: ProviderHttp;
+
+  constructor(options: MetaClientOptions) {
+    this.http = new ProviderHttp({
+      provider: 'meta',
+      baseUrl: options.baseUrl,
+      fetch: options.fetch,
+      timeoutMs: options.timeoutMs,
+      onUnauthorized: options.onUnauthorized,
+      authHeaders: async () => ({ authorization: `Bearer ${await options.getAccessToken()}` }),
+      readError: (body) => ({
+        message: stringAt(body, 'error', 'message'),
+        code: stringAt(body, 'error', 'code'),
+      }),
+      // Graph answers an expired token with 400 and code 190, so the status alone does not tell.
+      isUnauthorized: (status, body) =>
+        status === 401 || TOKEN_ERROR_CODES.has(stringAt(body, 'error', 'code') ?? ''),
+    });
+  }
+
+  /** Who the token belongs to (`GET /me`). */
+  whoAmI(): Promise<MetaUser> {
+    return this.http.get('/me', meSchema, { fields: 'id,name' });
+  }
+
+  /** Every ad account of the token's user, following the cursor pages. */
+  listAdAccounts(): Promise<MetaAdAccount[]> {
+    return this.pages('/me/adaccounts', adAccountsPage, 'id,account_id,name,account_status,currency');
+  }
+
+  /** Every pixel of ad account `adAccountId` (`act_123` or `123`). */
+  listPixels(adAccountId: string): Promise<MetaPixel[]> {
+    const node = adAccountId.startsWith('act_') ? adAccountId : `act_${adAccountId}`;
+    return this.pages(`/${seg(node)}/adspixels`, pixelsPage, 'id,name');
+  }
+
+  /** Follows `paging.cursors.after` while `paging.next` says there is more. */
+  private async pages<I>(path: string, schema: z.ZodType<GraphPage<I>>, fields: string): Promise<I[]> {
+    const all: I[] = [];
+    let after: string | undefined;
+    for (let i = 0; i < MAX_PAGES; i++) {
+      // The cursor, not the `next` URL, is followed: `next` may carry the token in its query.
+      const page = await this.http.get(path, schema, { fields, limit: PAGE_SIZE, after });
+      all.push(...page.data);
+      after = page.paging?.cursors?.after;
+      if (!page.paging?.next || !after || page.data.length === 0) break;
+    }
+    return all;
+  }
+}

@@ -1,0 +1,191 @@
+import * as oauth from 'oauth4webapi';
+import type { OAuthProviderConfig } from './providers';
+
+/**
+ * The OAuth 2.0 client side of connected accounts (issue 10 item 4), on `oauth4webapi` (a certified
+ * OAuth 2.0 / OpenID Connect client library): the authorisation URL with state and PKCE S256, the
+ * code exchange, the refresh, and the OpenID Connect userinfo call. Endpoints come from the
+ * provider's configuration (providers.ts); plain http is accepted only for loopback hosts (a
+ * provider running on this machine).
+ */
+
+/** The client credentials used with a provider: the configured ones, or an account's own. */
+export interface OAuthClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** A token set as stored (encrypted) on the account; `expires_at` in ms since the epoch. */
+export interface TokenSet {
+  access_token: string;
+  refresh_token: string | null;
+  token_type: string;
+  scope: string | null;
+  expires_at: number | null;
+}
+
+/** A refused exchange or refresh, with the provider's error code when it gave one. */
+export class OAuthFlowError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null = null,
+  ) {
+    super(message);
+    this.name = 'OAuthFlowError';
+  }
+}
+
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
+}
+
+function serverOf(provider: OAuthProviderConfig): oauth.AuthorizationServer {
+  return {
+    issuer: provider.issuer,
+    authorization_endpoint: provider.authorizationUrl,
+    token_endpoint: provider.tokenUrl,
+    ...(provider.userinfoUrl ? { userinfo_endpoint: provider.userinfoUrl } : {}),
+  };
+}
+
+function options(url: string) {
+  return isLoopback(url) ? { [oauth.allowInsecureRequests]: true } : {};
+}
+
+function clientAuth(provider: OAuthProviderConfig, credentials: OAuthClientCredentials): oauth.ClientAuth {
+  return provider.clientAuth === 'client_secret_basic'
+    ? oauth.ClientSecretBasic(credentials.clientSecret)
+    : oauth.ClientSecretPost(credentials.clientSecret);
+}
+
+/** A fresh state and, where the provider takes PKCE, a code verifier. */
+export function newAuthorisationSecrets(provider: OAuthProviderConfig): {
+  state: string;
+  codeVerifier: string | null;
+} {
+  return {
+    state: oauth.generateRandomState(),
+    codeVerifier: provider.pkce ? oauth.generateRandomCodeVerifier() : null,
+  };
+}
+
+/** The provider's authorisation URL for a code grant with `state` and the PKCE S256 challenge. */
+export async function authorisationUrl(
+  provider: OAuthProviderConfig,
+  credentials: OAuthClientCredentials,
+  request: { redirectUri: string; state: string; codeVerifier: string | null },
+): Promise<string> {
+  const url = new URL(provider.authorizationUrl);
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('client_id', credentials.clientId);
+  url.searchParams.set('redirect_uri', request.redirectUri);
+  if (provider.scopes.length > 0) url.searchParams.set('scope', provider.scopes.join(' '));
+  url.searchParams.set('state', request.state);
+  if (request.codeVerifier) {
+    url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(request.codeVerifier));
+    url.searchParams.set('code_challenge_method', 'S256');
+  }
+  for (const [k, v] of Object.entries(provider.extraAuthParams)) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+function toTokenSet(response: oauth.TokenEndpointResponse, previous?: TokenSet): TokenSet {
+  return {
+    access_token: response.access_token,
+    refresh_token: response.refresh_token ?? previous?.refresh_token ?? null,
+    token_type: response.token_type,
+    scope: response.scope ?? previous?.scope ?? null,
+    expires_at: typeof response.expires_in === 'number' ? Date.now() + response.expires_in * 1000 : null,
+  };
+}
+
+function flowError(error: unknown, what: string): OAuthFlowError {
+  if (error instanceof oauth.AuthorizationResponseError) {
+    return new OAuthFlowError(error.error_description || error.error, error.error);
+  }
+  if (error instanceof oauth.ResponseBodyError) {
+    return new OAuthFlowError(`${what}: ${error.error_description || error.error}`, error.error);
+  }
+  return new OAuthFlowError(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/**
+ * Checks the provider's answer at the callback (state, RFC 9207 issuer, error) and exchanges the
+ * code for tokens. Throws OAuthFlowError with the provider's words (e.g. access_denied).
+ */
+export async function exchangeCode(
+  provider: OAuthProviderConfig,
+  credentials: OAuthClientCredentials,
+  request: {
+    callbackParams: URLSearchParams;
+    state: string;
+    redirectUri: string;
+    codeVerifier: string | null;
+  },
+): Promise<TokenSet> {
+  const as = serverOf(provider);
+  const client: oauth.Client = { client_id: credentials.clientId };
+  try {
+    const params = oauth.validateAuthResponse(as, client, request.callbackParams, request.state);
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      clientAuth(provider, credentials),
+      params,
+      request.redirectUri,
+      request.codeVerifier ?? oauth.nopkce,
+      options(provider.tokenUrl),
+    );
+    return toTokenSet(await oauth.processAuthorizationCodeResponse(as, client, response));
+  } catch (error) {
+    throw flowError(error, 'The provider refused the authorisation code');
+  }
+}
+
+/** Trades a refresh token for a new access token (the refresh token is kept if none comes back). */
+export async function refreshTokens(
+  provider: OAuthProviderConfig,
+  credentials: OAuthClientCredentials,
+  tokens: TokenSet,
+): Promise<TokenSet> {
+  if (!tokens.refresh_token)
+    throw new OAuthFlowError('The access token expired and there is no refresh token; sign in again');
+  const as = serverOf(provider);
+  const client: oauth.Client = { client_id: credentials.clientId };
+  try {
+    const response = await oauth.refreshTokenGrantRequest(
+      as,
+      client,
+      clientAuth(provider, credentials),
+      tokens.refresh_token,
+      options(provider.tokenUrl),
+    );
+    return toTokenSet(await oauth.processRefreshTokenResponse(as, client, response), tokens);
+  } catch (error) {
+    throw flowError(error, 'The provider refused to refresh the access token');
+  }
+}
+
+/**
+ * Asks the provider's OpenID Connect userinfo endpoint who the token belongs to. Resolves to a
+ * description (email, name or subject); rejects with the HTTP status on 401 so callers can refresh.
+ */
+export async function userinfo(
+  provider: OAuthProviderConfig,
+  credentials: OAuthClientCredentials,
+  accessToken: string,
+) {
+  if (!provider.userinfoUrl) throw new OAuthFlowError(`${provider.slug} has no userinfo endpoint`);
+  const as = serverOf(provider);
+  const client: oauth.Client = { client_id: credentials.clientId };
+  const response = await oauth.userInfoRequest(as, client, accessToken, options(provider.userinfoUrl));
+  if (response.status === 401)
+    throw new OAuthFlowError('The provider refused the access token', 'invalid_token');
+  try {
+    const info = await oauth.processUserInfoResponse(as, client, oauth.skipSubjectCheck, response);
+    return String(info.email ?? info.name ?? info.preferred_username ?? info.sub);
+  } catch (error) {
+    throw flowError(error, 'The provider did not say who the account is');
+  }
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { mayApproveTemplates } from './template-people';
+
+describe('mayApproveTemplates (spec 01 §5)', () => {
+  it('lets owners approve, with or without manager-approvals', () => {
+    expect(mayApproveTemplates('ADMIN', [])).toBe(true);
+    expect(mayApproveTemplates('ADMIN', ['manager-approvals'])).toBe(true);
+  });
+
+  it('lets managers approve only with manager-approvals', () => {
+    expect(mayApproveTemplates('MANAGER', [])).toBe(false);
+    expect(mayApproveTemplates('MANAGER', ['approval'])).toBe(false);
+    expect(mayApproveTemplates('MANAGER', ['manager-approvals'])).toBe(true);
+  });
+
+  it('never lets users approve', () => {
+    expect(mayApproveTemplates('USER', ['manager-approvals', 'approval'])).toBe(false);
+  });
+});
