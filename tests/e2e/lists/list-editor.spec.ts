@@ -435,40 +435,6 @@ test('[LISTS]: a duplicate opens as an unsaved copy; copy, CSV export and import
   await api.dispose();
 });
 
-test('[LISTS]: a template-powered list is read-only with a notice', async ({ page, baseURL }) => {
-  const api = await apiAs('admin', baseURL!);
-  const options = (await (await api.get('/api/v1/account/groups/select-options')).json()) as {
-    templates: { value: number }[];
-  };
-  const response = await api.put('/api/v1/account/lists/', {
-    data: {
-      id: null,
-      name: uniqueName('Powered'),
-      notes: '',
-      type: 'drop-down',
-      powered_template_id: options.templates[0]!.value,
-      list_columns: [{ name: 'Value', precedence: 0, list_values: [{ row_number: 0, value: 'from data' }] }],
-    },
-  });
-  expect(response.status()).toBe(200);
-  const { id } = (await response.json()) as { id: number };
-  await api.dispose();
-
-  await page.goto(`/admin/lists/edit/${id}`);
-  await expect(page.getByRole('alert').filter({ hasText: 'Powered by a template' })).toBeVisible();
-  const grid = page.getByRole('grid');
-  await expect(grid).toHaveAttribute('aria-readonly', 'true');
-  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
-  await expect(page.getByLabel('Name', { exact: true })).toBeDisabled();
-  await cell(page, 0, 0).click();
-  await page.keyboard.type('x');
-  await page.keyboard.press('Delete');
-  await expect(page.getByRole('textbox', { name: 'Value, row 1' })).toHaveCount(0);
-  await expect(cell(page, 0, 0)).toHaveText('from data');
-  await cell(page, 0, 0).click({ button: 'right' });
-  await expect(page.getByRole('menu')).toHaveCount(0);
-});
-
 test('[LISTS]: the seeded Countries list opens and scrolls to its last row', async ({ page, baseURL }) => {
   const api = await apiAs('admin', baseURL!);
   const { data } = (await (await api.get('/api/v1/account/lists/')).json()) as {

@@ -78,3 +78,59 @@ export function useCreateList() {
     onSuccess: invalidate,
   });
 }
+
+/** A saved list as the link dialog sends it back (spec 02 §7 PUT lists/ attributes). */
+export interface ListAttributes {
+  readonly id: number | null;
+  readonly updatedAt: string | null;
+  readonly name: string;
+  readonly notes: string;
+  readonly type: ListSave['type'];
+}
+
+/**
+ * Links a list to a template (spec 02 §2 link dialog, §7 PUT lists/ with powered_template_id;
+ * issue 11 item 9): one column per chosen template field, named after it, no values (the server
+ * fills them from the template's dataset). Creates the list when its id is null. Answers the
+ * save; throws AppError (400 naming the column, 409 when the list changed meanwhile).
+ */
+export function powerList(
+  list: ListAttributes,
+  templateId: number,
+  fields: readonly { id: number; name: string }[],
+) {
+  return apiFetch(listsApi.save, {
+    body: {
+      id: list.id,
+      name: list.name,
+      notes: list.notes,
+      type: list.type,
+      updated_at: list.updatedAt ?? undefined,
+      powered_template_id: templateId,
+      list_columns: fields.map((field, precedence) => ({
+        id: `lc${precedence}`,
+        name: field.name,
+        precedence,
+        powered_template_field_id: field.id,
+        list_values: [],
+      })),
+    },
+  });
+}
+
+/**
+ * Unlinks a saved list from its template (spec 02 §7 PUT lists/ without powered_template_id): its
+ * values stay as the list's own and can be edited again. Throws AppError (409 when stale).
+ */
+export function unpowerList(list: ListAttributes & { id: number }) {
+  return apiFetch(listsApi.save, {
+    body: {
+      id: list.id,
+      name: list.name,
+      notes: list.notes,
+      type: list.type,
+      updated_at: list.updatedAt ?? undefined,
+      powered_template_id: null,
+    },
+  });
+}

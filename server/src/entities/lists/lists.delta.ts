@@ -5,6 +5,7 @@ import type { Actor, AppDeps } from '../../http/context';
 import { recordActivity } from '../activities/activities.service';
 import { assertListUnlocked } from '../collab/collab.service';
 import { assertAllFound, assertNotStale } from '../guards';
+import { POWERED_LIST_READ_ONLY } from './lists.powered';
 import * as repo from './lists.repository';
 import {
   assertColumnLimit,
@@ -38,6 +39,8 @@ export async function saveListDelta(
     const found = await repo.findList(trx, actor.accountId, id, true);
     if (!found) throw AppError.notFound('List');
     assertNotStale(found.updated_at, input.updated_at, 'list');
+    if (found.powered_template_id !== null && (input.columns || input.values))
+      throw new AppError('CONFLICT', POWERED_LIST_READ_ONLY);
     await assertListUnlocked(trx, actor, id);
     const existing = await repo.columnsOf(trx, id);
     const existingIds = existing.map((c) => c.id);

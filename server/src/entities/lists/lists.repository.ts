@@ -210,6 +210,15 @@ export async function updateCells(db: Db, cells: readonly CellRow[]) {
     where v.id = u.id`.execute(db);
 }
 
+/** Clears the template fields of a list's columns (the list was unlinked from its template). */
+export async function unpowerColumns(db: Db, listId: number) {
+  await db
+    .updateTable('list_columns')
+    .set({ powered_template_field_id: null })
+    .where('list_id', '=', listId)
+    .execute();
+}
+
 /** Deletes cells by id. */
 export async function deleteCells(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return;

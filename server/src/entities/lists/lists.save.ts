@@ -5,6 +5,7 @@ import type { Actor, AppDeps } from '../../http/context';
 import { recordActivity } from '../activities/activities.service';
 import { assertListUnlocked } from '../collab/collab.service';
 import { assertAllFound, assertNotStale } from '../guards';
+import { assertPoweredColumns, fillPoweredList } from './lists.powered';
 import * as repo from './lists.repository';
 import {
   assertColumnLimit,
@@ -47,6 +48,12 @@ export async function saveList(deps: AppDeps, actor: Actor, input: FullSave): Pr
     let list: ListRow;
     let existing: ColumnRow[] = [];
     await assertReferencesOwned(trx, actor, input);
+    const templateId = attributes.powered_template_id;
+    if (templateId !== null && columnsIn) {
+      // A powered list's values come from its template's dataset, never from the request.
+      await assertPoweredColumns(trx, templateId, columnsIn);
+      columnsIn = columnsIn.map((column) => ({ ...column, list_values: [] }));
+    }
     if (input.id) {
       assertMayChangeSavedList(actor, 'save');
       const found = await repo.findList(trx, actor.accountId, input.id, true);
@@ -54,6 +61,7 @@ export async function saveList(deps: AppDeps, actor: Actor, input: FullSave): Pr
       assertNotStale(found.updated_at, input.updated_at, 'list');
       await assertListUnlocked(trx, actor, found.id);
       existing = await repo.columnsOf(trx, found.id);
+      if (templateId !== null && !columnsIn) await assertPoweredColumns(trx, templateId, existing);
       before = audited(
         found,
         existing,
@@ -107,6 +115,15 @@ export async function saveList(deps: AppDeps, actor: Actor, input: FullSave): Pr
       }
     }
 
+    if (templateId !== null) {
+      saved.updated_at = (await fillPoweredList(trx, list.id, templateId)).toISOString();
+    } else if (
+      list.powered_template_id === null &&
+      existing.some((c) => c.powered_template_field_id !== null)
+    ) {
+      // Unlinked: the values stay as the list's own; the columns no longer name template fields.
+      await repo.unpowerColumns(trx, list.id);
+    }
     const columnsAfter = await repo.columnsOf(trx, list.id);
     await recordActivity(trx, actor, {
       configuredObject: 'list',

@@ -33,6 +33,7 @@ import type { Actor, AppDeps } from '../../http/context';
 import { recordActivity } from '../activities/activities.service';
 import * as fieldsRepo from '../fields/fields.repository';
 import { assertNotStale } from '../guards';
+import { refreshPoweredLists } from '../lists/lists.powered';
 import * as patternsRepo from '../patterns/patterns.repository';
 import { getPattern } from '../patterns/patterns.service';
 import { getTemplate } from '../templates/templates.service';
@@ -345,13 +346,15 @@ async function storeSubmitted(
     },
     rows.map((data, i) => ({ row_number: i, cv_id: (cvIdKey && data[cvIdKey]) || randomUUID(), data })),
   );
-  if (commitId !== null)
+  if (commitId !== null) {
     await repo.applyToValues(
       trx,
       submission.dataset_id,
       { submissionId: submission.id, fromCommit: commitId },
       1,
     );
+    await refreshPoweredLists(trx, actor.accountId, submission.dataset_id);
+  }
   return commitId;
 }
 
@@ -708,6 +711,7 @@ export async function decideSubmission(
       });
       await repo.commitRows(trx, id, commitId);
       await repo.applyToValues(trx, dataset.id, { submissionId: id, fromCommit: commitId }, 1);
+      await refreshPoweredLists(trx, actor.accountId, dataset.id);
     }
     const submission = await repo.updateSubmission(trx, id, {
       status: decision === 'approve' ? 'Approved' : 'Rejected',
@@ -823,6 +827,7 @@ export async function editSubmission(
       rows.map((data, i) => ({ row_number: targets[i]!.old.row_number, cv_id: targets[i]!.old.cv_id, data })),
     );
     await repo.applyToValues(trx, dataset.id, { submissionId: id, fromCommit: commitId }, 1);
+    await refreshPoweredLists(trx, actor.accountId, dataset.id);
     const submission = await repo.updateSubmission(trx, id, { commit_id: commitId });
     await repo.insertEvent(trx, {
       account_id: actor.accountId,

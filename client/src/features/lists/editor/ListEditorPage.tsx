@@ -14,15 +14,16 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { LIST_MAX_COLUMNS, LIST_MAX_ROWS, LIST_TYPES, type ListType } from '@nomen/shared';
-import { IconAlertCircle, IconArrowLeft, IconLock, IconMessage2 } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconLink, IconLock, IconMessage2 } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { confirmAction } from '../../../ui/confirmAction';
 import { EditorRoute } from '../../../ui/form/EditorRoute';
-import { notifyError } from '../../../ui/notify';
+import { notifyError, notifyFailure, notifySuccess } from '../../../ui/notify';
 import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
 import { useSignedIn } from '../../auth/api';
 import { useWording } from '../../shell/useWording';
+import { type ListAttributes, powerList, unpowerList } from '../api';
 import { CollabErrorBoundary } from '../collab/CollabErrorBoundary';
 import { CollaborationLayer } from '../collab/CollaborationLayer';
 import { COMMENTS_PANEL_WIDTH } from '../collab/CommentsPanel';
@@ -39,6 +40,7 @@ import {
 import { defaultColumnName, insertColumn, replaceContent } from '../grid/gridData';
 import type { GridData } from '../grid/gridTypes';
 import { SpreadsheetGrid, type SpreadsheetGridHandle } from '../grid/SpreadsheetGrid';
+import { LinkTemplateDialog, type PoweringChoice } from './LinkTemplateDialog';
 import { ListEditorToolbar } from './ListEditorToolbar';
 import { csvFileName, gridToCsv, parseCsv } from './listCsv';
 import { editorRouteSourceOf, type ListEditorDoc, useListEditor } from './useListEditor';
@@ -105,12 +107,14 @@ function listsBaseOf(pathname: string): string {
 
 /** The editor once the list is loaded. */
 function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnType<typeof useListEditor> }) {
-  const { Word } = useWording();
+  const { Word, word } = useWording();
   const navigate = useNavigate();
   const location = useLocation();
   const gridRef = useRef<SpreadsheetGridHandle>(null);
   const gridContainerRef = useRef<HTMLElement>(null);
   const [isNameTouched, setIsNameTouched] = useState(false);
+  // The list type the link dialog is open for (a powered list's type change opens it too), or null.
+  const [linkType, setLinkType] = useState<ListType | null>(null);
   const { allowNextNavigation } = useLeaveConfirmation(
     editor.isDirty,
     'This list has unsaved changes. If you leave now, they are lost.',
@@ -133,6 +137,10 @@ function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnTy
   const isPowered = saved.poweredTemplateId !== null;
   const isReadOnly = isPowered || isSaving || collab.isReviewReadOnly;
   const isDropDown = meta.type === 'drop-down';
+  // Spec 02 §2, §6: the link button shows with datasets-page or lists-as-datasets, for approvers.
+  const canLink =
+    (me.features.includes('datasets-page') || me.features.includes('lists-as-datasets')) &&
+    (!collab.isLive || collab.isApprover);
   const title = saved.id === null ? 'New list' : saved.meta.name;
   useDocumentTitle(`${title} · Nomen`);
 
@@ -162,6 +170,44 @@ function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnTy
       void navigate(`${base}/edit/${savedId}`, { replace: true });
     }
     gridRef.current?.focus();
+  };
+
+  const attributesOf = (type: ListType): ListAttributes => ({
+    id: saved.id,
+    updatedAt: saved.updatedAt,
+    name: meta.name.trim(),
+    notes: meta.notes,
+    type,
+  });
+  /** After a link or unlink: a new list moves to its saved route, a saved one reads itself again. */
+  const showLinked = (id: number) => {
+    if (saved.id === null) {
+      allowNextNavigation();
+      void navigate(`${base}/edit/${id}`, { replace: true });
+    } else editor.refresh();
+  };
+  const onLink = async (type: ListType, choice: PoweringChoice): Promise<boolean> => {
+    try {
+      const answer = await powerList(attributesOf(type), choice.templateId, choice.fields);
+      notifySuccess(`The list now shows the ${word}’s submitted values`);
+      showLinked(answer.id);
+      return true;
+    } catch (error) {
+      notifyFailure(error, 'The list could not be linked. Please try again.');
+      return false;
+    }
+  };
+  const onUnlink = async (): Promise<boolean> => {
+    if (saved.id === null) return true;
+    try {
+      await unpowerList({ ...attributesOf(saved.meta.type), id: saved.id });
+      notifySuccess(`The list was unlinked; its values are its own again`);
+      showLinked(saved.id);
+      return true;
+    } catch (error) {
+      notifyFailure(error, 'The list could not be unlinked. Please try again.');
+      return false;
+    }
   };
 
   const onImport = async (file: File) => {
@@ -294,9 +340,14 @@ function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnTy
           label="Type"
           data={TYPE_OPTIONS}
           value={meta.type}
-          onChange={(value) => value && editor.setMeta({ ...meta, type: value as ListType })}
+          onChange={(value) => {
+            if (!value) return;
+            // Spec 02 §4: changing the type of a powered list opens the link dialog.
+            if (isPowered) setLinkType(value as ListType);
+            else editor.setMeta({ ...meta, type: value as ListType });
+          }}
           allowDeselect={false}
-          disabled={isReadOnly}
+          disabled={isPowered ? !canLink || isSaving : isReadOnly}
           w={170}
         />
         <Tooltip label={reviewBlock} disabled={!reviewBlock} withArrow multiline maw={300}>
@@ -314,7 +365,30 @@ function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnTy
             Save
           </Button>
         </Tooltip>
+        {canLink ? (
+          <Tooltip label="Name the list first" disabled={meta.name.trim() !== ''} withArrow>
+            <Button
+              mt={25}
+              variant="default"
+              leftSection={<IconLink size={16} aria-hidden />}
+              onClick={() => setLinkType(meta.type)}
+              disabled={isSaving || meta.name.trim() === ''}
+            >
+              {isPowered ? `Change ${word} link` : `Link to ${word}`}
+            </Button>
+          </Tooltip>
+        ) : null}
       </Group>
+
+      {linkType ? (
+        <LinkTemplateDialog
+          type={linkType}
+          currentTemplateId={saved.poweredTemplateId}
+          onLink={(choice) => onLink(linkType, choice)}
+          onUnlink={onUnlink}
+          onClose={() => setLinkType(null)}
+        />
+      ) : null}
 
       {isDropDown && data.columns.length > 1 && !isPowered ? (
         <Alert color="yellow" icon={<IconAlertCircle size={18} aria-hidden />} py="xs">

@@ -1,0 +1,142 @@
+import { AppError, LIST_MAX_ROWS } from '@nomen/shared';
+import type { Database } from '@nomen/shared/db';
+import { sql, type Transaction } from 'kysely';
+import * as repo from './lists.repository';
+
+type Trx = Transaction<Database>;
+
+/** Why a template-powered list refuses edits of its values (spec 02 §2: the grid is read-only). */
+export const POWERED_LIST_READ_ONLY =
+  'This list is powered by a template: its values come from submitted data and cannot be edited';
+
+/**
+ * Makes the values of a template-powered list those of its template's dataset (spec 02 §2, §4;
+ * issue 11 item 9): each column powered by a template field gets that field's values at the
+ * dataset's latest version, one row per distinct combination of the powered columns in the order
+ * the rows were first submitted, at most LIST_MAX_ROWS rows. A list that is not powered, or whose
+ * template has no dataset yet, is left as it is (respectively emptied). Bumps `updated_at` so
+ * readers and the lists page see the change, and answers the new `updated_at`. Runs inside the
+ * caller's transaction.
+ */
+export async function fillPoweredList(trx: Trx, listId: number, templateId: number): Promise<Date> {
+  const columns = (await repo.columnsOf(trx, listId))
+    .filter((c) => c.powered_template_field_id !== null)
+    .sort((a, b) => a.precedence - b.precedence);
+  await sql`delete from list_values where list_column_id in (select id from list_columns where list_id = ${listId})`.execute(
+    trx,
+  );
+  const dataset = await trx
+    .selectFrom('datasets')
+    .select('id')
+    .where('template_id', '=', templateId)
+    .executeTakeFirst();
+  if (dataset && columns.length > 0) {
+    const tuples = await distinctTuples(
+      trx,
+      dataset.id,
+      columns.map((c) => c.powered_template_field_id!),
+    );
+    const count = tuples.reduce((n, t) => n + t.filter((v) => v !== '').length, 0);
+    const ids = await repo.allocateCellIds(trx, count);
+    const cells: repo.CellRow[] = [];
+    let next = 0;
+    tuples.forEach((tuple, row) => {
+      tuple.forEach((value, c) => {
+        if (value !== '')
+          cells.push({ id: ids[next++]!, list_column_id: columns[c]!.id, row_number: row, value });
+      });
+    });
+    await repo.insertCells(trx, null, cells);
+  }
+  const { updated_at } = await trx
+    .updateTable('lists')
+    .set({ updated_at: sql<Date>`clock_timestamp()` })
+    .where('id', '=', listId)
+    .returning('updated_at')
+    .executeTakeFirstOrThrow();
+  return updated_at;
+}
+
+/**
+ * Refills every list of the account powered by the template of `datasetId`, after a commit put
+ * new rows into that dataset (issue 11 item 9: approved submissions show up without a manual step).
+ */
+export async function refreshPoweredLists(trx: Trx, accountId: number, datasetId: number): Promise<void> {
+  const lists = await trx
+    .selectFrom('lists')
+    .innerJoin('datasets', 'datasets.template_id', 'lists.powered_template_id')
+    .select(['lists.id', 'lists.powered_template_id'])
+    .where('lists.account_id', '=', accountId)
+    .where('datasets.id', '=', datasetId)
+    .orderBy('lists.id')
+    .forUpdate()
+    .execute();
+  for (const list of lists) await fillPoweredList(trx, list.id, list.powered_template_id!);
+}
+
+/**
+ * Checks a powered list's columns before a save (spec 02 §5 "Link dialog"): there is one, every
+ * column names a field of the template (a drop-down list keeps only its first column before this
+ * runs), and the hidden id field (governance cv_id) never powers one. Throws 400 naming the column.
+ */
+export async function assertPoweredColumns(
+  trx: Trx,
+  templateId: number,
+  columns: readonly { powered_template_field_id?: number | null | undefined }[],
+): Promise<void> {
+  if (columns.length === 0)
+    throw AppError.badField('body.list_columns', 'Choose the field that powers the list');
+  const fields = await trx
+    .selectFrom('template_fields')
+    .innerJoin('fields', 'fields.id', 'template_fields.field_id')
+    .select(['template_fields.id', 'template_fields.governance_type', 'fields.governance_type as field_type'])
+    .where('template_fields.template_id', '=', templateId)
+    .execute();
+  const hiddenIds = new Set(
+    fields.filter((f) => (f.governance_type ?? f.field_type) === 'cv_id').map((f) => f.id),
+  );
+  columns.forEach((column, i) => {
+    const fieldId = column.powered_template_field_id ?? null;
+    if (fieldId === null)
+      throw AppError.badField(
+        `body.list_columns.${i}.powered_template_field_id`,
+        'Choose the template field this column shows',
+      );
+    if (hiddenIds.has(fieldId))
+      throw AppError.badField(
+        `body.list_columns.${i}.powered_template_field_id`,
+        'The cv_id field cannot power a list',
+      );
+  });
+}
+
+/**
+ * The distinct combinations of `fieldIds`' values over the dataset's latest version, in the order
+ * they were first submitted; a combination with every value empty is left out. One field reads
+ * the dataset's distinct values; several read the rows.
+ */
+async function distinctTuples(trx: Trx, datasetId: number, fieldIds: readonly number[]): Promise<string[][]> {
+  if (fieldIds.length === 1) {
+    const rows = await trx
+      .selectFrom('dataset_values')
+      .select('value')
+      .where('dataset_id', '=', datasetId)
+      .where('template_field_id', '=', fieldIds[0]!)
+      .where('row_count', '>', 0)
+      .orderBy('id')
+      .limit(LIST_MAX_ROWS)
+      .execute();
+    return rows.map((r) => [r.value]);
+  }
+  const values = sql.join(fieldIds.map((id) => sql`coalesce(r.data ->> ${String(id)}, '')`));
+  const { rows } = await sql<{ tuple: string[] }>`
+    select t.tuple from (
+      select min(r.id) as first, array[${values}] as tuple
+        from submission_rows r
+       where r.dataset_id = ${datasetId} and r.from_commit is not null and r.to_commit is null
+       group by 2) t
+     where exists (select 1 from unnest(t.tuple) v where v <> '')
+     order by t.first
+     limit ${LIST_MAX_ROWS}`.execute(trx);
+  return rows.map((r) => r.tuple);
+}
