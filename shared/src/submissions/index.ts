@@ -1,5 +1,6 @@
 export * from './datasets';
 export * from './dates';
+export * from './import';
 export * from './links';
 export * from './list-lookup';
 export * from './submission-form';

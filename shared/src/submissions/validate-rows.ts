@@ -630,6 +630,11 @@ const ENTERED_TYPES: ReadonlySet<TemplateGovernanceType | null> = new Set([
   'variable',
 ]);
 
+/** Whether a person fills a field's cells in (text, list, date, creative, link, variable), not the rules. */
+export function isEnteredField(field: Pick<TemplateField, 'governance_type'>): boolean {
+  return ENTERED_TYPES.has(field.governance_type);
+}
+
 /** The drill-down and dependent relations of one list's single-value fields, in column order. */
 function listRelationStep(index: ListIndex, fields: readonly { field: TemplateField; column: number }[]) {
   const sorted = [...fields].sort((a, b) => a.column - b.column);

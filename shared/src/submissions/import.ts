@@ -1,0 +1,152 @@
+import type { TemplateField } from '../templates/templates.contract';
+import { fieldKey, isFormColumn, type SubmissionRow } from './submission-form';
+import { isEnteredField } from './validate-rows';
+
+/**
+ * Bulk import into the submission table (issue 11 item 3): a CSV or XLSX file's table, a mapping
+ * from its columns to the template fields a person fills in (guessed by name), and the rows it
+ * makes. List values are matched case-insensitively, with "did you mean", by the table's own
+ * validation (`compileSubmissionForm`), so imported rows land with every error visible and
+ * fixable. Decisions (ours, the issue fixes only the 50,000-row limit): the first row is the
+ * header; a row whose mapped cells are all empty is left out; a file column maps to at most one
+ * field and a field takes at most one column.
+ */
+
+/** The most rows one import takes (issue 11 item 3). */
+export const IMPORT_MAX_ROWS = 50_000;
+
+/** A file read as text cells: its header row and the rows under it. */
+export interface ImportTable {
+  readonly header: readonly string[];
+  readonly rows: readonly (readonly string[])[];
+}
+
+/** For each file column, the key of the template field it fills (`fieldKey`), or null to leave it out. */
+export type ImportMapping = readonly (string | null)[];
+
+/** The template fields an import can fill: form columns a person types into (not computed ones). */
+export function importableFields(fields: readonly TemplateField[]): TemplateField[] {
+  return [...fields]
+    .filter((field) => isFormColumn(field) && isEnteredField(field))
+    .sort((a, b) => a.precedence - b.precedence);
+}
+
+/** A header or field name reduced to letters and digits in lower case, for matching ("Country code" = "country_code"). */
+export function headerKey(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/**
+ * Guesses the mapping of a file's header to `fields` (issue 11 item 3 "guessed by name"): first
+ * the columns whose name equals a field's name (ignoring case, spaces and punctuation), then those
+ * whose name contains a still-free field's name or is contained in it (the longest name wins).
+ * Each field is used once; columns without a match map to null.
+ */
+export function guessImportMapping(
+  header: readonly string[],
+  fields: readonly TemplateField[],
+): ImportMapping {
+  const free = new Map(importableFields(fields).map((f) => [fieldKey(f), headerKey(f.field.name)]));
+  const mapping: (string | null)[] = header.map(() => null);
+  const keys = header.map(headerKey);
+  keys.forEach((key, column) => {
+    if (key === '') return;
+    for (const [field, name] of free) {
+      if (name !== key) continue;
+      mapping[column] = field;
+      free.delete(field);
+      return;
+    }
+  });
+  keys.forEach((key, column) => {
+    if (key === '' || mapping[column] !== null) return;
+    let best: [string, number] | null = null;
+    for (const [field, name] of free) {
+      if (name === '' || !(key.includes(name) || name.includes(key))) continue;
+      if (!best || name.length > best[1]) best = [field, name.length];
+    }
+    if (best) {
+      mapping[column] = best[0];
+      free.delete(best[0]);
+    }
+  });
+  return mapping;
+}
+
+/**
+ * The submission rows of a mapped table (issue 11 item 3): each mapped cell, trimmed, under its
+ * field's key; rows whose mapped cells are all empty are left out. Answers the rows and the file
+ * row number (1-based, header = 1) each came from, for messages.
+ */
+export function importRows(
+  table: ImportTable,
+  mapping: ImportMapping,
+): { rows: SubmissionRow[]; fileRows: number[] } {
+  const rows: SubmissionRow[] = [];
+  const fileRows: number[] = [];
+  table.rows.forEach((cells, index) => {
+    const row: SubmissionRow = {};
+    let isEmpty = true;
+    mapping.forEach((key, column) => {
+      if (key === null) return;
+      const value = (cells[column] ?? '').trim();
+      if (value === '') return;
+      row[key] = value;
+      isEmpty = false;
+    });
+    if (isEmpty) return;
+    rows.push(row);
+    fileRows.push(index + 2);
+  });
+  return { rows, fileRows };
+}
+
+/**
+ * Why a file's table cannot be imported, or null (issue 11 item 3): no header, no rows, more
+ * than IMPORT_MAX_ROWS rows, or a mapping that fills no field. `fileName` names it in the message.
+ */
+export function importRefusal(
+  table: ImportTable,
+  mapping: ImportMapping | null,
+  fileName: string,
+): string | null {
+  if (table.header.every((h) => h.trim() === ''))
+    return `${fileName} has no header row: its first row names the columns.`;
+  if (table.rows.length === 0) return `${fileName} has a header but no rows.`;
+  if (table.rows.length > IMPORT_MAX_ROWS)
+    return `${fileName} has ${table.rows.length.toLocaleString('en-US')} rows; an import takes at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')}.`;
+  if (mapping && mapping.every((m) => m === null)) return 'Choose the field at least one column fills.';
+  return null;
+}
+
+/**
+ * The text of a spreadsheet cell as the submission table takes it: dates as ISO `YYYY-MM-DD`
+ * (date fields read ISO; spreadsheet dates are UTC midnight), whole numbers without a decimal
+ * point, booleans as TRUE/FALSE, empty for null.
+ */
+export function spreadsheetCellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return '';
+    return value.toISOString().slice(0, 10);
+  }
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  return String(value);
+}
+
+/**
+ * The import table of a file's raw rows (CSV strings or spreadsheet cell values): the first row
+ * is the header (a byte-order mark before it is dropped), each cell becomes text
+ * (`spreadsheetCellText`), and rows with every cell empty are left out.
+ */
+export function importTableOf(raw: readonly (readonly unknown[])[]): ImportTable {
+  const texts = raw.map((cells) => cells.map(spreadsheetCellText));
+  const [header = [], ...rows] = texts.filter((cells) => cells.some((cell) => cell.trim() !== ''));
+  if (header.length > 0) header[0] = header[0]!.replace(/^\uFEFF/, '');
+  return { header: header.map((h) => h.trim()), rows };
+}
