@@ -8,8 +8,8 @@ import {
 } from '@nomen/shared';
 import type { Database, UserRow } from '@nomen/shared/db';
 import type { Kysely, Transaction } from 'kysely';
-import type { Actor, AppDeps } from '../http/context';
 import * as apiTokensRepo from '../entities/api-tokens/api-tokens.repository';
+import type { Actor, AppDeps } from '../http/context';
 import * as repo from './auth.repository';
 import { hashPassword, newToken, sha256, verifyPassword } from './crypto';
 

@@ -49,5 +49,4 @@ export function sessionIdOf(actor: Actor): string {
 }
 
 /** The answer of a session-only endpoint to a request authenticated by an API token. */
-export const API_TOKEN_REFUSED_MESSAGE =
-  'This needs a signed-in browser session; API tokens cannot do it';
+export const API_TOKEN_REFUSED_MESSAGE = 'This needs a signed-in browser session; API tokens cannot do it';

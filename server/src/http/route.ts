@@ -3,7 +3,7 @@ import { parse as parseCookie } from 'cookie';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { z } from 'zod';
 import { actorFromApiToken, actorFromSessionToken } from '../auth/auth.service';
-import { API_TOKEN_REFUSED_MESSAGE, type Actor, type AppDeps } from './context';
+import { type Actor, API_TOKEN_REFUSED_MESSAGE, type AppDeps } from './context';
 import { zodIssues } from './errors';
 
 /** Name of the httpOnly session cookie. */

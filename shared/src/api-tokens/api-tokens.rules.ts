@@ -16,8 +16,11 @@ export function formatTokenExpiry(
   const at = new Date(token.expires_at);
   const date = at.toISOString().slice(0, 10);
   if (at.getTime() <= now.getTime()) return `Expired ${date}`;
-  const days = Math.floor((Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()) -
-    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())) / DAY_MS);
+  const days = Math.floor(
+    (Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()) -
+      Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())) /
+      DAY_MS,
+  );
   if (days === 0) return 'Today';
   if (days === 1) return 'Tomorrow';
   if (days < 60) return `In ${days} days`;

@@ -96,10 +96,14 @@ describe('Authorization: Bearer <token>', () => {
     expect(me.body.user).toMatchObject({ id: user.id, email: user.email, role: 'USER' });
     // A USER reads the settings but may not delete folders, whatever the token.
     expect((await bearer(secret).get('/api/v1/account/settings')).status).toBe(200);
-    const refused = await bearer(secret).post('/api/v1/account/folder/bulk/delete').send({ folder_ids: [1] });
+    const refused = await bearer(secret)
+      .post('/api/v1/account/folder/bulk/delete')
+      .send({ folder_ids: [1] });
     expect(refused.status).toBe(403);
     const adminToken = await makeToken(admin);
-    const made = await bearer(adminToken.secret).put('/api/v1/account/folder').send({ name: 'From a script' });
+    const made = await bearer(adminToken.secret)
+      .put('/api/v1/account/folder')
+      .send({ name: 'From a script' });
     expect(made.status).toBe(200);
     const list = await agent.get('/api/v1/account/api-tokens');
     expect(list.body.data.find((t: { id: number }) => t.id === token.id).last_used_at).not.toBeNull();
@@ -151,16 +155,17 @@ describe('Authorization: Bearer <token>', () => {
 
   it('is refused by session-only endpoints: token management, sign-out, collaboration tokens', async () => {
     const { token, secret } = await makeToken(admin);
-    const cases = [
-      bearer(secret).get('/api/v1/account/api-tokens'),
-      bearer(secret).post('/api/v1/account/api-tokens').send({ name: 'Escalate' }),
-      bearer(secret).post(`/api/v1/account/api-tokens/${token.id}/revoke`),
-      bearer(secret).post('/api/v1/auth/logout'),
-      bearer(secret).post('/api/v1/account/lists/1/collab-token'),
-    ];
-    for (const res of await Promise.all(cases)) {
-      expect(res.status, `${res.req.method} ${res.req.path}`).toBe(403);
-      expect(res.body.message).toMatch(/browser session/);
+    const cases = {
+      'GET api-tokens': bearer(secret).get('/api/v1/account/api-tokens'),
+      'POST api-tokens': bearer(secret).post('/api/v1/account/api-tokens').send({ name: 'Escalate' }),
+      'POST revoke': bearer(secret).post(`/api/v1/account/api-tokens/${token.id}/revoke`),
+      'POST logout': bearer(secret).post('/api/v1/auth/logout'),
+      'POST collab-token': bearer(secret).post('/api/v1/account/lists/1/collab-token'),
+    };
+    for (const [name, request] of Object.entries(cases)) {
+      const res = await request;
+      expect(res.status, name).toBe(403);
+      expect(res.body.message, name).toMatch(/browser session/);
     }
     expect((await bearer(secret).get('/api/v1/auth/me')).status).toBe(200);
   });

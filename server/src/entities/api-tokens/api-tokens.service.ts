@@ -47,7 +47,9 @@ function audited(token: ApiToken) {
 /** The actor's own tokens, newest first (issue 11 item 10). */
 export async function listApiTokens(deps: AppDeps, actor: Actor): Promise<{ data: ApiToken[] }> {
   const now = new Date();
-  return { data: (await repo.listTokens(deps.db, actor.accountId, actor.userId)).map((r) => toApiToken(r, now)) };
+  return {
+    data: (await repo.listTokens(deps.db, actor.accountId, actor.userId)).map((r) => toApiToken(r, now)),
+  };
 }
 
 /**
@@ -63,7 +65,8 @@ export async function createApiToken(
 ): Promise<{ token: ApiToken; secret: string }> {
   const random = randomBytes(32).toString('base64url');
   const secret = `${API_TOKEN_PREFIX}${random}`;
-  const expiresAt = input.expires_in_days === null ? null : new Date(Date.now() + input.expires_in_days * DAY_MS);
+  const expiresAt =
+    input.expires_in_days === null ? null : new Date(Date.now() + input.expires_in_days * DAY_MS);
   const token = await deps.db.transaction().execute(async (trx) => {
     if ((await repo.countLiveTokens(trx, actor.accountId, actor.userId)) >= API_TOKEN_MAX_PER_USER) {
       throw AppError.badField(

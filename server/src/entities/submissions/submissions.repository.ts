@@ -458,3 +458,28 @@ export async function listCells(db: Db, accountId: number, listIds: readonly num
           .execute();
   return { lists, columns, cells };
 }
+
+/**
+ * Rows of the account's datasets at HEAD with a field whose value is exactly `code` (issue 11
+ * item 10, code lookup), oldest first, at most `limit`: found through the distinct values of
+ * each dataset, then the dataset's current rows.
+ */
+export async function rowsHoldingValue(db: Db, accountId: number, code: string, limit: number) {
+  const { rows } = await sql<{
+    submission_id: number;
+    template_field_id: number;
+    row_number: number;
+    cv_id: string;
+    data: Record<string, string>;
+    from_commit: number | null;
+  }>`select r.submission_id, dv.template_field_id, r.row_number, r.cv_id, r.data, r.from_commit
+    from dataset_values dv
+    join datasets d on d.id = dv.dataset_id and d.account_id = ${accountId}
+    join submission_rows r on r.dataset_id = dv.dataset_id
+      and r.from_commit is not null and r.to_commit is null
+      and r.data ->> dv.template_field_id::text = ${code}
+    where dv.value = ${code} and dv.row_count > 0
+    order by r.id, dv.template_field_id
+    limit ${limit}`.execute(db);
+  return rows;
+}

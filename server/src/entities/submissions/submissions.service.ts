@@ -3,6 +3,8 @@ import {
   AppError,
   AUTONUMBER_MAX_VALUE,
   bufferedRandomInt,
+  CODE_LOOKUP_MAX_MATCHES,
+  type CodeLookup,
   compileSubmissionForm,
   createSessionCache,
   type DatasetQuery,
@@ -897,6 +899,39 @@ export async function queryDataset(
     offset: query.offset,
   });
   return { rows: rows.map(wrap), commit_id: commitId };
+}
+
+/**
+ * Which submission and row made a code (issue 11 item 10): the rows of the account's datasets at
+ * HEAD holding `code` as a field's value, keeping those of submissions the actor may read (the
+ * rule of `getSubmission`). Throws 404 when none is left, so a code of another account or of a
+ * submission the actor may not read looks the same as an unknown one.
+ */
+export async function lookupCode(deps: AppDeps, actor: Actor, code: string): Promise<CodeLookup> {
+  const found = await repo.rowsHoldingValue(deps.db, actor.accountId, code, CODE_LOOKUP_MAX_MATCHES);
+  const summaries = new Map<number, SubmissionSummary | null>();
+  const matches: CodeLookup['matches'] = [];
+  for (const r of found) {
+    if (!summaries.has(r.submission_id)) {
+      const summary = await readable(deps, actor, r.submission_id).then(
+        ({ row }) => toSummary(row),
+        (error: unknown) => {
+          if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+          throw error;
+        },
+      );
+      summaries.set(r.submission_id, summary);
+    }
+    const submission = summaries.get(r.submission_id);
+    if (!submission) continue;
+    matches.push({
+      submission,
+      template_field_id: r.template_field_id,
+      row: { row_number: r.row_number, cv_id: r.cv_id, data: r.data, commit_id: r.from_commit },
+    });
+  }
+  if (matches.length === 0) throw AppError.notFound('Code');
+  return { code, matches };
 }
 
 /** Type of a datasets query as sent (re-exported for tests and the bench). */
