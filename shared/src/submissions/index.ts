@@ -7,3 +7,4 @@ export * from './submission-messages';
 export * from './submissions.contract';
 export * from './text-rules';
 export * from './validate-rows';
+export * from './preview';

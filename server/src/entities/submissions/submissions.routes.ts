@@ -1,4 +1,4 @@
-import { datasetsApi, submissionsApi } from '@nomen/shared';
+import { datasetsApi, previewApi, submissionsApi } from '@nomen/shared';
 import type { ApiBuilder } from '../../http/route';
 import * as service from './submissions.service';
 
@@ -30,6 +30,9 @@ export function submissionsRoutes(api: ApiBuilder): void {
   );
   api.mount(submissionsApi.edit, ({ actor, params, body }) =>
     service.editSubmission(deps, actor, params.id, body),
+  );
+  api.mount(previewApi.dependencies, ({ actor, body }) =>
+    service.previewDependencies(deps, actor, body.list_ids),
   );
   api.mount(datasetsApi.query, ({ actor, params, body }) =>
     service.queryDataset(deps, actor, params.id, body),

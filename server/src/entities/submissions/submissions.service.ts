@@ -13,6 +13,7 @@ import {
   hasPermission,
   IN_DATASET_STATUSES,
   type Issue,
+  previewDependencyIds,
   type SubmissionDetail,
   type SubmissionForm,
   type SubmissionList,
@@ -34,7 +35,7 @@ import { withConnection } from '../../db/connection';
 import type { Actor, AppDeps } from '../../http/context';
 import { recordActivity } from '../activities/activities.service';
 import * as fieldsRepo from '../fields/fields.repository';
-import { assertNotStale } from '../guards';
+import { assertAllFound, assertNotStale } from '../guards';
 import * as patternsRepo from '../patterns/patterns.repository';
 import { getPattern } from '../patterns/patterns.service';
 import { getTemplate } from '../templates/templates.service';
@@ -108,14 +109,33 @@ export async function submittableTemplates(deps: AppDeps, actor: Actor) {
 }
 
 /** The lists the template's list fields draw from, with their rows (issue 11 item 2). */
-async function formLists(deps: AppDeps, actor: Actor, template: Template): Promise<SubmissionList[]> {
-  const ids = [
-    ...new Set(
-      template.template_fields.flatMap((f) =>
-        f.governance_type === 'list' && f.list_governance?.list_id != null ? [f.list_governance.list_id] : [],
-      ),
-    ),
-  ];
+function formLists(deps: AppDeps, actor: Actor, template: Template): Promise<SubmissionList[]> {
+  return listsWithRows(deps, actor, previewDependencyIds(template.template_fields));
+}
+
+/**
+ * The lists of the dataset preview of a template under edit (spec 03 §2 "Dataset preview", §7
+ * preview-dependencies; issue 11 item 7), in the order asked, with their rows; nothing is stored.
+ * All or nothing: 404 naming every id that is not a list of the account.
+ */
+export async function previewDependencies(
+  deps: AppDeps,
+  actor: Actor,
+  listIds: readonly number[],
+): Promise<{ lists: SubmissionList[] }> {
+  const ids = [...new Set(listIds)];
+  const lists = await listsWithRows(deps, actor, ids);
+  assertAllFound(
+    ids,
+    lists.map((l) => l.id),
+    'Lists',
+  );
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return { lists: lists.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)) };
+}
+
+/** The account's lists of `ids` with their columns and rows (ids of other accounts are left out). */
+async function listsWithRows(deps: AppDeps, actor: Actor, ids: readonly number[]): Promise<SubmissionList[]> {
   const { lists, columns, cells } = await repo.listCells(deps.db, actor.accountId, ids);
   return lists.map((list) => {
     const own = columns.filter((c) => c.list_id === list.id);
