@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { previewDependencyIds, previewDependenciesSchema } from './preview';
+import { previewDependenciesSchema, previewDependencyIds } from './preview';
 
 const list = (list_id: number | null) => ({
   governance_type: 'list' as const,
