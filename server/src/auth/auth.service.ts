@@ -230,6 +230,7 @@ export async function setPasswordWithToken(
       .executeTakeFirst();
     if (!user) throw AppError.badField('body.token', 'This account is disabled.');
     await repo.deleteSessionsOfUsers(trx, [userId]);
+    await apiTokensRepo.revokeTokensOfUsers(trx, [userId]);
     return startSession(deps, trx, userId);
   });
   return { token: session.token, expiresAt: session.expiresAt, me: await loadMe(deps, session.sessionId) };

@@ -5,9 +5,11 @@ import {
   createAccount,
   createTestContext,
   createUser,
+  lastLinkTo,
   signIn,
   type TestAccount,
   type TestContext,
+  tokenOf,
 } from '../../test/test-context';
 
 type Agent = Awaited<ReturnType<typeof signIn>>;
@@ -117,6 +119,32 @@ describe('Authorization: Bearer <token>', () => {
     expect((await bearer(secret).get('/api/v1/account/lists/')).status).toBe(403);
     await ctx.deps.db.updateTable('users').set({ disabled: true }).where('id', '=', user.id).execute();
     expect((await bearer(secret).get('/api/v1/auth/me')).status).toBe(401);
+  });
+
+  it('dies with a password reset: forced by an admin, or through a reset link', async () => {
+    const user = await createUser(ctx, account.id, { role: 'USER' });
+    const { token, secret } = await makeToken(await signIn(ctx, user.email));
+    const forced = await admin
+      .post('/api/v1/account/user/bulk/force-password-reset')
+      .send({ user_ids: [user.id] });
+    expect(forced.status).toBe(200);
+    expect((await bearer(secret).get('/api/v1/auth/me')).status).toBe(401);
+    const row = await ctx.deps.db
+      .selectFrom('api_tokens')
+      .select('revoked_at')
+      .where('id', '=', token.id)
+      .executeTakeFirstOrThrow();
+    expect(row.revoked_at).not.toBeNull();
+
+    const other = await createUser(ctx, account.id, { role: 'USER' });
+    const kept = await makeToken(await signIn(ctx, other.email));
+    await supertest(ctx.app).post('/api/v1/auth/forgot-password').send({ email: other.email });
+    const link = lastLinkTo(ctx, other.email);
+    const reset = await supertest(ctx.app)
+      .post('/api/v1/auth/reset-password')
+      .send({ token: tokenOf(link), password: 'a-brand-new-password' });
+    expect(reset.status).toBe(200);
+    expect((await bearer(kept.secret).get('/api/v1/auth/me')).status).toBe(401);
   });
 
   it('answers 401 to an unknown, malformed or empty token and ignores the cookie beside it', async () => {

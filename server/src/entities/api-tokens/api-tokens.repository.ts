@@ -112,3 +112,17 @@ export function findLiveToken(db: Db, tokenHash: string) {
 export async function touchToken(db: Db, id: number): Promise<void> {
   await db.updateTable('api_tokens').set({ last_used_at: new Date() }).where('id', '=', id).execute();
 }
+
+/**
+ * Revokes every live token of these users now (ARCHITECTURE.md security rules: a password reset
+ * revokes access, so a token made by someone who knew the old password dies with it).
+ */
+export async function revokeTokensOfUsers(db: Db, userIds: readonly number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .updateTable('api_tokens')
+    .set({ revoked_at: new Date() })
+    .where('user_id', 'in', userIds)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
