@@ -19,6 +19,9 @@ const AdminLanding = lazy(() =>
 const ActivitiesPage = lazy(() =>
   import('./features/activities/pages/ActivitiesPage').then((m) => ({ default: m.ActivitiesPage })),
 );
+const ApiTokensPage = lazy(() =>
+  import('./features/api-tokens/pages/ApiTokensPage').then((m) => ({ default: m.ApiTokensPage })),
+);
 const ConnectorsPage = lazy(() =>
   import('./features/connectors/pages/ConnectorsPage').then((m) => ({ default: m.ConnectorsPage })),
 );
@@ -141,6 +144,8 @@ export const routes: RouteObject[] = [
           guarded('account/settings', 'settings', <SettingsPage />),
           guarded('settings', 'settings', <SettingsPage />),
           guarded('activities', 'activities', <ActivitiesPage />),
+          // Everyone signed in manages their own tokens (issue 11 item 10): no page permission.
+          { path: 'api-tokens', element: loading(<ApiTokensPage />) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

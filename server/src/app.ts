@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import express, { type Express } from 'express';
 import { authRoutes } from './auth/auth.routes';
 import { activitiesRoutes } from './entities/activities/activities.routes';
+import { apiTokensRoutes } from './entities/api-tokens/api-tokens.routes';
 import { collabRoutes } from './entities/collab/collab.routes';
 import { connectorsRoutes } from './entities/connectors/connectors.routes';
 import { fieldsetsRoutes } from './entities/fieldsets/fieldsets.routes';
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps): NomenApp {
   lookupsRoutes(api);
   submissionsRoutes(api);
   integrationsRoutes(api);
+  apiTokensRoutes(api);
   docsRoutes(router, api.endpoints);
   app.use(router);
   app.use('/api', apiNotFound);

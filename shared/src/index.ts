@@ -1,4 +1,5 @@
 export * from './activities/activities.contract';
+export * from './api-tokens/index';
 export * from './auth/auth.contract';
 export * from './collab/collab.contract';
 export * from './connectors/index';

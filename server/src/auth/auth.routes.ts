@@ -1,6 +1,6 @@
 import { authApi } from '@nomen/shared';
 import type { Response } from 'express';
-import type { AppDeps } from '../http/context';
+import { type AppDeps, sessionIdOf } from '../http/context';
 import { type ApiBuilder, SESSION_COOKIE } from '../http/route';
 import * as service from './auth.service';
 import { ForgotPasswordLimiter, rateLimitKey, SignInLimiter } from './rate-limits';
@@ -35,11 +35,11 @@ export function authRoutes(api: ApiBuilder): void {
     return session.me;
   });
   api.mount(authApi.logout, async ({ actor, res }) => {
-    if (actor) await service.logout(deps, actor.sessionId);
+    if (actor) await service.logout(deps, sessionIdOf(actor));
     res.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true as const };
   });
-  api.mount(authApi.me, ({ actor }) => service.loadMe(deps, actor.sessionId));
+  api.mount(authApi.me, async ({ actor }) => service.meOf(actor, actor.title));
   api.mount(authApi.activate, async ({ body, res }) => {
     const session = await service.setPasswordWithToken(deps, 'activation', body.token, body.password);
     setSessionCookie(deps, res, session.token, session.expiresAt);

@@ -8,6 +8,7 @@ import {
 } from '@nomen/shared';
 import type { Database, UserRow } from '@nomen/shared/db';
 import type { Kysely, Transaction } from 'kysely';
+import * as apiTokensRepo from '../entities/api-tokens/api-tokens.repository';
 import type { Actor, AppDeps } from '../http/context';
 import * as repo from './auth.repository';
 import { hashPassword, newToken, sha256, verifyPassword } from './crypto';
@@ -17,9 +18,14 @@ const TOKEN_TTL_MS = { activation: 7 * 24 * 3600_000, reset: 2 * 3600_000 } as c
 const DUMMY_HASH = hashPassword('nomen-timing-equaliser');
 
 type SessionRow = NonNullable<Awaited<ReturnType<typeof repo.findLiveSession>>>;
+/** The user and account columns a session or an API token lookup answers. */
+type UserAccountRow = Omit<SessionRow, 'session_id' | 'expires_at'>;
 
-/** Builds the request's Actor from a live session row. */
-function toActor(row: SessionRow): Actor {
+/** Builds the request's Actor from a live session's or API token's user and account. */
+function toActor(
+  row: UserAccountRow,
+  via: { sessionId: string; apiTokenId: null } | { sessionId: null; apiTokenId: number },
+): Actor {
   const role = row.role as Role;
   const features = row.feature_flags.filter((f): f is FeatureFlag =>
     (FEATURE_FLAGS as readonly string[]).includes(f),
@@ -36,7 +42,8 @@ function toActor(row: SessionRow): Actor {
     permissions: effectivePermissions({ role, permissions: row.permissions, super_admin: row.super_admin }),
     features,
     settings: { allow_approval: row.settings.allow_approval === true },
-    sessionId: row.session_id,
+    title: row.title,
+    ...via,
   };
 }
 
@@ -51,7 +58,24 @@ export async function actorFromSessionToken(deps: AppDeps, token: string): Promi
   if (row.expires_at.getTime() - Date.now() < ttl / 2) {
     await repo.extendSession(deps.db, row.session_id, new Date(Date.now() + ttl));
   }
-  return toActor(row);
+  return toActor(row, { sessionId: row.session_id, apiTokenId: null });
+}
+
+// last_used_at is written at most this often per token, so busy machine clients do not write on every request.
+const TOKEN_TOUCH_MS = 60_000;
+
+/**
+ * The Actor of a personal API token (`Authorization: Bearer <secret>`, issue 11 item 10), or null
+ * when the token is unknown, revoked or expired or its user disabled. The Actor has the user's
+ * own rights, read fresh like a session's; it carries no session id.
+ */
+export async function actorFromApiToken(deps: AppDeps, secret: string): Promise<Actor | null> {
+  const row = await apiTokensRepo.findLiveToken(deps.db, sha256(secret));
+  if (!row) return null;
+  if (row.last_used_at === null || Date.now() - row.last_used_at.getTime() > TOKEN_TOUCH_MS) {
+    await apiTokensRepo.touchToken(deps.db, row.token_id);
+  }
+  return toActor(row, { sessionId: null, apiTokenId: row.token_id });
 }
 
 /** The /auth/me answer for an Actor. */
@@ -76,7 +100,7 @@ export function meOf(actor: Actor, title = ''): Me {
 export async function loadMe(deps: AppDeps, sessionId: string): Promise<Me> {
   const row = await repo.findLiveSession(deps.db, sessionId);
   if (!row) throw new AppError('UNAUTHENTICATED', 'Please sign in');
-  return meOf(toActor(row), row.title);
+  return meOf(toActor(row, { sessionId: row.session_id, apiTokenId: null }), row.title);
 }
 
 /** Starts a session for a user; returns the cookie token and its expiry. */
@@ -206,6 +230,7 @@ export async function setPasswordWithToken(
       .executeTakeFirst();
     if (!user) throw AppError.badField('body.token', 'This account is disabled.');
     await repo.deleteSessionsOfUsers(trx, [userId]);
+    await apiTokensRepo.revokeTokensOfUsers(trx, [userId]);
     return startSession(deps, trx, userId);
   });
   return { token: session.token, expiresAt: session.expiresAt, me: await loadMe(deps, session.sessionId) };

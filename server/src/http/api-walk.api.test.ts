@@ -174,6 +174,7 @@ async function snapshot(): Promise<string> {
     (select json_agg(x order by x.id)::text from submissions x where account_id = ${id}),
     (select count(*)::text from submission_rows where account_id = ${id}),
     (select json_agg(x order by x.id)::text from dataset_commits x where account_id = ${id}),
+    (select json_agg(x order by x.id)::text from (select id, name, expires_at, revoked_at from api_tokens where account_id = ${id}) x),
     (select count(*)::text from activities where account_id = ${id})
   )) as digest`.execute(ctx.deps.db);
   return rows[0]!.digest;

@@ -1,4 +1,4 @@
-import type { AccountSettings, FeatureFlag, Permission, Role } from '@nomen/shared';
+import { type AccountSettings, AppError, type FeatureFlag, type Permission, type Role } from '@nomen/shared';
 import type { Database } from '@nomen/shared/db';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
@@ -30,6 +30,23 @@ export interface Actor {
   permissions: Permission[];
   features: FeatureFlag[];
   settings: AccountSettings;
-  /** SHA-256 id of the session the request came with. */
-  sessionId: string;
+  /** The user's job title (shown by /auth/me). */
+  title: string;
+  /** SHA-256 id of the session the request came with; null when an API token authenticated it. */
+  sessionId: string | null;
+  /** The personal API token that authenticated the request (issue 11 item 10); null for a session. */
+  apiTokenId: number | null;
 }
+
+/**
+ * The session id of a session Actor (sign-out, collaboration tokens, OAuth state binding).
+ * Throws 403 for a request authenticated by an API token: such endpoints are `sessionOnly`, so
+ * this only guards against a route that forgot to say so.
+ */
+export function sessionIdOf(actor: Actor): string {
+  if (actor.sessionId === null) throw new AppError('FORBIDDEN', API_TOKEN_REFUSED_MESSAGE);
+  return actor.sessionId;
+}
+
+/** The answer of a session-only endpoint to a request authenticated by an API token. */
+export const API_TOKEN_REFUSED_MESSAGE = 'This needs a signed-in browser session; API tokens cannot do it';

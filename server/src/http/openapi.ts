@@ -28,6 +28,15 @@ function parametersOf(endpoint: Endpoint) {
       });
     }
   }
+  for (const header of endpoint.headers ?? []) {
+    parameters.push({
+      name: header.name,
+      in: 'header',
+      required: header.required ?? false,
+      description: header.description,
+      schema: { type: 'string' },
+    });
+  }
   return parameters;
 }
 
@@ -52,8 +61,13 @@ export function openApiDocument(endpoints: readonly Endpoint[]): JsonSchema {
     paths[path][e.method.toLowerCase()] = {
       tags: [e.tag],
       summary: e.summary,
-      description: `Access: ${permission}${e.feature ? `; feature flag ${e.feature}` : ''}.`,
+      description: `Access: ${permission}${e.feature ? `; feature flag ${e.feature}` : ''}${
+        e.sessionOnly ? '; browser session only (API tokens answer 403)' : ''
+      }.`,
       parameters: parametersOf(e),
+      ...(e.permission === null
+        ? {}
+        : { security: e.sessionOnly ? [{ session: [] }] : [{ session: [] }, { apiToken: [] }] }),
       ...(e.body
         ? {
             requestBody: {
@@ -81,9 +95,15 @@ export function openApiDocument(endpoints: readonly Endpoint[]): JsonSchema {
       title: 'Nomen API',
       version: '1',
       description:
-        'Marketing-data governance. Sign in with POST /api/v1/auth/login; the session cookie authenticates the rest. Errors answer { message, code, issues? }.',
+        'Marketing-data governance. Sign in with POST /api/v1/auth/login; the session cookie authenticates the rest. Machine clients send a personal API token (made at /admin/api-tokens) as `Authorization: Bearer <token>` and act with its owner’s rights. Errors answer { message, code, issues? }.',
     },
     paths,
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'nomen_session' },
+        apiToken: { type: 'http', scheme: 'bearer', description: 'A personal API token (nomen_pat_…)' },
+      },
+    },
   };
 }
 

@@ -2,8 +2,8 @@ import { AppError, type Endpoint, hasPermission } from '@nomen/shared';
 import { parse as parseCookie } from 'cookie';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { z } from 'zod';
-import { actorFromSessionToken } from '../auth/auth.service';
-import type { Actor, AppDeps } from './context';
+import { actorFromApiToken, actorFromSessionToken } from '../auth/auth.service';
+import { type Actor, API_TOKEN_REFUSED_MESSAGE, type AppDeps } from './context';
 import { zodIssues } from './errors';
 
 /** Name of the httpOnly session cookie. */
@@ -86,8 +86,25 @@ export function jsonBody(limit: number): RequestHandler {
   };
 }
 
-/** Reads the session cookie and, when it names a live session, the Actor. */
+/**
+ * The secret of an `Authorization: Bearer <secret>` header, '' for a Bearer header without one,
+ * or null when the request carries no Bearer credentials (issue 11 item 10).
+ */
+export function bearerSecret(req: Pick<Request, 'headers'>): string | null {
+  const header = req.headers.authorization;
+  if (header === undefined) return null;
+  const match = /^Bearer(?:\s+(.*))?$/is.exec(header.trim());
+  return match ? (match[1] ?? '').trim() : null;
+}
+
+/**
+ * The Actor of the request: with an `Authorization: Bearer` header, that personal API token's
+ * (the cookie is then ignored, so a token request never acts on a browser's ambient
+ * credentials); otherwise the session cookie's. Null when neither names a live credential.
+ */
 export async function readActor(deps: AppDeps, req: Request): Promise<Actor | null> {
+  const secret = bearerSecret(req);
+  if (secret !== null) return secret && secret.length <= 200 ? actorFromApiToken(deps, secret) : null;
   const token = parseCookie(req.headers.cookie ?? '')[SESSION_COOKIE];
   return token ? actorFromSessionToken(deps, token) : null;
 }
@@ -107,8 +124,9 @@ export class ApiBuilder {
 
   /**
    * Mounts one contract endpoint (STYLE.md: route = validate → one service call → response):
-   * parses JSON within the endpoint's body limit, loads the Actor, enforces the declared
-   * permission (401 signed out, 403 without it) and feature flag (403), parses params, query
+   * parses JSON within the endpoint's body limit, loads the Actor (session cookie or API token),
+   * enforces the declared permission (401 signed out, 403 without it), feature flag (403) and
+   * `sessionOnly` (403 for an API token), parses params, query
    * and body with the contract's schemas (400 with issues), then sends the handler's result
    * with the contract's status. `before` middlewares run after body parsing (e.g. rate limits).
    */
@@ -146,6 +164,7 @@ export class ApiBuilder {
     this.router[method](endpoint.path, jsonParser, ...before, async (req, res) => {
       const actor =
         endpoint.permission === null ? await readActor(deps, req) : await requireActor(deps, req, endpoint);
+      if (actor) refuseTokenWhereSessionOnly(endpoint, actor);
       const params = parsePart(endpoint.params, req.params, 'params');
       const query = parsePart(endpoint.query, req.query, 'query');
       const body = parsePart(endpoint.body, req.body, 'body');
@@ -162,6 +181,7 @@ export class ApiBuilder {
 async function requireActor(deps: AppDeps, req: Request, endpoint: Endpoint): Promise<Actor> {
   const actor = await readActor(deps, req);
   if (!actor) throw new AppError('UNAUTHENTICATED', 'Please sign in');
+  refuseTokenWhereSessionOnly(endpoint, actor);
   if (endpoint.feature && !actor.features.includes(endpoint.feature)) {
     throw new AppError('FORBIDDEN', `The ${endpoint.feature} feature is not enabled for this account`);
   }
@@ -170,6 +190,13 @@ async function requireActor(deps: AppDeps, req: Request, endpoint: Endpoint): Pr
     throw new AppError('FORBIDDEN', `You do not have permission to do this (needs ${needed})`);
   }
   return actor;
+}
+
+/** 403 when an API token calls a session-only endpoint (issue 11 item 10). */
+function refuseTokenWhereSessionOnly(endpoint: Endpoint, actor: Actor): void {
+  if (endpoint.sessionOnly && actor.apiTokenId !== null) {
+    throw new AppError('FORBIDDEN', API_TOKEN_REFUSED_MESSAGE);
+  }
 }
 
 function parsePart<S extends z.ZodType | undefined>(schema: S, value: unknown, part: string) {

@@ -3,6 +3,7 @@ import { AppError } from '@nomen/shared';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Config } from '../config';
+import { bearerSecret } from './route';
 
 /** Methods that change state and so must come from the app's own pages (issue 8 item 8). */
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -75,13 +76,18 @@ function originOf(url: string): string | null {
  * Refuses cross-site writes (issue 8 item 8): a POST, PUT, PATCH or DELETE whose Origin header
  * (or, without one, Referer) is not the app's own origin answers 403 and runs nothing. The own
  * origin is APP_URL's, or any origin whose host is the request's Host header (a dev proxy or a
- * load balancer keeps Host). Requests with neither header (API clients, curl, the CLI) pass;
+ * load balancer keeps Host). Requests with neither header (API clients, curl, the CLI) pass, and
+ * so do requests with `Authorization: Bearer` (API tokens; the session cookie is then ignored);
  * "Origin: null" (sandboxed frames, privacy-redirected forms) is foreign.
  */
 export function sameOriginWrites(config: Config): RequestHandler {
   const appOrigin = originOf(config.appUrl);
   return (req, _res, next) => {
     if (!STATE_CHANGING.has(req.method)) return next();
+    // A request with Bearer credentials is authenticated by that header alone (the cookie is
+    // ignored), and no page of another site can send one without a CORS preflight, which Nomen
+    // never grants: it is no cross-site request forgery whatever its Origin.
+    if (bearerSecret(req) !== null) return next();
     const origin = req.headers.origin;
     const referer = req.headers.referer;
     if (origin === undefined && referer === undefined) return next();

@@ -408,7 +408,9 @@ async function demoActor(deps: AppDeps, accountId: number): Promise<Actor> {
       (FEATURE_FLAGS as readonly string[]).includes(f),
     ),
     settings: { allow_approval: true },
-    sessionId: '',
+    title: '',
+    sessionId: null,
+    apiTokenId: null,
   };
 }
 

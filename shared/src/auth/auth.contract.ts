@@ -77,6 +77,7 @@ export const authApi = {
     tag: 'Auth',
     summary: 'Sign out: ends the session and clears the cookie.',
     permission: null,
+    sessionOnly: true,
     response: okSchema,
   }),
   me: endpoint({

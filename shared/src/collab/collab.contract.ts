@@ -173,6 +173,7 @@ export const collabApi = {
       'A short-lived signed token to join the list room (user, name, account uuid, approver or not). Needs the live-collaboration flag.',
     permission: 'manage_lists',
     feature: 'live-collaboration',
+    sessionOnly: true,
     params: idParamSchema,
     response: collabTokenSchema,
   }),

@@ -191,6 +191,7 @@ export const connectorsApi = {
     summary:
       "Start an authorisation: answers the provider's authorisation URL (state bound to the session, PKCE S256 where supported).",
     permission: 'manage_connectors',
+    sessionOnly: true,
     params: z.object({ slug: text(100) }),
     body: oauthInitSchema,
     response: z.string().describe('The URL to send the browser to'),
@@ -202,6 +203,7 @@ export const connectorsApi = {
     summary:
       'Where the provider returns: exchanges the code, stores the tokens encrypted and redirects to /admin/accounts?oauth_success=true, or with oauth_success=false and a message.',
     permission: 'manage_connectors',
+    sessionOnly: true,
     query: z.object({
       code: text(4000).optional(),
       /** TikTok's name for the code (its sign-in is not standard OAuth 2.0). */

@@ -34,6 +34,20 @@ export interface Endpoint<
   status?: number;
   /** Body-size limit in bytes where it differs from the 1 MB default. */
   bodyLimit?: number;
+  /**
+   * Only a browser session may call it: a request authenticated by an API token answers 403
+   * (token management itself, sign-out, collaboration tokens, OAuth sign-in; issue 11 item 10).
+   */
+  sessionOnly?: boolean;
+  /** Request headers the endpoint reads, documented in the API reference (e.g. Idempotency-Key). */
+  headers?: readonly EndpointHeader[];
+}
+
+/** A request header an endpoint reads (the API reference lists it). */
+export interface EndpointHeader {
+  name: string;
+  description: string;
+  required?: boolean;
 }
 
 /** Identity helper that keeps an endpoint's literal types. */

@@ -526,6 +526,20 @@ export interface DatasetValuesTable {
   row_count: number;
 }
 
+/** api_tokens: personal API tokens (issue 11 item 10); `token_hash` is the SHA-256 of the secret. */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  account_id: number;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  token_hint: string;
+  created_at: CreatedAt;
+  last_used_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
 /** The typed database Kysely works with (ARCHITECTURE.md, Data). */
 export interface Database {
   accounts: AccountsTable;
@@ -571,6 +585,7 @@ export interface Database {
   submission_events: SubmissionEventsTable;
   submission_rows: SubmissionRowsTable;
   dataset_values: DatasetValuesTable;
+  api_tokens: ApiTokensTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -592,3 +607,4 @@ export type OAuthStateRow = Selectable<OAuthStatesTable>;
 export type TargetRow = Selectable<TargetsTable>;
 export type MultiTargetRow = Selectable<MultiTargetsTable>;
 export type SubmissionRecord = Selectable<SubmissionsTable>;
+export type ApiTokenRow = Selectable<ApiTokensTable>;

@@ -3,6 +3,7 @@ export * from './dates';
 export * from './import';
 export * from './links';
 export * from './list-lookup';
+export * from './preview';
 export * from './submission-form';
 export * from './submission-messages';
 export * from './submissions.contract';

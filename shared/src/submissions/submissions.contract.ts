@@ -251,6 +251,37 @@ export const datasetRowSchema = z.object({
   data: z.record(z.string(), z.object({ value: z.string() })),
 });
 
+/** Most matches a code lookup answers. */
+export const CODE_LOOKUP_MAX_MATCHES = 20;
+
+/** A code lookup: the exact value of a field of a row in a dataset (issue 11 item 10). */
+export const codeLookupQuerySchema = z.object({
+  code: text(SUBMISSION_MAX_VALUE_LENGTH).min(1, 'Required'),
+});
+
+/** One row that holds a looked-up code: its submission, the template field and the row. */
+export const codeMatchSchema = z.object({
+  submission: submissionSummarySchema,
+  /** The template field whose value is the code. */
+  template_field_id: z.number(),
+  row: storedRowSchema,
+});
+
+/** The answer of a code lookup: every row of the reader's datasets at HEAD that holds the code. */
+export const codeLookupSchema = z.object({
+  code: z.string(),
+  matches: z.array(codeMatchSchema),
+});
+/** A code lookup answer. */
+export type CodeLookup = z.infer<typeof codeLookupSchema>;
+
+/** The Idempotency-Key header as the API reference documents it. */
+const idempotencyHeader = {
+  name: IDEMPOTENCY_HEADER,
+  description:
+    'Makes the submit safe to repeat: 1-255 visible ASCII characters, unique per account. The same key with the same body answers the first result and issues no new numbers; with another body, 409.',
+} as const;
+
 /** The submission endpoints (issue 11). */
 export const submissionsApi = {
   templates: endpoint({
@@ -293,10 +324,21 @@ export const submissionsApi = {
     summary:
       'Save a draft or submit rows through a template. The server governs every row again; a submission with any problem is refused whole (400 with problems) and nothing is stored. With an Idempotency-Key header a repeated request answers the first result and issues no new numbers.',
     permission: 'signed-in',
+    headers: [idempotencyHeader],
     body: submissionCreateSchema,
     response: submissionSummarySchema,
     status: 201,
     bodyLimit: SUBMISSION_BODY_LIMIT,
+  }),
+  lookup: endpoint({
+    method: 'GET',
+    path: '/api/v1/account/submissions/lookup',
+    tag: 'Submissions',
+    summary:
+      'Which submission and row made a code: every row of the account’s datasets at HEAD (Approved or Submitted) with a field whose value is exactly `code`, among the submissions the reader may read; 404 when none.',
+    permission: 'signed-in',
+    query: codeLookupQuerySchema,
+    response: codeLookupSchema,
   }),
   get: endpoint({
     method: 'GET',

@@ -18,7 +18,8 @@ export type ConfiguredObject =
   | 'connected account'
   | 'target'
   | 'multi-target'
-  | 'submission';
+  | 'submission'
+  | 'api token';
 
 /** Who made a change: a signed-in Actor, or the operator CLI / seed ("system"). */
 export type ChangeAuthor =

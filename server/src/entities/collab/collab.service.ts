@@ -1,6 +1,6 @@
 import { AppError, type CollabState, hasPermission, roomName } from '@nomen/shared';
 import { signCollabToken } from '@nomen/shared/node';
-import type { Actor, AppDeps } from '../../http/context';
+import { type Actor, type AppDeps, sessionIdOf } from '../../http/context';
 
 /** Lifetime of a collaboration token; the client asks for a new one when it reconnects. */
 const TOKEN_TTL_SECONDS = 10 * 60;
@@ -44,7 +44,7 @@ export async function collabToken(deps: AppDeps, actor: Actor, listId: number) {
       list: listId,
       approver: isApprover,
       exp,
-      sid: actor.sessionId,
+      sid: sessionIdOf(actor),
       av: access?.version ?? 0,
     },
     deps.config.secretKey,

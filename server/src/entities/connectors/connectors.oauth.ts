@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError, connectorTypeBySlug, type oauthInitSchema } from '@nomen/shared';
 import type { z } from 'zod';
-import type { Actor, AppDeps } from '../../http/context';
+import { type Actor, type AppDeps, sessionIdOf } from '../../http/context';
 import {
   authorisationUrl,
   exchangeCode,
@@ -80,7 +80,7 @@ export async function initOAuth(
     state_hash: hashState(state),
     account_id: actor.accountId,
     user_id: actor.userId,
-    session_id: actor.sessionId,
+    session_id: sessionIdOf(actor),
     slug,
     connector_id: body.connector_id ?? null,
     connector_name: body.connector_name,

@@ -347,7 +347,11 @@ export async function distinctValues(
   return rows.map((r) => r.value);
 }
 
-/** Rows of a dataset as of a commit (`select` null: whole rows), optionally distinct, in first-seen order. */
+/**
+ * Rows of a dataset as of a commit (`select` null: whole rows), optionally distinct, in first-seen
+ * order. With `select`, rows holding none of the selected fields are left out (spec 02 §7: data
+ * by field id holding a value), as the distinct-values index leaves empty values out.
+ */
 export async function datasetRows(
   db: Db,
   datasetId: number,
@@ -355,12 +359,16 @@ export async function datasetRows(
   isHead: boolean,
   options: { select: readonly number[] | null; distinct: boolean; limit: number; offset: number },
 ): Promise<Record<string, string>[]> {
-  const visible = isHead
+  const versions = isHead
     ? sql`r.from_commit is not null and r.to_commit is null`
     : sql`r.from_commit <= ${commitId} and (r.to_commit is null or r.to_commit > ${commitId})`;
+  // Empty values are no values: left out of the projection, as the distinct-values index leaves them out.
   const projection = options.select
-    ? sql`jsonb_build_object(${sql.join(options.select.map((id) => sql`${String(id)}::text, r.data -> ${String(id)}::text`))})`
+    ? sql`jsonb_strip_nulls(jsonb_build_object(${sql.join(
+        options.select.map((id) => sql`${String(id)}::text, nullif(r.data ->> ${String(id)}::text, '')`),
+      )}))`
     : sql`r.data`;
+  const visible = options.select ? sql`${versions} and ${projection} <> '{}'::jsonb` : versions;
   const query = options.distinct
     ? sql`select p.data from (select min(r.id) as first, ${projection} as data from submission_rows r
           where r.dataset_id = ${datasetId} and ${visible} group by 2) p order by p.first limit ${options.limit} offset ${options.offset}`
@@ -369,7 +377,7 @@ export async function datasetRows(
   const { rows } = await query.execute(db);
   return (rows as { data: Record<string, string | null> }[]).map((r) => {
     const data: Record<string, string> = {};
-    for (const [k, v] of Object.entries(r.data ?? {})) if (typeof v === 'string') data[k] = v;
+    for (const [k, v] of Object.entries(r.data ?? {})) if (typeof v === 'string' && v !== '') data[k] = v;
     return data;
   });
 }
@@ -457,4 +465,29 @@ export async function listCells(db: Db, accountId: number, listIds: readonly num
           )
           .execute();
   return { lists, columns, cells };
+}
+
+/**
+ * Rows of the account's datasets at HEAD with a field whose value is exactly `code` (issue 11
+ * item 10, code lookup), oldest first, at most `limit`: found through the distinct values of
+ * each dataset, then the dataset's current rows.
+ */
+export async function rowsHoldingValue(db: Db, accountId: number, code: string, limit: number) {
+  const { rows } = await sql<{
+    submission_id: number;
+    template_field_id: number;
+    row_number: number;
+    cv_id: string;
+    data: Record<string, string>;
+    from_commit: number | null;
+  }>`select r.submission_id, dv.template_field_id, r.row_number, r.cv_id, r.data, r.from_commit
+    from dataset_values dv
+    join datasets d on d.id = dv.dataset_id and d.account_id = ${accountId}
+    join submission_rows r on r.dataset_id = dv.dataset_id
+      and r.from_commit is not null and r.to_commit is null
+      and r.data ->> dv.template_field_id::text = ${code}
+    where dv.value = ${code} and dv.row_count > 0
+    order by r.id, dv.template_field_id
+    limit ${limit}`.execute(db);
+  return rows;
 }

@@ -1,10 +1,10 @@
-import { datasetsApi, submissionsApi } from '@nomen/shared';
+import { datasetsApi, previewApi, submissionsApi } from '@nomen/shared';
 import type { ApiBuilder } from '../../http/route';
 import * as service from './submissions.service';
 
 /**
  * Mounts the submission endpoints and the datasets query (issue 11; spec 02 §7, spec 03 §7).
- * `templates` and `uniqueness` are mounted before `/submissions/:id`.
+ * `templates`, `uniqueness` and `lookup` are mounted before `/submissions/:id`.
  */
 export function submissionsRoutes(api: ApiBuilder): void {
   const { deps } = api;
@@ -12,6 +12,7 @@ export function submissionsRoutes(api: ApiBuilder): void {
   api.mount(submissionsApi.form, ({ actor, params }) => service.submissionForm(deps, actor, params.id));
   api.mount(submissionsApi.uniqueness, ({ actor, body }) => service.checkUniqueness(deps, actor, body));
   api.mount(submissionsApi.list, ({ actor, query }) => service.listSubmissions(deps, actor, query));
+  api.mount(submissionsApi.lookup, ({ actor, query }) => service.lookupCode(deps, actor, query.code));
   api.mount(submissionsApi.create, ({ actor, body, req }) =>
     service.createSubmission(deps, actor, body, service.parseIdempotencyKey(req.headers['idempotency-key'])),
   );
@@ -29,6 +30,9 @@ export function submissionsRoutes(api: ApiBuilder): void {
   );
   api.mount(submissionsApi.edit, ({ actor, params, body }) =>
     service.editSubmission(deps, actor, params.id, body),
+  );
+  api.mount(previewApi.dependencies, ({ actor, body }) =>
+    service.previewDependencies(deps, actor, body.list_ids),
   );
   api.mount(datasetsApi.query, ({ actor, params, body }) =>
     service.queryDataset(deps, actor, params.id, body),

@@ -3,6 +3,8 @@ import {
   AppError,
   AUTONUMBER_MAX_VALUE,
   bufferedRandomInt,
+  CODE_LOOKUP_MAX_MATCHES,
+  type CodeLookup,
   compileSubmissionForm,
   createSessionCache,
   type DatasetQuery,
@@ -11,6 +13,7 @@ import {
   hasPermission,
   IN_DATASET_STATUSES,
   type Issue,
+  previewDependencyIds,
   type SubmissionDetail,
   type SubmissionForm,
   type SubmissionList,
@@ -32,7 +35,7 @@ import { withConnection } from '../../db/connection';
 import type { Actor, AppDeps } from '../../http/context';
 import { recordActivity } from '../activities/activities.service';
 import * as fieldsRepo from '../fields/fields.repository';
-import { assertNotStale } from '../guards';
+import { assertAllFound, assertNotStale } from '../guards';
 import { refreshPoweredLists } from '../lists/lists.powered';
 import * as patternsRepo from '../patterns/patterns.repository';
 import { getPattern } from '../patterns/patterns.service';
@@ -107,14 +110,33 @@ export async function submittableTemplates(deps: AppDeps, actor: Actor) {
 }
 
 /** The lists the template's list fields draw from, with their rows (issue 11 item 2). */
-async function formLists(deps: AppDeps, actor: Actor, template: Template): Promise<SubmissionList[]> {
-  const ids = [
-    ...new Set(
-      template.template_fields.flatMap((f) =>
-        f.governance_type === 'list' && f.list_governance?.list_id != null ? [f.list_governance.list_id] : [],
-      ),
-    ),
-  ];
+function formLists(deps: AppDeps, actor: Actor, template: Template): Promise<SubmissionList[]> {
+  return listsWithRows(deps, actor, previewDependencyIds(template.template_fields));
+}
+
+/**
+ * The lists of the dataset preview of a template under edit (spec 03 §2 "Dataset preview", §7
+ * preview-dependencies; issue 11 item 7), in the order asked, with their rows; nothing is stored.
+ * All or nothing: 404 naming every id that is not a list of the account.
+ */
+export async function previewDependencies(
+  deps: AppDeps,
+  actor: Actor,
+  listIds: readonly number[],
+): Promise<{ lists: SubmissionList[] }> {
+  const ids = [...new Set(listIds)];
+  const lists = await listsWithRows(deps, actor, ids);
+  assertAllFound(
+    ids,
+    lists.map((l) => l.id),
+    'Lists',
+  );
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return { lists: lists.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)) };
+}
+
+/** The account's lists of `ids` with their columns and rows (ids of other accounts are left out). */
+async function listsWithRows(deps: AppDeps, actor: Actor, ids: readonly number[]): Promise<SubmissionList[]> {
   const { lists, columns, cells } = await repo.listCells(deps.db, actor.accountId, ids);
   return lists.map((list) => {
     const own = columns.filter((c) => c.list_id === list.id);
@@ -902,6 +924,39 @@ export async function queryDataset(
     offset: query.offset,
   });
   return { rows: rows.map(wrap), commit_id: commitId };
+}
+
+/**
+ * Which submission and row made a code (issue 11 item 10): the rows of the account's datasets at
+ * HEAD holding `code` as a field's value, keeping those of submissions the actor may read (the
+ * rule of `getSubmission`). Throws 404 when none is left, so a code of another account or of a
+ * submission the actor may not read looks the same as an unknown one.
+ */
+export async function lookupCode(deps: AppDeps, actor: Actor, code: string): Promise<CodeLookup> {
+  const found = await repo.rowsHoldingValue(deps.db, actor.accountId, code, CODE_LOOKUP_MAX_MATCHES);
+  const summaries = new Map<number, SubmissionSummary | null>();
+  const matches: CodeLookup['matches'] = [];
+  for (const r of found) {
+    if (!summaries.has(r.submission_id)) {
+      const summary = await readable(deps, actor, r.submission_id).then(
+        ({ row }) => toSummary(row),
+        (error: unknown) => {
+          if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+          throw error;
+        },
+      );
+      summaries.set(r.submission_id, summary);
+    }
+    const submission = summaries.get(r.submission_id);
+    if (!submission) continue;
+    matches.push({
+      submission,
+      template_field_id: r.template_field_id,
+      row: { row_number: r.row_number, cv_id: r.cv_id, data: r.data, commit_id: r.from_commit },
+    });
+  }
+  if (matches.length === 0) throw AppError.notFound('Code');
+  return { code, matches };
 }
 
 /** Type of a datasets query as sent (re-exported for tests and the bench). */

@@ -16,6 +16,7 @@ import { deleteSessionsOfUsers } from '../../auth/auth.repository';
 import { issueLink } from '../../auth/auth.service';
 import type { Actor, AppDeps } from '../../http/context';
 import { recordActivity } from '../activities/activities.service';
+import { revokeTokensOfUsers } from '../api-tokens/api-tokens.repository';
 import { assertAllFound, assertNotStale } from '../guards';
 import * as repo from './users.repository';
 
@@ -220,8 +221,8 @@ export async function deleteUsers(deps: AppDeps, actor: Actor, ids: number[]): P
 }
 
 /**
- * Forces a password reset (issue 2 §2): clears the users' passwords, ends their sessions and
- * mails each a reset link, all or nothing. 404 for unknown ids; 403 when a non-admin targets an
+ * Forces a password reset (issue 2 §2): clears the users' passwords, ends their sessions,
+ * revokes their API tokens and mails each a reset link, all or nothing. 404 for unknown ids; 403 when a non-admin targets an
  * ADMIN or anyone but the super admin targets the super admin (issue 8 item 2).
  */
 export async function forcePasswordReset(deps: AppDeps, actor: Actor, ids: number[]): Promise<{ ok: true }> {
@@ -233,6 +234,7 @@ export async function forcePasswordReset(deps: AppDeps, actor: Actor, ids: numbe
     }
     await repo.clearPasswords(trx, actor.accountId, ids);
     await deleteSessionsOfUsers(trx, ids);
+    await revokeTokensOfUsers(trx, ids);
     for (const u of users) await issueLink(deps, trx, u, 'reset');
     await recordActivity(
       trx,

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { visiblePages } from '@nomen/shared';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconKey, IconLogout } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { errorStatus } from '../../../api/errors';
 import { StatusPage } from '../../../ui/StatusPage';
@@ -122,6 +122,13 @@ export function AdminShell() {
                 </Text>
               </Menu.Label>
               <Menu.Divider />
+              <Menu.Item
+                component={Link}
+                to="/admin/api-tokens"
+                leftSection={<IconKey size={16} aria-hidden />}
+              >
+                API tokens
+              </Menu.Item>
               <Menu.Item
                 leftSection={<IconLogout size={16} aria-hidden />}
                 onClick={signOut}

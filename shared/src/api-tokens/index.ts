@@ -1,0 +1,2 @@
+export * from './api-tokens.contract';
+export * from './api-tokens.rules';
