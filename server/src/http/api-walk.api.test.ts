@@ -292,7 +292,8 @@ describe('every operation of the API reference', () => {
           expect(after, `${name} with ${r.what} was refused but changed data`).toBe(before);
         before = after;
       }
-    });
+      // A large body (the template save) is hundreds of requests, each followed by a snapshot.
+    }, 120_000);
   }
 });
 
