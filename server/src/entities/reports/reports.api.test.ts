@@ -7,15 +7,19 @@ import {
   type TemplateField,
   todayIn,
 } from '@nomen/shared';
+import { openDatabase } from '@nomen/shared/db';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import type { Response } from 'supertest';
+import supertest, { type Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app';
+import { migrateToLatest } from '../../db/migrate';
 import {
   createAccount,
   createTestContext,
   createUser,
   signIn,
+  TEST_PASSWORD,
   type TestAccount,
   type TestContext,
   type TestUser,
@@ -615,5 +619,54 @@ describe('rights (spec 01 §2.1)', () => {
       n: number;
     }>`select count(*)::int as n from submissions where account_id = ${a.id}`.execute(ctx.deps.db);
     expect(n.rows[0]!.n).toBe(9);
+  });
+});
+
+describe('the embedded database (PGlite)', () => {
+  it('searches with pg_trgm and streams downloads from a cursor', { timeout: 180_000 }, async () => {
+    const handle = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await migrateToLatest(handle.db);
+      const deps = { ...ctx.deps, db: handle.db, pool: handle.pool };
+      const account = await createAccount({ ...ctx, deps } as TestContext, []);
+      const agent = supertest.agent(createApp(deps).app);
+      const login = await agent
+        .post('/api/v1/auth/login')
+        .send({ email: account.admin.email, password: TEST_PASSWORD });
+      expect(login.status).toBe(200);
+      const t = await makeTemplate(agent);
+      const sent = await agent
+        .post('/api/v1/account/submissions')
+        .send({
+          template_id: t.id,
+          name: 'Embedded, "one"',
+          rows: ['Москва', '東京'].map((c) => ({ [t.campaign]: c })),
+        });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+      const found = await agent.post('/api/core/v1/search/template-data/legacy').send({ term: 'оскв' });
+      expect(found.body.data.map((r: { cell_value: string }) => r.cell_value).sort()).toEqual([
+        'Москва',
+        'Москва_0001',
+      ]);
+      const csv = await agent
+        .get('/api/v1/account/reports/download/usage')
+        .buffer(true)
+        .parse(binary as never);
+      expect(csv.status).toBe(200);
+      const lines = (csv.body as Buffer).toString('utf8').split('\n');
+      expect(lines[0]).toBe(
+        '\uFEFFtemplate_name,submission_name,submitter_name,number_of_codes,created_at (UTC)',
+      );
+      expect(lines[1]!.startsWith(`${t.name},"Embedded, ""one""",Ada Admin,2,`)).toBe(true);
+      const xlsx = await agent
+        .get('/api/v1/account/reports/download/usage?format=xlsx')
+        .buffer(true)
+        .parse(binary as never);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(xlsx.body as never);
+      expect(book.worksheets[0]!.getRow(2).getCell(4).value).toBe(2);
+    } finally {
+      await handle.close();
+    }
   });
 });
