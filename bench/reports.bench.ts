@@ -145,121 +145,135 @@ async function timeCalls(
   return { p50: round(percentile(ms, 50)), p95: round(percentile(ms, 95)) };
 }
 
+/** Loads the account and its million codes (see the file's note); answers its id and the seconds taken. */
+async function load(db: pg.Client): Promise<{ accountId: number; loadSeconds: number }> {
+  const loadStarted = performance.now();
+  const email = 'bench@nomen.test';
+  const { hashPassword } = await import('../server/src/auth/crypto');
+  const accountId: number = (
+    await db.query(
+      `insert into accounts(name, settings, feature_flags) values ('Bench', '{}', '{global-report}') returning id`,
+    )
+  ).rows[0].id;
+  await db.query(
+    `insert into users(account_id, name, email, role, super_admin, password_hash, activated_at, last_login)
+     values ($1, 'Bench Admin', $2, 'ADMIN', true, $3, now(), now())`,
+    [accountId, email, await hashPassword('bench-password')],
+  );
+  const users = (
+    await db.query(
+      `insert into users(account_id, name, email, role, activated_at, last_login)
+       select $1, 'User ' || i, 'user' || i || '@bench.test', 'USER', now(), now() - (i || ' hours')::interval
+       from generate_series(1, ${USERS}) i returning id, name`,
+      [accountId],
+    )
+  ).rows as { id: number; name: string }[];
+  const templates = (
+    await db.query(
+      `insert into templates(account_id, name) select $1, 'Template ' || i from generate_series(1, ${TEMPLATES}) i returning id, name`,
+      [accountId],
+    )
+  ).rows as { id: number; name: string }[];
+  const templateFieldIds: number[][] = [];
+  const datasets: number[] = [];
+  for (const t of templates) {
+    const fields = (
+      await db.query(
+        `insert into fields(account_id, name, settings) select $1, 'Field ' || i, '{}' from generate_series(1, ${FIELDS}) i returning id`,
+        [accountId],
+      )
+    ).rows as { id: number }[];
+    const tfs = (
+      await db.query(
+        `insert into template_fields(account_id, template_id, field_id, precedence)
+         select $1, $2, f, ord from unnest($3::int[]) with ordinality as u(f, ord) returning id`,
+        [accountId, t.id, fields.map((f) => f.id)],
+      )
+    ).rows as { id: number }[];
+    templateFieldIds.push(tfs.map((x) => x.id));
+    const ds = await db.query(`insert into datasets(account_id, template_id) values ($1, $2) returning id`, [
+      accountId,
+      t.id,
+    ]);
+    datasets.push(ds.rows[0].id);
+    await db.query('update templates set rollup_dataset_id = $1 where id = $2', [ds.rows[0].id, t.id]);
+  }
+  // 5,000 submissions over the last 8 months, each with its commit.
+  const submissions: { id: number; dataset: number; template: number; commit: number }[] = [];
+  for (let i = 0; i < SUBMISSIONS; i++) {
+    const t = i % TEMPLATES;
+    const user = users[(i * 7) % USERS]!;
+    const s = await db.query(
+      `insert into submissions(account_id, template_id, dataset_id, template_name, name, status, submitter_id, submitter_name, row_count, submitted_at, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() - ($10 || ' minutes')::interval, now() - ($10 || ' minutes')::interval) returning id`,
+      [
+        accountId,
+        templates[t]!.id,
+        datasets[t],
+        templates[t]!.name,
+        `Submission ${i}`,
+        i % 20 === 0 ? 'Approved' : 'Submitted',
+        user.id,
+        user.name,
+        ROWS_PER_SUBMISSION,
+        String((i * 997) % (240 * 24 * 60)),
+      ],
+    );
+    const c = await db.query(
+      `insert into dataset_commits(account_id, dataset_id, submission_id, kind, author_id, author_name, row_count) values ($1, $2, $3, 'submit', $4, $5, $6) returning id`,
+      [accountId, datasets[t], s.rows[0].id, user.id, user.name, ROWS_PER_SUBMISSION],
+    );
+    await db.query('update submissions set commit_id = $1 where id = $2', [c.rows[0].id, s.rows[0].id]);
+    submissions.push({ id: s.rows[0].id, dataset: datasets[t]!, template: t, commit: c.rows[0].id });
+  }
+  await db.query(
+    `update datasets d set head_commit_id = (select max(id) from dataset_commits c where c.dataset_id = d.id) where account_id = $1`,
+    [accountId],
+  );
+  // Bulk load without the search indexes, then build them once (same definitions, read back).
+  const bulkIndexes = (
+    await db.query(
+      `select indexname, indexdef from pg_indexes
+       where indexname in ('submission_rows_data_idx', 'dataset_values_trgm_idx', 'submission_rows_current_idx')`,
+    )
+  ).rows as { indexname: string; indexdef: string }[];
+  for (const index of bulkIndexes) await db.query(`drop index ${index.indexname}`);
+  await pipeline(
+    Readable.from(rowChunks(accountId, templateFieldIds, submissions)),
+    db.query(
+      copyFrom(
+        'COPY submission_rows (account_id, dataset_id, submission_id, row_number, cv_id, data, from_commit, to_commit) FROM STDIN',
+      ),
+    ),
+  );
+  await db.query(
+    `insert into dataset_values (dataset_id, template_field_id, value, row_count)
+     select r.dataset_id, e.key::int, e.value, count(*) from submission_rows r, jsonb_each_text(r.data) e
+     where r.account_id = $1 group by 1, 2, 3`,
+    [accountId],
+  );
+  await db.query("set maintenance_work_mem = '256MB'");
+  for (const index of bulkIndexes) await db.query(index.indexdef);
+  await db.query('analyze');
+  const loadSeconds = round((performance.now() - loadStarted) / 1000);
+  return { accountId, loadSeconds };
+}
+
 async function main(): Promise<void> {
-  await recreateDatabase(dbUrl);
+  // BENCH_REUSE=1 measures again over the data a previous run loaded (no new load).
+  const reuse = process.env.BENCH_REUSE === '1';
+  if (!reuse) await recreateDatabase(dbUrl);
   const server = await startServer(dbUrl, port, { NODE_ENV: 'production' });
   const db = new pg.Client({ connectionString: dbUrl.toString() });
   await db.connect();
   try {
-    const loadStarted = performance.now();
     const email = 'bench@nomen.test';
-    const { hashPassword } = await import('../server/src/auth/crypto');
-    const accountId: number = (
-      await db.query(
-        `insert into accounts(name, settings, feature_flags) values ('Bench', '{}', '{global-report}') returning id`,
-      )
-    ).rows[0].id;
-    await db.query(
-      `insert into users(account_id, name, email, role, super_admin, password_hash, activated_at, last_login)
-       values ($1, 'Bench Admin', $2, 'ADMIN', true, $3, now(), now())`,
-      [accountId, email, await hashPassword('bench-password')],
-    );
-    const users = (
-      await db.query(
-        `insert into users(account_id, name, email, role, activated_at, last_login)
-         select $1, 'User ' || i, 'user' || i || '@bench.test', 'USER', now(), now() - (i || ' hours')::interval
-         from generate_series(1, ${USERS}) i returning id, name`,
-        [accountId],
-      )
-    ).rows as { id: number; name: string }[];
-    const templates = (
-      await db.query(
-        `insert into templates(account_id, name) select $1, 'Template ' || i from generate_series(1, ${TEMPLATES}) i returning id, name`,
-        [accountId],
-      )
-    ).rows as { id: number; name: string }[];
-    const templateFieldIds: number[][] = [];
-    const datasets: number[] = [];
-    for (const t of templates) {
-      const fields = (
-        await db.query(
-          `insert into fields(account_id, name, settings) select $1, 'Field ' || i, '{}' from generate_series(1, ${FIELDS}) i returning id`,
-          [accountId],
-        )
-      ).rows as { id: number }[];
-      const tfs = (
-        await db.query(
-          `insert into template_fields(account_id, template_id, field_id, precedence)
-           select $1, $2, f, ord from unnest($3::int[]) with ordinality as u(f, ord) returning id`,
-          [accountId, t.id, fields.map((f) => f.id)],
-        )
-      ).rows as { id: number }[];
-      templateFieldIds.push(tfs.map((x) => x.id));
-      const ds = await db.query(
-        `insert into datasets(account_id, template_id) values ($1, $2) returning id`,
-        [accountId, t.id],
-      );
-      datasets.push(ds.rows[0].id);
-      await db.query('update templates set rollup_dataset_id = $1 where id = $2', [ds.rows[0].id, t.id]);
-    }
-    // 5,000 submissions over the last 8 months, each with its commit.
-    const submissions: { id: number; dataset: number; template: number; commit: number }[] = [];
-    for (let i = 0; i < SUBMISSIONS; i++) {
-      const t = i % TEMPLATES;
-      const user = users[(i * 7) % USERS]!;
-      const s = await db.query(
-        `insert into submissions(account_id, template_id, dataset_id, template_name, name, status, submitter_id, submitter_name, row_count, submitted_at, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() - ($10 || ' minutes')::interval, now() - ($10 || ' minutes')::interval) returning id`,
-        [
-          accountId,
-          templates[t]!.id,
-          datasets[t],
-          templates[t]!.name,
-          `Submission ${i}`,
-          i % 20 === 0 ? 'Approved' : 'Submitted',
-          user.id,
-          user.name,
-          ROWS_PER_SUBMISSION,
-          String((i * 997) % (240 * 24 * 60)),
-        ],
-      );
-      const c = await db.query(
-        `insert into dataset_commits(account_id, dataset_id, submission_id, kind, author_id, author_name, row_count) values ($1, $2, $3, 'submit', $4, $5, $6) returning id`,
-        [accountId, datasets[t], s.rows[0].id, user.id, user.name, ROWS_PER_SUBMISSION],
-      );
-      await db.query('update submissions set commit_id = $1 where id = $2', [c.rows[0].id, s.rows[0].id]);
-      submissions.push({ id: s.rows[0].id, dataset: datasets[t]!, template: t, commit: c.rows[0].id });
-    }
-    await db.query(
-      `update datasets d set head_commit_id = (select max(id) from dataset_commits c where c.dataset_id = d.id) where account_id = $1`,
-      [accountId],
-    );
-    // Bulk load without the search indexes, then build them once (same definitions, read back).
-    const bulkIndexes = (
-      await db.query(
-        `select indexname, indexdef from pg_indexes
-         where indexname in ('submission_rows_data_idx', 'dataset_values_trgm_idx', 'submission_rows_current_idx')`,
-      )
-    ).rows as { indexname: string; indexdef: string }[];
-    for (const index of bulkIndexes) await db.query(`drop index ${index.indexname}`);
-    await pipeline(
-      Readable.from(rowChunks(accountId, templateFieldIds, submissions)),
-      db.query(
-        copyFrom(
-          'COPY submission_rows (account_id, dataset_id, submission_id, row_number, cv_id, data, from_commit, to_commit) FROM STDIN',
-        ),
-      ),
-    );
-    await db.query(
-      `insert into dataset_values (dataset_id, template_field_id, value, row_count)
-       select r.dataset_id, e.key::int, e.value, count(*) from submission_rows r, jsonb_each_text(r.data) e
-       where r.account_id = $1 group by 1, 2, 3`,
-      [accountId],
-    );
-    await db.query("set maintenance_work_mem = '256MB'");
-    for (const index of bulkIndexes) await db.query(index.indexdef);
-    await db.query('analyze');
-    const loadSeconds = round((performance.now() - loadStarted) / 1000);
+    const { accountId, loadSeconds } = reuse
+      ? {
+          accountId: (await db.query(`select id from accounts where name = 'Bench'`)).rows[0].id as number,
+          loadSeconds: null,
+        }
+      : await load(db);
     const codes = (await db.query('select count(*)::int as n from submission_rows')).rows[0].n as number;
     const values = (await db.query('select count(*)::int as n from dataset_values')).rows[0].n as number;
     console.log(`loaded ${codes} codes (${values} distinct values) in ${loadSeconds} s`);

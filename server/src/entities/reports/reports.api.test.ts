@@ -635,13 +635,11 @@ describe('the embedded database (PGlite)', () => {
         .send({ email: account.admin.email, password: TEST_PASSWORD });
       expect(login.status).toBe(200);
       const t = await makeTemplate(agent);
-      const sent = await agent
-        .post('/api/v1/account/submissions')
-        .send({
-          template_id: t.id,
-          name: 'Embedded, "one"',
-          rows: ['Москва', '東京'].map((c) => ({ [t.campaign]: c })),
-        });
+      const sent = await agent.post('/api/v1/account/submissions').send({
+        template_id: t.id,
+        name: 'Embedded, "one"',
+        rows: ['Москва', '東京'].map((c) => ({ [t.campaign]: c })),
+      });
       expect(sent.status, JSON.stringify(sent.body)).toBe(201);
       const found = await agent.post('/api/core/v1/search/template-data/legacy').send({ term: 'оскв' });
       expect(found.body.data.map((r: { cell_value: string }) => r.cell_value).sort()).toEqual([

@@ -201,10 +201,15 @@ export async function templateFieldNames(db: Db, accountId: number, ids: readonl
     .execute();
 }
 
+/** Most distinct matching values the search follows to their submissions. */
+export const SEARCH_MAX_VALUES = 100;
+
 /**
  * Submitted values of the account containing `pattern` (an ILIKE pattern), with the submissions
- * holding them at the dataset's latest version: the trigram index over `dataset_values` finds the
- * values, the GIN index over rows their submissions. At most `limit` results, newest first.
+ * holding them at the dataset's latest version: the trigram index over `dataset_values` finds up to
+ * SEARCH_MAX_VALUES values, the GIN index over rows their submissions, and the search stops once
+ * `limit` + 1 results are found (so a frequent value does not cost a lookup per match); those are
+ * answered newest first.
  */
 export async function search(db: Db, accountId: number, pattern: string, limit: number) {
   const { rows } = await sql<{
@@ -221,23 +226,26 @@ export async function search(db: Db, accountId: number, pattern: string, limit: 
       select v.dataset_id, v.template_field_id, v.value
       from dataset_values v join datasets d on d.id = v.dataset_id
       where d.account_id = ${accountId} and v.row_count > 0 and v.value ilike ${pattern}
+      limit ${SEARCH_MAX_VALUES}
+    ), found as materialized (
+      select h.dataset_id, h.template_field_id, h.value, m.submission_id
+      from hits h
+      cross join lateral (
+        select distinct r.submission_id from submission_rows r
+        where r.dataset_id = h.dataset_id and r.from_commit is not null and r.to_commit is null
+          and r.data @> jsonb_build_object(h.template_field_id::text, h.value)
+        limit ${limit + 1}
+      ) m
       limit ${limit + 1}
     )
     select s.template_name, s.name as identifier, s.submitted_at as created_at,
-      s.submitter_name as submitted_by, f.name as field_name, h.value as cell_value,
+      s.submitter_name as submitted_by, f.name as field_name, x.value as cell_value,
       s.dataset_id, s.id as submission_id
-    from hits h
-    cross join lateral (
-      select distinct r.submission_id from submission_rows r
-      where r.dataset_id = h.dataset_id and r.from_commit is not null and r.to_commit is null
-        and r.data @> jsonb_build_object(h.template_field_id::text, h.value)
-      limit ${limit + 1}
-    ) m
-    join submissions s on s.id = m.submission_id and s.account_id = ${accountId}
-    left join template_fields tf on tf.id = h.template_field_id
+    from found x
+    join submissions s on s.id = x.submission_id and s.account_id = ${accountId}
+    left join template_fields tf on tf.id = x.template_field_id
     left join fields f on f.id = tf.field_id
-    order by s.submitted_at desc, s.id desc, h.value
-    limit ${limit + 1}`.execute(db);
+    order by s.submitted_at desc, s.id desc, x.value`.execute(db);
   return rows;
 }
 
@@ -271,6 +279,18 @@ function col(name: string): RawBuilder<unknown> {
 
 function localTime(expr: RawBuilder<unknown>, tz: string): RawBuilder<unknown> {
   return sql`to_char(${expr} at time zone ${tz}, 'YYYY-MM-DD HH24:MI')`;
+}
+
+/**
+ * One row of the account's template field names, orders and hidden (cv_id) fields as jsonb maps
+ * keyed by template field id, so a download expanding every value looks its field up in memory
+ * instead of joining per value.
+ */
+function fieldMaps(accountId: number): RawBuilder<unknown> {
+  return sql`select coalesce(jsonb_object_agg(tf.id::text, f.name), '{}') as names,
+      coalesce(jsonb_object_agg(tf.id::text, tf.precedence), '{}') as places,
+      coalesce(array_agg(tf.id::text) filter (where tf.governance_type = 'cv_id'), '{}') as hidden
+    from template_fields tf join fields f on f.id = tf.field_id where tf.account_id = ${accountId}`;
 }
 
 /**
@@ -365,17 +385,16 @@ export function downloadQuery(report: string, accountId: number, p: DownloadPara
       ];
       return {
         columns,
-        query: sql`select s.template_name as ${col(columns[0]!)}, s.name as ${col(columns[1]!)},
+        query: sql`with m as materialized (${fieldMaps(accountId)})
+          select s.template_name as ${col(columns[0]!)}, s.name as ${col(columns[1]!)},
             ${localTime(sql`s.submitted_at`, p.tz)} as ${col(columns[2]!)}, s.submitter_name as ${col(columns[3]!)},
-            f.name as ${col(columns[4]!)}, e.value as ${col(columns[5]!)}, s.dataset_id as ${col(columns[6]!)}
-          from submission_rows r
+            m.names ->> e.key as ${col(columns[4]!)}, e.value as ${col(columns[5]!)}, s.dataset_id as ${col(columns[6]!)}
+          from m, submission_rows r
           cross join lateral jsonb_each_text(r.data) e
           join submissions s on s.id = r.submission_id
-          left join template_fields tf on tf.id::text = e.key
-          left join fields f on f.id = tf.field_id
           where r.account_id = ${accountId} and r.from_commit is not null and r.to_commit is null
             and e.value ilike ${p.pattern} and s.account_id = ${accountId}
-          order by s.submitted_at desc, s.id desc, r.row_number, tf.precedence`,
+          order by s.submitted_at desc, s.id desc, r.row_number, (m.places ->> e.key)::int, e.key`,
       };
     }
     case 'global': {
@@ -392,18 +411,17 @@ export function downloadQuery(report: string, accountId: number, p: DownloadPara
       ];
       return {
         columns,
-        query: sql`select s.template_name as ${col(columns[0]!)}, s.name as ${col(columns[1]!)},
+        query: sql`with m as materialized (${fieldMaps(accountId)})
+          select s.template_name as ${col(columns[0]!)}, s.name as ${col(columns[1]!)},
             s.submitter_name as ${col(columns[2]!)}, s.status as ${col(columns[3]!)},
             ${localTime(sql`s.submitted_at`, p.tz)} as ${col(columns[4]!)}, r.row_number + 1 as ${col(columns[5]!)},
-            r.cv_id as ${col(columns[6]!)}, f.name as ${col(columns[7]!)}, e.value as ${col(columns[8]!)}
-          from submissions s
+            r.cv_id as ${col(columns[6]!)}, m.names ->> e.key as ${col(columns[7]!)}, e.value as ${col(columns[8]!)}
+          from m, submissions s
           join submission_rows r on r.submission_id = s.id and r.to_commit is null
           cross join lateral jsonb_each_text(r.data) e
-          left join template_fields tf on tf.id::text = e.key
-          left join fields f on f.id = tf.field_id
           where s.account_id = ${accountId} and s.status <> 'Draft' and ${range(sql`s.submitted_at`)}
-            and coalesce(tf.governance_type, '') <> 'cv_id'
-          order by s.submitted_at desc, s.id desc, r.row_number, tf.precedence, e.key`,
+            and not (e.key = any(m.hidden))
+          order by s.submitted_at desc, s.id desc, r.row_number, (m.places ->> e.key)::int, e.key`,
       };
     }
     case 'submissions': {
