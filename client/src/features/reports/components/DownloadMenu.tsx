@@ -1,4 +1,4 @@
-import { Button, Menu, Text } from '@mantine/core';
+import { Button, Group, Menu, Text } from '@mantine/core';
 import type { DownloadableReport, DownloadQuery } from '@nomen/shared';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -37,28 +37,30 @@ export function DownloadMenu({ report, label, query = {}, disabled }: DownloadMe
     }
   };
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconDownload size={14} aria-hidden />}
-          loading={progress !== null}
-          disabled={disabled}
-          aria-label={`Download ${label}`}
-        >
-          Download
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item onClick={() => void run('csv')}>CSV (UTF-8)</Menu.Item>
-        <Menu.Item onClick={() => void run('xlsx')}>Excel (.xlsx)</Menu.Item>
-      </Menu.Dropdown>
+    <Group gap={6} wrap="nowrap">
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconDownload size={14} aria-hidden />}
+            loading={progress !== null}
+            disabled={disabled}
+            aria-label={`Download ${label}`}
+          >
+            Download
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={() => void run('csv')}>CSV (UTF-8)</Menu.Item>
+          <Menu.Item onClick={() => void run('xlsx')}>Excel (.xlsx)</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
       {progress !== null && progress > 0 ? (
         <Text size="xs" c="dimmed" aria-live="polite">
           {sizeLabel(progress)} received
         </Text>
       ) : null}
-    </Menu>
+    </Group>
   );
 }
