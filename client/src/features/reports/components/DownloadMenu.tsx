@@ -12,6 +12,8 @@ export interface DownloadMenuProps {
   label: string;
   query?: Omit<DownloadQuery, 'format'>;
   disabled?: boolean;
+  /** The button's text where "Download" alone would be unclear (e.g. the page header's logins report). */
+  text?: string;
 }
 
 function sizeLabel(bytes: number): string {
@@ -24,7 +26,7 @@ function sizeLabel(bytes: number): string {
  * A section's download action (spec 01 §2.9, §7): CSV or Excel, streamed from the server; the
  * bytes received so far show while a long one runs, a refusal shows as a toast.
  */
-export function DownloadMenu({ report, label, query = {}, disabled }: DownloadMenuProps) {
+export function DownloadMenu({ report, label, query = {}, disabled, text = 'Download' }: DownloadMenuProps) {
   const [progress, setProgress] = useState<number | null>(null);
   const run = async (format: 'csv' | 'xlsx') => {
     setProgress(0);
@@ -48,7 +50,7 @@ export function DownloadMenu({ report, label, query = {}, disabled }: DownloadMe
             disabled={disabled}
             aria-label={`Download ${label}`}
           >
-            Download
+            {text}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>

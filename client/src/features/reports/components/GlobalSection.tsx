@@ -102,7 +102,7 @@ export function GlobalSection({ tz }: { tz: string }) {
       {report.data && report.data.total > 0 ? (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            {report.data.total} rows
+            {report.data.total} {report.data.total === 1 ? 'row' : 'rows'}
           </Text>
           {pages > 1 ? <Pagination size="sm" total={pages} value={page} onChange={setPage} /> : null}
         </Group>

@@ -21,7 +21,7 @@ export function SummaryCards() {
   return (
     <section aria-label="Summary">
       <Group justify="flex-end" mb="xs">
-        <DownloadMenu report="summary" label="summary" />
+        <DownloadMenu report="summary" label="summary" text="Download summary" />
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {cards.map((card) => (

@@ -90,7 +90,7 @@ export function UsageSection({ tz }: { tz: string }) {
       {usage.data && usage.data.total > 0 ? (
         <Group justify="space-between">
           <Text size="sm" c="dimmed" aria-live="polite">
-            {usage.data.total} submissions
+            {usage.data.total} {usage.data.total === 1 ? 'submission' : 'submissions'}
           </Text>
           {pages > 1 ? <Pagination size="sm" total={pages} value={page} onChange={setPage} /> : null}
         </Group>

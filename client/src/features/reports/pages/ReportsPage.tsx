@@ -26,7 +26,7 @@ export function ReportsPage() {
       <PageHeader
         title="Reports"
         description={`How your account uses Nomen. Days and months are in ${tz}.`}
-        aside={<DownloadMenu report="logins" label="logins report" query={{ tz }} />}
+        aside={<DownloadMenu report="logins" label="logins report" query={{ tz }} text="Download logins" />}
       />
       <Stack gap="lg">
         <SummaryCards />
