@@ -249,16 +249,6 @@ export async function search(db: Db, accountId: number, pattern: string, limit: 
   return rows;
 }
 
-/** The same search as a plain ILIKE scan over every current row's values (the benchmark's baseline). */
-export async function searchByScan(db: Db, accountId: number, pattern: string, limit: number) {
-  const { rows } = await sql<{ submission_id: number }>`
-    select r.submission_id from submission_rows r, jsonb_each_text(r.data) e
-    where r.account_id = ${accountId} and r.from_commit is not null and r.to_commit is null
-      and e.value ilike ${pattern}
-    limit ${limit + 1}`.execute(db);
-  return rows;
-}
-
 /** A downloadable report's query: its columns (also the CSV header) and its SQL, ordered. */
 export interface DownloadQuerySql {
   columns: string[];
