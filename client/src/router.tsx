@@ -3,7 +3,6 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { LoginPage } from './features/auth/pages/LoginPage';
 import { SetPasswordPage } from './features/auth/pages/SetPasswordPage';
 import { RequirePage } from './features/shell/components/RequirePage';
-import { ComingSoonPage } from './features/shell/pages/ComingSoonPage';
 import { NotFoundPage } from './features/shell/pages/NotFoundPage';
 import { RouteErrorPage } from './features/shell/pages/RouteErrorPage';
 import { PageSkeleton } from './ui/PageSkeleton';
@@ -55,6 +54,9 @@ const PatternBuilderPage = lazy(() =>
 const PatternsPage = lazy(() =>
   import('./features/patterns/pages/PatternsPage').then((m) => ({ default: m.PatternsPage })),
 );
+const ReportsPage = lazy(() =>
+  import('./features/reports/pages/ReportsPage').then((m) => ({ default: m.ReportsPage })),
+);
 const SettingsPage = lazy(() =>
   import('./features/settings/pages/SettingsPage').then((m) => ({ default: m.SettingsPage })),
 );
@@ -93,11 +95,6 @@ function guarded(path: string, pageKey: string, element: ReactNode, children?: R
   return { path, element: <RequirePage pageKey={pageKey}>{loading(element)}</RequirePage>, children };
 }
 
-/** A route of a screen a later issue builds: title and one sentence (spec 01 §2.2). */
-function comingSoon(path: string, pageKey: string, title: string): RouteObject {
-  return guarded(path, pageKey, <ComingSoonPage key={path} title={title} />);
-}
-
 /**
  * Every route of spec 01 §2.2 under /admin, plus sign-in, activation and password reset
  * (issue 2 §2). "/" goes to /admin; paths containing "connectors" go to /admin/accounts (in the
@@ -116,7 +113,7 @@ export const routes: RouteObject[] = [
         element: loading(<AdminShell />),
         children: [
           { index: true, element: loading(<AdminLanding />) },
-          comingSoon('account/reports', 'reports', 'Reports'),
+          guarded('account/reports', 'reports', <ReportsPage />),
           guarded('users', 'users', <UsersPage />),
           guarded('groups', 'groups', <GroupsPage />),
           guarded('accounts', 'accounts', <ConnectorsPage />),

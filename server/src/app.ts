@@ -12,6 +12,7 @@ import { groupsRoutes } from './entities/groups/groups.routes';
 import { integrationsRoutes } from './entities/integrations/integrations.routes';
 import { listsRoutes } from './entities/lists/lists.routes';
 import { patternsRoutes } from './entities/patterns/patterns.routes';
+import { reportsRoutes } from './entities/reports/reports.routes';
 import { settingsRoutes } from './entities/settings/settings.routes';
 import { submissionsRoutes } from './entities/submissions/submissions.routes';
 import { lookupsRoutes } from './entities/targets/lookups.routes';
@@ -64,6 +65,7 @@ export function createApp(deps: AppDeps): NomenApp {
   submissionsRoutes(api);
   integrationsRoutes(api);
   apiTokensRoutes(api);
+  reportsRoutes(api);
   docsRoutes(router, api.endpoints);
   app.use(router);
   app.use('/api', apiNotFound);

@@ -17,6 +17,7 @@ export * from './integrations/index';
 export * from './lists/lists.contract';
 export * from './lists/lists.rights';
 export * from './patterns/index';
+export * from './reports/index';
 export * from './settings/settings.contract';
 export * from './submissions/index';
 export * from './targets/index';

@@ -10,6 +10,7 @@ import * as m0008 from './migrations/0008_connectors';
 import * as m0009 from './migrations/0009_targets';
 import * as m0010 from './migrations/0010_submissions';
 import * as m0012 from './migrations/0012_api_tokens';
+import * as m0013 from './migrations/0013_reports';
 
 /** Every migration, in order. Frozen in time: never edit one that has shipped; add the next. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_targets': m0009,
   '0010_submissions': m0010,
   '0012_api_tokens': m0012,
+  '0013_reports': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

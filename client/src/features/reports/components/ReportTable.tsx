@@ -1,0 +1,127 @@
+import { EmptyState, Skeleton, Table, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { ariaSortOf, nextSort, type SortState, type SortValue, sortRows } from '../../../ui/adminTableModel';
+import { QueryErrorAlert } from '../../../ui/QueryErrorAlert';
+
+/** One column of a ReportTable. */
+export interface ReportColumn<T> {
+  key: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** What the column sorts by; the column does not sort without it. */
+  sortValue?: (row: T) => SortValue;
+  align?: 'left' | 'right';
+}
+
+/** Props of ReportTable. */
+export interface ReportTableProps<T> {
+  label: string;
+  rows: readonly T[] | undefined;
+  columns: readonly ReportColumn<T>[];
+  rowKey: (row: T, index: number) => string | number;
+  isLoading: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+  /** What failed to load, for the error alert. */
+  what: string;
+  emptyTitle: string;
+  emptyDescription?: string;
+  /** Opens a row (click or Enter); rows are plain without it. */
+  onOpen?: (row: T) => void;
+  /** Accessible name of a row's open action. */
+  openLabel?: (row: T) => string;
+}
+
+/**
+ * A read-only report table (spec 01 §2.9): headers sort ascending then descending (aria-sort),
+ * loading skeleton rows, an empty state and an error alert with retry; with `onOpen` rows open on
+ * click or Enter.
+ */
+export function ReportTable<T>(props: ReportTableProps<T>) {
+  const { rows, columns, isLoading, error, onOpen } = props;
+  const [sort, setSort] = useState<SortState>(null);
+  const sorted = useMemo(() => {
+    const column = columns.find((c) => c.key === sort?.key);
+    return column?.sortValue ? sortRows(rows ?? [], sort, column.sortValue) : [...(rows ?? [])];
+  }, [rows, columns, sort]);
+
+  if (error && !rows) return <QueryErrorAlert error={error} what={props.what} onRetry={props.onRetry} />;
+  if (!isLoading && rows && rows.length === 0) {
+    return <EmptyState py="lg" title={props.emptyTitle} description={props.emptyDescription} />;
+  }
+  return (
+    <Table.ScrollContainer minWidth={600}>
+      <Table highlightOnHover={Boolean(onOpen)} aria-label={props.label} aria-busy={isLoading}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th
+                key={column.key}
+                aria-sort={column.sortValue ? ariaSortOf(sort, column.key) : undefined}
+                style={{ textAlign: column.align ?? 'left', whiteSpace: 'nowrap' }}
+              >
+                {column.sortValue ? (
+                  <UnstyledButton
+                    onClick={() => setSort((current) => nextSort(current, column.key))}
+                    fw={600}
+                    fz="sm"
+                  >
+                    {column.header}{' '}
+                    {sort?.key !== column.key ? (
+                      <IconSelector size={12} aria-hidden />
+                    ) : sort.direction === 'ascending' ? (
+                      <IconChevronUp size={12} aria-hidden />
+                    ) : (
+                      <IconChevronDown size={12} aria-hidden />
+                    )}
+                  </UnstyledButton>
+                ) : (
+                  column.header
+                )}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {isLoading && !rows
+            ? Array.from({ length: 4 }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                <Table.Tr key={i}>
+                  {columns.map((column) => (
+                    <Table.Td key={column.key}>
+                      <Skeleton height={14} />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            : sorted.map((row, index) => (
+                <Table.Tr
+                  key={props.rowKey(row, index)}
+                  tabIndex={onOpen ? 0 : undefined}
+                  aria-label={onOpen ? props.openLabel?.(row) : undefined}
+                  style={onOpen ? { cursor: 'pointer' } : undefined}
+                  onClick={onOpen ? () => onOpen(row) : undefined}
+                  onKeyDown={
+                    onOpen
+                      ? (event) => {
+                          if (event.key === 'Enter' && event.target === event.currentTarget) {
+                            event.preventDefault();
+                            onOpen(row);
+                          }
+                        }
+                      : undefined
+                  }
+                >
+                  {columns.map((column) => (
+                    <Table.Td key={column.key} style={{ textAlign: column.align ?? 'left' }}>
+                      {column.cell(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

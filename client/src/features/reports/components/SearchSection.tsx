@@ -1,0 +1,125 @@
+import { CloseButton, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { SEARCH_DEBOUNCE_MS, type SearchResult } from '@nomen/shared';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Timestamp } from '../../../ui/Timestamp';
+import { useReportSearch } from '../api';
+import { DownloadMenu } from './DownloadMenu';
+import { Highlight } from './Highlight';
+import { ReportSection } from './ReportSection';
+import { type ReportColumn, ReportTable } from './ReportTable';
+
+/** Where a search result leads: the dataset page of its template (spec 01 §2.9). */
+export function datasetPath(datasetId: number): string {
+  return `/codes/details/${datasetId}/data`;
+}
+
+function columns(term: string): ReportColumn<SearchResult>[] {
+  return [
+    {
+      key: 'template_name',
+      header: 'Template',
+      cell: (r) => r.template_name,
+      sortValue: (r) => r.template_name,
+    },
+    { key: 'identifier', header: 'Submission', cell: (r) => r.identifier, sortValue: (r) => r.identifier },
+    {
+      key: 'created_at',
+      header: 'Submitted',
+      cell: (r) => <Timestamp value={r.created_at} />,
+      sortValue: (r) => r.created_at,
+    },
+    {
+      key: 'submitted_by',
+      header: 'Submitted by',
+      cell: (r) => r.submitted_by,
+      sortValue: (r) => r.submitted_by,
+    },
+    { key: 'field_name', header: 'Field', cell: (r) => r.field_name, sortValue: (r) => r.field_name },
+    {
+      key: 'cell_value',
+      header: 'Value',
+      cell: (r) => <Highlight text={r.cell_value} term={term} />,
+      sortValue: (r) => r.cell_value,
+    },
+  ];
+}
+
+/**
+ * The search report (spec 01 §2.9, §9): free text over every submitted value, debounced 650 ms,
+ * kept in ?q=; matches highlighted; a row opens its dataset page.
+ */
+export function SearchSection({ tz }: { tz: string }) {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [text, setText] = useState(q);
+  const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (debounced === (params.get('q') ?? '')) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (debounced.trim()) next.set('q', debounced);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [debounced, params, setParams]);
+
+  const term = q.trim();
+  const search = useReportSearch(term);
+  return (
+    <ReportSection
+      id="search"
+      title="Search"
+      description="Find any submitted value"
+      actions={
+        <DownloadMenu report="search" label="search report" query={{ term, tz }} disabled={term === ''} />
+      }
+    >
+      <TextInput
+        aria-label="Search submitted values"
+        placeholder="Search submitted values"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        rightSection={
+          text ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setText('')} /> : null
+        }
+        maxLength={100}
+      />
+      {term === '' ? (
+        <Text size="sm" c="dimmed">
+          Type a value, or part of one, in any language.
+        </Text>
+      ) : (
+        <>
+          <ReportTable
+            label="Search results"
+            what="the search results"
+            rows={search.data?.data}
+            columns={columns(term)}
+            rowKey={(r, i) => `${r.submission_id}-${r.field_name}-${i}`}
+            isLoading={search.isPending || search.isPlaceholderData}
+            error={search.error}
+            onRetry={() => void search.refetch()}
+            emptyTitle={`Nothing submitted contains "${term}"`}
+            onOpen={(r) => navigate(datasetPath(r.dataset_id))}
+            openLabel={(r) => `Open the dataset of ${r.template_name}: ${r.cell_value}`}
+          />
+          {search.data?.truncated ? (
+            <Text size="sm" c="dimmed">
+              Showing the newest {search.data.data.length} matches. Type more to narrow the search, or
+              download them all.
+            </Text>
+          ) : null}
+        </>
+      )}
+    </ReportSection>
+  );
+}

@@ -1,0 +1,54 @@
+import { Text } from '@mantine/core';
+import type { TemplateReportRow } from '@nomen/shared';
+import { Timestamp } from '../../../ui/Timestamp';
+import { useTemplateReport } from '../api';
+import { DownloadMenu } from './DownloadMenu';
+import { ReportSection } from './ReportSection';
+import { type ReportColumn, ReportTable } from './ReportTable';
+
+const COLUMNS: ReportColumn<TemplateReportRow>[] = [
+  { key: 'identifier', header: 'Template', cell: (r) => r.identifier, sortValue: (r) => r.identifier },
+  {
+    key: 'user_name',
+    header: 'Last submitted by',
+    cell: (r) =>
+      r.user_name ?? (
+        <Text size="sm" c="dimmed">
+          Nobody yet
+        </Text>
+      ),
+    sortValue: (r) => r.user_name,
+  },
+  {
+    key: 'updated_at',
+    header: 'Updated',
+    cell: (r) => <Timestamp value={r.updated_at} />,
+    sortValue: (r) => r.updated_at,
+  },
+  { key: 'codes', header: 'Codes', cell: (r) => r.codes, sortValue: (r) => r.codes, align: 'right' },
+];
+
+/** The template report (spec 01 §2.9, §3.3): codes submitted per template. */
+export function TemplatesSection({ tz }: { tz: string }) {
+  const templates = useTemplateReport();
+  return (
+    <ReportSection
+      id="templates"
+      title="Templates"
+      description="Codes submitted through each template"
+      actions={<DownloadMenu report="templates" label="template report" query={{ tz }} />}
+    >
+      <ReportTable
+        label="Templates"
+        what="the template report"
+        rows={templates.data?.data}
+        columns={COLUMNS}
+        rowKey={(r) => r.id}
+        isLoading={templates.isPending}
+        error={templates.error}
+        onRetry={() => void templates.refetch()}
+        emptyTitle="No templates yet"
+      />
+    </ReportSection>
+  );
+}

@@ -1,0 +1,219 @@
+import {
+  AppError,
+  csvLine,
+  type DownloadableReport,
+  defaultGlobalRange,
+  defaultUsageRange,
+  type downloadQuerySchema,
+  likePattern,
+  reportFileName,
+  todayIn,
+  UTF8_BOM,
+} from '@nomen/shared';
+import type { Database } from '@nomen/shared/db';
+import ExcelJS from 'exceljs';
+import type { Response } from 'express';
+import { type Kysely, sql } from 'kysely';
+import { to as copyTo } from 'pg-copy-streams';
+import type { z } from 'zod';
+import { withConnection } from '../../db/connection';
+import type { Actor, AppDeps } from '../../http/context';
+import * as repo from './reports.repository';
+
+/** Rows fetched from the cursor at a time (embedded database, and every XLSX). */
+export const DOWNLOAD_FETCH_ROWS = 2000;
+
+type DownloadQuery = z.output<typeof downloadQuerySchema>;
+
+/** The reports a date range applies to, with their default range. */
+const RANGED: Partial<Record<DownloadableReport, 'usage' | 'global'>> = {
+  usage: 'usage',
+  submissions: 'usage',
+  global: 'global',
+};
+
+/**
+ * A SQL literal of a bound parameter, for statements that take none (COPY, DECLARE): numbers as
+ * written, text quoted with its quotes doubled (standard_conforming_strings is on in every
+ * supported PostgreSQL and in PGlite, so backslashes are plain characters). Values reach here
+ * already validated by the contract (dates, IANA zones, text without U+0000).
+ */
+export function sqlLiteral(value: unknown): string {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'string') return `'${value.replace(/'/g, "''")}'`;
+  throw new Error(`Unsupported SQL parameter ${typeof value}`);
+}
+
+/** The compiled query with its parameters written in as literals. */
+function inlineSql(db: Kysely<Database>, query: repo.DownloadQuerySql['query']): string {
+  const compiled = query.compile(db);
+  return compiled.sql.replace(/\$(\d+)/g, (_, n: string) => sqlLiteral(compiled.parameters[Number(n) - 1]));
+}
+
+/** Waits until `res` can take more when its buffer is full (back-pressure), or it closed. */
+function drained(res: Response): Promise<void> | undefined {
+  if (!res.writableNeedDrain) return undefined;
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.once('drain', done);
+    res.once('close', done);
+  });
+}
+
+/**
+ * Streams a report as a file (spec 01 §7 downloads; issue 13 item 6): CSV (UTF-8 with BOM, RFC
+ * 4180 quoting, LF line ends) or XLSX (exceljs streaming writer). On PostgreSQL a CSV comes from
+ * COPY ... TO STDOUT straight into the response; on the embedded database, and for XLSX, rows come
+ * from a server-side cursor DOWNLOAD_FETCH_ROWS at a time, so no report is held whole in memory.
+ * The file name says what and when. 403 for the global report without its flag; 400 for the
+ * search report without a term (naming query.term).
+ */
+export async function writeDownload(
+  deps: AppDeps,
+  actor: Actor,
+  report: DownloadableReport,
+  q: DownloadQuery,
+  res: Response,
+  now: Date = new Date(),
+): Promise<void> {
+  if (report === 'global' && !actor.features.includes('global-report')) {
+    throw new AppError('FORBIDDEN', 'The global-report feature is not enabled for this account');
+  }
+  const term = q.term ?? '';
+  if (report === 'search' && term === '') {
+    throw new AppError('BAD_REQUEST', 'query.term: Type something to search for', [
+      { path: 'query.term', message: 'Type something to search for' },
+    ]);
+  }
+  const asOf = todayIn(q.tz, now);
+  const kind = RANGED[report];
+  const fallback = kind === 'global' ? defaultGlobalRange(q.tz, now) : defaultUsageRange(q.tz, now);
+  const range = { from: q.from ?? fallback.from, to: q.to ?? fallback.to };
+  if (range.from > range.to) {
+    throw new AppError('BAD_REQUEST', 'query.from: from must not be after to', [
+      { path: 'query.from', message: 'from must not be after to' },
+    ]);
+  }
+  const definition = repo.downloadQuery(report, actor.accountId, {
+    ...range,
+    tz: q.tz,
+    pattern: likePattern(term),
+  });
+  const fileName = reportFileName(report, q.format, {
+    range: kind ? range : undefined,
+    asOf,
+    term: report === 'search' ? term : undefined,
+  });
+  res.status(200);
+  res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  const text = inlineSql(deps.db, definition.query);
+  if (q.format === 'csv') {
+    res.type('text/csv; charset=utf-8');
+    res.write(UTF8_BOM);
+    if (deps.pool) await copyCsv(deps, text, res);
+    else
+      await cursorRows(
+        deps.db,
+        text,
+        res,
+        (rows) => rows.map((r) => csvLine(Object.values(r))).join(''),
+        definition.columns,
+      );
+  } else {
+    res.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    await writeXlsx(deps.db, text, definition.columns, report, res);
+  }
+}
+
+/** COPY (query) TO STDOUT as CSV with its header into `res`, honouring back-pressure. */
+async function copyCsv(deps: AppDeps, text: string, res: Response): Promise<void> {
+  await withConnection(deps, async (_db, client) => {
+    if (!client) throw new Error('COPY needs a PostgreSQL connection');
+    const stream = client.query(copyTo(`COPY (${text}) TO STDOUT WITH (FORMAT csv, HEADER true)`));
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        if (res.destroyed) break;
+        if (!res.write(chunk)) await drained(res);
+      }
+    } finally {
+      if (!stream.destroyed) stream.destroy();
+    }
+  });
+  res.end();
+}
+
+/**
+ * Reads `text` through a server-side cursor in a read-only transaction, DOWNLOAD_FETCH_ROWS rows at
+ * a time; for CSV writes the header then each batch encoded by `encode`.
+ */
+async function cursorRows(
+  db: Kysely<Database>,
+  text: string,
+  res: Response,
+  encode: (rows: Record<string, unknown>[]) => string,
+  columns: readonly string[],
+): Promise<void> {
+  res.write(csvLine(columns));
+  await eachBatch(db, text, async (rows) => {
+    if (!res.write(encode(rows))) await drained(res);
+  });
+  res.end();
+}
+
+/** Calls `onBatch` with each batch of the query's rows from a cursor, until done or the client left. */
+async function eachBatch(
+  db: Kysely<Database>,
+  text: string,
+  onBatch: (rows: Record<string, unknown>[]) => Promise<void>,
+  isClosed: () => boolean = () => false,
+): Promise<void> {
+  await db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      await sql.raw(`declare report_download no scroll cursor for ${text}`).execute(trx);
+      for (;;) {
+        const { rows } = await sql
+          .raw<Record<string, unknown>>(`fetch ${DOWNLOAD_FETCH_ROWS} from report_download`)
+          .execute(trx);
+        if (rows.length > 0) await onBatch(rows);
+        if (rows.length < DOWNLOAD_FETCH_ROWS || isClosed()) break;
+      }
+      await sql.raw('close report_download').execute(trx);
+    });
+}
+
+/** The report as one XLSX sheet, rows committed as they come (exceljs streaming writer). */
+async function writeXlsx(
+  db: Kysely<Database>,
+  text: string,
+  columns: readonly string[],
+  report: string,
+  res: Response,
+): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: res,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(report.slice(0, 31));
+  sheet.addRow([...columns]).commit();
+  await eachBatch(
+    db,
+    text,
+    async (rows) => {
+      for (const row of rows) sheet.addRow(Object.values(row)).commit();
+      await drained(res);
+    },
+    () => res.destroyed,
+  );
+  sheet.commit();
+  await workbook.commit();
+}

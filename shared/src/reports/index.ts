@@ -1,0 +1,2 @@
+export * from './reports.contract';
+export * from './reports.format';
