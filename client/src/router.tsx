@@ -19,6 +19,18 @@ const AdminLanding = lazy(() =>
 const ActivitiesPage = lazy(() =>
   import('./features/activities/pages/ActivitiesPage').then((m) => ({ default: m.ActivitiesPage })),
 );
+const CodesPage = lazy(() =>
+  import('./features/codes/pages/CodesPage').then((m) => ({ default: m.CodesPage })),
+);
+const NewSubmissionPage = lazy(() =>
+  import('./features/codes/pages/NewSubmissionPage').then((m) => ({ default: m.NewSubmissionPage })),
+);
+const SubmissionPage = lazy(() =>
+  import('./features/codes/pages/SubmissionPage').then((m) => ({ default: m.SubmissionPage })),
+);
+const DatasetDataPage = lazy(() =>
+  import('./features/codes/pages/DatasetDataPage').then((m) => ({ default: m.DatasetDataPage })),
+);
 const ConnectorsPage = lazy(() =>
   import('./features/connectors/pages/ConnectorsPage').then((m) => ({ default: m.ConnectorsPage })),
 );
@@ -141,6 +153,18 @@ export const routes: RouteObject[] = [
           guarded('account/settings', 'settings', <SettingsPage />),
           guarded('settings', 'settings', <SettingsPage />),
           guarded('activities', 'activities', <ActivitiesPage />),
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        // Submitting codes (issue 11 items 1, 2, 6), in the same shell as the admin pages.
+        path: '/codes',
+        element: loading(<AdminShell />),
+        children: [
+          { index: true, element: <RequirePage pageKey="codes">{loading(<CodesPage />)}</RequirePage> },
+          guarded('new/:templateId', 'codes', <NewSubmissionPage />),
+          guarded('submissions/:id', 'codes', <SubmissionPage />),
+          guarded('details/:datasetId/data', 'codes', <DatasetDataPage />),
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,0 +1,3 @@
+export function DatasetDataPage() {
+  return null;
+}
