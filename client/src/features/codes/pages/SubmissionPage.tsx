@@ -26,15 +26,18 @@ const ACTION_LABELS: Record<SubmissionDetail['history'][number]['action'], strin
 };
 
 /**
- * The stored rows as a read-only grid: one column per visible template field (its codes
- * included) when the template is readable, else one per stored key.
+ * The stored rows as a read-only grid: one column per visible template field, computed ones (the
+ * codes) first, when the template is readable; else one per stored key.
  */
 export function storedRowsGrid(
   rows: SubmissionDetail['rows'],
   form: Pick<SubmissionForm, 'fields'> | undefined,
 ): GridData {
   const columns = form
-    ? tableColumns(form).map((c) => ({ key: c.key, name: c.name }))
+    ? // The codes and other computed values first, so they are in view without scrolling.
+      [...tableColumns(form)]
+        .sort((a, b) => Number(b.isComputed) - Number(a.isComputed))
+        .map((c) => ({ key: c.key, name: c.name }))
     : [...new Set(rows.flatMap((r) => Object.keys(r.data)))].map((key) => ({ key, name: `Field ${key}` }));
   return {
     rowCount: rows.length,

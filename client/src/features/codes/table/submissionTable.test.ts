@@ -52,7 +52,13 @@ function form(): SubmissionForm {
     field(id, name, {
       field_id: segmentId,
       ...extra,
-      field: { id: segmentId, name, segment_parent_field_id: PATTERN, segment_id: segmentId },
+      field: {
+        id: segmentId,
+        name,
+        governance_type: extra.governance_type ?? null,
+        segment_parent_field_id: PATTERN,
+        segment_id: segmentId,
+      },
     });
   return {
     template_id: 7,
@@ -64,7 +70,7 @@ function form(): SubmissionForm {
       field(2, 'Code', {
         field_id: PATTERN,
         governance_type: 'pattern',
-        field: { id: PATTERN, name: 'Code', is_pattern: true },
+        field: { id: PATTERN, name: 'Code', governance_type: 'pattern', is_pattern: true },
       }),
       segment(3, 501, 'Channel', {
         governance_type: 'list',
