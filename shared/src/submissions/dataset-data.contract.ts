@@ -1,12 +1,28 @@
 import { z } from 'zod';
 import { endpoint } from '../core/contract';
 import { INT4_MAX, idParamSchema, intSchema, text } from '../core/schemas';
+import type { TemplateGovernanceType } from '../templates/templates.contract';
 
 /**
  * The dataset page's API (issue 11 item 6: /codes/details/{dataset_id}/data): a template's dataset
  * rows at HEAD with their codes, submitter and time, filtered by one text, a page at a time, and
  * the same rows as a CSV or XLSX download. Ours ("not shown" in the specs).
  */
+
+/**
+ * Governance types whose values the rules compute, never typed (issue 11 item 2): the submission
+ * table shows them read-only; the dataset and submission pages show them (the codes) first.
+ */
+export const COMPUTED_GOVERNANCE_TYPES: ReadonlySet<TemplateGovernanceType | null> =
+  new Set<TemplateGovernanceType | null>([
+    'constant',
+    'autonumber',
+    'autofill',
+    'concatenation',
+    'pattern',
+    'random',
+    'cv_id',
+  ]);
 
 /** Most rows one page of the dataset page holds. */
 export const DATASET_DATA_MAX_LIMIT = 1000;
@@ -28,7 +44,12 @@ export const datasetDataQuerySchema = z.object({
 });
 
 /** A column of the dataset page: a visible template field (key: its template field id as text). */
-export const datasetDataColumnSchema = z.object({ key: z.string(), name: z.string() });
+export const datasetDataColumnSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  /** Computed by the rules (codes, concatenations, constants…). */
+  computed: z.boolean(),
+});
 
 /** One dataset row as the dataset page shows it. */
 export const datasetDataRowSchema = z.object({

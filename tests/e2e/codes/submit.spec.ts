@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { storageStateOf } from '../support/roles';
 
@@ -116,6 +117,30 @@ test('[CODES]: a USER lands on codes, submits three rows with list pickers, sees
   const rows = page.getByTestId('submission-rows');
   for (const code of CODES)
     await expect(rows.getByRole('gridcell', { name: code, exact: true })).toBeVisible();
+
+  // The dataset page shows the rows with their codes and submitter, filters, and downloads CSV.
+  await page.getByRole('link', { name: 'Dataset rows' }).click();
+  await expect(page).toHaveURL(/\/codes\/details\/\d+\/data$/);
+  const data = page.getByTestId('dataset-rows');
+  await expect(page.getByTestId('dataset-total')).toHaveText('3 rows');
+  for (const code of CODES)
+    await expect(data.getByRole('gridcell', { name: code, exact: true })).toBeVisible();
+  await page.getByLabel('Filter rows').fill('japan');
+  await expect(page.getByTestId('dataset-total')).toHaveText('1 row');
+  await expect(data.getByRole('gridcell', { name: 'Japan', exact: true })).toBeVisible();
+  await page.getByLabel('Filter rows').fill('');
+  await expect(page.getByTestId('dataset-total')).toHaveText('3 rows');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Display-campaigns.csv');
+  const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
+  const [header, ...lines] = csv.trimEnd().split('\r\n');
+  expect(header).toContain('Campaign key');
+  expect(lines).toHaveLength(3);
+  for (const [i, code] of CODES.entries()) expect(lines[i]).toContain(code);
+  expect(lines[0]).toContain('Taylor Kim');
 
   await page.getByRole('link', { name: 'Codes', exact: true }).first().click();
   const mine = page.getByRole('table', { name: 'Your recent submissions' });

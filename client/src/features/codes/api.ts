@@ -1,6 +1,13 @@
-import { datasetsApi, IDEMPOTENCY_HEADER, type SubmissionRow, submissionsApi } from '@nomen/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  buildPath,
+  datasetDataApi,
+  IDEMPOTENCY_HEADER,
+  type SubmissionRow,
+  submissionsApi,
+} from '@nomen/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../api/apiFetch';
+import { queryString } from '../../api/queryString';
 
 /** Query key root of everything about submissions (issue 11). */
 export const SUBMISSIONS_QUERY_KEY = ['submissions'] as const;
@@ -103,16 +110,30 @@ export async function takenValues(
   return answer.taken;
 }
 
-/** A page of a dataset's rows (POST /api/core/v1/datasets/{id}/query). */
-export function useDatasetRows(datasetId: number | null) {
+/** Rows per page of the dataset page. */
+export const DATASET_PAGE_SIZE = 200;
+
+/**
+ * A page of a template's dataset rows at HEAD, filtered by `q` (GET
+ * /api/v1/account/datasets/{id}/data; issue 11 item 6). Keeps the previous page while the next loads.
+ */
+export function useDatasetData(datasetId: number | null, q: string, page: number) {
   return useQuery({
-    queryKey: [...SUBMISSIONS_QUERY_KEY, 'dataset', datasetId ?? 0],
+    queryKey: [...SUBMISSIONS_QUERY_KEY, 'dataset', datasetId ?? 0, q, page],
     queryFn: ({ signal }) =>
-      apiFetch(datasetsApi.query, {
+      apiFetch(datasetDataApi.data, {
         params: { id: datasetId! },
-        body: { limit: 1000, select: '*', commitRef: 'HEAD' },
+        query: { q, limit: DATASET_PAGE_SIZE, offset: page * DATASET_PAGE_SIZE },
         signal,
       }),
     enabled: datasetId !== null,
+    placeholderData: keepPreviousData,
   });
+}
+
+/** Where a dataset's rows matching `q` download as `format` (the browser sends the session cookie). */
+export function datasetDownloadUrl(datasetId: number, q: string, format: 'csv' | 'xlsx'): string {
+  return (
+    buildPath(datasetDataApi.download.path, { id: datasetId }) + queryString({ q: q || undefined, format })
+  );
 }

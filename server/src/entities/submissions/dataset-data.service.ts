@@ -1,4 +1,11 @@
-import { AppError, type DatasetData, type DatasetDataRow, hasPermission, isFormColumn } from '@nomen/shared';
+import {
+  AppError,
+  COMPUTED_GOVERNANCE_TYPES,
+  type DatasetData,
+  type DatasetDataRow,
+  hasPermission,
+  isFormColumn,
+} from '@nomen/shared';
 import ExcelJS from 'exceljs';
 import type { Response } from 'express';
 import type { Actor, AppDeps } from '../../http/context';
@@ -16,7 +23,7 @@ interface ReadableDataset {
   templateId: number | null;
   templateName: string;
   headCommitId: number | null;
-  columns: { key: string; name: string }[];
+  columns: { key: string; name: string; computed: boolean }[];
 }
 
 /**
@@ -35,7 +42,11 @@ async function readableDataset(deps: AppDeps, actor: Actor, datasetId: number): 
     const columns = [...template.template_fields]
       .sort((a, b) => a.precedence - b.precedence)
       .filter(isFormColumn)
-      .map((f) => ({ key: String(f.id), name: f.field.name.trim() || `Field ${f.precedence + 1}` }));
+      .map((f) => ({
+        key: String(f.id),
+        name: f.field.name.trim() || `Field ${f.precedence + 1}`,
+        computed: COMPUTED_GOVERNANCE_TYPES.has(f.governance_type),
+      }));
     return {
       id: dataset.id,
       templateId: template.id,
@@ -52,7 +63,7 @@ async function readableDataset(deps: AppDeps, actor: Actor, datasetId: number): 
     templateId: null,
     templateName: 'Deleted template',
     headCommitId: dataset.head_commit_id,
-    columns: keys.map((key) => ({ key, name: `Field ${key}` })),
+    columns: keys.map((key) => ({ key, name: `Field ${key}`, computed: false })),
   };
 }
 

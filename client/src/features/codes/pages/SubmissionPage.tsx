@@ -111,9 +111,10 @@ export function SubmissionPage() {
               </Button>
             ) : null}
             <Button
+              component={Link}
+              to={datasetDataPath(s.dataset_id)}
               variant="default"
               leftSection={<IconTable size={16} aria-hidden />}
-              onClick={() => void navigate(datasetDataPath(s.dataset_id))}
             >
               Dataset rows
             </Button>

@@ -1,5 +1,6 @@
 import {
   type CalendarDate,
+  COMPUTED_GOVERNANCE_TYPES,
   fieldKey,
   indexList,
   isFormColumn,
@@ -13,7 +14,6 @@ import {
   type SubmissionValidator,
   submissionMessageText,
   type TemplateField,
-  type TemplateGovernanceType,
   valuesUnder,
 } from '@nomen/shared';
 import type { CellPos, GridColumn, GridData } from '../../lists/grid/gridTypes';
@@ -27,16 +27,7 @@ import type { CellPos, GridColumn, GridData } from '../../lists/grid/gridTypes';
  */
 
 /** Governance types whose cells are computed, never typed (the rules replace what is typed). */
-export const COMPUTED_TYPES: ReadonlySet<TemplateGovernanceType | null> =
-  new Set<TemplateGovernanceType | null>([
-    'constant',
-    'autonumber',
-    'autofill',
-    'concatenation',
-    'pattern',
-    'random',
-    'cv_id',
-  ]);
+export const COMPUTED_TYPES = COMPUTED_GOVERNANCE_TYPES;
 
 /** One column of the submission table: a visible template field. */
 export interface TableColumn {
