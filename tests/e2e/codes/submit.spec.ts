@@ -61,6 +61,9 @@ const CODES = ['Social_France_spring-sale', 'Social_Brazil_summer-days', 'Email_
 test('[CODES]: a USER lands on codes, submits three rows with list pickers, sees their codes and downloads the dataset', async ({
   page,
 }) => {
+  // One long journey (three rows typed cell by cell, then three pages): more than the default minute
+  // on a loaded machine.
+  test.setTimeout(150_000);
   await page.goto('/');
   await expect(page).toHaveURL(/\/codes$/);
   await expect(page.getByRole('heading', { name: 'Codes', level: 1 })).toBeVisible();
@@ -126,6 +129,7 @@ test('[CODES]: a USER lands on codes, submits three rows with list pickers, sees
   for (const code of CODES)
     await expect(data.getByRole('gridcell', { name: code, exact: true })).toBeVisible();
   await page.getByLabel('Filter rows').fill('japan');
+  await expect(page).toHaveURL(/\/codes\/details\/\d+\/data\?q=japan$/);
   await expect(page.getByTestId('dataset-total')).toHaveText('1 row');
   await expect(data.getByRole('gridcell', { name: 'Japan', exact: true })).toBeVisible();
   await page.getByLabel('Filter rows').fill('');
