@@ -150,3 +150,22 @@ test('[CODES]: a USER lands on codes, submits three rows with list pickers, sees
   const mine = page.getByRole('table', { name: 'Your recent submissions' });
   await expect(mine.getByText('Q3 display launches')).toBeVisible();
 });
+
+test('[CODES]: a USER saves a draft and reopens it with its rows', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/codes');
+  await page.getByRole('button', { name: 'New submission with Display campaigns' }).click();
+  await page.getByLabel('Submission name').fill('Draft launches');
+  await cell(page, 0, 0).click();
+  await pick(page, 'Ema', 'Email');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page).toHaveURL(/\/codes\/submissions\/\d+$/);
+  await expect(page.getByTestId('submission-status')).toHaveText('Draft');
+
+  await page.getByRole('button', { name: 'Continue editing' }).click();
+  await expect(page).toHaveURL(/\/codes\/new\/\d+\?draft=\d+$/);
+  await expect(page.getByLabel('Submission name')).toHaveValue('Draft launches');
+  await expect(cell(page, 0, 0)).toHaveText('Email');
+  // The draft is not complete: the table says what is missing before anything is submitted.
+  await expect(page.getByTestId('error-count')).not.toHaveText('No errors');
+});
