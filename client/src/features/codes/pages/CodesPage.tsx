@@ -1,8 +1,8 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import type { SubmissionSummary } from '@nomen/shared';
+import type { SubmissionSummary, submittableTemplateSchema } from '@nomen/shared';
 import { IconPlus, IconTable } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AdminTable, type AdminTableColumn } from '../../../ui/AdminTable';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Timestamp } from '../../../ui/Timestamp';
@@ -12,13 +12,7 @@ import { useMySubmissions, useSubmittableTemplates } from '../api';
 import { datasetDataPath, newSubmissionPath, submissionPath } from '../codesPaths';
 import { StatusBadge } from '../StatusBadge';
 
-type SubmittableTemplate = {
-  id: number;
-  name: string;
-  description: string;
-  require_approval: boolean;
-  updated_at: string;
-};
+type SubmittableTemplate = z.infer<typeof submittableTemplateSchema>;
 
 const submissionColumns: AdminTableColumn<SubmissionSummary>[] = [
   {
@@ -57,20 +51,19 @@ const submissionColumns: AdminTableColumn<SubmissionSummary>[] = [
   },
 ];
 
-const searchParamsSchema = z.string().max(200).catch('');
-
 /**
  * /codes (issue 11 item 1): the templates the signed-in person may submit through (admins all,
- * others through their groups' folders and templates, spec 01 §2.7) with "New submission" and
- * "Data" for each, their own recent submissions with their status, and one search box (kept in
- * the URL as ?q=) filtering both tables.
+ * others through their groups' folders and templates, spec 01 §2.7), each with "New submission"
+ * (a row click too); their own recent submissions with their status (a row opens it; "Dataset
+ * rows" opens the selected one's dataset); one search text (kept in the URL as ?q=) filtering both
+ * tables.
  */
 export function CodesPage() {
   const navigate = useNavigate();
   const { features } = useSignedIn();
   const wording = templateWording(features);
   const [params, setParams] = useSearchParams();
-  const search = searchParamsSchema.parse(params.get('q') ?? '');
+  const search = (params.get('q') ?? '').slice(0, 200);
   const setSearch = (q: string) => setParams(q ? { q } : {}, { replace: true });
   const templates = useSubmittableTemplates();
   const submissions = useMySubmissions();
