@@ -21,6 +21,18 @@ const ActivitiesPage = lazy(() =>
 const ApiTokensPage = lazy(() =>
   import('./features/api-tokens/pages/ApiTokensPage').then((m) => ({ default: m.ApiTokensPage })),
 );
+const CodesPage = lazy(() =>
+  import('./features/codes/pages/CodesPage').then((m) => ({ default: m.CodesPage })),
+);
+const NewSubmissionPage = lazy(() =>
+  import('./features/codes/pages/NewSubmissionPage').then((m) => ({ default: m.NewSubmissionPage })),
+);
+const SubmissionPage = lazy(() =>
+  import('./features/codes/pages/SubmissionPage').then((m) => ({ default: m.SubmissionPage })),
+);
+const DatasetDataPage = lazy(() =>
+  import('./features/codes/pages/DatasetDataPage').then((m) => ({ default: m.DatasetDataPage })),
+);
 const ConnectorsPage = lazy(() =>
   import('./features/connectors/pages/ConnectorsPage').then((m) => ({ default: m.ConnectorsPage })),
 );
@@ -143,6 +155,18 @@ export const routes: RouteObject[] = [
           guarded('activities', 'activities', <ActivitiesPage />),
           // Everyone signed in manages their own tokens (issue 11 item 10): no page permission.
           { path: 'api-tokens', element: loading(<ApiTokensPage />) },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        // Submitting codes (issue 11 items 1, 2, 6), in the same shell as the admin pages.
+        path: '/codes',
+        element: loading(<AdminShell />),
+        children: [
+          { index: true, element: <RequirePage pageKey="codes">{loading(<CodesPage />)}</RequirePage> },
+          guarded('new/:templateId', 'codes', <NewSubmissionPage />),
+          guarded('submissions/:id', 'codes', <SubmissionPage />),
+          guarded('details/:datasetId/data', 'codes', <DatasetDataPage />),
           { path: '*', element: <NotFoundPage /> },
         ],
       },

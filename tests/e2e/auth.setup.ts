@@ -9,7 +9,8 @@ for (const role of Object.keys(ROLES) as RoleName[]) {
     await page.getByLabel('Email', { exact: true }).fill(ROLES[role]);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/admin\//);
+    // Admins land on their first admin page, a USER on /codes (issue 11 item 1).
+    await expect(page).toHaveURL(/\/(admin|codes)(\/|$)/);
     await page.context().storageState({ path: storageStateOf(role) });
   });
 }

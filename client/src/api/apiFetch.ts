@@ -16,6 +16,8 @@ export interface RequestParts<E extends Endpoint> {
   query?: QueryOf<E>;
   body?: BodyOf<E>;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. Idempotency-Key (issue 11 item 4). */
+  headers?: Record<string, string>;
 }
 
 type UnauthorizedHandler = () => void;
@@ -49,9 +51,11 @@ export async function apiFetch<E extends Endpoint>(
     response = await fetch(path, {
       method: endpoint.method,
       credentials: 'same-origin',
-      headers: hasBody
-        ? { Accept: 'application/json', 'Content-Type': 'application/json' }
-        : { Accept: 'application/json' },
+      headers: {
+        ...parts.headers,
+        Accept: 'application/json',
+        ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+      },
       body: hasBody ? JSON.stringify(parts.body) : undefined,
       signal: parts.signal,
     });

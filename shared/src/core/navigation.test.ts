@@ -15,8 +15,8 @@ describe('landingPath (spec 01 §2.1)', () => {
     [['manage_lists', 'manage_templates'], '/admin/lists'],
     [['manage_templates', 'manage_folders'], '/admin/templates'],
     [['manage_folders'], '/admin/folders'],
-    [['edit_submissions'], '/admin/settings'],
-    [[], '/admin/settings'],
+    [['edit_submissions'], '/codes'],
+    [[], '/codes'],
   ])('sends %j to %s', (permissions, path) => {
     expect(landingPath(permissions, [])).toBe(path);
   });
@@ -29,13 +29,14 @@ describe('landingPath (spec 01 §2.1)', () => {
 describe('visiblePages', () => {
   it('shows a manager only the pages of their permissions, plus settings', () => {
     const keys = visiblePages(['manage_lists', 'manage_folders'], []).map((p) => p.key);
-    expect(keys).toEqual(['lists', 'folders', 'settings']);
+    expect(keys).toEqual(['codes', 'lists', 'folders', 'settings']);
   });
 
   it('shows an admin every page, and the activity log only with its flag', () => {
     const admin = effectivePermissions({ role: 'ADMIN', permissions: [], super_admin: false });
     expect(visiblePages(admin, []).map((p) => p.key)).not.toContain('activities');
     expect(visiblePages(admin, ['user-activity-log']).map((p) => p.key)).toEqual([
+      'codes',
       'reports',
       'users',
       'groups',

@@ -20,6 +20,9 @@ export interface AdminPage {
  * templates, folders, then settings as the default. The activity log follows, behind its flag.
  */
 export const ADMIN_PAGES: readonly AdminPage[] = [
+  // Submitting codes through templates (issue 11 item 1): everyone signed in; first in the
+  // navigation, and where a person whom no admin page opens lands.
+  { key: 'codes', path: '/codes', label: 'Codes', anyOf: [] },
   {
     key: 'reports',
     path: '/admin/account/reports',
@@ -63,15 +66,19 @@ export function visiblePages(
   return ADMIN_PAGES.filter((page) => canOpenPage(page, permissions, features));
 }
 
+/** Pages /admin never lands on: everyone may open them, so they would hide the landing order. */
+const NOT_LANDING: ReadonlySet<string> = new Set(['codes', 'settings', 'activities']);
+
 /**
- * Where /admin sends a user (spec 01 §2.1): the first page of the landing order the user may
- * open; settings when none.
+ * Where /admin sends a user (spec 01 §2.1): the first admin page of the landing order the user
+ * may open; /codes when none (issue 11 item 1: a USER lands on the codes page, not on the
+ * read-only settings page).
  */
 export function landingPath(permissions: readonly Permission[], features: readonly FeatureFlag[]): string {
   const first = ADMIN_PAGES.find(
-    (page) => page.key !== 'activities' && canOpenPage(page, permissions, features),
+    (page) => !NOT_LANDING.has(page.key) && canOpenPage(page, permissions, features),
   );
-  return first?.path ?? '/admin/settings';
+  return first?.path ?? '/codes';
 }
 
 /** The wording the datasets-page flag switches (spec 01 §1): "template" or "dataset". */

@@ -78,7 +78,7 @@ test('[USERS]: a new user activates from the mailed link and signs in', async ({
   await fresh.getByLabel('New password', { exact: true }).fill('welcome-aboard-1');
   await fresh.getByLabel('Confirm password', { exact: true }).fill('welcome-aboard-1');
   await fresh.getByRole('button', { name: 'Activate account' }).click();
-  await expect(fresh).toHaveURL(/\/admin\/settings$/);
+  await expect(fresh).toHaveURL(/\/codes$/);
   await context.close();
 });
 

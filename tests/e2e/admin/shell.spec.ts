@@ -25,6 +25,7 @@ test.describe('as an admin', () => {
     await page.goto('/admin');
     const nav = page.getByRole('navigation', { name: 'Admin navigation' });
     for (const label of [
+      'Codes',
       'Reports',
       'Users',
       'Groups',
@@ -57,14 +58,15 @@ test.describe('as an admin', () => {
 test.describe('as a user without admin permissions', () => {
   test.use({ storageState: storageStateOf('user') });
 
-  test('[ROLES]: user@acme.test sees only settings, read-only, and is refused other pages', async ({
+  test('[ROLES]: user@acme.test lands on codes, sees codes and settings (read-only), and is refused other pages', async ({
     page,
   }) => {
     await page.goto('/admin');
-    await expect(page).toHaveURL(/\/admin\/settings$/);
+    await expect(page).toHaveURL(/\/codes$/);
     const nav = page.getByRole('navigation', { name: 'Admin navigation' });
-    await expect(nav.getByRole('link')).toHaveCount(1);
-    await expect(nav.getByRole('link', { name: 'Settings', exact: true })).toBeVisible();
+    await expect(nav.getByRole('link')).toHaveText(['Codes', 'Settings']);
+    await nav.getByRole('link', { name: 'Settings', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/settings$/);
     // Flags read by their labels and descriptions, never by their slugs (issue 8 item 24).
     const wording = page.getByRole('switch', { name: 'Datasets wording' });
     await expect(wording).toBeDisabled();
@@ -84,6 +86,6 @@ test.describe('as a manager with manage_lists', () => {
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/admin\/lists$/);
     const nav = page.getByRole('navigation', { name: 'Admin navigation' });
-    await expect(nav.getByRole('link')).toHaveText(['Lists', 'Settings']);
+    await expect(nav.getByRole('link')).toHaveText(['Codes', 'Lists', 'Settings']);
   });
 });

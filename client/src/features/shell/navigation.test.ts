@@ -16,4 +16,10 @@ describe('isPageActive', () => {
     expect(isPageActive(page('settings'), '/admin/account/settings')).toBe(true);
     expect(isPageActive(page('reports'), '/admin/account/settings')).toBe(false);
   });
+
+  it('counts every page under /codes as the codes entry', () => {
+    expect(isPageActive(page('codes'), '/codes')).toBe(true);
+    expect(isPageActive(page('codes'), '/codes/new/4')).toBe(true);
+    expect(isPageActive(page('codes'), '/admin/templates')).toBe(false);
+  });
 });

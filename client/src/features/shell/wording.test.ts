@@ -24,6 +24,6 @@ describe('template wording', () => {
   });
 
   it('leaves other labels alone', () => {
-    expect(pageLabel(ADMIN_PAGES[0]!, ['datasets-page'])).toBe('Reports');
+    expect(pageLabel(ADMIN_PAGES.find((p) => p.key === 'reports')!, ['datasets-page'])).toBe('Reports');
   });
 });

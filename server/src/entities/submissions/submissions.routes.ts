@@ -1,5 +1,6 @@
-import { datasetsApi, previewApi, submissionsApi } from '@nomen/shared';
+import { datasetDataApi, datasetsApi, previewApi, submissionsApi } from '@nomen/shared';
 import type { ApiBuilder } from '../../http/route';
+import * as dataService from './dataset-data.service';
 import * as service from './submissions.service';
 
 /**
@@ -36,5 +37,12 @@ export function submissionsRoutes(api: ApiBuilder): void {
   );
   api.mount(datasetsApi.query, ({ actor, params, body }) =>
     service.queryDataset(deps, actor, params.id, body),
+  );
+  // The dataset page (issue 11 item 6): a page of rows, and every row as a CSV or XLSX file.
+  api.mount(datasetDataApi.data, ({ actor, params, query }) =>
+    dataService.datasetData(deps, actor, params.id, query),
+  );
+  api.mountStreaming(datasetDataApi.download, ({ actor, params, query, res }) =>
+    dataService.downloadDataset(deps, actor, params.id, query, res),
   );
 }

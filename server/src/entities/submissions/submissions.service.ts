@@ -83,7 +83,7 @@ async function mayUseTemplate(deps: AppDeps, actor: Actor, templateId: number): 
 }
 
 /** A template the actor may submit through, or 404 (another account's, or not theirs to use). */
-async function usableTemplate(deps: AppDeps, actor: Actor, templateId: number): Promise<Template> {
+export async function usableTemplate(deps: AppDeps, actor: Actor, templateId: number): Promise<Template> {
   const template = await getTemplate(deps, actor, templateId).catch(() => null);
   if (!template || !(await mayUseTemplate(deps, actor, templateId))) throw AppError.notFound('Template');
   return template;

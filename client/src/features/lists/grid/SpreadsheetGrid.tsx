@@ -12,7 +12,7 @@ import {
   useState,
 } from 'react';
 import { notifyError, TOAST_MS } from '../../../ui/notify';
-import { CellEditor, type EditorExit } from './CellEditor';
+import { CellEditor, type CellEditorProps, type EditorExit } from './CellEditor';
 import { ColumnNameDialog } from './ColumnNameDialog';
 import { FindBar } from './FindBar';
 import {
@@ -100,6 +100,27 @@ export interface SpreadsheetGridProps {
   /** Height of the grid (CSS). */
   height: number | string;
   ref?: Ref<SpreadsheetGridHandle>;
+  /**
+   * What the cells show, copy and find read when it differs from what is edited (issue 11: the
+   * submission table edits what was typed and shows the governed values and codes). The same
+   * columns and rows as `data`; `data` when absent.
+   */
+  displayData?: GridData;
+  /**
+   * The columns are given by the owner (issue 11: one per template field): no spare column, no
+   * column rename, insert, remove or move, and a paste wider than the remaining columns is
+   * trimmed to them (with a notice) instead of refused.
+   */
+  fixedColumns?: boolean;
+  /** Cells that cannot be edited though the grid can (computed cells); editing them does nothing. */
+  isCellReadOnly?: (row: number, col: number) => boolean;
+  /**
+   * A cell editor for the cell being edited (issue 11: a list picker, a date picker), placed like
+   * the default one; null or undefined uses the default text editor.
+   */
+  renderCellEditor?: (props: CellEditorProps) => ReactNode;
+  /** data-testid of the grid element ("list-grid" by default). */
+  testId?: string;
 }
 
 type Editing = { readonly row: number; readonly col: number; readonly text: string };
@@ -146,11 +167,18 @@ export function SpreadsheetGrid({
   cellActions,
   height,
   ref,
+  displayData,
+  fixedColumns = false,
+  isCellReadOnly,
+  renderCellEditor,
+  testId = 'list-grid',
 }: SpreadsheetGridProps) {
   const gridId = useId().replaceAll(':', '');
   const scrollRef = useRef<HTMLDivElement>(null);
+  const shown = displayData ?? data;
+  const columnMax = fixedColumns ? data.columns.length : columnLimit;
   const rows = displayRowCount(data, rowLimit);
-  const cols = displayColumnCount(data, columnLimit);
+  const cols = displayColumnCount(data, columnMax);
   const view = useGridVirtualizer(scrollRef, rows, cols);
 
   const { selection, range, select } = useGridSelection(scrollRef, rows, cols);
@@ -165,7 +193,7 @@ export function SpreadsheetGrid({
   const activeRef = useRef(active);
   activeRef.current = active;
   const find = useGridFind({
-    data,
+    data: shown,
     getActiveCell: useCallback(() => activeRef.current, []),
     jumpTo: useCallback((pos: CellPos) => select(cellSelection(pos), true), [select]),
   });
@@ -216,7 +244,7 @@ export function SpreadsheetGrid({
   });
 
   const startEditing = (text: string | null) => {
-    if (isReadOnly) return;
+    if (isReadOnly || isCellReadOnly?.(active.row, active.col)) return;
     select(cellSelection(active), true);
     setEditing({ row: active.row, col: active.col, text: text ?? cellText(data, active.row, active.col) });
   };
@@ -266,7 +294,7 @@ export function SpreadsheetGrid({
   });
 
   const clipboard = useGridClipboard(scrollRef, {
-    copyText: () => toTsv(readRange(data, range)),
+    copyText: () => toTsv(readRange(shown, range)),
     cut: () => {
       if (isReadOnly) return;
       const next = clearRange(data, range);
@@ -276,9 +304,10 @@ export function SpreadsheetGrid({
       if (isReadOnly) return;
       const at = { row: range.top, col: range.left };
       const result = placePaste(data, at, parseTsv(text), {
-        maxColumns: columnLimit,
+        maxColumns: columnMax,
         maxRows: rowLimit,
         isSingleColumn,
+        trimColumns: fixedColumns,
       });
       if (!result.ok) {
         notifyError(result.message);
@@ -294,7 +323,9 @@ export function SpreadsheetGrid({
         notifications.show({
           color: 'yellow',
           autoClose: TOAST_MS,
-          message: `This list has a single column: ${result.trimmedColumns} extra pasted column${result.trimmedColumns === 1 ? ' was' : 's were'} left out.`,
+          message: fixedColumns
+            ? `${result.trimmedColumns} pasted column${result.trimmedColumns === 1 ? ' was' : 's were'} beyond the last column and left out.`
+            : `This list has a single column: ${result.trimmedColumns} extra pasted column${result.trimmedColumns === 1 ? ' was' : 's were'} left out.`,
         });
       }
     },
@@ -325,7 +356,7 @@ export function SpreadsheetGrid({
   const onDoubleClick = (event: MouseEvent<HTMLDivElement>) => {
     const hit = cellAt(event);
     if (hit?.kind === 'cell') startEditing(null);
-    else if (hit?.kind === 'column' && !isReadOnly) {
+    else if (hit?.kind === 'column' && !isReadOnly && !fixedColumns) {
       setDialog({
         kind: 'rename',
         col: hit.col,
@@ -399,7 +430,7 @@ export function SpreadsheetGrid({
         row={row}
         top={(row + 1) * ROW_HEIGHT}
         width={view.totalWidth}
-        columns={data.columns}
+        columns={shown.columns}
         firstCol={view.firstCol}
         lastCol={view.lastCol}
         selectedLeft={isInRange ? range.left : -1}
@@ -429,7 +460,7 @@ export function SpreadsheetGrid({
         }
         tabIndex={0}
         className={classes.scroller}
-        data-testid="list-grid"
+        data-testid={testId}
         onKeyDown={(event) => {
           // The menu closes on Escape even before it has taken the focus.
           if (menu && event.key === 'Escape') setMenu(null);
@@ -456,8 +487,9 @@ export function SpreadsheetGrid({
           {/* biome-ignore lint/a11y/useSemanticElements: WAI-ARIA grid pattern */}
           <div role="rowgroup">{rowElements}</div>
           {editing ? (
-            <CellEditor
+            <EditorSlot
               key={`${editing.row}:${editing.col}`}
+              render={renderCellEditor}
               row={editing.row}
               col={editing.col}
               initialText={editing.text}
@@ -477,7 +509,7 @@ export function SpreadsheetGrid({
         <GridContextMenu
           key={`${menu.kind}:${menu.row}:${menu.col}:${menu.x}:${menu.y}`}
           target={menu}
-          availability={menuAvailability(menu, data, columnLimit, rowLimit, columnLimitReason)}
+          availability={menuAvailability(menu, data, columnMax, rowLimit, columnLimitReason, fixedColumns)}
           onAction={onMenuAction}
           cellActions={cellActions}
           isReadOnly={isReadOnly}
@@ -511,8 +543,10 @@ function menuAvailability(
   columnLimit: number,
   rowLimit: number,
   columnLimitReason: string | undefined,
+  fixedColumns: boolean,
 ): GridMenuAvailability {
   const { col, row } = target;
+  const fixed = fixedColumns ? 'The columns are set by the template' : null;
   const isSpareColumn = col >= data.columns.length;
   const isSpareRow = row >= data.rowCount;
   const columnsFull =
@@ -520,18 +554,18 @@ function menuAvailability(
       ? (columnLimitReason ?? `A list holds at most ${columnLimit.toLocaleString('en-US')} columns`)
       : null;
   return {
-    renameColumn: isSpareColumn && columnsFull ? columnsFull : null,
-    insertColumnLeft: columnsFull,
-    removeColumn: isSpareColumn
-      ? 'This column holds nothing yet'
-      : data.columns.length <= 1
-        ? 'A list keeps at least one column'
-        : null,
-    moveColumnToStart: isSpareColumn
-      ? 'This column holds nothing yet'
-      : col === 0
-        ? 'This column is already first'
-        : null,
+    renameColumn: fixed ?? (isSpareColumn && columnsFull ? columnsFull : null),
+    insertColumnLeft: fixed ?? columnsFull,
+    removeColumn:
+      fixed ??
+      (isSpareColumn
+        ? 'This column holds nothing yet'
+        : data.columns.length <= 1
+          ? 'A list keeps at least one column'
+          : null),
+    moveColumnToStart:
+      fixed ??
+      (isSpareColumn ? 'This column holds nothing yet' : col === 0 ? 'This column is already first' : null),
     insertRowAbove: isSpareRow
       ? 'The rows below the list are already empty'
       : data.rowCount >= rowLimit
@@ -539,6 +573,15 @@ function menuAvailability(
         : null,
     removeRow: isSpareRow ? 'This row is below the list' : null,
   };
+}
+
+/** The owner's cell editor for the cell, or the default text editor. */
+function EditorSlot({
+  render,
+  ...props
+}: CellEditorProps & { render: ((props: CellEditorProps) => ReactNode) | undefined }) {
+  const custom = render?.(props);
+  return custom ?? <CellEditor {...props} />;
 }
 
 /**

@@ -82,4 +82,16 @@ describe('placePaste', () => {
     expect(result.data.columns[0]!.ids).toBe(full.columns[0]!.ids);
     expect(full.columns[0]!.values[0]).toBe('old 0');
   });
+
+  it('trims columns pasted beyond fixed columns (the submission table) and counts them', () => {
+    const data = emptyGrid(3, 0);
+    const result = placePaste(data, { row: 0, col: 1 }, parseTsv('a\tb\tc\td\ne\tf\tg\th'), {
+      ...LIMITS,
+      maxColumns: 3,
+      trimColumns: true,
+    });
+    expect(result).toMatchObject({ ok: true, columns: 2, rows: 2, trimmedColumns: 2 });
+    if (result.ok)
+      expect(result.data.columns.map((c) => [...c.values])).toEqual([[], ['a', 'e'], ['b', 'f']]);
+  });
 });

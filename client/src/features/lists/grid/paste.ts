@@ -9,6 +9,11 @@ export interface PasteLimits {
   readonly maxRows: number;
   /** A single-column list: extra pasted columns are trimmed instead of refused (spec 02 §5). */
   readonly isSingleColumn: boolean;
+  /**
+   * The columns are fixed (issue 11 submission table): columns pasted beyond `maxColumns` are
+   * trimmed (counted in `trimmedColumns`) instead of refused.
+   */
+  readonly trimColumns?: boolean;
 }
 
 /** The outcome of placing a pasted block: the new data, or why nothing was pasted. */
@@ -49,6 +54,11 @@ export function placePaste(
       return { ok: false, message: 'This list has a single column; paste into its first column.' };
     rows = rows.map((row) => row.slice(0, 1));
     width = 1;
+  }
+  if (limits.trimColumns && at.col + width > limits.maxColumns && at.col < limits.maxColumns) {
+    trimmedColumns = at.col + width - limits.maxColumns;
+    width = limits.maxColumns - at.col;
+    rows = rows.map((row) => row.slice(0, width));
   }
   if (at.col + width > limits.maxColumns) {
     return {

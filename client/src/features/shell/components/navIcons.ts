@@ -1,5 +1,6 @@
 import {
   type Icon,
+  IconBarcode,
   IconChartBar,
   IconFolders,
   IconForms,
@@ -16,6 +17,7 @@ import {
 
 /** The icon of each admin page's navigation entry, by ADMIN_PAGES key (spec 01 §2.2). */
 export const NAV_ICONS: Record<string, Icon> = {
+  codes: IconBarcode,
   reports: IconChartBar,
   users: IconUsers,
   groups: IconUsersGroup,

@@ -1,0 +1,139 @@
+import {
+  buildPath,
+  datasetDataApi,
+  IDEMPOTENCY_HEADER,
+  type SubmissionRow,
+  submissionsApi,
+} from '@nomen/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../api/apiFetch';
+import { queryString } from '../../api/queryString';
+
+/** Query key root of everything about submissions (issue 11). */
+export const SUBMISSIONS_QUERY_KEY = ['submissions'] as const;
+
+/** The templates the signed-in person may submit through (GET /api/v1/account/submissions/templates). */
+export function useSubmittableTemplates() {
+  return useQuery({
+    queryKey: [...SUBMISSIONS_QUERY_KEY, 'templates'],
+    queryFn: ({ signal }) => apiFetch(submissionsApi.templates, { signal }),
+  });
+}
+
+/** The person's own submissions, newest first (GET /api/v1/account/submissions, scope mine). */
+export function useMySubmissions() {
+  return useQuery({
+    queryKey: [...SUBMISSIONS_QUERY_KEY, 'mine'],
+    queryFn: ({ signal }) => apiFetch(submissionsApi.list, { query: { scope: 'mine', limit: 100 }, signal }),
+  });
+}
+
+/**
+ * What the submission table needs to govern a template's cells (GET
+ * /api/v1/account/submissions/templates/{id}/form): fields, patterns, lists, counters. Read fresh
+ * each time a table opens (an admin may have changed the template).
+ */
+export function useSubmissionForm(templateId: number | null) {
+  return useQuery({
+    queryKey: [...SUBMISSIONS_QUERY_KEY, 'form', templateId ?? 0],
+    queryFn: ({ signal }) => apiFetch(submissionsApi.form, { params: { id: templateId! }, signal }),
+    enabled: templateId !== null,
+    staleTime: 0,
+  });
+}
+
+/** One submission with its rows and history (GET /api/v1/account/submissions/{id}). */
+export function useSubmission(id: number | null) {
+  return useQuery({
+    queryKey: [...SUBMISSIONS_QUERY_KEY, 'detail', id ?? 0],
+    queryFn: ({ signal }) =>
+      apiFetch(submissionsApi.get, { params: { id: id! }, query: { commitRef: 'HEAD' }, signal }),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+/** What a save of the submission table sends. */
+export interface SubmissionSend {
+  readonly name: string;
+  readonly rows: SubmissionRow[];
+  /** Store as a Draft (nothing validated) instead of submitting. */
+  readonly draft: boolean;
+  /** The submission being saved again (a Draft or Rejected one), with the updated_at read. */
+  readonly existing?: { readonly id: number; readonly updatedAt: string };
+  /** Makes a submit safe to repeat (issue 11 item 4). */
+  readonly idempotencyKey: string;
+}
+
+/**
+ * Saves a draft or submits the table (POST /api/v1/account/submissions, or PUT
+ * /api/v1/account/submissions/{id} for a saved draft). A refused submission throws the server's
+ * AppError, whose issues name `body.rows.<row>.<template field id>`.
+ */
+export function useSendSubmission(templateId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (send: SubmissionSend) =>
+      send.existing
+        ? apiFetch(submissionsApi.save, {
+            params: { id: send.existing.id },
+            body: {
+              name: send.name,
+              rows: send.rows,
+              submit: !send.draft,
+              updated_at: send.existing.updatedAt,
+            },
+          })
+        : apiFetch(submissionsApi.create, {
+            body: { template_id: templateId, name: send.name, rows: send.rows, draft: send.draft },
+            headers: send.draft ? undefined : { [IDEMPOTENCY_HEADER]: send.idempotencyKey },
+          }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SUBMISSIONS_QUERY_KEY }),
+  });
+}
+
+/**
+ * Which of `values` of a template field the template's dataset already holds (POST
+ * /api/v1/account/submissions/uniqueness; must_be_unique).
+ */
+export async function takenValues(
+  templateId: number,
+  fieldId: number,
+  values: string[],
+  signal?: AbortSignal,
+): Promise<string[]> {
+  if (values.length === 0) return [];
+  const answer = await apiFetch(submissionsApi.uniqueness, {
+    body: { template_id: templateId, field_id: fieldId, values },
+    signal,
+  });
+  return answer.taken;
+}
+
+/** Rows per page of the dataset page. */
+export const DATASET_PAGE_SIZE = 200;
+
+/**
+ * A page of a template's dataset rows at HEAD, filtered by `q` (GET
+ * /api/v1/account/datasets/{id}/data; issue 11 item 6). Keeps the previous page while the next loads.
+ */
+export function useDatasetData(datasetId: number | null, q: string, page: number) {
+  return useQuery({
+    queryKey: [...SUBMISSIONS_QUERY_KEY, 'dataset', datasetId ?? 0, q, page],
+    queryFn: ({ signal }) =>
+      apiFetch(datasetDataApi.data, {
+        params: { id: datasetId! },
+        query: { q, limit: DATASET_PAGE_SIZE, offset: page * DATASET_PAGE_SIZE },
+        signal,
+      }),
+    enabled: datasetId !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Where a dataset's rows matching `q` download as `format` (the browser sends the session cookie). */
+export function datasetDownloadUrl(datasetId: number, q: string, format: 'csv' | 'xlsx'): string {
+  return (
+    buildPath(datasetDataApi.download.path, { id: datasetId }) + queryString({ q: q || undefined, format })
+  );
+}

@@ -1,0 +1,179 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import type { SubmissionSummary, submittableTemplateSchema } from '@nomen/shared';
+import { IconPlus, IconTable } from '@tabler/icons-react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { z } from 'zod';
+import { AdminTable, type AdminTableColumn } from '../../../ui/AdminTable';
+import { PageHeader } from '../../../ui/PageHeader';
+import { Timestamp } from '../../../ui/Timestamp';
+import { useSignedIn } from '../../auth/api';
+import { templateWording } from '../../shell/wording';
+import { useMySubmissions, useSubmittableTemplates } from '../api';
+import { datasetDataPath, newSubmissionPath, submissionPath } from '../codesPaths';
+import { StatusBadge } from '../StatusBadge';
+
+type SubmittableTemplate = z.infer<typeof submittableTemplateSchema>;
+
+const submissionColumns: AdminTableColumn<SubmissionSummary>[] = [
+  {
+    key: 'name',
+    header: 'Submission',
+    cell: (s) => (
+      <Text size="sm" fw={500}>
+        {s.name}
+      </Text>
+    ),
+    sortValue: (s) => s.name,
+  },
+  {
+    key: 'template',
+    header: 'Template',
+    cell: (s) => <Text size="sm">{s.template_name}</Text>,
+    sortValue: (s) => s.template_name,
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (s) => <StatusBadge status={s.status} />,
+    sortValue: (s) => s.status,
+  },
+  {
+    key: 'rows',
+    header: 'Rows',
+    cell: (s) => <Text size="sm">{s.row_count}</Text>,
+    sortValue: (s) => s.row_count,
+  },
+  {
+    key: 'updated_at',
+    header: 'Updated',
+    cell: (s) => <Timestamp value={s.updated_at} />,
+    sortValue: (s) => new Date(s.updated_at),
+  },
+];
+
+/**
+ * /codes (issue 11 item 1): the templates the signed-in person may submit through (admins all,
+ * others through their groups' folders and templates, spec 01 §2.7), each with "New submission"
+ * (a row click too); their own recent submissions with their status (a row opens it; "Dataset
+ * rows" opens the selected one's dataset); one search text (kept in the URL as ?q=) filtering both
+ * tables.
+ */
+export function CodesPage() {
+  const navigate = useNavigate();
+  const { features } = useSignedIn();
+  const wording = templateWording(features);
+  const [params, setParams] = useSearchParams();
+  const search = (params.get('q') ?? '').slice(0, 200);
+  const setSearch = (q: string) => setParams(q ? { q } : {}, { replace: true });
+  const templates = useSubmittableTemplates();
+  const submissions = useMySubmissions();
+
+  const templateColumns: AdminTableColumn<SubmittableTemplate>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      cell: (t) => (
+        <Text size="sm" fw={500}>
+          {t.name}
+        </Text>
+      ),
+      sortValue: (t) => t.name,
+    },
+    {
+      key: 'description',
+      header: 'Description',
+      cell: (t) => (
+        <Text size="sm" lineClamp={2}>
+          {t.description}
+        </Text>
+      ),
+    },
+    {
+      key: 'approval',
+      header: 'Approval',
+      cell: (t) => <Text size="sm">{t.require_approval ? 'Required' : 'None'}</Text>,
+      sortValue: (t) => (t.require_approval ? 1 : 0),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (t) => (
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconPlus size={14} aria-hidden />}
+          aria-label={`New submission with ${t.name}`}
+          onClick={(event) => {
+            event.stopPropagation();
+            void navigate(newSubmissionPath(t.id));
+          }}
+        >
+          New submission
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Codes"
+        description={`Submit governed values and codes through a ${wording.word}, and follow your submissions.`}
+      />
+      <Stack gap="xl">
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            {wording.Words} you can use
+          </Title>
+          <AdminTable
+            label={`${wording.Words} you can use`}
+            noun={{ one: wording.word, other: wording.words }}
+            rows={templates.data?.data}
+            isLoading={templates.isPending}
+            error={templates.error}
+            onRetry={() => void templates.refetch()}
+            columns={templateColumns}
+            rowId={(t) => t.id}
+            rowName={(t) => t.name}
+            searchText={(t) => `${t.name} ${t.description}`}
+            search={search}
+            onSearchChange={setSearch}
+            onEdit={(t) => void navigate(newSubmissionPath(t.id))}
+            emptyDescription={`No ${wording.word} is shared with you yet: ask an admin to add one to your group or its folders.`}
+          />
+        </Stack>
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            Your recent submissions
+          </Title>
+          <AdminTable
+            label="Your recent submissions"
+            noun={{ one: 'submission', other: 'submissions' }}
+            rows={submissions.data?.data}
+            isLoading={submissions.isPending}
+            error={submissions.error}
+            onRetry={() => void submissions.refetch()}
+            columns={submissionColumns}
+            rowId={(s) => s.id}
+            rowName={(s) => s.name}
+            searchText={(s) => `${s.name} ${s.template_name} ${s.status}`}
+            search={search}
+            onSearchChange={setSearch}
+            onEdit={(s) => void navigate(submissionPath(s.id))}
+            emptyDescription="Your submissions show here once you save or submit one."
+            actions={(selected) => (
+              <Button
+                variant="default"
+                leftSection={<IconTable size={16} aria-hidden />}
+                disabled={selected.length !== 1}
+                onClick={() => selected[0] && void navigate(datasetDataPath(selected[0].dataset_id))}
+              >
+                Dataset rows
+              </Button>
+            )}
+          />
+        </Stack>
+      </Stack>
+    </>
+  );
+}

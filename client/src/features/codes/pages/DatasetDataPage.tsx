@@ -1,0 +1,142 @@
+import { Alert, Anchor, Button, Group, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { DatasetData } from '@nomen/shared';
+import { IconArrowLeft, IconDownload, IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { formatDateTime } from '../../../ui/formatTimestamp';
+import { PageHeader } from '../../../ui/PageHeader';
+import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { QueryErrorAlert } from '../../../ui/QueryErrorAlert';
+import { routeIdOf } from '../../../ui/routeId';
+import type { GridColumn, GridData } from '../../lists/grid/gridTypes';
+import { SpreadsheetGrid } from '../../lists/grid/SpreadsheetGrid';
+import { DATASET_PAGE_SIZE, datasetDownloadUrl, useDatasetData } from '../api';
+import { CODES_PATH } from '../codesPaths';
+
+/** Columns the page adds after the template's fields. */
+const EXTRA_COLUMNS: { key: string; name: string; value: (row: DatasetData['rows'][number]) => string }[] = [
+  { key: 'submission', name: 'Submission', value: (r) => r.submission_name },
+  { key: 'submitter', name: 'Submitter', value: (r) => r.submitter },
+  { key: 'submitted_at', name: 'Submitted at', value: (r) => formatDateTime(r.submitted_at) },
+];
+
+/** A page of dataset rows as a read-only grid: the template's fields (computed ones first), then submission, submitter and time. */
+export function datasetGrid(page: DatasetData): GridData {
+  const column = (key: string, name: string, values: string[]): GridColumn => ({
+    key,
+    id: key,
+    name,
+    values,
+    ids: [],
+  });
+  return {
+    rowCount: page.rows.length,
+    columns: [
+      // The codes and other computed values first, so they are in view without scrolling.
+      ...[...page.columns]
+        .sort((a, b) => Number(b.computed) - Number(a.computed))
+        .map((c) =>
+          column(
+            c.key,
+            c.name,
+            page.rows.map((r) => r.data[c.key] ?? ''),
+          ),
+        ),
+      ...EXTRA_COLUMNS.map((c) => column(c.key, c.name, page.rows.map(c.value))),
+    ],
+  };
+}
+
+/**
+ * /codes/details/{datasetId}/data (issue 11 item 6; spec 01 §1: search results open it): the rows
+ * of a template's dataset at HEAD with their codes, submission, submitter and time, in a
+ * read-only grid (copy, find); a filter (kept in the URL as ?q=) over any value, submission or
+ * submitter; pages of 200; CSV and XLSX downloads of every row matching the filter.
+ */
+export function DatasetDataPage() {
+  const datasetId = routeIdOf(useParams().datasetId);
+  const [params, setParams] = useSearchParams();
+  const [filter, setFilter] = useState(params.get('q') ?? '');
+  const [q] = useDebouncedValue(filter.trim(), 250);
+  const [page, setPage] = useState(0);
+  const data = useDatasetData(datasetId, q, page);
+  const grid = useMemo(() => (data.data ? datasetGrid(data.data) : undefined), [data.data]);
+
+  if (datasetId === null) return <Alert color="red">This address names no dataset.</Alert>;
+  if (data.error)
+    return <QueryErrorAlert error={data.error} what="the dataset" onRetry={() => void data.refetch()} />;
+  if (!data.data || !grid) return <PageSkeleton />;
+  const { total } = data.data;
+  const pages = Math.max(1, Math.ceil(total / DATASET_PAGE_SIZE));
+
+  return (
+    <>
+      <Anchor component={Link} to={CODES_PATH} size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} aria-hidden />
+          Codes
+        </Group>
+      </Anchor>
+      <PageHeader
+        title={`${data.data.template_name} · Dataset`}
+        description="Every row in the dataset, as of its latest version, with the submission, submitter and time it came from."
+        aside={
+          <Group gap="xs" wrap="nowrap">
+            {(['csv', 'xlsx'] as const).map((format) => (
+              <Button
+                key={format}
+                component="a"
+                href={datasetDownloadUrl(datasetId, q, format)}
+                download
+                variant="default"
+                leftSection={<IconDownload size={16} aria-hidden />}
+              >
+                Download {format.toUpperCase()}
+              </Button>
+            ))}
+          </Group>
+        }
+      />
+      <Stack gap="md">
+        <Group justify="space-between" wrap="nowrap">
+          <TextInput
+            aria-label="Filter rows"
+            placeholder="Filter by any value, submission or submitter"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            w={420}
+            value={filter}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setFilter(value);
+              setPage(0);
+              setParams(value.trim() ? { q: value.trim() } : {}, { replace: true });
+            }}
+          />
+          <Text size="sm" c="dimmed" data-testid="dataset-total">
+            {total === 1 ? '1 row' : `${total.toLocaleString('en-US')} rows`}
+          </Text>
+        </Group>
+        {total === 0 ? (
+          <Alert color="gray" variant="light">
+            {q ? 'No row matches the filter.' : 'Nothing has been submitted through this template yet.'}
+          </Alert>
+        ) : (
+          <SpreadsheetGrid
+            label={`${data.data.template_name} dataset rows`}
+            testId="dataset-rows"
+            data={grid}
+            onChange={() => {}}
+            isReadOnly
+            fixedColumns
+            rowLimit={grid.rowCount}
+            height={Math.min(560, 41 + grid.rowCount * 40 + 2)}
+          />
+        )}
+        {pages > 1 ? (
+          <Pagination total={pages} value={page + 1} onChange={(p) => setPage(p - 1)} aria-label="Pages" />
+        ) : null}
+      </Stack>
+    </>
+  );
+}

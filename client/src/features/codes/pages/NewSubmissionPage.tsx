@@ -1,0 +1,175 @@
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { AppError, type SubmissionDetail, type SubmissionForm } from '@nomen/shared';
+import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../../api/errors';
+import { notifyError, notifySuccess } from '../../../ui/notify';
+import { PageHeader } from '../../../ui/PageHeader';
+import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { QueryErrorAlert } from '../../../ui/QueryErrorAlert';
+import { routeIdOf } from '../../../ui/routeId';
+import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
+import { useSendSubmission, useSubmission, useSubmissionForm } from '../api';
+import { CODES_PATH, submissionPath } from '../codesPaths';
+import { SubmissionTable, type SubmissionTableHandle } from '../table/SubmissionTable';
+import { type ServerProblem, useSubmissionTable } from '../table/useSubmissionTable';
+
+/** Statuses whose submission its submitter may still change and submit (a draft, a rejection). */
+const REOPENABLE = new Set(['Draft', 'Rejected']);
+
+/**
+ * /codes/new/{templateId} (issue 11 item 2): a submission name, then the submission table of the
+ * template; Submit sends the rows (refused rows come back on their cells), Save draft keeps them as
+ * typed. ?draft={id} reopens a saved draft (or a rejected submission) of the template.
+ */
+export function NewSubmissionPage() {
+  const templateId = routeIdOf(useParams().templateId);
+  const [params] = useSearchParams();
+  const draftId = routeIdOf(params.get('draft'));
+  const form = useSubmissionForm(templateId);
+  const draft = useSubmission(draftId);
+
+  if (templateId === null) return <Alert color="red">This address names no template.</Alert>;
+  if (form.error || draft.error)
+    return (
+      <QueryErrorAlert
+        error={form.error ?? draft.error}
+        what={form.error ? 'the template' : 'the draft'}
+        onRetry={() => void (form.error ? form.refetch() : draft.refetch())}
+      />
+    );
+  if (!form.data || (draftId !== null && !draft.data)) return <PageSkeleton />;
+  if (draft.data && (draft.data.template_id !== templateId || !REOPENABLE.has(draft.data.status)))
+    return <Alert color="red">This submission cannot be edited here.</Alert>;
+  return <SubmissionEditor key={`${templateId}:${draftId ?? 'new'}`} form={form.data} draft={draft.data} />;
+}
+
+/** The rows a refused submit names: issues at `body.rows.<row>.<field id>`. */
+function serverProblemsOf(error: unknown): ServerProblem[] {
+  if (!(error instanceof AppError)) return [];
+  const problems: ServerProblem[] = [];
+  for (const issue of error.issues ?? []) {
+    const match = /^body\.rows\.(\d+)(?:\.(.+))?$/.exec(issue.path);
+    if (match) problems.push({ row: Number(match[1]), fieldId: match[2] ?? null, message: issue.message });
+  }
+  return problems;
+}
+
+function SubmissionEditor({ form, draft }: { form: SubmissionForm; draft: SubmissionDetail | undefined }) {
+  const navigate = useNavigate();
+  const table = useSubmissionTable(
+    form,
+    draft?.rows.map((r) => r.data),
+  );
+  const tableRef = useRef<SubmissionTableHandle>(null);
+  const [name, setName] = useState(draft?.name ?? '');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const send = useSendSubmission(form.template_id ?? 0);
+  const leave = useLeaveConfirmation(table.isDirty && !send.isSuccess);
+
+  const onSend = async (asDraft: boolean) => {
+    const trimmed = name.trim();
+    if (trimmed === '') {
+      setNameError('Name the submission');
+      return;
+    }
+    setNameError(null);
+    const { rows } = table.rowsToSend();
+    if (rows.length === 0) {
+      notifyError('Fill in at least one row first.');
+      return;
+    }
+    if (!asDraft && table.validation.problems.length > 0) {
+      const n = table.validation.problems.length;
+      notifyError(
+        `Fix the ${n === 1 ? 'error' : `${n} errors`} first: the cells outlined in red say what is wrong.`,
+      );
+      tableRef.current?.showFirstError();
+      return;
+    }
+    try {
+      const saved = await send.mutateAsync({
+        name: trimmed,
+        rows,
+        draft: asDraft,
+        existing: draft ? { id: draft.id, updatedAt: draft.updated_at } : undefined,
+        idempotencyKey,
+      });
+      notifySuccess(
+        asDraft
+          ? 'Draft saved'
+          : saved.status === 'Pending'
+            ? 'Submitted: waiting for approval'
+            : `Submitted: ${saved.row_count === 1 ? '1 row' : `${saved.row_count} rows`} coded`,
+      );
+      leave.allowNextNavigation();
+      void navigate(submissionPath(saved.id));
+    } catch (error) {
+      const problems = serverProblemsOf(error);
+      if (problems.length > 0) {
+        table.setServerProblems(problems);
+        setTimeout(() => tableRef.current?.showFirstError(), 0);
+      }
+      notifyError(errorMessage(error, 'The submission could not be sent. Please try again.'));
+    }
+  };
+
+  const errorCount = table.validation.problems.length;
+  return (
+    <>
+      <Anchor component={Link} to={CODES_PATH} size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} aria-hidden />
+          Codes
+        </Group>
+      </Anchor>
+      <PageHeader
+        title={draft ? `${draft.name} · ${form.template_name}` : `New submission · ${form.template_name}`}
+        description="Fill in one row per code. Every cell is checked as you type; computed cells and codes fill themselves."
+        aside={
+          <Group gap="xs" wrap="nowrap">
+            <Button variant="default" onClick={() => void onSend(true)} loading={send.isPending}>
+              Save draft
+            </Button>
+            <Button onClick={() => void onSend(false)} loading={send.isPending}>
+              Submit
+            </Button>
+          </Group>
+        }
+      />
+      <Stack gap="md">
+        {draft?.status === 'Rejected' && draft.decision_comment ? (
+          <Alert color="red" icon={<IconInfoCircle aria-hidden />} title="Rejected">
+            {draft.decision_comment}
+          </Alert>
+        ) : null}
+        <TextInput
+          label="Submission name"
+          required
+          maw={480}
+          value={name}
+          error={nameError}
+          onChange={(event) => setName(event.currentTarget.value)}
+        />
+        {form.settings.require_approval === 1 ? (
+          <Text size="sm" c="dimmed">
+            Submissions through this template wait for an approver before their rows enter the dataset.
+          </Text>
+        ) : null}
+        <SubmissionTable
+          ref={tableRef}
+          table={table}
+          label={`${form.template_name} rows`}
+          height="max(320px, calc(100dvh - 360px))"
+        />
+        {errorCount > 0 ? (
+          <Text size="sm" c="dimmed">
+            Hover an outlined cell to read its problem, or use Next error.
+          </Text>
+        ) : null}
+      </Stack>
+    </>
+  );
+}

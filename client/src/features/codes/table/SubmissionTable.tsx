@@ -1,0 +1,180 @@
+import { Badge, Button, Group, Paper, Text } from '@mantine/core';
+import { SUBMISSION_MAX_ROWS } from '@nomen/shared';
+import {
+  IconAlertTriangle,
+  IconArrowBackUp,
+  IconArrowForwardUp,
+  IconCircleCheck,
+  IconSearch,
+} from '@tabler/icons-react';
+import { type Ref, useCallback, useImperativeHandle, useMemo, useRef } from 'react';
+import { ToolbarIconButton } from '../../../ui/ToolbarIconButton';
+import type { CellEditorProps } from '../../lists/grid/CellEditor';
+import type { CellDecoration } from '../../lists/grid/gridTypes';
+import { SpreadsheetGrid, type SpreadsheetGridHandle } from '../../lists/grid/SpreadsheetGrid';
+import { DateCellEditor, ListCellEditor } from './CellEditors';
+import classes from './SubmissionTable.module.css';
+import { cellKey, listOptions, listSources, nextErrorCell } from './submissionTable';
+import type { SubmissionTableState } from './useSubmissionTable';
+
+/** What the page can do with the table from outside. */
+export interface SubmissionTableHandle {
+  /** Moves to the first problem cell (after a refused submit). */
+  showFirstError(): void;
+}
+
+/** Props of SubmissionTable. */
+export interface SubmissionTableProps {
+  table: SubmissionTableState;
+  /** Accessible name of the grid, e.g. "Display campaigns rows". */
+  label: string;
+  height: number | string;
+  ref?: Ref<SubmissionTableHandle>;
+}
+
+const COMPUTED: CellDecoration = {
+  className: classes.computed,
+  description: 'Computed from the other cells of the row',
+};
+
+/**
+ * The submission table (issue 11 item 2): the list editor's virtualised grid (keyboard, ranges,
+ * paste from Excel or Sheets, undo, find) with one column per visible template field, a cell
+ * editor per governance type (list picker with type-ahead and drill-down cascade, date picker,
+ * text for the rest; computed cells are read-only and show their values and codes), every cell
+ * governed as it is typed: problem cells outlined with their messages, the error count and "Next
+ * error".
+ */
+export function SubmissionTable({ table, label, height, ref }: SubmissionTableProps) {
+  const gridRef = useRef<SpreadsheetGridHandle>(null);
+  const { columns, validation } = table;
+  const sources = useMemo(() => listSources(table.form), [table.form]);
+  const errorCount = validation.problems.length;
+
+  const decorations = useMemo(() => {
+    const map = new Map<string, CellDecoration>();
+    for (const [key, messages] of validation.byCell)
+      map.set(key, { className: classes.error, description: messages.join('\n') });
+    return map;
+  }, [validation.byCell]);
+
+  const getCellDecoration = useCallback(
+    (row: number, col: number) =>
+      decorations.get(cellKey(row, col)) ?? (columns[col]?.isComputed ? COMPUTED : undefined),
+    [decorations, columns],
+  );
+
+  const isCellReadOnly = useCallback(
+    (_row: number, col: number) => columns[col]?.isComputed ?? false,
+    [columns],
+  );
+
+  const jumpToNextError = useCallback(() => {
+    const from = gridRef.current?.getSelection().active ?? { row: -1, col: -1 };
+    const next = nextErrorCell(validation, from);
+    if (!next) return;
+    gridRef.current?.scrollToCell(next);
+    gridRef.current?.focus();
+  }, [validation]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      showFirstError: () => {
+        const first = nextErrorCell(validation, { row: -1, col: -1 });
+        if (!first) return;
+        gridRef.current?.scrollToCell(first);
+        gridRef.current?.focus();
+      },
+    }),
+    [validation],
+  );
+
+  const renderCellEditor = useCallback(
+    (props: CellEditorProps) => {
+      const column = columns[props.col];
+      if (!column) return null;
+      if (column.field.governance_type === 'date') return <DateCellEditor {...props} />;
+      const source = sources.get(column.key);
+      if (column.field.governance_type === 'list' && source) {
+        const row = validation.governed[props.row];
+        return <ListCellEditor {...props} options={(typed) => listOptions(source, row, typed)} />;
+      }
+      return null;
+    },
+    [columns, sources, validation.governed],
+  );
+
+  return (
+    <Paper withBorder radius="md" className={classes.frame}>
+      <Group justify="space-between" px="sm" py={6} className={classes.toolbar} wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
+          <ToolbarIconButton
+            label="Undo"
+            icon={<IconArrowBackUp size={18} aria-hidden />}
+            onClick={table.undo}
+            isDisabled={!table.canUndo}
+            disabledReason="Nothing to undo"
+          />
+          <ToolbarIconButton
+            label="Redo"
+            icon={<IconArrowForwardUp size={18} aria-hidden />}
+            onClick={table.redo}
+            isDisabled={!table.canRedo}
+            disabledReason="Nothing to redo"
+          />
+          <ToolbarIconButton
+            label="Find"
+            icon={<IconSearch size={18} aria-hidden />}
+            onClick={() => gridRef.current?.openFind()}
+          />
+          <Text size="sm" c="dimmed" data-testid="row-count">
+            {validation.filledCount === 1
+              ? '1 row'
+              : `${validation.filledCount.toLocaleString('en-US')} rows`}
+          </Text>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          {errorCount > 0 ? (
+            <Badge
+              color="red"
+              variant="light"
+              leftSection={<IconAlertTriangle size={14} aria-hidden />}
+              data-testid="error-count"
+            >
+              {errorCount === 1 ? '1 error' : `${errorCount.toLocaleString('en-US')} errors`}
+            </Badge>
+          ) : (
+            <Badge
+              color="green"
+              variant="light"
+              leftSection={<IconCircleCheck size={14} aria-hidden />}
+              data-testid="error-count"
+            >
+              No errors
+            </Badge>
+          )}
+          <Button size="xs" variant="default" onClick={jumpToNextError} disabled={errorCount === 0}>
+            Next error
+          </Button>
+        </Group>
+      </Group>
+      <SpreadsheetGrid
+        ref={gridRef}
+        label={label}
+        testId="submission-grid"
+        data={table.data}
+        displayData={validation.display}
+        onChange={table.onChange}
+        onUndo={table.undo}
+        onRedo={table.redo}
+        fixedColumns
+        rowLimit={SUBMISSION_MAX_ROWS}
+        isCellReadOnly={isCellReadOnly}
+        renderCellEditor={renderCellEditor}
+        getCellDecoration={getCellDecoration}
+        height={height}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,346 @@
+import {
+  type CalendarDate,
+  COMPUTED_GOVERNANCE_TYPES,
+  fieldKey,
+  indexList,
+  isFormColumn,
+  type ListChoice,
+  type ListIndex,
+  matchKey,
+  newSubmissionRow,
+  type SubmissionForm,
+  type SubmissionProblem,
+  type SubmissionRow,
+  type SubmissionValidator,
+  submissionMessageText,
+  type TemplateField,
+  valuesUnder,
+} from '@nomen/shared';
+import type { CellPos, GridColumn, GridData } from '../../lists/grid/gridTypes';
+
+/**
+ * The model of the submission table (issue 11 item 2): one grid column per visible template field
+ * in precedence order; the grid edits what the person typed (column-major, as the list editor's
+ * grid) and shows the governed values the SAME shared rules as the server compute
+ * (`compileSubmissionForm`): transformed text, list spellings, dependent fills, computed fields and
+ * the codes, autonumbers shown as "next". Pure functions, no React.
+ */
+
+/** Governance types whose cells are computed, never typed (the rules replace what is typed). */
+export const COMPUTED_TYPES = COMPUTED_GOVERNANCE_TYPES;
+
+/** One column of the submission table: a visible template field. */
+export interface TableColumn {
+  /** The field's key in a row (its template field id as text). */
+  readonly key: string;
+  readonly field: TemplateField;
+  /** The header: the field's name. */
+  readonly name: string;
+  /** Computed by the rules (read-only in the grid). */
+  readonly isComputed: boolean;
+  /** The value a new row starts with (default or constant), '' for none. */
+  readonly initial: string;
+}
+
+/** The columns of the table: the template's visible fields (cv_id hidden) in precedence order. */
+export function tableColumns(form: Pick<SubmissionForm, 'fields'>): TableColumn[] {
+  const initial = newSubmissionRow(form);
+  return [...form.fields]
+    .sort((a, b) => a.precedence - b.precedence)
+    .filter(isFormColumn)
+    .map((field) => ({
+      key: fieldKey(field),
+      field,
+      name: field.field.name.trim() || `Field ${field.precedence + 1}`,
+      isComputed: COMPUTED_TYPES.has(field.governance_type),
+      initial: initial[fieldKey(field)] ?? '',
+    }));
+}
+
+/** The typed grid holding `rows` (e.g. a reopened draft); computed columns stay empty. */
+export function tableData(columns: readonly TableColumn[], rows: readonly SubmissionRow[] = []): GridData {
+  return {
+    rowCount: rows.length,
+    columns: columns.map(
+      (c): GridColumn => ({
+        key: c.key,
+        id: c.key,
+        name: c.name,
+        values: c.isComputed ? [] : rows.map((r) => r[c.key] ?? ''),
+        ids: [],
+      }),
+    ),
+  };
+}
+
+/**
+ * Fills the defaults and constants of rows that came into being in `next` (typing or pasting
+ * below the table) into their empty cells, so "constant and default values fill themselves".
+ * Answers `next` itself when no row is new.
+ */
+export function fillNewRows(previous: GridData, next: GridData, columns: readonly TableColumn[]): GridData {
+  if (next.rowCount <= previous.rowCount) return next;
+  const from = previous.rowCount;
+  let changed = false;
+  const filled = next.columns.map((column, c) => {
+    const initial = columns[c]?.initial ?? '';
+    if (initial === '' || columns[c]?.isComputed) return column;
+    const values = column.values.slice();
+    for (let r = from; r < next.rowCount; r++) {
+      if ((values[r] ?? '') === '') {
+        for (let i = values.length; i < r; i++) values.push('');
+        values[r] = initial;
+        changed = true;
+      }
+    }
+    return { ...column, values };
+  });
+  return changed ? { ...next, columns: filled } : next;
+}
+
+/** Whether table row `row` holds nothing typed beyond its defaults (blank rows are not sent). */
+export function isBlankRow(data: GridData, columns: readonly TableColumn[], row: number): boolean {
+  return data.columns.every((column, c) => {
+    const spec = columns[c];
+    if (!spec || spec.isComputed) return true;
+    const value = (column.values[row] ?? '').trim();
+    return value === '' || value === spec.initial;
+  });
+}
+
+/** The typed rows that are not blank, with the table row each comes from. */
+export function filledRows(
+  data: GridData,
+  columns: readonly TableColumn[],
+): { rows: SubmissionRow[]; tableRows: number[] } {
+  const rows: SubmissionRow[] = [];
+  const tableRows: number[] = [];
+  for (let r = 0; r < data.rowCount; r++) {
+    if (isBlankRow(data, columns, r)) continue;
+    const row: SubmissionRow = {};
+    data.columns.forEach((column, c) => {
+      const spec = columns[c];
+      const value = column.values[r] ?? '';
+      if (spec && !spec.isComputed && value !== '') row[spec.key] = value;
+    });
+    rows.push(row);
+    tableRows.push(r);
+  }
+  return { rows, tableRows };
+}
+
+/** One problem placed on the table: its cell and its text. */
+export interface TableProblem {
+  readonly row: number;
+  readonly col: number;
+  readonly message: string;
+}
+
+/** The table after the rules ran: what each cell shows and every problem, by cell. */
+export interface TableValidation {
+  /** The governed values, as the grid shows them (same columns and rows as the typed grid). */
+  readonly display: GridData;
+  /** Problems in row-major order. */
+  readonly problems: readonly TableProblem[];
+  /** Messages by cell, key `row:col`. */
+  readonly byCell: ReadonlyMap<string, readonly string[]>;
+  /** How many rows would be sent. */
+  readonly filledCount: number;
+  /** Per table row, the governed row (blank rows: undefined). */
+  readonly governed: ReadonlyArray<SubmissionRow | undefined>;
+  /** Per table row, keys of cells whose values are previews ("next"). */
+  readonly provisional: ReadonlyArray<ReadonlySet<string> | undefined>;
+}
+
+/** The key of a cell in `TableValidation.byCell`. */
+export function cellKey(row: number, col: number): string {
+  return `${row}:${col}`;
+}
+
+/**
+ * The column a problem is shown in: its field's column; for a hidden field (a pattern's segment
+ * field, a hidden default) the column of its pattern, else the row's first column.
+ */
+function problemColumn(
+  columns: readonly TableColumn[],
+  form: SubmissionForm,
+  fieldId: SubmissionProblem['fieldId'],
+) {
+  if (fieldId === null) return 0;
+  const at = columns.findIndex((c) => c.key === String(fieldId));
+  if (at >= 0) return at;
+  const field = form.fields.find((f) => String(f.id) === String(fieldId));
+  const parent = field?.field.segment_parent_field_id;
+  if (parent != null) {
+    const patternAt = columns.findIndex(
+      (c) => c.field.field.is_pattern && String(c.field.field_id) === String(parent),
+    );
+    if (patternAt >= 0) return patternAt;
+  }
+  return 0;
+}
+
+/** What validation draws on in the browser: today's date and the values the dataset holds. */
+export interface TableSources {
+  readonly today: CalendarDate;
+  /** Whether the dataset already holds `value` of field `key` (must_be_unique, answered by the server). */
+  readonly isTaken?: (key: string, value: string) => boolean;
+}
+
+/**
+ * Runs the shared rules over the table's filled rows (issue 11 item 2: "every cell validates as it
+ * is typed"): the governed values for display and each problem placed on its cell. Blank rows
+ * show what they hold and have no problems. `extra` adds problems from elsewhere (the server's
+ * answer to a refused submit), by the index of the sent row.
+ */
+export function validateTable(
+  validator: SubmissionValidator,
+  columns: readonly TableColumn[],
+  data: GridData,
+  sources: TableSources,
+  extra: readonly { row: number; fieldId: string | number | null; message: string }[] = [],
+): TableValidation {
+  const { rows, tableRows } = filledRows(data, columns);
+  const result = validator.validateRows(rows, { today: sources.today, isTaken: sources.isTaken });
+  const governed: (SubmissionRow | undefined)[] = new Array(data.rowCount);
+  const provisional: (ReadonlySet<string> | undefined)[] = new Array(data.rowCount);
+  tableRows.forEach((tableRow, i) => {
+    governed[tableRow] = result.rows[i];
+    provisional[tableRow] = result.provisional[i];
+  });
+  const display: GridData = {
+    rowCount: data.rowCount,
+    columns: data.columns.map((column, c) => {
+      const key = columns[c]?.key ?? '';
+      const values: string[] = new Array(data.rowCount);
+      for (let r = 0; r < data.rowCount; r++) {
+        const row = governed[r];
+        values[r] = row ? (row[key] ?? '') : columns[c]?.isComputed ? '' : (column.values[r] ?? '');
+      }
+      return { ...column, values };
+    }),
+  };
+  const problems: TableProblem[] = [];
+  for (const p of result.problems) {
+    const row = tableRows[p.row];
+    if (row === undefined) continue;
+    problems.push({
+      row,
+      col: problemColumn(columns, validator.form, p.fieldId),
+      message: submissionMessageText(p.messageId, p.params),
+    });
+  }
+  for (const p of extra) {
+    const row = tableRows[p.row];
+    if (row === undefined) continue;
+    problems.push({ row, col: problemColumn(columns, validator.form, p.fieldId), message: p.message });
+  }
+  problems.sort((a, b) => a.row - b.row || a.col - b.col);
+  const byCell = new Map<string, string[]>();
+  for (const p of problems) {
+    const key = cellKey(p.row, p.col);
+    const messages = byCell.get(key);
+    if (!messages) byCell.set(key, [p.message]);
+    else if (!messages.includes(p.message)) messages.push(p.message);
+  }
+  return { display, problems, byCell, filledCount: rows.length, governed, provisional };
+}
+
+/** The first problem cell after `from` in row-major order, wrapping to the first; null with none. */
+export function nextErrorCell(validation: Pick<TableValidation, 'problems'>, from: CellPos): CellPos | null {
+  const { problems } = validation;
+  if (problems.length === 0) return null;
+  const next = problems.find((p) => p.row > from.row || (p.row === from.row && p.col > from.col));
+  const target = next ?? problems[0]!;
+  return { row: target.row, col: target.col };
+}
+
+/**
+ * The values of the must_be_unique fields that the server has not been asked about yet, by field
+ * key (previews and empty values left out).
+ */
+export function uniquenessQuestions(
+  validator: SubmissionValidator,
+  validation: Pick<TableValidation, 'governed' | 'provisional'>,
+  asked: ReadonlyMap<string, ReadonlySet<string>>,
+): Map<string, string[]> {
+  const questions = new Map<string, string[]>();
+  for (const key of validator.uniqueKeys) {
+    const known = asked.get(key);
+    const values = new Set<string>();
+    validation.governed.forEach((row, r) => {
+      const value = row?.[key] ?? '';
+      if (value === '' || validation.provisional[r]?.has(key) || known?.has(value)) return;
+      values.add(value);
+    });
+    if (values.size > 0) questions.set(key, [...values]);
+  }
+  return questions;
+}
+
+/** A list field's source: its list, indexed, and its column's position. */
+export interface ListSource {
+  readonly index: ListIndex;
+  readonly column: number;
+  /** Earlier single-value fields of the same drill-down or dependent list: (key, column position). */
+  readonly parents: readonly { key: string; column: number }[];
+}
+
+/**
+ * The list behind each list column of the table (drop-down, drill-down, dependent), by field key,
+ * with the earlier fields of the same list the picker cascades by.
+ */
+export function listSources(form: SubmissionForm): Map<string, ListSource> {
+  const indexes = new Map(form.lists.map((l) => [l.id, indexList(l)]));
+  const byList = new Map<number, { key: string; column: number }[]>();
+  const sources = new Map<string, ListSource>();
+  const fields = [...form.fields].sort((a, b) => a.precedence - b.precedence);
+  for (const f of fields) {
+    const g = f.list_governance;
+    if (f.governance_type !== 'list' || !g || g.list_id === null || g.list_column_id === null) continue;
+    const index = indexes.get(g.list_id);
+    const column = index?.columnIndex.get(g.list_column_id);
+    if (!index || column === undefined) continue;
+    const isSingle = g.delimiter == null || g.delimiter === 'none';
+    const siblings = byList.get(g.list_id) ?? [];
+    const parents =
+      isSingle && index.list.type !== 'drop-down' ? siblings.filter((s) => s.column < column) : [];
+    sources.set(fieldKey(f), { index, column, parents });
+    if (isSingle) {
+      siblings.push({ key: fieldKey(f), column });
+      byList.set(g.list_id, siblings);
+    }
+  }
+  return sources;
+}
+
+/**
+ * The values a list cell offers (drop-down list, drill-down cascade): the column's values under
+ * what the row's earlier fields of the same list hold (their governed values), filtered by the
+ * typed text (case-insensitive, those starting with it first), at most `limit`.
+ */
+export function listOptions(
+  source: ListSource,
+  row: SubmissionRow | Readonly<Record<string, string>> | undefined,
+  typed: string,
+  limit = 50,
+): string[] {
+  const choices: ListChoice[] = [];
+  for (const parent of source.parents) {
+    const value = row?.[parent.key] ?? '';
+    if (value.trim() !== '' && source.index.postings[parent.column]?.has(matchKey(value)))
+      choices.push([parent.column, matchKey(value)]);
+  }
+  const all = valuesUnder(source.index, source.column, choices);
+  const query = matchKey(typed);
+  if (query === '') return all.slice(0, limit);
+  const starts: string[] = [];
+  const contains: string[] = [];
+  for (const value of all) {
+    const key = matchKey(value);
+    if (key.startsWith(query)) starts.push(value);
+    else if (key.includes(query)) contains.push(value);
+    if (starts.length >= limit) break;
+  }
+  return [...starts, ...contains].slice(0, limit);
+}

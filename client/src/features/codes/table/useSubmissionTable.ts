@@ -1,0 +1,154 @@
+import {
+  compileSubmissionForm,
+  type SubmissionForm,
+  type SubmissionRow,
+  utcCalendarDate,
+} from '@nomen/shared';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  type GridHistory,
+  pushHistory,
+  redoHistory,
+  startHistory,
+  undoHistory,
+} from '../../lists/grid/gridHistory';
+import type { GridData } from '../../lists/grid/gridTypes';
+import { takenValues } from '../api';
+import {
+  filledRows,
+  fillNewRows,
+  type TableColumn,
+  type TableValidation,
+  tableColumns,
+  tableData,
+  uniquenessQuestions,
+  validateTable,
+} from './submissionTable';
+
+/** How long typing pauses before the server is asked about must_be_unique values, in ms. */
+const UNIQUENESS_DEBOUNCE_MS = 300;
+/** Rows a new table starts with. */
+const INITIAL_ROWS = 1;
+
+/** A problem the server named for a sent row (a refused submit), by the row's index in what was sent. */
+export interface ServerProblem {
+  readonly row: number;
+  readonly fieldId: string | number | null;
+  readonly message: string;
+}
+
+/** The submission table's state and actions (see useSubmissionTable). */
+export interface SubmissionTableState {
+  readonly form: SubmissionForm;
+  readonly columns: readonly TableColumn[];
+  /** What was typed (the grid's data). */
+  readonly data: GridData;
+  readonly validation: TableValidation;
+  readonly canUndo: boolean;
+  readonly canRedo: boolean;
+  /** Whether anything was typed since the table opened. */
+  readonly isDirty: boolean;
+  onChange(next: GridData): void;
+  undo(): void;
+  redo(): void;
+  /** The rows to send: the filled rows as typed, with the table row of each. */
+  rowsToSend(): { rows: SubmissionRow[]; tableRows: number[] };
+  /** Shows the server's problems of a refused submit on their cells (cleared by the next edit). */
+  setServerProblems(problems: readonly ServerProblem[]): void;
+}
+
+/**
+ * The submission table's model in React (issue 11 item 2): the typed grid with undo/redo (the
+ * list editor's generic grid history), the shared rules run over it on every change (memoised),
+ * and must_be_unique values asked of the server (debounced; each value once) and fed back to the
+ * rules as `isTaken`. `initialRows` reopens a draft.
+ */
+export function useSubmissionTable(
+  form: SubmissionForm,
+  initialRows: readonly SubmissionRow[] | undefined,
+): SubmissionTableState {
+  const validator = useMemo(() => compileSubmissionForm(form), [form]);
+  const columns = useMemo(() => tableColumns(form), [form]);
+  const [history, setHistory] = useState<GridHistory>(() => {
+    const start = tableData(columns, initialRows ?? []);
+    return startHistory(
+      initialRows && initialRows.length > 0
+        ? start
+        : fillNewRows(start, { ...start, rowCount: INITIAL_ROWS }, columns),
+    );
+  });
+  const [asked, setAsked] = useState<ReadonlyMap<string, ReadonlySet<string>>>(() => new Map());
+  const [taken, setTaken] = useState<ReadonlyMap<string, ReadonlySet<string>>>(() => new Map());
+  const [serverProblems, setServerProblems] = useState<readonly ServerProblem[]>([]);
+  const today = useMemo(() => utcCalendarDate(new Date()), []);
+
+  const validation = useMemo(
+    () =>
+      validateTable(
+        validator,
+        columns,
+        history.present,
+        { today, isTaken: (key, value) => taken.get(key)?.has(value) ?? false },
+        serverProblems,
+      ),
+    [validator, columns, history.present, today, taken, serverProblems],
+  );
+
+  // must_be_unique against the template's whole dataset: only the server knows (issue 11 item 2).
+  useEffect(() => {
+    const questions = uniquenessQuestions(validator, validation, asked);
+    if (questions.size === 0 || form.template_id === null) return;
+    const templateId = form.template_id;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      void (async () => {
+        const answers = new Map<string, string[]>();
+        try {
+          for (const [key, values] of questions)
+            answers.set(key, await takenValues(templateId, Number(key), values, controller.signal));
+        } catch {
+          return; // The server checks again on submit.
+        }
+        setAsked((previous) => {
+          const next = new Map(previous);
+          for (const [key, values] of questions)
+            next.set(key, new Set([...(previous.get(key) ?? []), ...values]));
+          return next;
+        });
+        setTaken((previous) => {
+          const next = new Map(previous);
+          for (const [key, values] of answers)
+            if (values.length > 0) next.set(key, new Set([...(previous.get(key) ?? []), ...values]));
+          return next;
+        });
+      })();
+    }, UNIQUENESS_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [validator, validation, asked, form.template_id]);
+
+  const onChange = useCallback(
+    (next: GridData) => {
+      setServerProblems([]);
+      setHistory((h) => pushHistory(h, fillNewRows(h.present, next, columns)));
+    },
+    [columns],
+  );
+
+  return {
+    form,
+    columns,
+    data: history.present,
+    validation,
+    canUndo: history.past.length > 0,
+    canRedo: history.future.length > 0,
+    isDirty: history.past.length > 0,
+    onChange,
+    undo: () => setHistory(undoHistory),
+    redo: () => setHistory(redoHistory),
+    rowsToSend: () => filledRows(history.present, columns),
+    setServerProblems,
+  };
+}

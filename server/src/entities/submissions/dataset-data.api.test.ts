@@ -1,0 +1,196 @@
+import { addFieldsetFields, type Fieldset, newTemplate, type TemplateField } from '@nomen/shared';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createAccount,
+  createTestContext,
+  createUser,
+  signIn,
+  type TestAccount,
+  type TestContext,
+} from '../../test/test-context';
+
+type Agent = Awaited<ReturnType<typeof signIn>>;
+
+let ctx: TestContext;
+let account: TestAccount;
+let admin: Agent;
+let templateId: number;
+let datasetId: number;
+let fields: Record<string, string>;
+
+/** The body of a binary answer, as a Buffer. */
+function binary(
+  res: { on(event: string, cb: (chunk?: Buffer) => void): void; setEncoding(e: string): void },
+  cb: (err: Error | null, body: Buffer) => void,
+) {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk) => chunks.push(chunk!));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  account = await createAccount(ctx, []);
+  admin = await signIn(ctx, account.admin.email);
+  const list = await admin.put('/api/v1/account/lists/').send({
+    id: null,
+    name: 'Countries',
+    type: 'drill-down',
+    list_columns: [
+      {
+        id: 'lc1',
+        name: 'Region',
+        precedence: 0,
+        list_values: ['Europe', 'Europe', 'Americas'].map((value, row_number) => ({
+          id: `r${row_number}`,
+          row_number,
+          value,
+        })),
+      },
+      {
+        id: 'lc2',
+        name: 'Country',
+        precedence: 1,
+        list_values: ['France', 'Germany', 'Brazil'].map((value, row_number) => ({
+          id: `c${row_number}`,
+          row_number,
+          value,
+        })),
+      },
+    ],
+  });
+  expect(list.status).toBe(200);
+  const set = await admin.put('/api/v1/account/fieldsets').send({
+    name: 'Market',
+    fields: [
+      {
+        id: 'TEMP_r',
+        name: 'Region',
+        governance_type: 'list',
+        required: true,
+        list_governance: { list_id: list.body.id, list_column_id: list.body.list_columns[0].id },
+      },
+      {
+        id: 'TEMP_k',
+        name: 'Country',
+        governance_type: 'list',
+        list_governance: { list_id: list.body.id, list_column_id: list.body.list_columns[1].id },
+      },
+      {
+        id: 'TEMP_c',
+        name: 'Campaign',
+        governance_type: 'text',
+        transformation: { case: 'lowercase', spaces: 'dash', trim: true },
+      },
+    ],
+  });
+  expect(set.status).toBe(200);
+  const fieldset: Fieldset = set.body.fieldset;
+  const folder = await admin.put('/api/v1/account/folder').send({ name: 'Markets', description: '' });
+  const draft = addFieldsetFields(newTemplate({ templateName: 'Markets', now: new Date() }), fieldset);
+  const saved = await admin.put('/api/v1/account/template/').send({
+    ...draft,
+    name: 'Markets, "quoted"',
+    folder_id: folder.body.folder.id,
+    integrations: [],
+    settings: { require_identifier: 0, require_approval: 0, enable_auto_submit: 0 },
+    approvers: [],
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  templateId = saved.body.id;
+  const got = await admin.get(`/api/v1/account/template/${templateId}`);
+  fields = {};
+  for (const tf of got.body.template_fields as TemplateField[]) fields[tf.field.name] = String(tf.id);
+  const rows = [
+    { [fields.Region!]: 'Europe', [fields.Country!]: 'France', [fields.Campaign!]: 'Spring Sale' },
+    { [fields.Region!]: 'europe', [fields.Country!]: 'germany', [fields.Campaign!]: 'Fall, "big" one' },
+    { [fields.Region!]: 'Americas', [fields.Country!]: 'Brazil', [fields.Campaign!]: 'Carnaval' },
+  ];
+  const sub = await admin
+    .post('/api/v1/account/submissions')
+    .send({ template_id: templateId, name: 'Launches', rows });
+  expect(sub.status, JSON.stringify(sub.body)).toBe(201);
+  datasetId = sub.body.dataset_id;
+});
+afterAll(() => ctx.close());
+
+describe('GET /api/v1/account/datasets/{id}/data', () => {
+  it('answers the rows at HEAD with their governed values, submission, submitter and time, and the columns', async () => {
+    const res = await admin.get(`/api/v1/account/datasets/${datasetId}/data`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ dataset_id: datasetId, template_id: templateId, total: 3 });
+    expect(res.body.columns.map((c: { name: string }) => c.name)).toEqual(['Region', 'Country', 'Campaign']);
+    expect(res.body.rows.map((r: { data: Record<string, string> }) => r.data[fields.Country!])).toEqual([
+      'France',
+      'Germany',
+      'Brazil',
+    ]);
+    expect(res.body.rows[0]).toMatchObject({
+      submission_name: 'Launches',
+      submitter: account.admin.name,
+      data: { [fields.Campaign!]: 'spring-sale' },
+    });
+    expect(Number.isNaN(Date.parse(res.body.rows[0].submitted_at))).toBe(false);
+  });
+
+  it('filters by any value, any case, and pages', async () => {
+    const byValue = await admin.get(`/api/v1/account/datasets/${datasetId}/data`).query({ q: 'EUROPE' });
+    expect(byValue.body.total).toBe(2);
+    const wildcard = await admin.get(`/api/v1/account/datasets/${datasetId}/data`).query({ q: '%' });
+    expect(wildcard.body.total).toBe(0);
+    const page = await admin.get(`/api/v1/account/datasets/${datasetId}/data`).query({ limit: 1, offset: 2 });
+    expect(page.body.total).toBe(3);
+    expect(page.body.rows.map((r: { data: Record<string, string> }) => r.data[fields.Country!])).toEqual([
+      'Brazil',
+    ]);
+  });
+
+  it('answers 404 to another account and to a person the template is not shared with', async () => {
+    const other = await createAccount(ctx, []);
+    const stranger = await signIn(ctx, other.admin.email);
+    expect((await stranger.get(`/api/v1/account/datasets/${datasetId}/data`)).status).toBe(404);
+    expect((await stranger.get(`/api/v1/account/datasets/${datasetId}/download`)).status).toBe(404);
+    const user = await createUser(ctx, account.id, { role: 'USER' });
+    const plain = await signIn(ctx, user.email);
+    expect((await plain.get(`/api/v1/account/datasets/${datasetId}/data`)).status).toBe(404);
+  });
+});
+
+describe('GET /api/v1/account/datasets/{id}/download', () => {
+  it('downloads the filtered rows as CSV with a header, quoting what needs it', async () => {
+    const res = await admin.get(`/api/v1/account/datasets/${datasetId}/download`).query({ q: 'europe' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Markets-quoted.csv"');
+    const lines = res.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('Region,Country,Campaign,Row id,Submission,Submitter,Submitted at');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^Europe,France,spring-sale,[0-9a-f-]{36},Launches,/);
+    expect(lines[2]).toMatch(/^Europe,Germany,"fall,-""big""-one",/);
+  });
+
+  it('downloads every row as XLSX that a spreadsheet reader opens', async () => {
+    const res = await admin
+      .get(`/api/v1/account/datasets/${datasetId}/download`)
+      .query({ format: 'xlsx' })
+      .buffer(true)
+      .parse(binary);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    const workbook = new ExcelJS.Workbook();
+    const file = res.body as Buffer;
+    await workbook.xlsx.load(
+      file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer,
+    );
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(4);
+    expect(sheet.getRow(1).getCell(1).value).toBe('Region');
+    expect([2, 3, 4].map((r) => sheet.getRow(r).getCell(2).value)).toEqual(['France', 'Germany', 'Brazil']);
+  });
+});
