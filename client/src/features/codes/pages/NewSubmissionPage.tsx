@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { AppError, type SubmissionDetail, type SubmissionForm } from '@nomen/shared';
-import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
+import { IconArrowLeft, IconInfoCircle, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../api/errors';
-import { notifyError, notifySuccess } from '../../../ui/notify';
+import { notifyError, notifyInfo, notifySuccess } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { QueryErrorAlert } from '../../../ui/QueryErrorAlert';
@@ -12,6 +12,7 @@ import { routeIdOf } from '../../../ui/routeId';
 import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
 import { useSendSubmission, useSubmission, useSubmissionForm } from '../api';
 import { CODES_PATH, submissionPath } from '../codesPaths';
+import { ImportDialog } from '../import/ImportDialog';
 import { SubmissionTable, type SubmissionTableHandle } from '../table/SubmissionTable';
 import { type ServerProblem, useSubmissionTable } from '../table/useSubmissionTable';
 
@@ -65,6 +66,7 @@ function SubmissionEditor({ form, draft }: { form: SubmissionForm; draft: Submis
   const tableRef = useRef<SubmissionTableHandle>(null);
   const [name, setName] = useState(draft?.name ?? '');
   const [nameError, setNameError] = useState<string | null>(null);
+  const [isImporting, setIsImporting] = useState(false);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const send = useSendSubmission(form.template_id ?? 0);
   const leave = useLeaveConfirmation(table.isDirty && !send.isSuccess);
@@ -130,6 +132,13 @@ function SubmissionEditor({ form, draft }: { form: SubmissionForm; draft: Submis
         description="Fill in one row per code. Every cell is checked as you type; computed cells and codes fill themselves."
         aside={
           <Group gap="xs" wrap="nowrap">
+            <Button
+              variant="default"
+              leftSection={<IconUpload size={16} aria-hidden />}
+              onClick={() => setIsImporting(true)}
+            >
+              Import file
+            </Button>
             <Button variant="default" onClick={() => void onSend(true)} loading={send.isPending}>
               Save draft
             </Button>
@@ -139,6 +148,18 @@ function SubmissionEditor({ form, draft }: { form: SubmissionForm; draft: Submis
           </Group>
         }
       />
+      {isImporting ? (
+        <ImportDialog
+          fields={form.fields}
+          onImport={(imported) => {
+            table.appendRows(imported.rows);
+            notifyInfo(
+              `${imported.rows.length.toLocaleString('en-US')} rows imported from ${imported.fileName}. Cells outlined in red need fixing before you submit.`,
+            );
+          }}
+          onClose={() => setIsImporting(false)}
+        />
+      ) : null}
       <Stack gap="md">
         {draft?.status === 'Rejected' && draft.decision_comment ? (
           <Alert color="red" icon={<IconInfoCircle aria-hidden />} title="Rejected">

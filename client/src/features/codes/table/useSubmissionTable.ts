@@ -49,6 +49,8 @@ export interface SubmissionTableState {
   /** Whether anything was typed since the table opened. */
   readonly isDirty: boolean;
   onChange(next: GridData): void;
+  /** Adds rows after the filled ones (a bulk import; issue 11 item 3), defaults filled; one undo step. */
+  appendRows(rows: readonly SubmissionRow[]): void;
   undo(): void;
   redo(): void;
   /** The rows to send: the filled rows as typed, with the table row of each. */
@@ -137,6 +139,18 @@ export function useSubmissionTable(
     [columns],
   );
 
+  const appendRows = useCallback(
+    (rows: readonly SubmissionRow[]) => {
+      setServerProblems([]);
+      setHistory((h) => {
+        const existing = filledRows(h.present, columns).rows;
+        const next = tableData(columns, [...existing, ...rows]);
+        return pushHistory(h, fillNewRows(tableData(columns, existing), next, columns));
+      });
+    },
+    [columns],
+  );
+
   return {
     form,
     columns,
@@ -146,6 +160,7 @@ export function useSubmissionTable(
     canRedo: history.future.length > 0,
     isDirty: history.past.length > 0,
     onChange,
+    appendRows,
     undo: () => setHistory(undoHistory),
     redo: () => setHistory(redoHistory),
     rowsToSend: () => filledRows(history.present, columns),
