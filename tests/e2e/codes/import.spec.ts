@@ -48,13 +48,14 @@ test('[CODES]: a USER imports a 5,000-row CSV, the mapping is guessed, errors sh
   await expect(dialog.getByText('5,000 rows in display-launches.csv.')).toBeVisible();
   // Guessed by name, whatever the case; "Campaign name" contains the field's name.
   const mapping = dialog.getByRole('table', { name: 'Column mapping' });
-  for (const [header, field] of [
+  const guessed: [header: string, field: string][] = [
     ['channel', 'Channel'],
     ['SOURCE', 'Source'],
     ['country', 'Country'],
     ['Campaign name', 'Campaign'],
     ['Launch date', 'Launch date'],
-  ])
+  ];
+  for (const [header, field] of guessed)
     await expect(mapping.getByRole('combobox', { name: `Field for ${header}` })).toHaveValue(field);
   await dialog.getByRole('button', { name: 'Import 5,000 rows' }).click();
   await expect(dialog).toBeHidden();
@@ -66,10 +67,11 @@ test('[CODES]: a USER imports a 5,000-row CSV, the mapping is guessed, errors sh
   await expect(cell(page, NEAR_MISS_ROW, 3)).toHaveAttribute('aria-description', /Did you mean "France"\?/);
 
   // Fixed in the grid: Next error goes to each problem, the picker puts the right value in.
-  for (const [typed, value] of [
+  const fixes: [typed: string, value: string][] = [
     ['Fra', 'France'],
     ['Eur', 'Europe'],
-  ]) {
+  ];
+  for (const [typed, value] of fixes) {
     await page.getByRole('button', { name: 'Next error' }).click();
     await page.keyboard.press('Enter');
     await page.getByRole('combobox').fill(typed);

@@ -137,3 +137,34 @@ export function datasetDownloadUrl(datasetId: number, q: string, format: 'csv' |
     buildPath(datasetDataApi.download.path, { id: datasetId }) + queryString({ q: q || undefined, format })
   );
 }
+
+/**
+ * The submissions awaiting the signed-in approver's decision, newest first (GET
+ * /api/v1/account/submissions?scope=approvals; issue 11 item 5, the in-app inbox). Refreshed every
+ * minute so the shell's badge follows new submissions.
+ */
+export function useApprovals() {
+  return useQuery({
+    queryKey: [...SUBMISSIONS_QUERY_KEY, 'approvals'],
+    queryFn: ({ signal }) =>
+      apiFetch(submissionsApi.list, { query: { scope: 'approvals', limit: 100 }, signal }),
+    refetchInterval: 60_000,
+  });
+}
+
+/**
+ * An approver's decision on a Pending submission (POST .../submissions/{id}/approve or /reject;
+ * spec 03 §4, issue 11 item 5): approval with an optional comment, rejection with a required one.
+ * Refreshes every submission query after it. Throws AppError (400 naming the comment, 403, 409).
+ */
+export function useDecideSubmission(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ decision, comment }: { decision: 'approve' | 'reject'; comment: string }) =>
+      apiFetch(decision === 'approve' ? submissionsApi.approve : submissionsApi.reject, {
+        params: { id },
+        body: { comment },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SUBMISSIONS_QUERY_KEY }),
+  });
+}

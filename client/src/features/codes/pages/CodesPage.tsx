@@ -8,7 +8,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { Timestamp } from '../../../ui/Timestamp';
 import { useSignedIn } from '../../auth/api';
 import { templateWording } from '../../shell/wording';
-import { useMySubmissions, useSubmittableTemplates } from '../api';
+import { useApprovals, useMySubmissions, useSubmittableTemplates } from '../api';
 import { datasetDataPath, newSubmissionPath, submissionPath } from '../codesPaths';
 import { StatusBadge } from '../StatusBadge';
 
@@ -67,6 +67,8 @@ export function CodesPage() {
   const setSearch = (q: string) => setParams(q ? { q } : {}, { replace: true });
   const templates = useSubmittableTemplates();
   const submissions = useMySubmissions();
+  const approvals = useApprovals();
+  const waiting = approvals.data?.data ?? [];
 
   const templateColumns: AdminTableColumn<SubmittableTemplate>[] = [
     {
@@ -142,6 +144,30 @@ export function CodesPage() {
             emptyDescription={`No ${wording.word} is shared with you yet: ask an admin to add one to your group or its folders.`}
           />
         </Stack>
+        {waiting.length > 0 ? (
+          // The approver's inbox (issue 11 item 5): what waits for their decision.
+          <Stack gap="xs">
+            <Title order={2} size="h4">
+              Waiting for your approval
+            </Title>
+            <AdminTable
+              label="Waiting for your approval"
+              noun={{ one: 'submission', other: 'submissions' }}
+              rows={waiting}
+              isLoading={false}
+              error={null}
+              onRetry={() => void approvals.refetch()}
+              columns={submissionColumns}
+              rowId={(s) => s.id}
+              rowName={(s) => s.name}
+              searchText={(s) => `${s.name} ${s.template_name} ${s.status}`}
+              search={search}
+              onSearchChange={setSearch}
+              onEdit={(s) => void navigate(submissionPath(s.id))}
+              emptyDescription="Nothing waits for your approval."
+            />
+          </Stack>
+        ) : null}
         <Stack gap="xs">
           <Title order={2} size="h4">
             Your recent submissions

@@ -12,6 +12,7 @@ import { useSignedIn } from '../../auth/api';
 import type { GridColumn, GridData } from '../../lists/grid/gridTypes';
 import { SpreadsheetGrid } from '../../lists/grid/SpreadsheetGrid';
 import { useSubmission, useSubmissionForm } from '../api';
+import { DecisionPanel } from '../approval/DecisionPanel';
 import { CODES_PATH, datasetDataPath, newSubmissionPath } from '../codesPaths';
 import { StatusBadge } from '../StatusBadge';
 import { tableColumns } from '../table/submissionTable';
@@ -131,7 +132,9 @@ export function SubmissionPage() {
             {s.decision_comment}
           </Alert>
         ) : null}
-        {s.status === 'Pending' ? (
+        {s.can_decide ? (
+          <DecisionPanel submissionId={s.id} />
+        ) : s.status === 'Pending' ? (
           <Text size="sm" c="dimmed">
             Waiting for an approver: the rows enter the dataset once approved.
           </Text>

@@ -18,6 +18,7 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { errorStatus } from '../../../api/errors';
 import { StatusPage } from '../../../ui/StatusPage';
 import { useMe, useSignOut } from '../../auth/api';
+import { ApprovalsBadge } from '../../codes/approval/ApprovalsBadge';
 import { isPageActive } from '../navigation';
 import { pageLabel } from '../wording';
 import { BrandMark } from './BrandMark';
@@ -152,6 +153,7 @@ export function AdminShell() {
                 to={page.path}
                 label={pageLabel(page, features)}
                 leftSection={Icon ? <Icon size={18} stroke={1.6} aria-hidden /> : null}
+                rightSection={page.key === 'codes' ? <ApprovalsBadge /> : null}
                 active={isActive}
                 aria-current={isActive ? 'page' : undefined}
                 onClick={closeNav}
