@@ -9,6 +9,7 @@ import * as m0007 from './migrations/0007_templates';
 import * as m0008 from './migrations/0008_connectors';
 import * as m0009 from './migrations/0009_targets';
 import * as m0010 from './migrations/0010_submissions';
+import * as m0011 from './migrations/0011_integration_runs';
 
 /** Every migration, in order. Frozen in time: never edit one that has shipped; add the next. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_connectors': m0008,
   '0009_targets': m0009,
   '0010_submissions': m0010,
+  '0011_integration_runs': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -11,6 +11,7 @@ export * from './integration-assignments.contract';
 export * from './integrations.contract';
 export * from './issues';
 export * from './messages';
+export * from './output';
 export * from './qr-code';
 export * from './registry';
 export * from './sections';

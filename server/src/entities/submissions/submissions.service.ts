@@ -30,6 +30,7 @@ import type pg from 'pg';
 import type { z } from 'zod';
 import { withConnection } from '../../db/connection';
 import type { Actor, AppDeps } from '../../http/context';
+import { insertRunsForCommit } from '../../jobs/runs.repository';
 import { recordActivity } from '../activities/activities.service';
 import * as fieldsRepo from '../fields/fields.repository';
 import { assertNotStale } from '../guards';
@@ -345,13 +346,22 @@ async function storeSubmitted(
     },
     rows.map((data, i) => ({ row_number: i, cv_id: (cvIdKey && data[cvIdKey]) || randomUUID(), data })),
   );
-  if (commitId !== null)
+  if (commitId !== null) {
     await repo.applyToValues(
       trx,
       submission.dataset_id,
       { submissionId: submission.id, fromCommit: commitId },
       1,
     );
+    // The rows are in the dataset: queue the template's outbound integrations (issue 12 item 4).
+    if (submission.template_id !== null)
+      await insertRunsForCommit(trx, {
+        accountId: actor.accountId,
+        templateId: submission.template_id,
+        submissionId: submission.id,
+        commitId,
+      });
+  }
   return commitId;
 }
 
@@ -506,6 +516,7 @@ export async function createSubmission(
     }
     throw error;
   }
+  if (created.commit_id !== null) deps.jobs?.nudge();
   if (!input.draft) await noticeStatus(deps, actor, created, template);
   return toSummary(created);
 }
@@ -662,6 +673,7 @@ export async function saveSubmission(
     });
     return submission;
   });
+  if (input.submit && saved.status === 'Submitted') deps.jobs?.nudge();
   if (input.submit) await noticeStatus(deps, actor, saved, template);
   return toSummary(saved);
 }
@@ -708,6 +720,13 @@ export async function decideSubmission(
       });
       await repo.commitRows(trx, id, commitId);
       await repo.applyToValues(trx, dataset.id, { submissionId: id, fromCommit: commitId }, 1);
+      if (before.template_id !== null)
+        await insertRunsForCommit(trx, {
+          accountId: actor.accountId,
+          templateId: before.template_id,
+          submissionId: id,
+          commitId,
+        });
     }
     const submission = await repo.updateSubmission(trx, id, {
       status: decision === 'approve' ? 'Approved' : 'Rejected',
@@ -735,6 +754,7 @@ export async function decideSubmission(
     });
     return submission;
   });
+  if (decided.status === 'Approved') deps.jobs?.nudge();
   const template =
     decided.template_id !== null
       ? await getTemplate(deps, actor, decided.template_id).catch(() => null)
