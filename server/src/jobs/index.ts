@@ -3,8 +3,8 @@ import type { Database } from '@nomen/shared/db';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { JobsConfig } from '../config';
+import * as runs from '../entities/integration-runs/integration-runs.repository';
 import { type IntegrationRunJob, type JobDeps, runIntegration } from './run-integration';
-import * as runs from './runs.repository';
 
 /**
  * The durable job queue of integration runs (issue 12 items 4 and 7; ARCHITECTURE.md "Jobs"):
@@ -21,7 +21,7 @@ export const INTEGRATION_RUN_QUEUE = 'integration-run';
 
 /** A database pg-boss accepts as its `db` option. */
 export interface SqlExecutor {
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 /** pg-boss statements run inside a Kysely transaction (so a job is sent with the rows that need it). */
@@ -29,7 +29,7 @@ export function transactionExecutor(trx: Transaction<Database>): SqlExecutor {
   return {
     async executeSql(text, values) {
       const result = await trx.executeQuery(CompiledQuery.raw(text, values ?? []));
-      return { rows: result.rows as any[] };
+      return { rows: result.rows as unknown[] };
     },
   };
 }

@@ -10,6 +10,7 @@ import type { Database, IntegrationRunRow } from '@nomen/shared/db';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import { readConnector } from '../entities/connectors/connectors.read';
+import * as runs from '../entities/integration-runs/integration-runs.repository';
 import * as submissionsRepo from '../entities/submissions/submissions.repository';
 import { loadTemplate } from '../entities/templates/templates.service';
 import type { Mailer } from '../mail/mailer';
@@ -21,7 +22,6 @@ import {
   deliverS3,
   deliverSftp,
 } from './delivery';
-import * as runs from './runs.repository';
 
 /** What a run needs: the database, the configuration (keys, endpoints, app URL) and the mailer. */
 export interface JobDeps {
@@ -54,6 +54,7 @@ function message(error: unknown): string {
 /** The output settings of an assignment as stored (defaults where the draft left them out). */
 function outputSettings(a: IntegrationAssignment): OutputSettings {
   return {
+    report_type: a.report_type ?? 'default',
     included_output_fields: a.included_output_fields ?? [],
     file_type: a.file_type ?? [],
     delimiter: a.delimiter ?? null,

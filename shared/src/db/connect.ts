@@ -21,7 +21,7 @@ export interface DbHandle {
    * issue 12 item 4): with values one parameterised statement, without them possibly several
    * (answering the last one's rows). On PGlite it waits its turn for the one session.
    */
-  executeSql(text: string, values?: readonly unknown[]): Promise<{ rows: any[] }>;
+  executeSql(text: string, values?: readonly unknown[]): Promise<{ rows: unknown[] }>;
   /**
    * Calls `onPayload` with each NOTIFY payload on `channel` (issue 8 item 4: collab learns of
    * revoked access this way). On PostgreSQL a dedicated connection LISTENs and reconnects after

@@ -8,6 +8,7 @@ export * from './file-output-checks';
 export * from './file-settings';
 export * from './integration-assignment';
 export * from './integration-assignments.contract';
+export * from './integration-runs.contract';
 export * from './integrations.contract';
 export * from './issues';
 export * from './messages';

@@ -21,6 +21,7 @@ const submission = {
 
 function settings(over: Partial<OutputSettings> = {}): OutputSettings {
   return {
+    report_type: 'default',
     included_output_fields: [],
     file_type: ['csv'],
     delimiter: 'comma',
@@ -41,8 +42,13 @@ describe('output columns', () => {
   it('are every template field when no output field is chosen', () => {
     expect(outputColumns(settings(), fields).map((c) => c.header)).toEqual(['Campaign', 'Channel', 'Code']);
   });
-  it('are the selected, visible output fields in their order, headed by display', () => {
+  it('are every template field for the default report, whatever is selected', () => {
+    const chosen = settings({ included_output_fields: [output(13, 'Code')] });
+    expect(outputColumns(chosen, fields)).toHaveLength(3);
+  });
+  it('are the selected, visible output fields of a custom report in their order, headed by display', () => {
     const chosen = settings({
+      report_type: 'custom',
       included_output_fields: [
         output(13, 'Code', { display: 'Tracking code' }),
         output(11, 'Campaign'),

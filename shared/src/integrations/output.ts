@@ -18,6 +18,8 @@ import type { IncludedOutputField } from './integration-assignment';
 
 /** The part of an assignment output building reads (spec 03 §3). */
 export interface OutputSettings {
+  /** `custom` reports write the selected output fields; others every template field (spec 03 §3). */
+  report_type: string;
   included_output_fields: readonly IncludedOutputField[];
   file_type: readonly OutputFileType[];
   delimiter: Delimiter | null;
@@ -63,15 +65,18 @@ export const OUTPUT_CONTENT_TYPES: Readonly<Record<OutputFileType, string>> = {
 };
 
 /**
- * The columns of an output (spec 03 §3 included_output_fields): the selected, not hidden output
- * fields in their order, headed by `display` or else `name`; with none selected, every template
- * field in template order.
+ * The columns of an output (spec 03 §3 report_type, included_output_fields): for a custom report
+ * the selected, not hidden output fields in their order, headed by `display` or else `name`; for
+ * the default report (and a custom one with none selected) every template field in template order.
  */
 export function outputColumns(
-  settings: Pick<OutputSettings, 'included_output_fields'>,
+  settings: Pick<OutputSettings, 'included_output_fields' | 'report_type'>,
   fields: readonly OutputTemplateField[],
 ): OutputColumn[] {
-  const chosen = settings.included_output_fields.filter((f) => f.selected && !f.isHidden);
+  const chosen =
+    settings.report_type === 'custom'
+      ? settings.included_output_fields.filter((f) => f.selected && !f.isHidden)
+      : [];
   if (chosen.length === 0) return fields.map((f) => ({ header: f.name, key: String(f.id) }));
   return chosen.map((f) => ({ header: f.display?.trim() || f.name, key: String(f.id) }));
 }

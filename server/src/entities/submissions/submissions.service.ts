@@ -30,10 +30,10 @@ import type pg from 'pg';
 import type { z } from 'zod';
 import { withConnection } from '../../db/connection';
 import type { Actor, AppDeps } from '../../http/context';
-import { insertRunsForCommit } from '../../jobs/runs.repository';
 import { recordActivity } from '../activities/activities.service';
 import * as fieldsRepo from '../fields/fields.repository';
 import { assertNotStale } from '../guards';
+import { insertRunsForCommit } from '../integration-runs/integration-runs.repository';
 import * as patternsRepo from '../patterns/patterns.repository';
 import { getPattern } from '../patterns/patterns.service';
 import { getTemplate } from '../templates/templates.service';
@@ -536,6 +536,11 @@ async function readable(deps: AppDeps, actor: Actor, id: number) {
   if (!isOwn && !isApprover && !mayEdit && !hasPermission(actor.permissions, 'all_privileges'))
     throw AppError.notFound('Submission');
   return { row, isOwn, isApprover, mayEdit };
+}
+
+/** Throws 404 unless the actor may read the submission (its runs follow its rights; issue 12). */
+export async function assertSubmissionReadable(deps: AppDeps, actor: Actor, id: number): Promise<void> {
+  await readable(deps, actor, id);
 }
 
 /** One submission with its rows (latest, or as of a commit) and history (issue 11 item 6). */

@@ -1,6 +1,6 @@
 import type { Database, IntegrationRunLogEntry, IntegrationRunRow } from '@nomen/shared/db';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { DELIVERABLE_SLUGS } from './delivery';
+import { DELIVERABLE_SLUGS } from '../../jobs/delivery';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
