@@ -209,6 +209,8 @@ export async function runIntegration(
     loaded = await load(deps, run);
     const names = await deliver(deps, run, loaded);
     const text = `Delivered ${names.length} ${names.length === 1 ? 'file' : 'files'}: ${names.join(', ')}`;
+    // Notices go out before the run ends, so whoever sees it ended finds the mail already sent.
+    await notify(deps, run, loaded.assignment, 'success', text);
     await runs.updateRun(deps.db, run.id, {
       status: 'Success',
       message: text,
@@ -216,13 +218,13 @@ export async function runIntegration(
       files: names,
       finished: true,
     });
-    await notify(deps, run, loaded.assignment, 'success', text);
     return 'done';
   } catch (error) {
     const permanent = error instanceof DeliveryError ? error.permanent : false;
     const last = info.retryCount >= info.retryLimit;
     const text = message(error);
     if (permanent || last) {
+      await notify(deps, run, loaded?.assignment ?? (await assignmentOf(deps, run)), 'failure', text);
       await runs.updateRun(deps.db, run.id, {
         status: 'Failed',
         message:
@@ -230,7 +232,6 @@ export async function runIntegration(
         attempt,
         finished: true,
       });
-      await notify(deps, run, loaded?.assignment ?? (await assignmentOf(deps, run)), 'failure', text);
       return permanent ? 'done' : 'retry';
     }
     await runs.updateRun(deps.db, run.id, {
