@@ -50,7 +50,7 @@ function same(a: Buffer | string, b: Buffer | string): boolean {
  */
 function serveSftp(sftp: SFTPWrapper, files: string[], store: Store): void {
   const open = new Map<string, boolean>();
-  const writing = new Map<string, { path: string; chunks: Buffer[] }>();
+  const writing = new Map<string, { path: string; chunks: { offset: number; data: Buffer }[] }>();
   let next = 0;
   sftp.on('OPEN', (reqid, filename) => {
     const handle = Buffer.from(`w${next++}`);
@@ -66,12 +66,8 @@ function serveSftp(sftp: SFTPWrapper, files: string[], store: Store): void {
       store.peer.onHeld?.();
       return;
     }
-    const current = store.stored.get(file.path) ?? Buffer.alloc(0);
-    const end = Math.max(current.length, offset + data.length);
-    const next = Buffer.alloc(end);
-    current.copy(next);
-    Buffer.from(data).copy(next, offset);
-    store.stored.set(file.path, next);
+    // Kept as chunks and joined on CLOSE, so a large upload costs linear time.
+    file.chunks.push({ offset, data: Buffer.from(data) });
     sftp.status(reqid, STATUS_CODE.OK);
   });
   sftp.on('RENAME', (reqid, from, to) => {
@@ -115,7 +111,14 @@ function serveSftp(sftp: SFTPWrapper, files: string[], store: Store): void {
   });
   sftp.on('CLOSE', (reqid, handle) => {
     open.delete(handle.toString());
-    writing.delete(handle.toString());
+    const file = writing.get(handle.toString());
+    if (file) {
+      const size = file.chunks.reduce((end, c) => Math.max(end, c.offset + c.data.length), 0);
+      const body = Buffer.alloc(size);
+      for (const c of file.chunks) c.data.copy(body, c.offset);
+      store.stored.set(file.path, body);
+      writing.delete(handle.toString());
+    }
     sftp.status(reqid, STATUS_CODE.OK);
   });
 }
