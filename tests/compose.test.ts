@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 describe('docker-compose.yml', () => {
-  it('is accepted by `docker-compose config` and holds postgres, redis, server and two collab replicas', () => {
+  it('is accepted by `docker-compose config` and holds postgres, redis, server, a job worker and two collab replicas', () => {
     let services: string;
     try {
       execFileSync('docker-compose', ['-f', join(root, 'docker-compose.yml'), 'config', '-q'], {
@@ -33,6 +33,8 @@ describe('docker-compose.yml', () => {
       'postgres',
       'redis',
       'server',
+      'worker',
     ]);
-  });
+    // Two docker-compose runs take several seconds on a busy machine.
+  }, 30_000);
 });

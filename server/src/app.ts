@@ -9,6 +9,7 @@ import { connectorsRoutes } from './entities/connectors/connectors.routes';
 import { fieldsetsRoutes } from './entities/fieldsets/fieldsets.routes';
 import { foldersRoutes } from './entities/folders/folders.routes';
 import { groupsRoutes } from './entities/groups/groups.routes';
+import { integrationRunsRoutes } from './entities/integration-runs/integration-runs.routes';
 import { integrationsRoutes } from './entities/integrations/integrations.routes';
 import { listsRoutes } from './entities/lists/lists.routes';
 import { patternsRoutes } from './entities/patterns/patterns.routes';
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps): NomenApp {
   templatesRoutes(api);
   connectorsRoutes(api);
   integrationAssignmentsRoutes(api);
+  integrationRunsRoutes(api);
   targetsRoutes(api);
   lookupsRoutes(api);
   submissionsRoutes(api);

@@ -27,7 +27,32 @@ const envSchema = z.object({
   NOMEN_PREVIOUS_SECRET_KEYS: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),
   AZURE_BLOB_ENDPOINT: z.string().url().optional(),
+  JOBS_IN_SERVER: z.enum(['true', 'false']).default('true'),
+  JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(5),
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(86_000).default(900),
+  JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
 });
+
+/** How integration runs are queued and worked (issue 12 items 4, 7; README "Jobs"). */
+export interface JobsConfig {
+  /** Work jobs inside the REST server process (JOBS_IN_SERVER, default true). */
+  inServer: boolean;
+  /** Retries after a failed attempt (JOB_RETRY_LIMIT). */
+  retryLimit: number;
+  /** First retry delay in seconds, doubled per retry (JOB_RETRY_DELAY_SECONDS). */
+  retryDelaySeconds: number;
+  /** An attempt running longer (or whose process died) is failed and retried after this many seconds. */
+  expireSeconds: number;
+  /** How often expired attempts are looked for, in seconds (JOB_MAINTENANCE_SECONDS). */
+  maintenanceSeconds: number;
+  /** How often an idle worker asks for a job, in seconds (JOB_POLL_SECONDS, at least 0.5). */
+  pollSeconds: number;
+  /** Jobs one process works at once (JOB_CONCURRENCY). */
+  concurrency: number;
+}
 
 /** Runtime configuration read from the environment (README: configuration variables). */
 export interface Config {
@@ -70,6 +95,8 @@ export interface Config {
    * on this server. With several, each user is sent to one of them by user id.
    */
   collabUrls: string[];
+  /** Integration run jobs (JOBS_IN_SERVER, JOB_*). */
+  jobs: JobsConfig;
 }
 
 /**
@@ -115,5 +142,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((u) => u.trim())
       .filter(Boolean),
+    jobs: {
+      inServer: e.JOBS_IN_SERVER === 'true',
+      retryLimit: e.JOB_RETRY_LIMIT,
+      retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
+      expireSeconds: e.JOB_EXPIRE_SECONDS,
+      maintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
+      pollSeconds: e.JOB_POLL_SECONDS,
+      concurrency: e.JOB_CONCURRENCY,
+    },
   };
 }

@@ -6,6 +6,7 @@ import { type Config, loadConfig } from './config';
 import { migrateToLatest } from './db/migrate';
 import { endInterruptedTemplateLogs } from './entities/templates/templates.service';
 import type { AppDeps } from './http/context';
+import { startJobs } from './jobs/index';
 import { createMailer } from './mail/mailer';
 import { demoSignInLines, seedDemo } from './seed/seed';
 
@@ -39,6 +40,13 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     isProduction: config.isProduction,
   });
   const deps: AppDeps = { db: handle.db, pool: handle.pool, config, mailer };
+  // The job queue (issue 12 items 4, 7): always dispatches queued runs; works them here unless
+  // JOBS_IN_SERVER=false (then `npm run start:worker` processes do). PGlite admits one process, so
+  // the embedded database always works its jobs in the server.
+  const jobs = await startJobs(deps, handle, config.jobs, {
+    work: config.jobs.inServer || handle.kind === 'pglite',
+  });
+  deps.jobs = jobs;
 
   // Sign-in details on every start while the demo account exists, not only the first (issue 8 item 26).
   const seeded = config.isProduction ? null : await seedDemo(deps, { onlyIfEmpty: true });
@@ -68,6 +76,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
       control?.close();
       server.close();
       server.closeAllConnections();
+      await jobs.stop();
       await handle.close();
     },
   };

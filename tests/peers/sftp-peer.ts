@@ -17,7 +17,24 @@ export interface SftpPeer {
   privateKey: string;
   /** The files the home folder lists. */
   files: string[];
+  /** Files uploaded to the server, by path as the client wrote it (after renames). */
+  stored: Map<string, Buffer>;
+  /** Every path a client opened for writing, in order (a retried upload shows twice). */
+  writes: string[];
+  /**
+   * When set, a WRITE to a path this function accepts is held (never answered) and `onHeld` is
+   * called: a test can kill the uploading process mid-push.
+   */
+  holdWrites: ((path: string) => boolean) | null;
+  onHeld: (() => void) | null;
   close(): Promise<void>;
+}
+
+/** What the writable part of the SFTP subsystem keeps. */
+interface Store {
+  stored: Map<string, Buffer>;
+  writes: string[];
+  peer: Pick<SftpPeer, 'holdWrites' | 'onHeld'>;
 }
 
 function same(a: Buffer | string, b: Buffer | string): boolean {
@@ -26,10 +43,45 @@ function same(a: Buffer | string, b: Buffer | string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** Serves OPENDIR/READDIR/CLOSE/REALPATH/STAT of a flat home folder holding `files`. */
-function serveSftp(sftp: SFTPWrapper, files: string[]): void {
+/**
+ * Serves OPENDIR/READDIR/CLOSE/REALPATH/STAT of a flat home folder holding `files`, and
+ * OPEN (write)/WRITE/CLOSE/RENAME/REMOVE/MKDIR of uploads kept in memory (`store`). RENAME over an
+ * existing file fails, as SFTP v3 servers do.
+ */
+function serveSftp(sftp: SFTPWrapper, files: string[], store: Store): void {
   const open = new Map<string, boolean>();
+  const writing = new Map<string, { path: string; chunks: { offset: number; data: Buffer }[] }>();
   let next = 0;
+  sftp.on('OPEN', (reqid, filename) => {
+    const handle = Buffer.from(`w${next++}`);
+    writing.set(handle.toString(), { path: filename, chunks: [] });
+    store.writes.push(filename);
+    store.stored.set(filename, Buffer.alloc(0));
+    sftp.handle(reqid, handle);
+  });
+  sftp.on('WRITE', (reqid, handle, offset, data) => {
+    const file = writing.get(handle.toString());
+    if (!file) return sftp.status(reqid, STATUS_CODE.FAILURE);
+    if (store.peer.holdWrites?.(file.path)) {
+      store.peer.onHeld?.();
+      return;
+    }
+    // Kept as chunks and joined on CLOSE, so a large upload costs linear time.
+    file.chunks.push({ offset, data: Buffer.from(data) });
+    sftp.status(reqid, STATUS_CODE.OK);
+  });
+  sftp.on('RENAME', (reqid, from, to) => {
+    const data = store.stored.get(from);
+    if (!data || store.stored.has(to)) return sftp.status(reqid, STATUS_CODE.FAILURE);
+    store.stored.delete(from);
+    store.stored.set(to, data);
+    sftp.status(reqid, STATUS_CODE.OK);
+  });
+  sftp.on('REMOVE', (reqid, path) => {
+    if (!store.stored.delete(path)) return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
+    sftp.status(reqid, STATUS_CODE.OK);
+  });
+  sftp.on('MKDIR', (reqid) => sftp.status(reqid, STATUS_CODE.OK));
   sftp.on('REALPATH', (reqid) => {
     sftp.name(reqid, [
       { filename: '/', longname: 'drwxr-xr-x 1 nomen nomen 0 Jan 1 00:00 /', attrs: {} as never },
@@ -59,6 +111,14 @@ function serveSftp(sftp: SFTPWrapper, files: string[]): void {
   });
   sftp.on('CLOSE', (reqid, handle) => {
     open.delete(handle.toString());
+    const file = writing.get(handle.toString());
+    if (file) {
+      const size = file.chunks.reduce((end, c) => Math.max(end, c.offset + c.data.length), 0);
+      const body = Buffer.alloc(size);
+      for (const c of file.chunks) c.data.copy(body, c.offset);
+      store.stored.set(file.path, body);
+      writing.delete(handle.toString());
+    }
     sftp.status(reqid, STATUS_CODE.OK);
   });
 }
@@ -78,6 +138,11 @@ export async function startSftpPeer(
   const allowed = utils.parseKey(userKey.public);
   if (allowed instanceof Error) throw allowed;
   const connections = new Set<Connection>();
+  const store: Store = {
+    stored: new Map(),
+    writes: [],
+    peer: { holdWrites: null, onHeld: null },
+  };
 
   const server = new Server({ hostKeys: [hostKey.private] }, (client) => {
     connections.add(client);
@@ -99,7 +164,7 @@ export async function startSftpPeer(
     client.on('ready', () => {
       client.on('session', (accept) => {
         const session = accept();
-        session.on('sftp', (acceptSftp) => serveSftp(acceptSftp(), files));
+        session.on('sftp', (acceptSftp) => serveSftp(acceptSftp(), files, store));
       });
     });
   });
@@ -112,6 +177,20 @@ export async function startSftpPeer(
     password,
     privateKey: userKey.private,
     files,
+    stored: store.stored,
+    writes: store.writes,
+    get holdWrites() {
+      return store.peer.holdWrites;
+    },
+    set holdWrites(value) {
+      store.peer.holdWrites = value;
+    },
+    get onHeld() {
+      return store.peer.onHeld;
+    },
+    set onHeld(value) {
+      store.peer.onHeld = value;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const c of connections) c.end();

@@ -9,6 +9,7 @@ import * as m0007 from './migrations/0007_templates';
 import * as m0008 from './migrations/0008_connectors';
 import * as m0009 from './migrations/0009_targets';
 import * as m0010 from './migrations/0010_submissions';
+import * as m0011 from './migrations/0011_integration_runs';
 import * as m0012 from './migrations/0012_api_tokens';
 import * as m0013 from './migrations/0013_reports';
 
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_connectors': m0008,
   '0009_targets': m0009,
   '0010_submissions': m0010,
+  '0011_integration_runs': m0011,
   '0012_api_tokens': m0012,
   '0013_reports': m0013,
 };

@@ -12,6 +12,11 @@ export interface AppDeps {
   pool: pg.Pool | null;
   config: Config;
   mailer: Mailer;
+  /**
+   * The job queue of this process (issue 12 item 4), when one runs: `nudge` dispatches the
+   * integration runs a commit just queued. Without it runs wait for a process that has one.
+   */
+  jobs?: { nudge(): void } | null;
 }
 
 /**

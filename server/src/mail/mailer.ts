@@ -3,11 +3,40 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
-/** One outgoing mail. */
+/** A file attached to a mail (issue 12: email-output sends the built files). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+/**
+ * One outgoing mail. `to` may list several addresses separated by commas; `cc`, `bcc` and
+ * `attachments` are optional; `messageId` (e.g. `<run-12@nomen>`) lets a resent mail carry the same
+ * Message-ID, so mail clients show a retried delivery once.
+ */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  cc?: string[];
+  bcc?: string[];
+  attachments?: MailAttachment[];
+  messageId?: string;
+}
+
+/** Whether a message needs MIME building (attachments, copies, an own Message-ID). */
+function isRich(message: MailMessage): boolean {
+  return Boolean(
+    message.attachments?.length || message.cc?.length || message.bcc?.length || message.messageId,
+  );
+}
+
+/** The RFC 5322 text of a message with attachments, built by nodemailer's own composer. */
+async function richEml(from: string, message: MailMessage): Promise<Buffer> {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const info = await composer.sendMail({ from, ...message });
+  return info.message as Buffer;
 }
 
 /** Sends mail (issue 2 §2; issue 8 item 1). Mail is never kept where HTTP could serve it. */
@@ -74,7 +103,8 @@ export function createMailer(options: {
     async send(message) {
       await mkdir(folder, { recursive: true, mode: 0o700 });
       const file = join(folder, mailFileName(message.to));
-      await writeFile(file, toEml(options.from, message), { mode: 0o600 });
+      const eml = isRich(message) ? await richEml(options.from, message) : toEml(options.from, message);
+      await writeFile(file, eml, { mode: 0o600 });
       if (options.quiet) return;
       if (options.isProduction) {
         console.log(`[mail] to ${message.to}: ${message.subject} (written to ${file}; set SMTP_URL to send)`);

@@ -46,7 +46,21 @@ async function startSmtpPeer(): Promise<SmtpPeer> {
       simpleParser(stream).then(
         (parsed) => {
           for (const rcpt of session.envelope.rcptTo) {
-            mails.push({ to: rcpt.address, subject: parsed.subject ?? '', text: parsed.text ?? '' });
+            mails.push({
+              to: rcpt.address,
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+              ...(parsed.attachments.length > 0
+                ? {
+                    attachments: parsed.attachments.map((a) => ({
+                      filename: a.filename ?? '',
+                      content: a.content,
+                      contentType: a.contentType,
+                    })),
+                  }
+                : {}),
+              ...(parsed.messageId ? { messageId: parsed.messageId } : {}),
+            });
           }
           callback();
         },

@@ -17,6 +17,12 @@ export interface DbHandle {
   pool: pg.Pool | null;
   close(): Promise<void>;
   /**
+   * Runs SQL outside Kysely, for a library that brings its own statements (pg-boss's `db` option,
+   * issue 12 item 4): with values one parameterised statement, without them possibly several
+   * (answering the last one's rows). On PGlite it waits its turn for the one session.
+   */
+  executeSql(text: string, values?: readonly unknown[]): Promise<{ rows: unknown[] }>;
+  /**
    * Calls `onPayload` with each NOTIFY payload on `channel` (issue 8 item 4: collab learns of
    * revoked access this way). On PostgreSQL a dedicated connection LISTENs and reconnects after
    * a failure, then calls `onReconnect` (notifications sent meanwhile are lost, so the caller
@@ -100,6 +106,12 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
       kind: 'postgres',
       pool,
       close: () => db.destroy(),
+      executeSql: async (text, values) => {
+        const result = await pool.query(text, values ? [...values] : undefined);
+        // A multi-statement text answers one result per statement; the last one's rows count.
+        const last = Array.isArray(result) ? result.at(-1) : result;
+        return { rows: (last as pg.QueryResult | undefined)?.rows ?? [] };
+      },
       listen: (channel, onPayload, onReconnect) => listenPostgres(url, channel, onPayload, onReconnect),
     };
   }
@@ -110,12 +122,14 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     parsers: { 20: (v: string) => Number.parseInt(v, 10) },
     extensions: { pg_trgm },
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
+  const pglitePool = new PGlitePool(pglite);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool }) });
   return {
     db,
     kind: 'pglite',
     pool: null,
     close: () => db.destroy(),
+    executeSql: (text, values) => pglitePool.executeSql(text, values),
     listen: async (channel, onPayload) => {
       const stop = await pglite.listen(channel, onPayload);
       return async () => {

@@ -540,6 +540,39 @@ export interface ApiTokensTable {
   revoked_at: NullableTimestamp;
 }
 
+/** A line of an integration run's log (issue 12 item 4). */
+export interface IntegrationRunLogEntry {
+  at: string;
+  attempt: number;
+  message: string;
+}
+
+/** integration_runs: the outbox and run log of outbound integrations (issue 12 items 4, 7; migration 0011). */
+export interface IntegrationRunsTable {
+  id: Generated<number>;
+  account_id: number;
+  assignment_id: number | null;
+  template_id: number | null;
+  submission_id: number;
+  commit_id: number | null;
+  slug: string;
+  assignment_name: string;
+  status: ColumnType<
+    'Queued' | 'Running' | 'Retrying' | 'Success' | 'Failed',
+    'Queued' | 'Running' | 'Retrying' | 'Success' | 'Failed' | undefined,
+    'Queued' | 'Running' | 'Retrying' | 'Success' | 'Failed'
+  >;
+  attempts: Generated<number>;
+  message: Generated<string>;
+  log: JsonWithDefault<IntegrationRunLogEntry[]>;
+  files: JsonWithDefault<string[]>;
+  job_id: string | null;
+  created_at: CreatedAt;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  updated_at: CreatedAt;
+}
+
 /** The typed database Kysely works with (ARCHITECTURE.md, Data). */
 export interface Database {
   accounts: AccountsTable;
@@ -586,6 +619,7 @@ export interface Database {
   submission_rows: SubmissionRowsTable;
   dataset_values: DatasetValuesTable;
   api_tokens: ApiTokensTable;
+  integration_runs: IntegrationRunsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -608,3 +642,4 @@ export type TargetRow = Selectable<TargetsTable>;
 export type MultiTargetRow = Selectable<MultiTargetsTable>;
 export type SubmissionRecord = Selectable<SubmissionsTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;
+export type IntegrationRunRow = Selectable<IntegrationRunsTable>;

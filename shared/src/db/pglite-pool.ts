@@ -41,6 +41,22 @@ export class PGlitePool implements PostgresPool {
     return client as PostgresPoolClient;
   }
 
+  /**
+   * Runs one SQL text in the session's turn, outside any transaction a client holds: with values,
+   * one parameterised statement; without, the text may hold several statements (as a queue
+   * library's schema install does) and the rows of the last one are answered.
+   */
+  async executeSql(text: string, values?: readonly unknown[]): Promise<{ rows: unknown[] }> {
+    const client = await this.connect();
+    try {
+      if (values && values.length > 0) return { rows: (await this.pglite.query(text, [...values])).rows };
+      const results = await this.pglite.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    } finally {
+      client.release();
+    }
+  }
+
   /** Closes the embedded database. */
   async end(): Promise<void> {
     await this.queue;

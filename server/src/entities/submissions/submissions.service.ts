@@ -36,6 +36,7 @@ import type { Actor, AppDeps } from '../../http/context';
 import { recordActivity } from '../activities/activities.service';
 import * as fieldsRepo from '../fields/fields.repository';
 import { assertAllFound, assertNotStale } from '../guards';
+import { insertRunsForCommit } from '../integration-runs/integration-runs.repository';
 import { refreshPoweredLists } from '../lists/lists.powered';
 import * as patternsRepo from '../patterns/patterns.repository';
 import { getPattern } from '../patterns/patterns.service';
@@ -376,6 +377,14 @@ async function storeSubmitted(
       1,
     );
     await refreshPoweredLists(trx, actor.accountId, submission.dataset_id);
+    // The rows are in the dataset: queue the template's outbound integrations (issue 12 item 4).
+    if (submission.template_id !== null)
+      await insertRunsForCommit(trx, {
+        accountId: actor.accountId,
+        templateId: submission.template_id,
+        submissionId: submission.id,
+        commitId,
+      });
   }
   return commitId;
 }
@@ -531,6 +540,7 @@ export async function createSubmission(
     }
     throw error;
   }
+  if (created.commit_id !== null) deps.jobs?.nudge();
   if (!input.draft) await noticeStatus(deps, actor, created, template);
   return toSummary(created);
 }
@@ -550,6 +560,11 @@ async function readable(deps: AppDeps, actor: Actor, id: number) {
   if (!isOwn && !isApprover && !mayEdit && !hasPermission(actor.permissions, 'all_privileges'))
     throw AppError.notFound('Submission');
   return { row, isOwn, isApprover, mayEdit };
+}
+
+/** Throws 404 unless the actor may read the submission (its runs follow its rights; issue 12). */
+export async function assertSubmissionReadable(deps: AppDeps, actor: Actor, id: number): Promise<void> {
+  await readable(deps, actor, id);
 }
 
 /** One submission with its rows (latest, or as of a commit) and history (issue 11 item 6). */
@@ -687,6 +702,7 @@ export async function saveSubmission(
     });
     return submission;
   });
+  if (input.submit && saved.status === 'Submitted') deps.jobs?.nudge();
   if (input.submit) await noticeStatus(deps, actor, saved, template);
   return toSummary(saved);
 }
@@ -734,6 +750,13 @@ export async function decideSubmission(
       await repo.commitRows(trx, id, commitId);
       await repo.applyToValues(trx, dataset.id, { submissionId: id, fromCommit: commitId }, 1);
       await refreshPoweredLists(trx, actor.accountId, dataset.id);
+      if (before.template_id !== null)
+        await insertRunsForCommit(trx, {
+          accountId: actor.accountId,
+          templateId: before.template_id,
+          submissionId: id,
+          commitId,
+        });
     }
     const submission = await repo.updateSubmission(trx, id, {
       status: decision === 'approve' ? 'Approved' : 'Rejected',
@@ -761,6 +784,7 @@ export async function decideSubmission(
     });
     return submission;
   });
+  if (decided.status === 'Approved') deps.jobs?.nudge();
   const template =
     decided.template_id !== null
       ? await getTemplate(deps, actor, decided.template_id).catch(() => null)

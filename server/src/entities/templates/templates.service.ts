@@ -108,7 +108,8 @@ export async function listTemplates(deps: AppDeps, actor: Actor): Promise<{ data
   };
 }
 
-async function loadTemplate(db: Db, accountId: number, id: number): Promise<Template | null> {
+/** A template as stored, without access checks (for jobs acting for the account, issue 12); null when not the account's. */
+export async function loadTemplate(db: Db, accountId: number, id: number): Promise<Template | null> {
   const [row] = await repo.findTemplates(db, accountId, [id]);
   if (!row) return null;
   const [fieldRows, fieldsets, approvers, parameters, validations, assignments] = await Promise.all([

@@ -12,6 +12,7 @@ import { memo, useMemo } from 'react';
 import { useJumpTarget, useTemplateIssues } from '../TemplateEditorContext';
 import { IntegrationForm } from './IntegrationForm';
 import { IntegrationLogo } from './IntegrationLogo';
+import { LastRuns } from './LastRuns';
 import { useIntegration, useIntegrationEditing } from './useIntegrationEditing';
 
 /** Whether a template issue is one of the connect step's integration issues. */
@@ -116,6 +117,9 @@ export const IntegrationPanel = memo(function IntegrationPanel(props: { id: Inte
       </Group>
       <Accordion.Panel>
         <IntegrationForm assignment={assignment} definition={definition} editing={editing} issues={issues} />
+        {typeof assignment.id === 'number' && assignment.integration_type === 'OUTPUT' ? (
+          <LastRuns assignmentId={assignment.id} />
+        ) : null}
       </Accordion.Panel>
     </Accordion.Item>
   );

@@ -1,0 +1,204 @@
+/**
+ * `npm run bench:integrations` (issue 12 "Performance", in part): for a 50,000-row output of two
+ * text columns and an id,
+ *  - the CSV, XLSX and JSON build time (`buildOutputFiles`), median of RUNS;
+ *  - the delivery of the CSV by the run's code (`deliverSftp`, `deliverS3`, `deliverAzureBlob`) to
+ *    the local SFTP (ssh2 server), S3 (s3rver) and Azure Blob (Azurite) peers, each beside the time
+ *    the same client library takes to upload the same bytes alone, in the same run (target ratio
+ *    ≤ 1.5x), median of RUNS.
+ * Not measured yet: end to end from submit through the queue, queue throughput and pickup latency.
+ * Prints the figures and writes bench/results/integrations.json. Needs no database.
+ */
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { BlobServiceClient, StorageSharedKeyCredential } from '@azure/storage-blob';
+import { buildOutputFiles, type OutputFile } from '@nomen/shared';
+import ssh2 from 'ssh2';
+import type { ReadConnector } from '../server/src/entities/connectors/connectors.read';
+import { deliverAzureBlob, deliverS3, deliverSftp } from '../server/src/jobs/delivery';
+import { AZURITE_ACCOUNT, AZURITE_KEY, startAzuritePeer } from '../tests/peers/azurite-peer';
+import { startS3Peer } from '../tests/peers/s3-peer';
+import { startSftpPeer } from '../tests/peers/sftp-peer';
+import { median } from './support';
+
+const ROWS = 50_000;
+const RUNS = 5;
+const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+
+async function timeOf(work: () => Promise<unknown> | unknown): Promise<number> {
+  const start = performance.now();
+  await work();
+  return performance.now() - start;
+}
+
+async function medianOf(work: () => Promise<unknown> | unknown): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) times.push(await timeOf(work));
+  return round(median(times));
+}
+
+function connector(credentials: Record<string, unknown>): ReadConnector {
+  return {
+    id: 1,
+    accountId: 1,
+    name: 'bench',
+    slug: 'bench',
+    connectorTypeId: 0,
+    credentials: credentials as ReadConnector['credentials'],
+    tokens: null,
+  };
+}
+
+const rows = Array.from({ length: ROWS }, (_, i) => ({
+  '1': `4b1c8478-ce3a-4a8e-9d5c-${String(i).padStart(12, '0')}`,
+  '2': `Campaign ${i} spring sale`,
+  '3': i % 2 ? 'paid_social' : 'email',
+}));
+const fields = [
+  { id: 1, name: 'ID' },
+  { id: 2, name: 'Campaign' },
+  { id: 3, name: 'Channel' },
+];
+const submission = {
+  template_name: 'Bench',
+  submission_name: 'rows',
+  submitted_at: '2026-01-01T00:00:00Z',
+  submitted_by: 'Bench',
+};
+const settings = (type: 'csv' | 'xlsx' | 'json') => ({
+  report_type: 'default',
+  included_output_fields: [],
+  file_type: [type],
+  delimiter: 'comma' as const,
+  filename_pattern: 'bench',
+  include_summary_header: 0 as const,
+  metadata: {},
+});
+
+const build: Record<string, number> = {};
+const sizes: Record<string, number> = {};
+let csv: OutputFile | undefined;
+for (const type of ['csv', 'xlsx', 'json'] as const) {
+  build[type] = await medianOf(() => {
+    const [file] = buildOutputFiles(settings(type), fields, rows, submission);
+    sizes[type] = file!.body.length;
+    if (type === 'csv') csv = file;
+  });
+}
+const file = csv!;
+console.log(
+  `build of ${ROWS} rows (ms): csv ${build.csv}, xlsx ${build.xlsx}, json ${build.json}; sizes (bytes): ${JSON.stringify(sizes)}`,
+);
+
+const [sftp, s3, azurite] = await Promise.all([startSftpPeer(), startS3Peer(['bench']), startAzuritePeer()]);
+const azureUrl = azurite.endpoint.replace('{account}', AZURITE_ACCOUNT);
+const azureService = new BlobServiceClient(
+  azureUrl,
+  new StorageSharedKeyCredential(AZURITE_ACCOUNT, AZURITE_KEY),
+);
+await azureService.getContainerClient('bench').createIfNotExists();
+const endpoints = { s3: s3.endpoint, azureBlob: azurite.endpoint };
+const destination = (folder: string) => ({ folder, filePrefix: '', metadata: { use_sse: 0 } });
+
+const sftpConnector = connector({
+  family: 'sftp',
+  host: sftp.host,
+  port: sftp.port,
+  username: sftp.username,
+  auth_type: 'password',
+  password: sftp.password,
+});
+const storage = connector({
+  family: 'cloud-storage',
+  aws_key: s3.accessKeyId,
+  aws_secret: s3.secretAccessKey,
+  blob_accountname: AZURITE_ACCOUNT,
+  blob_key: AZURITE_KEY,
+});
+
+function rawSftp(): Promise<void> {
+  const client = new ssh2.Client();
+  return new Promise((resolve, reject) => {
+    client.on('error', reject);
+    client.on('ready', () =>
+      client.sftp((error, session) => {
+        if (error) return reject(error);
+        session.writeFile('/raw/bench.csv', Buffer.from(file.body), (e) => {
+          client.end();
+          if (e) reject(e);
+          else resolve();
+        });
+      }),
+    );
+    client.connect({ host: sftp.host, port: sftp.port, username: sftp.username, password: sftp.password });
+  });
+}
+
+async function rawS3(): Promise<void> {
+  const client = new S3Client({
+    region: 'us-east-1',
+    endpoint: s3.endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+  });
+  await client.send(
+    new PutObjectCommand({
+      Bucket: 'bench',
+      Key: 'raw/bench.csv',
+      Body: file.body,
+      ContentType: file.contentType,
+    }),
+  );
+  client.destroy();
+}
+
+async function rawAzure(): Promise<void> {
+  await azureService
+    .getContainerClient('bench')
+    .getBlockBlobClient('raw/bench.csv')
+    .uploadData(file.body, { blobHTTPHeaders: { blobContentType: file.contentType } });
+}
+
+const delivery = {
+  sftp: {
+    nomen: await medianOf(() => deliverSftp(sftpConnector, [file], destination('/nomen'))),
+    alone: await medianOf(rawSftp),
+  },
+  s3: {
+    nomen: await medianOf(() => deliverS3(storage, [file], destination('/bench/nomen'), endpoints)),
+    alone: await medianOf(rawS3),
+  },
+  azure: {
+    nomen: await medianOf(() => deliverAzureBlob(storage, [file], destination('/bench/nomen'), endpoints)),
+    alone: await medianOf(rawAzure),
+  },
+};
+const ratios = Object.fromEntries(
+  Object.entries(delivery).map(([peer, t]) => [peer, round(t.nomen / t.alone, 2)]),
+);
+for (const [peer, t] of Object.entries(delivery))
+  console.log(
+    `${peer}: delivery ${t.nomen} ms, client alone ${t.alone} ms, ratio ${ratios[peer]}x (target ≤ 1.5x)`,
+  );
+
+await Promise.all([sftp.close(), s3.close(), azurite.close()]);
+writeFileSync(
+  new URL('./results/integrations.json', import.meta.url),
+  `${JSON.stringify(
+    {
+      when: new Date().toISOString(),
+      machine: { cpus: cpus().length, loadavg: loadavg().map((l) => round(l, 2)) },
+      rows: ROWS,
+      runs: RUNS,
+      buildMs: build,
+      sizes,
+      deliveryMs: delivery,
+      ratios,
+    },
+    null,
+    2,
+  )}\n`,
+);

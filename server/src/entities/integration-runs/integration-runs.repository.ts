@@ -1,0 +1,145 @@
+import type { Database, IntegrationRunLogEntry, IntegrationRunRow } from '@nomen/shared/db';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { DELIVERABLE_SLUGS } from '../../jobs/delivery';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Writes the outbox rows of a submission entering the dataset (issue 12 item 4): one Queued run per
+ * deliverable outbound assignment of the template. Call inside the transaction of the commit, so a
+ * run exists exactly when the rows are in the dataset. Answers how many runs were made.
+ */
+export async function insertRunsForCommit(
+  trx: Db,
+  input: { accountId: number; templateId: number; submissionId: number; commitId: number },
+): Promise<number> {
+  const result = await trx
+    .insertInto('integration_runs')
+    .columns([
+      'account_id',
+      'assignment_id',
+      'template_id',
+      'submission_id',
+      'commit_id',
+      'slug',
+      'assignment_name',
+    ])
+    .expression(
+      trx
+        .selectFrom('integration_assignments')
+        .select([
+          'account_id',
+          'id',
+          'template_id',
+          sql<number>`${input.submissionId}::int`.as('submission_id'),
+          sql<number>`${input.commitId}::int`.as('commit_id'),
+          'slug',
+          'name',
+        ])
+        .where('account_id', '=', input.accountId)
+        .where('template_id', '=', input.templateId)
+        .where('integration_type', '=', 'OUTPUT')
+        .where('slug', 'in', [...DELIVERABLE_SLUGS])
+        .orderBy('precedence')
+        .orderBy('id'),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
+/** Runs without a queue job, oldest first, locked and skipping ones another dispatcher holds. */
+export function undispatchedRuns(trx: Transaction<Database>, limit: number) {
+  return trx
+    .selectFrom('integration_runs')
+    .select(['id', 'account_id'])
+    .where('job_id', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
+/** Records the queue job of each run. */
+export async function setJobIds(trx: Transaction<Database>, pairs: readonly { id: number; jobId: string }[]) {
+  for (const p of pairs)
+    await trx.updateTable('integration_runs').set({ job_id: p.jobId }).where('id', '=', p.id).execute();
+}
+
+/** One run of the account, or undefined. */
+export function findRun(db: Db, accountId: number, id: number): Promise<IntegrationRunRow | undefined> {
+  return db
+    .selectFrom('integration_runs')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Changes a run's state and appends a line to its log. */
+export async function updateRun(
+  db: Db,
+  id: number,
+  change: {
+    status: IntegrationRunRow['status'];
+    message: string;
+    attempt: number;
+    files?: string[];
+    started?: boolean;
+    finished?: boolean;
+  },
+): Promise<void> {
+  const entry: IntegrationRunLogEntry = {
+    at: new Date().toISOString(),
+    attempt: change.attempt,
+    message: change.message,
+  };
+  await db
+    .updateTable('integration_runs')
+    .set({
+      status: change.status,
+      message: change.message,
+      attempts: change.attempt,
+      log: sql`log || ${JSON.stringify([entry])}::jsonb`,
+      ...(change.files ? { files: JSON.stringify(change.files) } : {}),
+      ...(change.started ? { started_at: sql`coalesce(started_at, now())` } : {}),
+      ...(change.finished ? { finished_at: sql`now()` } : {}),
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The last runs of an assignment, newest first. */
+export function runsOfAssignment(db: Db, accountId: number, assignmentId: number, limit: number) {
+  return db
+    .selectFrom('integration_runs')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('assignment_id', '=', assignmentId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The runs of a submission, oldest first. */
+export function runsOfSubmission(db: Db, accountId: number, submissionId: number) {
+  return db
+    .selectFrom('integration_runs')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('submission_id', '=', submissionId)
+    .orderBy('id')
+    .execute();
+}
+
+/** Whether an integration assignment is the account's. */
+export async function assignmentExists(db: Db, accountId: number, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('integration_assignments')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '@nomen/shared/db';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { JobsConfig } from '../config';
+import * as runs from '../entities/integration-runs/integration-runs.repository';
+import { type IntegrationRunJob, type JobDeps, runIntegration } from './run-integration';
+
+/**
+ * The durable job queue of integration runs (issue 12 items 4 and 7; ARCHITECTURE.md "Jobs"):
+ * pg-boss on the app's own database (PostgreSQL, or the embedded PGlite through the handle's
+ * `executeSql`), schema `pgboss`, one queue `integration-run`. The outbox (`integration_runs`) is
+ * written with the submission; a dispatcher turns each run without a job into one queue job in a
+ * single transaction (row lock, SKIP LOCKED), so any number of processes may dispatch and each run
+ * is queued once. pg-boss hands each job to one worker (SKIP LOCKED), fails it when its process
+ * dies (expiry) and retries it with exponential backoff.
+ */
+
+/** The queue of integration runs. */
+export const INTEGRATION_RUN_QUEUE = 'integration-run';
+
+/** A database pg-boss accepts as its `db` option. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** pg-boss statements run inside a Kysely transaction (so a job is sent with the rows that need it). */
+export function transactionExecutor(trx: Transaction<Database>): SqlExecutor {
+  return {
+    async executeSql(text, values) {
+      const result = await trx.executeQuery(CompiledQuery.raw(text, values ?? []));
+      return { rows: result.rows as unknown[] };
+    },
+  };
+}
+
+/** A process's job machinery: dispatching queued runs and, when it works jobs, its workers. */
+export interface JobRuntime {
+  boss: PgBoss;
+  /** Dispatches queued runs soon (after a submission commits); never throws. */
+  nudge(): void;
+  /** Dispatches queued runs now; answers how many were queued. */
+  dispatch(): Promise<number>;
+  /** Stops dispatching and working; running attempts finish first (up to 10 s, then they are failed for retry). */
+  stop(): Promise<void>;
+}
+
+/** How often each process looks for runs nobody dispatched (a process that died after its commit). */
+const DISPATCH_SWEEP_MS = 5_000;
+/** Runs dispatched in one transaction. */
+const DISPATCH_BATCH = 500;
+
+/**
+ * Starts the job queue on `executor` (the app's database): installs or updates pg-boss's schema,
+ * makes the queue, dispatches queued runs now and every few seconds, and with `work` starts
+ * `config.concurrency` workers that run {@link runIntegration}. `deps.db` must be the same
+ * database. Throws when pg-boss cannot install its schema.
+ */
+export async function startJobs(
+  deps: JobDeps,
+  executor: SqlExecutor,
+  config: JobsConfig,
+  options: { work: boolean },
+): Promise<JobRuntime> {
+  const boss = new PgBoss({
+    db: executor,
+    schema: 'pgboss',
+    supervise: options.work,
+    schedule: false,
+    migrate: true,
+    maintenanceIntervalSeconds: config.maintenanceSeconds,
+  });
+  boss.on('error', (error: Error) => console.error(`[jobs] ${error.message}`));
+  await boss.start();
+  await boss.createQueue(INTEGRATION_RUN_QUEUE, {
+    name: INTEGRATION_RUN_QUEUE,
+    retryLimit: config.retryLimit,
+    retryDelay: config.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: config.expireSeconds,
+  });
+
+  const workerIds: string[] = [];
+  const dispatch = async (): Promise<number> => {
+    let total = 0;
+    for (;;) {
+      const sent = await dispatchBatch(deps.db, boss, config);
+      total += sent;
+      if (sent < DISPATCH_BATCH) break;
+    }
+    if (total > 0) for (const id of workerIds) boss.notifyWorker(id);
+    return total;
+  };
+
+  // One dispatch at a time per process; a nudge during one runs another after it.
+  let running: Promise<unknown> | null = null;
+  let again = false;
+  let stopped = false;
+  const nudge = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = dispatch()
+      .catch((error: unknown) => console.error(`[jobs] dispatch failed: ${(error as Error).message}`))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          nudge();
+        }
+      });
+  };
+
+  if (options.work)
+    for (let i = 0; i < config.concurrency; i++)
+      workerIds.push(
+        await boss.work<IntegrationRunJob>(
+          INTEGRATION_RUN_QUEUE,
+          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: config.pollSeconds },
+          async ([job]) => {
+            if (!job) return;
+            const outcome = await runIntegration(deps, job.data, {
+              retryCount: job.retryCount,
+              retryLimit: job.retryLimit,
+            });
+            if (outcome === 'retry') throw new Error(`integration run ${job.data.runId} will be retried`);
+          },
+        ),
+      );
+
+  nudge();
+  const sweep = setInterval(nudge, DISPATCH_SWEEP_MS);
+  sweep.unref();
+
+  return {
+    boss,
+    nudge,
+    dispatch,
+    async stop() {
+      stopped = true;
+      clearInterval(sweep);
+      await running;
+      await boss.stop({ graceful: true, timeout: 10_000, close: false, wait: true });
+    },
+  };
+}
+
+/** Queues up to DISPATCH_BATCH runs without a job, in one transaction; answers how many. */
+async function dispatchBatch(db: Kysely<Database>, boss: PgBoss, config: JobsConfig): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const pending = await runs.undispatchedRuns(trx, DISPATCH_BATCH);
+    if (pending.length === 0) return 0;
+    const jobs = pending.map((r) => ({
+      id: randomUUID(),
+      name: INTEGRATION_RUN_QUEUE,
+      data: { runId: r.id, accountId: r.account_id } satisfies IntegrationRunJob,
+      retryLimit: config.retryLimit,
+      retryDelay: config.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: config.expireSeconds,
+    }));
+    await boss.insert(jobs, { db: transactionExecutor(trx) });
+    await runs.setJobIds(
+      trx,
+      pending.map((r, i) => ({ id: r.id, jobId: jobs[i]!.id })),
+    );
+    return pending.length;
+  });
+}

@@ -1,0 +1,254 @@
+import {
+  buildOutputFiles,
+  type IntegrationAssignment,
+  type OutputFile,
+  type OutputSettings,
+  parseRecipientList,
+  type Template,
+} from '@nomen/shared';
+import type { Database, IntegrationRunRow } from '@nomen/shared/db';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config';
+import { readConnector } from '../entities/connectors/connectors.read';
+import * as runs from '../entities/integration-runs/integration-runs.repository';
+import * as submissionsRepo from '../entities/submissions/submissions.repository';
+import { loadTemplate } from '../entities/templates/templates.service';
+import type { Mailer } from '../mail/mailer';
+import {
+  DeliveryError,
+  type Destination,
+  deliverAzureBlob,
+  deliverEmail,
+  deliverS3,
+  deliverSftp,
+} from './delivery';
+
+/** What a run needs: the database, the configuration (keys, endpoints, app URL) and the mailer. */
+export interface JobDeps {
+  db: Kysely<Database>;
+  config: Config;
+  mailer: Mailer;
+}
+
+/** The data of one queue job: the run it works. */
+export interface IntegrationRunJob {
+  runId: number;
+  accountId: number;
+}
+
+/** Where the job is in its retries (pg-boss metadata). */
+export interface AttemptInfo {
+  /** Retries already made (0 on the first attempt). */
+  retryCount: number;
+  /** Retries allowed in all. */
+  retryLimit: number;
+}
+
+/** What one attempt ended as: done (no retry wanted) or retry (the job should fail and be retried). */
+export type AttemptOutcome = 'done' | 'retry';
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The output settings of an assignment as stored (defaults where the draft left them out). */
+function outputSettings(a: IntegrationAssignment): OutputSettings {
+  return {
+    report_type: a.report_type ?? 'default',
+    included_output_fields: a.included_output_fields ?? [],
+    file_type: a.file_type ?? [],
+    delimiter: a.delimiter ?? null,
+    filename_pattern: a.filename_pattern ?? '',
+    include_summary_header: a.include_summary_header === 1 ? 1 : 0,
+    metadata: a.metadata ?? {},
+  };
+}
+
+interface Loaded {
+  template: Template;
+  assignment: IntegrationAssignment;
+  submission: NonNullable<Awaited<ReturnType<typeof submissionsRepo.findSubmission>>>;
+  files: OutputFile[];
+}
+
+/** Reads what a run delivers and builds its files; DeliveryError (permanent) when something is gone. */
+async function load(deps: JobDeps, run: IntegrationRunRow): Promise<Loaded> {
+  if (run.assignment_id === null || run.template_id === null)
+    throw new DeliveryError('The integration was removed from the template before it ran', true);
+  const template = await loadTemplate(deps.db, run.account_id, run.template_id);
+  const assignment = template?.integrations.find((a) => a.id === run.assignment_id);
+  if (!template || !assignment)
+    throw new DeliveryError('The integration was removed from the template before it ran', true);
+  const submission = await submissionsRepo.findSubmission(deps.db, run.account_id, run.submission_id);
+  if (!submission || run.commit_id === null)
+    throw new DeliveryError('The submission is no longer in the dataset', true);
+  const rows = await submissionsRepo.rowsAt(deps.db, run.submission_id, run.commit_id);
+  const fields = [...template.template_fields]
+    .sort((a, b) => a.precedence - b.precedence)
+    .map((f) => ({ id: f.id, name: f.field.name }));
+  const files = buildOutputFiles(
+    outputSettings(assignment),
+    fields,
+    rows.map((r) => r.data),
+    {
+      template_name: submission.template_name,
+      submission_name: submission.name,
+      submitted_at: submission.submitted_at ?? submission.created_at,
+      submitted_by: submission.submitter_name,
+    },
+  );
+  return { template, assignment, submission, files };
+}
+
+/** Delivers the built files where the assignment says; answers the names delivered. */
+async function deliver(deps: JobDeps, run: IntegrationRunRow, loaded: Loaded): Promise<string[]> {
+  const { assignment: a, submission, files } = loaded;
+  const metadata = a.metadata ?? {};
+  if (run.slug === 'email-output') {
+    const list = (key: string) => parseRecipientList(metadata[key]) ?? [];
+    const to = list('to');
+    const sendToSubmitter = metadata.sendToSubmitter;
+    if (
+      (sendToSubmitter === 1 || sendToSubmitter === '1' || sendToSubmitter === true) &&
+      submission.submitter_id
+    ) {
+      const [submitter] = await submissionsRepo.usersById(deps.db, run.account_id, [submission.submitter_id]);
+      if (submitter && !to.includes(submitter.email)) to.push(submitter.email);
+    }
+    const subject =
+      String(metadata.subject ?? '').trim() || `${submission.template_name}: ${submission.name}`;
+    return deliverEmail(deps.mailer, files, {
+      to,
+      cc: list('cc'),
+      bcc: list('bcc'),
+      subject,
+      text: `${submission.submitter_name} submitted "${submission.name}" (${submission.row_count} rows) through ${submission.template_name}. The output is attached.`,
+      messageId: `<integration-run-${run.id}@${new URL(deps.config.appUrl).hostname}>`,
+    });
+  }
+  if (a.connector_id === null || a.connector_id === undefined)
+    throw new DeliveryError('The integration has no connected account', true);
+  let connector: Awaited<ReturnType<typeof readConnector>>;
+  try {
+    connector = await readConnector(deps, run.account_id, a.connector_id);
+  } catch (error) {
+    throw new DeliveryError(`The connected account cannot be read: ${message(error)}`, true);
+  }
+  const destination: Destination = {
+    folder: (a.folder ?? '').trim() || String(metadata.folder ?? '').trim(),
+    filePrefix: String(metadata.filePrefix ?? '').trim(),
+    metadata,
+  };
+  const endpoints = deps.config.storageEndpoints;
+  if (run.slug === 'sftp-push') return deliverSftp(connector, files, destination);
+  if (run.slug === 's3-push') return deliverS3(connector, files, destination, endpoints);
+  if (run.slug === 'azure-blob-push') return deliverAzureBlob(connector, files, destination, endpoints);
+  throw new DeliveryError(`Nomen does not deliver ${run.slug} integrations`, true);
+}
+
+/**
+ * Mails the assignment's notification recipients (spec 03 §3 "Integration notification") when the
+ * account has the integration-notifications flag: on failure to those with email_on_failure, on
+ * success to those with email_on_success. A mail failure never changes the run.
+ */
+async function notify(
+  deps: JobDeps,
+  run: IntegrationRunRow,
+  assignment: IntegrationAssignment | undefined,
+  outcome: 'failure' | 'success',
+  text: string,
+): Promise<void> {
+  if (!assignment) return;
+  const account = await deps.db
+    .selectFrom('accounts')
+    .select('feature_flags')
+    .where('id', '=', run.account_id)
+    .executeTakeFirst();
+  if (!account?.feature_flags.includes('integration-notifications')) return;
+  const link = `${deps.config.appUrl}/codes/submissions/${run.submission_id}`;
+  for (const n of assignment.integration_notifications ?? []) {
+    if (outcome === 'failure' ? !n.emailOnFailure : !n.emailOnSuccess) continue;
+    const name = run.assignment_name || run.slug;
+    const subject =
+      n.subject?.trim() ||
+      (outcome === 'failure' ? `Integration failed: ${name}` : `Integration succeeded: ${name}`);
+    for (const to of n.emailTo)
+      await deps.mailer
+        .send({
+          to,
+          subject,
+          text: `${name} (${run.slug}) ${outcome === 'failure' ? 'failed' : 'succeeded'}: ${text}\n${link}`,
+        })
+        .catch(() => undefined);
+  }
+}
+
+/**
+ * Works one attempt of an integration run (issue 12 item 4): builds the files from the submission's
+ * rows as of the run's commit and delivers them. Ends the run Success (with the delivered names),
+ * or, on a permanent failure or the last retry, Failed with the error and a notification; other
+ * failures leave it Retrying and answer 'retry' so the queue tries again after its backoff. A run
+ * already ended (a repeated job) is left as it is. The submission is never changed.
+ */
+export async function runIntegration(
+  deps: JobDeps,
+  job: IntegrationRunJob,
+  info: AttemptInfo,
+): Promise<AttemptOutcome> {
+  const run = await runs.findRun(deps.db, job.accountId, job.runId);
+  if (!run || run.status === 'Success' || run.status === 'Failed') return 'done';
+  const attempt = run.attempts + 1;
+  await runs.updateRun(deps.db, run.id, {
+    status: 'Running',
+    message: `Attempt ${attempt} started`,
+    attempt,
+    started: true,
+  });
+  let loaded: Loaded | undefined;
+  try {
+    loaded = await load(deps, run);
+    const names = await deliver(deps, run, loaded);
+    const text = `Delivered ${names.length} ${names.length === 1 ? 'file' : 'files'}: ${names.join(', ')}`;
+    // Notices go out before the run ends, so whoever sees it ended finds the mail already sent.
+    await notify(deps, run, loaded.assignment, 'success', text);
+    await runs.updateRun(deps.db, run.id, {
+      status: 'Success',
+      message: text,
+      attempt,
+      files: names,
+      finished: true,
+    });
+    return 'done';
+  } catch (error) {
+    const permanent = error instanceof DeliveryError ? error.permanent : false;
+    const last = info.retryCount >= info.retryLimit;
+    const text = message(error);
+    if (permanent || last) {
+      await notify(deps, run, loaded?.assignment ?? (await assignmentOf(deps, run)), 'failure', text);
+      await runs.updateRun(deps.db, run.id, {
+        status: 'Failed',
+        message:
+          last && !permanent && info.retryLimit > 0 ? `${text} (gave up after ${attempt} attempts)` : text,
+        attempt,
+        finished: true,
+      });
+      return permanent ? 'done' : 'retry';
+    }
+    await runs.updateRun(deps.db, run.id, {
+      status: 'Retrying',
+      message: `${text} (attempt ${attempt} of ${info.retryLimit + 1}; retrying)`,
+      attempt,
+    });
+    return 'retry';
+  }
+}
+
+/** The assignment of a run when loading failed before it was read (for notifications). */
+async function assignmentOf(
+  deps: JobDeps,
+  run: IntegrationRunRow,
+): Promise<IntegrationAssignment | undefined> {
+  if (run.template_id === null || run.assignment_id === null) return undefined;
+  const template = await loadTemplate(deps.db, run.account_id, run.template_id).catch(() => null);
+  return template?.integrations.find((a) => a.id === run.assignment_id);
+}

@@ -1,0 +1,116 @@
+import {
+  addFieldsetFields,
+  createIntegrationAssignment,
+  newTemplate,
+  type TemplateField,
+} from '@nomen/shared';
+import { expect, vi } from 'vitest';
+import type { signIn } from './test-context';
+
+/** A signed-in supertest agent. */
+type SignedIn = Awaited<ReturnType<typeof signIn>>;
+
+/** A template for integration run tests: two text fields and the given integrations. */
+export interface RunTemplate {
+  id: number;
+  /** Template field ids of Campaign and Channel. */
+  fields: { campaign: number; channel: number };
+  integrations: { id: number; slug: string; name: string }[];
+}
+
+/** A new assignment of `slug` as the editor makes it, with `extra` over its defaults. */
+export function outbound(slug: string, extra: Record<string, unknown> = {}) {
+  return { ...createIntegrationAssignment(slug, { templateName: 'Exports', now: new Date() }), ...extra };
+}
+
+/**
+ * Saves (in `agent`'s account) a field set with the text fields Campaign and Channel, a folder
+ * and a template of them carrying `integrations`; answers the saved template. With `later`, the
+ * template is saved again with the integrations it makes from the template field ids.
+ */
+export async function makeRunTemplate(
+  agent: SignedIn,
+  integrations: unknown[],
+  later?: (fields: RunTemplate['fields']) => unknown[],
+): Promise<RunTemplate> {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const set = await agent.put('/api/v1/account/fieldsets').send({
+    name: `Export fields ${tag}`,
+    fields: [
+      { id: 'TEMP_a', name: 'Campaign', governance_type: 'text', validation: { characters: 'any' } },
+      { id: 'TEMP_b', name: 'Channel', governance_type: 'text', validation: { characters: 'any' } },
+    ],
+  });
+  expect(set.status, JSON.stringify(set.body)).toBe(200);
+  const folder = await agent.put('/api/v1/account/folder').send({ name: `Exports ${tag}`, description: '' });
+  expect(folder.status).toBe(200);
+  const draft = addFieldsetFields(
+    newTemplate({ templateName: 'Exports', now: new Date() }),
+    set.body.fieldset,
+  );
+  const saved = await agent.put('/api/v1/account/template/').send({
+    ...draft,
+    name: `Exports ${tag}`,
+    folder_id: folder.body.folder.id,
+    integrations,
+    settings: { require_identifier: 0, require_approval: 0, enable_auto_submit: 0 },
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  let got = await agent.get(`/api/v1/account/template/${saved.body.id}`);
+  const templateFields = got.body.template_fields as TemplateField[];
+  const idOf = (name: string) => templateFields.find((f) => f.field.name === name)!.id as number;
+  const fields = { campaign: idOf('Campaign'), channel: idOf('Channel') };
+  if (later) {
+    const again = await agent
+      .put('/api/v1/account/template/')
+      .send({ ...got.body, integrations: later(fields) });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    got = await agent.get(`/api/v1/account/template/${saved.body.id}`);
+  }
+  return { id: saved.body.id, fields, integrations: got.body.integrations };
+}
+
+/** Submits rows `[campaign, channel][]` through the template; answers the submission id. */
+export async function submitRows(
+  agent: SignedIn,
+  template: RunTemplate,
+  rows: [string, string][],
+  name = 'Week 12',
+): Promise<number> {
+  const res = await agent.post('/api/v1/account/submissions').send({
+    template_id: template.id,
+    name,
+    rows: rows.map(([campaign, channel]) => ({
+      [template.fields.campaign]: campaign,
+      [template.fields.channel]: channel,
+    })),
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id;
+}
+
+/** One run as the API answers it (the fields tests read). */
+export interface RunView {
+  id: number;
+  status: string;
+  attempts: number;
+  message: string;
+  files: string[];
+  slug: string;
+  log: { attempt: number; message: string }[];
+}
+
+/** Waits until every run of the submission has ended (Success or Failed); answers them. */
+export async function endedRuns(agent: SignedIn, submissionId: number, timeout = 30_000): Promise<RunView[]> {
+  return vi.waitFor(
+    async () => {
+      const res = await agent.get(`/api/v1/account/submissions/${submissionId}/integration-runs`);
+      expect(res.status).toBe(200);
+      const runs = res.body.data as RunView[];
+      expect(runs.length).toBeGreaterThan(0);
+      for (const r of runs) expect(['Success', 'Failed'], JSON.stringify(r)).toContain(r.status);
+      return runs;
+    },
+    { timeout, interval: 200 },
+  );
+}

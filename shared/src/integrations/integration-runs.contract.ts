@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { endpoint } from '../core/contract';
+import { idParamSchema, intSchema } from '../core/schemas';
+
+/** States of an integration run (issue 12 item 4): queued, running, waiting to retry, ended. */
+export const INTEGRATION_RUN_STATUSES = ['Queued', 'Running', 'Retrying', 'Success', 'Failed'] as const;
+/** One run state. */
+export type IntegrationRunStatus = (typeof INTEGRATION_RUN_STATUSES)[number];
+
+/** One run of an outbound integration for one submission, with its log (issue 12 item 4). */
+export const integrationRunSchema = z.object({
+  id: z.number(),
+  assignment_id: z.number().nullable(),
+  assignment_name: z.string(),
+  slug: z.string(),
+  template_id: z.number().nullable(),
+  submission_id: z.number(),
+  status: z.enum(INTEGRATION_RUN_STATUSES),
+  attempts: z.number(),
+  message: z.string(),
+  /** Names delivered: object keys, remote paths or attachment names. */
+  files: z.array(z.string()),
+  log: z.array(z.object({ at: z.string(), attempt: z.number(), message: z.string() })),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+/** One integration run as the API answers it. */
+export type IntegrationRun = z.infer<typeof integrationRunSchema>;
+
+/**
+ * Run logs of outbound integrations (issue 12 item 4), served by
+ * `server/src/entities/integration-runs/`:
+ * - `assignmentRuns`: the last runs of one saved assignment, newest first (`limit` 1-50, default
+ *   10); manage_templates; another account's assignment answers 404. The connect step's "Last runs".
+ * - `submissionRuns`: every run of one submission, oldest first, for whoever may read the
+ *   submission (404 otherwise).
+ */
+export const integrationRunsApi = {
+  assignmentRuns: endpoint({
+    method: 'GET',
+    path: '/api/v1/integration-assignments/:id/runs',
+    tag: 'Templates',
+    summary: 'The last runs of a saved outbound integration, newest first, with their logs.',
+    permission: 'manage_templates',
+    params: idParamSchema,
+    query: z.object({ limit: z.coerce.number().pipe(intSchema(1, 50)).default(10) }),
+    response: z.object({ data: z.array(integrationRunSchema) }),
+  }),
+  submissionRuns: endpoint({
+    method: 'GET',
+    path: '/api/v1/account/submissions/:id/integration-runs',
+    tag: 'Submissions',
+    summary: 'The outbound integration runs of a submission, oldest first, for those who may read it.',
+    permission: 'signed-in',
+    params: idParamSchema,
+    response: z.object({ data: z.array(integrationRunSchema) }),
+  }),
+};

@@ -1,0 +1,236 @@
+import { strToU8, zipSync } from 'fflate';
+import {
+  DEFAULT_FILE_TYPES,
+  DEFAULT_FILENAME_PATTERN,
+  DELIMITER_CHARACTERS,
+  type Delimiter,
+  type OutputFileType,
+  outputFilename,
+} from './file-settings';
+import type { IncludedOutputField } from './integration-assignment';
+
+/**
+ * Output files of outbound integrations (issue 12 item 4; spec 03 §3 included_output_fields,
+ * transform_case, transform_replace; §9 file settings): what a run builds from a submission's rows
+ * before delivering them. Pure and deterministic: the same input gives the same bytes, so a retried
+ * delivery writes exactly what the first attempt wrote (idempotent pushes).
+ */
+
+/** The part of an assignment output building reads (spec 03 §3). */
+export interface OutputSettings {
+  /** `custom` reports write the selected output fields; others every template field (spec 03 §3). */
+  report_type: string;
+  included_output_fields: readonly IncludedOutputField[];
+  file_type: readonly OutputFileType[];
+  delimiter: Delimiter | null;
+  filename_pattern: string;
+  include_summary_header: 0 | 1;
+  metadata: Readonly<Record<string, unknown>>;
+}
+
+/** A template field as an output column when no output field is chosen: its id and name. */
+export interface OutputTemplateField {
+  id: number | string;
+  name: string;
+}
+
+/** The submission an output is built from: values for the filename and the summary header. */
+export interface OutputSubmission {
+  template_name: string;
+  submission_name: string;
+  /** Date or ISO 8601 text. */
+  submitted_at: Date | string;
+  submitted_by: string;
+}
+
+/** One column of an output: the header written and the row key (a template field id as text). */
+export interface OutputColumn {
+  header: string;
+  key: string;
+}
+
+/** One built file: its name (pattern + extension), type, MIME type and bytes. */
+export interface OutputFile {
+  name: string;
+  type: OutputFileType;
+  contentType: string;
+  body: Uint8Array;
+}
+
+/** MIME types of the output file types. */
+export const OUTPUT_CONTENT_TYPES: Readonly<Record<OutputFileType, string>> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  json: 'application/json; charset=utf-8',
+};
+
+/**
+ * The columns of an output (spec 03 §3 report_type, included_output_fields): for a custom report
+ * the selected, not hidden output fields in their order, headed by `display` or else `name`; for
+ * the default report (and a custom one with none selected) every template field in template order.
+ */
+export function outputColumns(
+  settings: Pick<OutputSettings, 'included_output_fields' | 'report_type'>,
+  fields: readonly OutputTemplateField[],
+): OutputColumn[] {
+  const chosen =
+    settings.report_type === 'custom'
+      ? settings.included_output_fields.filter((f) => f.selected && !f.isHidden)
+      : [];
+  if (chosen.length === 0) return fields.map((f) => ({ header: f.name, key: String(f.id) }));
+  return chosen.map((f) => ({ header: f.display?.trim() || f.name, key: String(f.id) }));
+}
+
+/**
+ * Applies the value transforms of an assignment's metadata (spec 03 §3): transform_case
+ * (to_lowercase, to_uppercase), then transform_replace (replace_space_with_underscore,
+ * replace_underscore_with_space). Other or absent settings leave the value as is.
+ */
+export function transformValue(value: string, metadata: Readonly<Record<string, unknown>>): string {
+  let out = value;
+  if (metadata.transform_case === 'to_lowercase') out = out.toLowerCase();
+  else if (metadata.transform_case === 'to_uppercase') out = out.toUpperCase();
+  if (metadata.transform_replace === 'replace_space_with_underscore') out = out.replace(/ /g, '_');
+  else if (metadata.transform_replace === 'replace_underscore_with_space') out = out.replace(/_/g, ' ');
+  return out;
+}
+
+/** The summary header's lines (label, value): template, submission, time, submitter, row count. */
+export function summaryLines(submission: OutputSubmission, rowCount: number): [string, string][] {
+  const at =
+    typeof submission.submitted_at === 'string'
+      ? submission.submitted_at
+      : submission.submitted_at.toISOString();
+  return [
+    ['Template', submission.template_name],
+    ['Submission', submission.submission_name],
+    ['Submitted at', at],
+    ['Submitted by', submission.submitted_by],
+    ['Rows', String(rowCount)],
+  ];
+}
+
+/** One CSV value (RFC 4180): quoted when it holds the delimiter, a quote, CR or LF. */
+function csvValue(value: string, delimiter: string): string {
+  return value.includes(delimiter) || /["\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** A table as CSV text: CRLF line ends, the summary lines first when given, then header and rows. */
+export function toCsv(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  delimiter: Delimiter | null,
+  summary: readonly [string, string][] | null,
+): string {
+  const d = DELIMITER_CHARACTERS[delimiter ?? 'comma'];
+  const line = (cells: readonly string[]) => cells.map((c) => csvValue(c, d)).join(d);
+  const lines = [...(summary ? [...summary.map(line), ''] : []), line(header), ...rows.map(line)];
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * A table as JSON text: a list of objects keyed by column header; with a summary, an object
+ * `{summary: {label: value}, rows: [...]}`.
+ */
+export function toJson(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  summary: readonly [string, string][] | null,
+): string {
+  const objects = rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
+  return JSON.stringify(summary ? { summary: Object.fromEntries(summary), rows: objects } : objects, null, 2);
+}
+
+function xmlText(value: string): string {
+  return (
+    value
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 refuses these characters
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+  );
+}
+
+/** A column letter of a spreadsheet (0 → A, 26 → AA). */
+export function columnLetter(index: number): string {
+  let n = index + 1;
+  let out = '';
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    out = String.fromCharCode(65 + r) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
+}
+
+/** A fixed time for the zip entries, so the same table gives the same bytes. */
+const XLSX_TIME = new Date('2000-01-01T00:00:00Z');
+
+/**
+ * A table as an XLSX workbook (Office Open XML, one sheet "Output", every cell an inline string
+ * so codes keep their leading zeros), zipped with fflate. Deterministic bytes.
+ */
+export function toXlsx(table: readonly (readonly string[])[]): Uint8Array {
+  const rowsXml = table
+    .map((cells, r) => {
+      const cellXml = cells
+        .map(
+          (v, c) =>
+            `<c r="${columnLetter(c)}${r + 1}" t="inlineStr"><is><t xml:space="preserve">${xmlText(v)}</t></is></c>`,
+        )
+        .join('');
+      return `<row r="${r + 1}">${cellXml}</row>`;
+    })
+    .join('');
+  const head = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+  const files: Record<string, Uint8Array> = {
+    '[Content_Types].xml': strToU8(
+      `${head}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+    ),
+    '_rels/.rels': strToU8(
+      `${head}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ),
+    'xl/workbook.xml': strToU8(
+      `${head}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Output" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ),
+    'xl/_rels/workbook.xml.rels': strToU8(
+      `${head}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+    ),
+    'xl/worksheets/sheet1.xml': strToU8(
+      `${head}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rowsXml}</sheetData></worksheet>`,
+    ),
+  };
+  return zipSync(files, { level: 6, mtime: XLSX_TIME });
+}
+
+/**
+ * Builds the files of one run (issue 12 item 4): one per file type of the assignment (csv when
+ * none is chosen), named by its filename pattern (default `{template_name}_{submitted_at}`) plus
+ * the extension; columns from {@link outputColumns}; each value through {@link transformValue};
+ * with include_summary_header, the summary ({@link summaryLines}) above the table (CSV, XLSX) or
+ * beside the rows (JSON). `rows` are keyed by template field id; missing values are ''. Throws a
+ * RangeError when submitted_at is not a valid time.
+ */
+export function buildOutputFiles(
+  settings: OutputSettings,
+  fields: readonly OutputTemplateField[],
+  rows: readonly Readonly<Record<string, string | null | undefined>>[],
+  submission: OutputSubmission,
+): OutputFile[] {
+  const columns = outputColumns(settings, fields);
+  const header = columns.map((c) => c.header);
+  const table = rows.map((row) => columns.map((c) => transformValue(row[c.key] ?? '', settings.metadata)));
+  const summary = settings.include_summary_header === 1 ? summaryLines(submission, rows.length) : null;
+  const types = settings.file_type.length > 0 ? settings.file_type : DEFAULT_FILE_TYPES;
+  const pattern = settings.filename_pattern.trim() || DEFAULT_FILENAME_PATTERN;
+  return types.map((type) => {
+    const name = outputFilename(pattern, submission, type);
+    let body: Uint8Array;
+    if (type === 'csv') body = strToU8(toCsv(header, table, settings.delimiter, summary));
+    else if (type === 'json') body = strToU8(toJson(header, table, summary));
+    else body = toXlsx([...(summary ? [...summary, []] : []), header, ...table]);
+    return { name, type, contentType: OUTPUT_CONTENT_TYPES[type], body };
+  });
+}
