@@ -14,7 +14,9 @@
  *    the end of the template GET to the govern step's field cards painted (target < 300 ms), over
  *    RUNS_BROWSER fresh loads;
  *  - keystroke-to-paint in a field card (target p95 < 16 ms): Space on a card's first switch, from
- *    the keydown's timestamp to the end of its task (the DOM updated) and to the next frame.
+ *    the keydown's timestamp to the end of its task (the DOM updated) and to the next frame, beside
+ *    the same probe on a bare checkbox in the same browser (what the method itself costs: headless
+ *    Chromium delivers CDP key events on its frame clock).
  * Prints the figures and writes bench/results/templates.json. Needs the client built (npm run build).
  */
 import { existsSync, writeFileSync } from 'node:fs';
@@ -273,8 +275,11 @@ async function openGovern(page: Page, id: number): Promise<number> {
  * keydown's timestamp to the end of its task (React's synchronous update of the DOM done: `handled`)
  * and to the frame after it (`painted`: a requestAnimationFrame callback, then a task).
  */
-async function keystrokesToPaint(page: Page): Promise<{ handled: number[]; painted: number[] }> {
-  const toggle = page.locator(`${FIELD_CARD} input[type="checkbox"]:not([disabled])`).first();
+async function keystrokesToPaint(
+  page: Page,
+  selector = `${FIELD_CARD} input[type="checkbox"]:not([disabled])`,
+): Promise<{ handled: number[]; painted: number[] }> {
+  const toggle = page.locator(selector).first();
   await toggle.focus();
   await page.evaluate(`(() => {
     window.__keys = { handled: [], painted: [] };
@@ -319,6 +324,11 @@ async function browserFigures(cookie: string, bigId: number, smallId: number) {
       }
       figures[label] = { interactive, keys };
     }
+    // The floor of the method: the same probe on a bare checkbox (no React, no app), same browser.
+    const bare = await context.newPage();
+    await bare.setContent('<label><input type="checkbox"> bare</label>');
+    figures.bare = { interactive: [], keys: await keystrokesToPaint(bare, 'input[type="checkbox"]') };
+    await bare.close();
     return figures;
   } finally {
     await browser.close();
@@ -381,11 +391,12 @@ async function main() {
     const browser = await browserFigures(api.cookie, bigId, smallId);
     const big200 = browser.big!;
     const small = browser.small!;
+    const bare = browser.bare!;
     console.log(
       `govern step painted after the GET: ${bigSaved.template_fields.length} fields median ${round(median(big200.interactive))} ms (small ${round(median(small.interactive))} ms)`,
     );
     console.log(
-      `keystroke in a field card: handled p50 ${round(median(big200.keys.handled))} ms, p95 ${round(p95(big200.keys.handled))} ms; to the next frame p50 ${round(median(big200.keys.painted))} ms, p95 ${round(p95(big200.keys.painted))} ms (small template: handled p95 ${round(p95(small.keys.handled))} ms, next frame p95 ${round(p95(small.keys.painted))} ms)`,
+      `keystroke in a field card: handled p50 ${round(median(big200.keys.handled))} ms, p95 ${round(p95(big200.keys.handled))} ms; to the next frame p50 ${round(median(big200.keys.painted))} ms, p95 ${round(p95(big200.keys.painted))} ms (small template: handled p95 ${round(p95(small.keys.handled))} ms, next frame p95 ${round(p95(small.keys.painted))} ms; a bare checkbox, the method's floor: handled p95 ${round(p95(bare.keys.handled))} ms, next frame p95 ${round(p95(bare.keys.painted))} ms)`,
     );
 
     const result = {
@@ -407,6 +418,7 @@ async function main() {
         handledMs: summary(big200.keys.handled),
         nextFrameMs: summary(big200.keys.painted),
         baselineSmall: { handledMs: summary(small.keys.handled), nextFrameMs: summary(small.keys.painted) },
+        floorBareCheckbox: { handledMs: summary(bare.keys.handled), nextFrameMs: summary(bare.keys.painted) },
         targetP95Ms: 16,
       },
     };
