@@ -99,7 +99,7 @@ export function useJumpTarget<E extends HTMLElement>(key: string) {
     if (element) {
       const top = element.getBoundingClientRect().top + window.scrollY - JUMP_SCROLL_OFFSET_PX;
       window.scrollTo({ top: Math.max(0, top), behavior: 'instant' });
-      element.focus?.({ preventScroll: true });
+      if (focus.takesFocus) element.focus?.({ preventScroll: true });
     }
     setHighlighted(true);
     const timer = window.setTimeout(() => setHighlighted(false), remaining);

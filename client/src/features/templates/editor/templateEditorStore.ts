@@ -15,6 +15,8 @@ export interface EditorFocus {
   key: string;
   step: TemplateStep;
   nonce: number;
+  /** Whether the target takes keyboard focus (false while a drawer over it keeps focus). */
+  takesFocus: boolean;
 }
 
 /**
@@ -47,8 +49,11 @@ export interface TemplateEditorStore {
   /** Starts again from `draft` (after a save's reload): changed is cleared. */
   reset(draft: TemplateDraft): void;
   setSaving(saving: boolean): void;
-  /** Asks the step that shows `key` to scroll to it and highlight it (spec 03 §2). */
-  focus(key: string, step: TemplateStep): void;
+  /**
+   * Asks the step that shows `key` to scroll to it and highlight it (spec 03 §2); it takes keyboard
+   * focus too unless `takesFocus` is false (a drawer opening over it keeps focus).
+   */
+  focus(key: string, step: TemplateStep, takesFocus?: boolean): void;
   /** The issues of the current draft (spec 03 §5), computed once per draft. */
   issues(): readonly TemplateIssue[];
   /** Sets what validation needs besides the draft; issues are computed again. */
@@ -100,9 +105,9 @@ export function createTemplateEditorStore(
     setSaving(saving) {
       if (saving !== state.saving) set({ ...state, saving });
     },
-    focus(key, step) {
+    focus(key, step, takesFocus = true) {
       nonce += 1;
-      set({ ...state, focus: { key, step, nonce } });
+      set({ ...state, focus: { key, step, nonce, takesFocus } });
     },
     issues() {
       if (validated?.draft !== state.draft || validated.context !== context) {

@@ -46,8 +46,8 @@ export const OPEN_FIELD_PARAM = 'open';
  * edit drawer, the link governance drawer for the link field, and deletion: blocked deletions show
  * what blocks them (list columns, integrations; for a saved template also what the server maps),
  * others ask for confirmation first (a pattern field takes its segment fields with it and unlinks
- * their link parameters). `?open={templateFieldId}` opens that field's drawer once, then leaves
- * the URL.
+ * their link parameters). `?open={templateFieldId}` scrolls to that field's card and opens its
+ * drawer once, then leaves the URL.
  */
 export function GovernStep() {
   const { store, templateId, hasFlag } = useTemplateEditorEnvironment();
@@ -78,13 +78,16 @@ export function GovernStep() {
     [store],
   );
 
-  // ?open={fieldId} opens that field's drawer, then the parameter is dropped (replace).
+  // ?open={fieldId} scrolls to that field's card and opens its drawer, then the parameter is dropped (replace).
   const openParam = searchParams.get(OPEN_FIELD_PARAM);
   useEffect(() => {
     if (openParam === null) return;
     const tf = store.getState().draft.template_fields.find((f) => String(f.id) === openParam);
-    if (tf) openField(tf.id);
-    else notifyError('That field is not in this template.');
+    if (tf) {
+      // Its card comes into view behind the drawer, so closing the drawer finds it there.
+      store.focus(`field:${tf.id}`, 'govern', false);
+      openField(tf.id);
+    } else notifyError('That field is not in this template.');
     setSearchParams(
       (params) => {
         const next = new URLSearchParams(params);
