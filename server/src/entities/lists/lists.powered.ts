@@ -1,6 +1,7 @@
 import { AppError, LIST_MAX_ROWS } from '@nomen/shared';
 import type { Database } from '@nomen/shared/db';
 import { sql, type Transaction } from 'kysely';
+import { distinctValues } from '../submissions/submissions.repository';
 import * as repo from './lists.repository';
 
 type Trx = Transaction<Database>;
@@ -117,16 +118,8 @@ export async function assertPoweredColumns(
  */
 async function distinctTuples(trx: Trx, datasetId: number, fieldIds: readonly number[]): Promise<string[][]> {
   if (fieldIds.length === 1) {
-    const rows = await trx
-      .selectFrom('dataset_values')
-      .select('value')
-      .where('dataset_id', '=', datasetId)
-      .where('template_field_id', '=', fieldIds[0]!)
-      .where('row_count', '>', 0)
-      .orderBy('id')
-      .limit(LIST_MAX_ROWS)
-      .execute();
-    return rows.map((r) => [r.value]);
+    const values = await distinctValues(trx, datasetId, fieldIds[0]!, LIST_MAX_ROWS, 0);
+    return values.map((value) => [value]);
   }
   const values = sql.join(fieldIds.map((id) => sql`coalesce(r.data ->> ${String(id)}, '')`));
   const { rows } = await sql<{ tuple: string[] }>`

@@ -1,32 +1,7 @@
-import { endpoint } from '@nomen/shared';
+import { connectorsApi } from '@nomen/shared';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiFetch } from '../../../../api/apiFetch';
-
-/**
- * GET /api/v1/account/connector (spec 01 §4, spec 03 §7 "Response: id, name, connector_type.slug"),
- * defined here with the shape agreed with the connected-accounts work (issue 10).
- * TODO(issue 10): switch to the shared contract's connected-accounts list endpoint
- * (`connectorsApi.list` in shared/src/connectors/) once it lands, and drop this local definition.
- */
-const connectorListEndpoint = endpoint({
-  method: 'GET',
-  path: '/api/v1/account/connector',
-  tag: 'Connected accounts',
-  summary: "The account's connected accounts.",
-  permission: 'manage_connectors',
-  response: z.object({
-    data: z.array(
-      z.object({
-        id: z.number(),
-        name: z.string(),
-        description: z.string().nullish(),
-        connector_type: z.object({ id: z.number(), slug: z.string(), name: z.string() }),
-        updated_at: z.string().nullish(),
-      }),
-    ),
-  }),
-});
+import { CONNECTORS_QUERY_KEY } from '../../../connectors/api';
 
 /** One connected account the account picker offers. */
 export interface ConnectorChoice {
@@ -37,9 +12,6 @@ export interface ConnectorChoice {
   connectorTypeName: string;
 }
 
-/** Query key of the connected accounts list. */
-export const CONNECTORS_QUERY_KEY = ['connectors', 'list'] as const;
-
 /**
  * The connected accounts an integration may use (spec 03 §5 "Account selection"): the account's
  * connectors whose connector type is `connectorTypeSlug` (the registry row's), by name. A load
@@ -47,8 +19,9 @@ export const CONNECTORS_QUERY_KEY = ['connectors', 'list'] as const;
  */
 export function useConnectorChoices(connectorTypeSlug: string | null) {
   return useQuery({
-    queryKey: CONNECTORS_QUERY_KEY,
-    queryFn: ({ signal }) => apiFetch(connectorListEndpoint, { signal }),
+    // The connected-accounts page's query (GET /api/v1/account/connector), shared in the cache.
+    queryKey: [...CONNECTORS_QUERY_KEY, 'list'],
+    queryFn: ({ signal }) => apiFetch(connectorsApi.list, { signal }),
     enabled: connectorTypeSlug !== null,
     staleTime: 60_000,
     select: (answer): ConnectorChoice[] =>
@@ -57,7 +30,7 @@ export function useConnectorChoices(connectorTypeSlug: string | null) {
         .map((c) => ({
           id: c.id,
           name: c.name,
-          description: c.description ?? '',
+          description: c.description,
           connectorTypeId: c.connector_type.id,
           connectorTypeName: c.connector_type.name,
         }))

@@ -1,140 +1,21 @@
-import { endpoint, type IntegrationAssignment, type MetadataChoiceSource, metadataText } from '@nomen/shared';
+import {
+  endpoint,
+  type IntegrationAssignment,
+  lookupsApi,
+  type MetadataChoiceSource,
+  metadataText,
+} from '@nomen/shared';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '../../../../api/apiFetch';
 
 /*
  * Provider look-ups of the connect step (spec 03 §7), read from the connected account's provider by
- * the server. They are defined here, with exactly the paths and response shapes of spec 03 §7 (and
- * the shapes the connected-accounts work answers), while that work lands.
- * TODO(issue 10): switch to the shared contract's `lookupsApi` (shared/src/targets/lookups.contract.ts)
- * and its Workfront command and AEM folders endpoints once they are on main, and drop these local
- * definitions.
+ * the server: the shared `lookupsApi`. The Workfront command and AEM folders are typed here per
+ * use: the shared contract answers a union for every command and its AEM folders carry a title the
+ * picker does not show.
  */
 const TAG = 'Provider look-ups';
-const connectorParam = z.object({ id: z.number() });
-const connectorIdParam = z.object({ connectorId: z.number() });
-
-const lookups = {
-  realms: endpoint({
-    method: 'POST',
-    path: '/api/v1/account/connector/:id/realm/',
-    tag: TAG,
-    summary: 'Report suites (realms) of an Adobe Analytics account.',
-    permission: 'signed-in',
-    params: connectorParam,
-    response: z.object({
-      realms: z.array(z.object({ realm_name: z.string(), remote_realm_id: z.string() })),
-    }),
-  }),
-  targetList: endpoint({
-    method: 'GET',
-    path: '/api/v1/account/connector/:id/realm/:realm/target/list',
-    tag: TAG,
-    summary: 'Reports of a report suite.',
-    permission: 'signed-in',
-    params: connectorParam.extend({ realm: z.string() }),
-    response: z.object({
-      targets: z.array(
-        z.object({ id: z.string(), name: z.string(), classifications_names: z.array(z.string()).optional() }),
-      ),
-    }),
-  }),
-  gaAccounts: endpoint({
-    method: 'GET',
-    path: '/api/v1/account/connector/:id/ga-account',
-    tag: TAG,
-    summary: 'Google Analytics accounts.',
-    permission: 'signed-in',
-    params: connectorParam,
-    response: z.object({
-      gaAccounts: z.array(z.object({ ga_account_id: z.string(), ga_account_name: z.string() })),
-    }),
-  }),
-  gaProperties: endpoint({
-    method: 'GET',
-    path: '/api/v1/account/connector/:id/ga-account/:acct/property/list',
-    tag: TAG,
-    summary: 'Properties of a Google Analytics account.',
-    permission: 'signed-in',
-    params: connectorParam.extend({ acct: z.string() }),
-    response: z.object({
-      gaProperties: z.array(z.object({ ga_property_id: z.string(), ga_property_name: z.string() })),
-    }),
-  }),
-  gaCustomDataSources: endpoint({
-    method: 'GET',
-    path: '/api/v1/account/connector/:id/ga-account/:acct/property/:prop/custom-data-source/list',
-    tag: TAG,
-    summary: 'Custom data sources of a Google Analytics property, with their schema.',
-    permission: 'signed-in',
-    params: connectorParam.extend({ acct: z.string(), prop: z.string() }),
-    response: z.object({
-      gaCustomDataSources: z.array(
-        z.object({
-          ga_custom_data_source_id: z.string(),
-          ga_custom_data_source_name: z.string(),
-          ga_custom_data_source_schema: z.array(z.string()).optional(),
-        }),
-      ),
-    }),
-  }),
-  facebookAdAccounts: endpoint({
-    method: 'GET',
-    path: '/api/v1/account/connector/:id/facebook/adaccounts',
-    tag: TAG,
-    summary: 'Ad accounts of a Facebook account.',
-    permission: 'signed-in',
-    params: connectorParam,
-    response: z.object({
-      adAccounts: z.array(z.object({ id: z.string(), account_id: z.string().optional(), name: z.string() })),
-    }),
-  }),
-  facebookPixels: endpoint({
-    method: 'GET',
-    path: '/api/v1/account/connector/:id/facebook/adaccounts/:adAccountId/pixels',
-    tag: TAG,
-    summary: 'Pixels of a Facebook ad account.',
-    permission: 'signed-in',
-    params: connectorParam.extend({ adAccountId: z.string() }),
-    response: z.object({ pixels: z.array(z.object({ id: z.string(), name: z.string() })) }),
-  }),
-  bitlyOrganizations: endpoint({
-    method: 'GET',
-    path: '/api/v1/integrations/bitly/organizations/:connectorId',
-    tag: TAG,
-    summary: 'Organizations of a Bitly account.',
-    permission: 'signed-in',
-    params: connectorIdParam,
-    response: z.object({
-      data: z.array(z.object({ id: z.string(), name: z.string(), planType: z.string().optional() })),
-    }),
-  }),
-  bitlyGroups: endpoint({
-    method: 'GET',
-    path: '/api/v1/integrations/bitly/groups/:connectorId',
-    tag: TAG,
-    summary: 'Groups of a Bitly account with their branded domains.',
-    permission: 'signed-in',
-    params: connectorIdParam,
-    response: z.object({
-      data: z.array(
-        z.object({ id: z.string(), name: z.string(), orgId: z.string(), urls: z.array(z.string()) }),
-      ),
-    }),
-  }),
-  kochavaAppGroups: endpoint({
-    method: 'GET',
-    path: '/api/v1/integrations/kochava/:connectorId/app-groups',
-    tag: TAG,
-    summary: 'App groups of a Kochava account.',
-    permission: 'signed-in',
-    params: connectorIdParam,
-    response: z.object({
-      data: z.array(z.object({ id: z.union([z.number(), z.string()]), name: z.string() })),
-    }),
-  }),
-};
 
 /** Workfront command names (spec 03 §7 POST /api/v1/integrations/workfront/command). */
 type WorkfrontCommand = 'getTemplatesByName' | 'getTemplateTasksByTemplate' | 'getTemplate';
@@ -227,7 +108,7 @@ function choiceLoader(
       return {
         key: [id],
         load: async (signal) =>
-          (await apiFetch(lookups.realms, { params: { id }, signal })).realms.map((r) => ({
+          (await apiFetch(lookupsApi.realms, { params: { id }, signal })).realms.map((r) => ({
             value: r.remote_realm_id,
             label: r.realm_name,
           })),
@@ -238,14 +119,14 @@ function choiceLoader(
         key: [id, meta('realmLinked')],
         load: async (signal) =>
           (
-            await apiFetch(lookups.targetList, { params: { id, realm: meta('realmLinked') }, signal })
+            await apiFetch(lookupsApi.targetList, { params: { id, realm: meta('realmLinked') }, signal })
           ).targets.map((t) => ({ value: t.id, label: t.name })),
       };
     case 'ga-accounts':
       return {
         key: [id],
         load: async (signal) =>
-          (await apiFetch(lookups.gaAccounts, { params: { id }, signal })).gaAccounts.map((a) => ({
+          (await apiFetch(lookupsApi.gaAccounts, { params: { id }, signal })).gaAccounts.map((a) => ({
             value: a.ga_account_id,
             label: a.ga_account_name,
           })),
@@ -256,7 +137,7 @@ function choiceLoader(
         key: [id, meta('ga_account_id')],
         load: async (signal) =>
           (
-            await apiFetch(lookups.gaProperties, { params: { id, acct: meta('ga_account_id') }, signal })
+            await apiFetch(lookupsApi.gaProperties, { params: { id, acct: meta('ga_account_id') }, signal })
           ).gaProperties.map((p) => ({ value: p.ga_property_id, label: p.ga_property_name })),
       };
     case 'ga-custom-data-sources':
@@ -265,7 +146,7 @@ function choiceLoader(
         key: [id, meta('ga_account_id'), meta('ga_property_id')],
         load: async (signal) =>
           (
-            await apiFetch(lookups.gaCustomDataSources, {
+            await apiFetch(lookupsApi.gaCustomDataSources, {
               params: { id, acct: meta('ga_account_id'), prop: meta('ga_property_id') },
               signal,
             })
@@ -279,7 +160,7 @@ function choiceLoader(
       return {
         key: [id],
         load: async (signal) =>
-          (await apiFetch(lookups.facebookAdAccounts, { params: { id }, signal })).adAccounts.map((a) => ({
+          (await apiFetch(lookupsApi.facebookAdAccounts, { params: { id }, signal })).adAccounts.map((a) => ({
             value: a.id,
             label: a.name,
           })),
@@ -290,7 +171,7 @@ function choiceLoader(
         key: [id, meta('adAccountsLinked')],
         load: async (signal) =>
           (
-            await apiFetch(lookups.facebookPixels, {
+            await apiFetch(lookupsApi.facebookPixels, {
               params: { id, adAccountId: meta('adAccountsLinked') },
               signal,
             })
@@ -300,7 +181,7 @@ function choiceLoader(
       return {
         key: [id],
         load: async (signal) =>
-          (await apiFetch(lookups.bitlyOrganizations, { params: { connectorId: id }, signal })).data.map(
+          (await apiFetch(lookupsApi.bitlyOrganizations, { params: { connectorId: id }, signal })).data.map(
             (o) => ({ value: o.id, label: o.planType ? `${o.name} (${o.planType})` : o.name }),
           ),
       };
@@ -311,7 +192,8 @@ function choiceLoader(
       return {
         key: [id, parent, meta(parent)],
         load: async (signal) => {
-          const groups = (await apiFetch(lookups.bitlyGroups, { params: { connectorId: id }, signal })).data;
+          const groups = (await apiFetch(lookupsApi.bitlyGroups, { params: { connectorId: id }, signal }))
+            .data;
           if (source === 'bitly-groups')
             return groups
               .filter((g) => g.orgId === meta(parent))
@@ -325,7 +207,7 @@ function choiceLoader(
       return {
         key: [id],
         load: async (signal) =>
-          (await apiFetch(lookups.kochavaAppGroups, { params: { connectorId: id }, signal })).data.map(
+          (await apiFetch(lookupsApi.kochavaAppGroups, { params: { connectorId: id }, signal })).data.map(
             (g) => ({
               value: String(g.id),
               label: g.name,
