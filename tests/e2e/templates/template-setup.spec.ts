@@ -179,6 +179,8 @@ test.describe('[TEMPLATES] setup step', () => {
     const confirm = page.getByRole('dialog', { name: 'Leave without saving?' });
     await expect(confirm).toBeVisible();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
+    // The dialog's overlay takes clicks until its closing transition ends.
+    await expect(confirm).toBeHidden();
     await expect(page).toHaveURL(/\/edit-template\/new\/setup$/);
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
     await page.getByRole('link', { name: 'All templates' }).click();
