@@ -12,19 +12,22 @@ export interface S3Peer {
   close(): Promise<void>;
 }
 
-/** Starts s3rver on a free port with `buckets`, storing in a temporary folder removed on close. */
-export async function startS3Peer(buckets: string[]): Promise<S3Peer> {
+/**
+ * Starts s3rver with `buckets` on `port` (a free one by default), storing in a temporary folder
+ * removed on close.
+ */
+export async function startS3Peer(buckets: string[], port = 0): Promise<S3Peer> {
   const directory = mkdtempSync(join(tmpdir(), 'nomen-s3-'));
   const server = new S3rver({
-    port: 0,
+    port,
     address: '127.0.0.1',
     silent: true,
     directory,
     configureBuckets: buckets.map((name) => ({ name })),
   });
-  const { port } = await server.run();
+  const { port: bound } = await server.run();
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: `http://127.0.0.1:${bound}`,
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
     async close() {

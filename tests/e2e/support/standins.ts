@@ -1,3 +1,4 @@
+import { startS3Peer } from '../../peers/s3-peer';
 import { AdobeAnalyticsStandin } from '../../standins/adobe-analytics';
 import { AdobeImsStandin } from '../../standins/adobe-ims';
 import { GoogleAnalyticsStandin } from '../../standins/google-analytics-admin';
@@ -54,6 +55,15 @@ export const E2E_ADOBE_REPORTS = [
 /** The Google token the GA stand-in accepts. */
 export const E2E_GA_TOKEN = 'e2e-ga-token';
 
+/** The bucket of the S3 peer (s3rver) the e2e server's S3_ENDPOINT names. */
+export const E2E_S3_BUCKET = 'e2e-drop';
+
+/** The S3 peer's address: E2E_S3_PORT, or the server's port + 8. */
+export function e2eS3Endpoint(): string {
+  const port = Number(process.env.E2E_S3_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 8);
+  return `http://127.0.0.1:${port}`;
+}
+
 /** Starts the stand-ins; answers the server's environment variables and a stop function. */
 export async function startE2eStandins(): Promise<{
   env: Record<string, string>;
@@ -95,6 +105,7 @@ export async function startE2eStandins(): Promise<{
       },
     ],
   });
+  const s3 = await startS3Peer([E2E_S3_BUCKET], Number(new URL(e2eS3Endpoint()).port));
   await Promise.all([ims.start(), adobe.start(), ga.start()]);
   return {
     env: {
@@ -103,9 +114,10 @@ export async function startE2eStandins(): Promise<{
       GOOGLE_ANALYTICS_ADMIN_API_URL: ga.adminUrl,
       GOOGLE_ANALYTICS_MANAGEMENT_API_URL: ga.managementUrl,
       GOOGLE_USERINFO_URL: ga.userInfoUrl,
+      S3_ENDPOINT: s3.endpoint,
     },
     close: async () => {
-      await Promise.all([ims.close(), adobe.close(), ga.close()]);
+      await Promise.all([ims.close(), adobe.close(), ga.close(), s3.close()]);
     },
   };
 }

@@ -1,7 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type SftpPeer, startSftpPeer } from '../../peers/sftp-peer';
 import { apiAs, uniqueName } from '../support/api';
 import { storageStateOf } from '../support/roles';
+import { E2E_S3_BUCKET, e2eS3Endpoint } from '../support/standins';
 
 test.use({ storageState: storageStateOf('admin') });
 
@@ -103,4 +107,218 @@ test('[TEMPLATES]: an SFTP outbound runs when rows are submitted, and the connec
   await expect(runs.getByText('Success', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(runs.getByText('Delivered 1 file: /drop/e2e-week12.csv')).toBeVisible();
   expect(sftp.stored.get('/drop/e2e-week12.csv')?.toString('utf8')).toMatch(/Spring Sale\r\n$/);
+});
+
+/** DATA_DIR of the e2e server (start-server.mjs), where mail lands as files without SMTP. */
+const DATA_DIR =
+  process.env.E2E_DATA_DIR ??
+  join(import.meta.dirname, '..', '..', '..', '.data', `e2e-${process.env.E2E_PORT ?? '3210'}`);
+
+/** The mail files under DATA_DIR/mail addressed to `email`, oldest first. */
+function mailsTo(email: string): string[] {
+  const folder = join(DATA_DIR, 'mail');
+  let names: string[] = [];
+  try {
+    names = readdirSync(folder).sort();
+  } catch {
+    return [];
+  }
+  return names
+    .map((name) => readFileSync(join(folder, name), 'utf8'))
+    .filter((text) => text.includes(`\r\nTo: ${email}\r\n`));
+}
+
+/**
+ * Saves through the API a template with one text field "Campaign" and no integration; answers
+ * its id and the template field id of Campaign.
+ */
+async function campaignTemplate(
+  api: APIRequestContext,
+  name: string,
+  integrations: Record<string, unknown>[] = [],
+): Promise<{ id: number; campaignId: string }> {
+  const fieldset = await api.put('/api/v1/account/fieldsets', {
+    data: {
+      name: uniqueName('Run fields'),
+      fields: [
+        { id: 'TEMP_a', name: 'Campaign', governance_type: 'text', validation: { characters: 'any' } },
+      ],
+    },
+  });
+  expect(fieldset.status(), await fieldset.text()).toBe(200);
+  const set = (await fieldset.json()).fieldset;
+  const folder = await api.put('/api/v1/account/folder', {
+    data: { name: uniqueName('Runs'), description: '' },
+  });
+  const saved = await api.put('/api/v1/account/template/', {
+    data: {
+      name,
+      folder_id: (await folder.json()).folder.id,
+      fieldsets: [set.id],
+      template_fields: [
+        {
+          id: 'TEMP_campaign',
+          field_id: set.fields[0].id,
+          field: { id: set.fields[0].id, name: 'Campaign', governance_type: 'text', is_pattern: false },
+          precedence: 0,
+          governance_type: 'text',
+          visible_on_form: true,
+          validation: { characters: 'any' },
+        },
+      ],
+      integrations,
+      settings: { require_identifier: 0, require_approval: 0, enable_auto_submit: 0 },
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const id = (await saved.json()).id as number;
+  const template = await (await api.get(`/api/v1/account/template/${id}`)).json();
+  const campaign = template.template_fields.find(
+    (f: { field: { name: string } }) => f.field.name === 'Campaign',
+  );
+  return { id, campaignId: campaign.id };
+}
+
+/** The "Integration runs" table of the submission page. */
+function submissionRuns(page: Page) {
+  return page.getByLabel('Integration runs');
+}
+
+test('[TEMPLATES]: an S3 outbound added in the connect step delivers submitted rows, and the submission page shows the run and the file', async ({
+  page,
+  baseURL,
+}) => {
+  const api = await apiAs('admin', baseURL!);
+  const accountName = uniqueName('Campaign bucket');
+  const connector = await api.post('/api/v1/account/connector/', {
+    data: {
+      name: accountName,
+      connector_type_slug: 's3',
+      metadata: { aws_key: 'S3RVER', aws_secret: 'S3RVER' },
+    },
+  });
+  expect(connector.status(), await connector.text()).toBe(200);
+  const templateName = uniqueName('S3 exports');
+  const template = await campaignTemplate(api, templateName);
+
+  // The editor adds the S3 outbound: account, bucket folder, file name; Save.
+  await page.goto(`/admin/templates/edit-template/${template.id}/connect`);
+  const outbound = page.getByRole('region', { name: 'Outbound', exact: true });
+  await outbound.getByRole('button', { name: 'Add outbound' }).click();
+  await page.getByRole('textbox', { name: 'Search integration types' }).fill('s3-push');
+  await page.getByRole('option', { name: 'Amazon S3', exact: true }).click();
+  const panel = outbound.locator('[data-issue-target^="integration:"][data-active]');
+  await panel.getByRole('textbox', { name: 'Name', exact: true }).fill('Bucket drop');
+  await panel.getByRole('combobox', { name: 'Account', exact: true }).click();
+  await page.getByRole('option', { name: accountName, exact: true }).click();
+  const prefix = uniqueName('runs').replace(/\W+/g, '-');
+  await panel.getByRole('textbox', { name: 'Folder', exact: true }).fill(`/${E2E_S3_BUCKET}/${prefix}`);
+  await panel.getByRole('textbox', { name: 'File name pattern' }).fill('codes-{submission_name}');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Template saved successfully')).toBeVisible();
+
+  // Rows are submitted; the submission page shows the run until it succeeds, naming the file.
+  const submitted = await api.post('/api/v1/account/submissions', {
+    data: { template_id: template.id, name: 'week14', rows: [{ [template.campaignId]: 'Autumn Sale' }] },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  const submissionId = (await submitted.json()).id;
+  await api.dispose();
+  await page.goto(`/codes/submissions/${submissionId}`);
+  const runs = submissionRuns(page);
+  await expect(runs.getByRole('heading', { name: 'Integration runs' })).toBeVisible();
+  await expect(runs.getByRole('row').filter({ hasText: 'Bucket drop' })).toContainText('Success', {
+    timeout: 30_000,
+  });
+  const key = `${prefix}/codes-week14.csv`;
+  await expect(runs.getByText(key, { exact: false })).toBeVisible();
+
+  // The bucket's listing holds the file once.
+  const s3 = new S3Client({
+    region: 'us-east-1',
+    endpoint: e2eS3Endpoint(),
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  const listed = await s3.send(new ListObjectsV2Command({ Bucket: E2E_S3_BUCKET, Prefix: `${prefix}/` }));
+  expect(listed.Contents?.map((c) => c.Key)).toEqual([key]);
+  s3.destroy();
+});
+
+test('[TEMPLATES]: a failing SFTP push shows its message on the submission page and mails the notification recipients', async ({
+  page,
+  baseURL,
+}) => {
+  const api = await apiAs('admin', baseURL!);
+  // Integration notifications are a feature flag (spec 03 §3); the demo account turns it on here
+  // and back off at the end (the e2e tests run one at a time).
+  const before = await (await api.get('/api/v1/account/settings')).json();
+  const wasOn = before.features.some(
+    (f: { slug: string; enabled: boolean }) => f.slug === 'integration-notifications' && f.enabled,
+  );
+  const setFlag = async (enabled: boolean) => {
+    const now = await (await api.get('/api/v1/account/settings')).json();
+    const saved = await api.put('/api/v1/account/settings', {
+      data: {
+        settings: now.settings,
+        features: { 'integration-notifications': enabled },
+        updated_at: now.updated_at,
+      },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+  };
+  await setFlag(true);
+  try {
+    const connector = await api.post('/api/v1/account/connector/', {
+      data: {
+        name: uniqueName('Locked SFTP'),
+        connector_type_slug: 'sftp',
+        metadata: {
+          host: sftp.host,
+          port: sftp.port,
+          username: sftp.username,
+          auth_type: 'password',
+          password: 'not-the-password',
+        },
+      },
+    });
+    expect(connector.status(), await connector.text()).toBe(200);
+    const oncall = `${uniqueName('oncall').replace(/\W+/g, '').toLowerCase()}@acme.test`;
+    const template = await campaignTemplate(api, uniqueName('Locked exports'), [
+      {
+        id: 'TEMP_sftp',
+        name: 'Locked drop',
+        connector_id: (await connector.json()).id,
+        connector_type_id: null,
+        slug: 'sftp-push',
+        integration_type: 'OUTPUT',
+        delimiter: 'comma',
+        file_type: ['csv'],
+        filename_pattern: 'locked-{submission_name}',
+        folder: '/drop',
+        integration_notifications: [
+          { emailTo: [oncall], subject: '', emailOnFailure: true, emailOnSuccess: false },
+        ],
+      },
+    ]);
+    const submitted = await api.post('/api/v1/account/submissions', {
+      data: { template_id: template.id, name: 'week15', rows: [{ [template.campaignId]: 'Winter Sale' }] },
+    });
+    expect(submitted.status(), await submitted.text()).toBe(201);
+    const submissionId = (await submitted.json()).id;
+
+    await page.goto(`/codes/submissions/${submissionId}`);
+    const run = submissionRuns(page).getByRole('row').filter({ hasText: 'Locked drop' });
+    await expect(run).toContainText('Failed', { timeout: 30_000 });
+    await expect(run).toContainText(`refused the sign-in of ${sftp.username}`);
+    await expect.poll(() => mailsTo(oncall).length, { timeout: 15_000 }).toBe(1);
+    const mail = mailsTo(oncall)[0]!;
+    expect(mail).toContain('Subject: Integration failed: Locked drop');
+    expect(mail).toContain('check the account');
+    // The submission is untouched: its rows stay in the dataset.
+    await expect(page.getByText('Submitted', { exact: true }).first()).toBeVisible();
+  } finally {
+    await setFlag(wasOn);
+    await api.dispose();
+  }
 });

@@ -9,6 +9,7 @@ import { QueryErrorAlert } from '../../../ui/QueryErrorAlert';
 import { routeIdOf } from '../../../ui/routeId';
 import { Timestamp } from '../../../ui/Timestamp';
 import { useSignedIn } from '../../auth/api';
+import { SubmissionRuns } from '../../integration-runs/SubmissionRuns';
 import type { GridColumn, GridData } from '../../lists/grid/gridTypes';
 import { SpreadsheetGrid } from '../../lists/grid/SpreadsheetGrid';
 import { useSubmission, useSubmissionForm } from '../api';
@@ -149,6 +150,7 @@ export function SubmissionPage() {
           rowLimit={grid.rowCount}
           height={Math.min(480, 41 + Math.max(1, grid.rowCount) * 40 + 2)}
         />
+        {s.status === 'Approved' || s.status === 'Submitted' ? <SubmissionRuns submissionId={s.id} /> : null}
         <Paper withBorder radius="md" p="md">
           <Title order={2} size="h5" mb="sm">
             History

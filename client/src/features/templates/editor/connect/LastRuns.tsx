@@ -1,25 +1,8 @@
-import { Alert, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { type IntegrationRun, type IntegrationRunStatus, integrationRunsApi } from '@nomen/shared';
+import { Box } from '@mantine/core';
+import { integrationRunsApi } from '@nomen/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../../api/apiFetch';
-
-/** Badge colours of the run states. */
-const STATUS_COLORS: Record<IntegrationRunStatus, string> = {
-  Queued: 'gray',
-  Running: 'blue',
-  Retrying: 'yellow',
-  Success: 'green',
-  Failed: 'red',
-};
-
-/** Whether a run may still change (the list keeps polling while one does). */
-function isOpen(run: IntegrationRun): boolean {
-  return run.status !== 'Success' && run.status !== 'Failed';
-}
-
-function when(run: IntegrationRun): string {
-  return new Date(run.finished_at ?? run.started_at ?? run.created_at).toLocaleString();
-}
+import { RunsTable, runsRefetchInterval } from '../../../integration-runs/RunsTable';
 
 /**
  * "Last runs" of a saved outbound integration (issue 12 item 4): the ten newest runs with their
@@ -36,52 +19,15 @@ export function LastRuns(props: { assignmentId: number }) {
         query: { limit: 10 },
         signal,
       }),
-    refetchInterval: (query) => (query.state.data?.data.some(isOpen) ? 2_000 : 15_000),
+    refetchInterval: (query) => runsRefetchInterval(query.state.data?.data),
   });
   return (
-    <Stack gap="xs" mt="md" aria-label="Last runs">
-      <Title order={5}>Last runs</Title>
-      {runs.isPending ? (
-        <Group gap="xs">
-          <Loader size="xs" />
-          <Text size="sm" c="dimmed">
-            Loading runs…
-          </Text>
-        </Group>
-      ) : runs.isError ? (
-        <Alert color="red" variant="light">
-          The runs could not be loaded: {runs.error.message}
-        </Alert>
-      ) : runs.data.data.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No runs yet. A run starts when a submission enters the dataset.
-        </Text>
-      ) : (
-        <Table striped withTableBorder fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Attempts</Table.Th>
-              <Table.Th>Message</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {runs.data.data.map((run) => (
-              <Table.Tr key={run.id} data-run-status={run.status}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(run)}</Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_COLORS[run.status]} variant="light">
-                    {run.status}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{run.attempts}</Table.Td>
-                <Table.Td style={{ wordBreak: 'break-word' }}>{run.message}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Stack>
+    <Box mt="md">
+      <RunsTable
+        title="Last runs"
+        runs={runs}
+        emptyText="No runs yet. A run starts when a submission enters the dataset."
+      />
+    </Box>
   );
 }
