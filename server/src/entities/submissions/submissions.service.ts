@@ -797,8 +797,9 @@ export async function decideSubmission(
  * Edits rows of a submission in the dataset (spec 01 §6 edit_submissions; issue 11 item 5): each
  * given row names an existing row by its cv_id and gives the values to change; the whole row is
  * governed again (keeping its autonumbers), the old versions end and the new ones start in a new
- * commit, so every earlier version stays readable. Unknown cv_ids answer 400; a submission not in
- * the dataset 409.
+ * commit, so every earlier version stays readable, and the template's outbound integrations run
+ * again with the submission as it now is (a fixed link is re-pushed; issue 12 item 6). Unknown
+ * cv_ids answer 400; a submission not in the dataset 409.
  */
 export async function editSubmission(
   deps: AppDeps,
@@ -874,6 +875,13 @@ export async function editSubmission(
     );
     await repo.applyToValues(trx, dataset.id, { submissionId: id, fromCommit: commitId }, 1);
     await refreshPoweredLists(trx, actor.accountId, dataset.id);
+    // The fixed rows go out again (issue 12 item 6: a published link is fixed and re-pushed).
+    await insertRunsForCommit(trx, {
+      accountId: actor.accountId,
+      templateId: found.template_id!,
+      submissionId: id,
+      commitId,
+    });
     const submission = await repo.updateSubmission(trx, id, { commit_id: commitId });
     await repo.insertEvent(trx, {
       account_id: actor.accountId,
@@ -893,6 +901,7 @@ export async function editSubmission(
     });
     return submission;
   });
+  deps.jobs?.nudge();
   return toSummary(edited);
 }
 
