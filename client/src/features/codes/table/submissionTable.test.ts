@@ -373,7 +373,8 @@ describe('editing stored rows (issue 11 item 5)', () => {
   it('keeps a row emptied by the editor as a row, so its problems show', () => {
     const t = setup();
     let data = tableData(t.columns, stored);
-    for (const name of ['Channel', 'Campaign', 'Region', 'Country', 'Notes']) data = t.type(data, 0, name, '');
+    for (const name of ['Channel', 'Campaign', 'Region', 'Country', 'Notes'])
+      data = t.type(data, 0, name, '');
     expect(filledRows(data, t.columns).tableRows).toEqual([1]);
     expect(filledRows(data, t.columns, true).tableRows).toEqual([0, 1]);
     const v = validateTable(t.validator, t.columns, data, { today: TODAY, keepsBlankRows: true });
