@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { fieldKey, type SubmissionDetail, type SubmissionForm } from '@nomen/shared';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../api/errors';
 import { confirmAction } from '../../../ui/confirmAction';
 import { notifyError, notifyInfo, notifySuccess } from '../../../ui/notify';
@@ -32,7 +32,10 @@ export interface SubmissionRowsEditorProps {
  * makes a new version of the dataset (earlier versions stay readable); the problems it names land
  * on their cells. Leaving the page, or Cancel, with unsaved changes asks first.
  */
-export function SubmissionRowsEditor({ submission, form, onClose }: SubmissionRowsEditorProps) {
+export function SubmissionRowsEditor({ submission: current, form, onClose }: SubmissionRowsEditorProps) {
+  // The rows and updated_at as opened: a refetch meanwhile must neither reset the edit nor hide a
+  // change made by someone else (the server answers 409 to a stale updated_at).
+  const [submission] = useState(current);
   const initialRows = useMemo(() => submission.rows.map((r) => r.data), [submission.rows]);
   const table = useSubmissionTable(form, initialRows, { editsStoredRows: true });
   const tableRef = useRef<SubmissionTableHandle>(null);

@@ -238,12 +238,7 @@ export function SubmissionPage() {
           </Alert>
         ) : null}
         {isEditing && form.data && !isEarlier ? (
-          <SubmissionRowsEditor
-            key={s.updated_at}
-            submission={s}
-            form={form.data}
-            onClose={() => setIsEditing(false)}
-          />
+          <SubmissionRowsEditor submission={s} form={form.data} onClose={() => setIsEditing(false)} />
         ) : (
           <SpreadsheetGrid
             label={`${s.name} rows`}
