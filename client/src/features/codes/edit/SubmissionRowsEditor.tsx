@@ -8,7 +8,7 @@ import { notifyError, notifyInfo, notifySuccess } from '../../../ui/notify';
 import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
 import { useEditSubmission } from '../api';
 import { SubmissionTable, type SubmissionTableHandle } from '../table/SubmissionTable';
-import { editedRows } from '../table/submissionTable';
+import { editedRows, editProblemsOnTable } from '../table/submissionTable';
 import { serverProblemsOf, useSubmissionTable } from '../table/useSubmissionTable';
 
 /** What the discard confirmation says. */
@@ -74,11 +74,7 @@ export function SubmissionRowsEditor({ submission: current, form, onClose }: Sub
       onClose();
     } catch (error) {
       // The server numbers the rows it was sent; the table shows each problem on its own row.
-      const problems = serverProblemsOf(error).map((p) => ({
-        ...p,
-        row: changed.tableRows[p.row] ?? p.row,
-        message: p.message.replace(/^Row \d+: /, ''),
-      }));
+      const problems = editProblemsOnTable(serverProblemsOf(error), changed.tableRows);
       if (problems.length > 0) {
         table.setServerProblems(problems);
         setTimeout(() => tableRef.current?.showFirstError(), 0);

@@ -13,6 +13,7 @@ import { placePaste } from '../../lists/grid/paste';
 import { parseTsv } from '../../lists/grid/tsv';
 import {
   editedRows,
+  editProblemsOnTable,
   filledRows,
   fillNewRows,
   isBlankRow,
@@ -368,6 +369,19 @@ describe('editing stored rows (issue 11 item 5)', () => {
       { '1': 'cv-b', '3': 'email', '4': 'winter', '6': 'Americas', '7': '', '9': 'n/a', '10': '' },
     ]);
     expect(editedRows(initial, initial, t.columns, '1', ['cv-a', 'cv-b']).rows).toEqual([]);
+  });
+
+  it('shows the server’s problems with an edit on the table rows they were sent from', () => {
+    const t = setup();
+    const data = tableData(t.columns, stored);
+    const problems = editProblemsOnTable(
+      [{ row: 0, fieldId: '6', message: 'Row 1: Region is required' }],
+      [1],
+    );
+    expect(problems).toEqual([{ row: 1, fieldId: '6', message: 'Region is required' }]);
+    const v = validateTable(t.validator, t.columns, data, { today: TODAY, keepsBlankRows: true }, problems);
+    expect(v.byCell.get(`1:${t.col('Region')}`)).toEqual(['Region is required']);
+    expect(v.byCell.has(`0:${t.col('Region')}`)).toBe(false);
   });
 
   it('keeps a row emptied by the editor as a row, so its problems show', () => {

@@ -392,3 +392,20 @@ export function editedRows(
   }
   return { rows, tableRows };
 }
+
+/**
+ * The server's problems with an edit (400 issues at `body.rows.<sent row>.<field id>`, each
+ * message starting "Row <sent row + 1>: ") placed on the table: each on the table row it was sent
+ * from (`tableRows`, as `editedRows` answers it), without the sent row's number, which is not the
+ * row the person sees. For a table that keeps every row (`keepsBlankRows`).
+ */
+export function editProblemsOnTable<P extends { row: number; message: string }>(
+  problems: readonly P[],
+  tableRows: readonly number[],
+): P[] {
+  return problems.map((p) => ({
+    ...p,
+    row: tableRows[p.row] ?? p.row,
+    message: p.message.replace(/^Row \d+: /, ''),
+  }));
+}
