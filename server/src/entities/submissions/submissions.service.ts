@@ -795,7 +795,8 @@ export async function decideSubmission(
 
 /**
  * Edits rows of a submission in the dataset (spec 01 §6 edit_submissions; issue 11 item 5): each
- * given row names an existing row by its cv_id and gives the values to change; the whole row is
+ * given row names an existing row by its cv_id and gives the values to change (a key given empty
+ * or null clears its cell; keys not given keep their values); the whole row is
  * governed again (keeping its autonumbers), the old versions end and the new ones start in a new
  * commit, so every earlier version stays readable, and the template's outbound integrations run
  * again with the submission as it now is (a fixed link is re-pushed; issue 12 item 6). Unknown
@@ -838,7 +839,10 @@ export async function editSubmission(
       const cvId = (cvKey && row[cvKey]) || '';
       const old = byCvId.get(cvId);
       if (!old) throw AppError.badField(`body.rows.${i}`, 'Name a row of this submission by its cv_id');
-      return { old, merged: { ...old.data, ...row } };
+      const merged: Record<string, string> = { ...old.data, ...row };
+      // A key given empty (or null) clears that cell; a key not given keeps the stored value.
+      for (const key in input.rows[i]) if (!row[key]) delete merged[key];
+      return { old, merged };
     });
     if (new Set(targets.map((t) => t.old.id)).size !== targets.length)
       throw AppError.badField('body.rows', 'A row is named twice');
