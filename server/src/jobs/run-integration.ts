@@ -14,7 +14,6 @@ import * as runs from '../entities/integration-runs/integration-runs.repository'
 import * as submissionsRepo from '../entities/submissions/submissions.repository';
 import { loadTemplate } from '../entities/templates/templates.service';
 import type { Mailer } from '../mail/mailer';
-import { runInbound } from './inbound/run-inbound';
 import {
   DeliveryError,
   type Destination,
@@ -23,6 +22,7 @@ import {
   deliverS3,
   deliverSftp,
 } from './delivery';
+import { runInbound } from './inbound/run-inbound';
 
 /** What a run needs: the database, the configuration (keys, endpoints, app URL) and the mailer. */
 export interface JobDeps {

@@ -46,7 +46,8 @@ export const integrationRunsApi = {
     method: 'GET',
     path: '/api/v1/integration-assignments/:id/runs',
     tag: 'Templates',
-    summary: 'The last runs of a saved integration (outbound deliveries, inbound pulls), newest first, with their logs.',
+    summary:
+      'The last runs of a saved integration (outbound deliveries, inbound pulls), newest first, with their logs.',
     permission: 'manage_templates',
     params: idParamSchema,
     query: z.object({ limit: z.coerce.number().pipe(intSchema(1, 50)).default(10) }),
