@@ -2,6 +2,17 @@ import { z } from 'zod';
 import { endpoint } from '../core/contract';
 import { idParamSchema, intSchema } from '../core/schemas';
 
+/**
+ * The inbound slugs Nomen pulls (issue 12 item 5): on the 8-hour schedule and with "Sync now".
+ * Other inbound assignments are saved and checked but not pulled yet.
+ */
+export const PULLABLE_INBOUND_SLUGS = ['sftp-pull', 'aws-s3-inbound', 'facebook-marketing-inbound'] as const;
+
+/** Whether Nomen pulls assignments of this slug. */
+export function isPullableSlug(slug: string): boolean {
+  return (PULLABLE_INBOUND_SLUGS as readonly string[]).includes(slug);
+}
+
 /** States of an integration run (issue 12 item 4): queued, running, waiting to retry, ended. */
 export const INTEGRATION_RUN_STATUSES = ['Queued', 'Running', 'Retrying', 'Success', 'Failed'] as const;
 /** One run state. */

@@ -1,7 +1,6 @@
-import { AppError, type IntegrationRun } from '@nomen/shared';
+import { AppError, type IntegrationRun, isPullableSlug } from '@nomen/shared';
 import type { Actor, AppDeps } from '../../http/context';
 import { findAssignmentKind, queueInboundRun } from '../../jobs/inbound/inbound.repository';
-import { isPullableSlug } from '../../jobs/inbound/run-inbound';
 import { toRun } from './integration-runs.service';
 
 /**

@@ -7,6 +7,7 @@ import {
   type IntegrationAssignment,
   importRefusal,
   importRows,
+  isPullableSlug,
   type SubmissionRow,
   type Template,
 } from '@nomen/shared';
@@ -43,14 +44,6 @@ import { inboundFileType, parseInboundFile } from './parse-file';
  * Submissions are made with an Idempotency-Key derived from the assignment and the items read,
  * so a retried or repeated run answers the submissions already made instead of duplicating them.
  */
-
-/** The inbound slugs Nomen pulls; other inbound assignments answer "Sync now" with 400 and are not scheduled. */
-export const PULLABLE_SLUGS = ['sftp-pull', 'aws-s3-inbound', 'facebook-marketing-inbound'] as const;
-
-/** Whether Nomen pulls this slug. */
-export function isPullableSlug(slug: string): boolean {
-  return (PULLABLE_SLUGS as readonly string[]).includes(slug);
-}
 
 /** Most new files one pull imports; the rest wait for the next. */
 export const INBOUND_MAX_FILES_PER_RUN = 100;

@@ -1,7 +1,7 @@
+import { PULLABLE_INBOUND_SLUGS } from '@nomen/shared';
 import type { Database } from '@nomen/shared/db';
 import type { Kysely } from 'kysely';
 import * as repo from './inbound.repository';
-import { PULLABLE_SLUGS } from './run-inbound';
 
 /**
  * The 8-hour schedule of inbound pulls (issue 12 item 5; spec 03 §5 "Sync schedule: only 'every
@@ -21,7 +21,7 @@ const SWEEP_BATCH = 200;
 
 /** Queues a pull of every due inbound assignment; answers how many were queued. */
 export async function queueDuePulls(db: Kysely<Database>, now = new Date()): Promise<number> {
-  const due = await repo.dueAssignments(db, PULLABLE_SLUGS, now, INBOUND_SYNC_EVERY_MS, SWEEP_BATCH);
+  const due = await repo.dueAssignments(db, PULLABLE_INBOUND_SLUGS, now, INBOUND_SYNC_EVERY_MS, SWEEP_BATCH);
   let queued = 0;
   for (const a of due) {
     const made = await repo.queueInboundRun(db, {
