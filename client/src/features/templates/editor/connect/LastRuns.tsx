@@ -1,7 +1,9 @@
-import { Alert, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { type IntegrationRun, type IntegrationRunStatus, integrationRunsApi } from '@nomen/shared';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import { apiFetch } from '../../../../api/apiFetch';
+import { submissionPath } from '../../../codes/codesPaths';
 
 /** Badge colours of the run states. */
 const STATUS_COLORS: Record<IntegrationRunStatus, string> = {
@@ -79,7 +81,17 @@ export function LastRuns(props: { assignmentId: number; direction?: 'INPUT' | 'O
                   </Badge>
                 </Table.Td>
                 <Table.Td>{run.attempts}</Table.Td>
-                <Table.Td style={{ wordBreak: 'break-word' }}>{run.message}</Table.Td>
+                <Table.Td style={{ wordBreak: 'break-word' }}>
+                  {run.message}
+                  {run.direction === 'INPUT' && run.submission_id !== null ? (
+                    <>
+                      {' '}
+                      <Anchor component={Link} to={submissionPath(run.submission_id)} size="sm">
+                        Open the imported submission
+                      </Anchor>
+                    </>
+                  ) : null}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
