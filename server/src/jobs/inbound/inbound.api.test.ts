@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -243,6 +245,40 @@ describe('sftp-pull', () => {
     sftp.stored.delete('/inbox/other.csv');
   });
 
+  it('a peer that is down: retried with backoff, then Failed with its error, nothing imported', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const id = await connector({
+      name: 'Down SFTP',
+      connector_type_slug: 'sftp',
+      metadata: { host: '127.0.0.1', port, username: 'nomen', auth_type: 'password', password: 'x' },
+    });
+    const down = await makeRunTemplate(admin, [
+      outbound('sftp-pull', { name: 'Down inbox', connector_id: id, folder: '/inbox' }),
+    ]);
+    const run = await syncAndWait(down.integrations[0]!.id);
+    expect(run.status).toBe('Failed');
+    expect(run.message).toMatch(
+      new RegExp(
+        `^Could not reach 127\\.0\\.0\\.1:${port}: .*ECONNREFUSED.* \\(gave up after 2 attempts\\)$`,
+      ),
+    );
+    const log = await ctx.deps.db
+      .selectFrom('integration_runs')
+      .select(['log', 'submission_id'])
+      .where('id', '=', run.id)
+      .executeTakeFirstOrThrow();
+    expect(log.submission_id).toBeNull();
+    expect(log.log.map((l) => l.message)).toEqual([
+      'Attempt 1 started',
+      expect.stringMatching(/\(attempt 1 of 2; retrying\)$/),
+      'Attempt 2 started',
+      expect.stringMatching(/\(gave up after 2 attempts\)$/),
+    ]);
+  });
+
   it('a refused sign-in fails at once with a clear message', async () => {
     const id = await sftpConnector('wrong-password');
     const bad = await makeRunTemplate(admin, [
@@ -431,10 +467,13 @@ describe('POST /api/v1/integration-assignments/:id/sync', () => {
     expect(res.body).toMatchObject({ slug: 'sftp-pull', direction: 'INPUT', assignment_name: 'Quiet inbox' });
     // The repository refuses a second open run of the same assignment (a unique index).
     const assignmentId = template.integrations.find((i) => i.slug === 'sftp-pull')!.id;
-    await vi.waitFor(async () => {
-      const open = await openInboundRun(ctx.deps.db, account.id, assignmentId);
-      expect(open).toBeUndefined();
-    });
+    await vi.waitFor(
+      async () => {
+        const open = await openInboundRun(ctx.deps.db, account.id, assignmentId);
+        expect(open).toBeUndefined();
+      },
+      { timeout: 30_000, interval: 200 },
+    );
     const first = await queueInboundRun(ctx.deps.db, {
       accountId: account.id,
       assignmentId,
