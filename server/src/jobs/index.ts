@@ -4,6 +4,7 @@ import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { JobsConfig } from '../config';
 import * as runs from '../entities/integration-runs/integration-runs.repository';
+import { startInboundSchedule } from './inbound/schedule';
 import { type IntegrationRunJob, type JobDeps, runIntegration } from './run-integration';
 
 /**
@@ -150,6 +151,8 @@ export async function startJobs(
   nudge();
   const sweep = setInterval(nudge, DISPATCH_SWEEP_MS);
   sweep.unref();
+  // Inbound pulls every 8 hours (issue 12 item 5).
+  const stopInboundSchedule = startInboundSchedule(deps.db, nudge);
 
   return {
     boss,
@@ -159,6 +162,7 @@ export async function startJobs(
       stopped = true;
       clearInterval(sweep);
       await stopListening?.();
+      stopInboundSchedule();
       await running;
       await boss.stop({ graceful: true, timeout: 10_000, close: false, wait: true });
     },
