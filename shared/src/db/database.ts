@@ -573,6 +573,27 @@ export interface IntegrationRunsTable {
   updated_at: CreatedAt;
 }
 
+/**
+ * integration_links: bitlinks and QR images the link integrations made from a row's link (issue 12
+ * item 4; migration 0014). Unique per assignment, cv_id, template field and config_hash.
+ */
+export interface IntegrationLinksTable {
+  id: Generated<number>;
+  account_id: number;
+  assignment_id: number;
+  submission_id: number;
+  cv_id: string;
+  template_field_id: number;
+  kind: 'bitly' | 'qr';
+  config_hash: string;
+  long_url: string;
+  short_url: string | null;
+  file_type: string | null;
+  content_type: string | null;
+  content: Uint8Array | null;
+  created_at: CreatedAt;
+}
+
 /** The typed database Kysely works with (ARCHITECTURE.md, Data). */
 export interface Database {
   accounts: AccountsTable;
@@ -620,6 +641,7 @@ export interface Database {
   dataset_values: DatasetValuesTable;
   api_tokens: ApiTokensTable;
   integration_runs: IntegrationRunsTable;
+  integration_links: IntegrationLinksTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -643,3 +665,4 @@ export type MultiTargetRow = Selectable<MultiTargetsTable>;
 export type SubmissionRecord = Selectable<SubmissionsTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;
 export type IntegrationRunRow = Selectable<IntegrationRunsTable>;
+export type IntegrationLinkRow = Selectable<IntegrationLinksTable>;
