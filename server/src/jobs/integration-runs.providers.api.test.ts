@@ -460,6 +460,13 @@ describe('bitly (Bitly API stand-in)', () => {
       ['https://acme.com/spring', 'https://acme.link/zzz'],
       ['https://acme.com/summer', 'https://acme.link/aaaaa1'],
     ]);
+    const listed = await admin.get(`/api/v1/account/submissions/${submissionId}/integration-links`);
+    expect(
+      listed.body.data.map((l: { short_url: string; image_url: null }) => [l.short_url, l.image_url]),
+    ).toEqual([
+      ['https://acme.link/zzz', null],
+      ['https://acme.link/aaaaa1', null],
+    ]);
   });
 
   it('with custom bitlinks on, the mapped field is the back-half', async () => {

@@ -81,3 +81,15 @@ export function linksOfSubmission(db: Db, accountId: number, submissionId: numbe
     .orderBy('id')
     .execute();
 }
+
+/** One QR image of a submission of the account (bytes included), or undefined. */
+export function imageOf(db: Db, accountId: number, submissionId: number, linkId: number) {
+  return db
+    .selectFrom('integration_links')
+    .select(['cv_id', 'file_type', 'content_type', 'content'])
+    .where('account_id', '=', accountId)
+    .where('submission_id', '=', submissionId)
+    .where('id', '=', linkId)
+    .where('kind', '=', 'qr')
+    .executeTakeFirst();
+}
