@@ -549,6 +549,65 @@ describe('qr-code-monkey (QRCode Monkey stand-in)', () => {
     expect(Buffer.from(stored[0]!.content!).toString('utf8')).toContain(
       'data-content="https://acme.com/spring"',
     );
+
+    // The submission's readers list the images and download each one; other accounts get 404.
+    const listed = await admin.get(`/api/v1/account/submissions/${submissionId}/integration-links`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.data).toHaveLength(2);
+    const first = listed.body.data[0];
+    expect(first).toMatchObject({
+      kind: 'qr',
+      long_url: 'https://acme.com/spring',
+      file_type: 'svg',
+      short_url: null,
+    });
+    const image = await admin.get(first.image_url).buffer(true);
+    expect(image.status).toBe(200);
+    expect(image.headers['content-type']).toContain('image/svg+xml');
+    expect(Buffer.from(image.body).toString('utf8')).toContain('width="400"');
+    const other = await createAccount(ctx);
+    const stranger = await signIn(ctx, other.admin.email);
+    const theirs = await stranger.get(`/api/v1/account/submissions/${submissionId}/integration-links`);
+    expect(theirs.status).toBe(404);
+    expect((await stranger.get(first.image_url)).status).toBe(404);
+  });
+
+  it('with "use shortened", each code holds the bitlink the Bitly integration made for the row', async () => {
+    const bitlyId = await oauthConnector('bitly', 'bitly-token-1');
+    const qrId = await connector({
+      name: 'QR short',
+      connector_type_slug: 'qr-code-monkey',
+      metadata: { api_key: 'qr-key-1' },
+    });
+    const template = await linkTemplate([
+      outbound('bitly', {
+        name: 'Links first',
+        connector_id: bitlyId,
+        metadata: { bitly_org_id: 'Org1', bitly_group_id: 'Bg1', shortened_url: 'acme.link' },
+      }),
+      outbound('qr-code-monkey', {
+        name: 'QR of short links',
+        connector_id: qrId,
+        metadata: {
+          qr_code_monkey_type: 'classic',
+          qr_code_monkey_use_shortened: 1,
+          qr_code_monkey_dont_regenerate: 0,
+          qr_code_monkey_size: 300,
+          qr_code_monkey_file_type: 'png',
+        },
+      }),
+    ]);
+    const submissionId = await submit(template, [['Autumn', 'https://acme.com/autumn-short']], 'qr2');
+    const runs = await endedRuns(admin, submissionId);
+    expect(runs.map((r) => r.status)).toEqual(['Success', 'Success']);
+    const [short] = await storedLinks(submissionId, 'bitly');
+    const [image] = await storedLinks(submissionId, 'qr');
+    expect(image!.long_url).toBe(short!.short_url);
+    expect(qr.renders.at(-1)).toMatchObject({ data: short!.short_url, size: 300, file: 'png' });
+    // A PNG of the asked size: width and height in the IHDR chunk.
+    const png = Buffer.from(image!.content!);
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([300, 300]);
   });
 
   it('a key QRCode Monkey refuses: Failed at once with a clear message', async () => {

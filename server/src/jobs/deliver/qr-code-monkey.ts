@@ -78,7 +78,8 @@ function imageName(cvId: string, fieldName: string, fileType: string): string {
  * The qr-code-monkey deliverer (issue 12 item 4): one QR image per link of the rows in the chosen
  * type, file type, size and design config, rendered by QRCode Monkey and kept beside its row
  * (`integration_links`, see the submissions README). With "use shortened" the code holds the
- * row's bitlink where a Bitly integration made one. An image made before with the same link and
+ * row's bitlink where a Bitly integration made one (the run waits, retrying, while the
+ * submission's Bitly runs have not ended; where none made a bitlink the long link is used). An image made before with the same link and
  * settings is reused (with "don't regenerate", any image made before for that row and field), so
  * a retry renders only what is missing. Bad settings and a refused key are permanent.
  */
@@ -93,6 +94,19 @@ export const qrCodeMonkeyDeliverer: Deliverer = async (ctx) => {
     timeoutMs: deps.config.providers.timeoutMs,
     getAccessToken: async () => apiKey,
   });
+  if (settings.useShortened) {
+    // The bitlinks come from the submission's Bitly runs: wait (retry) until they have ended.
+    const pending = await deps.db
+      .selectFrom('integration_runs')
+      .select('id')
+      .where('account_id', '=', run.account_id)
+      .where('submission_id', '=', run.submission_id)
+      .where('slug', '=', 'bitly')
+      .where('status', 'not in', ['Success', 'Failed'])
+      .execute();
+    if (pending.length > 0)
+      throw new DeliveryError('Waiting for the Bitly integration to shorten the links first', false);
+  }
   const shortLinks = settings.useShortened
     ? await links.shortLinksOfSubmission(deps.db, run.account_id, run.submission_id)
     : new Map<string, string>();
