@@ -41,6 +41,15 @@ export class SnowflakeStandin extends StandinServer {
   private readonly seed: SnowflakeSeed;
   private readonly results = new Map<string, StandinAnswer>();
   private handles = 0;
+  private losing: RegExp | null = null;
+
+  /**
+   * Runs the next statement matching `pattern` but answers 503 instead of its result, once: the
+   * answer is lost on the way, as when a connection drops (the client must resend it as a retry).
+   */
+  loseAnswerOnce(pattern: RegExp): void {
+    this.losing = pattern;
+  }
 
   constructor(seed: SnowflakeSeed) {
     super(seed.accessTokens ?? []);
@@ -117,6 +126,10 @@ export class SnowflakeStandin extends StandinServer {
         context: { ...body, statement: undefined, bindings: undefined },
       });
       if (requestId) this.results.set(requestId, answer);
+      if (this.losing?.test(body.statement)) {
+        this.losing = null;
+        return { status: 503, body: { code: '390505', message: 'Service Unavailable' } };
+      }
     }
     if (this.seed.asyncFirst && answer.status === 200) {
       this.pending.set(handle, answer);

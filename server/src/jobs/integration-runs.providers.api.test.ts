@@ -354,8 +354,8 @@ describe('snowflake-push (Snowflake SQL API stand-in)', () => {
         metadata: { tableName: 'CAMPAIGN_CODES' },
       }),
     ]);
-    snowflake.injectOnce({ path: '/api/v2/statements', method: 'POST', answer: { status: 200, body: {} } });
-    // The first answer above is malformed for CREATE: no statementHandle → retried (not permanent).
+    // The MERGE runs but its answer is lost (503): the retry resends it with the same requestId.
+    snowflake.loseAnswerOnce(/^MERGE INTO "CAMPAIGN_CODES"/);
     const submissionId = await submit(template, ROWS, 'snow');
     const [run] = await endedRuns(admin, submissionId);
     expect(run, JSON.stringify(run)).toMatchObject({
@@ -373,6 +373,10 @@ describe('snowflake-push (Snowflake SQL API stand-in)', () => {
     const got = await admin.get(`/api/v1/account/submissions/${submissionId}`);
     const cvIds = (got.body.rows as { cv_id: string }[]).map((r) => r.cv_id).sort();
     expect([...table.rows.keys()].sort()).toEqual(cvIds);
+    // Snowflake ran the MERGE once: the resend (retry=true) was answered with the first result.
+    expect(
+      snowflake.executed.filter((e) => e.statement.startsWith('MERGE INTO "CAMPAIGN_CODES"')),
+    ).toHaveLength(1);
     expect(snowflake.executed.at(-1)!.context).toMatchObject({
       warehouse: 'LOAD_WH',
       database: 'MARKETING',
