@@ -19,7 +19,9 @@ import { BlobServiceClient, StorageSharedKeyCredential } from '@azure/storage-bl
 import { buildOutputFiles, type OutputFile } from '@nomen/shared';
 import ssh2 from 'ssh2';
 import type { ReadConnector } from '../server/src/entities/connectors/connectors.read';
-import { deliverAzureBlob, deliverS3, deliverSftp } from '../server/src/jobs/delivery';
+import { deliverAzureBlob } from '../server/src/jobs/deliver/azure-blob';
+import { deliverS3 } from '../server/src/jobs/deliver/s3';
+import { deliverSftp } from '../server/src/jobs/deliver/sftp';
 import { AZURITE_ACCOUNT, AZURITE_KEY, startAzuritePeer } from '../tests/peers/azurite-peer';
 import { startS3Peer } from '../tests/peers/s3-peer';
 import { startSftpPeer } from '../tests/peers/sftp-peer';

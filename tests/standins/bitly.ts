@@ -35,9 +35,19 @@ export interface BitlySeed {
 
 const STAMP = '2021-03-04T10:00:00+0000';
 
+/** A bitlink made by `POST /v4/shorten`. */
+export interface BitlinkRecord {
+  id: string;
+  long_url: string;
+  group_guid: string;
+  custom_bitlinks: string[];
+}
+
 /** The Bitly stand-in server. */
 export class BitlyStandin extends StandinServer {
   private readonly seed: BitlySeed;
+  /** Bitlinks made, by id (`domain/hash`). */
+  readonly bitlinks = new Map<string, BitlinkRecord>();
 
   constructor(seed: BitlySeed) {
     super(seed.validTokens);
@@ -69,7 +79,79 @@ export class BitlyStandin extends StandinServer {
       { method: 'GET', path: '/v4/organizations', handle: () => this.organizations() },
       { method: 'GET', path: '/v4/groups', handle: (req) => this.groups(req) },
       { method: 'GET', path: '/v4/groups/:guid', handle: (_req, p) => this.group(p.guid!) },
+      { method: 'POST', path: '/v4/shorten', handle: (req) => this.shorten(req) },
+      { method: 'POST', path: '/v4/custom_bitlinks', handle: (req) => this.addCustom(req) },
     ];
+  }
+
+  /**
+   * Shorten a Link (https://dev.bitly.com/api-reference/#createBitlink): `{ long_url, domain,
+   * group_guid }`; the same long URL in the same group and domain answers its bitlink with 200,
+   * a new one 201. The domain must be bit.ly or a branded short domain of the group.
+   */
+  private shorten(req: StandinRequest): StandinAnswer {
+    const body = (req.body ?? {}) as { long_url?: unknown; domain?: unknown; group_guid?: unknown };
+    const longUrl = typeof body.long_url === 'string' ? body.long_url : '';
+    if (!/^https?:\/\/[^\s]+$/.test(longUrl))
+      return bitlyError(400, 'INVALID_ARG_LONG_URL', 'bitlinks', 'The value provided is invalid.');
+    const groupGuid =
+      typeof body.group_guid === 'string' && body.group_guid
+        ? body.group_guid
+        : this.seed.user.default_group_guid;
+    const group = this.seed.groups.find((g) => g.guid === groupGuid);
+    if (!group)
+      return bitlyError(403, 'FORBIDDEN', 'bitlinks', 'You are currently forbidden to access this resource.');
+    const domain = typeof body.domain === 'string' && body.domain ? body.domain : 'bit.ly';
+    if (domain !== 'bit.ly' && !group.bsds.includes(domain))
+      return bitlyError(400, 'INVALID_ARG_DOMAIN', 'bitlinks', 'The value provided is invalid.');
+    const existing = [...this.bitlinks.values()].find(
+      (b) => b.long_url === longUrl && b.group_guid === groupGuid && b.id.startsWith(`${domain}/`),
+    );
+    if (existing) return { status: 200, body: this.bitlinkBody(existing) };
+    const record = {
+      id: `${domain}/${(this.bitlinks.size + 1).toString(36).padStart(6, 'a')}`,
+      long_url: longUrl,
+      group_guid: groupGuid,
+      custom_bitlinks: [],
+    };
+    this.bitlinks.set(record.id, record);
+    return { status: 201, body: this.bitlinkBody(record) };
+  }
+
+  private bitlinkBody(b: BitlinkRecord) {
+    return {
+      created_at: STAMP,
+      id: b.id,
+      link: `https://${b.id}`,
+      custom_bitlinks: b.custom_bitlinks.map((c) => `https://${c}`),
+      long_url: b.long_url,
+      archived: false,
+      tags: [],
+      deeplinks: [],
+      references: { group: `${this.apiUrl}/groups/${b.group_guid}` },
+    };
+  }
+
+  /**
+   * Add Custom Bitlink (https://dev.bitly.com/api-reference/#addCustomBitlink): `{ custom_bitlink,
+   * bitlink_id }`; a custom bitlink already taken answers 409.
+   */
+  private addCustom(req: StandinRequest): StandinAnswer {
+    const body = (req.body ?? {}) as { custom_bitlink?: unknown; bitlink_id?: unknown };
+    const custom = typeof body.custom_bitlink === 'string' ? body.custom_bitlink : '';
+    const bitlink = this.bitlinks.get(typeof body.bitlink_id === 'string' ? body.bitlink_id : '');
+    if (!bitlink) return bitlyError(404, 'NOT_FOUND', 'custom_bitlinks', 'The bitlink was not found.');
+    if (!/^[^/\s]+\/[A-Za-z0-9_-]+$/.test(custom))
+      return bitlyError(
+        400,
+        'INVALID_ARG_CUSTOM_BITLINK',
+        'custom_bitlinks',
+        'The value provided is invalid.',
+      );
+    if ([...this.bitlinks.values()].some((b) => b.custom_bitlinks.includes(custom)))
+      return bitlyError(409, 'ALREADY_A_BITLINK', 'custom_bitlinks', 'The custom bitlink is already in use.');
+    bitlink.custom_bitlinks.push(custom);
+    return { status: 200, body: { custom_bitlink: custom, bitlink: this.bitlinkBody(bitlink) } };
   }
 
   private user(): StandinAnswer {

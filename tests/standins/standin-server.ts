@@ -15,19 +15,22 @@ export interface StandinRequest {
   query: URLSearchParams;
   headers: Record<string, string | undefined>;
   body: unknown;
+  /** The body's bytes as sent (uploads, multipart forms). */
+  raw: Buffer;
 }
 
 /** An answer: status and a JSON body, or a raw text body (for malformed answers). */
 export interface StandinAnswer {
   status: number;
   body?: unknown;
-  raw?: string;
+  /** A body sent as is (text, or bytes such as an image); give its content type in `headers`. */
+  raw?: string | Buffer;
   headers?: Record<string, string>;
 }
 
 /** One documented operation: method, path template and handler. */
 export interface StandinRoute {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /**
    * Path template: `:name` matches one segment, `*name` the rest of the path (several segments);
    * both are URL-decoded into `params`.
@@ -143,7 +146,8 @@ export abstract class StandinServer {
 
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://standin');
-    const text = await readBody(req);
+    const raw = await readBody(req);
+    const text = raw.toString('utf8');
     let body: unknown;
     try {
       body = text ? JSON.parse(text) : undefined;
@@ -158,6 +162,7 @@ export abstract class StandinServer {
         Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]),
       ),
       body,
+      raw,
     };
     const isAuthorized = this.isAuthorized(request);
     this.requests.push({
@@ -222,10 +227,10 @@ function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 function send(res: ServerResponse, answer: StandinAnswer): void {

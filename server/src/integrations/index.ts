@@ -10,7 +10,9 @@ import { DEFAULT_PROVIDER_TIMEOUT_MS } from './provider-http';
 export * from './adobe-analytics';
 export * from './aem';
 export * from './bitly';
+export * from './box';
 export * from './google-analytics-admin';
+export * from './google-cloud-storage';
 export * from './kochava';
 export * from './meta';
 export * from './provider-error';
@@ -20,6 +22,8 @@ export {
   type ProviderErrorDetail,
   ProviderHttp,
 } from './provider-http';
+export * from './qr-code-monkey';
+export * from './snowflake';
 export * from './workfront';
 
 const httpUrl = z
@@ -41,6 +45,12 @@ const envSchema = z.object({
     .default('v15.0'),
   WORKFRONT_API_URL: httpUrl.optional(),
   AEM_API_URL: httpUrl.optional(),
+  GCS_API_URL: httpUrl.default('https://storage.googleapis.com'),
+  GOOGLE_OAUTH_TOKEN_URL: httpUrl.default('https://oauth2.googleapis.com/token'),
+  BOX_API_URL: httpUrl.default('https://api.box.com/2.0'),
+  BOX_UPLOAD_API_URL: httpUrl.default('https://upload.box.com/api/2.0'),
+  SNOWFLAKE_API_URL: httpUrl.optional(),
+  QR_CODE_MONKEY_API_URL: httpUrl.default('https://api.qrcode-monkey.com'),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(DEFAULT_PROVIDER_TIMEOUT_MS),
 });
 
@@ -59,6 +69,17 @@ export interface ProviderConfig {
   workfront: { apiVersion: string; baseUrlFor: (domainUrl: string) => string };
   /** AEM lives on each account's author host (url or proxy_url), or AEM_API_URL for every account when set. */
   aem: { baseUrlFor: (hostUrl: string) => string };
+  /**
+   * Google Cloud Storage JSON API root (uploads go to `<baseUrl>/upload/storage/v1`) and the
+   * OAuth token endpoint a service account's signed JWT is exchanged at.
+   */
+  googleCloudStorage: { baseUrl: string; tokenUrl: string };
+  /** Box API roots: `apiUrl` for folders and files, `uploadUrl` for file content. */
+  box: { apiUrl: string; uploadUrl: string };
+  /** Snowflake lives on each account's URL (`https://<account>.snowflakecomputing.com`), or SNOWFLAKE_API_URL for every account when set. */
+  snowflake: { baseUrlFor: (accountUrl: string) => string };
+  /** QRCode Monkey API root (`/qr/custom`). */
+  qrCodeMonkey: { baseUrl: string };
   /** Per-attempt timeout of every provider call, in milliseconds. */
   timeoutMs: number;
 }
@@ -91,6 +112,10 @@ export function providerConfig(env: NodeJS.ProcessEnv = process.env): ProviderCo
         e.WORKFRONT_API_URL ?? `${origin(domainUrl)}/attask/api/${e.WORKFRONT_API_VERSION}`,
     },
     aem: { baseUrlFor: (hostUrl) => e.AEM_API_URL ?? origin(hostUrl) },
+    googleCloudStorage: { baseUrl: e.GCS_API_URL, tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL },
+    box: { apiUrl: e.BOX_API_URL, uploadUrl: e.BOX_UPLOAD_API_URL },
+    snowflake: { baseUrlFor: (accountUrl) => e.SNOWFLAKE_API_URL ?? origin(accountUrl) },
+    qrCodeMonkey: { baseUrl: e.QR_CODE_MONKEY_API_URL },
     timeoutMs: e.PROVIDER_TIMEOUT_MS,
   };
 }

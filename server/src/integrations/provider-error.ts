@@ -12,7 +12,12 @@ export type ProviderName =
   | 'bitly'
   | 'workfront'
   | 'kochava'
-  | 'aem';
+  | 'aem'
+  | 'google-cloud-storage'
+  | 'google-oauth'
+  | 'box'
+  | 'snowflake'
+  | 'qr-code-monkey';
 
 /** Human names for messages ("Bitly answered 404: …"). */
 export const PROVIDER_LABELS: Record<ProviderName, string> = {
@@ -23,6 +28,11 @@ export const PROVIDER_LABELS: Record<ProviderName, string> = {
   workfront: 'Workfront',
   kochava: 'Kochava',
   aem: 'Adobe Experience Manager',
+  'google-cloud-storage': 'Google Cloud Storage',
+  'google-oauth': 'Google sign-in',
+  box: 'Box',
+  snowflake: 'Snowflake',
+  'qr-code-monkey': 'QRCode Monkey',
 };
 
 /**
@@ -45,6 +55,8 @@ export interface ProviderErrorInit {
   providerMessage: string;
   /** The provider's machine code when it gives one (Meta `code`, Workfront error class, Bitly `message`). */
   providerCode?: string | undefined;
+  /** Parts of the error answer the client reads (Box's conflicting file id); never a credential. */
+  providerData?: unknown;
   /** What was being done, for the log: method and path without query string (never a token). */
   operation: string;
   cause?: unknown;
@@ -61,6 +73,7 @@ export class ProviderError extends Error {
   readonly status: number | null;
   readonly providerMessage: string;
   readonly providerCode: string | undefined;
+  readonly providerData: unknown;
   readonly operation: string;
 
   constructor(init: ProviderErrorInit) {
@@ -70,6 +83,7 @@ export class ProviderError extends Error {
     this.status = init.status;
     this.providerMessage = init.providerMessage;
     this.providerCode = init.providerCode;
+    this.providerData = init.providerData;
     this.operation = init.operation;
   }
 

@@ -30,6 +30,11 @@ export interface ProviderClientOptions {
 export interface ProviderErrorDetail {
   message?: string | undefined;
   code?: string | undefined;
+  /**
+   * Parts of the error answer a client needs to act on (Box's conflicting file id of a 409), kept
+   * on the ProviderError as `providerData`; never a credential.
+   */
+  data?: unknown;
 }
 
 /** How a client talks to its provider; see ProviderHttp. */
@@ -58,14 +63,34 @@ export interface ProviderHttpOptions {
 /** Query values; undefined ones are left out. */
 export type Query = Record<string, string | number | boolean | undefined>;
 
+/** A request body that is not JSON: bytes with their content type (uploads, multipart forms). */
+export interface RawBody {
+  contentType: string;
+  data: Uint8Array;
+}
+
+/** HTTP methods the clients use. */
+export type ProviderMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
 /** One request: method, path below the base URL (starting with "/"), query, JSON body. */
 export interface ProviderRequest<S extends z.ZodType> {
-  method?: 'GET' | 'POST';
+  method?: ProviderMethod;
   path: string;
   query?: Query;
+  /** A JSON body (sent as application/json). */
   body?: unknown;
+  /** A body sent as is (uploads); takes the place of `body`. */
+  rawBody?: RawBody;
+  /** Headers besides the credential ones (never a credential: they are not redacted). */
+  headers?: Record<string, string>;
   /** The documented answer shape; a 2xx answer that does not match is refused (MALFORMED). */
   schema: S;
+}
+
+/** A binary answer: its content type and bytes. */
+export interface BinaryAnswer {
+  contentType: string;
+  body: Uint8Array;
 }
 
 /** Encodes one path segment (ids and names that come from users or other answers). */
@@ -95,6 +120,22 @@ export class ProviderHttp {
 
   /** Sends one request (with at most one retry after a refresh). Throws ProviderError. */
   async request<S extends z.ZodType>(req: ProviderRequest<S>): Promise<z.output<S>> {
+    const answer = await this.exchange(req);
+    return this.parse(req.schema, Buffer.from(answer.body).toString('utf8'), answer.operation);
+  }
+
+  /**
+   * Sends one request whose 2xx answer is not JSON (an image, a file): answers its content type
+   * and bytes. Same credentials, refresh and errors as {@link request}. Throws ProviderError.
+   */
+  async requestBinary(req: Omit<ProviderRequest<z.ZodType>, 'schema'>): Promise<BinaryAnswer> {
+    const answer = await this.exchange(req);
+    return { contentType: answer.contentType, body: answer.body };
+  }
+
+  private async exchange(
+    req: Omit<ProviderRequest<z.ZodType>, 'schema'>,
+  ): Promise<{ contentType: string; body: Uint8Array; operation: string }> {
     const method = req.method ?? 'GET';
     const operation = `${method} ${req.path}`;
     const isUnauthorized = this.options.isUnauthorized ?? ((status: number) => status === 401);
@@ -103,10 +144,12 @@ export class ProviderHttp {
       const authQuery = (await this.options.authQuery?.()) ?? {};
       const credentials = { ...headers, ...authQuery };
       const url = this.url(req.path, { ...req.query, ...authQuery });
-      const answer = await this.send(url, method, headers, req.body, operation);
-      if (answer.status >= 200 && answer.status < 300) return this.parse(req.schema, answer.text, operation);
-      const body = parseJson(answer.text);
-      const detail = this.detail(body, answer.text, answer.status, credentials);
+      const answer = await this.send(url, method, headers, req, operation);
+      if (answer.status >= 200 && answer.status < 300)
+        return { contentType: answer.contentType, body: answer.body, operation };
+      const text = Buffer.from(answer.body).toString('utf8');
+      const body = parseJson(text);
+      const detail = this.detail(body, text, answer.status, credentials);
       if (isUnauthorized(answer.status, body)) {
         if (attempt === 0 && this.options.onUnauthorized) {
           await this.refresh(operation);
@@ -132,22 +175,33 @@ export class ProviderHttp {
     url: string,
     method: string,
     credentials: Record<string, string>,
-    body: unknown,
+    req: Pick<ProviderRequest<z.ZodType>, 'body' | 'rawBody' | 'headers'>,
     operation: string,
-  ): Promise<{ status: number; text: string }> {
+  ): Promise<{ status: number; contentType: string; body: Uint8Array }> {
     const doFetch = this.options.fetch ?? fetch;
     const signal = AbortSignal.timeout(this.options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS);
-    const headers: Record<string, string> = { accept: 'application/json', ...credentials };
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    const headers: Record<string, string> = { accept: 'application/json', ...req.headers, ...credentials };
+    let body: string | Uint8Array | undefined;
+    if (req.rawBody) {
+      headers['content-type'] = req.rawBody.contentType;
+      body = req.rawBody.data;
+    } else if (req.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(req.body);
+    }
     try {
       const res = await doFetch(url, {
         method,
         headers,
         signal,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(body === undefined ? {} : { body: body as NonNullable<RequestInit['body']> }),
       });
       // The body is read under the same signal, so a provider that stalls mid-answer times out too.
-      return { status: res.status, text: await res.text() };
+      return {
+        status: res.status,
+        contentType: res.headers.get('content-type') ?? '',
+        body: new Uint8Array(await res.arrayBuffer()),
+      };
     } catch (err) {
       const isTimeout = signal.aborted || (err as Error | null)?.name === 'TimeoutError';
       if (isTimeout) {
@@ -211,7 +265,7 @@ export class ProviderHttp {
   ): ProviderErrorDetail {
     const read = body === NOT_JSON ? {} : this.options.readError(body);
     const raw = read.message?.trim() || text.trim().slice(0, 300) || `HTTP ${status}`;
-    return { message: redact(raw, credentials), code: read.code };
+    return { message: redact(raw, credentials), code: read.code, data: read.data };
   }
 
   private error(
@@ -227,6 +281,7 @@ export class ProviderHttp {
       status,
       providerMessage: detail.message ?? `HTTP ${status}`,
       providerCode: detail.code,
+      providerData: detail.data,
       operation,
       cause,
     });

@@ -3,25 +3,18 @@ import {
   type IntegrationAssignment,
   type OutputFile,
   type OutputSettings,
-  parseRecipientList,
   type Template,
 } from '@nomen/shared';
 import type { Database, IntegrationRunRow } from '@nomen/shared/db';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
-import { readConnector } from '../entities/connectors/connectors.read';
 import * as runs from '../entities/integration-runs/integration-runs.repository';
 import * as submissionsRepo from '../entities/submissions/submissions.repository';
 import { loadTemplate } from '../entities/templates/templates.service';
 import type { Mailer } from '../mail/mailer';
-import {
-  DeliveryError,
-  type Destination,
-  deliverAzureBlob,
-  deliverEmail,
-  deliverS3,
-  deliverSftp,
-} from './delivery';
+import { type DeliveryContext, type DeliveryResult, delivererOf } from './deliver';
+import { assignmentConnector, type RunRow } from './deliver/context';
+import { DeliveryError } from './delivery';
 import { runInbound } from './inbound/run-inbound';
 
 /** What a run needs: the database, the configuration (keys, endpoints, app URL) and the mailer. */
@@ -69,6 +62,8 @@ interface Loaded {
   template: Template;
   assignment: IntegrationAssignment;
   submission: NonNullable<Awaited<ReturnType<typeof submissionsRepo.findSubmission>>>;
+  rows: RunRow[];
+  fields: { id: number; name: string }[];
   files: OutputFile[];
 }
 
@@ -87,7 +82,7 @@ async function load(deps: JobDeps, run: IntegrationRunRow): Promise<Loaded> {
   const rows = await submissionsRepo.rowsAt(deps.db, submission.id, run.commit_id);
   const fields = [...template.template_fields]
     .sort((a, b) => a.precedence - b.precedence)
-    .map((f) => ({ id: f.id, name: f.field.name }));
+    .map((f) => ({ id: f.id as number, name: f.field.name }));
   const files = buildOutputFiles(
     outputSettings(assignment),
     fields,
@@ -99,53 +94,30 @@ async function load(deps: JobDeps, run: IntegrationRunRow): Promise<Loaded> {
       submitted_by: submission.submitter_name,
     },
   );
-  return { template, assignment, submission, files };
+  return { template, assignment, submission, rows, fields, files };
 }
 
-/** Delivers the built files where the assignment says; answers the names delivered. */
-async function deliver(deps: JobDeps, run: IntegrationRunRow, loaded: Loaded): Promise<string[]> {
-  const { assignment: a, submission, files } = loaded;
-  const metadata = a.metadata ?? {};
-  if (run.slug === 'email-output') {
-    const list = (key: string) => parseRecipientList(metadata[key]) ?? [];
-    const to = list('to');
-    const sendToSubmitter = metadata.sendToSubmitter;
-    if (
-      (sendToSubmitter === 1 || sendToSubmitter === '1' || sendToSubmitter === true) &&
-      submission.submitter_id
-    ) {
-      const [submitter] = await submissionsRepo.usersById(deps.db, run.account_id, [submission.submitter_id]);
-      if (submitter && !to.includes(submitter.email)) to.push(submitter.email);
-    }
-    const subject =
-      String(metadata.subject ?? '').trim() || `${submission.template_name}: ${submission.name}`;
-    return deliverEmail(deps.mailer, files, {
-      to,
-      cc: list('cc'),
-      bcc: list('bcc'),
-      subject,
-      text: `${submission.submitter_name} submitted "${submission.name}" (${submission.row_count} rows) through ${submission.template_name}. The output is attached.`,
-      messageId: `<integration-run-${run.id}@${new URL(deps.config.appUrl).hostname}>`,
-    });
-  }
-  if (a.connector_id === null || a.connector_id === undefined)
-    throw new DeliveryError('The integration has no connected account', true);
-  let connector: Awaited<ReturnType<typeof readConnector>>;
-  try {
-    connector = await readConnector(deps, run.account_id, a.connector_id);
-  } catch (error) {
-    throw new DeliveryError(`The connected account cannot be read: ${message(error)}`, true);
-  }
-  const destination: Destination = {
-    folder: (a.folder ?? '').trim() || String(metadata.folder ?? '').trim(),
-    filePrefix: String(metadata.filePrefix ?? '').trim(),
+/**
+ * Delivers the built files where the assignment says, through the slug's deliverer
+ * (./deliver/index.ts); answers what it delivered.
+ */
+async function deliver(deps: JobDeps, run: IntegrationRunRow, loaded: Loaded): Promise<DeliveryResult> {
+  const deliverer = delivererOf(run.slug);
+  if (!deliverer) throw new DeliveryError(`Nomen does not deliver ${run.slug} integrations`, true);
+  const metadata = loaded.assignment.metadata ?? {};
+  const ctx: DeliveryContext = {
+    deps,
+    run,
+    ...loaded,
     metadata,
+    destination: {
+      folder: (loaded.assignment.folder ?? '').trim() || String(metadata.folder ?? '').trim(),
+      filePrefix: String(metadata.filePrefix ?? '').trim(),
+      metadata,
+    },
+    connector: () => assignmentConnector(deps, run.account_id, loaded.assignment.connector_id),
   };
-  const endpoints = deps.config.storageEndpoints;
-  if (run.slug === 'sftp-push') return deliverSftp(connector, files, destination);
-  if (run.slug === 's3-push') return deliverS3(connector, files, destination, endpoints);
-  if (run.slug === 'azure-blob-push') return deliverAzureBlob(connector, files, destination, endpoints);
-  throw new DeliveryError(`Nomen does not deliver ${run.slug} integrations`, true);
+  return deliverer(ctx);
 }
 
 /**
@@ -211,8 +183,11 @@ export async function runIntegration(
   let loaded: Loaded | undefined;
   try {
     loaded = await load(deps, run);
-    const names = await deliver(deps, run, loaded);
-    const text = `Delivered ${names.length} ${names.length === 1 ? 'file' : 'files'}: ${names.join(', ')}`;
+    const result = await deliver(deps, run, loaded);
+    const names = Array.isArray(result) ? result : result.items;
+    const text = Array.isArray(result)
+      ? `Delivered ${names.length} ${names.length === 1 ? 'file' : 'files'}: ${names.join(', ')}`
+      : result.message;
     // Notices go out before the run ends, so whoever sees it ended finds the mail already sent.
     await notify(deps, run, loaded.assignment, 'success', text);
     await runs.updateRun(deps.db, run.id, {

@@ -591,6 +591,27 @@ export interface InboundItemsTable {
   imported_at: CreatedAt;
 }
 
+/**
+ * integration_links: bitlinks and QR images the link integrations made from a row's link (issue 12
+ * item 4; migration 0015). Unique per assignment, cv_id, template field and config_hash.
+ */
+export interface IntegrationLinksTable {
+  id: Generated<number>;
+  account_id: number;
+  assignment_id: number;
+  submission_id: number;
+  cv_id: string;
+  template_field_id: number;
+  kind: 'bitly' | 'qr';
+  config_hash: string;
+  long_url: string;
+  short_url: string | null;
+  file_type: string | null;
+  content_type: string | null;
+  content: Uint8Array | null;
+  created_at: CreatedAt;
+}
+
 /** The typed database Kysely works with (ARCHITECTURE.md, Data). */
 export interface Database {
   accounts: AccountsTable;
@@ -639,6 +660,7 @@ export interface Database {
   api_tokens: ApiTokensTable;
   integration_runs: IntegrationRunsTable;
   inbound_items: InboundItemsTable;
+  integration_links: IntegrationLinksTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -662,3 +684,4 @@ export type MultiTargetRow = Selectable<MultiTargetsTable>;
 export type SubmissionRecord = Selectable<SubmissionsTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;
 export type IntegrationRunRow = Selectable<IntegrationRunsTable>;
+export type IntegrationLinkRow = Selectable<IntegrationLinksTable>;

@@ -45,12 +45,39 @@ export const integrationRunSchema = z.object({
 export type IntegrationRun = z.infer<typeof integrationRunSchema>;
 
 /**
+ * One link a link integration made from a row (issue 12 item 4; server/src/entities/submissions/
+ * README.md "Shortened links and QR codes"): a bitlink (`kind` bitly, `short_url`) or a QR image
+ * (`kind` qr, its `file_type`, `content_type` and `image_url` to download it).
+ */
+export const integrationLinkSchema = z.object({
+  id: z.number(),
+  assignment_id: z.number(),
+  cv_id: z.string(),
+  template_field_id: z.number(),
+  kind: z.enum(['bitly', 'qr']),
+  long_url: z.string(),
+  short_url: z.string().nullable(),
+  file_type: z.string().nullable(),
+  content_type: z.string().nullable(),
+  image_url: z.string().nullable(),
+});
+/** One made link or QR image as the API answers it. */
+export type IntegrationLink = z.infer<typeof integrationLinkSchema>;
+
+/** A submission id and one of its links' ids in a path. */
+const linkParamsSchema = idParamSchema.extend({ linkId: idParamSchema.shape.id });
+
+/**
  * Run logs of outbound integrations (issue 12 item 4), served by
  * `server/src/entities/integration-runs/`:
  * - `assignmentRuns`: the last runs of one saved assignment, newest first (`limit` 1-50, default
  *   10); manage_templates; another account's assignment answers 404. The connect step's "Last runs".
  * - `submissionRuns`: every run of one submission, oldest first, for whoever may read the
  *   submission (404 otherwise).
+ * - `submissionLinks`: the bitlinks and QR images the link integrations made from the
+ *   submission's rows, oldest first, for whoever may read the submission (404 otherwise).
+ * - `linkImage`: one QR image's bytes (its content type); 404 for a link of another submission
+ *   or account, or one that is not an image.
  */
 export const integrationRunsApi = {
   assignmentRuns: endpoint({
@@ -88,5 +115,23 @@ export const integrationRunsApi = {
     permission: 'signed-in',
     params: idParamSchema,
     response: z.object({ data: z.array(integrationRunSchema) }),
+  }),
+  submissionLinks: endpoint({
+    method: 'GET',
+    path: '/api/v1/account/submissions/:id/integration-links',
+    tag: 'Submissions',
+    summary: 'The bitlinks and QR images made from the links of a submission, oldest first.',
+    permission: 'signed-in',
+    params: idParamSchema,
+    response: z.object({ data: z.array(integrationLinkSchema) }),
+  }),
+  linkImage: endpoint({
+    method: 'GET',
+    path: '/api/v1/account/submissions/:id/integration-links/:linkId/image',
+    tag: 'Submissions',
+    summary: 'One QR image made from a link of a submission (PNG, SVG, PDF or EPS).',
+    permission: 'signed-in',
+    params: linkParamsSchema,
+    response: z.string().describe('The image'),
   }),
 };

@@ -7,7 +7,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 /**
  * Writes the outbox rows of a submission entering the dataset (issue 12 item 4): one Queued run per
  * deliverable outbound assignment of the template. Call inside the transaction of the commit, so a
- * run exists exactly when the rows are in the dataset. Answers how many runs were made.
+ * run exists exactly when the rows are in the dataset. Supplemental assignments that deliver
+ * (bitly, qr-code-monkey) run too. Answers how many runs were made.
  */
 export async function insertRunsForCommit(
   trx: Db,
@@ -38,7 +39,7 @@ export async function insertRunsForCommit(
         ])
         .where('account_id', '=', input.accountId)
         .where('template_id', '=', input.templateId)
-        .where('integration_type', '=', 'OUTPUT')
+        .where('integration_type', 'in', ['OUTPUT', 'SUPPLEMENTAL'])
         .where('slug', 'in', [...DELIVERABLE_SLUGS])
         .orderBy('precedence')
         .orderBy('id'),

@@ -13,4 +13,13 @@ export function integrationRunsRoutes(api: ApiBuilder): void {
   api.mount(integrationRunsApi.submissionRuns, ({ actor, params }) =>
     service.submissionRuns(deps, actor, params.id),
   );
+  api.mount(integrationRunsApi.submissionLinks, ({ actor, params }) =>
+    service.submissionLinks(deps, actor, params.id),
+  );
+  api.mountStreaming(integrationRunsApi.linkImage, async ({ actor, params, res }) => {
+    const image = await service.linkImage(deps, actor, params.id, params.linkId);
+    res.setHeader('Content-Type', image.contentType);
+    res.setHeader('Content-Disposition', `inline; filename="${image.fileName}"`);
+    res.status(200).end(Buffer.from(image.content));
+  });
 }

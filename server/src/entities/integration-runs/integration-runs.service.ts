@@ -1,7 +1,8 @@
-import { AppError, type IntegrationRun } from '@nomen/shared';
+import { AppError, type IntegrationLink, type IntegrationRun } from '@nomen/shared';
 import type { IntegrationRunRow } from '@nomen/shared/db';
 import type { Actor, AppDeps } from '../../http/context';
 import { assertSubmissionReadable } from '../submissions/submissions.service';
+import * as links from './integration-links.repository';
 import * as repo from './integration-runs.repository';
 
 /** A run as the API answers it (issue 12 items 4, 5). */
@@ -47,4 +48,43 @@ export async function submissionRuns(
   await assertSubmissionReadable(deps, actor, submissionId);
   const rows = await repo.runsOfSubmission(deps.db, actor.accountId, submissionId);
   return { data: rows.map(toRun) };
+}
+
+/** The bitlinks and QR images made from a submission's links, oldest first; 404 when it is not readable. */
+export async function submissionLinks(
+  deps: AppDeps,
+  actor: Actor,
+  submissionId: number,
+): Promise<{ data: IntegrationLink[] }> {
+  await assertSubmissionReadable(deps, actor, submissionId);
+  const rows = await links.linksOfSubmission(deps.db, actor.accountId, submissionId);
+  return {
+    data: rows.map((r) => ({
+      ...r,
+      image_url:
+        r.kind === 'qr'
+          ? `/api/v1/account/submissions/${submissionId}/integration-links/${r.id}/image`
+          : null,
+    })),
+  };
+}
+
+/**
+ * One QR image of a submission the actor may read: its bytes, content type and a file name
+ * (`<cv_id>.<file type>`). 404 for another submission's or account's link, or a bitlink.
+ */
+export async function linkImage(
+  deps: AppDeps,
+  actor: Actor,
+  submissionId: number,
+  linkId: number,
+): Promise<{ content: Uint8Array; contentType: string; fileName: string }> {
+  await assertSubmissionReadable(deps, actor, submissionId);
+  const image = await links.imageOf(deps.db, actor.accountId, submissionId, linkId);
+  if (!image?.content) throw AppError.notFound('QR image');
+  return {
+    content: image.content,
+    contentType: image.content_type ?? 'application/octet-stream',
+    fileName: `${image.cv_id.replace(/[^\w.-]+/g, '_')}.${image.file_type ?? 'bin'}`,
+  };
 }

@@ -109,3 +109,38 @@ describe('BitlyClient', () => {
     });
   });
 });
+
+describe('BitlyClient shortening', () => {
+  it('shortens a link in a group on its branded domain, answering the same bitlink again', async () => {
+    const first = await client().shorten('https://acme.com/spring', {
+      groupGuid: 'Bg1',
+      domain: 'acme.link',
+    });
+    expect(first.link).toBe(`https://${first.id}`);
+    expect(first.id.startsWith('acme.link/')).toBe(true);
+    expect(
+      await client().shorten('https://acme.com/spring', { groupGuid: 'Bg1', domain: 'acme.link' }),
+    ).toEqual(first);
+  });
+
+  it('adds a custom bitlink, and a taken one answers 409', async () => {
+    const bitlink = await client().shorten('https://acme.com/custom', {
+      groupGuid: 'Bg1',
+      domain: 'acme.link',
+    });
+    expect(await client().addCustomBitlink(bitlink.id, 'acme.link/spring-sale')).toBe(
+      'https://acme.link/spring-sale',
+    );
+    await expect(client().addCustomBitlink(bitlink.id, 'acme.link/spring-sale')).rejects.toMatchObject({
+      code: 'HTTP',
+      status: 409,
+      providerCode: 'ALREADY_A_BITLINK',
+    });
+  });
+
+  it("passes Bitly's refusal of a domain outside the group on", async () => {
+    await expect(
+      client().shorten('https://acme.com/x', { groupGuid: 'Bg2', domain: 'acme.link' }),
+    ).rejects.toMatchObject({ code: 'HTTP', status: 400, providerCode: 'INVALID_ARG_DOMAIN' });
+  });
+});

@@ -34,6 +34,15 @@ const groupSchema = z.object({
   is_active: z.boolean().optional(),
 });
 
+const bitlinkSchema = z.object({ id: z.string().min(1), link: z.string().min(1), long_url: z.string() });
+
+/** A bitlink: its id (`bit.ly/abc`), link (`https://bit.ly/abc`) and the long URL it redirects to. */
+export interface Bitlink {
+  id: string;
+  link: string;
+  longUrl: string;
+}
+
 /** An organization as the organizations route answers it: id, name, planType. */
 export interface BitlyOrganization {
   id: string;
@@ -99,5 +108,40 @@ export class BitlyClient {
   /** One group by guid. */
   async getGroup(groupGuid: string): Promise<BitlyGroup> {
     return toGroup(await this.http.get(`/groups/${seg(groupGuid)}`, groupSchema));
+  }
+
+  /**
+   * Shortens `longUrl` in `groupGuid` on `domain` (`POST /shorten`); Bitly answers the same
+   * bitlink for a long URL already shortened in that group (200) or a new one (201). Answers the
+   * bitlink id (`bit.ly/abc`) and its link (`https://bit.ly/abc`).
+   */
+  async shorten(longUrl: string, options: { groupGuid?: string; domain?: string }): Promise<Bitlink> {
+    const answer = await this.http.request({
+      method: 'POST',
+      path: '/shorten',
+      body: {
+        long_url: longUrl,
+        ...(options.domain ? { domain: options.domain } : {}),
+        ...(options.groupGuid ? { group_guid: options.groupGuid } : {}),
+      },
+      schema: bitlinkSchema,
+    });
+    return { id: answer.id, link: answer.link, longUrl: answer.long_url };
+  }
+
+  /**
+   * Adds the custom bitlink `customBitlink` (`domain/keyword`) to the bitlink `bitlinkId`
+   * (`POST /custom_bitlinks`). Answers the custom bitlink as a link (`https://domain/keyword`).
+   */
+  async addCustomBitlink(bitlinkId: string, customBitlink: string): Promise<string> {
+    const answer = await this.http.request({
+      method: 'POST',
+      path: '/custom_bitlinks',
+      body: { custom_bitlink: customBitlink, bitlink_id: bitlinkId },
+      schema: z.object({ custom_bitlink: z.string().min(1) }),
+    });
+    return answer.custom_bitlink.startsWith('http')
+      ? answer.custom_bitlink
+      : `https://${answer.custom_bitlink}`;
   }
 }

@@ -1,0 +1,37 @@
+import type { DeliverableSlug } from '../delivery';
+import { azureBlobDeliverer } from './azure-blob';
+import { bitlyDeliverer } from './bitly';
+import { boxDeliverer } from './box';
+import type { Deliverer } from './context';
+import { emailDeliverer } from './email';
+import { googleCloudDeliverer } from './google-cloud';
+import { qrCodeMonkeyDeliverer } from './qr-code-monkey';
+import { s3Deliverer } from './s3';
+import { sftpDeliverer } from './sftp';
+import { snowflakeDeliverer } from './snowflake';
+
+export type { Deliverer, DeliveryContext, DeliveryResult } from './context';
+
+/**
+ * The deliverer of each deliverable slug (issue 12 item 4): one module per destination kind in this
+ * folder. Adding a slug: add it to DELIVERABLE_SLUGS (../delivery.ts), write its module and add one
+ * line here; the `satisfies` makes the compiler check that every slug has a deliverer.
+ */
+export const DELIVERERS = {
+  'email-output': emailDeliverer,
+  'sftp-push': sftpDeliverer,
+  's3-push': s3Deliverer,
+  'azure-blob-push': azureBlobDeliverer,
+  'google-cloud': googleCloudDeliverer,
+  'box-push': boxDeliverer,
+  'box-push-general': boxDeliverer,
+  'box-push-v2': boxDeliverer,
+  'snowflake-push': snowflakeDeliverer,
+  bitly: bitlyDeliverer,
+  'qr-code-monkey': qrCodeMonkeyDeliverer,
+} satisfies Record<DeliverableSlug, Deliverer>;
+
+/** The deliverer of `slug`, or undefined when Nomen does not deliver it. */
+export function delivererOf(slug: string): Deliverer | undefined {
+  return (DELIVERERS as Record<string, Deliverer>)[slug];
+}
