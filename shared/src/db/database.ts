@@ -573,6 +573,22 @@ export interface IntegrationRunsTable {
   updated_at: CreatedAt;
 }
 
+/** link_checks: one row per submission row with a link to check, and its results (issue 12 item 6; migration 0015). */
+export interface LinkChecksTable {
+  id: Generated<number>;
+  account_id: number;
+  submission_id: number;
+  template_id: number | null;
+  commit_id: number;
+  row_number: number;
+  cv_id: string;
+  url: string;
+  results: JsonWithDefault<{ validation: string; option: string; ok: boolean; message: string }[]>;
+  job_id: string | null;
+  created_at: CreatedAt;
+  checked_at: NullableTimestamp;
+}
+
 /** The typed database Kysely works with (ARCHITECTURE.md, Data). */
 export interface Database {
   accounts: AccountsTable;
@@ -620,6 +636,7 @@ export interface Database {
   dataset_values: DatasetValuesTable;
   api_tokens: ApiTokensTable;
   integration_runs: IntegrationRunsTable;
+  link_checks: LinkChecksTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
