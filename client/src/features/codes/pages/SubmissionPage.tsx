@@ -15,6 +15,7 @@ import { SpreadsheetGrid } from '../../lists/grid/SpreadsheetGrid';
 import { useSubmission, useSubmissionForm } from '../api';
 import { DecisionPanel } from '../approval/DecisionPanel';
 import { CODES_PATH, datasetDataPath, newSubmissionPath } from '../codesPaths';
+import { SubmissionLinkChecks } from '../links/SubmissionLinkChecks';
 import { StatusBadge } from '../StatusBadge';
 import { tableColumns } from '../table/submissionTable';
 
@@ -150,7 +151,12 @@ export function SubmissionPage() {
           rowLimit={grid.rowCount}
           height={Math.min(480, 41 + Math.max(1, grid.rowCount) * 40 + 2)}
         />
-        {s.status === 'Approved' || s.status === 'Submitted' ? <SubmissionRuns submissionId={s.id} /> : null}
+        {s.status === 'Approved' || s.status === 'Submitted' ? (
+          <>
+            <SubmissionLinkChecks submissionId={s.id} />
+            <SubmissionRuns submissionId={s.id} />
+          </>
+        ) : null}
         <Paper withBorder radius="md" p="md">
           <Title order={2} size="h5" mb="sm">
             History
