@@ -46,7 +46,12 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
   ctx = await createTestContext({ LINK_CHECKS_ALLOW_PRIVATE_NETWORKS: 'true', JOB_POLL_SECONDS: '0.5' });
-  account = await createAccount(ctx);
+  account = await createAccount(ctx, ['approval']);
+  await ctx.deps.db
+    .updateTable('accounts')
+    .set({ settings: JSON.stringify({ allow_approval: true }) })
+    .where('id', '=', account.id)
+    .execute();
   admin = await signIn(ctx, account.admin.email);
   jobs = await startJobs(ctx.deps, ctx.handle, ctx.deps.config.jobs, { work: true });
   ctx.deps.jobs = jobs;
@@ -83,7 +88,7 @@ const VALIDATIONS = [
 ];
 
 /** Saves a template with a text field and a link field carrying `validations`; answers its id and the field ids. */
-async function linkTemplate(agent: SignedIn, validations: unknown[]) {
+async function linkTemplate(agent: SignedIn, validations: unknown[], approvers?: number[]) {
   const tag = Math.random().toString(36).slice(2, 8);
   const set = await agent.put('/api/v1/account/fieldsets').send({
     name: `Link check fields ${tag}`,
@@ -119,7 +124,8 @@ async function linkTemplate(agent: SignedIn, validations: unknown[]) {
       },
     ],
     validations,
-    settings: { require_identifier: 0, require_approval: 0, enable_auto_submit: 0 },
+    settings: { require_identifier: 0, require_approval: approvers ? 1 : 0, enable_auto_submit: 0 },
+    approvers: approvers ?? [],
   });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   const got = await agent.get(`/api/v1/account/template/${saved.body.id}`);
@@ -217,6 +223,25 @@ describe('link checks of a submission', () => {
       .execute();
     expect(stored.map((r) => [r.row_number, r.url])).toEqual(links.map((l, i) => [i, l]));
     expect(stored.every((r) => r.checked_at !== null)).toBe(true);
+  });
+
+  it('checks a Pending submission’s links only once it is approved', async () => {
+    const template = await linkTemplate(admin, VALIDATIONS, [account.admin.id]);
+    const res = await admin.post('/api/v1/account/submissions').send({
+      template_id: template.id,
+      name: 'Needs approval',
+      rows: [{ [template.campaign]: 'Spring', [template.link]: `${base}/plain?approval=1` }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.status).toBe('Pending');
+    const before = await admin.get(`/api/v1/account/submissions/${res.body.id}/link-checks`);
+    expect(before.body).toEqual({ validations_configured: true, data: [] });
+    const approved = await admin.post(`/api/v1/account/submissions/${res.body.id}/approve`).send({});
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    const body = await checkedLinks(admin, res.body.id);
+    expect(body.data.map((l) => [l.url, l.results.filter((r) => !r.ok).length])).toEqual([
+      [`${base}/plain?approval=1`, 3],
+    ]);
   });
 
   it('a template without link validations stores no checks and says so', async () => {
