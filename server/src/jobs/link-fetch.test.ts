@@ -17,6 +17,7 @@ beforeAll(async () => {
     else if (path === '/zipped')
       res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync('<p>zipped</p>'));
     else if (path === '/big') res.writeHead(200).end('x'.repeat(MAX_BODY_BYTES + 1000));
+    else if (path === '/slow') res.writeHead(200).write('<p>never ends');
     else if (path.startsWith('/hop/')) {
       const n = Number(path.slice(5));
       res.writeHead(301, { location: n > 0 ? `/hop/${n - 1}` : '/page' }).end();
@@ -25,7 +26,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   port = (site.address() as AddressInfo).port;
 });
-afterAll(() => new Promise((resolve) => site.close(resolve)));
+afterAll(() => {
+  site.closeAllConnections();
+  return new Promise((resolve) => site.close(resolve));
+});
 
 describe('isPrivateAddress', () => {
   it.each([
@@ -93,6 +97,13 @@ describe('fetchLinkPage', () => {
     const big = await fetchLinkPage(`http://127.0.0.1:${port}/big`, { allowPrivateNetworks: true });
     expect(big.status).toBe(200);
     expect(big.html.length).toBe(MAX_BODY_BYTES);
+  });
+  it('gives up at the deadline', async () => {
+    const slow = await fetchLinkPage(`http://127.0.0.1:${port}/slow`, {
+      allowPrivateNetworks: true,
+      timeoutMs: 300,
+    });
+    expect(slow).toMatchObject({ status: null, error: 'timed out after 0.3 s' });
   });
   it('refuses links that are not http(s)', async () => {
     expect(await fetchLinkPage('ftp://example.com/x', { allowPrivateNetworks: true })).toMatchObject({

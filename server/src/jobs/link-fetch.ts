@@ -107,6 +107,8 @@ interface Hop {
 /** One GET without following redirects; rejects on network errors, refused addresses and the deadline. */
 function getOnce(url: URL, allowPrivate: boolean, signal: AbortSignal): Promise<Hop> {
   return new Promise((resolve, reject) => {
+    // The deadline ends the attempt whatever the socket or a decoder does.
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (!allowPrivate && isIP(host) !== 0 && isPrivateAddress(host))
       return reject(new RefusedAddressError(`the address ${host} is not public`));
@@ -166,11 +168,11 @@ function getOnce(url: URL, allowPrivate: boolean, signal: AbortSignal): Promise<
   });
 }
 
-function describe(error: unknown): string {
+function describe(error: unknown, timeoutMs: number): string {
   if (error instanceof RefusedAddressError) return `refused: ${error.message}`;
   const e = error as { name?: string; code?: string; message?: string };
-  if (e.name === 'AbortError' || e.code === 'ABORT_ERR')
-    return `timed out after ${FETCH_TIMEOUT_MS / 1000} s`;
+  if (e.name === 'TimeoutError' || e.name === 'AbortError' || e.code === 'ABORT_ERR')
+    return `timed out after ${timeoutMs / 1000} s`;
   if (e.code === 'ENOTFOUND') return 'the host name does not resolve';
   if (e.code === 'ECONNREFUSED') return 'the connection was refused';
   return e.message || String(error);
@@ -178,20 +180,21 @@ function describe(error: unknown): string {
 
 /**
  * Fetches `link` (see the notes at the top of this file): the final status, the URL after
- * redirects and up to 2 MB of body; status null with the reason on a network error, a refused
+ * redirects and up to 2 MB of body, within `timeoutMs` (default {@link FETCH_TIMEOUT_MS}) in all; status null with the reason on a network error, a refused
  * address, a timeout, too many redirects or a link that is not http(s).
  */
 export async function fetchLinkPage(
   link: string,
-  options: { allowPrivateNetworks: boolean },
+  options: { allowPrivateNetworks: boolean; timeoutMs?: number },
 ): Promise<LinkPage> {
+  const timeoutMs = options.timeoutMs ?? FETCH_TIMEOUT_MS;
   let url: URL;
   try {
     url = new URL(link);
   } catch {
     return { status: null, finalUrl: link, html: '', error: 'the link is not a valid address' };
   }
-  const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS);
+  const signal = AbortSignal.timeout(timeoutMs);
   for (let redirects = 0; ; redirects++) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       return {
@@ -204,7 +207,7 @@ export async function fetchLinkPage(
     try {
       hop = await getOnce(url, options.allowPrivateNetworks, signal);
     } catch (error) {
-      return { status: null, finalUrl: url.href, html: '', error: describe(error) };
+      return { status: null, finalUrl: url.href, html: '', error: describe(error, timeoutMs) };
     }
     if (hop.location === null) return { status: hop.status, finalUrl: url.href, html: hop.html, error: null };
     if (redirects >= MAX_REDIRECTS)
