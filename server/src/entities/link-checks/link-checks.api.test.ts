@@ -122,6 +122,14 @@ async function linkTemplate(agent: SignedIn, validations: unknown[], approvers?:
         precedence: 1,
         governance_type: 'link',
       },
+      {
+        id: 'TEMP_id',
+        field_id: 'TEMP_idfield',
+        field: { id: 'TEMP_idfield', name: 'ID', governance_type: 'cv_id' },
+        precedence: 2,
+        governance_type: 'cv_id',
+        visible_on_form: false,
+      },
     ],
     validations,
     settings: { require_identifier: 0, require_approval: approvers ? 1 : 0, enable_auto_submit: 0 },
@@ -134,6 +142,7 @@ async function linkTemplate(agent: SignedIn, validations: unknown[], approvers?:
     id: saved.body.id as number,
     campaign: fields.find((f) => f.governance_type === 'text')!.id,
     link: fields.find((f) => f.governance_type === 'link')!.id,
+    cvId: fields.find((f) => f.governance_type === 'cv_id')!.id,
   };
 }
 
@@ -241,6 +250,27 @@ describe('link checks of a submission', () => {
     const body = await checkedLinks(admin, res.body.id);
     expect(body.data.map((l) => [l.url, l.results.filter((r) => !r.ok).length])).toEqual([
       [`${base}/plain?approval=1`, 3],
+    ]);
+  });
+
+  it('checks an edited link again and answers only the current rows', async () => {
+    const template = await linkTemplate(admin, VALIDATIONS);
+    const id = await submitLinks(admin, template, [`${base}/missing?edit=1`, `${base}/plain?edit=1`]);
+    await checkedLinks(admin, id);
+    const detail = await admin.get(`/api/v1/account/submissions/${id}`);
+    expect(detail.status).toBe(200);
+    const first = (detail.body.rows as { row_number: number; cv_id: string }[]).find(
+      (r) => r.row_number === 0,
+    )!;
+    const edited = await admin.post(`/api/v1/account/submissions/${id}/edit`).send({
+      rows: [{ [template.cvId]: first.cv_id, [template.link]: `${base}/tagged?edit=1` }],
+      updated_at: detail.body.updated_at,
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const body = await checkedLinks(admin, id);
+    expect(body.data.map((l) => [l.url, l.row_numbers, l.results.every((r) => r.ok)])).toEqual([
+      [`${base}/tagged?edit=1`, [0], true],
+      [`${base}/plain?edit=1`, [1], false],
     ]);
   });
 

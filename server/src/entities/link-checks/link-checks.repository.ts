@@ -134,15 +134,24 @@ export async function targetReportSuites(
   return Object.fromEntries(rows.map((r) => [String(r.id), r.remote_realm_id]));
 }
 
-/** The link checks of a submission, in row order. */
+/**
+ * The link checks of a submission's current rows, in row order: a row edited since its check has
+ * the check of its new version (made with the edit's commit).
+ */
 export function checksOfSubmission(db: Db, accountId: number, submissionId: number) {
   return db
-    .selectFrom('link_checks')
-    .select(['url', 'row_number', 'cv_id', 'results', 'checked_at', 'commit_id'])
-    .where('account_id', '=', accountId)
-    .where('submission_id', '=', submissionId)
-    .orderBy('commit_id')
-    .orderBy('row_number')
+    .selectFrom('link_checks as lc')
+    .innerJoin('submission_rows as sr', (join) =>
+      join
+        .onRef('sr.submission_id', '=', 'lc.submission_id')
+        .onRef('sr.cv_id', '=', 'lc.cv_id')
+        .onRef('sr.from_commit', '=', 'lc.commit_id'),
+    )
+    .select(['lc.url', 'lc.row_number', 'lc.cv_id', 'lc.results', 'lc.checked_at'])
+    .where('lc.account_id', '=', accountId)
+    .where('lc.submission_id', '=', submissionId)
+    .where('sr.to_commit', 'is', null)
+    .orderBy('lc.row_number')
     .execute();
 }
 

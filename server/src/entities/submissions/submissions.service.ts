@@ -882,6 +882,14 @@ export async function editSubmission(
     );
     await repo.applyToValues(trx, dataset.id, { submissionId: id, fromCommit: commitId }, 1);
     await refreshPoweredLists(trx, actor.accountId, dataset.id);
+    // The edited rows' links are checked again (issue 12 item 6: a fixed link shows its new checks).
+    if (before.template_id !== null)
+      await insertLinkChecksForCommit(trx, {
+        accountId: actor.accountId,
+        templateId: before.template_id,
+        submissionId: id,
+        commitId,
+      });
     const submission = await repo.updateSubmission(trx, id, { commit_id: commitId });
     await repo.insertEvent(trx, {
       account_id: actor.accountId,
@@ -901,6 +909,7 @@ export async function editSubmission(
     });
     return submission;
   });
+  deps.jobs?.nudge();
   return toSummary(edited);
 }
 
