@@ -6,8 +6,10 @@
  *    the local SFTP (ssh2 server), S3 (s3rver) and Azure Blob (Azurite) peers, each beside the time
  *    the same client library takes to upload the same bytes alone, in the same run (target ratio
  *    ≤ 1.5x), median of RUNS.
- * Not measured yet: end to end from submit through the queue, queue throughput and pickup latency.
- * Prints the figures and writes bench/results/integrations.json. Needs no database.
+ *  - the queue half (`integrations-queue.ts`): end to end from a 50,000-row submission's answer to
+ *    the files on the peers, the throughput of 1,000 email runs drained by one worker beside
+ *    nodemailer alone, and the pickup latency of a run by an idle worker in its own process.
+ * Prints the figures and writes bench/results/integrations.json. Needs PostgreSQL for the queue half.
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -21,6 +23,7 @@ import { deliverAzureBlob, deliverS3, deliverSftp } from '../server/src/jobs/del
 import { AZURITE_ACCOUNT, AZURITE_KEY, startAzuritePeer } from '../tests/peers/azurite-peer';
 import { startS3Peer } from '../tests/peers/s3-peer';
 import { startSftpPeer } from '../tests/peers/sftp-peer';
+import { measureQueue } from './integrations-queue';
 import { median } from './support';
 
 const ROWS = 50_000;
@@ -184,6 +187,17 @@ for (const [peer, t] of Object.entries(delivery))
     `${peer}: delivery ${t.nomen} ms, client alone ${t.alone} ms, ratio ${ratios[peer]}x (target ≤ 1.5x)`,
   );
 
+const queue = await measureQueue({ sftp, s3, azurite });
+console.log(
+  `end to end, ${queue.endToEnd.rows} rows: submit answered in ${queue.endToEnd.submitMs} ms; from the answer to the file on the peer: sftp ${queue.endToEnd.toFileMs.sftp} ms (upload alone ${delivery.sftp.alone} ms, ratio ${round(queue.endToEnd.toFileMs.sftp / delivery.sftp.alone, 2)}x), s3 ${queue.endToEnd.toFileMs.s3} ms (alone ${delivery.s3.alone} ms, ratio ${round(queue.endToEnd.toFileMs.s3 / delivery.s3.alone, 2)}x), azure ${queue.endToEnd.toFileMs.azure} ms (alone ${delivery.azure.alone} ms, ratio ${round(queue.endToEnd.toFileMs.azure / delivery.azure.alone, 2)}x); the csv build alone ${build.csv} ms`,
+);
+console.log(
+  `queue throughput: ${queue.throughput.jobs} email runs drained by one worker (${queue.throughput.concurrency} at a time) in ${queue.throughput.drainMs} ms = ${queue.throughput.jobsPerSecond} runs/s; nodemailer alone, same mails and concurrency: ${queue.throughput.aloneMs} ms (ratio ${queue.throughput.ratio}x)`,
+);
+console.log(
+  `pickup latency (idle worker in its own process, from the submit's answer to the run's start): p50 ${queue.pickup.p50Ms} ms, p95 ${queue.pickup.p95Ms} ms over ${queue.pickup.runs} runs (target p95 < 100 ms)`,
+);
+
 await Promise.all([sftp.close(), s3.close(), azurite.close()]);
 writeFileSync(
   new URL('./results/integrations.json', import.meta.url),
@@ -197,6 +211,7 @@ writeFileSync(
       sizes,
       deliveryMs: delivery,
       ratios,
+      queue,
     },
     null,
     2,

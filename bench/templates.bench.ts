@@ -14,9 +14,10 @@
  *    the end of the template GET to the govern step's field cards painted (target < 300 ms), over
  *    RUNS_BROWSER fresh loads;
  *  - keystroke-to-paint in a field card (target p95 < 16 ms): Space on a card's first switch, from
- *    the keydown's timestamp to the end of its task (the DOM updated) and to the next frame, beside
- *    the same probe on a bare checkbox in the same browser (what the method itself costs: headless
- *    Chromium delivers CDP key events on its frame clock).
+ *    the keydown's timestamp to the end of its task (the DOM updated) and to the painted frame,
+ *    beside the same probe on a bare checkbox in the same browser (what the method itself costs).
+ *  Both browser figures are measured on two frame clocks (FRAME_CLOCKS): the default 60 Hz one,
+ *  which adds the wait for the next vsync, and an unthrottled one, which leaves the app's own work.
  * Prints the figures and writes bench/results/templates.json. Needs the client built (npm run build).
  */
 import { existsSync, writeFileSync } from 'node:fs';
@@ -298,10 +299,23 @@ async function keystrokesToPaint(
   return page.evaluate('window.__keys');
 }
 
-async function browserFigures(cookie: string, bigId: number, smallId: number) {
+/**
+ * The two frame clocks the browser figures are measured on: `display`, headless Chromium's default
+ * 60 Hz frame clock (a figure includes the wait for the next vsync, up to 16.7 ms per frame), and
+ * `unthrottled`, the same browser with the frame-rate limit and vsync off, where a frame is made as
+ * soon as there is something to paint: the figure is the app's own work from the event to the
+ * painted frame, which is what must fit in one 60 Hz frame (16 ms).
+ */
+const FRAME_CLOCKS = {
+  display: [],
+  unthrottled: ['--disable-frame-rate-limit', '--disable-gpu-vsync'],
+} as const;
+type FrameClock = keyof typeof FRAME_CLOCKS;
+
+async function browserFigures(cookie: string, bigId: number, smallId: number, clock: FrameClock) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
+    args: ['--no-sandbox', '--disable-gpu', ...FRAME_CLOCKS[clock]],
   });
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
@@ -329,7 +343,7 @@ async function browserFigures(cookie: string, bigId: number, smallId: number) {
     await bare.setContent('<label><input type="checkbox"> bare</label>');
     figures.bare = { interactive: [], keys: await keystrokesToPaint(bare, 'input[type="checkbox"]') };
     await bare.close();
-    return figures;
+    return { big: figures.big!, small: figures.small!, bare: figures.bare! };
   } finally {
     await browser.close();
   }
@@ -388,16 +402,35 @@ async function main() {
       `save round trip to ${[...statuses].join('/')}: ${bigSaved.template_fields.length} fields p50 ${round(median(saveBig))} ms, p95 ${round(p95(saveBig))} ms; small p50 ${round(median(saveSmall))} ms`,
     );
 
-    const browser = await browserFigures(api.cookie, bigId, smallId);
-    const big200 = browser.big!;
-    const small = browser.small!;
-    const bare = browser.bare!;
-    console.log(
-      `govern step painted after the GET: ${bigSaved.template_fields.length} fields median ${round(median(big200.interactive))} ms (small ${round(median(small.interactive))} ms)`,
-    );
-    console.log(
-      `keystroke in a field card: handled p50 ${round(median(big200.keys.handled))} ms, p95 ${round(p95(big200.keys.handled))} ms; to the next frame p50 ${round(median(big200.keys.painted))} ms, p95 ${round(p95(big200.keys.painted))} ms (small template: handled p95 ${round(p95(small.keys.handled))} ms, next frame p95 ${round(p95(small.keys.painted))} ms; a bare checkbox, the method's floor: handled p95 ${round(p95(bare.keys.handled))} ms, next frame p95 ${round(p95(bare.keys.painted))} ms)`,
-    );
+    const clocks = {} as Record<FrameClock, Awaited<ReturnType<typeof browserFigures>>>;
+    for (const clock of Object.keys(FRAME_CLOCKS) as FrameClock[]) {
+      const figures = await browserFigures(api.cookie, bigId, smallId, clock);
+      clocks[clock] = figures;
+      const { big: big200, small, bare } = figures;
+      console.log(
+        `[${clock} frame clock] govern step painted after the GET: ${bigSaved.template_fields.length} fields median ${round(median(big200.interactive))} ms, p95 ${round(p95(big200.interactive))} ms (small template median ${round(median(small.interactive))} ms)`,
+      );
+      console.log(
+        `[${clock} frame clock] keystroke in a field card: handled p50 ${round(median(big200.keys.handled))} ms, p95 ${round(p95(big200.keys.handled))} ms; to the painted frame p50 ${round(median(big200.keys.painted))} ms, p95 ${round(p95(big200.keys.painted))} ms (small template: painted p95 ${round(p95(small.keys.painted))} ms; a bare checkbox, the method's floor: painted p95 ${round(p95(bare.keys.painted))} ms)`,
+      );
+    }
+    const browserResult = (figures: (typeof clocks)[FrameClock]) => {
+      const { big: big200, small, bare } = figures;
+      return {
+        governInteractive: {
+          ms: summary(big200.interactive),
+          baselineSmallMs: summary(small.interactive),
+          targetMs: 300,
+        },
+        keystrokeToPaint: {
+          handledMs: summary(big200.keys.handled),
+          paintedMs: summary(big200.keys.painted),
+          baselineSmall: { handledMs: summary(small.keys.handled), paintedMs: summary(small.keys.painted) },
+          floorBareCheckbox: { handledMs: summary(bare.keys.handled), paintedMs: summary(bare.keys.painted) },
+          targetP95Ms: 16,
+        },
+      };
+    };
 
     const result = {
       machine: { cpus: cpus().length, load: loadavg().map((l) => round(l)) },
@@ -409,17 +442,9 @@ async function main() {
       validateTemplate: { ms: summary(validateMs), baselineZodParseMs: summary(parseMs), targetP95Ms: 2 },
       getTemplate: { ms: summary(getBig), baselineSmallMs: summary(getSmall) },
       saveRoundTrip: { statuses: [...statuses], ms: summary(saveBig), baselineSmallMs: summary(saveSmall) },
-      governInteractive: {
-        ms: summary(big200.interactive),
-        baselineSmallMs: summary(small.interactive),
-        targetMs: 300,
-      },
-      keystrokeToPaint: {
-        handledMs: summary(big200.keys.handled),
-        nextFrameMs: summary(big200.keys.painted),
-        baselineSmall: { handledMs: summary(small.keys.handled), nextFrameMs: summary(small.keys.painted) },
-        floorBareCheckbox: { handledMs: summary(bare.keys.handled), nextFrameMs: summary(bare.keys.painted) },
-        targetP95Ms: 16,
+      browser: {
+        displayFrameClock: browserResult(clocks.display),
+        unthrottledFrameClock: browserResult(clocks.unthrottled),
       },
     };
     writeFileSync('bench/results/templates.json', `${JSON.stringify(result, null, 2)}\n`);

@@ -22,6 +22,11 @@ export interface SftpPeer {
   /** Every path a client opened for writing, in order (a retried upload shows twice). */
   writes: string[];
   /**
+   * Places a file on the server as if someone uploaded it (inbound pulls read it): `path` is
+   * absolute (`/inbox/campaigns.csv`); each call gives it a new modification time.
+   */
+  putFile(path: string, data: Buffer | string): void;
+  /**
    * When set, a WRITE to a path this function accepts is held (never answered) and `onHeld` is
    * called: a test can kill the uploading process mid-push.
    */
@@ -33,6 +38,8 @@ export interface SftpPeer {
 /** What the writable part of the SFTP subsystem keeps. */
 interface Store {
   stored: Map<string, Buffer>;
+  /** Modification time (seconds) of each stored file. */
+  mtimes: Map<string, number>;
   writes: string[];
   peer: Pick<SftpPeer, 'holdWrites' | 'onHeld'>;
 }
@@ -43,16 +50,34 @@ function same(a: Buffer | string, b: Buffer | string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** The folder part of a path (`/inbox/a.csv` → `/inbox`). */
+function folderOf(path: string): string {
+  const at = path.lastIndexOf('/');
+  return at <= 0 ? (path.startsWith('/') ? '/' : '.') : path.slice(0, at);
+}
+
+/** A clock of modification times that always moves forward (seconds). */
+let clock = Math.floor(Date.now() / 1000);
+
 /**
- * Serves OPENDIR/READDIR/CLOSE/REALPATH/STAT of a flat home folder holding `files`, and
- * OPEN (write)/WRITE/CLOSE/RENAME/REMOVE/MKDIR of uploads kept in memory (`store`). RENAME over an
- * existing file fails, as SFTP v3 servers do.
+ * Serves OPENDIR/READDIR/CLOSE/REALPATH/STAT of a flat home folder holding `files`, the listing of
+ * other folders (the stored files in them, with sizes and modification times), OPEN (read)/READ/
+ * FSTAT of stored files, and OPEN (write)/WRITE/CLOSE/RENAME/REMOVE/MKDIR of uploads kept in
+ * memory (`store`). RENAME over an existing file fails, as SFTP v3 servers do.
  */
 function serveSftp(sftp: SFTPWrapper, files: string[], store: Store): void {
   const open = new Map<string, boolean>();
+  const dirs = new Map<string, string>();
+  const reading = new Map<string, string>();
   const writing = new Map<string, { path: string; chunks: { offset: number; data: Buffer }[] }>();
   let next = 0;
-  sftp.on('OPEN', (reqid, filename) => {
+  sftp.on('OPEN', (reqid, filename, flags) => {
+    if ((flags & utils.sftp.OPEN_MODE.WRITE) === 0) {
+      if (!store.stored.has(filename)) return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
+      const handle = Buffer.from(`r${next++}`);
+      reading.set(handle.toString(), filename);
+      return sftp.handle(reqid, handle);
+    }
     const handle = Buffer.from(`w${next++}`);
     writing.set(handle.toString(), { path: filename, chunks: [] });
     store.writes.push(filename);
@@ -75,6 +100,8 @@ function serveSftp(sftp: SFTPWrapper, files: string[], store: Store): void {
     if (!data || store.stored.has(to)) return sftp.status(reqid, STATUS_CODE.FAILURE);
     store.stored.delete(from);
     store.stored.set(to, data);
+    store.mtimes.set(to, store.mtimes.get(from) ?? ++clock);
+    store.mtimes.delete(from);
     sftp.status(reqid, STATUS_CODE.OK);
   });
   sftp.on('REMOVE', (reqid, path) => {
@@ -90,9 +117,24 @@ function serveSftp(sftp: SFTPWrapper, files: string[], store: Store): void {
   sftp.on('STAT', (reqid) => {
     sftp.attrs(reqid, { mode: 0o40755, uid: 0, gid: 0, size: 0, atime: 0, mtime: 0 });
   });
-  sftp.on('OPENDIR', (reqid) => {
+  sftp.on('READ', (reqid, handle, offset, length) => {
+    const path = reading.get(handle.toString());
+    const data = path === undefined ? undefined : store.stored.get(path);
+    if (!data) return sftp.status(reqid, STATUS_CODE.FAILURE);
+    if (offset >= data.length) return sftp.status(reqid, STATUS_CODE.EOF);
+    sftp.data(reqid, data.subarray(offset, Math.min(data.length, offset + length)));
+  });
+  sftp.on('FSTAT', (reqid, handle) => {
+    const path = reading.get(handle.toString());
+    const data = path === undefined ? undefined : store.stored.get(path);
+    if (!data || path === undefined) return sftp.status(reqid, STATUS_CODE.FAILURE);
+    const mtime = store.mtimes.get(path) ?? 0;
+    sftp.attrs(reqid, { mode: 0o100644, uid: 0, gid: 0, size: data.length, atime: mtime, mtime });
+  });
+  sftp.on('OPENDIR', (reqid, path) => {
     const handle = Buffer.from(String(next++));
     open.set(handle.toString(), false);
+    dirs.set(handle.toString(), path);
     sftp.handle(reqid, handle);
   });
   sftp.on('READDIR', (reqid, handle) => {
@@ -100,6 +142,23 @@ function serveSftp(sftp: SFTPWrapper, files: string[], store: Store): void {
     if (!open.has(key)) return sftp.status(reqid, STATUS_CODE.FAILURE);
     if (open.get(key)) return sftp.status(reqid, STATUS_CODE.EOF);
     open.set(key, true);
+    const dir = (dirs.get(key) ?? '.').replace(/(.)\/$/, '$1');
+    if (dir !== '.' && dir !== '' && dir !== '/') {
+      const inDir = [...store.stored.entries()].filter(([path]) => folderOf(path) === dir);
+      if (inDir.length === 0) return sftp.status(reqid, STATUS_CODE.EOF);
+      return sftp.name(
+        reqid,
+        inDir.map(([path, data]) => {
+          const filename = path.slice(dir.length + 1);
+          const mtime = store.mtimes.get(path) ?? 0;
+          return {
+            filename,
+            longname: `-rw-r--r-- 1 nomen nomen ${data.length} Jan 1 00:00 ${filename}`,
+            attrs: { mode: 0o100644, uid: 0, gid: 0, size: data.length, atime: mtime, mtime },
+          };
+        }),
+      );
+    }
     sftp.name(
       reqid,
       files.map((filename) => ({
@@ -111,12 +170,15 @@ function serveSftp(sftp: SFTPWrapper, files: string[], store: Store): void {
   });
   sftp.on('CLOSE', (reqid, handle) => {
     open.delete(handle.toString());
+    dirs.delete(handle.toString());
+    reading.delete(handle.toString());
     const file = writing.get(handle.toString());
     if (file) {
       const size = file.chunks.reduce((end, c) => Math.max(end, c.offset + c.data.length), 0);
       const body = Buffer.alloc(size);
       for (const c of file.chunks) c.data.copy(body, c.offset);
       store.stored.set(file.path, body);
+      store.mtimes.set(file.path, ++clock);
       writing.delete(handle.toString());
     }
     sftp.status(reqid, STATUS_CODE.OK);
@@ -140,6 +202,7 @@ export async function startSftpPeer(
   const connections = new Set<Connection>();
   const store: Store = {
     stored: new Map(),
+    mtimes: new Map(),
     writes: [],
     peer: { holdWrites: null, onHeld: null },
   };
@@ -179,6 +242,10 @@ export async function startSftpPeer(
     files,
     stored: store.stored,
     writes: store.writes,
+    putFile(path, data) {
+      store.stored.set(path, Buffer.from(data));
+      store.mtimes.set(path, ++clock);
+    },
     get holdWrites() {
       return store.peer.holdWrites;
     },

@@ -14,8 +14,13 @@ import {
  * https://developers.facebook.com/docs/graph-api/using-graph-api/ (fields, cursor paging with
  * `limit`, `after`, `paging.cursors` and `paging.next`), .../error-handling/ (the error envelope;
  * an invalid or expired token is an OAuthException with code 190) and the Marketing API
- * references of `GET /me/adaccounts` and `GET /act_{id}/adspixels`. Serve it under a version
- * prefix like the real host: base URL `<url>/v23.0`.
+ * references of `GET /me/adaccounts` and `GET /act_{id}/adspixels`, and of the ad account's
+ * `campaigns`, `adsets`, `ads` and `adcreatives` edges
+ * (https://developers.facebook.com/docs/marketing-api/reference/ad-account/campaigns/ and its
+ * siblings) with the `filtering` parameter (a JSON array of `{field, operator, value}`; operators
+ * IN, NOT_IN, EQUAL, CONTAIN, GREATER_THAN, LESS_THAN; `campaign.id` and `adset.id` read an
+ * object's `campaign_id` and `adset_id`). Serve it under a version prefix like the real host:
+ * base URL `<url>/v23.0`.
  */
 
 /** A pixel of an ad account. */
@@ -23,6 +28,13 @@ export interface MetaPixelSeed {
   id: string;
   name: string;
 }
+
+/**
+ * An ad object of an ad account (campaign, ad set, ad or ad creative) as Graph answers it: `id`
+ * and whatever fields the Marketing API reference lists (`name`, `status`, `effective_status`,
+ * `campaign_id`, `adset_id`, `updated_time`, …).
+ */
+export type MetaAdObjectSeed = { id: string } & Record<string, string | number>;
 
 /** An ad account the user can see. */
 export interface MetaAdAccountSeed {
@@ -32,6 +44,8 @@ export interface MetaAdAccountSeed {
   account_status?: number;
   currency?: string;
   pixels?: MetaPixelSeed[];
+  /** Its campaigns, ad sets, ads and ad creatives, by edge name. */
+  objects?: Partial<Record<'campaigns' | 'adsets' | 'ads' | 'adcreatives', MetaAdObjectSeed[]>>;
 }
 
 /** Seed data of the Meta stand-in. */
@@ -90,6 +104,11 @@ export class MetaStandin extends StandinServer {
       { method: 'GET', path: `${v}/me`, handle: (req) => this.me(req) },
       { method: 'GET', path: `${v}/me/adaccounts`, handle: (req) => this.adAccounts(req) },
       { method: 'GET', path: `${v}/:node/adspixels`, handle: (req, p) => this.pixels(req, p.node!) },
+      ...(['campaigns', 'adsets', 'ads', 'adcreatives'] as const).map((edge) => ({
+        method: 'GET' as const,
+        path: `${v}/:node/${edge}`,
+        handle: (req: StandinRequest, p: Record<string, string>) => this.adObjects(req, p.node!, edge),
+      })),
     ];
   }
 
@@ -141,18 +160,69 @@ export class MetaStandin extends StandinServer {
     return this.paged(req, accounts, this.fields(req, ['id']));
   }
 
+  private unknownObject(node: string): StandinAnswer {
+    return graphError(
+      400,
+      `Unsupported get request. Object with ID '${node}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+      'GraphMethodException',
+      100,
+      33,
+    );
+  }
+
   private pixels(req: StandinRequest, node: string): StandinAnswer {
     const account = this.seed.adAccounts.find((a) => `act_${a.account_id}` === node);
-    if (!account) {
-      return graphError(
-        400,
-        `Unsupported get request. Object with ID '${node}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
-        'GraphMethodException',
-        100,
-        33,
-      );
-    }
+    if (!account) return this.unknownObject(node);
     return this.paged(req, account.pixels ?? [], this.fields(req, ['id']));
+  }
+
+  /** An ad account's edge, narrowed by `filtering`; a malformed `filtering` answers code 100. */
+  private adObjects(
+    req: StandinRequest,
+    node: string,
+    edge: 'campaigns' | 'adsets' | 'ads' | 'adcreatives',
+  ): StandinAnswer {
+    const account = this.seed.adAccounts.find((a) => `act_${a.account_id}` === node);
+    if (!account) return this.unknownObject(node);
+    let conditions: { field: string; operator: string; value: unknown }[] = [];
+    const raw = req.query.get('filtering');
+    if (raw) {
+      try {
+        conditions = JSON.parse(raw);
+        if (!Array.isArray(conditions)) throw new Error('not an array');
+        for (const c of conditions)
+          if (typeof c?.field !== 'string' || !OPERATORS.has(c.operator)) throw new Error('bad condition');
+      } catch {
+        return graphError(400, '(#100) param filtering must be an array.', 'OAuthException', 100);
+      }
+    }
+    const items = (account.objects?.[edge] ?? []).filter((item) => conditions.every((c) => matches(item, c)));
+    return this.paged(req, items, this.fields(req, ['id']));
+  }
+}
+
+const OPERATORS = new Set(['IN', 'NOT_IN', 'EQUAL', 'CONTAIN', 'GREATER_THAN', 'LESS_THAN']);
+
+/** Whether an object meets one `filtering` condition (`campaign.id` reads `campaign_id`). */
+function matches(
+  item: Record<string, unknown>,
+  c: { field: string; operator: string; value: unknown },
+): boolean {
+  const actual = String(item[c.field.replace('.', '_')] ?? item[c.field] ?? '');
+  const values = Array.isArray(c.value) ? c.value.map(String) : [String(c.value)];
+  switch (c.operator) {
+    case 'IN':
+      return values.includes(actual);
+    case 'NOT_IN':
+      return !values.includes(actual);
+    case 'EQUAL':
+      return actual === values[0];
+    case 'CONTAIN':
+      return actual.toLowerCase().includes((values[0] ?? '').toLowerCase());
+    case 'GREATER_THAN':
+      return actual > (values[0] ?? '');
+    default:
+      return actual < (values[0] ?? '');
   }
 }
 

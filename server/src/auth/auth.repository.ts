@@ -31,6 +31,31 @@ export function findLiveSession(db: Db, sessionId: string) {
     .executeTakeFirst();
 }
 
+/** An enabled user of the account with their account, in the shape `findLiveSession` answers (no session). */
+export function findEnabledUser(db: Db, accountId: number, userId: number) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('accounts as a', 'a.id', 'u.account_id')
+    .where('u.id', '=', userId)
+    .where('u.account_id', '=', accountId)
+    .where('u.disabled', '=', false)
+    .select([
+      'u.id as user_id',
+      'u.name as user_name',
+      'u.email',
+      'u.title',
+      'u.role',
+      'u.permissions',
+      'u.super_admin',
+      'a.id as account_id',
+      'a.uuid as account_uuid',
+      'a.name as account_name',
+      'a.settings',
+      'a.feature_flags',
+    ])
+    .executeTakeFirst();
+}
+
 /** Stores a new session. */
 export async function insertSession(db: Db, session: { id: string; userId: number; expiresAt: Date }) {
   await db

@@ -24,7 +24,10 @@ type UserAccountRow = Omit<SessionRow, 'session_id' | 'expires_at'>;
 /** Builds the request's Actor from a live session's or API token's user and account. */
 function toActor(
   row: UserAccountRow,
-  via: { sessionId: string; apiTokenId: null } | { sessionId: null; apiTokenId: number },
+  via:
+    | { sessionId: string; apiTokenId: null }
+    | { sessionId: null; apiTokenId: number }
+    | { sessionId: null; apiTokenId: null },
 ): Actor {
   const role = row.role as Role;
   const features = row.feature_flags.filter((f): f is FeatureFlag =>
@@ -76,6 +79,20 @@ export async function actorFromApiToken(deps: AppDeps, secret: string): Promise<
     await apiTokensRepo.touchToken(deps.db, row.token_id);
   }
   return toActor(row, { sessionId: null, apiTokenId: row.token_id });
+}
+
+/**
+ * The Actor of an enabled user of the account, for work done on their behalf outside a request
+ * (issue 12 item 5: an inbound pull makes its submissions as the user who asked for it), with
+ * neither session nor token. Null when the user is unknown, of another account or disabled.
+ */
+export async function actorOfUser(
+  deps: Pick<AppDeps, 'db'>,
+  accountId: number,
+  userId: number,
+): Promise<Actor | null> {
+  const row = await repo.findEnabledUser(deps.db, accountId, userId);
+  return row ? toActor(row, { sessionId: null, apiTokenId: null }) : null;
 }
 
 /** The /auth/me answer for an Actor. */

@@ -12,6 +12,7 @@ import * as m0010 from './migrations/0010_submissions';
 import * as m0011 from './migrations/0011_integration_runs';
 import * as m0012 from './migrations/0012_api_tokens';
 import * as m0013 from './migrations/0013_reports';
+import * as m0014 from './migrations/0014_inbound_runs';
 import * as m0015 from './migrations/0015_link_checks';
 
 /** Every migration, in order. Frozen in time: never edit one that has shipped; add the next. */
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011_integration_runs': m0011,
   '0012_api_tokens': m0012,
   '0013_reports': m0013,
+  '0014_inbound_runs': m0014,
   '0015_link_checks': m0015,
 };
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '@nomen/shared/db';
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import type { Database, DbHandle } from '@nomen/shared/db';
+import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { JobsConfig } from '../config';
 import * as runs from '../entities/integration-runs/integration-runs.repository';
+import { startInboundSchedule } from './inbound/schedule';
 import { dispatchLinkChecks, startLinkChecks } from './link-checks';
 import { type IntegrationRunJob, type JobDeps, runIntegration } from './run-integration';
 
@@ -24,6 +25,15 @@ export const INTEGRATION_RUN_QUEUE = 'integration-run';
 export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
+
+/** The app's database as the queue uses it: pg-boss's statements and NOTIFY (DbHandle). */
+export type JobsDatabase = SqlExecutor & Pick<DbHandle, 'listen'>;
+
+/**
+ * The NOTIFY channel a dispatch signals on when it has queued runs: workers in other processes
+ * LISTEN and fetch at once instead of waiting for their next poll (JOB_POLL_SECONDS).
+ */
+export const RUNS_QUEUED_CHANNEL = 'nomen_integration_runs_queued';
 
 /** pg-boss statements run inside a Kysely transaction (so a job is sent with the rows that need it). */
 export function transactionExecutor(trx: Transaction<Database>): SqlExecutor {
@@ -54,12 +64,14 @@ const DISPATCH_BATCH = 500;
 /**
  * Starts the job queue on `executor` (the app's database): installs or updates pg-boss's schema,
  * makes the queue, dispatches queued runs now and every few seconds, and with `work` starts
- * `config.concurrency` workers that run {@link runIntegration}. `deps.db` must be the same
- * database. Throws when pg-boss cannot install its schema.
+ * `config.concurrency` workers that run {@link runIntegration}, woken at once by the NOTIFY of a
+ * dispatch in any process ({@link RUNS_QUEUED_CHANNEL}) and otherwise polling every
+ * `config.pollSeconds`. `deps.db` must be the same database. Throws when pg-boss cannot install
+ * its schema.
  */
 export async function startJobs(
   deps: JobDeps,
-  executor: SqlExecutor,
+  executor: JobsDatabase,
   config: JobsConfig,
   options: { work: boolean },
 ): Promise<JobRuntime> {
@@ -139,9 +151,17 @@ export async function startJobs(
         ),
       );
 
+  // Runs another process queued: fetch now (after a lost connection, too: a signal may be lost).
+  const wake = () => {
+    for (const id of workerIds) boss.notifyWorker(id);
+  };
+  const stopListening = options.work ? await executor.listen(RUNS_QUEUED_CHANNEL, wake, wake) : null;
+
   nudge();
   const sweep = setInterval(nudge, DISPATCH_SWEEP_MS);
   sweep.unref();
+  // Inbound pulls every 8 hours (issue 12 item 5).
+  const stopInboundSchedule = startInboundSchedule(deps.db, nudge);
 
   return {
     boss,
@@ -150,6 +170,8 @@ export async function startJobs(
     async stop() {
       stopped = true;
       clearInterval(sweep);
+      await stopListening?.();
+      stopInboundSchedule();
       await running;
       await boss.stop({ graceful: true, timeout: 10_000, close: false, wait: true });
     },
@@ -175,6 +197,8 @@ async function dispatchBatch(db: Kysely<Database>, boss: PgBoss, config: JobsCon
       trx,
       pending.map((r, i) => ({ id: r.id, jobId: jobs[i]!.id })),
     );
+    // Delivered on commit, to the workers of every process (RUNS_QUEUED_CHANNEL).
+    await sql`select pg_notify(${RUNS_QUEUED_CHANNEL}, '')`.execute(trx);
     return pending.length;
   });
 }

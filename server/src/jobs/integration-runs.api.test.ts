@@ -171,6 +171,33 @@ describe('delivery to each real peer', () => {
     expect(last.body.data.map((r: { id: number }) => r.id)).toEqual([run!.id]);
   });
 
+  it('an edit of a delivered submission pushes it again with the fixed rows (issue 12 item 6)', async () => {
+    const id = await sftpConnector();
+    const template = await makeRunTemplate(admin, [
+      outbound('sftp-push', {
+        name: 'Fixed drop',
+        connector_id: id,
+        folder: '/drop/fixed',
+        filename_pattern: '{submission_name}',
+      }),
+    ]);
+    const submissionId = await submitRows(admin, template, ROWS, 'Fix week');
+    const [first] = await endedRuns(admin, submissionId);
+    expect(first).toMatchObject({ status: 'Success', files: ['/drop/fixed/Fix week.csv'] });
+    const detail = await admin.get(`/api/v1/account/submissions/${submissionId}`);
+    const cvId = detail.body.rows[0].cv_id as string;
+    const cvKey = Object.keys(detail.body.rows[0].data).find((k) => detail.body.rows[0].data[k] === cvId)!;
+    const edit = await admin
+      .post(`/api/v1/account/submissions/${submissionId}/edit`)
+      .send({ rows: [{ [cvKey]: cvId, [template.fields.campaign]: 'Spring Sale fixed' }] });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const runs = await endedRuns(admin, submissionId);
+    expect(runs.map((r) => r.status)).toEqual(['Success', 'Success']);
+    expect(withoutId(sftp.stored.get('/drop/fixed/Fix week.csv')!.toString('utf8'))).toBe(
+      CSV.replace('Spring Sale', 'Spring Sale fixed'),
+    );
+  });
+
   it('s3-push puts the object into the bucket under the folder', async () => {
     const id = await connector({
       name: 'Exports bucket',

@@ -22,6 +22,7 @@ import {
   deliverS3,
   deliverSftp,
 } from './delivery';
+import { runInbound } from './inbound/run-inbound';
 
 /** What a run needs: the database, the configuration (keys, endpoints, app URL) and the mailer. */
 export interface JobDeps {
@@ -79,10 +80,11 @@ async function load(deps: JobDeps, run: IntegrationRunRow): Promise<Loaded> {
   const assignment = template?.integrations.find((a) => a.id === run.assignment_id);
   if (!template || !assignment)
     throw new DeliveryError('The integration was removed from the template before it ran', true);
+  if (run.submission_id === null) throw new DeliveryError('The run names no submission', true);
   const submission = await submissionsRepo.findSubmission(deps.db, run.account_id, run.submission_id);
   if (!submission || run.commit_id === null)
     throw new DeliveryError('The submission is no longer in the dataset', true);
-  const rows = await submissionsRepo.rowsAt(deps.db, run.submission_id, run.commit_id);
+  const rows = await submissionsRepo.rowsAt(deps.db, submission.id, run.commit_id);
   const fields = [...template.template_fields]
     .sort((a, b) => a.precedence - b.precedence)
     .map((f) => ({ id: f.id, name: f.field.name }));
@@ -196,6 +198,8 @@ export async function runIntegration(
   info: AttemptInfo,
 ): Promise<AttemptOutcome> {
   const run = await runs.findRun(deps.db, job.accountId, job.runId);
+  // Inbound pulls (issue 12 item 5) have their own runner.
+  if (run?.direction === 'INPUT') return runInbound(deps, run, info);
   if (!run || run.status === 'Success' || run.status === 'Failed') return 'done';
   const attempt = run.attempts + 1;
   await runs.updateRun(deps.db, run.id, {

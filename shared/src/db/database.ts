@@ -547,13 +547,19 @@ export interface IntegrationRunLogEntry {
   message: string;
 }
 
-/** integration_runs: the outbox and run log of outbound integrations (issue 12 items 4, 7; migration 0011). */
+/**
+ * integration_runs: the outbox and run log of outbound integrations (issue 12 items 4, 7; migration
+ * 0011) and the run log of inbound pulls (item 5; migration 0014: `direction`, `requested_by`,
+ * `submission_id` null until a pull made its submission).
+ */
 export interface IntegrationRunsTable {
   id: Generated<number>;
   account_id: number;
   assignment_id: number | null;
   template_id: number | null;
-  submission_id: number;
+  submission_id: number | null;
+  direction: ColumnType<'OUTPUT' | 'INPUT', 'OUTPUT' | 'INPUT' | undefined, 'OUTPUT' | 'INPUT'>;
+  requested_by: number | null;
   commit_id: number | null;
   slug: string;
   assignment_name: string;
@@ -571,6 +577,18 @@ export interface IntegrationRunsTable {
   started_at: NullableTimestamp;
   finished_at: NullableTimestamp;
   updated_at: CreatedAt;
+}
+
+/** inbound_items: what an inbound assignment imported, by source key and version (issue 12 item 5; migration 0014). */
+export interface InboundItemsTable {
+  id: Generated<number>;
+  account_id: number;
+  assignment_id: number;
+  source_key: string;
+  version: string;
+  run_id: number | null;
+  submission_id: number | null;
+  imported_at: CreatedAt;
 }
 
 /** link_checks: one row per submission row with a link to check, and its results (issue 12 item 6; migration 0015). */
@@ -636,6 +654,7 @@ export interface Database {
   dataset_values: DatasetValuesTable;
   api_tokens: ApiTokensTable;
   integration_runs: IntegrationRunsTable;
+  inbound_items: InboundItemsTable;
   link_checks: LinkChecksTable;
 }
 

@@ -2,19 +2,35 @@ import { z } from 'zod';
 import { endpoint } from '../core/contract';
 import { idParamSchema, intSchema } from '../core/schemas';
 
+/**
+ * The inbound slugs Nomen pulls (issue 12 item 5): on the 8-hour schedule and with "Sync now".
+ * Other inbound assignments are saved and checked but not pulled yet.
+ */
+export const PULLABLE_INBOUND_SLUGS = ['sftp-pull', 'aws-s3-inbound', 'facebook-marketing-inbound'] as const;
+
+/** Whether Nomen pulls assignments of this slug. */
+export function isPullableSlug(slug: string): boolean {
+  return (PULLABLE_INBOUND_SLUGS as readonly string[]).includes(slug);
+}
+
 /** States of an integration run (issue 12 item 4): queued, running, waiting to retry, ended. */
 export const INTEGRATION_RUN_STATUSES = ['Queued', 'Running', 'Retrying', 'Success', 'Failed'] as const;
 /** One run state. */
 export type IntegrationRunStatus = (typeof INTEGRATION_RUN_STATUSES)[number];
 
-/** One run of an outbound integration for one submission, with its log (issue 12 item 4). */
+/**
+ * One run of an integration, with its log (issue 12 items 4, 5): an outbound run delivers one
+ * submission (`submission_id`); an inbound run (`direction` INPUT) pulls data and names the
+ * submission it made (null until then, or when nothing new was found).
+ */
 export const integrationRunSchema = z.object({
   id: z.number(),
   assignment_id: z.number().nullable(),
   assignment_name: z.string(),
   slug: z.string(),
+  direction: z.enum(['OUTPUT', 'INPUT']),
   template_id: z.number().nullable(),
-  submission_id: z.number(),
+  submission_id: z.number().nullable(),
   status: z.enum(INTEGRATION_RUN_STATUSES),
   attempts: z.number(),
   message: z.string(),
@@ -41,11 +57,28 @@ export const integrationRunsApi = {
     method: 'GET',
     path: '/api/v1/integration-assignments/:id/runs',
     tag: 'Templates',
-    summary: 'The last runs of a saved outbound integration, newest first, with their logs.',
+    summary:
+      'The last runs of a saved integration (outbound deliveries, inbound pulls), newest first, with their logs.',
     permission: 'manage_templates',
     params: idParamSchema,
     query: z.object({ limit: z.coerce.number().pipe(intSchema(1, 50)).default(10) }),
     response: z.object({ data: z.array(integrationRunSchema) }),
+  }),
+  /**
+   * "Sync now" of a saved inbound assignment (issue 12 item 5): queues a pull at once and answers
+   * its run (201); when a pull of the assignment is already queued or running, answers that run
+   * instead. manage_templates; another account's assignment answers 404, an outbound one or a
+   * slug Nomen does not pull 400.
+   */
+  syncNow: endpoint({
+    method: 'POST',
+    path: '/api/v1/integration-assignments/:id/sync',
+    tag: 'Templates',
+    summary: 'Sync now: queue a pull of a saved inbound integration and answer its run.',
+    permission: 'manage_templates',
+    status: 201,
+    params: idParamSchema,
+    response: integrationRunSchema,
   }),
   submissionRuns: endpoint({
     method: 'GET',

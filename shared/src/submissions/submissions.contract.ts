@@ -189,7 +189,11 @@ export const submissionSaveSchema = z.object({
   updated_at: updatedAtSchema,
 });
 
-/** An edit of submitted rows by a holder of edit_submissions (spec 01 §6): rows named by cv_id. */
+/**
+ * An edit of submitted rows by a holder of edit_submissions (spec 01 §6): rows named by cv_id,
+ * each with the values to change; a key given empty (or null) clears its cell, keys not given keep
+ * their stored values.
+ */
 export const submissionEditSchema = z.object({
   rows: submissionRowsSchema,
   updated_at: updatedAtSchema,

@@ -42,14 +42,36 @@ export function useSubmissionForm(templateId: number | null) {
   });
 }
 
-/** One submission with its rows and history (GET /api/v1/account/submissions/{id}). */
-export function useSubmission(id: number | null) {
+/**
+ * One submission with its rows and history (GET /api/v1/account/submissions/{id}): the latest
+ * rows, or with `commitRef` (a commit id of its history, as text) the rows as they were at that
+ * version (issue 11 item 5: every version stays readable). Keeps the shown version while another
+ * loads.
+ */
+export function useSubmission(id: number | null, commitRef = 'HEAD') {
   return useQuery({
-    queryKey: [...SUBMISSIONS_QUERY_KEY, 'detail', id ?? 0],
+    queryKey: [...SUBMISSIONS_QUERY_KEY, 'detail', id ?? 0, commitRef],
     queryFn: ({ signal }) =>
-      apiFetch(submissionsApi.get, { params: { id: id! }, query: { commitRef: 'HEAD' }, signal }),
+      apiFetch(submissionsApi.get, { params: { id: id! }, query: { commitRef }, signal }),
     enabled: id !== null,
     staleTime: 0,
+    placeholderData: (previous) => (previous?.id === id ? previous : undefined),
+  });
+}
+
+/**
+ * Saves an edit of a submission's rows (POST /api/v1/account/submissions/{id}/edit; spec 01 §6
+ * edit_submissions, issue 11 item 5): the changed rows named by their cv_id, with the updated_at
+ * read. The server makes a new version; refreshes every submission query after it. Throws the
+ * server's AppError: 400 with issues at `body.rows.<sent row>.<template field id>`, 409 when the
+ * submission changed since it was read.
+ */
+export function useEditSubmission(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ rows, updatedAt }: { rows: SubmissionRow[]; updatedAt: string }) =>
+      apiFetch(submissionsApi.edit, { params: { id }, body: { rows, updated_at: updatedAt } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SUBMISSIONS_QUERY_KEY }),
   });
 }
 

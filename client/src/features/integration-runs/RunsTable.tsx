@@ -1,6 +1,8 @@
-import { Alert, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { IntegrationRun, IntegrationRunStatus } from '@nomen/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { submissionPath } from '../codes/codesPaths';
 
 /** Badge colours of the run states. */
 const STATUS_COLORS: Record<IntegrationRunStatus, string> = {
@@ -28,7 +30,7 @@ function when(run: IntegrationRun): string {
 /**
  * A titled table of integration runs (issue 12 item 4) with its loading, error and empty states:
  * when, (optionally) which integration, state, attempts and the last message (the delivered files
- * on success, the peer's error on failure). Used by the connect step's "Last runs" and the
+ * on success, the peer's error on failure; an inbound pull links to the submission it imported). Used by the connect step's "Last runs" and the
  * submission page's "Integration runs".
  */
 export function RunsTable(props: {
@@ -87,7 +89,17 @@ export function RunsTable(props: {
                   </Badge>
                 </Table.Td>
                 <Table.Td>{run.attempts}</Table.Td>
-                <Table.Td style={{ wordBreak: 'break-word' }}>{run.message}</Table.Td>
+                <Table.Td style={{ wordBreak: 'break-word' }}>
+                  {run.message}
+                  {run.direction === 'INPUT' && run.submission_id !== null ? (
+                    <>
+                      {' '}
+                      <Anchor component={Link} to={submissionPath(run.submission_id)} size="sm">
+                        Open the imported submission
+                      </Anchor>
+                    </>
+                  ) : null}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

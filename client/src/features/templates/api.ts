@@ -1,5 +1,6 @@
 import {
   approversApi,
+  previewApi,
   type QueryOf,
   type TemplateSave,
   templatePeopleApi,
@@ -105,5 +106,20 @@ export function useTemplatePeople() {
     queryKey: [...TEMPLATES_QUERY_KEY, 'people'],
     queryFn: ({ signal }) => apiFetch(templatePeopleApi.list, { signal }),
     staleTime: 60_000,
+  });
+}
+
+/**
+ * The lists a template under edit depends on, with their rows, for the dataset preview (POST
+ * /api/v1/account/template/preview-dependencies; spec 03 §2, §7): `listIds` is the shared
+ * `previewDependencyIds` of the draft's fields. Read fresh each time the preview opens; stores
+ * nothing. Not fetched while `isEnabled` is false.
+ */
+export function usePreviewDependencies(listIds: readonly number[], isEnabled: boolean) {
+  return useQuery({
+    queryKey: [...TEMPLATES_QUERY_KEY, 'preview-dependencies', listIds.join(',')],
+    queryFn: ({ signal }) => apiFetch(previewApi.dependencies, { body: { list_ids: [...listIds] }, signal }),
+    enabled: isEnabled,
+    staleTime: 0,
   });
 }

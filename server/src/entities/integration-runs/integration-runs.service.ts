@@ -4,13 +4,14 @@ import type { Actor, AppDeps } from '../../http/context';
 import { assertSubmissionReadable } from '../submissions/submissions.service';
 import * as repo from './integration-runs.repository';
 
-/** A run as the API answers it (issue 12 item 4). */
-function toRun(r: IntegrationRunRow): IntegrationRun {
+/** A run as the API answers it (issue 12 items 4, 5). */
+export function toRun(r: IntegrationRunRow): IntegrationRun {
   return {
     id: r.id,
     assignment_id: r.assignment_id,
     assignment_name: r.assignment_name,
     slug: r.slug,
+    direction: r.direction,
     template_id: r.template_id,
     submission_id: r.submission_id,
     status: r.status,

@@ -381,6 +381,80 @@ describe('edits with edit_submissions (spec 01 §6)', () => {
   });
 });
 
+describe('edits in the browser (issue 11 item 5)', () => {
+  it('clears a cell given empty and keeps the keys not given', async () => {
+    const t = await makeTemplate();
+    const sent = await submit(admin, t.id, [row(t.fields, 'first')]);
+    const detail = await admin.get(`/api/v1/account/submissions/${sent.body.id}`);
+    const { cv_id: cvId, data } = detail.body.rows[0] as { cv_id: string; data: Record<string, string> };
+    const cvKey = Object.keys(data).find((k) => data[k] === cvId)!;
+    const res = await admin
+      .post(`/api/v1/account/submissions/${sent.body.id}/edit`)
+      .send({ rows: [{ [cvKey]: cvId, [t.fields.Country!]: '' }], updated_at: sent.body.updated_at });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const after = await admin.get(`/api/v1/account/submissions/${sent.body.id}`);
+    expect(after.body.rows[0].data[t.fields.Country!] ?? '').toBe('');
+    expect(after.body.rows[0].data[t.fields.Region!]).toBe('Europe');
+    expect(after.body.rows[0].data[t.fields.code!]).toBe('first_0001');
+    expect(after.body.history.map((e: { action: string }) => e.action)).toEqual(['submitted', 'edited']);
+    expect(after.body.history[1]).toMatchObject({
+      commit_id: res.body.commit_id,
+      user: { name: expect.any(String) },
+    });
+  });
+
+  it('refuses a row that breaks a rule with its row and field, and stores nothing', async () => {
+    const t = await makeTemplate();
+    const sent = await submit(admin, t.id, [row(t.fields, 'first'), row(t.fields, 'second')]);
+    const detail = await admin.get(`/api/v1/account/submissions/${sent.body.id}`);
+    const second = detail.body.rows[1] as { cv_id: string; data: Record<string, string> };
+    const cvKey = Object.keys(second.data).find((k) => second.data[k] === second.cv_id)!;
+    const res = await admin
+      .post(`/api/v1/account/submissions/${sent.body.id}/edit`)
+      .send({ rows: [{ [cvKey]: second.cv_id, [t.fields.Region!]: '' }] });
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toContainEqual({
+      path: `body.rows.0.${t.fields.Region}`,
+      message: expect.stringContaining('Region'),
+    });
+    const after = await admin.get(`/api/v1/account/submissions/${sent.body.id}`);
+    expect(after.body.commit_id).toBe(sent.body.commit_id);
+    expect(after.body.rows[1].data[t.fields.Region!]).toBe('Europe');
+    expect(after.body.history).toHaveLength(1);
+  });
+
+  it('answers 400 for a malformed commitRef and 404 for a commit of another dataset', async () => {
+    const t = await makeTemplate();
+    const other = await makeTemplate();
+    const sent = await submit(admin, t.id, [row(t.fields, 'first')]);
+    const elsewhere = await submit(admin, other.id, [row(other.fields, 'other')]);
+    for (const bad of ['abc', '-1', '0', '1.5', "1' or 1=1"]) {
+      const res = await admin.get(`/api/v1/account/submissions/${sent.body.id}`).query({ commitRef: bad });
+      expect(res.status, bad).toBe(400);
+      expect(res.body.issues?.[0]?.path).toBe('query.commitRef');
+    }
+    const foreign = await admin
+      .get(`/api/v1/account/submissions/${sent.body.id}`)
+      .query({ commitRef: String(elsewhere.body.commit_id) });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('answers 404 to a holder of edit_submissions who may not use the template', async () => {
+    const t = await makeTemplate();
+    const sent = await submit(admin, t.id, [row(t.fields, 'first')]);
+    const editor = await createUser(ctx, account.id, { role: 'USER', permissions: ['edit_submissions'] });
+    const agent = await signIn(ctx, editor.email);
+    expect((await agent.get(`/api/v1/account/submissions/${sent.body.id}`)).status).toBe(404);
+    const detail = await admin.get(`/api/v1/account/submissions/${sent.body.id}`);
+    const { cv_id: cvId, data } = detail.body.rows[0] as { cv_id: string; data: Record<string, string> };
+    const cvKey = Object.keys(data).find((k) => data[k] === cvId)!;
+    const res = await agent
+      .post(`/api/v1/account/submissions/${sent.body.id}/edit`)
+      .send({ rows: [{ [cvKey]: cvId, [t.fields.Campaign!]: 'renamed' }] });
+    expect(res.status).toBe(404);
+  });
+});
+
 describe('POST /api/core/v1/datasets/{rollupDatasetId}/query (spec 02 §7, spec 03 §7)', () => {
   it('answers distinct values, selected fields, whole rows and the limit', async () => {
     const t = await makeTemplate();

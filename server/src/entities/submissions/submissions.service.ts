@@ -803,10 +803,12 @@ export async function decideSubmission(
 
 /**
  * Edits rows of a submission in the dataset (spec 01 §6 edit_submissions; issue 11 item 5): each
- * given row names an existing row by its cv_id and gives the values to change; the whole row is
+ * given row names an existing row by its cv_id and gives the values to change (a key given empty
+ * or null clears its cell; keys not given keep their values); the whole row is
  * governed again (keeping its autonumbers), the old versions end and the new ones start in a new
- * commit, so every earlier version stays readable. Unknown cv_ids answer 400; a submission not in
- * the dataset 409.
+ * commit, so every earlier version stays readable, and the template's outbound integrations run
+ * again with the submission as it now is (a fixed link is re-pushed; issue 12 item 6). Unknown
+ * cv_ids answer 400; a submission not in the dataset 409.
  */
 export async function editSubmission(
   deps: AppDeps,
@@ -845,7 +847,10 @@ export async function editSubmission(
       const cvId = (cvKey && row[cvKey]) || '';
       const old = byCvId.get(cvId);
       if (!old) throw AppError.badField(`body.rows.${i}`, 'Name a row of this submission by its cv_id');
-      return { old, merged: { ...old.data, ...row } };
+      const merged: Record<string, string> = { ...old.data, ...row };
+      // A key given empty (or null) clears that cell; a key not given keeps the stored value.
+      for (const key in input.rows[i]) if (!row[key]) delete merged[key];
+      return { old, merged };
     });
     if (new Set(targets.map((t) => t.old.id)).size !== targets.length)
       throw AppError.badField('body.rows', 'A row is named twice');
@@ -882,14 +887,20 @@ export async function editSubmission(
     );
     await repo.applyToValues(trx, dataset.id, { submissionId: id, fromCommit: commitId }, 1);
     await refreshPoweredLists(trx, actor.accountId, dataset.id);
-    // The edited rows' links are checked again (issue 12 item 6: a fixed link shows its new checks).
-    if (before.template_id !== null)
-      await insertLinkChecksForCommit(trx, {
-        accountId: actor.accountId,
-        templateId: before.template_id,
-        submissionId: id,
-        commitId,
-      });
+    // The fixed rows go out again (issue 12 item 6: a published link is fixed and re-pushed).
+    await insertRunsForCommit(trx, {
+      accountId: actor.accountId,
+      templateId: found.template_id!,
+      submissionId: id,
+      commitId,
+    });
+    // ...and their links are checked again (issue 12 item 6: a fixed link shows its new checks).
+    await insertLinkChecksForCommit(trx, {
+      accountId: actor.accountId,
+      templateId: found.template_id!,
+      submissionId: id,
+      commitId,
+    });
     const submission = await repo.updateSubmission(trx, id, { commit_id: commitId });
     await repo.insertEvent(trx, {
       account_id: actor.accountId,

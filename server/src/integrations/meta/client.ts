@@ -42,7 +42,29 @@ function pageSchema<T extends z.ZodType>(item: T) {
   });
 }
 
+/** One ad object (campaign, ad set, ad or ad creative) with the fields asked for, as Graph answers them. */
+const adObjectSchema = z.looseObject({ id: z.string().min(1) });
+
+/** An ad object read for an inbound sync: its `id` and the fields asked for (strings, numbers, objects). */
+export type MetaAdObject = z.output<typeof adObjectSchema>;
+
+/** The ad-account edges an inbound sync reads (Marketing API reference: ad-account/campaigns, /adsets, /ads, /adcreatives). */
+export const META_AD_OBJECT_EDGES = ['campaigns', 'adsets', 'ads', 'adcreatives'] as const;
+/** One ad-account edge. */
+export type MetaAdObjectEdge = (typeof META_AD_OBJECT_EDGES)[number];
+
+/**
+ * One condition of Graph's `filtering` parameter (Marketing API "Filtering": `field`, `operator`
+ * such as IN, EQUAL, CONTAIN, GREATER_THAN, and `value`).
+ */
+export interface MetaFilter {
+  field: string;
+  operator: 'IN' | 'NOT_IN' | 'EQUAL' | 'CONTAIN' | 'GREATER_THAN' | 'LESS_THAN';
+  value: string | number | readonly string[];
+}
+
 const adAccountsPage = pageSchema(adAccountSchema);
+const adObjectsPage = pageSchema(adObjectSchema);
 const pixelsPage = pageSchema(pixelSchema);
 
 /** One page of a Graph edge. */
@@ -95,13 +117,40 @@ export class MetaClient {
     return this.pages(`/${seg(node)}/adspixels`, pixelsPage, 'id,name');
   }
 
+  /**
+   * Every object of an ad account's edge (`campaigns`, `adsets`, `ads`, `adcreatives`) with
+   * `fields`, narrowed by Graph's `filtering` conditions (issue 12 item 5, the ad-platform inbound
+   * sync). References: https://developers.facebook.com/docs/marketing-api/reference/ad-account/campaigns/
+   * (and …/adsets/, …/ads/, …/adcreatives/), filtering in
+   * https://developers.facebook.com/docs/marketing-api/insights/parameters/ (`filtering`).
+   */
+  listAdObjects(
+    adAccountId: string,
+    edge: MetaAdObjectEdge,
+    fields: readonly string[],
+    filtering: readonly MetaFilter[] = [],
+  ): Promise<MetaAdObject[]> {
+    const node = adAccountId.startsWith('act_') ? adAccountId : `act_${adAccountId}`;
+    return this.pages(
+      `/${seg(node)}/${edge}`,
+      adObjectsPage,
+      ['id', ...fields.filter((f) => f !== 'id')].join(','),
+      filtering.length > 0 ? { filtering: JSON.stringify(filtering) } : {},
+    );
+  }
+
   /** Follows `paging.cursors.after` while `paging.next` says there is more. */
-  private async pages<I>(path: string, schema: z.ZodType<GraphPage<I>>, fields: string): Promise<I[]> {
+  private async pages<I>(
+    path: string,
+    schema: z.ZodType<GraphPage<I>>,
+    fields: string,
+    extra: Record<string, string> = {},
+  ): Promise<I[]> {
     const all: I[] = [];
     let after: string | undefined;
     for (let i = 0; i < MAX_PAGES; i++) {
       // The cursor, not the `next` URL, is followed: `next` may carry the token in its query.
-      const page = await this.http.get(path, schema, { fields, limit: PAGE_SIZE, after });
+      const page = await this.http.get(path, schema, { ...extra, fields, limit: PAGE_SIZE, after });
       all.push(...page.data);
       after = page.paging?.cursors?.after;
       if (!page.paging?.next || !after || page.data.length === 0) break;

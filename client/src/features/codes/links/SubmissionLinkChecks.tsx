@@ -11,6 +11,7 @@ import {
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/apiFetch';
+import { SUBMISSIONS_QUERY_KEY } from '../api';
 
 /** How often the link checks refresh: every 2 s while a link is still pending, else not at all. */
 export function linkChecksRefetchInterval(checks: LinkChecks | undefined): number | false {
@@ -91,7 +92,8 @@ function LinkCheckItem(props: { link: SubmissionLinkCheck }) {
  */
 export function SubmissionLinkChecks(props: { submissionId: number }) {
   const checks = useQuery({
-    queryKey: ['link-checks', 'submission', props.submissionId],
+    // Under the submissions' key, so an edit of the rows reloads the checks.
+    queryKey: [...SUBMISSIONS_QUERY_KEY, props.submissionId, 'link-checks'],
     queryFn: ({ signal }) =>
       apiFetch(linkChecksApi.submissionLinkChecks, { params: { id: props.submissionId }, signal }),
     refetchInterval: (query) => linkChecksRefetchInterval(query.state.data),

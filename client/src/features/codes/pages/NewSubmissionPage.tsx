@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { AppError, type SubmissionDetail, type SubmissionForm } from '@nomen/shared';
+import type { SubmissionDetail, SubmissionForm } from '@nomen/shared';
 import { IconArrowLeft, IconInfoCircle, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -14,7 +14,7 @@ import { useSendSubmission, useSubmission, useSubmissionForm } from '../api';
 import { CODES_PATH, submissionPath } from '../codesPaths';
 import { ImportDialog } from '../import/ImportDialog';
 import { SubmissionTable, type SubmissionTableHandle } from '../table/SubmissionTable';
-import { type ServerProblem, useSubmissionTable } from '../table/useSubmissionTable';
+import { serverProblemsOf, useSubmissionTable } from '../table/useSubmissionTable';
 
 /** Statuses whose submission its submitter may still change and submit (a draft, a rejection). */
 const REOPENABLE = new Set(['Draft', 'Rejected']);
@@ -44,17 +44,6 @@ export function NewSubmissionPage() {
   if (draft.data && (draft.data.template_id !== templateId || !REOPENABLE.has(draft.data.status)))
     return <Alert color="red">This submission cannot be edited here.</Alert>;
   return <SubmissionEditor key={`${templateId}:${draftId ?? 'new'}`} form={form.data} draft={draft.data} />;
-}
-
-/** The rows a refused submit names: issues at `body.rows.<row>.<field id>`. */
-function serverProblemsOf(error: unknown): ServerProblem[] {
-  if (!(error instanceof AppError)) return [];
-  const problems: ServerProblem[] = [];
-  for (const issue of error.issues ?? []) {
-    const match = /^body\.rows\.(\d+)(?:\.(.+))?$/.exec(issue.path);
-    if (match) problems.push({ row: Number(match[1]), fieldId: match[2] ?? null, message: issue.message });
-  }
-  return problems;
 }
 
 function SubmissionEditor({ form, draft }: { form: SubmissionForm; draft: SubmissionDetail | undefined }) {

@@ -1,8 +1,21 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Timeline,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import type { SubmissionDetail, SubmissionForm } from '@nomen/shared';
-import { IconArrowLeft, IconEdit, IconMessage, IconTable } from '@tabler/icons-react';
-import { useMemo } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { IconArrowLeft, IconEdit, IconHistory, IconMessage, IconTable } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../ui/PageHeader';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { QueryErrorAlert } from '../../../ui/QueryErrorAlert';
@@ -15,6 +28,8 @@ import { SpreadsheetGrid } from '../../lists/grid/SpreadsheetGrid';
 import { useSubmission, useSubmissionForm } from '../api';
 import { DecisionPanel } from '../approval/DecisionPanel';
 import { CODES_PATH, datasetDataPath, newSubmissionPath } from '../codesPaths';
+import { SubmissionRowsEditor } from '../edit/SubmissionRowsEditor';
+import { submissionVersions } from '../edit/submissionVersions';
 import { SubmissionLinkChecks } from '../links/SubmissionLinkChecks';
 import { StatusBadge } from '../StatusBadge';
 import { tableColumns } from '../table/submissionTable';
@@ -57,19 +72,28 @@ export function storedRowsGrid(
 }
 
 /**
- * /codes/submissions/{id} (issue 11 item 6): a submission's status, its rows with their codes
- * (read-only grid: copy, find), the approver's comment and its history; a Draft or Rejected
- * submission of one's own opens again in the table; "Dataset rows" opens the template's dataset.
+ * /codes/submissions/{id} (issue 11 items 5, 6): a submission's status, its rows with their codes
+ * (read-only grid: copy, find), the approver's comment and its history with every version of its
+ * rows (?version={commit id} shows the rows as they were then); a Draft or Rejected submission of
+ * one's own opens again in the table; holders of edit_submissions edit the rows of a submission in
+ * the dataset ("Edit rows"), which makes a new version; "Dataset rows" opens the template's dataset.
  */
 export function SubmissionPage() {
   const id = routeIdOf(useParams().id);
   const navigate = useNavigate();
   const { user } = useSignedIn();
-  const submission = useSubmission(id);
+  const [params, setParams] = useSearchParams();
+  const version = routeIdOf(params.get('version'));
+  const submission = useSubmission(id, version === null ? 'HEAD' : String(version));
   const form = useSubmissionForm(submission.data?.template_id ?? null);
+  const [isEditing, setIsEditing] = useState(false);
   const grid = useMemo(
     () => (submission.data ? storedRowsGrid(submission.data.rows, form.data) : undefined),
     [submission.data, form.data],
+  );
+  const versions = useMemo(
+    () => (submission.data ? submissionVersions(submission.data.history) : []),
+    [submission.data],
   );
 
   if (id === null) return <Alert color="red">This address names no submission.</Alert>;
@@ -86,6 +110,21 @@ export function SubmissionPage() {
   const s = submission.data;
   const canReopen =
     s.template_id !== null && s.submitter.id === user.id && (s.status === 'Draft' || s.status === 'Rejected');
+  // An earlier version is shown when ?version names a commit other than the latest.
+  const shown =
+    version !== null && version !== s.commit_id ? versions.find((v) => v.commitId === version) : undefined;
+  const isEarlier = version !== null && version !== s.commit_id;
+  const hasIdentifier = form.data?.fields.some((f) => f.governance_type === 'cv_id') ?? false;
+  const showVersion = (commitId: number | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (commitId === null || commitId === s.commit_id) next.delete('version');
+        else next.set('version', String(commitId));
+        return next;
+      },
+      { replace: true },
+    );
 
   return (
     <>
@@ -105,6 +144,23 @@ export function SubmissionPage() {
         aside={
           <Group gap="xs" wrap="nowrap">
             <StatusBadge status={s.status} />
+            {s.can_edit && !isEditing && !isEarlier && form.data ? (
+              <Tooltip
+                label="The template has no identifier (cv_id) field, so its rows cannot be named for an edit"
+                disabled={hasIdentifier}
+                withArrow
+              >
+                <Box component="span" display="inline-block">
+                  <Button
+                    leftSection={<IconEdit size={16} aria-hidden />}
+                    disabled={!hasIdentifier}
+                    onClick={() => setIsEditing(true)}
+                  >
+                    Edit rows
+                  </Button>
+                </Box>
+              </Tooltip>
+            ) : null}
             {canReopen ? (
               <Button
                 leftSection={<IconEdit size={16} aria-hidden />}
@@ -141,16 +197,44 @@ export function SubmissionPage() {
             Waiting for an approver: the rows enter the dataset once approved.
           </Text>
         ) : null}
-        <SpreadsheetGrid
-          label={`${s.name} rows`}
-          testId="submission-rows"
-          data={grid}
-          onChange={() => {}}
-          isReadOnly
-          fixedColumns
-          rowLimit={grid.rowCount}
-          height={Math.min(480, 41 + Math.max(1, grid.rowCount) * 40 + 2)}
-        />
+        {isEarlier ? (
+          <Alert
+            color="blue"
+            icon={<IconHistory aria-hidden />}
+            title={shown ? `Version ${shown.number} of ${versions.length}` : 'An earlier version'}
+            data-testid="version-notice"
+          >
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm">
+                {shown ? (
+                  <>
+                    The rows as they were after “{ACTION_LABELS[shown.event.action]}” by{' '}
+                    {shown.event.user.name}, <Timestamp value={shown.event.created_at} />.
+                  </>
+                ) : (
+                  'The rows as they were at this version.'
+                )}
+              </Text>
+              <Button size="xs" variant="default" onClick={() => showVersion(null)}>
+                Show the latest version
+              </Button>
+            </Group>
+          </Alert>
+        ) : null}
+        {isEditing && form.data && !isEarlier ? (
+          <SubmissionRowsEditor submission={s} form={form.data} onClose={() => setIsEditing(false)} />
+        ) : (
+          <SpreadsheetGrid
+            label={`${s.name} rows`}
+            testId="submission-rows"
+            data={grid}
+            onChange={() => {}}
+            isReadOnly
+            fixedColumns
+            rowLimit={grid.rowCount}
+            height={Math.min(480, 41 + Math.max(1, grid.rowCount) * 40 + 2)}
+          />
+        )}
         {s.status === 'Approved' || s.status === 'Submitted' ? (
           <>
             <SubmissionLinkChecks submissionId={s.id} />
@@ -162,17 +246,39 @@ export function SubmissionPage() {
             History
           </Title>
           <Timeline bulletSize={14} lineWidth={2}>
-            {s.history.map((event) => (
-              <Timeline.Item
-                key={`${event.created_at}:${event.action}:${event.user.id ?? ''}`}
-                title={ACTION_LABELS[event.action]}
-              >
-                <Text size="sm" c="dimmed">
-                  {event.user.name} · <Timestamp value={event.created_at} />
-                </Text>
-                {event.comment ? <Text size="sm">{event.comment}</Text> : null}
-              </Timeline.Item>
-            ))}
+            {s.history.map((event) => {
+              const made = versions.find((v) => v.event === event);
+              const isShown = made !== undefined && made.commitId === (isEarlier ? version : s.commit_id);
+              return (
+                <Timeline.Item
+                  key={`${event.created_at}:${event.action}:${event.user.id ?? ''}`}
+                  title={
+                    <Group gap="xs">
+                      <span>{ACTION_LABELS[event.action]}</span>
+                      {made ? (
+                        <Text span size="sm" c="dimmed">
+                          · version {made.number}
+                        </Text>
+                      ) : null}
+                      {isShown ? (
+                        <Badge size="sm" variant="light">
+                          Shown
+                        </Badge>
+                      ) : made && !isEditing ? (
+                        <Button size="compact-xs" variant="subtle" onClick={() => showVersion(made.commitId)}>
+                          View version {made.number}
+                        </Button>
+                      ) : null}
+                    </Group>
+                  }
+                >
+                  <Text size="sm" c="dimmed">
+                    {event.user.name} · <Timestamp value={event.created_at} />
+                  </Text>
+                  {event.comment ? <Text size="sm">{event.comment}</Text> : null}
+                </Timeline.Item>
+              );
+            })}
           </Timeline>
         </Paper>
       </Stack>

@@ -43,7 +43,7 @@ const COMPUTED: CellDecoration = {
  * editor per governance type (list picker with type-ahead and drill-down cascade, date picker,
  * text for the rest; computed cells are read-only and show their values and codes), every cell
  * governed as it is typed: problem cells outlined with their messages, the error count and "Next
- * error".
+ * error". An edit of stored rows keeps its rows (no rows added or removed).
  */
 export function SubmissionTable({ table, label, height, ref }: SubmissionTableProps) {
   const gridRef = useRef<SpreadsheetGridHandle>(null);
@@ -169,6 +169,7 @@ export function SubmissionTable({ table, label, height, ref }: SubmissionTablePr
         onUndo={table.undo}
         onRedo={table.redo}
         fixedColumns
+        fixedRows={table.editsStoredRows}
         rowLimit={SUBMISSION_MAX_ROWS}
         isCellReadOnly={isCellReadOnly}
         renderCellEditor={renderCellEditor}

@@ -12,6 +12,8 @@ import type { GridData } from '../../lists/grid/gridTypes';
 import { placePaste } from '../../lists/grid/paste';
 import { parseTsv } from '../../lists/grid/tsv';
 import {
+  editedRows,
+  editProblemsOnTable,
   filledRows,
   fillNewRows,
   isBlankRow,
@@ -347,5 +349,50 @@ describe('uniquenessQuestions', () => {
     const v = t.validate(filledRow(t));
     expect([...uniquenessQuestions(t.validator, v, new Map())]).toEqual([['11', ['Europe_France']]]);
     expect(uniquenessQuestions(t.validator, v, new Map([['11', new Set(['Europe_France'])]])).size).toBe(0);
+  });
+});
+
+describe('editing stored rows (issue 11 item 5)', () => {
+  const stored = [
+    { '1': 'cv-a', '3': 'social', '4': 'spring', '6': 'Europe', '7': 'France', '9': 'n/a' },
+    { '1': 'cv-b', '3': 'email', '4': 'autumn', '6': 'Americas', '7': 'Brazil', '9': 'n/a' },
+  ];
+
+  it('sends only the changed rows, each named by its cv_id with every typed cell, cleared ones empty', () => {
+    const t = setup();
+    const initial = tableData(t.columns, stored);
+    let data = t.type(initial, 1, 'Campaign', 'winter');
+    data = t.type(data, 1, 'Country', '');
+    const sent = editedRows(initial, data, t.columns, '1', ['cv-a', 'cv-b']);
+    expect(sent.tableRows).toEqual([1]);
+    expect(sent.rows).toEqual([
+      { '1': 'cv-b', '3': 'email', '4': 'winter', '6': 'Americas', '7': '', '9': 'n/a', '10': '' },
+    ]);
+    expect(editedRows(initial, initial, t.columns, '1', ['cv-a', 'cv-b']).rows).toEqual([]);
+  });
+
+  it('shows the server’s problems with an edit on the table rows they were sent from', () => {
+    const t = setup();
+    const data = tableData(t.columns, stored);
+    const problems = editProblemsOnTable(
+      [{ row: 0, fieldId: '6', message: 'Row 1: Region is required' }],
+      [1],
+    );
+    expect(problems).toEqual([{ row: 1, fieldId: '6', message: 'Region is required' }]);
+    const v = validateTable(t.validator, t.columns, data, { today: TODAY, keepsBlankRows: true }, problems);
+    expect(v.byCell.get(`1:${t.col('Region')}`)).toEqual(['Region is required']);
+    expect(v.byCell.has(`0:${t.col('Region')}`)).toBe(false);
+  });
+
+  it('keeps a row emptied by the editor as a row, so its problems show', () => {
+    const t = setup();
+    let data = tableData(t.columns, stored);
+    for (const name of ['Channel', 'Campaign', 'Region', 'Country', 'Notes'])
+      data = t.type(data, 0, name, '');
+    expect(filledRows(data, t.columns).tableRows).toEqual([1]);
+    expect(filledRows(data, t.columns, true).tableRows).toEqual([0, 1]);
+    const v = validateTable(t.validator, t.columns, data, { today: TODAY, keepsBlankRows: true });
+    expect(v.filledCount).toBe(2);
+    expect(v.problems.some((p) => p.row === 0)).toBe(true);
   });
 });

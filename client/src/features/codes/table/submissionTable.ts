@@ -108,15 +108,19 @@ export function isBlankRow(data: GridData, columns: readonly TableColumn[], row:
   });
 }
 
-/** The typed rows that are not blank, with the table row each comes from. */
+/**
+ * The typed rows that are not blank, with the table row each comes from. `keepsBlankRows` (an
+ * edit of stored rows, each of which stays a row) keeps every row.
+ */
 export function filledRows(
   data: GridData,
   columns: readonly TableColumn[],
+  keepsBlankRows = false,
 ): { rows: SubmissionRow[]; tableRows: number[] } {
   const rows: SubmissionRow[] = [];
   const tableRows: number[] = [];
   for (let r = 0; r < data.rowCount; r++) {
-    if (isBlankRow(data, columns, r)) continue;
+    if (!keepsBlankRows && isBlankRow(data, columns, r)) continue;
     const row: SubmissionRow = {};
     data.columns.forEach((column, c) => {
       const spec = columns[c];
@@ -185,6 +189,8 @@ export interface TableSources {
   readonly today: CalendarDate;
   /** Whether the dataset already holds `value` of field `key` (must_be_unique, answered by the server). */
   readonly isTaken?: (key: string, value: string) => boolean;
+  /** Every table row is a row, blank or not (an edit of stored rows; see `filledRows`). */
+  readonly keepsBlankRows?: boolean;
 }
 
 /**
@@ -200,7 +206,7 @@ export function validateTable(
   sources: TableSources,
   extra: readonly { row: number; fieldId: string | number | null; message: string }[] = [],
 ): TableValidation {
-  const { rows, tableRows } = filledRows(data, columns);
+  const { rows, tableRows } = filledRows(data, columns, sources.keepsBlankRows);
   const result = validator.validateRows(rows, { today: sources.today, isTaken: sources.isTaken });
   const governed: (SubmissionRow | undefined)[] = new Array(data.rowCount);
   const provisional: (ReadonlySet<string> | undefined)[] = new Array(data.rowCount);
@@ -343,4 +349,63 @@ export function listOptions(
     if (starts.length >= limit) break;
   }
   return [...starts, ...contains].slice(0, limit);
+}
+
+/** One changed row of an edit (spec 01 §6 edit_submissions): the row to send and its table row. */
+export interface EditedRows {
+  /** Each changed row: the row's identifier under the cv_id field's key and every typed cell ('' clears). */
+  readonly rows: SubmissionRow[];
+  /** The table row of each sent row, so the server's problems (by sent index) land on their cells. */
+  readonly tableRows: number[];
+}
+
+/**
+ * The rows of an edit of stored rows (issue 11 item 5): the table rows whose typed cells differ
+ * from `initial` (the same rows as opened), each with its identifier (`cvIds[row]` under
+ * `cvKey`) and all its typed cells, empty ones as '' so the server clears them. Rows left as they
+ * were are not sent, so they keep their version.
+ */
+export function editedRows(
+  initial: GridData,
+  current: GridData,
+  columns: readonly TableColumn[],
+  cvKey: string,
+  cvIds: readonly string[],
+): EditedRows {
+  const rows: SubmissionRow[] = [];
+  const tableRows: number[] = [];
+  for (let r = 0; r < current.rowCount; r++) {
+    const cvId = cvIds[r];
+    if (cvId === undefined) continue;
+    let isChanged = false;
+    const row: SubmissionRow = { [cvKey]: cvId };
+    current.columns.forEach((column, c) => {
+      const spec = columns[c];
+      if (!spec || spec.isComputed) return;
+      const value = column.values[r] ?? '';
+      row[spec.key] = value;
+      if (value !== (initial.columns[c]?.values[r] ?? '')) isChanged = true;
+    });
+    if (!isChanged) continue;
+    rows.push(row);
+    tableRows.push(r);
+  }
+  return { rows, tableRows };
+}
+
+/**
+ * The server's problems with an edit (400 issues at `body.rows.<sent row>.<field id>`, each
+ * message starting "Row <sent row + 1>: ") placed on the table: each on the table row it was sent
+ * from (`tableRows`, as `editedRows` answers it), without the sent row's number, which is not the
+ * row the person sees. For a table that keeps every row (`keepsBlankRows`).
+ */
+export function editProblemsOnTable<P extends { row: number; message: string }>(
+  problems: readonly P[],
+  tableRows: readonly number[],
+): P[] {
+  return problems.map((p) => ({
+    ...p,
+    row: tableRows[p.row] ?? p.row,
+    message: p.message.replace(/^Row \d+: /, ''),
+  }));
 }

@@ -1,4 +1,5 @@
 import {
+  AppError,
   compileSubmissionForm,
   type SubmissionForm,
   type SubmissionRow,
@@ -37,10 +38,35 @@ export interface ServerProblem {
   readonly message: string;
 }
 
+/** How the submission table is used besides a new submission or a draft. */
+export interface SubmissionTableOptions {
+  /**
+   * The table edits the stored rows given as `initialRows` (issue 11 item 5, edit_submissions):
+   * every row stays a row (none added, removed or left out as blank), and the values those rows
+   * hold are theirs, so must_be_unique does not count them as taken by the dataset.
+   */
+  readonly editsStoredRows?: boolean;
+}
+
+/** The rows a refused submit or edit names: issues at `body.rows.<sent row>.<field id>`. */
+export function serverProblemsOf(error: unknown): ServerProblem[] {
+  if (!(error instanceof AppError)) return [];
+  const problems: ServerProblem[] = [];
+  for (const issue of error.issues ?? []) {
+    const match = /^body\.rows\.(\d+)(?:\.(.+))?$/.exec(issue.path);
+    if (match) problems.push({ row: Number(match[1]), fieldId: match[2] ?? null, message: issue.message });
+  }
+  return problems;
+}
+
 /** The submission table's state and actions (see useSubmissionTable). */
 export interface SubmissionTableState {
   readonly form: SubmissionForm;
   readonly columns: readonly TableColumn[];
+  /** Whether the rows are fixed: an edit of stored rows (see SubmissionTableOptions). */
+  readonly editsStoredRows: boolean;
+  /** What was typed when the table opened (the rows given, before any change). */
+  readonly initialData: GridData;
   /** What was typed (the grid's data). */
   readonly data: GridData;
   readonly validation: TableValidation;
@@ -63,21 +89,32 @@ export interface SubmissionTableState {
  * The submission table's model in React (issue 11 item 2): the typed grid with undo/redo (the
  * list editor's generic grid history), the shared rules run over it on every change (memoised),
  * and must_be_unique values asked of the server (debounced; each value once) and fed back to the
- * rules as `isTaken`. `initialRows` reopens a draft.
+ * rules as `isTaken`. `initialRows` reopens a draft, or (with `options.editsStoredRows`) holds
+ * the stored rows being edited.
  */
 export function useSubmissionTable(
   form: SubmissionForm,
   initialRows: readonly SubmissionRow[] | undefined,
+  options: SubmissionTableOptions = {},
 ): SubmissionTableState {
+  const editsStoredRows = options.editsStoredRows ?? false;
   const validator = useMemo(() => compileSubmissionForm(form), [form]);
   const columns = useMemo(() => tableColumns(form), [form]);
-  const [history, setHistory] = useState<GridHistory>(() => {
-    const start = tableData(columns, initialRows ?? []);
-    return startHistory(
-      initialRows && initialRows.length > 0
-        ? start
-        : fillNewRows(start, { ...start, rowCount: INITIAL_ROWS }, columns),
-    );
+  const [initialData] = useState(() => tableData(columns, initialRows ?? []));
+  const [history, setHistory] = useState<GridHistory>(() =>
+    startHistory(
+      (initialRows && initialRows.length > 0) || editsStoredRows
+        ? initialData
+        : fillNewRows(initialData, { ...initialData, rowCount: INITIAL_ROWS }, columns),
+    ),
+  );
+  // The values the edited rows hold already are theirs, not another row's (must_be_unique).
+  const [ownValues] = useState(() => {
+    const own = new Map<string, Set<string>>();
+    if (!editsStoredRows) return own;
+    for (const key of validator.uniqueKeys)
+      own.set(key, new Set((initialRows ?? []).map((r) => r[key] ?? '').filter((v) => v !== '')));
+    return own;
   });
   const [asked, setAsked] = useState<ReadonlyMap<string, ReadonlySet<string>>>(() => new Map());
   const [taken, setTaken] = useState<ReadonlyMap<string, ReadonlySet<string>>>(() => new Map());
@@ -90,10 +127,14 @@ export function useSubmissionTable(
         validator,
         columns,
         history.present,
-        { today, isTaken: (key, value) => taken.get(key)?.has(value) ?? false },
+        {
+          today,
+          isTaken: (key, value) => !ownValues.get(key)?.has(value) && (taken.get(key)?.has(value) ?? false),
+          keepsBlankRows: editsStoredRows,
+        },
         serverProblems,
       ),
-    [validator, columns, history.present, today, taken, serverProblems],
+    [validator, columns, history.present, today, taken, serverProblems, ownValues, editsStoredRows],
   );
 
   // must_be_unique against the template's whole dataset: only the server knows (issue 11 item 2).
@@ -154,6 +195,8 @@ export function useSubmissionTable(
   return {
     form,
     columns,
+    editsStoredRows,
+    initialData,
     data: history.present,
     validation,
     canUndo: history.past.length > 0,
@@ -163,7 +206,7 @@ export function useSubmissionTable(
     appendRows,
     undo: () => setHistory(undoHistory),
     redo: () => setHistory(redoHistory),
-    rowsToSend: () => filledRows(history.present, columns),
+    rowsToSend: () => filledRows(history.present, columns, editsStoredRows),
     setServerProblems,
   };
 }

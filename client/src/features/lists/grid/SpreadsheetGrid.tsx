@@ -112,6 +112,11 @@ export interface SpreadsheetGridProps {
    * trimmed to them (with a notice) instead of refused.
    */
   fixedColumns?: boolean;
+  /**
+   * The rows are given by the owner (issue 11: editing the rows of a submission, each named by
+   * its identifier): no spare rows, no row insert or remove, and a paste past the last row is refused.
+   */
+  fixedRows?: boolean;
   /** Cells that cannot be edited though the grid can (computed cells); editing them does nothing. */
   isCellReadOnly?: (row: number, col: number) => boolean;
   /**
@@ -169,6 +174,7 @@ export function SpreadsheetGrid({
   ref,
   displayData,
   fixedColumns = false,
+  fixedRows = false,
   isCellReadOnly,
   renderCellEditor,
   testId = 'list-grid',
@@ -177,7 +183,8 @@ export function SpreadsheetGrid({
   const scrollRef = useRef<HTMLDivElement>(null);
   const shown = displayData ?? data;
   const columnMax = fixedColumns ? data.columns.length : columnLimit;
-  const rows = displayRowCount(data, rowLimit);
+  const rowMax = fixedRows ? data.rowCount : rowLimit;
+  const rows = displayRowCount(data, rowMax);
   const cols = displayColumnCount(data, columnMax);
   const view = useGridVirtualizer(scrollRef, rows, cols);
 
@@ -305,7 +312,7 @@ export function SpreadsheetGrid({
       const at = { row: range.top, col: range.left };
       const result = placePaste(data, at, parseTsv(text), {
         maxColumns: columnMax,
-        maxRows: rowLimit,
+        maxRows: rowMax,
         isSingleColumn,
         trimColumns: fixedColumns,
       });
@@ -509,7 +516,15 @@ export function SpreadsheetGrid({
         <GridContextMenu
           key={`${menu.kind}:${menu.row}:${menu.col}:${menu.x}:${menu.y}`}
           target={menu}
-          availability={menuAvailability(menu, data, columnMax, rowLimit, columnLimitReason, fixedColumns)}
+          availability={menuAvailability(
+            menu,
+            data,
+            columnMax,
+            rowMax,
+            columnLimitReason,
+            fixedColumns,
+            fixedRows,
+          )}
           onAction={onMenuAction}
           cellActions={cellActions}
           isReadOnly={isReadOnly}
@@ -544,9 +559,11 @@ function menuAvailability(
   rowLimit: number,
   columnLimitReason: string | undefined,
   fixedColumns: boolean,
+  fixedRows = false,
 ): GridMenuAvailability {
   const { col, row } = target;
   const fixed = fixedColumns ? 'The columns are set by the template' : null;
+  const rowsFixed = fixedRows ? 'The rows are those of the submission' : null;
   const isSpareColumn = col >= data.columns.length;
   const isSpareRow = row >= data.rowCount;
   const columnsFull =
@@ -566,12 +583,14 @@ function menuAvailability(
     moveColumnToStart:
       fixed ??
       (isSpareColumn ? 'This column holds nothing yet' : col === 0 ? 'This column is already first' : null),
-    insertRowAbove: isSpareRow
-      ? 'The rows below the list are already empty'
-      : data.rowCount >= rowLimit
-        ? `A list holds at most ${rowLimit.toLocaleString('en-US')} rows`
-        : null,
-    removeRow: isSpareRow ? 'This row is below the list' : null,
+    insertRowAbove:
+      rowsFixed ??
+      (isSpareRow
+        ? 'The rows below the list are already empty'
+        : data.rowCount >= rowLimit
+          ? `A list holds at most ${rowLimit.toLocaleString('en-US')} rows`
+          : null),
+    removeRow: rowsFixed ?? (isSpareRow ? 'This row is below the list' : null),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   type IntegrationIssue,
   integrationFor,
   isKnownIntegrationSlug,
+  isPullableSlug,
   type TemplateIssue,
 } from '@nomen/shared';
 import { IconTrash } from '@tabler/icons-react';
@@ -13,6 +14,7 @@ import { useJumpTarget, useTemplateIssues } from '../TemplateEditorContext';
 import { IntegrationForm } from './IntegrationForm';
 import { IntegrationLogo } from './IntegrationLogo';
 import { LastRuns } from './LastRuns';
+import { SyncNow } from './SyncNow';
 import { useIntegration, useIntegrationEditing } from './useIntegrationEditing';
 
 /** Whether a template issue is one of the connect step's integration issues. */
@@ -119,6 +121,14 @@ export const IntegrationPanel = memo(function IntegrationPanel(props: { id: Inte
         <IntegrationForm assignment={assignment} definition={definition} editing={editing} issues={issues} />
         {typeof assignment.id === 'number' && assignment.integration_type === 'OUTPUT' ? (
           <LastRuns assignmentId={assignment.id} />
+        ) : null}
+        {typeof assignment.id === 'number' &&
+        assignment.integration_type === 'INPUT' &&
+        isPullableSlug(assignment.slug) ? (
+          <>
+            <SyncNow assignmentId={assignment.id} />
+            <LastRuns assignmentId={assignment.id} direction="INPUT" />
+          </>
         ) : null}
       </Accordion.Panel>
     </Accordion.Item>

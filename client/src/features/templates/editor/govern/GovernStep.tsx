@@ -18,6 +18,7 @@ import { confirmAction } from '../../../../ui/confirmAction';
 import { notifyError, notifyFailure, notifyInfo, notifySuccess } from '../../../../ui/notify';
 import { useFieldsets } from '../../../fieldsets/api';
 import { usePatterns } from '../../../patterns/api';
+import { DatasetPreviewPanel } from '../preview/DatasetPreviewPanel';
 import { useTemplateEditor, useTemplateEditorEnvironment } from '../TemplateEditorContext';
 import { issueTargetKey } from '../templateEditorStore';
 import { CreativeClassificationSection } from './CreativeClassificationSection';
@@ -41,7 +42,7 @@ export const OPEN_FIELD_PARAM = 'open';
 /**
  * The govern step (spec 03 §2 "Govern step", "Field edit drawer rules"; issue 9 item 4): the toolbar
  * (add pattern, add fields from a field set, add link, validation badge, reorder mode), the creative
- * classification section with the creative-classification flag, the template's fields as
+ * classification section with the creative-classification flag, the dataset preview panel, the template's fields as
  * virtualised 108 px cards (or an empty state when only the hidden id field is there), the field
  * edit drawer, the link governance drawer for the link field, and deletion: blocked deletions show
  * what blocks them (list columns, integrations; for a saved template also what the server maps),
@@ -52,6 +53,7 @@ export const OPEN_FIELD_PARAM = 'open';
 export function GovernStep() {
   const { store, templateId, hasFlag } = useTemplateEditorEnvironment();
   const [isReorderMode, setReorderMode] = useState(false);
+  const [isPreviewOpen, setPreviewOpen] = useState(false);
   const [editId, setEditId] = useState<TemplateFieldId | null>(null);
   const [linkId, setLinkId] = useState<TemplateFieldId | null>(null);
   const [blocked, setBlocked] = useState<{ name: string; blockers: DeletionBlockers } | null>(null);
@@ -203,6 +205,7 @@ export function GovernStep() {
         onAddFields={onAddFields}
         onAddLink={onAddLink}
         onShowFirstError={onShowFirstError}
+        onPreview={() => setPreviewOpen(true)}
         isReorderMode={isReorderMode}
         onReorderModeChange={setReorderMode}
       />
@@ -220,6 +223,7 @@ export function GovernStep() {
       <FieldEditDrawer fieldId={editId} onClose={() => setEditId(null)} />
       <LinkGovernanceDrawer fieldId={linkId} onClose={() => setLinkId(null)} />
       <FieldDeletionBlockedDialog blocked={blocked} onClose={() => setBlocked(null)} />
+      <DatasetPreviewPanel opened={isPreviewOpen} onClose={() => setPreviewOpen(false)} />
     </Stack>
   );
 }

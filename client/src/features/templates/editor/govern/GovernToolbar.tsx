@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Tooltip, UnstyledButton } from '@mantine/core';
 import { canAddLinkField, type Fieldset, type Pattern, type TemplateIssue } from '@nomen/shared';
-import { IconArrowsSort, IconCircleCheck, IconLink } from '@tabler/icons-react';
+import { IconArrowsSort, IconCircleCheck, IconLink, IconTableShortcut } from '@tabler/icons-react';
 import { useTemplateEditor, useTemplateIssuesSelector } from '../TemplateEditorContext';
 import { AddFieldsetFieldsPicker } from './AddFieldsetFieldsPicker';
 import { AddPatternPicker } from './AddPatternPicker';
@@ -12,6 +12,8 @@ export interface GovernToolbarProps {
   onAddLink: () => void;
   /** Jumps to the first error (the badge's action). */
   onShowFirstError: () => void;
+  /** Opens the dataset preview (spec 03 §2). */
+  onPreview: () => void;
   isReorderMode: boolean;
   onReorderModeChange: (on: boolean) => void;
 }
@@ -19,7 +21,8 @@ export interface GovernToolbarProps {
 /**
  * The govern step's toolbar (spec 03 §2 "Toolbar"): the add-pattern and add-field pickers, add
  * link (disabled, with a tooltip, when the template has its link field), the validation badge with
- * the template's error count (a click jumps to the first error), and the reorder-mode toggle.
+ * the template's error count (a click jumps to the first error), the preview button (disabled,
+ * with a tooltip, while errors exist) and the reorder-mode toggle.
  */
 export function GovernToolbar(props: GovernToolbarProps) {
   const canAddLink = useTemplateEditor((s) => canAddLinkField(s.draft));
@@ -53,6 +56,7 @@ export function GovernToolbar(props: GovernToolbarProps) {
       </Group>
       <Group gap="sm">
         <ValidationBadge onShowFirstError={props.onShowFirstError} />
+        <PreviewButton onPreview={props.onPreview} />
         <Button
           variant={props.isReorderMode ? 'filled' : 'default'}
           leftSection={<IconArrowsSort size={16} aria-hidden />}
@@ -63,6 +67,35 @@ export function GovernToolbar(props: GovernToolbarProps) {
         </Button>
       </Group>
     </Group>
+  );
+}
+
+/**
+ * The preview button (spec 03 §2 "a preview button (disabled when errors exist)"): opens the
+ * dataset preview of the template as it is being edited.
+ */
+function PreviewButton({ onPreview }: { onPreview: () => void }) {
+  const errors = useTemplateIssuesSelector(countErrors);
+  const reason = errors > 0 ? `Fix ${errors === 1 ? 'the error' : `the ${errors} errors`} to preview` : null;
+  return (
+    <Tooltip label={reason ?? 'Try the submission table of this template; nothing is saved'} withArrow>
+      <Button
+        variant="default"
+        leftSection={<IconTableShortcut size={16} aria-hidden />}
+        aria-disabled={reason !== null || undefined}
+        data-disabled={reason !== null || undefined}
+        aria-description={reason ?? undefined}
+        onClick={(event) => {
+          if (reason) {
+            event.preventDefault();
+            return;
+          }
+          onPreview();
+        }}
+      >
+        Preview
+      </Button>
+    </Tooltip>
   );
 }
 

@@ -1,0 +1,200 @@
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import ssh2, { type SFTPWrapper } from 'ssh2';
+import type { ReadConnector } from '../../entities/connectors/connectors.read';
+import type { StorageEndpoints } from '../../integrations/connection-test/storage';
+import { describeError, InboundError } from './inbound-error';
+
+/**
+ * Where the file pulls read (issue 12 item 5): sftp-pull over SFTP (ssh2) and aws-s3-inbound over
+ * the S3 API (AWS SDK; spec 01 §3.2 account credentials, spec 03 §3 folder, awsRegion). A source
+ * lists the files of the configured folder (or bucket prefix) with a version that changes when a
+ * file is replaced, and reads one file's bytes.
+ */
+
+/** One file a source lists: its full path or key, the name shown in messages, size in bytes and version. */
+export interface SourceFile {
+  key: string;
+  name: string;
+  size: number;
+  /** Changes when the file is replaced: `size:mtime` on SFTP, the ETag on S3. */
+  version: string;
+}
+
+/** An open connection to a folder: list its files, read one, close. */
+export interface FileSource {
+  /** Where it reads, for messages (`sftp://host/folder`, `s3://bucket/prefix`). */
+  readonly where: string;
+  list(): Promise<SourceFile[]>;
+  read(file: SourceFile): Promise<Buffer>;
+  close(): void;
+}
+
+/** How long a pull waits to connect to a peer, in ms. */
+const CONNECT_TIMEOUT_MS = 15_000;
+
+/** A folder as an SFTP path: no `.` or `..` segments, absolute when it was, `.` for the home folder. */
+export function sftpPath(folder: string): string {
+  const parts = folder.split('/').filter((p) => p !== '' && p !== '.' && p !== '..');
+  const joined = parts.join('/');
+  return folder.trim().startsWith('/') ? `/${joined}` : joined || '.';
+}
+
+/** `/bucket/a/b` as the bucket and the key prefix `a/b/` ('' at the top). */
+export function bucketPath(folder: string): { bucket: string; prefix: string } {
+  const parts = folder.split('/').filter((p) => p !== '' && p !== '.' && p !== '..');
+  const [bucket = '', ...rest] = parts;
+  return { bucket, prefix: rest.length ? `${rest.join('/')}/` : '' };
+}
+
+function call<T>(run: (done: (error: Error | null | undefined, value?: T) => void) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    run((error, value) => (error ? reject(error) : resolve(value as T)));
+  });
+}
+
+/** Signs in to the account's SFTP server and opens the folder. A refused sign-in is permanent. */
+export function openSftpSource(connector: ReadConnector, folder: string): Promise<FileSource> {
+  const c = connector.credentials;
+  if (c.family !== 'sftp')
+    return Promise.reject(new InboundError('The account is not an SFTP account', true));
+  const host = c.host ?? '';
+  const port = Number(c.port ?? 22);
+  const path = sftpPath(folder);
+  const client = new ssh2.Client();
+  return new Promise<FileSource>((resolve, reject) => {
+    let isOpen = false;
+    client.on('error', (error: Error & { level?: string }) => {
+      if (isOpen) return;
+      reject(
+        error.level === 'client-authentication'
+          ? new InboundError(
+              `${host}:${port} refused the sign-in of ${c.username}: check the account's username and ${c.auth_type === 'secret_key' ? 'secret key' : 'password'}`,
+              true,
+            )
+          : new InboundError(`Could not reach ${host}:${port}: ${describeError(error)}`, false),
+      );
+    });
+    client.on('ready', () => {
+      client.sftp((error, sftp: SFTPWrapper) => {
+        if (error) {
+          client.end();
+          return reject(new InboundError(`The server offers no SFTP: ${error.message}`, true));
+        }
+        isOpen = true;
+        resolve({
+          where: `sftp://${host}${path.startsWith('/') ? '' : '/'}${path}`,
+          async list() {
+            const entries = await call<
+              { filename: string; attrs: { mode: number; size: number; mtime: number } }[]
+            >((done) => sftp.readdir(path, done)).catch((e: unknown) => {
+              throw new InboundError(`Could not list ${path} on ${host}: ${describeError(e)}`, true);
+            });
+            return entries
+              .filter((e) => (e.attrs.mode & 0o170000) === 0o100000 && !e.filename.startsWith('.'))
+              .map((e) => ({
+                key: path === '.' ? e.filename : `${path.replace(/\/$/, '')}/${e.filename}`,
+                name: e.filename,
+                size: e.attrs.size,
+                version: `${e.attrs.size}:${e.attrs.mtime}`,
+              }));
+          },
+          async read(file) {
+            return call<Buffer>((done) => sftp.readFile(file.key, done)).catch((e: unknown) => {
+              throw new InboundError(`Could not read ${file.key} on ${host}: ${describeError(e)}`, false);
+            });
+          },
+          close: () => client.end(),
+        });
+      });
+    });
+    try {
+      client.connect({
+        host,
+        port,
+        username: c.username ?? '',
+        ...(c.auth_type === 'secret_key'
+          ? { privateKey: c.client_secret ?? '' }
+          : { password: c.password ?? '' }),
+        readyTimeout: CONNECT_TIMEOUT_MS,
+      });
+    } catch (e) {
+      reject(new InboundError(`Could not sign in: ${describeError(e)}`, true));
+    }
+  });
+}
+
+const S3_PERMANENT = new Set([
+  'InvalidAccessKeyId',
+  'SignatureDoesNotMatch',
+  'AccessDenied',
+  'NoSuchBucket',
+  'InvalidBucketName',
+  'AuthorizationHeaderMalformed',
+]);
+
+function s3Failure(what: string, error: unknown): InboundError {
+  const e = error as { name?: string; Code?: string };
+  return new InboundError(`${what}: ${describeError(error)}`, S3_PERMANENT.has(e.Code ?? e.name ?? ''));
+}
+
+/**
+ * Opens `/bucket/prefix` of the account's S3 storage (awsRegion, else us-east-1; the endpoint of
+ * configuration when set, path-style). Refused keys and a missing bucket are permanent.
+ */
+export function openS3Source(
+  connector: ReadConnector,
+  folder: string,
+  region: string,
+  endpoints: StorageEndpoints,
+): FileSource {
+  const c = connector.credentials;
+  if (c.family !== 'cloud-storage')
+    throw new InboundError('The account is not a cloud storage account', true);
+  const { bucket, prefix } = bucketPath(folder);
+  if (!bucket) throw new InboundError('The folder names no bucket (write it as /bucket/folder)', true);
+  const client = new S3Client({
+    region: region || 'us-east-1',
+    credentials: { accessKeyId: c.aws_key ?? '', secretAccessKey: c.aws_secret ?? '' },
+    ...(endpoints.s3 ? { endpoint: endpoints.s3, forcePathStyle: true } : {}),
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    maxAttempts: 1,
+  });
+  return {
+    where: `s3://${bucket}/${prefix}`,
+    async list() {
+      const files: SourceFile[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client
+          .send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }))
+          .catch((e: unknown) => {
+            throw s3Failure(`S3 refused the listing of ${bucket}/${prefix}`, e);
+          });
+        for (const o of page.Contents ?? []) {
+          if (!o.Key || o.Key.endsWith('/')) continue;
+          const name = o.Key.slice(prefix.length);
+          // Only the folder's own files, not those of folders under it.
+          if (name.includes('/') || name.startsWith('.')) continue;
+          files.push({
+            key: o.Key,
+            name,
+            size: o.Size ?? 0,
+            version: o.ETag ?? `${o.Size}:${o.LastModified?.toISOString()}`,
+          });
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return files;
+    },
+    async read(file) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: file.key }));
+        return Buffer.from(await object.Body!.transformToByteArray());
+      } catch (e) {
+        throw s3Failure(`S3 refused the download of ${bucket}/${file.key}`, e);
+      }
+    },
+    close: () => client.destroy(),
+  };
+}

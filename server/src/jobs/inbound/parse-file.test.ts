@@ -1,0 +1,109 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { facebookFiltering } from './ad-platform-sources';
+import { bucketPath, sftpPath } from './file-sources';
+import { InboundError } from './inbound-error';
+import { inboundFileType, parseInboundFile } from './parse-file';
+
+describe('inboundFileType', () => {
+  it('reads csv, xlsx and json in any case and nothing else', () => {
+    expect(inboundFileType('a.CSV')).toBe('csv');
+    expect(inboundFileType('dir.v2/b.xlsx')).toBe('xlsx');
+    expect(inboundFileType('c.json')).toBe('json');
+    expect(inboundFileType('README.txt')).toBeNull();
+    expect(inboundFileType('csv')).toBeNull();
+  });
+});
+
+describe('parseInboundFile', () => {
+  it('reads CSV with quotes, a byte-order mark and blank lines', async () => {
+    const table = await parseInboundFile(
+      'a.csv',
+      'csv',
+      Buffer.from('\uFEFFCampaign,Channel\r\n"Summer, ""hot""",email\r\n\r\nSpring,tv\r\n'),
+    );
+    expect(table).toEqual({
+      header: ['Campaign', 'Channel'],
+      rows: [
+        ['Summer, "hot"', 'email'],
+        ['Spring', 'tv'],
+      ],
+    });
+  });
+
+  it('reads the first worksheet of an XLSX file, formulas by their value and dates as ISO', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('One');
+    sheet.addRow(['Campaign', 'Start', 'Count']);
+    sheet.addRow(['Launch', new Date(Date.UTC(2026, 2, 1)), { formula: '1+1', result: 2 }]);
+    book.addWorksheet('Two').addRow(['ignored']);
+    const table = await parseInboundFile('b.xlsx', 'xlsx', Buffer.from(await book.xlsx.writeBuffer()));
+    expect(table).toEqual({ header: ['Campaign', 'Start', 'Count'], rows: [['Launch', '2026-03-01', '2']] });
+  });
+
+  it('reads a JSON array of objects (or {data: [...]}) with the union of keys as the header', async () => {
+    const table = await parseInboundFile(
+      'c.json',
+      'json',
+      Buffer.from(
+        JSON.stringify({
+          data: [
+            { Campaign: 'A', n: 1 },
+            { Channel: 'tv', tags: ['x'] },
+          ],
+        }),
+      ),
+    );
+    expect(table).toEqual({
+      header: ['Campaign', 'n', 'Channel', 'tags'],
+      rows: [
+        ['A', '1', '', ''],
+        ['', '', 'tv', '["x"]'],
+      ],
+    });
+  });
+
+  it.each([
+    ['bad.json', 'json', '{"a": [1', 'bad.json is not valid JSON'],
+    ['list.json', 'json', '[1, 2]', 'list.json is not a JSON array of objects (one object per row).'],
+    ['book.xlsx', 'xlsx', 'not a zip', 'book.xlsx is not a readable XLSX workbook'],
+    ['latin.csv', 'csv', Buffer.from([0x43, 0x61, 0x66, 0xe9, 0x0a]), 'latin.csv is not UTF-8 text'],
+  ] as const)('refuses %s permanently with a message naming it', async (name, type, body, message) => {
+    const error = await parseInboundFile(name, type, Buffer.from(body)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InboundError);
+    expect((error as InboundError).permanent).toBe(true);
+    expect((error as InboundError).message).toContain(message);
+  });
+});
+
+describe('source paths', () => {
+  it('keeps SFTP folders absolute or relative and drops dot segments', () => {
+    expect(sftpPath('/inbox/../drops/')).toBe('/inbox/drops');
+    expect(sftpPath('incoming')).toBe('incoming');
+    expect(sftpPath('')).toBe('.');
+  });
+
+  it('splits /bucket/prefix for S3', () => {
+    expect(bucketPath('/drops/incoming/week')).toEqual({ bucket: 'drops', prefix: 'incoming/week/' });
+    expect(bucketPath('drops')).toEqual({ bucket: 'drops', prefix: '' });
+  });
+});
+
+describe('facebookFiltering', () => {
+  it('turns the catalogue filters into Graph filtering conditions, leaving blank ones out', () => {
+    const filters = [
+      { integrationFilterId: 'campaign_ids', values: ['1', ' 2 '] },
+      { integrationFilterId: 'name_contains', values: ['Sale'] },
+      { integrationFilterId: 'status', values: ['ACTIVE', 'PAUSED'] },
+      { integrationFilterId: 'status', values: [' '] },
+    ];
+    expect(facebookFiltering('ads', filters)).toEqual([
+      { field: 'campaign.id', operator: 'IN', value: ['1', '2'] },
+      { field: 'name', operator: 'CONTAIN', value: 'Sale' },
+      { field: 'effective_status', operator: 'IN', value: ['ACTIVE', 'PAUSED'] },
+    ]);
+    expect(facebookFiltering('campaigns', filters.slice(0, 1))).toEqual([
+      { field: 'id', operator: 'IN', value: ['1', '2'] },
+    ]);
+  });
+});

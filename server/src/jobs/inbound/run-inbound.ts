@@ -1,0 +1,456 @@
+import { createHash } from 'node:crypto';
+import {
+  AppError,
+  guessImportMapping,
+  type ImportMapping,
+  type ImportTable,
+  type IntegrationAssignment,
+  importRefusal,
+  importRows,
+  isPullableSlug,
+  type SubmissionRow,
+  type Template,
+} from '@nomen/shared';
+import type { IntegrationRunRow } from '@nomen/shared/db';
+import { actorOfUser } from '../../auth/auth.service';
+import { readConnector } from '../../entities/connectors/connectors.read';
+import * as runs from '../../entities/integration-runs/integration-runs.repository';
+import { createSubmission } from '../../entities/submissions/submissions.service';
+import { loadTemplate } from '../../entities/templates/templates.service';
+import type { Actor, AppDeps } from '../../http/context';
+import type { AttemptInfo, AttemptOutcome, JobDeps } from '../run-integration';
+import { readFacebookObjects } from './ad-platform-sources';
+import { type FileSource, openS3Source, openSftpSource, type SourceFile } from './file-sources';
+import * as repo from './inbound.repository';
+import { describeError, InboundError } from './inbound-error';
+import { inboundFileType, parseInboundFile } from './parse-file';
+
+/**
+ * One inbound pull (issue 12 item 5): reads what is new at the source, maps it onto the template's
+ * fields by name, and makes submissions through the submissions service (so every rule of a typed
+ * submission applies):
+ * - sftp-pull and aws-s3-inbound read each new CSV, XLSX or JSON file of the folder (one
+ *   submission per file); ad-platform inbounds (facebook-marketing-inbound) read the chosen data
+ *   type with its filters (one submission per pull, of the objects new or changed since the last).
+ * - What was imported is remembered (`inbound_items`: key and version), so a file is imported once
+ *   and a replaced file again.
+ * - The rows land in a Draft submission of the user who asked for the pull (the template's creator
+ *   for the 8-hour schedule): people fix what fails validation in the submission table and submit
+ *   it, so nothing enters the dataset unchecked (Claravine's model; this project's "Pending" is
+ *   the approval state, see the README of server/src/entities/submissions).
+ * - With the template's auto-submit (and the account's auto-submit flag) and identifier fields
+ *   (metadata identifier_field_ids), the rows that have every identifier and pass validation are
+ *   submitted at once (Submitted, or Pending approval); the rest go to the Draft.
+ * Submissions are made with an Idempotency-Key derived from the assignment and the items read,
+ * so a retried or repeated run answers the submissions already made instead of duplicating them.
+ */
+
+/** Most new files one pull imports; the rest wait for the next. */
+export const INBOUND_MAX_FILES_PER_RUN = 100;
+
+/** What `runInbound` needs: the job deps, and the pool (COPY) and queue of the process when it has them. */
+export type InboundDeps = JobDeps & Partial<Pick<AppDeps, 'pool' | 'jobs'>>;
+
+/** One unit of import: a file, or the objects of an ad-platform pull. */
+interface Batch {
+  /** Names it in messages and in the submission's name (the file name, or data type and account). */
+  label: string;
+  table: ImportTable;
+  items: { key: string; version: string }[];
+  /** Explicit mapping (ad platforms with mapping fields); null guesses by column name. */
+  mapping: ImportMapping | null;
+}
+
+/** What one batch made. */
+interface BatchResult {
+  label: string;
+  submitted: { id: number; rows: number; status: string } | null;
+  draft: { id: number; rows: number } | null;
+}
+
+function appDeps(deps: InboundDeps): AppDeps {
+  return {
+    db: deps.db,
+    config: deps.config,
+    mailer: deps.mailer,
+    pool: deps.pool ?? null,
+    jobs: deps.jobs ?? null,
+  };
+}
+
+/** The user a pull acts as: who asked for it, else the template's creator, else the account's super admin. */
+async function pullActor(deps: InboundDeps, run: IntegrationRunRow, templateId: number): Promise<Actor> {
+  const candidates = [
+    run.requested_by,
+    await repo.templateCreator(deps.db, run.account_id, templateId),
+    await repo.superAdminOf(deps.db, run.account_id),
+  ];
+  for (const userId of candidates) {
+    if (userId === null) continue;
+    const actor = await actorOfUser(deps, run.account_id, userId);
+    if (actor) return actor;
+  }
+  throw new InboundError('No enabled user of the account can own the imported submission', true);
+}
+
+/** The template field keys of the assignment's identifier fields (metadata identifier_field_ids: field ids). */
+function identifierKeys(template: Template, assignment: IntegrationAssignment): string[] {
+  const ids = String(assignment.metadata?.identifier_field_ids ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  return ids.flatMap((id) => {
+    const tf = template.template_fields.find((f) => String(f.field_id) === id);
+    return tf ? [String(tf.id)] : [];
+  });
+}
+
+/** An explicit mapping from the assignment's mapping fields (fieldName → field id), or null when none is chosen. */
+function explicitMapping(template: Template, assignment: IntegrationAssignment, header: readonly string[]) {
+  const chosen = (assignment.mapping_fields ?? []).filter(
+    (m) => m.cvFieldId !== null && m.source_type !== 'template_classification',
+  );
+  if (chosen.length === 0) return null;
+  return header.map((column) => {
+    const m = chosen.find((c) => c.fieldName === column);
+    const tf = m
+      ? template.template_fields.find((f) => String(f.field_id) === String(m.cvFieldId))
+      : undefined;
+    return tf ? String(tf.id) : null;
+  });
+}
+
+/** The row indexes a 400 of the submissions service names (`body.rows.<row>…`). */
+function refusedRows(error: AppError): Set<number> {
+  const out = new Set<number>();
+  for (const issue of error.issues ?? []) {
+    const match = /^(?:body\.)?rows\.(\d+)/.exec(issue.path);
+    if (match) out.add(Number(match[1]));
+  }
+  return out;
+}
+
+/** A submission name within 255 characters. */
+function submissionName(assignment: IntegrationAssignment, label: string): string {
+  const name = `${assignment.name || assignment.slug}: ${label}`;
+  return name.length > 255 ? `${name.slice(0, 252)}...` : name;
+}
+
+/**
+ * Makes the submissions of one batch: with auto-submit and identifier fields, first submits the
+ * rows that carry every identifier and pass the service's validation (a refused row is moved to
+ * the draft and the rest tried again, up to three times); then a Draft of the rest.
+ */
+async function importBatch(
+  deps: InboundDeps,
+  actor: Actor,
+  template: Template,
+  assignment: IntegrationAssignment,
+  batch: Batch,
+): Promise<BatchResult> {
+  const mapping = batch.mapping ?? guessImportMapping(batch.table.header, template.template_fields);
+  const refusal = importRefusal(batch.table, mapping, batch.label);
+  if (refusal)
+    throw new InboundError(
+      refusal === 'Choose the field at least one column fills.'
+        ? `${batch.label}: no column is named like a field of ${template.name} (columns: ${batch.table.header.join(', ')})`
+        : refusal,
+      true,
+    );
+  const { rows } = importRows(batch.table, mapping);
+  const name = submissionName(assignment, batch.label);
+  const key = `inbound-${assignment.id}-${createHash('sha256')
+    .update(JSON.stringify(batch.items))
+    .digest('hex')
+    .slice(0, 40)}`;
+  const app = appDeps(deps);
+  const result: BatchResult = { label: batch.label, submitted: null, draft: null };
+
+  let toFix: SubmissionRow[] = rows;
+  const identifiers = identifierKeys(template, assignment);
+  const isAutoSubmit = template.settings.enable_auto_submit === 1 && actor.features.includes('auto-submit');
+  if (isAutoSubmit && identifiers.length > 0) {
+    let candidates = rows.filter((r) => identifiers.every((k) => (r[k] ?? '').trim() !== ''));
+    toFix = rows.filter((r) => !candidates.includes(r));
+    for (let attempt = 0; attempt < 3 && candidates.length > 0; attempt++) {
+      try {
+        const made = await createSubmission(
+          app,
+          actor,
+          { template_id: savedId(template), name, rows: candidates, draft: false },
+          `${key}-submit`,
+        );
+        result.submitted = { id: made.id, rows: made.row_count, status: made.status };
+        candidates = [];
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'BAD_REQUEST') throw error;
+        const refused = refusedRows(error);
+        if (refused.size === 0) break;
+        toFix = [...toFix, ...candidates.filter((_, i) => refused.has(i))];
+        candidates = candidates.filter((_, i) => !refused.has(i));
+      }
+    }
+    if (candidates.length > 0) toFix = [...toFix, ...candidates];
+    // Keep the file's order in the draft.
+    toFix = rows.filter((r) => toFix.includes(r));
+  }
+  if (toFix.length > 0) {
+    const made = await createSubmission(
+      app,
+      actor,
+      { template_id: savedId(template), name, rows: toFix, draft: true },
+      `${key}-draft`,
+    );
+    result.draft = { id: made.id, rows: made.row_count };
+  }
+  return result;
+}
+
+/** The id of a loaded (so saved) template. */
+function savedId(template: Template): number {
+  if (template.id === null) throw new InboundError('The template is not saved', true);
+  return template.id;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** The run-log line of one batch's result. */
+function resultText(r: BatchResult): string {
+  const parts: string[] = [];
+  if (r.submitted)
+    parts.push(
+      `${plural(r.submitted.rows, 'row')} ${r.submitted.status === 'Pending' ? 'submitted for approval' : 'submitted'} (submission #${r.submitted.id})`,
+    );
+  if (r.draft)
+    parts.push(`${plural(r.draft.rows, 'row')} to fix and submit in draft submission #${r.draft.id}`);
+  return `${r.label}: ${parts.join('; ') || 'no rows'}`;
+}
+
+/** Opens the file source of a file pull. */
+async function fileSource(
+  deps: InboundDeps,
+  run: IntegrationRunRow,
+  assignment: IntegrationAssignment,
+): Promise<FileSource> {
+  if (assignment.connector_id === null || assignment.connector_id === undefined)
+    throw new InboundError('The integration has no connected account', true);
+  let connector: Awaited<ReturnType<typeof readConnector>>;
+  try {
+    connector = await readConnector(deps, run.account_id, assignment.connector_id);
+  } catch (error) {
+    throw new InboundError(`The connected account cannot be read: ${describeError(error)}`, true);
+  }
+  const metadata = assignment.metadata ?? {};
+  const folder = (assignment.folder ?? '').trim() || String(metadata.folder ?? '').trim();
+  if (run.slug === 'sftp-pull') return openSftpSource(connector, folder || '.');
+  return openS3Source(
+    connector,
+    folder,
+    String(metadata.awsRegion ?? '').trim(),
+    deps.config.storageEndpoints,
+  );
+}
+
+/** The file types the assignment reads (metadata fileFormatFilter, e.g. "csv" or "csv, xlsx"; all when empty). */
+function acceptedTypes(assignment: IntegrationAssignment): Set<string> | null {
+  const raw = String(assignment.metadata?.fileFormatFilter ?? '').trim();
+  if (raw === '') return null;
+  return new Set(
+    raw
+      .split(/[\s,;]+/)
+      .map((t) => t.replace(/^\./, '').toLowerCase())
+      .filter(Boolean),
+  );
+}
+
+/** Reads and imports the new files of a file pull; answers the results and the files that failed. */
+async function pullFiles(
+  deps: InboundDeps,
+  run: IntegrationRunRow,
+  actor: Actor,
+  template: Template,
+  assignment: IntegrationAssignment,
+): Promise<{ results: BatchResult[]; failures: string[]; where: string }> {
+  const source = await fileSource(deps, run, assignment);
+  try {
+    const prefix = String(assignment.metadata?.filePrefix ?? '').trim();
+    const types = acceptedTypes(assignment);
+    const listed = (await source.list())
+      .filter((f) => inboundFileType(f.name) !== null)
+      .filter((f) => types === null || types.has(inboundFileType(f.name)!))
+      .filter((f) => prefix === '' || f.name.startsWith(prefix))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    const seen = await repo.importedVersions(
+      deps.db,
+      assignment.id as number,
+      listed.map((f) => f.key),
+    );
+    const fresh: SourceFile[] = listed
+      .filter((f) => !seen.has(`${f.key}\u0000${f.version}`))
+      .slice(0, INBOUND_MAX_FILES_PER_RUN);
+    const results: BatchResult[] = [];
+    const failures: string[] = [];
+    for (const file of fresh) {
+      const item = { key: file.key, version: file.version };
+      try {
+        const bytes = await source.read(file);
+        const table = await parseInboundFile(file.name, inboundFileType(file.name)!, bytes);
+        const result = await importBatch(deps, actor, template, assignment, {
+          label: file.name,
+          table,
+          items: [item],
+          mapping: null,
+        });
+        await remember(deps, run, assignment, result, [item]);
+        results.push(result);
+      } catch (error) {
+        // A bad file fails the run but not the other files; a peer fault retries the whole pull.
+        if (error instanceof InboundError && error.permanent) failures.push(error.message);
+        else if (error instanceof AppError) failures.push(`${file.name}: ${error.message}`);
+        else throw error;
+      }
+    }
+    return { results, failures, where: source.where };
+  } finally {
+    source.close();
+  }
+}
+
+/** Records what a batch imported and names the run's submission. */
+async function remember(
+  deps: InboundDeps,
+  run: IntegrationRunRow,
+  assignment: IntegrationAssignment,
+  result: BatchResult,
+  items: { key: string; version: string }[],
+): Promise<void> {
+  const submissionId = result.draft?.id ?? result.submitted?.id ?? null;
+  await repo.recordImported(deps.db, {
+    accountId: run.account_id,
+    assignmentId: assignment.id as number,
+    runId: run.id,
+    submissionId,
+    items,
+  });
+  if (submissionId !== null) await repo.setRunSubmission(deps.db, run.id, submissionId);
+}
+
+/** Reads and imports the new or changed objects of an ad-platform pull. */
+async function pullAdPlatform(
+  deps: InboundDeps,
+  run: IntegrationRunRow,
+  actor: Actor,
+  template: Template,
+  assignment: IntegrationAssignment,
+): Promise<{ results: BatchResult[]; failures: string[]; where: string }> {
+  if (assignment.connector_id === null || assignment.connector_id === undefined)
+    throw new InboundError('The integration has no connected account', true);
+  let connector: Awaited<ReturnType<typeof readConnector>>;
+  try {
+    connector = await readConnector(deps, run.account_id, assignment.connector_id);
+  } catch (error) {
+    throw new InboundError(`The connected account cannot be read: ${describeError(error)}`, true);
+  }
+  const read = await readFacebookObjects(deps, connector, assignment);
+  const seen = await repo.importedVersions(
+    deps.db,
+    assignment.id as number,
+    read.items.map((i) => i.key),
+  );
+  const keep = read.items.map((i) => !seen.has(`${i.key}\u0000${i.version}`));
+  const items = read.items.filter((_, i) => keep[i]);
+  if (items.length === 0) return { results: [], failures: [], where: read.label };
+  const table = { header: read.table.header, rows: read.table.rows.filter((_, i) => keep[i]) };
+  const batch: Batch = {
+    label: read.label,
+    table,
+    items,
+    mapping: explicitMapping(template, assignment, table.header),
+  };
+  const result = await importBatch(deps, actor, template, assignment, batch);
+  await remember(deps, run, assignment, result, items);
+  return { results: [result], failures: [], where: read.label };
+}
+
+/**
+ * Works one attempt of an inbound run (issue 12 item 5; called by `runIntegration` for runs whose
+ * direction is INPUT). Ends the run Success with what it imported (or "nothing new"), Failed with
+ * a clear message when a file cannot be imported (the other files still are) or the assignment,
+ * account or settings are wrong, and leaves it Retrying (answering 'retry') when the source could
+ * not be reached, until the last retry. A run already ended is left as it is.
+ */
+export async function runInbound(
+  deps: InboundDeps,
+  run: IntegrationRunRow,
+  info: AttemptInfo,
+): Promise<AttemptOutcome> {
+  if (run.status === 'Success' || run.status === 'Failed') return 'done';
+  const attempt = run.attempts + 1;
+  await runs.updateRun(deps.db, run.id, {
+    status: 'Running',
+    message: `Attempt ${attempt} started`,
+    attempt,
+    started: true,
+  });
+  try {
+    if (run.assignment_id === null || run.template_id === null)
+      throw new InboundError('The integration was removed from the template before it ran', true);
+    const template = await loadTemplate(deps.db, run.account_id, run.template_id);
+    const assignment = template?.integrations.find((a) => a.id === run.assignment_id);
+    if (!template || !assignment)
+      throw new InboundError('The integration was removed from the template before it ran', true);
+    if (!isPullableSlug(run.slug))
+      throw new InboundError(`Nomen does not pull ${run.slug} integrations`, true);
+    const actor = await pullActor(deps, run, run.template_id);
+    const { results, failures, where } =
+      run.slug === 'facebook-marketing-inbound'
+        ? await pullAdPlatform(deps, run, actor, template, assignment)
+        : await pullFiles(deps, run, actor, template, assignment);
+    const imported = results.map(resultText);
+    if (failures.length > 0) {
+      const text = [...failures, ...(imported.length ? [`Imported: ${imported.join(' | ')}`] : [])].join(
+        ' | ',
+      );
+      await runs.updateRun(deps.db, run.id, {
+        status: 'Failed',
+        message: text,
+        attempt,
+        files: results.map((r) => r.label),
+        finished: true,
+      });
+      return 'done';
+    }
+    const text =
+      results.length === 0 ? `Nothing new to import from ${where}` : `Imported ${imported.join(' | ')}`;
+    await runs.updateRun(deps.db, run.id, {
+      status: 'Success',
+      message: text,
+      attempt,
+      files: results.map((r) => r.label),
+      finished: true,
+    });
+    return 'done';
+  } catch (error) {
+    const permanent = error instanceof InboundError ? error.permanent : error instanceof AppError;
+    const last = info.retryCount >= info.retryLimit;
+    const text = error instanceof Error ? error.message : String(error);
+    if (permanent || last) {
+      await runs.updateRun(deps.db, run.id, {
+        status: 'Failed',
+        message:
+          last && !permanent && info.retryLimit > 0 ? `${text} (gave up after ${attempt} attempts)` : text,
+        attempt,
+        finished: true,
+      });
+      return permanent ? 'done' : 'retry';
+    }
+    await runs.updateRun(deps.db, run.id, {
+      status: 'Retrying',
+      message: `${text} (attempt ${attempt} of ${info.retryLimit + 1}; retrying)`,
+      attempt,
+    });
+    return 'retry';
+  }
+}
