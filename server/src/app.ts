@@ -11,6 +11,7 @@ import { foldersRoutes } from './entities/folders/folders.routes';
 import { groupsRoutes } from './entities/groups/groups.routes';
 import { integrationRunsRoutes } from './entities/integration-runs/integration-runs.routes';
 import { integrationsRoutes } from './entities/integrations/integrations.routes';
+import { linkChecksRoutes } from './entities/link-checks/link-checks.routes';
 import { listsRoutes } from './entities/lists/lists.routes';
 import { patternsRoutes } from './entities/patterns/patterns.routes';
 import { reportsRoutes } from './entities/reports/reports.routes';
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps): NomenApp {
   connectorsRoutes(api);
   integrationAssignmentsRoutes(api);
   integrationRunsRoutes(api);
+  linkChecksRoutes(api);
   targetsRoutes(api);
   lookupsRoutes(api);
   submissionsRoutes(api);

@@ -34,7 +34,17 @@ const envSchema = z.object({
   JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+  LINK_CHECKS_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false']).default('false'),
+  LINK_CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
 });
+
+/** How link checks fetch landing pages (issue 12 item 6; README configuration table). */
+export interface LinkChecksConfig {
+  /** Fetch loopback, private and link-local addresses too (LINK_CHECKS_ALLOW_PRIVATE_NETWORKS; tests). */
+  allowPrivateNetworks: boolean;
+  /** Pages one link-check job fetches at once (LINK_CHECK_CONCURRENCY). */
+  concurrency: number;
+}
 
 /** How integration runs are queued and worked (issue 12 items 4, 7; README "Jobs"). */
 export interface JobsConfig {
@@ -97,6 +107,8 @@ export interface Config {
   collabUrls: string[];
   /** Integration run jobs (JOBS_IN_SERVER, JOB_*). */
   jobs: JobsConfig;
+  /** Link checks (LINK_CHECKS_ALLOW_PRIVATE_NETWORKS, LINK_CHECK_CONCURRENCY). */
+  linkChecks: LinkChecksConfig;
 }
 
 /**
@@ -150,6 +162,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
       pollSeconds: e.JOB_POLL_SECONDS,
       concurrency: e.JOB_CONCURRENCY,
+    },
+    linkChecks: {
+      allowPrivateNetworks: e.LINK_CHECKS_ALLOW_PRIVATE_NETWORKS === 'true',
+      concurrency: e.LINK_CHECK_CONCURRENCY,
     },
   };
 }

@@ -52,6 +52,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/embedded.ts'
     SMTP_URL: '',
     PORT: port,
     LOGIN_RATE_LIMIT: '1000',
+    // Link checks fetch the landing pages the specs serve on 127.0.0.1 (codes/link-checks.spec.ts).
+    LINK_CHECKS_ALLOW_PRIVATE_NETWORKS: 'true',
     ...oauthEnv,
     ...providers.env,
   },

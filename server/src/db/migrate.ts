@@ -14,6 +14,7 @@ import * as m0012 from './migrations/0012_api_tokens';
 import * as m0013 from './migrations/0013_reports';
 import * as m0014 from './migrations/0014_inbound_runs';
 import * as m0015 from './migrations/0015_integration_links';
+import * as m0016 from './migrations/0016_link_checks';
 
 /** Every migration, in order. Frozen in time: never edit one that has shipped; add the next. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013_reports': m0013,
   '0014_inbound_runs': m0014,
   '0015_integration_links': m0015,
+  '0016_link_checks': m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -5,6 +5,7 @@ import PgBoss from 'pg-boss';
 import type { JobsConfig } from '../config';
 import * as runs from '../entities/integration-runs/integration-runs.repository';
 import { startInboundSchedule } from './inbound/schedule';
+import { dispatchLinkChecks, startLinkChecks } from './link-checks';
 import { type IntegrationRunJob, type JobDeps, runIntegration } from './run-integration';
 
 /**
@@ -100,7 +101,14 @@ export async function startJobs(
       total += sent;
       if (sent < DISPATCH_BATCH) break;
     }
-    if (total > 0) for (const id of workerIds) boss.notifyWorker(id);
+    // Link checks of submissions that entered a dataset (issue 12 item 6; ./link-checks.ts).
+    let checks = 0;
+    for (;;) {
+      const sent = await dispatchLinkChecks(deps.db, boss, config);
+      checks += sent;
+      if (sent === 0) break;
+    }
+    if (total + checks > 0) for (const id of workerIds) boss.notifyWorker(id);
     return total;
   };
 
@@ -125,6 +133,7 @@ export async function startJobs(
       });
   };
 
+  workerIds.push(...(await startLinkChecks(deps, boss, config, options)));
   if (options.work)
     for (let i = 0; i < config.concurrency; i++)
       workerIds.push(

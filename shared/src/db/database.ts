@@ -612,6 +612,22 @@ export interface IntegrationLinksTable {
   created_at: CreatedAt;
 }
 
+/** link_checks: one row per submission row with a link to check, and its results (issue 12 item 6; migration 0016). */
+export interface LinkChecksTable {
+  id: Generated<number>;
+  account_id: number;
+  submission_id: number;
+  template_id: number | null;
+  commit_id: number;
+  row_number: number;
+  cv_id: string;
+  url: string;
+  results: JsonWithDefault<{ validation: string; option: string; ok: boolean; message: string }[]>;
+  job_id: string | null;
+  created_at: CreatedAt;
+  checked_at: NullableTimestamp;
+}
+
 /** The typed database Kysely works with (ARCHITECTURE.md, Data). */
 export interface Database {
   accounts: AccountsTable;
@@ -661,6 +677,7 @@ export interface Database {
   integration_runs: IntegrationRunsTable;
   inbound_items: InboundItemsTable;
   integration_links: IntegrationLinksTable;
+  link_checks: LinkChecksTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

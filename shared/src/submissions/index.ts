@@ -2,6 +2,8 @@ export * from './dataset-data.contract';
 export * from './datasets';
 export * from './dates';
 export * from './import';
+export * from './link-checks';
+export * from './link-checks.contract';
 export * from './links';
 export * from './list-lookup';
 export * from './preview';

@@ -37,6 +37,7 @@ import { recordActivity } from '../activities/activities.service';
 import * as fieldsRepo from '../fields/fields.repository';
 import { assertAllFound, assertNotStale } from '../guards';
 import { insertRunsForCommit } from '../integration-runs/integration-runs.repository';
+import { insertLinkChecksForCommit } from '../link-checks/link-checks.repository';
 import { refreshPoweredLists } from '../lists/lists.powered';
 import * as patternsRepo from '../patterns/patterns.repository';
 import { getPattern } from '../patterns/patterns.service';
@@ -378,13 +379,17 @@ async function storeSubmitted(
     );
     await refreshPoweredLists(trx, actor.accountId, submission.dataset_id);
     // The rows are in the dataset: queue the template's outbound integrations (issue 12 item 4).
-    if (submission.template_id !== null)
-      await insertRunsForCommit(trx, {
+    if (submission.template_id !== null) {
+      const entered = {
         accountId: actor.accountId,
         templateId: submission.template_id,
         submissionId: submission.id,
         commitId,
-      });
+      };
+      await insertRunsForCommit(trx, entered);
+      // ...and check its links against the template's link validations (issue 12 item 6).
+      await insertLinkChecksForCommit(trx, entered);
+    }
   }
   return commitId;
 }
@@ -750,13 +755,16 @@ export async function decideSubmission(
       await repo.commitRows(trx, id, commitId);
       await repo.applyToValues(trx, dataset.id, { submissionId: id, fromCommit: commitId }, 1);
       await refreshPoweredLists(trx, actor.accountId, dataset.id);
-      if (before.template_id !== null)
-        await insertRunsForCommit(trx, {
+      if (before.template_id !== null) {
+        const entered = {
           accountId: actor.accountId,
           templateId: before.template_id,
           submissionId: id,
           commitId,
-        });
+        };
+        await insertRunsForCommit(trx, entered);
+        await insertLinkChecksForCommit(trx, entered);
+      }
     }
     const submission = await repo.updateSubmission(trx, id, {
       status: decision === 'approve' ? 'Approved' : 'Rejected',
@@ -881,6 +889,13 @@ export async function editSubmission(
     await refreshPoweredLists(trx, actor.accountId, dataset.id);
     // The fixed rows go out again (issue 12 item 6: a published link is fixed and re-pushed).
     await insertRunsForCommit(trx, {
+      accountId: actor.accountId,
+      templateId: found.template_id!,
+      submissionId: id,
+      commitId,
+    });
+    // ...and their links are checked again (issue 12 item 6: a fixed link shows its new checks).
+    await insertLinkChecksForCommit(trx, {
       accountId: actor.accountId,
       templateId: found.template_id!,
       submissionId: id,

@@ -30,6 +30,7 @@ import { DecisionPanel } from '../approval/DecisionPanel';
 import { CODES_PATH, datasetDataPath, newSubmissionPath } from '../codesPaths';
 import { SubmissionRowsEditor } from '../edit/SubmissionRowsEditor';
 import { submissionVersions } from '../edit/submissionVersions';
+import { SubmissionLinkChecks } from '../links/SubmissionLinkChecks';
 import { StatusBadge } from '../StatusBadge';
 import { tableColumns } from '../table/submissionTable';
 
@@ -234,7 +235,12 @@ export function SubmissionPage() {
             height={Math.min(480, 41 + Math.max(1, grid.rowCount) * 40 + 2)}
           />
         )}
-        {s.status === 'Approved' || s.status === 'Submitted' ? <SubmissionRuns submissionId={s.id} /> : null}
+        {s.status === 'Approved' || s.status === 'Submitted' ? (
+          <>
+            <SubmissionLinkChecks submissionId={s.id} />
+            <SubmissionRuns submissionId={s.id} />
+          </>
+        ) : null}
         <Paper withBorder radius="md" p="md">
           <Title order={2} size="h5" mb="sm">
             History
