@@ -44,6 +44,8 @@ const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PROBES = 40;
 const CLIENT_PROCESSES = Number(process.env.BENCH_COLLAB_CLIENT_PROCESSES ?? 4);
 const WINDOW_MS = Number(process.env.BENCH_COLLAB_WINDOW_MS ?? 20_000);
+/** Only the presence cases, memory and churn (skips the 5,000-thread sync and the Redis pair). */
+const PRESENCE_ONLY = Boolean(process.env.BENCH_COLLAB_PRESENCE_ONLY);
 const CHURN_CYCLES = Number(process.env.BENCH_COLLAB_CHURN_CYCLES ?? 20_000);
 /** The collab server to measure; BENCH_COLLAB_MAIN points at another checkout's main.ts (before/after runs). */
 const COLLAB_MAIN = process.env.BENCH_COLLAB_MAIN ?? 'collab/src/main.ts';
@@ -268,6 +270,12 @@ class ClientPool {
     await this.all({ cmd: 'close' });
   }
 
+  /** Frames received so far by all clients of all processes together. */
+  async framesReceived(): Promise<number> {
+    const usage = await this.all({ cmd: 'usage' });
+    return usage.reduce((sum, u) => sum + (u.received as number), 0);
+  }
+
   /** CPU time (ms) used so far by each client process. */
   cpuMs(): number[] {
     return this.processes.map((p) => processCpuMs(p.pid!));
@@ -288,6 +296,10 @@ interface Target {
 interface CaseFigures {
   serverCpuPct: number;
   serverRssMb: number;
+  /** Frames the server sent to all clients together per second during the window (its fan-out). */
+  framesToClientsPerSecond: number;
+  /** The machine's 1-minute load average at the end of the window (2 cores here). */
+  loadAverage: number;
   clientProcessCpuPct: number[];
   commentMs: ReturnType<typeof summary>;
   ackMs?: ReturnType<typeof summary>;
@@ -321,11 +333,13 @@ async function runCase(
   await pool.connect(target.url, target.kind === 'collab' ? 'hocuspocus' : 'echo', specs);
   // Joins fan out once; let them pass and the renewals reach their steady random phase.
   await sleep(5000);
+  const framesBefore = await pool.framesReceived();
   const serverBefore = processCpuMs(target.pid);
   const clientsBefore = pool.cpuMs();
   const started = performance.now();
   await sleep(WINDOW_MS);
   const elapsed = performance.now() - started;
+  const framesPerSecond = ((await pool.framesReceived()) - framesBefore) / (elapsed / 1000);
   const serverCpuPct = ((processCpuMs(target.pid) - serverBefore) / elapsed) * 100;
   const clientProcessCpuPct = pool.cpuMs().map((ms, i) => ((ms - clientsBefore[i]!) / elapsed) * 100);
   const serverRssMb = processRssMb(target.pid);
@@ -345,6 +359,8 @@ async function runCase(
   return {
     serverCpuPct: Number(serverCpuPct.toFixed(1)),
     serverRssMb: Math.round(serverRssMb),
+    framesToClientsPerSecond: Math.round(framesPerSecond),
+    loadAverage: Number(loadavg()[0]!.toFixed(1)),
     clientProcessCpuPct: clientProcessCpuPct.map((p) => Number(p.toFixed(1))),
     commentMs: summary(latencies),
     ...(acks.length > 0 ? { ackMs: summary(acks) } : {}),
@@ -511,7 +527,21 @@ async function main(): Promise<void> {
     ];
     for (const [name, rooms] of layouts) {
       const byTarget: Record<string, CaseFigures> = {};
-      for (const target of targets) byTarget[target.kind] = await runCase(pool, target, f, rooms);
+      const failed: Record<string, string> = {};
+      for (const target of targets) {
+        try {
+          byTarget[target.kind] = await runCase(pool, target, f, rooms);
+        } catch (error) {
+          // An overloaded server refuses connections (e.g. 408); that is a figure too.
+          failed[target.kind] = String(error);
+          await pool.close();
+        }
+      }
+      if (failed.collab || failed.echo) {
+        cases[name] = { ...byTarget, failed };
+        console.log(`${name}: did not complete: ${JSON.stringify(failed)}`);
+        continue;
+      }
       const c = byTarget.collab!;
       const e = byTarget.echo!;
       cases[name] = {
@@ -527,6 +557,7 @@ async function main(): Promise<void> {
         `${name}: collab CPU ${c.serverCpuPct} % of a core, RSS ${c.serverRssMb} MB, comment p50 ${c.commentMs.p50} ms p95 ${c.commentMs.p95} ms p99 ${c.commentMs.p99} ms${c.ackMs ? ` (ack p95 ${c.ackMs.p95} ms)` : ''}` +
           ` | ws echo CPU ${e.serverCpuPct} %, RSS ${e.serverRssMb} MB, p50 ${e.commentMs.p50} ms p95 ${e.commentMs.p95} ms p99 ${e.commentMs.p99} ms` +
           ` | ratio to echo: CPU ${ratio(c.serverCpuPct, e.serverCpuPct)}x, comment p95 ${ratio(c.commentMs.p95, e.commentMs.p95)}x` +
+          `\n    frames to clients per second: collab ${c.framesToClientsPerSecond}, echo ${e.framesToClientsPerSecond}; load average ${c.loadAverage} / ${e.loadAverage} (2 cores)` +
           `\n    client processes CPU %: collab run [${c.clientProcessCpuPct.join(', ')}], echo run [${e.clientProcessCpuPct.join(', ')}]` +
           (c.probesTimedOut + e.probesTimedOut > 0
             ? `\n    comments not seen by every client within 30 s: collab ${c.probesTimedOut}, echo ${e.probesTimedOut}`
@@ -536,107 +567,121 @@ async function main(): Promise<void> {
     results.cases = cases;
 
     // Memory per idle connection: 10,000 connections in 100 rooms, RSS and heap after a GC.
-    await sleep(2000);
-    const base = await memoryMb(COLLAB_PORT);
-    const idleSpecs: ClientSpec[] = [];
-    const idleCount = scaled(10_000);
-    for (let i = 0; i < idleCount; i++) {
-      const listId = f.listIds[100 + (i % 100)]!;
-      idleSpecs.push({ room: roomName(f.accountUuid, listId), token: token(f, i, listId), userId: i });
+    try {
+      await sleep(2000);
+      const base = await memoryMb(COLLAB_PORT);
+      const idleSpecs: ClientSpec[] = [];
+      const idleCount = scaled(10_000);
+      for (let i = 0; i < idleCount; i++) {
+        const listId = f.listIds[100 + (i % 100)]!;
+        idleSpecs.push({ room: roomName(f.accountUuid, listId), token: token(f, i, listId), userId: i });
+      }
+      await pool.connect(targets[0]!.url, 'hocuspocus', idleSpecs);
+      await sleep(3000);
+      const withIdle = await memoryMb(COLLAB_PORT);
+      await pool.close();
+      results.memory = {
+        baselineHeapMb: Math.round(base.heap),
+        baselineRssMb: Math.round(base.rss),
+        idleConnections: idleCount,
+        perIdleConnectionRssKb: Number((((withIdle.rss - base.rss) * 1024) / idleCount).toFixed(1)),
+        perIdleConnectionHeapKb: Number((((withIdle.heap - base.heap) * 1024) / idleCount).toFixed(1)),
+      };
+      console.log(
+        `memory: ${idleCount} idle connections in 100 rooms add ${Math.round(withIdle.rss - base.rss)} MB RSS (${(results.memory as { perIdleConnectionRssKb: number }).perIdleConnectionRssKb} KB each), heap ${(results.memory as { perIdleConnectionHeapKb: number }).perIdleConnectionHeapKb} KB each`,
+      );
+
+      // Churn: connect/disconnect cycles into one room loaded with 100 idle clients.
+      const churnList = f.listIds[2]!;
+      const churnRoom = roomName(f.accountUuid, churnList);
+      await pool.connect(
+        targets[0]!.url,
+        'hocuspocus',
+        Array.from({ length: 100 }, (_, i) => ({
+          room: churnRoom,
+          token: token(f, i, churnList),
+          userId: i,
+        })),
+      );
+      const churnClients = Array.from({ length: 50 }, (_, i) => ({
+        room: churnRoom,
+        token: token(f, 100 + i, churnList),
+        userId: 100 + i,
+      }));
+      const churn = (cycles: number) =>
+        pool.all({
+          cmd: 'churn',
+          url: targets[0]!.url,
+          clients: churnClients,
+          cycles: Math.ceil(cycles / CLIENT_PROCESSES),
+          concurrency: 8,
+          localAddresses: Array.from(
+            { length: 30 },
+            (_, k) => `127.0.${1 + Math.floor(Math.random() * 200)}.${1 + k}`,
+          ),
+        });
+      await churn(1000); // warm-up: code paths compiled, pools filled
+      await sleep(3000);
+      const heapBefore = await memoryMb(COLLAB_PORT);
+      const churnStarted = performance.now();
+      await churn(CHURN_CYCLES);
+      const churnSeconds = (performance.now() - churnStarted) / 1000;
+      await sleep(3000);
+      const heapAfter = await memoryMb(COLLAB_PORT);
+      await pool.close();
+      results.churn = {
+        cycles: CHURN_CYCLES,
+        loadedRoomClients: 100,
+        seconds: Number(churnSeconds.toFixed(1)),
+        heapBeforeMb: Number(heapBefore.heap.toFixed(2)),
+        heapAfterMb: Number(heapAfter.heap.toFixed(2)),
+        heapGrowthMb: Number((heapAfter.heap - heapBefore.heap).toFixed(2)),
+        bytesPerCycle: Math.round(((heapAfter.heap - heapBefore.heap) * 2 ** 20) / CHURN_CYCLES),
+      };
+      console.log(
+        `churn: ${CHURN_CYCLES} connect/disconnect cycles into a room of 100 in ${churnSeconds.toFixed(1)} s: heap ${heapBefore.heap.toFixed(2)} MB -> ${heapAfter.heap.toFixed(2)} MB (${(heapAfter.heap - heapBefore.heap).toFixed(2)} MB)`,
+      );
+    } catch (error) {
+      // An overloaded server refuses connections (e.g. 408); record it and go on.
+      results.memoryOrChurnFailed = String(error);
+      console.log(`memory or churn did not complete: ${String(error)}`);
+      await pool.close();
     }
-    await pool.connect(targets[0]!.url, 'hocuspocus', idleSpecs);
-    await sleep(3000);
-    const withIdle = await memoryMb(COLLAB_PORT);
-    await pool.close();
-    results.memory = {
-      baselineHeapMb: Math.round(base.heap),
-      baselineRssMb: Math.round(base.rss),
-      idleConnections: idleCount,
-      perIdleConnectionRssKb: Number((((withIdle.rss - base.rss) * 1024) / idleCount).toFixed(1)),
-      perIdleConnectionHeapKb: Number((((withIdle.heap - base.heap) * 1024) / idleCount).toFixed(1)),
-    };
-    console.log(
-      `memory: ${idleCount} idle connections in 100 rooms add ${Math.round(withIdle.rss - base.rss)} MB RSS (${(results.memory as { perIdleConnectionRssKb: number }).perIdleConnectionRssKb} KB each), heap ${(results.memory as { perIdleConnectionHeapKb: number }).perIdleConnectionHeapKb} KB each`,
-    );
-
-    // Churn: connect/disconnect cycles into one room loaded with 100 idle clients.
-    const churnList = f.listIds[2]!;
-    const churnRoom = roomName(f.accountUuid, churnList);
-    await pool.connect(
-      targets[0]!.url,
-      'hocuspocus',
-      Array.from({ length: 100 }, (_, i) => ({ room: churnRoom, token: token(f, i, churnList), userId: i })),
-    );
-    const churnClients = Array.from({ length: 50 }, (_, i) => ({
-      room: churnRoom,
-      token: token(f, 100 + i, churnList),
-      userId: 100 + i,
-    }));
-    const churn = (cycles: number) =>
-      pool.all({
-        cmd: 'churn',
-        url: targets[0]!.url,
-        clients: churnClients,
-        cycles: Math.ceil(cycles / CLIENT_PROCESSES),
-        concurrency: 8,
-        localAddresses: Array.from(
-          { length: 30 },
-          (_, k) => `127.0.${1 + Math.floor(Math.random() * 200)}.${1 + k}`,
-        ),
-      });
-    await churn(1000); // warm-up: code paths compiled, pools filled
-    await sleep(3000);
-    const heapBefore = await memoryMb(COLLAB_PORT);
-    const churnStarted = performance.now();
-    await churn(CHURN_CYCLES);
-    const churnSeconds = (performance.now() - churnStarted) / 1000;
-    await sleep(3000);
-    const heapAfter = await memoryMb(COLLAB_PORT);
-    await pool.close();
-    results.churn = {
-      cycles: CHURN_CYCLES,
-      loadedRoomClients: 100,
-      seconds: Number(churnSeconds.toFixed(1)),
-      heapBeforeMb: Number(heapBefore.heap.toFixed(2)),
-      heapAfterMb: Number(heapAfter.heap.toFixed(2)),
-      heapGrowthMb: Number((heapAfter.heap - heapBefore.heap).toFixed(2)),
-      bytesPerCycle: Math.round(((heapAfter.heap - heapBefore.heap) * 2 ** 20) / CHURN_CYCLES),
-    };
-    console.log(
-      `churn: ${CHURN_CYCLES} connect/disconnect cycles into a room of 100 in ${churnSeconds.toFixed(1)} s: heap ${heapBefore.heap.toFixed(2)} MB -> ${heapAfter.heap.toFixed(2)} MB (${(heapAfter.heap - heapBefore.heap).toFixed(2)} MB)`,
-    );
-
-    results.sync5000Threads = await syncOf5000Threads(targets[0]!.url, f, f.listIds[10]!);
-    const s = results.sync5000Threads as { threads: number; warmMs: number; coldFromPostgresMs: number };
-    console.log(
-      `sync of a room with ${s.threads} threads: warm ${s.warmMs} ms, cold from PostgreSQL ${s.coldFromPostgresMs} ms`,
-    );
+    if (!PRESENCE_ONLY) {
+      results.sync5000Threads = await syncOf5000Threads(targets[0]!.url, f, f.listIds[10]!);
+      const s = results.sync5000Threads as { threads: number; warmMs: number; coldFromPostgresMs: number };
+      console.log(
+        `sync of a room with ${s.threads} threads: warm ${s.warmMs} ms, cold from PostgreSQL ${s.coldFromPostgresMs} ms`,
+      );
+    }
   } finally {
     pool.stop();
     collab.kill('SIGTERM');
     echo.child.kill('SIGTERM');
   }
 
-  // Two instances joined by Redis: 50 clients alternating between them.
-  const a = await startCollabProcess(3402, true);
-  const b = await startCollabProcess(3403, true);
-  try {
-    const clients = await connectMany(
-      ['ws://127.0.0.1:3402/collab', 'ws://127.0.0.1:3403/collab'],
-      f,
-      f.listIds[30]!,
-      50,
-    );
-    const measured = await providerCommentLatency(clients);
-    const redis = summary(measured.seen);
-    destroy(clients);
-    results.latencyTwoInstancesRedis50Ms = { ...redis, ack: summary(measured.ack) };
-    console.log(
-      `50 clients across two instances with Redis: p50 ${redis.p50} ms, p95 ${redis.p95} ms, p99 ${redis.p99} ms`,
-    );
-  } finally {
-    a.kill('SIGTERM');
-    b.kill('SIGTERM');
+  if (!PRESENCE_ONLY) {
+    // Two instances joined by Redis: 50 clients alternating between them.
+    const a = await startCollabProcess(3402, true);
+    const b = await startCollabProcess(3403, true);
+    try {
+      const clients = await connectMany(
+        ['ws://127.0.0.1:3402/collab', 'ws://127.0.0.1:3403/collab'],
+        f,
+        f.listIds[30]!,
+        50,
+      );
+      const measured = await providerCommentLatency(clients);
+      const redis = summary(measured.seen);
+      destroy(clients);
+      results.latencyTwoInstancesRedis50Ms = { ...redis, ack: summary(measured.ack) };
+      console.log(
+        `50 clients across two instances with Redis: p50 ${redis.p50} ms, p95 ${redis.p95} ms, p99 ${redis.p99} ms`,
+      );
+    } finally {
+      a.kill('SIGTERM');
+      b.kill('SIGTERM');
+    }
   }
   if (previous) results.previous = previous;
   writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
