@@ -525,7 +525,8 @@ async function main(): Promise<void> {
         Array.from({ length: 100 }, (_, r) => ({ listId: f.listIds[100 + r]!, clients: scaled(100) })),
       ],
     ];
-    for (const [name, rooms] of layouts) {
+    // BENCH_COLLAB_SKIP_CASES: only memory and churn (e.g. a quick before/after of the churn leak).
+    for (const [name, rooms] of process.env.BENCH_COLLAB_SKIP_CASES ? [] : layouts) {
       const byTarget: Record<string, CaseFigures> = {};
       const failed: Record<string, string> = {};
       for (const target of targets) {
