@@ -7,6 +7,8 @@ COPY server/package.json server/
 COPY collab/package.json collab/
 COPY client/package.json client/
 COPY tests/package.json tests/
+# patch-package applies patches/ after the install (postinstall): see collab/README.md.
+COPY patches patches/
 RUN npm ci --omit=optional --ignore-scripts=false
 COPY . .
 RUN npm run build

@@ -1,5 +1,6 @@
 /** Helpers the benchmark scripts share: generated cell text, medians, databases and servers. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
 const WORDS = [
@@ -85,4 +86,17 @@ export async function startServer(
     server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
   return server;
+}
+
+/** CPU time (user + system, ms) a process has used so far, read from /proc (Linux; 100 ticks/s). */
+export function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** A process's resident set size in MB, read from /proc (Linux). */
+export function processRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }

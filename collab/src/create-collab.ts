@@ -28,6 +28,12 @@ export interface CollabOptions {
   lockTimeoutMs?: number;
   /** Debounce of document persistence in ms (Hocuspocus default 2000). */
   debounceMs?: number;
+  /**
+   * Window in ms over which presence renewals (an unchanged awareness state every 15 s from each
+   * client) are collected and relayed to the room as one message (default 5000; see
+   * collab/README.md, Presence). Joins, changes and leaves are relayed at once.
+   */
+  presenceRenewalMs?: number;
   quiet?: boolean;
 }
 
@@ -63,6 +69,7 @@ export async function createCollab(options: CollabOptions): Promise<Hocuspocus> 
     quiet: options.quiet ?? true,
     debounce: options.debounceMs ?? 2000,
     maxDebounce: 10_000,
+    awarenessRenewalDelay: options.presenceRenewalMs ?? 5000,
     extensions,
   });
   await access.start(hocuspocus);

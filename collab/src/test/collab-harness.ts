@@ -27,7 +27,13 @@ export interface CollabInstance {
  */
 export async function startCollab(
   db: DbHandle,
-  options: { redisUrl?: string; lockTimeoutMs?: number; debounceMs?: number; listen?: null } = {},
+  options: {
+    redisUrl?: string;
+    lockTimeoutMs?: number;
+    debounceMs?: number;
+    presenceRenewalMs?: number;
+    listen?: null;
+  } = {},
 ): Promise<CollabInstance> {
   const { listen, ...rest } = options;
   const hocuspocus = await createCollab({

@@ -1,0 +1,147 @@
+import type { DbHandle } from '@nomen/shared/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness';
+import * as Y from 'yjs';
+import {
+  type CollabInstance,
+  connect,
+  createRoomFixture,
+  eventually,
+  openTestDatabase,
+  type Person,
+  type RoomFixture,
+  startCollab,
+  type TestClient,
+  tokenFor,
+} from './test/collab-harness';
+
+let db: DbHandle;
+/** Relays presence renewals every 300 ms (so a test sees a window close). */
+let quick: CollabInstance;
+/** Relays presence renewals once a minute (so anything seen sooner was not held back). */
+let slow: CollabInstance;
+const clients: TestClient[] = [];
+
+async function join(f: RoomFixture, person: Person, instance: CollabInstance): Promise<TestClient> {
+  const client = await connect(instance.url, f.room, tokenFor(f, person));
+  clients.push(client);
+  // What the list editor does on joining (ListRoomClient): its presence, clock 1.
+  client.provider.setAwarenessField('user', { id: person.id, name: person.name, color: '#1c7ed6' });
+  return client;
+}
+
+/** lib0's variable-length unsigned integer, as the Hocuspocus protocol frames its messages. */
+function varUint(n: number): number[] {
+  const bytes: number[] = [];
+  while (n > 0x7f) {
+    bytes.push((n & 0x7f) | 0x80);
+    n >>>= 7;
+  }
+  bytes.push(n);
+  return bytes;
+}
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  quick = await startCollab(db, { debounceMs: 50, presenceRenewalMs: 300 });
+  slow = await startCollab(db, { debounceMs: 50, presenceRenewalMs: 60_000 });
+});
+afterAll(async () => {
+  for (const c of clients) c.destroy();
+  await quick.close();
+  await slow.close();
+  await db.close();
+});
+
+describe('presence renewals (issue 14 item 2)', () => {
+  it('relays many renewals of an unchanged presence as one message per window, with the latest clock', async () => {
+    const f = await createRoomFixture(db);
+    const renewer = await join(f, f.commenter, quick);
+    const watcher = await join(f, f.approver, quick);
+    const renewerId = renewer.provider.awareness!.clientID;
+    await eventually(() => expect(watcher.provider.awareness!.getStates().get(renewerId)).toBeDefined());
+    let relayed = 0;
+    watcher.provider.awareness!.on('update', ({ updated }: { updated: number[] }) => {
+      if (updated.includes(renewerId)) relayed += 1;
+    });
+    // What y-protocols does every 15 s: set the same local state again (a newer clock).
+    const awareness = renewer.provider.awareness!;
+    for (let i = 0; i < 10; i++) awareness.setLocalState(awareness.getLocalState());
+    const latest = awareness.meta.get(renewerId)!.clock;
+    await eventually(() => expect(watcher.provider.awareness!.meta.get(renewerId)?.clock).toBe(latest));
+    expect(relayed).toBe(1);
+    expect(watcher.provider.awareness!.getStates().get(renewerId)).toMatchObject({
+      user: { id: f.commenter.id, name: 'Jordan Commenter' },
+    });
+  });
+
+  it('relays a changed presence (a newly selected cell) at once, without waiting for the window', async () => {
+    const f = await createRoomFixture(db);
+    const mover = await join(f, f.commenter, slow);
+    const watcher = await join(f, f.approver, slow);
+    mover.provider.setAwarenessField('cell', { columnId: f.columnId, rowNumber: 4 });
+    const moverId = mover.provider.awareness!.clientID;
+    await eventually(() =>
+      expect(watcher.provider.awareness!.getStates().get(moverId)?.cell).toEqual({
+        columnId: f.columnId,
+        rowNumber: 4,
+      }),
+    );
+  });
+});
+
+describe('departed presence (issue 14 item 3)', () => {
+  it('leaves no awareness entry of a closed connection in the room', async () => {
+    const f = await createRoomFixture(db);
+    const leaver = await join(f, f.commenter, slow);
+    const watcher = await join(f, f.approver, slow);
+    const leaverId = leaver.provider.awareness!.clientID;
+    await eventually(() => expect(watcher.provider.awareness!.getStates().has(leaverId)).toBe(true));
+    const room = slow.hocuspocus.documents.get(f.room)!;
+    expect(room.awareness.meta.has(leaverId)).toBe(true);
+    leaver.destroy();
+    await eventually(() => expect(watcher.provider.awareness!.getStates().has(leaverId)).toBe(false));
+    await eventually(() => expect(room.awareness.meta.has(leaverId)).toBe(false));
+    expect(room.awareness.meta.has(watcher.provider.awareness!.clientID)).toBe(true);
+  });
+
+  it('removes a presence its client clears at once, while the connection stays open', async () => {
+    const f = await createRoomFixture(db);
+    const leaver = await join(f, f.commenter, slow);
+    const watcher = await join(f, f.approver, slow);
+    const leaverId = leaver.provider.awareness!.clientID;
+    await eventually(() => expect(watcher.provider.awareness!.getStates().has(leaverId)).toBe(true));
+    leaver.provider.awareness!.setLocalState(null);
+    await eventually(() => expect(watcher.provider.awareness!.getStates().has(leaverId)).toBe(false));
+  });
+
+  it("does not let a connection clear another connection's presence", async () => {
+    const f = await createRoomFixture(db);
+    const victim = await join(f, f.approver, slow);
+    const attacker = await join(f, f.commenter, slow);
+    const watcher = await join(f, f.approver2, slow);
+    const victimId = victim.provider.awareness!.clientID;
+    await eventually(() => expect(watcher.provider.awareness!.getStates().has(victimId)).toBe(true));
+    // A hand-made removal of the victim's client id, with a far higher clock.
+    const forged = new Y.Doc();
+    forged.clientID = victimId;
+    const awareness = new Awareness(forged);
+    for (let i = 0; i < 50; i++) awareness.setLocalState({ i });
+    awareness.setLocalState(null);
+    const update = encodeAwarenessUpdate(awareness, [victimId]);
+    const name = new TextEncoder().encode(f.room);
+    attacker.provider.configuration.websocketProvider.send(
+      new Uint8Array([...varUint(name.length), ...name, 1, ...varUint(update.length), ...update]),
+    );
+    // A later message of the attacker's own shows the forged one was handled (in order) and dropped.
+    attacker.provider.setAwarenessField('cell', { columnId: f.columnId, rowNumber: 3 });
+    const attackerId = attacker.provider.awareness!.clientID;
+    await eventually(() =>
+      expect(watcher.provider.awareness!.getStates().get(attackerId)?.cell?.rowNumber).toBe(3),
+    );
+    expect(watcher.provider.awareness!.getStates().get(victimId)).toMatchObject({
+      user: { id: f.approver.id },
+    });
+    awareness.destroy();
+  });
+});
