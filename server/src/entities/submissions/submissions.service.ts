@@ -906,8 +906,10 @@ export async function checkUniqueness(
   if (!template.template_fields.some((f) => f.id === input.field_id))
     throw AppError.notFound('Template field');
   const datasetId = await repo.ensureDataset(deps.db, actor.accountId, input.template_id);
-  const taken = await repo.takenValues(deps.db, datasetId, input.field_id, [...new Set(input.values)]);
-  return { taken: input.values.filter((v, i) => taken.has(v) && input.values.indexOf(v) === i) };
+  const asked = [...new Set(input.values)];
+  const taken = await repo.takenValues(deps.db, datasetId, input.field_id, asked);
+  // Each taken value once, in the order asked (the Set keeps first occurrences in order).
+  return { taken: asked.filter((v) => taken.has(v)) };
 }
 
 /**
