@@ -393,7 +393,7 @@ function inputGenerator(form: SubmissionForm) {
       `2026-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
       PLACEMENTS[n % PLACEMENTS.length]!,
       `${CREATIVES[n % CREATIVES.length]} v${n % 9}`,
-      `Ad ${n} ${place[2]}`,
+      `Ad ${n % 1000} ${place[2]}`,
       `https://www.acme.test/${CAMPAIGNS[n % CAMPAIGNS.length]!.toLowerCase().replace(/\s+/g, '-')}?ref=${n % 13}`,
     ];
   };

@@ -2,13 +2,13 @@ import type { MessageParams } from '../integrations/messages';
 import {
   type CalendarDate,
   compilePattern,
+  compileSplitCode,
   createSessionCache,
   formatDateSegment,
   padAutonumber,
   type RandomIntSource,
   type RandomSessionCache,
   seededRandomInt,
-  splitCode,
 } from '../patterns/codegen';
 import type { PatternSegment } from '../patterns/patterns.contract';
 import type { TemplateField, TemplateFieldId, TemplateGovernanceType } from '../templates/templates.contract';
@@ -435,6 +435,7 @@ const patternRule: CellRule = (field, env) => {
     return f ? [fieldKey(f)] : [];
   });
   const final = compilePattern(pattern);
+  const splitFinal = compileSplitCode(pattern);
   const hasAutonumber = pattern.segments.some((s) => s.segment_type === 'autonumber');
   const hasRowRandom = pattern.segments.some((s) => s.segment_type === 'random' && s.frequency === 'row');
   const hasRandom = pattern.segments.some((s) => s.segment_type === 'random');
@@ -520,7 +521,7 @@ const patternRule: CellRule = (field, env) => {
           case 'random': {
             parts ??= new Map(
               (() => {
-                const split = splitCode(pattern, result.code);
+                const split = splitFinal(result.code);
                 return split.ok ? split.parts.map((p) => [String(p.segmentId), p.value] as const) : [];
               })(),
             );
