@@ -75,6 +75,8 @@ const base = `http://localhost:${port}`;
 const EMAIL = 'admin@acme.test';
 const PASSWORD = process.env.SEED_PASSWORD ?? 'nomen-demo';
 
+const TEMPLATE_NAME = 'Benchmark: submissions (20 fields)';
+
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
 function percentile(values: number[], p: number): number {
@@ -271,7 +273,7 @@ async function buildTemplate(api: Api): Promise<number> {
   });
   let draft: TemplateDraft = {
     ...newTemplate({ templateName: 'Bench submissions', now: new Date() }),
-    name: 'Benchmark: submissions (20 fields)',
+    name: TEMPLATE_NAME,
     folder_id: folders.data[0]!.id,
     integrations: [],
   };
@@ -650,7 +652,9 @@ async function browserFigures(
 async function main(): Promise<void> {
   if (!existsSync('client/dist/index.html')) throw new Error('build the client first: npm run build');
   const totalStarted = performance.now();
-  await recreateDatabase(dbUrl);
+  // BENCH_REUSE=1 measures again over the template and dataset a run with BENCH_KEEP=1 left.
+  const reuse = process.env.BENCH_REUSE === '1';
+  if (!reuse) await recreateDatabase(dbUrl);
   const server = await startServer(dbUrl, port, { NODE_ENV: 'test' });
   const db = new pg.Client({ connectionString: dbUrl.toString() });
   await db.connect();
@@ -658,7 +662,11 @@ async function main(): Promise<void> {
   try {
     const api = new Api();
     await api.call('POST', '/api/v1/auth/login', { email: EMAIL, password: PASSWORD });
-    const templateId = await buildTemplate(api);
+    const templateId = reuse
+      ? (
+          await api.call<{ data: { id: number; name: string }[] }>('GET', '/api/v1/account/template')
+        ).data.find((t) => t.name === TEMPLATE_NAME)!.id
+      : await buildTemplate(api);
     const form = await api.call<SubmissionForm>(
       'GET',
       `/api/v1/account/submissions/templates/${templateId}/form`,
