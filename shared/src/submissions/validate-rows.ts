@@ -829,7 +829,10 @@ export function compileSubmissionForm(form: SubmissionForm): SubmissionValidator
       const value = input[key];
       state.values.set(key, typeof value === 'string' ? value : '');
     }
-    if (enteredKeys.length > 0 && enteredKeys.every((k) => cellOf(state, k).trim() === '')) {
+    let isEmpty = enteredKeys.length > 0;
+    for (let i = 0; isEmpty && i < enteredKeys.length; i++)
+      if (cellOf(state, enteredKeys[i]!).trim() !== '') isEmpty = false;
+    if (isEmpty) {
       state.problems.push({ row: index, fieldId: null, messageId: 'rowEmpty', params: {} });
     } else {
       for (const step of inputs) step.run(state);
@@ -842,7 +845,9 @@ export function compileSubmissionForm(form: SubmissionForm): SubmissionValidator
       }
     }
     const row: SubmissionRow = {};
-    for (const [key, value] of state.values) row[key] = value;
+    state.values.forEach((value, key) => {
+      row[key] = value;
+    });
     return { row, problems: state.problems, provisional: state.provisional };
   };
 
