@@ -552,14 +552,17 @@ const INSTRUMENTS = String.raw`
     if (event.target instanceof HTMLInputElement && event.target.type === 'file') bench.fileChosenAt = performance.now();
   }, true);
   const text = (id) => document.querySelector('[data-testid="' + id + '"]')?.textContent ?? '';
-  bench.waitFor = async (check) => {
+  bench.waitFor = async (check, what) => {
+    const started = performance.now();
     for (;;) {
       if (check()) return afterPaint();
+      if (performance.now() - started > 180000)
+        throw new Error('gave up waiting for ' + what + ': rows "' + text('row-count') + '", errors "' + text('error-count') + '"');
       await new Promise((resolve) => requestAnimationFrame(resolve));
     }
   };
   bench.mappingShown = async () => {
-    const at = await bench.waitFor(() => [...document.querySelectorAll('button')].some((b) => /^Import [0-9,]+ rows$/.test(b.textContent.trim()) && !b.disabled));
+    const at = await bench.waitFor(() => [...document.querySelectorAll('button')].some((b) => /^Import [0-9,]+ rows$/.test(b.textContent.trim()) && !b.disabled), 'the mapping');
     return at - bench.fileChosenAt;
   };
   bench.importClick = async (rows) => {
@@ -568,7 +571,7 @@ const INSTRUMENTS = String.raw`
     performance.clearMeasures('nomen:submission-validate');
     const started = performance.now();
     button.click();
-    const painted = await bench.waitFor(() => text('row-count') === expected && text('error-count') !== '');
+    const painted = await bench.waitFor(() => text('row-count') === expected && text('error-count') !== '', expected);
     return { ms: painted - started, errors: text('error-count'), validateMs: performance.getEntriesByName('nomen:submission-validate').map((e) => e.duration) };
   };
   bench.paste = async (rows, cols, seed) => {
@@ -587,7 +590,7 @@ const INSTRUMENTS = String.raw`
     const painted = await bench.waitFor(() => {
       const cell = document.querySelector('[role="row"][aria-rowindex="2"] [role="gridcell"][aria-colindex="' + seed.checkColumn + '"]');
       return cell && cell.textContent === expected;
-    });
+    }, 'the pasted cell ' + expected + ' (shows "' + (document.querySelector('[role="row"][aria-rowindex="2"] [role="gridcell"][aria-colindex="' + seed.checkColumn + '"]')?.textContent ?? 'nothing') + '")');
     return { ms: painted - started, validateMs: performance.getEntriesByName('nomen:submission-validate').map((e) => e.duration) };
   };
 })();
