@@ -28,6 +28,7 @@
  *    frames later), re-validation after a paste of 1,000 rows x 13 entered columns (the app's
  *    `nomen:submission-validate` performance measure, and paste dispatch → painted), JS heap after
  *    the import (after a forced GC).
+ * BENCH_SUBS_DATASET_ROWS (default 1,000,000) and BENCH_SUBS_SUBMIT_RUNS (default 2) shrink a run.
  * Prints the figures and writes bench/results/submissions.json. Needs the client built (npm run build).
  */
 import { randomUUID, webcrypto } from 'node:crypto';
@@ -61,9 +62,9 @@ import { chromium } from 'playwright';
 import { median, recreateDatabase, startServer } from './support';
 
 const SUBMIT_ROWS = 50_000;
-const DATASET_ROWS = 1_000_000;
+const DATASET_ROWS = Number(process.env.BENCH_SUBS_DATASET_ROWS ?? 1_000_000);
 const PREFILL_CHUNK = 50_000;
-const RUNS_SUBMIT = 2;
+const RUNS_SUBMIT = Number(process.env.BENCH_SUBS_SUBMIT_RUNS ?? 2);
 const RUNS_QUERY = 60;
 const RUNS_UNIQUE = 5;
 const PASTE_ROWS = 1_000;
