@@ -296,10 +296,26 @@ export function formatDateSegment(
   segment: Pick<DateSegment, 'order' | 'months' | 'days' | 'years' | 'delimiter'>,
   date: CalendarDate,
 ): string {
+  return compileDateFormat(segment)(date);
+}
+
+/**
+ * `formatDateSegment` compiled once for a format (its parts read once), for printing many dates
+ * in the same format; same answers.
+ */
+export function compileDateFormat(
+  segment: Pick<DateSegment, 'order' | 'months' | 'days' | 'years' | 'delimiter'>,
+): (date: CalendarDate) => string {
   const separator = DELIMITER_TEXT[segment.delimiter] ?? '';
-  return dateParts(segment)
-    .map((part) => formatDatePart(part, date))
-    .join(separator);
+  const parts = dateParts(segment);
+  return (date) => {
+    let text = '';
+    for (let i = 0; i < parts.length; i++) {
+      if (i > 0) text += separator;
+      text += formatDatePart(parts[i]!, date);
+    }
+    return text;
+  };
 }
 
 /**
@@ -902,12 +918,20 @@ function segmentSource(segment: PatternSegment, separator: string): string {
  * errors of `compilePattern`. Never throws.
  */
 export function splitCode(pattern: CodePattern, code: string): SplitResult {
+  return compileSplitCode(pattern)(code);
+}
+
+/**
+ * `splitCode` compiled once for a pattern (its segments ordered, checked and turned into one
+ * regular expression), for reading many codes of the same pattern; same answers as `splitCode`.
+ */
+export function compileSplitCode(pattern: CodePattern): (code: string) => SplitResult {
   const segments = ordered(pattern.segments);
   const problems = patternProblems(pattern, segments);
-  if (problems.length > 0) return { ok: false, errors: problems };
+  if (problems.length > 0) return () => ({ ok: false, errors: problems });
   const separator = DELIMITER_TEXT[pattern.delimiter];
   if (separator === '' && segments.filter(hasVaryingWidth).length > 1) {
-    return {
+    return () => ({
       ok: false,
       errors: [
         {
@@ -917,24 +941,27 @@ export function splitCode(pattern: CodePattern, code: string): SplitResult {
             'A pattern without a delimiter can be read back only when at most one segment varies in width',
         },
       ],
-    };
+    });
   }
   const source = segments
     .map((segment) => `(${segmentSource(segment, separator)})`)
     .join(escapeRegExp(separator));
-  const match = new RegExp(`^${source}$`).exec(code);
-  if (!match) {
+  const expression = new RegExp(`^${source}$`);
+  return (code) => {
+    const match = expression.exec(code);
+    if (!match) {
+      return {
+        ok: false,
+        errors: [{ segmentId: null, reason: 'no_match', message: 'The code does not fit the pattern' }],
+      };
+    }
     return {
-      ok: false,
-      errors: [{ segmentId: null, reason: 'no_match', message: 'The code does not fit the pattern' }],
+      ok: true,
+      parts: segments.map((segment, index) => ({
+        segmentId: segment.id,
+        segmentType: segment.segment_type,
+        value: match[index + 1] ?? '',
+      })),
     };
-  }
-  return {
-    ok: true,
-    parts: segments.map((segment, index) => ({
-      segmentId: segment.id,
-      segmentType: segment.segment_type,
-      value: match[index + 1] ?? '',
-    })),
   };
 }

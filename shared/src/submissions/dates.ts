@@ -1,7 +1,7 @@
 import type { DateFormat } from '../governance/formats';
 import {
   type CalendarDate,
-  formatDateSegment,
+  compileDateFormat,
   isValidCalendarDate,
   MONTH_LONG_NAMES,
   MONTH_SHORT_NAMES,
@@ -55,7 +55,7 @@ export function dateCodec(format: DateFormat): DateCodec {
   const separator = format.delimiter === 'none' ? '' : format.delimiter;
   const source = shown.map((l) => PART_SOURCES[formats[l]] ?? '(?!)').join(escapeRegExp(separator));
   const own = new RegExp(`^${source}$`, 'i');
-  const print = (date: CalendarDate) => formatDateSegment(format, date);
+  const print = compileDateFormat(format);
   return {
     parse(value) {
       const text = value.trim();

@@ -54,6 +54,8 @@ export function encodeStandard(text: string): string {
 
 /** `text` encoded with dynamic encoding: standard, except macros `{…}`, `{{…}}` and `%XX` escapes stay. */
 export function encodeDynamic(text: string): string {
+  // Most values hold no macro and no escape: plain standard encoding.
+  if (!text.includes('{') && !text.includes('%')) return encodeStandard(text);
   return text
     .split(MACRO_OR_ESCAPE)
     .map((piece, i) => (i % 2 === 1 ? piece : encodeStandard(piece)))

@@ -16,6 +16,8 @@ export interface ListIndex {
   readonly spellings: readonly ReadonlyMap<string, string>[];
   /** Per column: the lower-cased value → the rows holding it. */
   readonly postings: readonly ReadonlyMap<string, readonly number[]>[];
+  /** Per row, per column: the cell's match key (`matchKey`), computed once. */
+  readonly keys: readonly (readonly string[])[];
 }
 
 /** Lower case for matching (locale-independent). */
@@ -28,18 +30,19 @@ export function indexList(list: SubmissionList): ListIndex {
   const columnIndex = new Map(list.columns.map((c, i) => [c.id, i]));
   const spellings = list.columns.map(() => new Map<string, string>());
   const postings = list.columns.map(() => new Map<string, number[]>());
+  const keys = list.rows.map((row) => list.columns.map((_, c) => matchKey(row[c] ?? '')));
   list.rows.forEach((row, r) => {
     for (let c = 0; c < list.columns.length; c++) {
       const value = (row[c] ?? '').trim();
       if (value === '') continue;
-      const key = matchKey(value);
+      const key = keys[r]![c]!;
       if (!spellings[c]!.has(key)) spellings[c]!.set(key, value);
       const rows = postings[c]!.get(key);
       if (rows) rows.push(r);
       else postings[c]!.set(key, [r]);
     }
   });
-  return { list, columnIndex, spellings, postings };
+  return { list, columnIndex, spellings, postings, keys };
 }
 
 /** The list's spelling of `value` in column position `column` (any case), or null when absent. */
@@ -108,9 +111,17 @@ export function rowsMatching(index: ListIndex, choices: readonly ListChoice[]): 
     const rows = index.postings[column]?.get(key) ?? [];
     if (!rarest || rows.length < rarest.length) rarest = rows;
   }
-  return (rarest ?? []).filter((r) =>
-    choices.every(([column, key]) => matchKey(index.list.rows[r]?.[column] ?? '') === key),
-  );
+  const matching: number[] = [];
+  for (const r of rarest ?? []) {
+    const cells = index.keys[r];
+    let all = true;
+    for (let i = 0; all && i < choices.length; i++) {
+      const [column, key] = choices[i]!;
+      if ((cells?.[column] ?? '') !== key) all = false;
+    }
+    if (all) matching.push(r);
+  }
+  return matching;
 }
 
 /**

@@ -2,13 +2,13 @@ import type { MessageParams } from '../integrations/messages';
 import {
   type CalendarDate,
   compilePattern,
+  compileSplitCode,
   createSessionCache,
   formatDateSegment,
   padAutonumber,
   type RandomIntSource,
   type RandomSessionCache,
   seededRandomInt,
-  splitCode,
 } from '../patterns/codegen';
 import type { PatternSegment } from '../patterns/patterns.contract';
 import type { TemplateField, TemplateFieldId, TemplateGovernanceType } from '../templates/templates.contract';
@@ -435,6 +435,7 @@ const patternRule: CellRule = (field, env) => {
     return f ? [fieldKey(f)] : [];
   });
   const final = compilePattern(pattern);
+  const splitFinal = compileSplitCode(pattern);
   const hasAutonumber = pattern.segments.some((s) => s.segment_type === 'autonumber');
   const hasRowRandom = pattern.segments.some((s) => s.segment_type === 'random' && s.frequency === 'row');
   const hasRandom = pattern.segments.some((s) => s.segment_type === 'random');
@@ -520,7 +521,7 @@ const patternRule: CellRule = (field, env) => {
           case 'random': {
             parts ??= new Map(
               (() => {
-                const split = splitCode(pattern, result.code);
+                const split = splitFinal(result.code);
                 return split.ok ? split.parts.map((p) => [String(p.segmentId), p.value] as const) : [];
               })(),
             );
@@ -828,7 +829,10 @@ export function compileSubmissionForm(form: SubmissionForm): SubmissionValidator
       const value = input[key];
       state.values.set(key, typeof value === 'string' ? value : '');
     }
-    if (enteredKeys.length > 0 && enteredKeys.every((k) => cellOf(state, k).trim() === '')) {
+    let isEmpty = enteredKeys.length > 0;
+    for (let i = 0; isEmpty && i < enteredKeys.length; i++)
+      if (cellOf(state, enteredKeys[i]!).trim() !== '') isEmpty = false;
+    if (isEmpty) {
       state.problems.push({ row: index, fieldId: null, messageId: 'rowEmpty', params: {} });
     } else {
       for (const step of inputs) step.run(state);
@@ -841,7 +845,9 @@ export function compileSubmissionForm(form: SubmissionForm): SubmissionValidator
       }
     }
     const row: SubmissionRow = {};
-    for (const [key, value] of state.values) row[key] = value;
+    state.values.forEach((value, key) => {
+      row[key] = value;
+    });
     return { row, problems: state.problems, provisional: state.provisional };
   };
 

@@ -305,6 +305,26 @@ async function finalRows(
   return result.rows;
 }
 
+/**
+ * A submitted row gets a new identifier from the server (issue 11 item 4), so cv_ids the rows
+ * carry are removed, after checking them: rows that carry one are governed once without numbers
+ * first, so a malformed cv_id is still refused (400) rather than silently replaced. Every other
+ * rule runs once, with the numbers, inside the submit's transaction (`finalRows`), whose refusal
+ * rolls back the reservation.
+ */
+function dropGivenCvIds(
+  validator: SubmissionValidator,
+  rows: Record<string, string>[],
+  cvIdField: SubmissionForm['fields'][number] | undefined,
+): void {
+  if (!cvIdField) return;
+  const key = fieldKey(cvIdField);
+  if (!rows.some((row) => row[key] !== undefined)) return;
+  const preview = validator.validateRows(rows, { today: utcCalendarDate(new Date()) });
+  if (preview.problems.length > 0) refuse(preview.problems);
+  for (const row of rows) delete row[key];
+}
+
 /** The activity-log attributes of a submission. */
 function audited(row: SubmissionRecord) {
   return { name: row.name, status: row.status, rows: row.row_count, decision_comment: row.decision_comment };
@@ -475,13 +495,7 @@ export async function createSubmission(
   assertKnownKeys(form, rows);
   const validator = compileSubmissionForm(form);
   const cvIdKey = form.fields.find((f) => f.governance_type === 'cv_id');
-  if (!input.draft) {
-    // A first pass without numbers refuses bad rows before anything is reserved.
-    const preview = validator.validateRows(rows, { today: utcCalendarDate(new Date()) });
-    if (preview.problems.length > 0) refuse(preview.problems);
-    // A new submission's rows get new identifiers.
-    if (cvIdKey) for (const row of rows) delete row[fieldKey(cvIdKey)];
-  }
+  if (!input.draft) dropGivenCvIds(validator, rows, cvIdKey);
   const status: SubmissionStatus = input.draft
     ? 'Draft'
     : needsApproval(actor, form)
@@ -644,11 +658,7 @@ export async function saveSubmission(
   assertKnownKeys(form, rows);
   const validator = compileSubmissionForm(form);
   const cvIdKey = form.fields.find((f) => f.governance_type === 'cv_id');
-  if (input.submit) {
-    const preview = validator.validateRows(rows, { today: utcCalendarDate(new Date()) });
-    if (preview.problems.length > 0) refuse(preview.problems);
-    if (cvIdKey) for (const row of rows) delete row[fieldKey(cvIdKey)];
-  }
+  if (input.submit) dropGivenCvIds(validator, rows, cvIdKey);
   const status: SubmissionStatus = input.submit
     ? needsApproval(actor, form)
       ? 'Pending'
@@ -934,8 +944,10 @@ export async function checkUniqueness(
   if (!template.template_fields.some((f) => f.id === input.field_id))
     throw AppError.notFound('Template field');
   const datasetId = await repo.ensureDataset(deps.db, actor.accountId, input.template_id);
-  const taken = await repo.takenValues(deps.db, datasetId, input.field_id, [...new Set(input.values)]);
-  return { taken: input.values.filter((v, i) => taken.has(v) && input.values.indexOf(v) === i) };
+  const asked = [...new Set(input.values)];
+  const taken = await repo.takenValues(deps.db, datasetId, input.field_id, asked);
+  // Each taken value once, in the order asked (the Set keeps first occurrences in order).
+  return { taken: asked.filter((v) => taken.has(v)) };
 }
 
 /**

@@ -279,6 +279,64 @@ describe('validateTable: each governance type as typed', () => {
   });
 });
 
+describe('validateTable reusing the last answer', () => {
+  /** The parts of an answer a person sees, to compare answers made with and without reuse. */
+  const seen = (v: ReturnType<typeof validateTable>) => ({
+    display: v.display.columns.map((c) => c.values),
+    problems: v.problems,
+    byCell: [...v.byCell],
+    filledCount: v.filledCount,
+    governed: v.governed,
+  });
+
+  it('answers exactly what a full run answers after edits, a blanked row, a paste and a duplicate', () => {
+    const t = setup();
+    let data = t.data;
+    for (let row = 0; row < 6; row++) data = filledRow(t, row, data);
+    data = t.type(data, 2, 'Country', 'Brasil');
+    let last = validateTable(t.validator, t.columns, data, { today: TODAY });
+    const steps: ((d: GridData) => GridData)[] = [
+      (d) => t.type(d, 4, 'Campaign', 'Été Promo'),
+      (d) => t.type(d, 2, 'Country', 'Brazil'),
+      // Row 1 blank: the rows after it move up among the rows sent.
+      (d) => ['Channel', 'Campaign', 'Region', 'Country'].reduce((x, name) => t.type(x, 1, name, ''), d),
+      (d) => {
+        const block = parseTsv('search\tsummer\tAmericas\tBrazil\r\nemail\tsummer\tEurope\tGermany\r\n');
+        const pasted = placePaste(d, { row: 3, col: t.col('Channel') }, block, {
+          maxColumns: t.columns.length,
+          maxRows: 50_000,
+          isSingleColumn: false,
+          trimColumns: true,
+        });
+        if (!pasted.ok) throw new Error(pasted.message);
+        return pasted.data;
+      },
+      (d) => t.type(d, 5, 'Region', 'Americas'),
+    ];
+    for (const step of steps) {
+      data = step(data);
+      const reused = validateTable(t.validator, t.columns, data, { today: TODAY }, [], last);
+      const full = validateTable(t.validator, t.columns, data, { today: TODAY });
+      expect(seen(reused)).toEqual(seen(full));
+      last = reused;
+    }
+    expect(last.problems.length).toBeGreaterThan(0);
+  });
+
+  it('governs again only the rows whose typed cells changed', () => {
+    const t = setup();
+    let data = t.data;
+    for (let row = 0; row < 3; row++) data = filledRow(t, row, data);
+    const first = validateTable(t.validator, t.columns, data, { today: TODAY });
+    const edited = t.type(data, 1, 'Campaign', 'Black Friday');
+    const next = validateTable(t.validator, t.columns, edited, { today: TODAY }, [], first);
+    expect(next.governed[0]).toBe(first.governed[0]);
+    expect(next.governed[2]).toBe(first.governed[2]);
+    expect(next.governed[1]).not.toBe(first.governed[1]);
+    expect(t.shown(next, 1, 'Campaign')).toBe('black-friday');
+  });
+});
+
 describe('blank rows, new rows and the rows sent', () => {
   it('fills defaults into rows that come into being and leaves blank rows out', () => {
     const t = setup();

@@ -1,6 +1,7 @@
 import {
   type CalendarDate,
   COMPUTED_GOVERNANCE_TYPES,
+  createSessionCache,
   fieldKey,
   indexList,
   isFormColumn,
@@ -8,6 +9,7 @@ import {
   type ListIndex,
   matchKey,
   newSubmissionRow,
+  type RandomSessionCache,
   type SubmissionForm,
   type SubmissionProblem,
   type SubmissionRow,
@@ -140,6 +142,13 @@ export interface TableProblem {
   readonly message: string;
 }
 
+/** What the rules made of one filled table row: its governed row, preview cells and problems by column. */
+interface GovernedTableRow {
+  readonly row: SubmissionRow;
+  readonly provisional: ReadonlySet<string>;
+  readonly problems: readonly { readonly col: number; readonly message: string }[];
+}
+
 /** The table after the rules ran: what each cell shows and every problem, by cell. */
 export interface TableValidation {
   /** The governed values, as the grid shows them (same columns and rows as the typed grid). */
@@ -154,6 +163,20 @@ export interface TableValidation {
   readonly governed: ReadonlyArray<SubmissionRow | undefined>;
   /** Per table row, keys of cells whose values are previews ("next"). */
   readonly provisional: ReadonlyArray<ReadonlySet<string> | undefined>;
+  /**
+   * What the next `validateTable` reuses (rows whose typed cells and place among the sent rows
+   * did not change are not governed again): the typed grid, the validator and day it was governed
+   * with, each table row's index among the filled rows (−1: blank) and result, and the session of
+   * per-session random values.
+   */
+  readonly reuse: {
+    readonly data: GridData;
+    readonly validator: SubmissionValidator;
+    readonly today: CalendarDate;
+    readonly filledIndex: Int32Array;
+    readonly results: ReadonlyArray<GovernedTableRow | undefined>;
+    readonly session: RandomSessionCache;
+  };
 }
 
 /** The key of a cell in `TableValidation.byCell`. */
@@ -193,11 +216,32 @@ export interface TableSources {
   readonly keepsBlankRows?: boolean;
 }
 
+/** Whether `previous` was governed with the same validator, day and columns (its rows can be reused). */
+function reusable(
+  previous: TableValidation | undefined,
+  validator: SubmissionValidator,
+  data: GridData,
+  today: CalendarDate,
+): previous is TableValidation {
+  if (!previous) return false;
+  const { reuse } = previous;
+  return (
+    reuse.validator === validator &&
+    reuse.today.year === today.year &&
+    reuse.today.month === today.month &&
+    reuse.today.day === today.day &&
+    reuse.data.columns.length === data.columns.length
+  );
+}
+
 /**
  * Runs the shared rules over the table's filled rows (issue 11 item 2: "every cell validates as it
  * is typed"): the governed values for display and each problem placed on its cell. Blank rows
  * show what they hold and have no problems. `extra` adds problems from elsewhere (the server's
- * answer to a refused submit), by the index of the sent row.
+ * answer to a refused submit), by the index of the sent row. With `previous` (the last answer),
+ * only rows whose typed cells or place among the sent rows changed are governed again (a paste
+ * of 1,000 rows into 50,000 governs 1,000); must_be_unique always runs over every row. The answer
+ * is the same as without `previous`.
  */
 export function validateTable(
   validator: SubmissionValidator,
@@ -205,41 +249,116 @@ export function validateTable(
   data: GridData,
   sources: TableSources,
   extra: readonly { row: number; fieldId: string | number | null; message: string }[] = [],
+  previous?: TableValidation,
 ): TableValidation {
-  const { rows, tableRows } = filledRows(data, columns, sources.keepsBlankRows);
-  const result = validator.validateRows(rows, { today: sources.today, isTaken: sources.isTaken });
-  const governed: (SubmissionRow | undefined)[] = new Array(data.rowCount);
-  const provisional: (ReadonlySet<string> | undefined)[] = new Array(data.rowCount);
-  tableRows.forEach((tableRow, i) => {
-    governed[tableRow] = result.rows[i];
-    provisional[tableRow] = result.provisional[i];
-  });
+  const prior = reusable(previous, validator, data, sources.today) ? previous.reuse : null;
+  const session = prior?.session ?? createSessionCache();
+  const rowCount = data.rowCount;
+  const width = data.columns.length;
+  // Per column: the typed values now and before, and whether they are the very same array.
+  const now = data.columns.map((c) => c.values);
+  const before = prior ? prior.data.columns.map((c) => c.values) : [];
+  const sameColumn = now.map((values, c) => before[c] === values);
+  const allSame = prior !== null && prior.data.rowCount === rowCount && sameColumn.every(Boolean);
+  const rowUnchanged = (r: number): boolean => {
+    if (!prior || r >= prior.data.rowCount) return false;
+    if (allSame) return true;
+    for (let c = 0; c < width; c++)
+      if (!sameColumn[c] && (before[c]![r] ?? '') !== (now[c]![r] ?? '')) return false;
+    return true;
+  };
+  const messageColumns = new Map<string, number>();
+  const columnOf = (fieldId: SubmissionProblem['fieldId']) => {
+    const key = String(fieldId);
+    let col = messageColumns.get(key);
+    if (col === undefined) {
+      col = problemColumn(columns, validator.form, fieldId);
+      messageColumns.set(key, col);
+    }
+    return col;
+  };
+
+  const filledIndex = new Int32Array(rowCount);
+  const results: (GovernedTableRow | undefined)[] = new Array(rowCount);
+  const governed: (SubmissionRow | undefined)[] = new Array(rowCount);
+  const provisional: (ReadonlySet<string> | undefined)[] = new Array(rowCount);
+  const changed: number[] = [];
+  const sentRows: SubmissionRow[] = [];
+  const sentProvisional: ReadonlySet<string>[] = [];
+  const tableRows: number[] = [];
+  for (let r = 0; r < rowCount; r++) {
+    const same = rowUnchanged(r);
+    // An edit of stored rows (`keepsBlankRows`) sends every row, blank or not.
+    const blank = sources.keepsBlankRows
+      ? false
+      : same
+        ? prior!.filledIndex[r] === -1
+        : isBlankRow(data, columns, r);
+    const index = blank ? -1 : sentRows.length;
+    filledIndex[r] = index;
+    if (!same || prior!.filledIndex[r] !== index) changed.push(r);
+    if (blank) continue;
+    let result = same && prior!.filledIndex[r] === index ? prior!.results[r] : undefined;
+    if (!result) {
+      const input: SubmissionRow = {};
+      for (let c = 0; c < width; c++) {
+        const spec = columns[c];
+        const value = now[c]![r] ?? '';
+        if (spec && !spec.isComputed && value !== '') input[spec.key] = value;
+      }
+      const governedRow = validator.validateRow(input, index, { today: sources.today }, session);
+      result = {
+        row: governedRow.row,
+        provisional: governedRow.provisional,
+        problems: governedRow.problems.map((p) => ({
+          col: columnOf(p.fieldId),
+          message: submissionMessageText(p.messageId, p.params),
+        })),
+      };
+    }
+    results[r] = result;
+    governed[r] = result.row;
+    provisional[r] = result.provisional;
+    sentRows.push(result.row);
+    sentProvisional.push(result.provisional);
+    tableRows.push(r);
+  }
+
+  const displayValue = (c: number, r: number): string => {
+    const row = governed[r];
+    const key = columns[c]?.key ?? '';
+    return row ? (row[key] ?? '') : columns[c]?.isComputed ? '' : (now[c]![r] ?? '');
+  };
+  const patchDisplay = prior !== null && previous!.display.rowCount === rowCount;
   const display: GridData = {
-    rowCount: data.rowCount,
+    rowCount,
     columns: data.columns.map((column, c) => {
-      const key = columns[c]?.key ?? '';
-      const values: string[] = new Array(data.rowCount);
-      for (let r = 0; r < data.rowCount; r++) {
-        const row = governed[r];
-        values[r] = row ? (row[key] ?? '') : columns[c]?.isComputed ? '' : (column.values[r] ?? '');
+      let values: string[];
+      if (patchDisplay) {
+        values = previous!.display.columns[c]!.values.slice();
+        for (const r of changed) values[r] = displayValue(c, r);
+      } else {
+        values = new Array(rowCount);
+        for (let r = 0; r < rowCount; r++) values[r] = displayValue(c, r);
       }
       return { ...column, values };
     }),
   };
+
   const problems: TableProblem[] = [];
-  for (const p of result.problems) {
+  for (let r = 0; r < rowCount; r++) {
+    const result = results[r];
+    if (result) for (const p of result.problems) problems.push({ row: r, col: p.col, message: p.message });
+  }
+  for (const p of validator.uniquenessProblems(sentRows, sentProvisional, sources.isTaken)) {
     const row = tableRows[p.row];
     if (row === undefined) continue;
-    problems.push({
-      row,
-      col: problemColumn(columns, validator.form, p.fieldId),
-      message: submissionMessageText(p.messageId, p.params),
-    });
+    problems.push({ row, col: columnOf(p.fieldId), message: submissionMessageText(p.messageId, p.params) });
   }
   for (const p of extra) {
     const row = tableRows[p.row];
     if (row === undefined) continue;
-    problems.push({ row, col: problemColumn(columns, validator.form, p.fieldId), message: p.message });
+    problems.push({ row, col: columnOf(p.fieldId), message: p.message });
   }
   problems.sort((a, b) => a.row - b.row || a.col - b.col);
   const byCell = new Map<string, string[]>();
@@ -249,7 +368,15 @@ export function validateTable(
     if (!messages) byCell.set(key, [p.message]);
     else if (!messages.includes(p.message)) messages.push(p.message);
   }
-  return { display, problems, byCell, filledCount: rows.length, governed, provisional };
+  return {
+    display,
+    problems,
+    byCell,
+    filledCount: sentRows.length,
+    governed,
+    provisional,
+    reuse: { data, validator, today: sources.today, filledIndex, results, session },
+  };
 }
 
 /** The first problem cell after `from` in row-major order, wrapping to the first; null with none. */
