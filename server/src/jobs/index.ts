@@ -135,21 +135,28 @@ export async function startJobs(
 
   workerIds.push(...(await startLinkChecks(deps, boss, config, options)));
   if (options.work)
-    for (let i = 0; i < config.concurrency; i++)
-      workerIds.push(
-        await boss.work<IntegrationRunJob>(
-          INTEGRATION_RUN_QUEUE,
-          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: config.pollSeconds },
-          async ([job]) => {
-            if (!job) return;
+    for (let i = 0; i < config.concurrency; i++) {
+      // pg-boss waits its polling interval after every job, even when more are queued: a worker
+      // that has just finished one asks again at once (and sleeps only when it finds none).
+      let id = '';
+      id = await boss.work<IntegrationRunJob>(
+        INTEGRATION_RUN_QUEUE,
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: config.pollSeconds },
+        async ([job]) => {
+          if (!job) return;
+          try {
             const outcome = await runIntegration(deps, job.data, {
               retryCount: job.retryCount,
               retryLimit: job.retryLimit,
             });
             if (outcome === 'retry') throw new Error(`integration run ${job.data.runId} will be retried`);
-          },
-        ),
+          } finally {
+            if (id) boss.notifyWorker(id);
+          }
+        },
       );
+      workerIds.push(id);
+    }
 
   // Runs another process queued: fetch now (after a lost connection, too: a signal may be lost).
   const wake = () => {

@@ -8,8 +8,8 @@ import { type JobRuntime, startJobs } from './index';
 /**
  * Scale-out pickup (issue 12 item 7, "p95 pickup latency under 100 ms"): a REST server that works
  * no jobs (JOBS_IN_SERVER=false) queues a run, and a worker with its own database connections (as
- * `start:worker` has) starts it at once, woken by the dispatch's NOTIFY, not at its next poll: the
- * poll here is 60 s, far beyond how long the test waits.
+ * `start:worker` has) starts it at once, woken by the dispatch's NOTIFY, not at its next poll, and
+ * works queued runs back to back: the poll here is 60 s, far beyond how long the test waits.
  */
 
 let ctx: TestContext;
@@ -44,5 +44,26 @@ describe('a worker in another process', () => {
     const [run] = await endedRuns(admin, submissionId, 20_000);
     expect(run).toMatchObject({ status: 'Success', slug: 'email-output' });
     expect(ctx.mails.filter((m) => m.subject === 'Woken').map((m) => m.to)).toEqual(['woken@example.com']);
+  });
+
+  it('works queued runs back to back: a worker that finishes one asks for the next at once', async () => {
+    const account = await createAccount(ctx);
+    const admin = await signIn(ctx, account.admin.email);
+    // Twice as many runs as the worker works at once: the second half waits on no poll.
+    const count = ctx.deps.config.jobs.concurrency * 2;
+    const template = await makeRunTemplate(
+      admin,
+      Array.from({ length: count }, (_, i) =>
+        outbound('email-output', {
+          name: `Back ${i}`,
+          metadata: { to: ['back@example.com'], subject: 'Back' },
+        }),
+      ),
+    );
+    const submissionId = await submitRows(admin, template, [['Spring Sale', 'email']]);
+    const runs = await endedRuns(admin, submissionId, 20_000);
+    expect(runs).toHaveLength(count);
+    expect(runs.every((r) => r.status === 'Success')).toBe(true);
+    expect(ctx.mails.filter((m) => m.subject === 'Back')).toHaveLength(count);
   });
 });
