@@ -12,6 +12,7 @@ import * as runs from '../entities/integration-runs/integration-runs.repository'
 import * as submissionsRepo from '../entities/submissions/submissions.repository';
 import { loadTemplate } from '../entities/templates/templates.service';
 import type { Mailer } from '../mail/mailer';
+import { recordFailedAttempt } from './attempt';
 import { type DeliveryContext, type DeliveryResult, delivererOf } from './deliver';
 import { assignmentConnector, type RunRow } from './deliver/context';
 import { DeliveryError } from './delivery';
@@ -199,26 +200,13 @@ export async function runIntegration(
     });
     return 'done';
   } catch (error) {
-    const permanent = error instanceof DeliveryError ? error.permanent : false;
-    const last = info.retryCount >= info.retryLimit;
     const text = message(error);
-    if (permanent || last) {
-      await notify(deps, run, loaded?.assignment ?? (await assignmentOf(deps, run)), 'failure', text);
-      await runs.updateRun(deps.db, run.id, {
-        status: 'Failed',
-        message:
-          last && !permanent && info.retryLimit > 0 ? `${text} (gave up after ${attempt} attempts)` : text,
-        attempt,
-        finished: true,
-      });
-      return permanent ? 'done' : 'retry';
-    }
-    await runs.updateRun(deps.db, run.id, {
-      status: 'Retrying',
-      message: `${text} (attempt ${attempt} of ${info.retryLimit + 1}; retrying)`,
-      attempt,
-    });
-    return 'retry';
+    return recordFailedAttempt(
+      deps,
+      run.id,
+      { text, permanent: error instanceof DeliveryError ? error.permanent : false, attempt, info },
+      async () => notify(deps, run, loaded?.assignment ?? (await assignmentOf(deps, run)), 'failure', text),
+    );
   }
 }
 

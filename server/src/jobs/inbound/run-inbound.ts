@@ -18,6 +18,7 @@ import * as runs from '../../entities/integration-runs/integration-runs.reposito
 import { createSubmission } from '../../entities/submissions/submissions.service';
 import { loadTemplate } from '../../entities/templates/templates.service';
 import type { Actor, AppDeps } from '../../http/context';
+import { recordFailedAttempt } from '../attempt';
 import type { AttemptInfo, AttemptOutcome, JobDeps } from '../run-integration';
 import { readFacebookObjects } from './ad-platform-sources';
 import { type FileSource, openS3Source, openSftpSource, type SourceFile } from './file-sources';
@@ -433,24 +434,11 @@ export async function runInbound(
     });
     return 'done';
   } catch (error) {
-    const permanent = error instanceof InboundError ? error.permanent : error instanceof AppError;
-    const last = info.retryCount >= info.retryLimit;
-    const text = error instanceof Error ? error.message : String(error);
-    if (permanent || last) {
-      await runs.updateRun(deps.db, run.id, {
-        status: 'Failed',
-        message:
-          last && !permanent && info.retryLimit > 0 ? `${text} (gave up after ${attempt} attempts)` : text,
-        attempt,
-        finished: true,
-      });
-      return permanent ? 'done' : 'retry';
-    }
-    await runs.updateRun(deps.db, run.id, {
-      status: 'Retrying',
-      message: `${text} (attempt ${attempt} of ${info.retryLimit + 1}; retrying)`,
+    return recordFailedAttempt(deps, run.id, {
+      text: error instanceof Error ? error.message : String(error),
+      permanent: error instanceof InboundError ? error.permanent : error instanceof AppError,
       attempt,
+      info,
     });
-    return 'retry';
   }
 }
