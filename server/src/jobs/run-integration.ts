@@ -17,6 +17,7 @@ import { type DeliveryContext, type DeliveryResult, delivererOf } from './delive
 import { assignmentConnector, type RunRow } from './deliver/context';
 import { DeliveryError } from './delivery';
 import { runInbound } from './inbound/run-inbound';
+import { notifyRun } from './notify';
 
 /** What a run needs: the database, the configuration (keys, endpoints, app URL) and the mailer. */
 export interface JobDeps {
@@ -122,43 +123,6 @@ async function deliver(deps: JobDeps, run: IntegrationRunRow, loaded: Loaded): P
 }
 
 /**
- * Mails the assignment's notification recipients (spec 03 §3 "Integration notification") when the
- * account has the integration-notifications flag: on failure to those with email_on_failure, on
- * success to those with email_on_success. A mail failure never changes the run.
- */
-async function notify(
-  deps: JobDeps,
-  run: IntegrationRunRow,
-  assignment: IntegrationAssignment | undefined,
-  outcome: 'failure' | 'success',
-  text: string,
-): Promise<void> {
-  if (!assignment) return;
-  const account = await deps.db
-    .selectFrom('accounts')
-    .select('feature_flags')
-    .where('id', '=', run.account_id)
-    .executeTakeFirst();
-  if (!account?.feature_flags.includes('integration-notifications')) return;
-  const link = `${deps.config.appUrl}/codes/submissions/${run.submission_id}`;
-  for (const n of assignment.integration_notifications ?? []) {
-    if (outcome === 'failure' ? !n.emailOnFailure : !n.emailOnSuccess) continue;
-    const name = run.assignment_name || run.slug;
-    const subject =
-      n.subject?.trim() ||
-      (outcome === 'failure' ? `Integration failed: ${name}` : `Integration succeeded: ${name}`);
-    for (const to of n.emailTo)
-      await deps.mailer
-        .send({
-          to,
-          subject,
-          text: `${name} (${run.slug}) ${outcome === 'failure' ? 'failed' : 'succeeded'}: ${text}\n${link}`,
-        })
-        .catch(() => undefined);
-  }
-}
-
-/**
  * Works one attempt of an integration run (issue 12 item 4): builds the files from the submission's
  * rows as of the run's commit and delivers them. Ends the run Success (with the delivered names),
  * or, on a permanent failure or the last retry, Failed with the error and a notification; other
@@ -190,7 +154,7 @@ export async function runIntegration(
       ? `Delivered ${names.length} ${names.length === 1 ? 'file' : 'files'}: ${names.join(', ')}`
       : result.message;
     // Notices go out before the run ends, so whoever sees it ended finds the mail already sent.
-    await notify(deps, run, loaded.assignment, 'success', text);
+    await notifyRun(deps, run, loaded.assignment, 'success', text);
     await runs.updateRun(deps.db, run.id, {
       status: 'Success',
       message: text,
@@ -205,7 +169,8 @@ export async function runIntegration(
       deps,
       run.id,
       { text, permanent: error instanceof DeliveryError ? error.permanent : false, attempt, info },
-      async () => notify(deps, run, loaded?.assignment ?? (await assignmentOf(deps, run)), 'failure', text),
+      async () =>
+        notifyRun(deps, run, loaded?.assignment ?? (await assignmentOf(deps, run)), 'failure', text),
     );
   }
 }

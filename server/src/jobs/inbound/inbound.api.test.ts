@@ -85,7 +85,7 @@ beforeAll(async () => {
     JOB_RETRY_DELAY_SECONDS: '1',
     JOB_POLL_SECONDS: '0.5',
   });
-  account = await createAccount(ctx, ['auto-submit']);
+  account = await createAccount(ctx, ['auto-submit', 'integration-notifications']);
   admin = await signIn(ctx, account.admin.email);
   jobs = await startJobs(ctx.deps, ctx.handle, ctx.deps.config.jobs, { work: true });
   ctx.deps.jobs = jobs;
@@ -279,16 +279,64 @@ describe('sftp-pull', () => {
     ]);
   });
 
-  it('a refused sign-in fails at once with a clear message', async () => {
+  it('a refused sign-in fails at once with a clear message, and the notification recipients are mailed', async () => {
     const id = await sftpConnector('wrong-password');
     const bad = await makeRunTemplate(admin, [
-      outbound('sftp-pull', { name: 'Locked inbox', connector_id: id, folder: '/inbox' }),
+      outbound('sftp-pull', {
+        name: 'Locked inbox',
+        connector_id: id,
+        folder: '/inbox',
+        integration_notifications: [
+          {
+            emailTo: ['inbound-oncall@example.com'],
+            subject: '',
+            emailOnFailure: true,
+            emailOnSuccess: false,
+          },
+        ],
+      }),
     ]);
     const run = await syncAndWait(bad.integrations[0]!.id);
     expect(run.status).toBe('Failed');
-    expect(run.message).toBe(
-      `${sftp.host}:${sftp.port} refused the sign-in of nomen: check the account's username and password`,
-    );
+    const refusal = `${sftp.host}:${sftp.port} refused the sign-in of nomen: check the account's username and password`;
+    expect(run.message).toBe(refusal);
+    const notice = ctx.mails.find((m) => m.to === 'inbound-oncall@example.com');
+    expect(notice?.subject).toBe('Integration failed: Locked inbox');
+    expect(notice?.text).toContain(refusal);
+    expect(notice?.text).toContain(`/admin/templates/edit-template/${bad.id}/connect`);
+    expect(notice?.text).not.toContain('wrong-password');
+  });
+
+  it('a pull that imports mails the success recipients a link to the draft to fix, and not the failure ones', async () => {
+    const id = await sftpConnector();
+    const watched = await makeRunTemplate(admin, [
+      outbound('sftp-pull', {
+        name: 'Watched inbox',
+        connector_id: id,
+        folder: '/watched',
+        integration_notifications: [
+          {
+            emailTo: ['imports@example.com'],
+            subject: 'New rows to fix',
+            emailOnFailure: false,
+            emailOnSuccess: true,
+          },
+          {
+            emailTo: ['failures-only@example.com'],
+            subject: '',
+            emailOnFailure: true,
+            emailOnSuccess: false,
+          },
+        ],
+      }),
+    ]);
+    sftp.putFile('/watched/w1.csv', 'Campaign,Channel\r\nWatched,email\r\n');
+    const run = await syncAndWait(watched.integrations[0]!.id);
+    expect(run.status, run.message).toBe('Success');
+    const notice = ctx.mails.find((m) => m.to === 'imports@example.com');
+    expect(notice?.subject).toBe('New rows to fix');
+    expect(notice?.text).toContain(`/codes/submissions/${run.submission_id}`);
+    expect(ctx.mails.some((m) => m.to === 'failures-only@example.com')).toBe(false);
   });
 });
 

@@ -19,6 +19,7 @@ import { createSubmission } from '../../entities/submissions/submissions.service
 import { loadTemplate } from '../../entities/templates/templates.service';
 import type { Actor, AppDeps } from '../../http/context';
 import { recordFailedAttempt } from '../attempt';
+import { notifyRun } from '../notify';
 import type { AttemptInfo, AttemptOutcome, JobDeps } from '../run-integration';
 import { readFacebookObjects } from './ad-platform-sources';
 import { type FileSource, openS3Source, openSftpSource, type SourceFile } from './file-sources';
@@ -218,6 +219,12 @@ function plural(n: number, word: string): string {
 }
 
 /** The run-log line of one batch's result. */
+/** The submission a pull's notice links: the first Draft to fix, else the first submitted. */
+function firstSubmission(results: BatchResult[]): number | null {
+  const draft = results.find((r) => r.draft)?.draft;
+  return draft?.id ?? results.find((r) => r.submitted)?.submitted?.id ?? null;
+}
+
 function resultText(r: BatchResult): string {
   const parts: string[] = [];
   if (r.submitted)
@@ -380,7 +387,9 @@ async function pullAdPlatform(
  * direction is INPUT). Ends the run Success with what it imported (or "nothing new"), Failed with
  * a clear message when a file cannot be imported (the other files still are) or the assignment,
  * account or settings are wrong, and leaves it Retrying (answering 'retry') when the source could
- * not be reached, until the last retry. A run already ended is left as it is.
+ * not be reached, until the last retry. A run already ended is left as it is. With the
+ * integration-notifications flag, its end mails the assignment's notification recipients (spec 03
+ * §3), linking the Draft to fix when the pull made one.
  */
 export async function runInbound(
   deps: InboundDeps,
@@ -395,11 +404,13 @@ export async function runInbound(
     attempt,
     started: true,
   });
+  // The assignment, once read, for the notification of how the run ended.
+  let assignment: IntegrationAssignment | undefined;
   try {
     if (run.assignment_id === null || run.template_id === null)
       throw new InboundError('The integration was removed from the template before it ran', true);
     const template = await loadTemplate(deps.db, run.account_id, run.template_id);
-    const assignment = template?.integrations.find((a) => a.id === run.assignment_id);
+    assignment = template?.integrations.find((a) => a.id === run.assignment_id);
     if (!template || !assignment)
       throw new InboundError('The integration was removed from the template before it ran', true);
     if (!isPullableSlug(run.slug))
@@ -410,23 +421,16 @@ export async function runInbound(
         ? await pullAdPlatform(deps, run, actor, template, assignment)
         : await pullFiles(deps, run, actor, template, assignment);
     const imported = results.map(resultText);
-    if (failures.length > 0) {
-      const text = [...failures, ...(imported.length ? [`Imported: ${imported.join(' | ')}`] : [])].join(
-        ' | ',
-      );
-      await runs.updateRun(deps.db, run.id, {
-        status: 'Failed',
-        message: text,
-        attempt,
-        files: results.map((r) => r.label),
-        finished: true,
-      });
-      return 'done';
-    }
-    const text =
-      results.length === 0 ? `Nothing new to import from ${where}` : `Imported ${imported.join(' | ')}`;
+    const failed = failures.length > 0;
+    const text = failed
+      ? [...failures, ...(imported.length ? [`Imported: ${imported.join(' | ')}`] : [])].join(' | ')
+      : results.length === 0
+        ? `Nothing new to import from ${where}`
+        : `Imported ${imported.join(' | ')}`;
+    // Notices go out before the run ends, so whoever sees it ended finds the mail already sent.
+    await notifyRun(deps, run, assignment, failed ? 'failure' : 'success', text, firstSubmission(results));
     await runs.updateRun(deps.db, run.id, {
-      status: 'Success',
+      status: failed ? 'Failed' : 'Success',
       message: text,
       attempt,
       files: results.map((r) => r.label),
@@ -434,11 +438,17 @@ export async function runInbound(
     });
     return 'done';
   } catch (error) {
-    return recordFailedAttempt(deps, run.id, {
-      text: error instanceof Error ? error.message : String(error),
-      permanent: error instanceof InboundError ? error.permanent : error instanceof AppError,
-      attempt,
-      info,
-    });
+    const text = error instanceof Error ? error.message : String(error);
+    return recordFailedAttempt(
+      deps,
+      run.id,
+      {
+        text,
+        permanent: error instanceof InboundError ? error.permanent : error instanceof AppError,
+        attempt,
+        info,
+      },
+      async () => notifyRun(deps, run, assignment, 'failure', text),
+    );
   }
 }
