@@ -2,6 +2,7 @@ import { startS3Peer } from '../../peers/s3-peer';
 import { AdobeAnalyticsStandin } from '../../standins/adobe-analytics';
 import { AdobeImsStandin } from '../../standins/adobe-ims';
 import { GoogleAnalyticsStandin } from '../../standins/google-analytics-admin';
+import { QrCodeMonkeyStandin } from '../../standins/qr-code-monkey';
 
 /**
  * The provider stand-ins the end-to-end server talks to (tests/standins/README.md): start-server.mjs
@@ -55,6 +56,9 @@ export const E2E_ADOBE_REPORTS = [
 /** The Google token the GA stand-in accepts. */
 export const E2E_GA_TOKEN = 'e2e-ga-token';
 
+/** The RapidAPI key the QRCode Monkey stand-in accepts. */
+export const E2E_QR_KEY = 'e2e-qr-key';
+
 /** The bucket of the S3 peer (s3rver) the e2e server's S3_ENDPOINT names. */
 export const E2E_S3_BUCKET = 'e2e-drop';
 
@@ -105,8 +109,9 @@ export async function startE2eStandins(): Promise<{
       },
     ],
   });
+  const qr = new QrCodeMonkeyStandin([E2E_QR_KEY]);
   const s3 = await startS3Peer([E2E_S3_BUCKET], Number(new URL(e2eS3Endpoint()).port));
-  await Promise.all([ims.start(), adobe.start(), ga.start()]);
+  await Promise.all([ims.start(), adobe.start(), ga.start(), qr.start()]);
   return {
     env: {
       ADOBE_IMS_URL: ims.url,
@@ -115,9 +120,10 @@ export async function startE2eStandins(): Promise<{
       GOOGLE_ANALYTICS_MANAGEMENT_API_URL: ga.managementUrl,
       GOOGLE_USERINFO_URL: ga.userInfoUrl,
       S3_ENDPOINT: s3.endpoint,
+      QR_CODE_MONKEY_API_URL: qr.url,
     },
     close: async () => {
-      await Promise.all([ims.close(), adobe.close(), ga.close(), s3.close()]);
+      await Promise.all([ims.close(), adobe.close(), ga.close(), qr.close(), s3.close()]);
     },
   };
 }
