@@ -1,5 +1,5 @@
 import type supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AdobeAnalyticsStandin } from '../../../tests/standins/adobe-analytics';
 import { AdobeImsStandin } from '../../../tests/standins/adobe-ims';
 import { GoogleAnalyticsStandin } from '../../../tests/standins/google-analytics-admin';
@@ -47,6 +47,7 @@ const adobe = new AdobeAnalyticsStandin({
     dataset('ds-eu', 'acme.eu', ['campaign name', 'channel']),
     dataset('ds-retry', 'acme.prod', ['Campaign Name', 'Channel'], 'variables/evar7'),
     dataset('ds-other', 'other.prod', ['Campaign Name', 'Channel']),
+    dataset('ds-edit', 'acme.prod', ['Campaign Name', 'Channel'], 'variables/evar8'),
   ],
 });
 
@@ -261,6 +262,35 @@ describe('Adobe Analytics targets', () => {
     expect(outcome).toBe('done');
     expect(adobe.importJobs.filter((j) => j.datasetId === 'ds-retry')).toHaveLength(1);
     expect(adobe.importedRows('ds-retry')).toHaveLength(2);
+  });
+
+  it('an edit of the submission imports its rows again under the same keys, with the fixed values', async () => {
+    const template = await makeRunTemplate(admin, []);
+    await adobeTarget(template, 'acme.prod', 'ds-edit');
+    const submissionId = await submitRows(admin, template, ROWS);
+    await endedRuns(admin, submissionId);
+    const [k1, k2] = await cvIds(submissionId);
+    const detail = await admin.get(`/api/v1/account/submissions/${submissionId}`);
+    const row = detail.body.rows[0] as { data: Record<string, string> };
+    const cvKey = Object.keys(row.data).find((k) => row.data[k] === k1)!;
+    const edit = await admin
+      .post(`/api/v1/account/submissions/${submissionId}/edit`)
+      .send({ rows: [{ [cvKey]: k1, [template.fields.campaign]: 'Spring Sale fixed' }] });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const runs = await vi.waitFor(
+      async () => {
+        const ended = await endedRuns(admin, submissionId);
+        expect(ended).toHaveLength(2);
+        return ended;
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+    expect(runs.map((r) => r.status)).toEqual(['Success', 'Success']);
+    expect(adobe.importJobs.filter((j) => j.datasetId === 'ds-edit')).toHaveLength(2);
+    expect(adobe.importedRows('ds-edit').slice(2)).toEqual([
+      { Key: k1, 'Campaign Name': 'Spring Sale fixed', Channel: 'Email' },
+      { Key: k2, 'Campaign Name': 'Summer, Deals', Channel: 'Social' },
+    ]);
   });
 
   it('credentials IMS refuses end the run Failed at the first attempt, naming the refusal', async () => {
