@@ -175,14 +175,13 @@ async function uploadToAdobe(
     throw new DeliveryError(error instanceof Error ? error.message : String(error), true);
   }
   const { client, company } = adobe;
-  const state = { ...run.provider_jobs };
   const items: string[] = [];
   const destinations = await adobeDestinations(deps, target);
   if (destinations.length === 0)
     throw new DeliveryError(`Target "${target.name}" has no report: choose one in Targets`, true);
   for (const d of destinations) {
     const what = `Adobe classification import into ${d.rsid} dataset ${d.datasetId}`;
-    const job = { ...(state[d.datasetId] ?? {}) } as { api_job_id?: string; import_job_id?: string };
+    const job = { ...(run.provider_jobs[d.datasetId] ?? {}) } as { api_job_id?: string; import_job_id?: string };
     if (!job.import_job_id) {
       const columns = adobeColumns(mapped, d.names);
       if (columns.length === 0)
@@ -207,7 +206,6 @@ async function uploadToAdobe(
         throw deliveryFailure(error, what);
       }
     }
-    state[d.datasetId] = job;
     items.push(`${d.rsid}/${d.datasetId}: import job ${job.import_job_id}`);
   }
   const n = rows.length;
