@@ -181,7 +181,10 @@ async function uploadToAdobe(
     throw new DeliveryError(`Target "${target.name}" has no report: choose one in Targets`, true);
   for (const d of destinations) {
     const what = `Adobe classification import into ${d.rsid} dataset ${d.datasetId}`;
-    const job = { ...(run.provider_jobs[d.datasetId] ?? {}) } as { api_job_id?: string; import_job_id?: string };
+    const job = { ...(run.provider_jobs[d.datasetId] ?? {}) } as {
+      api_job_id?: string;
+      import_job_id?: string;
+    };
     if (!job.import_job_id) {
       const columns = adobeColumns(mapped, d.names);
       if (columns.length === 0)
