@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   intParam,
+  multipartParts,
   pageOf,
   type StandinAnswer,
   type StandinRequest,
@@ -15,7 +16,29 @@ import {
  * suites listing (paged with limit and 0-based page), classification datasets by report suite
  * (compatibilityMetrics) and one dataset with its columns. Every call needs
  * `Authorization: Bearer <token>` and `x-api-key: <client id>`.
+ * Classification imports follow .../endpoints/classifications/import-file/: `POST
+ * /api/{company}/classification/job/import/createApiJob/{dataset}` (JSON with the required
+ * `dataFormat` tsv, tab or json; answers `api_job_id` and `api_job_status` CREATED), `PUT
+ * .../uploadFile/{api_job_id}` (multipart/form-data with one file part; a new upload replaces the
+ * file) and `POST .../commitApiJob/{api_job_id}` (answers `import_job_id`; a job without a file, or
+ * committed already, answers 400). What the reference leaves out and this stand-in chose: the
+ * file is a classification data file whose header starts with `Key` and names only columns of the
+ * dataset (400 otherwise, as the Classification set jobs manager fails such a file).
+ * `importedRows(dataset)` answers what committed jobs imported, for assertions.
  */
+
+/** One import job as the stand-in keeps it. */
+export interface AdobeImportJob {
+  apiJobId: string;
+  globalCompanyId: string;
+  datasetId: string;
+  /** The create-job body as sent. */
+  options: Record<string, unknown>;
+  /** The uploaded file's text (the last upload), or null before any. */
+  file: string | null;
+  uploads: number;
+  importJobId: string | null;
+}
 
 /** One company the token's user belongs to, with its report suites. */
 export interface AdobeCompanySeed {
@@ -50,6 +73,8 @@ export interface AdobeAnalyticsSeed {
 /** The Adobe Analytics stand-in server. */
 export class AdobeAnalyticsStandin extends StandinServer {
   private readonly seed: AdobeAnalyticsSeed;
+  /** Every import job created, in order. */
+  readonly importJobs: AdobeImportJob[] = [];
 
   constructor(seed: AdobeAnalyticsSeed) {
     super(seed.validTokens);
@@ -88,6 +113,21 @@ export class AdobeAnalyticsStandin extends StandinServer {
         method: 'GET',
         path: '/api/:company/classifications/datasets/compatibilityMetrics/:rsid',
         handle: (req, p) => this.guard(req) ?? this.compatibility(p.company!, p.rsid!),
+      },
+      {
+        method: 'POST',
+        path: '/api/:company/classification/job/import/createApiJob/:datasetId',
+        handle: (req, p) => this.guard(req) ?? this.createImportJob(req, p.company!, p.datasetId!),
+      },
+      {
+        method: 'PUT',
+        path: '/api/:company/classification/job/import/uploadFile/:jobId',
+        handle: (req, p) => this.guard(req) ?? this.uploadImportFile(req, p.company!, p.jobId!),
+      },
+      {
+        method: 'POST',
+        path: '/api/:company/classification/job/import/commitApiJob/:jobId',
+        handle: (req, p) => this.guard(req) ?? this.commitImportJob(p.company!, p.jobId!),
       },
       {
         method: 'GET',
@@ -199,6 +239,99 @@ export class AdobeAnalyticsStandin extends StandinServer {
       },
     };
   }
+
+  /**
+   * The rows committed import jobs brought into `datasetId`, oldest first: each a record of the
+   * file's header names (`Key` and the classifications) to the row's cells.
+   */
+  importedRows(datasetId: string): Record<string, string>[] {
+    return this.importJobs
+      .filter((j) => j.datasetId === datasetId && j.importJobId !== null && j.file !== null)
+      .flatMap((j) => parseTsv(j.file!).rows);
+  }
+
+  private createImportJob(req: StandinRequest, companyId: string, datasetId: string): StandinAnswer {
+    const dataset = this.seed.datasets.find(
+      (d) => d.globalCompanyId === companyId && d.datasetId === datasetId,
+    );
+    if (!dataset) return adobeError(404, 'dataset_not_found', `Dataset ${datasetId} was not found`);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (!['tsv', 'tab', 'json'].includes(String(body.dataFormat))) {
+      return adobeError(400, 'invalid_parameter', 'dataFormat is required: tsv, tab or json');
+    }
+    const job: AdobeImportJob = {
+      apiJobId: randomUUID(),
+      globalCompanyId: companyId,
+      datasetId,
+      options: body,
+      file: null,
+      uploads: 0,
+      importJobId: null,
+    };
+    this.importJobs.push(job);
+    return {
+      status: 200,
+      body: {
+        api_job_id: job.apiJobId,
+        dataset_id: datasetId,
+        ims_org_id: this.seed.imsOrgId,
+        api_job_status: 'CREATED',
+        job_options: { ...body, encoding: String(body.encoding ?? 'utf8').toLowerCase() },
+      },
+    };
+  }
+
+  private job(companyId: string, apiJobId: string): AdobeImportJob | undefined {
+    return this.importJobs.find((j) => j.globalCompanyId === companyId && j.apiJobId === apiJobId);
+  }
+
+  private uploadImportFile(req: StandinRequest, companyId: string, apiJobId: string): StandinAnswer {
+    const job = this.job(companyId, apiJobId);
+    if (!job) return adobeError(404, 'job_not_found', `API job ${apiJobId} was not found`);
+    if (job.importJobId) return adobeError(400, 'job_committed', `API job ${apiJobId} is already committed`);
+    const parts = multipartParts(req);
+    if (!parts) return adobeError(400, 'invalid_content_type', 'Expected multipart/form-data');
+    const file = parts.find((p) => p.filename !== undefined);
+    if (!file) return adobeError(400, 'missing_file', 'A file part is required');
+    const text = file.data.toString('utf8');
+    const dataset = this.seed.datasets.find((d) => d.datasetId === job.datasetId)!;
+    const { header } = parseTsv(text);
+    const unknown = header.slice(1).filter((h) => !dataset.columns.includes(h));
+    if (header[0] !== 'Key' || unknown.length > 0) {
+      return adobeError(
+        400,
+        'invalid_file',
+        header[0] !== 'Key'
+          ? 'The first column must be Key'
+          : `Unknown classification columns: ${unknown.join(', ')}`,
+      );
+    }
+    job.file = text;
+    job.uploads++;
+    return { status: 200, body: { api_job_id: apiJobId, status: 'success' } };
+  }
+
+  private commitImportJob(companyId: string, apiJobId: string): StandinAnswer {
+    const job = this.job(companyId, apiJobId);
+    if (!job) return adobeError(404, 'job_not_found', `API job ${apiJobId} was not found`);
+    if (job.importJobId) return adobeError(400, 'job_committed', `API job ${apiJobId} is already committed`);
+    if (job.file === null) return adobeError(400, 'no_file', `API job ${apiJobId} has no uploaded file`);
+    job.importJobId = randomUUID();
+    return { status: 200, body: { import_job_id: job.importJobId, api_job_id: apiJobId } };
+  }
+}
+
+/** A tab-separated classification file: its header and its rows keyed by header name. */
+function parseTsv(text: string): { header: string[]; rows: Record<string, string>[] } {
+  const [first = '', ...lines] = text.split(/\r?\n/).filter((l) => l !== '');
+  const header = first.split('\t');
+  return {
+    header,
+    rows: lines.map((l) => {
+      const cells = l.split('\t');
+      return Object.fromEntries(header.map((h, i) => [h, cells[i] ?? '']));
+    }),
+  };
 }
 
 /** Adobe Analytics 2.0's error envelope. */

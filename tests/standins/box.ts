@@ -1,4 +1,10 @@
-import { type StandinAnswer, type StandinRequest, type StandinRoute, StandinServer } from './standin-server';
+import {
+  multipartParts,
+  type StandinAnswer,
+  type StandinRequest,
+  type StandinRoute,
+  StandinServer,
+} from './standin-server';
 
 /**
  * Box API stand-in (tests/standins/README.md). Follows https://developer.box.com/reference/:
@@ -190,22 +196,8 @@ function fileBody(item: BoxItem) {
 
 /** The `attributes` and `file` parts of a Box upload; `attributes` must come first. */
 function parseMultipart(req: StandinRequest): { attributes: string; file: Buffer } | { error: string } {
-  const match = /boundary=([^;]+)/.exec(req.headers['content-type'] ?? '');
-  if (!match || !(req.headers['content-type'] ?? '').startsWith('multipart/form-data'))
-    return { error: 'Expected multipart/form-data' };
-  const delimiter = Buffer.from(`--${match[1]}`);
-  const parts: { name: string; data: Buffer }[] = [];
-  let start = req.raw.indexOf(delimiter);
-  while (start >= 0) {
-    const next = req.raw.indexOf(delimiter, start + delimiter.length);
-    if (next < 0) break;
-    const part = req.raw.subarray(start + delimiter.length + 2, next - 2);
-    const split = part.indexOf('\r\n\r\n');
-    const head = part.subarray(0, split).toString('utf8');
-    const name = /name="([^"]+)"/.exec(head)?.[1] ?? '';
-    parts.push({ name, data: part.subarray(split + 4) });
-    start = next;
-  }
+  const parts = multipartParts(req);
+  if (!parts) return { error: 'Expected multipart/form-data' };
   const names = parts.map((p) => p.name);
   const a = names.indexOf('attributes');
   const f = names.indexOf('file');

@@ -17,9 +17,26 @@ import {
  *   (https://developers.google.com/analytics/devguides/config/mgmt/v3/mgmtReference/management/customDataSources/list):
  *   `GET /analytics/v3/management/accounts/{a}/webproperties/{p}/customDataSources`, paged with
  *   1-based start-index and max-results;
+ * - Management API v3 Data Import uploads
+ *   (https://developers.google.com/analytics/devguides/config/mgmt/v3/mgmtReference/management/uploads/uploadData):
+ *   `POST /upload/analytics/v3/management/accounts/{a}/webproperties/{p}/customDataSources/{ds}/uploads`
+ *   with `uploadType=media` and an `application/octet-stream` CSV body; answers an
+ *   `analytics#upload` resource (`id`, `status` PENDING). Chosen where the reference is silent: the
+ *   CSV's header must equal the data source's schema, in order (Data Import refuses other files),
+ *   else 400 with Google's envelope. `uploads` keeps every accepted upload for assertions;
  * - OpenID Connect userinfo (`GET /v1/userinfo`) for "who am I".
  * Errors use Google's envelope `{ error: { code, message, status } }`.
  */
+
+/** One accepted Data Import upload. */
+export interface GaUploadRecord {
+  id: string;
+  accountId: string;
+  propertyId: string;
+  customDataSourceId: string;
+  /** The CSV as sent. */
+  csv: string;
+}
 
 /** A custom data source (Data Import) of a property. */
 export interface GaCustomDataSourceSeed {
@@ -55,6 +72,8 @@ export interface GoogleAnalyticsSeed {
 /** The Google Analytics stand-in server. */
 export class GoogleAnalyticsStandin extends StandinServer {
   private readonly seed: GoogleAnalyticsSeed;
+  /** Every accepted Data Import upload, in order. */
+  readonly uploads: GaUploadRecord[] = [];
 
   constructor(seed: GoogleAnalyticsSeed) {
     super(seed.validTokens);
@@ -69,6 +88,11 @@ export class GoogleAnalyticsStandin extends StandinServer {
   /** Base URL of the Management API v3 on this stand-in. */
   get managementUrl(): string {
     return `${this.url}/analytics/v3`;
+  }
+
+  /** Base URL of the Management API v3 media uploads on this stand-in. */
+  get uploadUrl(): string {
+    return `${this.url}/upload/analytics/v3`;
   }
 
   /** The userinfo endpoint on this stand-in. */
@@ -103,6 +127,11 @@ export class GoogleAnalyticsStandin extends StandinServer {
         method: 'GET',
         path: '/analytics/v3/management/accounts/:account/webproperties/:property/customDataSources',
         handle: (req, p) => this.customDataSources(req, p.account!, p.property!),
+      },
+      {
+        method: 'POST',
+        path: '/upload/analytics/v3/management/accounts/:account/webproperties/:property/customDataSources/:source/uploads',
+        handle: (req, p) => this.uploadData(req, p.account!, p.property!, p.source!),
       },
     ];
   }
@@ -250,6 +279,60 @@ export class GoogleAnalyticsStandin extends StandinServer {
       },
     };
   }
+
+  private uploadData(
+    req: StandinRequest,
+    accountId: string,
+    propertyId: string,
+    sourceId: string,
+  ): StandinAnswer {
+    if (req.query.get('uploadType') !== 'media') {
+      return googleError(400, 'INVALID_ARGUMENT', 'uploadType must be media for a simple upload.');
+    }
+    const property = this.seed.accounts
+      .find((a) => a.id === accountId)
+      ?.properties.find((p) => p.id === propertyId);
+    if (!property)
+      return googleError(
+        403,
+        'PERMISSION_DENIED',
+        'User does not have sufficient permissions for this web property.',
+      );
+    const source = property.customDataSources?.find((d) => d.id === sourceId);
+    if (!source) return googleError(404, 'NOT_FOUND', `Custom data source ${sourceId} was not found.`);
+    if (!(req.headers['content-type'] ?? '').startsWith('application/octet-stream')) {
+      return googleError(400, 'INVALID_ARGUMENT', 'Media type must be application/octet-stream.');
+    }
+    const csv = req.raw.toString('utf8');
+    const header = csvHeader(csv);
+    if (header.join(',') !== source.schema.join(',')) {
+      return googleError(
+        400,
+        'INVALID_ARGUMENT',
+        `The header row (${header.join(',')}) does not match the data source schema (${source.schema.join(',')}).`,
+      );
+    }
+    const id = `upload-${this.uploads.length + 1}`;
+    this.uploads.push({ id, accountId, propertyId, customDataSourceId: sourceId, csv });
+    return {
+      status: 200,
+      body: {
+        id,
+        kind: 'analytics#upload',
+        accountId,
+        customDataSourceId: sourceId,
+        status: 'PENDING',
+        errors: [],
+        uploadTime: new Date().toISOString(),
+      },
+    };
+  }
+}
+
+/** The header cells of a CSV's first line (quotes removed). */
+function csvHeader(csv: string): string[] {
+  const first = csv.split(/\r?\n/, 1)[0] ?? '';
+  return first.split(',').map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
 }
 
 function googleError(code: number, status: string, message: string): StandinAnswer {

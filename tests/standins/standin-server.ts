@@ -263,3 +263,30 @@ export const pageToken = {
     return match ? Number(match[1]) : null;
   },
 };
+
+/**
+ * The parts of a multipart/form-data body (RFC 7578): each part's name, file name and bytes; null
+ * when the request is not multipart/form-data with a boundary.
+ */
+export function multipartParts(
+  req: StandinRequest,
+): { name: string; filename?: string; data: Buffer }[] | null {
+  const type = req.headers['content-type'] ?? '';
+  const match = /boundary=([^;]+)/.exec(type);
+  if (!match || !type.startsWith('multipart/form-data')) return null;
+  const delimiter = Buffer.from(`--${match[1]}`);
+  const parts: { name: string; filename?: string; data: Buffer }[] = [];
+  let start = req.raw.indexOf(delimiter);
+  while (start >= 0) {
+    const next = req.raw.indexOf(delimiter, start + delimiter.length);
+    if (next < 0) break;
+    const part = req.raw.subarray(start + delimiter.length + 2, next - 2);
+    const split = part.indexOf('\r\n\r\n');
+    const head = part.subarray(0, split).toString('utf8');
+    const name = /name="([^"]+)"/.exec(head)?.[1] ?? '';
+    const filename = /filename="([^"]*)"/.exec(head)?.[1];
+    parts.push({ name, ...(filename === undefined ? {} : { filename }), data: part.subarray(split + 4) });
+    start = next;
+  }
+  return parts;
+}

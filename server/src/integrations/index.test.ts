@@ -8,6 +8,7 @@ describe('providerConfig', () => {
     expect(config.googleAnalyticsAdmin).toEqual({
       baseUrl: 'https://analyticsadmin.googleapis.com/v1beta',
       managementBaseUrl: 'https://www.googleapis.com/analytics/v3',
+      uploadBaseUrl: 'https://www.googleapis.com/upload/analytics/v3',
       userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
     });
     expect(config.meta.baseUrl).toBe('https://graph.facebook.com/v23.0');

@@ -35,6 +35,7 @@ const envSchema = z.object({
   ADOBE_IMS_URL: httpUrl.default('https://ims-na1.adobelogin.com'),
   GOOGLE_ANALYTICS_ADMIN_API_URL: httpUrl.default('https://analyticsadmin.googleapis.com/v1beta'),
   GOOGLE_ANALYTICS_MANAGEMENT_API_URL: httpUrl.default('https://www.googleapis.com/analytics/v3'),
+  GOOGLE_ANALYTICS_UPLOAD_API_URL: httpUrl.default('https://www.googleapis.com/upload/analytics/v3'),
   GOOGLE_USERINFO_URL: httpUrl.default('https://openidconnect.googleapis.com/v1/userinfo'),
   META_GRAPH_API_URL: httpUrl.default('https://graph.facebook.com/v23.0'),
   BITLY_API_URL: httpUrl.default('https://api-ssl.bitly.com/v4'),
@@ -58,7 +59,13 @@ const envSchema = z.object({
 export interface ProviderConfig {
   /** `imsUrl`: where Adobe IMS issues access tokens (ADOBE_IMS_URL). */
   adobeAnalytics: { baseUrl: string; imsUrl: string };
-  googleAnalyticsAdmin: { baseUrl: string; managementBaseUrl: string; userInfoUrl: string };
+  /** `uploadBaseUrl`: the Management API v3 media upload root (Data Import uploads). */
+  googleAnalyticsAdmin: {
+    baseUrl: string;
+    managementBaseUrl: string;
+    uploadBaseUrl: string;
+    userInfoUrl: string;
+  };
   meta: { baseUrl: string };
   bitly: { baseUrl: string };
   kochava: { baseUrl: string };
@@ -101,6 +108,7 @@ export function providerConfig(env: NodeJS.ProcessEnv = process.env): ProviderCo
     googleAnalyticsAdmin: {
       baseUrl: e.GOOGLE_ANALYTICS_ADMIN_API_URL,
       managementBaseUrl: e.GOOGLE_ANALYTICS_MANAGEMENT_API_URL,
+      uploadBaseUrl: e.GOOGLE_ANALYTICS_UPLOAD_API_URL,
       userInfoUrl: e.GOOGLE_USERINFO_URL,
     },
     meta: { baseUrl: e.META_GRAPH_API_URL },

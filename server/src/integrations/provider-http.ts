@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { ProviderError, type ProviderName } from './provider-error';
 
@@ -91,6 +92,26 @@ export interface ProviderRequest<S extends z.ZodType> {
 export interface BinaryAnswer {
   contentType: string;
   body: Uint8Array;
+}
+
+/** A multipart/form-data body of text and file parts (RFC 7578), with its content type. */
+export function multipart(
+  parts: { name: string; value: string | Uint8Array; filename?: string; contentType?: string }[],
+): RawBody {
+  const boundary = `nomen-${randomBytes(12).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = `form-data; name="${p.name}"${p.filename === undefined ? '' : `; filename="${p.filename.replace(/["\r\n]/g, '_')}"`}`;
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.contentType ? `Content-Type: ${p.contentType}\r\n` : ''}\r\n`,
+      ),
+      Buffer.from(p.value),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { contentType: `multipart/form-data; boundary=${boundary}`, data: Buffer.concat(chunks) };
 }
 
 /** Encodes one path segment (ids and names that come from users or other answers). */

@@ -22,6 +22,16 @@ export const DELIVERABLE_SLUGS = [
   'bitly',
   'qr-code-monkey',
 ] as const;
+/**
+ * The slug of an upload run to an analytics target (issue 12 item 4), by the target's connector
+ * type id (1 Adobe Analytics, 2 Google Analytics; spec 01 §3.1): an Adobe classification import or
+ * a Google Analytics Data Import upload. These runs name a target, not an assignment.
+ */
+export const TARGET_UPLOAD_SLUGS = {
+  1: 'adobe-analytics-classifications',
+  2: 'google-analytics-data-import',
+} as const;
+
 /** One deliverable slug. */
 export type DeliverableSlug = (typeof DELIVERABLE_SLUGS)[number];
 

@@ -18,6 +18,7 @@ import { assignmentConnector, type RunRow } from './deliver/context';
 import { DeliveryError } from './delivery';
 import { runInbound } from './inbound/run-inbound';
 import { notifyRun } from './notify';
+import { uploadToTarget } from './target-upload';
 
 /** What a run needs: the database, the configuration (keys, endpoints, app URL) and the mailer. */
 export interface JobDeps {
@@ -124,7 +125,8 @@ async function deliver(deps: JobDeps, run: IntegrationRunRow, loaded: Loaded): P
 
 /**
  * Works one attempt of an integration run (issue 12 item 4): builds the files from the submission's
- * rows as of the run's commit and delivers them. Ends the run Success (with the delivered names),
+ * rows as of the run's commit and delivers them, or, for a run naming a target, uploads the rows
+ * to that Adobe or Google Analytics target. Ends the run Success (with the delivered names),
  * or, on a permanent failure or the last retry, Failed with the error and a notification; other
  * failures leave it Retrying and answer 'retry' so the queue tries again after its backoff. A run
  * already ended (a repeated job) is left as it is. The submission is never changed.
@@ -147,14 +149,20 @@ export async function runIntegration(
   });
   let loaded: Loaded | undefined;
   try {
-    loaded = await load(deps, run);
-    const result = await deliver(deps, run, loaded);
+    let result: DeliveryResult;
+    if (run.target_id !== null) {
+      // A run naming a target uploads to that analytics target (./target-upload.ts).
+      result = await uploadToTarget(deps, run);
+    } else {
+      loaded = await load(deps, run);
+      result = await deliver(deps, run, loaded);
+    }
     const names = Array.isArray(result) ? result : result.items;
     const text = Array.isArray(result)
       ? `Delivered ${names.length} ${names.length === 1 ? 'file' : 'files'}: ${names.join(', ')}`
       : result.message;
     // Notices go out before the run ends, so whoever sees it ended finds the mail already sent.
-    await notifyRun(deps, run, loaded.assignment, 'success', text);
+    await notifyRun(deps, run, loaded?.assignment, 'success', text);
     await runs.updateRun(deps.db, run.id, {
       status: 'Success',
       message: text,

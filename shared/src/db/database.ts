@@ -573,6 +573,10 @@ export interface IntegrationRunsTable {
   log: JsonWithDefault<IntegrationRunLogEntry[]>;
   files: JsonWithDefault<string[]>;
   job_id: string | null;
+  /** The analytics target the run uploads to (migration 0017); null for assignment runs. */
+  target_id: number | null;
+  /** What the provider made for the run so far, so a retry resumes (migration 0017). */
+  provider_jobs: JsonWithDefault<Record<string, Record<string, unknown>>>;
   created_at: CreatedAt;
   started_at: NullableTimestamp;
   finished_at: NullableTimestamp;

@@ -27,6 +27,8 @@ export const integrationRunSchema = z.object({
   id: z.number(),
   assignment_id: z.number().nullable(),
   assignment_name: z.string(),
+  /** The analytics target an upload run feeds (its name is `assignment_name`); null otherwise. */
+  target_id: z.number().nullable(),
   slug: z.string(),
   direction: z.enum(['OUTPUT', 'INPUT']),
   template_id: z.number().nullable(),

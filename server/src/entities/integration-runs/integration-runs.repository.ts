@@ -1,14 +1,16 @@
 import type { Database, IntegrationRunLogEntry, IntegrationRunRow } from '@nomen/shared/db';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { DELIVERABLE_SLUGS } from '../../jobs/delivery';
+import { DELIVERABLE_SLUGS, TARGET_UPLOAD_SLUGS } from '../../jobs/delivery';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Writes the outbox rows of a submission entering the dataset (issue 12 item 4): one Queued run per
- * deliverable outbound assignment of the template. Call inside the transaction of the commit, so a
- * run exists exactly when the rows are in the dataset. Supplemental assignments that deliver
- * (bitly, qr-code-monkey) run too. Answers how many runs were made.
+ * deliverable outbound assignment of the template, and one per analytics target of the account fed
+ * by a field of the template (through `target_fields`; slug from TARGET_UPLOAD_SLUGS, the
+ * target's name as the run's name). Call inside the transaction of the commit, so a run exists
+ * exactly when the rows are in the dataset. Supplemental assignments that deliver (bitly,
+ * qr-code-monkey) run too. Answers how many runs were made.
  */
 export async function insertRunsForCommit(
   trx: Db,
@@ -43,6 +45,59 @@ export async function insertRunsForCommit(
         .where('slug', 'in', [...DELIVERABLE_SLUGS])
         .orderBy('precedence')
         .orderBy('id'),
+    )
+    .executeTakeFirst();
+  const targets = await insertTargetRuns(trx, input);
+  return Number(result.numInsertedOrUpdatedRows ?? 0) + targets;
+}
+
+/** The target upload runs of insertRunsForCommit: one per target of the account a template field feeds. */
+async function insertTargetRuns(
+  trx: Db,
+  input: { accountId: number; templateId: number; submissionId: number; commitId: number },
+): Promise<number> {
+  const slug = sql<string>`case t.connector_type_id ${sql.join(
+    Object.entries(TARGET_UPLOAD_SLUGS).map(([id, s]) => sql`when ${Number(id)} then ${s}`),
+    sql` `,
+  )} end`;
+  const result = await trx
+    .insertInto('integration_runs')
+    .columns([
+      'account_id',
+      'target_id',
+      'template_id',
+      'submission_id',
+      'commit_id',
+      'slug',
+      'assignment_name',
+    ])
+    .expression(
+      trx
+        .selectFrom('targets as t')
+        .select([
+          't.account_id',
+          't.id',
+          sql<number>`${input.templateId}::int`.as('template_id'),
+          sql<number>`${input.submissionId}::int`.as('submission_id'),
+          sql<number>`${input.commitId}::int`.as('commit_id'),
+          slug.as('slug'),
+          't.name',
+        ])
+        .where('t.account_id', '=', input.accountId)
+        .where('t.connector_type_id', 'in', Object.keys(TARGET_UPLOAD_SLUGS).map(Number))
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('target_fields as tf')
+              .innerJoin('template_fields as f', 'f.field_id', 'tf.field_id')
+              .select('tf.id')
+              .whereRef('tf.target_id', '=', 't.id')
+              .where('tf.account_id', '=', input.accountId)
+              .where('f.account_id', '=', input.accountId)
+              .where('f.template_id', '=', input.templateId),
+          ),
+        )
+        .orderBy('t.id'),
     )
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0);
@@ -105,6 +160,26 @@ export async function updateRun(
       ...(change.files ? { files: JSON.stringify(change.files) } : {}),
       ...(change.started ? { started_at: sql`coalesce(started_at, now())` } : {}),
       ...(change.finished ? { finished_at: sql`now()` } : {}),
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Keeps what a provider made for a run under `key` (an Adobe dataset id, a Google data source id),
+ * merged into `provider_jobs`, so a retry resumes instead of making it again (migration 0017).
+ */
+export async function recordProviderJob(
+  db: Db,
+  id: number,
+  key: string,
+  value: Readonly<Record<string, unknown>>,
+): Promise<void> {
+  await db
+    .updateTable('integration_runs')
+    .set({
+      provider_jobs: sql`provider_jobs || jsonb_build_object(${key}::text, ${JSON.stringify(value)}::jsonb)`,
       updated_at: sql`now()`,
     })
     .where('id', '=', id)

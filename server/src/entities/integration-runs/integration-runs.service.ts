@@ -11,6 +11,7 @@ export function toRun(r: IntegrationRunRow): IntegrationRun {
     id: r.id,
     assignment_id: r.assignment_id,
     assignment_name: r.assignment_name,
+    target_id: r.target_id,
     slug: r.slug,
     direction: r.direction,
     template_id: r.template_id,

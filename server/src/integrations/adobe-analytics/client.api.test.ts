@@ -178,4 +178,39 @@ describe('AdobeAnalyticsClient', () => {
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'TIMEOUT', status: null, httpStatus: 504 });
   });
+
+  it('imports classifications through the import job flow: create, upload the TSV, commit', async () => {
+    const c = client();
+    const jobId = await c.createImportJob('acmeco0', '646e65bfc2d00205dbc5f034', {
+      jobName: 'Nomen run 1',
+      notifyEmail: 'ops@acme.example',
+    });
+    const tsv = 'Key\tChannel\tCampaign Name\ncv-1\tEmail\tSpring\n';
+    await c.uploadImportFile('acmeco0', jobId, 'run-1.tsv', tsv);
+    // A second upload replaces the job's file (what a retry does).
+    await c.uploadImportFile('acmeco0', jobId, 'run-1.tsv', tsv);
+    const importJobId = await c.commitImportJob('acmeco0', jobId);
+    const job = standin.importJobs.find((j) => j.apiJobId === jobId)!;
+    expect(job).toMatchObject({ importJobId, uploads: 2, file: tsv });
+    expect(job.options).toMatchObject({
+      dataFormat: 'tsv',
+      jobName: 'Nomen run 1',
+      notifications: [{ method: 'email', state: 'completed', recipients: ['ops@acme.example'] }],
+    });
+    expect(standin.importedRows('646e65bfc2d00205dbc5f034')).toEqual([
+      { Key: 'cv-1', Channel: 'Email', 'Campaign Name': 'Spring' },
+    ]);
+    // Committing twice is refused: the import is made once.
+    await expect(c.commitImportJob('acmeco0', jobId)).rejects.toMatchObject({ code: 'HTTP', status: 400 });
+  });
+
+  it("answers Adobe's refusal of a file naming a column the dataset lacks", async () => {
+    const c = client();
+    const jobId = await c.createImportJob('acmeco0', '646e65bfc2d00205dbc5f034', { jobName: 'bad' });
+    const error = await c
+      .uploadImportFile('acmeco0', jobId, 'bad.tsv', 'Key\tRegion\ncv-1\tEU\n')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).message).toContain('Unknown classification columns: Region');
+  });
 });

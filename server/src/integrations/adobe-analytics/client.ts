@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ProviderClientOptions, ProviderHttp, seg, stringAt } from '../provider-http';
+import { multipart, type ProviderClientOptions, ProviderHttp, seg, stringAt } from '../provider-http';
 
 /**
  * Adobe Analytics 2.0 API client (README.md beside this file): who the token belongs to, the
@@ -52,6 +52,18 @@ const datasetSchema = z.object({
   name: z.string(),
   columns: z.array(z.object({ name: z.string() })).default([]),
 });
+
+const createJobSchema = z.object({ api_job_id: z.string().min(1), dataset_id: z.string().optional() });
+const uploadFileSchema = z.object({ api_job_id: z.string().optional(), status: z.string().optional() });
+const commitJobSchema = z.object({ import_job_id: z.string().min(1), api_job_id: z.string().optional() });
+
+/** How an import job is made (Classifications API "POST create job"). */
+export interface ClassificationImportOptions {
+  /** The job's name as the Classification set jobs manager shows it. */
+  jobName: string;
+  /** Who Adobe mails when the job completes (the target's confirmation email); none when empty. */
+  notifyEmail?: string;
+}
 
 /** A report suite as Nomen stores it on a target (spec 01 §3.1): realm_name, remote_realm_id. */
 export interface AdobeRealm {
@@ -157,5 +169,63 @@ export class AdobeAnalyticsClient {
       );
     }
     return targets;
+  }
+
+  /**
+   * Creates a classification import job on dataset `datasetId` for a TSV file (Classifications API
+   * "POST create job", `/api/{company}/classification/job/import/createApiJob/{dataset}`);
+   * answers its `api_job_id`.
+   */
+  async createImportJob(
+    globalCompanyId: string,
+    datasetId: string,
+    options: ClassificationImportOptions,
+  ): Promise<string> {
+    const job = await this.http.request({
+      method: 'POST',
+      path: `/api/${seg(globalCompanyId)}/classification/job/import/createApiJob/${seg(datasetId)}`,
+      body: {
+        dataFormat: 'tsv',
+        encoding: 'UTF8',
+        jobName: options.jobName,
+        source: 'Direct API Upload',
+        listDelimiter: ',',
+        ...(options.notifyEmail
+          ? { notifications: [{ method: 'email', state: 'completed', recipients: [options.notifyEmail] }] }
+          : {}),
+      },
+      schema: createJobSchema,
+    });
+    return job.api_job_id;
+  }
+
+  /**
+   * Uploads the TSV file of import job `apiJobId` ("PUT upload file", multipart with the file
+   * part `file`). Uploading again replaces the job's file, so a retry is safe.
+   */
+  async uploadImportFile(globalCompanyId: string, apiJobId: string, fileName: string, tsv: string) {
+    await this.http.request({
+      method: 'PUT',
+      path: `/api/${seg(globalCompanyId)}/classification/job/import/uploadFile/${seg(apiJobId)}`,
+      rawBody: multipart([
+        {
+          name: 'file',
+          value: Buffer.from(tsv, 'utf8'),
+          filename: fileName,
+          contentType: 'text/tab-separated-values',
+        },
+      ]),
+      schema: uploadFileSchema,
+    });
+  }
+
+  /** Commits import job `apiJobId` for processing ("POST commit job"); answers the `import_job_id`. */
+  async commitImportJob(globalCompanyId: string, apiJobId: string): Promise<string> {
+    const done = await this.http.request({
+      method: 'POST',
+      path: `/api/${seg(globalCompanyId)}/classification/job/import/commitApiJob/${seg(apiJobId)}`,
+      schema: commitJobSchema,
+    });
+    return done.import_job_id;
   }
 }

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { ProviderError } from '../provider-error';
-import { type ProviderClientOptions, ProviderHttp, seg, stringAt } from '../provider-http';
+import { multipart, type ProviderClientOptions, ProviderHttp, seg, stringAt } from '../provider-http';
 
 /**
  * Box API client (README.md beside this file): folders by path and file uploads into a folder,
@@ -53,26 +52,6 @@ function conflictId(error: unknown): string | null {
   const first = Array.isArray(conflicts) ? conflicts[0] : conflicts;
   const id = (first as { id?: unknown } | undefined)?.id;
   return typeof id === 'string' && id !== '' ? id : null;
-}
-
-/** A multipart/form-data body of text and file parts (RFC 7578), with its content type. */
-function multipart(
-  parts: { name: string; value: string | Uint8Array; filename?: string; contentType?: string }[],
-) {
-  const boundary = `nomen-${randomBytes(12).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = `form-data; name="${p.name}"${p.filename === undefined ? '' : `; filename="${p.filename.replace(/["\r\n]/g, '_')}"`}`;
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.contentType ? `Content-Type: ${p.contentType}\r\n` : ''}\r\n`,
-      ),
-      Buffer.from(p.value),
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { contentType: `multipart/form-data; boundary=${boundary}`, data: Buffer.concat(chunks) };
 }
 
 /** The Box client. Every method throws ProviderError on failure. */

@@ -33,6 +33,7 @@ function client(overrides: Partial<GoogleAnalyticsAdminClientOptions> = {}) {
     baseUrl: standin.adminUrl,
     managementBaseUrl: standin.managementUrl,
     userInfoUrl: standin.userInfoUrl,
+    uploadBaseUrl: standin.uploadUrl,
     getAccessToken: async () => 'ya29.ok',
     ...overrides,
   });
@@ -118,5 +119,21 @@ describe('GoogleAnalyticsAdminClient', () => {
       },
     });
     await expect(client().listAccounts()).rejects.toMatchObject({ code: 'MALFORMED' });
+  });
+
+  it("uploads a CSV to a custom data source (uploads.uploadData) and answers Google's refusal of a wrong header", async () => {
+    const csv = 'ga:medium,ga:source,ga:dimension1\ncpc,google,Spring\n';
+    const upload = await client().uploadData('100001', 'UA-100001-1', 'cds0', csv);
+    expect(upload).toMatchObject({ kind: 'analytics#upload', customDataSourceId: 'cds0', status: 'PENDING' });
+    const sent = standin.uploads.find((u) => u.id === upload.id)!;
+    expect(sent).toMatchObject({ accountId: '100001', propertyId: 'UA-100001-1', csv });
+    const asked = standin.requests.filter((r) => r.path.endsWith('/customDataSources/cds0/uploads'));
+    expect(asked.at(-1)?.query.uploadType).toBe('media');
+
+    const wrong = await client()
+      .uploadData('100001', 'UA-100001-1', 'cds0', 'ga:source\ngoogle\n')
+      .catch((e: unknown) => e);
+    expect(wrong).toMatchObject({ code: 'HTTP', status: 400 });
+    expect(String((wrong as Error).message)).toContain('does not match the data source schema');
   });
 });

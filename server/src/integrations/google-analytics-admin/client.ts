@@ -15,7 +15,20 @@ export interface GoogleAnalyticsAdminClientOptions extends ProviderClientOptions
   managementBaseUrl: string;
   /** OpenID Connect userinfo endpoint (https://openidconnect.googleapis.com/v1/userinfo). */
   userInfoUrl: string;
+  /** Management API v3 media upload root (https://www.googleapis.com/upload/analytics/v3); uploads need it. */
+  uploadBaseUrl?: string;
 }
+
+const uploadSchema = z.object({
+  id: z.string().min(1),
+  kind: z.string().optional(),
+  customDataSourceId: z.string().optional(),
+  status: z.string().optional(),
+  errors: z.array(z.string()).optional(),
+});
+
+/** A Data Import upload as Google answers it (Management API v3 `analytics#upload`). */
+export type GaUpload = z.output<typeof uploadSchema>;
 
 const userInfoSchema = z.object({
   sub: z.string().min(1),
@@ -114,6 +127,7 @@ export class GoogleAnalyticsAdminClient {
   private readonly admin: ProviderHttp;
   private readonly management: ProviderHttp;
   private readonly userInfo: ProviderHttp;
+  private readonly upload: ProviderHttp | null;
 
   constructor(options: GoogleAnalyticsAdminClientOptions) {
     const shared = {
@@ -127,6 +141,9 @@ export class GoogleAnalyticsAdminClient {
     this.admin = new ProviderHttp({ ...shared, baseUrl: options.baseUrl });
     this.management = new ProviderHttp({ ...shared, baseUrl: options.managementBaseUrl });
     this.userInfo = new ProviderHttp({ ...shared, baseUrl: options.userInfoUrl });
+    this.upload = options.uploadBaseUrl
+      ? new ProviderHttp({ ...shared, baseUrl: options.uploadBaseUrl })
+      : null;
   }
 
   /** The Google user the token belongs to. */
@@ -201,5 +218,26 @@ export class GoogleAnalyticsAdminClient {
       token = page.next;
     }
     return all;
+  }
+
+  /**
+   * Uploads `csv` (header = the data source's schema) to custom data source `dataSourceId`
+   * (Management API v3 `uploads.uploadData`, a media upload); answers the upload resource.
+   * Throws an Error when the client was made without `uploadBaseUrl`.
+   */
+  async uploadData(
+    accountId: string,
+    propertyId: string,
+    dataSourceId: string,
+    csv: string,
+  ): Promise<GaUpload> {
+    if (!this.upload) throw new Error('GoogleAnalyticsAdminClient needs uploadBaseUrl to upload data');
+    return this.upload.request({
+      method: 'POST',
+      path: `/management/accounts/${seg(accountId)}/webproperties/${seg(propertyId)}/customDataSources/${seg(dataSourceId)}/uploads`,
+      query: { uploadType: 'media' },
+      rawBody: { contentType: 'application/octet-stream', data: Buffer.from(csv, 'utf8') },
+      schema: uploadSchema,
+    });
   }
 }
