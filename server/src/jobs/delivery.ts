@@ -21,6 +21,11 @@ export const DELIVERABLE_SLUGS = [
   'snowflake-push',
   'bitly',
   'qr-code-monkey',
+  'google-dcm-output',
+  'google-cm360-outbound',
+  'google-dv360-outbound',
+  'salesforce-marketing-cloud-outbound',
+  'adobe-experience-manager-outbound',
 ] as const;
 /** One deliverable slug. */
 export type DeliverableSlug = (typeof DELIVERABLE_SLUGS)[number];

@@ -107,4 +107,20 @@ export class AemClient {
     }
     return folders;
   }
+
+  /**
+   * Updates the metadata of the asset at DAM path `path` (`/content/dam/a/b.png`, `/a/b.png`):
+   * `PUT /api/assets/<path>` with `{ class: 'asset', properties }` (property names as the
+   * asset's metadata has them, such as `dc:title`). Throws ProviderError, 404 when no such asset.
+   */
+  async updateAssetMetadata(path: string, properties: Record<string, string>): Promise<void> {
+    const segments = damSegments(path);
+    if (segments.length === 0) throw new RangeError('an asset path is needed');
+    // AEM answers 200 with a Sling status page whose body Nomen does not need.
+    await this.http.requestBinary({
+      method: 'PUT',
+      path: `/api/assets/${segments.map((s) => encodeURIComponent(s)).join('/')}`,
+      body: { class: 'asset', properties },
+    });
+  }
 }
