@@ -95,4 +95,22 @@ describe('AemClient', () => {
       provider: 'aem',
     });
   });
+
+  it('updates the metadata of an asset by its DAM path; a missing asset is 404', async () => {
+    await client().updateAssetMetadata('/content/dam/acme/logo.png', {
+      'dc:title': 'Logo 2026',
+      'dc:description': 'Main',
+    });
+    expect(standin.assetAt('acme/logo.png')).toMatchObject({
+      title: 'Logo 2026',
+      metadata: { 'dc:title': 'Logo 2026', 'dc:description': 'Main' },
+    });
+    await expect(client().updateAssetMetadata('/acme/none.png', { 'dc:title': 'x' })).rejects.toMatchObject({
+      code: 'HTTP',
+      status: 404,
+    });
+    await expect(client().updateAssetMetadata('/content/dam', { 'dc:title': 'x' })).rejects.toThrow(
+      RangeError,
+    );
+  });
 });
