@@ -18,7 +18,9 @@ import {
  * credentials (self-hosted AEM). `PUT /api/assets/<folder path>/<asset name>` with `{ class:
  * 'asset', properties }` updates the asset's metadata ("Update asset metadata" on the same page:
  * `dc:title` is the title; answers 200 with a Sling status body, 404 for a missing asset, 400
- * for a body that is not an asset update).
+ * for a body that is not an asset update). `POST /api/assets/<folder>/<name>` with bytes creates an
+ * asset ("Create an asset": 201, 409 when the name is taken, 404 for a missing folder) and `PUT`
+ * with a non-JSON body replaces its binary ("Update an asset binary").
  */
 
 /** A folder under /content/dam with its child folders and assets. */
@@ -34,6 +36,11 @@ export interface AemAssetSeed {
   name: string;
   title?: string;
   metadata?: Record<string, string>;
+  /** The binary stored by `POST` (create) or `PUT` (replace) with a non-JSON body. */
+  binary?: Buffer;
+  contentType?: string | undefined;
+  /** How many binaries the asset has had (1 when created, +1 per replacement). */
+  versions?: number;
 }
 
 /** Seed data of the AEM stand-in. */
@@ -90,8 +97,33 @@ export class AemStandin extends StandinServer {
         path: '/api/assets/*path.json',
         handle: (req, p) => this.listing(req, p.path!.split('/').filter(Boolean)),
       },
-      { method: 'PUT', path: '/api/assets/*path', handle: (req, p) => this.updateMetadata(req, p.path!) },
+      { method: 'PUT', path: '/api/assets/*path', handle: (req, p) => this.update(req, p.path!) },
+      { method: 'POST', path: '/api/assets/*path', handle: (req, p) => this.create(req, p.path!) },
     ];
+  }
+
+  private create(req: StandinRequest, path: string): StandinAnswer {
+    const segments = path.split('/').filter(Boolean);
+    const name = segments.pop()!;
+    const folder = this.folderAt(segments);
+    if (!folder) return slingError(404, req.path, 'Not Found');
+    if (folder.assets?.some((a) => a.name === name)) return slingError(409, req.path, 'Asset already exists');
+    folder.assets = [
+      ...(folder.assets ?? []),
+      { name, binary: req.raw, contentType: req.headers['content-type'] },
+    ];
+    return slingError(201, req.path, 'Created');
+  }
+
+  private update(req: StandinRequest, path: string): StandinAnswer {
+    if ((req.headers['content-type'] ?? '').startsWith('application/json'))
+      return this.updateMetadata(req, path);
+    const asset = this.assetAt(path);
+    if (!asset) return slingError(404, req.path, 'Not Found');
+    asset.binary = req.raw;
+    asset.contentType = req.headers['content-type'];
+    asset.versions = (asset.versions ?? 1) + 1;
+    return slingError(200, req.path, 'OK');
   }
 
   private updateMetadata(req: StandinRequest, path: string): StandinAnswer {

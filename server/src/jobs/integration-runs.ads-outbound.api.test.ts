@@ -542,6 +542,34 @@ describe('adobe-experience-manager-outbound (AEM Assets HTTP API stand-in)', () 
     expect(aem.assetAt('campaigns/spring/hero.jpg')!.metadata).toEqual({ 'dc:title': 'Spring hero' });
   });
 
+  it('without an asset mapping, stores the submission file as an asset of the folder; a retry replaces it', async () => {
+    const id = await aemConnector('aem-pass');
+    const template = await adTemplate(() => [
+      outbound('adobe-experience-manager-outbound', {
+        name: 'AEM files',
+        connector_id: id,
+        metadata: { aem_data_type: 'file_assets', folderFilter: '/content/dam/campaigns' },
+        filename_pattern: 'aem-export',
+      }),
+    ]);
+    // AEM stores the asset, then its answer is lost (a fault that is retried).
+    aem.injectOnce({
+      method: 'POST',
+      path: '/api/assets/campaigns/aem-export.csv',
+      answer: { status: 503, raw: 'busy' },
+    });
+    const submissionId = await submit(template, [['R1', 'Spring', 'Ann', 'https://acme.com/spring']]);
+    const [run] = await endedRuns(admin, submissionId);
+    expect(run, JSON.stringify(run)).toMatchObject({
+      status: 'Success',
+      attempts: 2,
+      files: ['/content/dam/campaigns/aem-export.csv'],
+    });
+    const asset = aem.assetAt('campaigns/aem-export.csv')!;
+    expect(asset.binary!.toString('utf8')).toContain('Spring');
+    expect(asset.contentType).toContain('text/csv');
+  });
+
   it('credentials AEM refuses: Failed at once', async () => {
     const id = await aemConnector('wrong-pass');
     const template = await adTemplate((f) => [

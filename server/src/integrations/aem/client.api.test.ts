@@ -113,4 +113,17 @@ describe('AemClient', () => {
       RangeError,
     );
   });
+
+  it('stores a file as an asset of a folder, replacing its binary when the name is taken', async () => {
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    expect(await client().putAsset('/content/dam/shared', 'list.csv', bytes('a,b'), 'text/csv')).toBe(
+      'created',
+    );
+    expect(await client().putAsset('/shared', 'list.csv', bytes('a,c'), 'text/csv')).toBe('updated');
+    expect(standin.assetAt('shared/list.csv')).toMatchObject({ contentType: 'text/csv', versions: 2 });
+    expect(standin.assetAt('shared/list.csv')!.binary!.toString('utf8')).toBe('a,c');
+    await expect(client().putAsset('/nope', 'x.csv', bytes('x'), 'text/csv')).rejects.toMatchObject({
+      status: 404,
+    });
+  });
 });

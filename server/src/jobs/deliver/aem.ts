@@ -1,13 +1,15 @@
 import { AppError } from '@nomen/shared';
 import { aemClientOf } from '../../entities/targets/provider-clients';
 import { DeliveryError } from '../delivery';
-import { type Deliverer, metadataText } from './context';
+import { type Deliverer, deliveryFailure, metadataText } from './context';
 import { cell, mappedFieldId, updateEach, updateReport } from './mapped-rows';
 
 /**
  * The Adobe Experience Manager deliverer of adobe-experience-manager-outbound (issue 12 item 4;
- * spec 03 §3 aem_data_type, folderFilter; §5 one content-management outbound per template): each
- * row names an asset of the chosen folder (the id mapping: its file name or path under the folder)
+ * spec 03 §3 aem_data_type, folderFilter; §5 one content-management outbound per template).
+ * Without an asset mapping (the editor's form has none) the submission's output files are stored
+ * as assets of the chosen folder (created, or their binary replaced when the name is taken, so a
+ * retry leaves one asset each). With the id mapping, each row names an asset of the chosen folder (the id mapping: its file name or path under the folder)
  * and writes the row's mapped values into the asset's metadata (the name mapping as `dc:title`,
  * any other mapping under its own name, e.g. `dc:description`) through the Assets HTTP API. Writing
  * the same values again changes nothing, so a retry is harmless. Assets not in the folder are
@@ -24,14 +26,13 @@ export const aemDeliverer: Deliverer = async (ctx) => {
   const folder = metadataText(ctx.metadata, 'folderFilter') || '/';
   if (!folder.startsWith('/')) throw new DeliveryError('Folder must start with /', true);
   const idField = mappedFieldId(ctx, 'id');
-  if (idField === null) throw new DeliveryError('Map the File asset ID field to a template field', true);
   const properties = (ctx.assignment.mapping_fields ?? [])
     .filter((m) => m.fieldName !== 'id' && m.fieldName.trim() !== '' && typeof m.cvFieldId === 'number')
     .map((m) => ({
       property: m.fieldName === 'name' ? 'dc:title' : m.fieldName.trim(),
       field: m.cvFieldId as number,
     }));
-  if (properties.length === 0)
+  if (idField !== null && properties.length === 0)
     throw new DeliveryError('Map at least one metadata field (such as the name) to a template field', true);
   const connector = await ctx.connector();
   let client: ReturnType<typeof aemClientOf>;
@@ -40,6 +41,20 @@ export const aemDeliverer: Deliverer = async (ctx) => {
   } catch (error) {
     if (error instanceof AppError) throw new DeliveryError(error.message, true);
     throw error;
+  }
+  if (idField === null) {
+    // No asset mapping (the editor's form has none): the submission's files become assets of the folder.
+    const names: string[] = [];
+    for (const file of ctx.files) {
+      const name = `${ctx.destination.filePrefix}${file.name}`;
+      try {
+        await client.putAsset(folder, name, file.body, file.contentType);
+      } catch (error) {
+        throw deliveryFailure(error, `Storing ${name} in the AEM folder ${folder}`);
+      }
+      names.push(`${folder.replace(/\/+$/, '')}/${name}`);
+    }
+    return names;
   }
   const base = folder.replace(/\/+$/, '');
   const items = ctx.rows
