@@ -350,6 +350,24 @@ describe('google-cm360-outbound and google-dcm-output (Campaign Manager 360 API 
     });
   });
 
+  it('an account without a profile id: Failed at once naming what to fix', async () => {
+    const id = await googleConnector('google-cm360', 'google-token-1', '');
+    const template = await adTemplate((f) => [
+      outbound('google-cm360-outbound', {
+        name: 'CM360 no profile',
+        connector_id: id,
+        metadata: { data_type: 'ads', updateClickThroughUrl: 1 },
+        mapping_fields: cmMappings(f),
+      }),
+    ]);
+    const before = google.requests.length;
+    const submissionId = await submit(template, [['1002', 'a', 'x', 'https://acme.com/never']]);
+    const [run] = await endedRuns(admin, submissionId);
+    expect(run).toMatchObject({ status: 'Failed', attempts: 1 });
+    expect(run!.message).toContain('has no Campaign Manager profile id: add it in Connected accounts');
+    expect(google.requests.length).toBe(before);
+  });
+
   it('a token Google refuses: Failed at once with a clear message', async () => {
     const id = await googleConnector('google-cm360', 'google-revoked');
     const template = await adTemplate((f) => [
