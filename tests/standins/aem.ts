@@ -15,7 +15,12 @@ import {
  * `assets/folder`, assets `assets/asset`; `jcr:title` is answered as `dc:title`) and the paging
  * section of .../assets-api-content-fragments (`offset` and `limit`, `srn:paging` with total,
  * offset and limit in `properties`). Accepts a bearer token (AEM as a Cloud Service) or basic
- * credentials (self-hosted AEM).
+ * credentials (self-hosted AEM). `PUT /api/assets/<folder path>/<asset name>` with `{ class:
+ * 'asset', properties }` updates the asset's metadata ("Update asset metadata" on the same page:
+ * `dc:title` is the title; answers 200 with a Sling status body, 404 for a missing asset, 400
+ * for a body that is not an asset update). `POST /api/assets/<folder>/<name>` with bytes creates an
+ * asset ("Create an asset": 201, 409 when the name is taken, 404 for a missing folder) and `PUT`
+ * with a non-JSON body replaces its binary ("Update an asset binary").
  */
 
 /** A folder under /content/dam with its child folders and assets. */
@@ -23,7 +28,19 @@ export interface AemFolderSeed {
   name: string;
   title?: string;
   folders?: AemFolderSeed[];
-  assets?: { name: string; title?: string }[];
+  assets?: AemAssetSeed[];
+}
+
+/** An asset: its file name, title and metadata properties (written by `PUT /api/assets/<path>`). */
+export interface AemAssetSeed {
+  name: string;
+  title?: string;
+  metadata?: Record<string, string>;
+  /** The binary stored by `POST` (create) or `PUT` (replace) with a non-JSON body. */
+  binary?: Buffer;
+  contentType?: string | undefined;
+  /** How many binaries the asset has had (1 when created, +1 per replacement). */
+  versions?: number;
 }
 
 /** Seed data of the AEM stand-in. */
@@ -34,7 +51,7 @@ export interface AemSeed {
   /** The folders directly under /content/dam. */
   folders: AemFolderSeed[];
   /** Assets directly under /content/dam. */
-  assets?: { name: string; title?: string }[];
+  assets?: AemAssetSeed[];
 }
 
 /** Default page size of a listing when no limit is given. */
@@ -46,7 +63,14 @@ export class AemStandin extends StandinServer {
 
   constructor(seed: AemSeed) {
     super([...seed.validTokens, ...(seed.basicUsers ?? []).map((u) => `basic:${u.username}:${u.password}`)]);
-    this.seed = seed;
+    this.seed = structuredClone(seed);
+  }
+
+  /** The asset at a DAM path under /content/dam (`campaigns/banner.png`), or undefined. */
+  assetAt(path: string): AemAssetSeed | undefined {
+    const segments = path.split('/').filter(Boolean);
+    const name = segments.pop();
+    return this.folderAt(segments)?.assets?.find((a) => a.name === name);
   }
 
   protected isAuthorized(req: StandinRequest): boolean {
@@ -73,7 +97,48 @@ export class AemStandin extends StandinServer {
         path: '/api/assets/*path.json',
         handle: (req, p) => this.listing(req, p.path!.split('/').filter(Boolean)),
       },
+      { method: 'PUT', path: '/api/assets/*path', handle: (req, p) => this.update(req, p.path!) },
+      { method: 'POST', path: '/api/assets/*path', handle: (req, p) => this.create(req, p.path!) },
     ];
+  }
+
+  private create(req: StandinRequest, path: string): StandinAnswer {
+    const segments = path.split('/').filter(Boolean);
+    const name = segments.pop()!;
+    const folder = this.folderAt(segments);
+    if (!folder) return slingError(404, req.path, 'Not Found');
+    if (folder.assets?.some((a) => a.name === name)) return slingError(409, req.path, 'Asset already exists');
+    folder.assets = [
+      ...(folder.assets ?? []),
+      { name, binary: req.raw, contentType: req.headers['content-type'] },
+    ];
+    return slingError(201, req.path, 'Created');
+  }
+
+  private update(req: StandinRequest, path: string): StandinAnswer {
+    if ((req.headers['content-type'] ?? '').startsWith('application/json'))
+      return this.updateMetadata(req, path);
+    const asset = this.assetAt(path);
+    if (!asset) return slingError(404, req.path, 'Not Found');
+    asset.binary = req.raw;
+    asset.contentType = req.headers['content-type'];
+    asset.versions = (asset.versions ?? 1) + 1;
+    return slingError(200, req.path, 'OK');
+  }
+
+  private updateMetadata(req: StandinRequest, path: string): StandinAnswer {
+    const asset = this.assetAt(path);
+    if (!asset) return slingError(404, req.path, 'Not Found');
+    const body = req.body as { class?: unknown; properties?: unknown } | undefined;
+    if (body?.class !== 'asset' || typeof body.properties !== 'object' || body.properties === null)
+      return slingError(400, req.path, 'Bad Request');
+    const properties = body.properties as Record<string, unknown>;
+    asset.metadata = {
+      ...asset.metadata,
+      ...Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, String(v)])),
+    };
+    if (typeof properties['dc:title'] === 'string') asset.title = properties['dc:title'];
+    return slingError(200, req.path, 'OK');
   }
 
   private folderAt(segments: string[]): AemFolderSeed | undefined {

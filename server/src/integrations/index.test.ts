@@ -20,7 +20,26 @@ describe('providerConfig', () => {
     expect(config.aem.baseUrlFor('https://author-p1-e2.adobeaemcloud.com')).toBe(
       'https://author-p1-e2.adobeaemcloud.com',
     );
+    expect(config.campaignManager.baseUrl).toBe('https://dfareporting.googleapis.com/dfareporting/v4');
+    expect(config.displayVideo.baseUrl).toBe('https://displayvideo.googleapis.com/v4');
+    expect(config.marketingCloud.authUrlFor('mc563885gzs27c5t9-63k636ttgm')).toBe(
+      'https://mc563885gzs27c5t9-63k636ttgm.auth.marketingcloudapis.com',
+    );
+    expect(
+      config.marketingCloud.restUrlFor('https://mc563885gzs27c5t9-63k636ttgm.rest.marketingcloudapis.com/'),
+    ).toBe('https://mc563885gzs27c5t9-63k636ttgm.rest.marketingcloudapis.com');
     expect(config.timeoutMs).toBe(15_000);
+  });
+
+  it('points Marketing Cloud at one auth and REST host for every account when set', () => {
+    const config = providerConfig({
+      SFMC_AUTH_URL: 'http://127.0.0.1:4020/',
+      SFMC_REST_URL: 'http://127.0.0.1:4021',
+    });
+    expect(config.marketingCloud.authUrlFor('tenant')).toBe('http://127.0.0.1:4020');
+    expect(config.marketingCloud.restUrlFor('https://tenant.rest.marketingcloudapis.com/')).toBe(
+      'http://127.0.0.1:4021',
+    );
   });
 
   it('reads overrides (a stand-in or a proxy) and drops trailing slashes; empty means unset', () => {

@@ -11,9 +11,12 @@ export * from './adobe-analytics';
 export * from './aem';
 export * from './bitly';
 export * from './box';
+export * from './campaign-manager';
+export * from './display-video';
 export * from './google-analytics-admin';
 export * from './google-cloud-storage';
 export * from './kochava';
+export * from './marketing-cloud';
 export * from './meta';
 export * from './provider-error';
 export {
@@ -52,6 +55,10 @@ const envSchema = z.object({
   BOX_UPLOAD_API_URL: httpUrl.default('https://upload.box.com/api/2.0'),
   SNOWFLAKE_API_URL: httpUrl.optional(),
   QR_CODE_MONKEY_API_URL: httpUrl.default('https://api.qrcode-monkey.com'),
+  CM360_API_URL: httpUrl.default('https://dfareporting.googleapis.com/dfareporting/v4'),
+  DV360_API_URL: httpUrl.default('https://displayvideo.googleapis.com/v4'),
+  SFMC_AUTH_URL: httpUrl.optional(),
+  SFMC_REST_URL: httpUrl.optional(),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(DEFAULT_PROVIDER_TIMEOUT_MS),
 });
 
@@ -87,6 +94,16 @@ export interface ProviderConfig {
   snowflake: { baseUrlFor: (accountUrl: string) => string };
   /** QRCode Monkey API root (`/qr/custom`). */
   qrCodeMonkey: { baseUrl: string };
+  /** Campaign Manager 360 API v4 root (`/userprofiles/{profileId}/ads`). */
+  campaignManager: { baseUrl: string };
+  /** Display & Video 360 API root (`/advertisers/{id}/lineItems/{id}`…), version included. */
+  displayVideo: { baseUrl: string };
+  /**
+   * Salesforce Marketing Cloud lives on each account's subdomain: tokens from
+   * `https://<subdomain>.auth.marketingcloudapis.com` (or SFMC_AUTH_URL), REST calls on the token's
+   * `rest_instance_url` (or SFMC_REST_URL).
+   */
+  marketingCloud: { authUrlFor: (subdomain: string) => string; restUrlFor: (instanceUrl: string) => string };
   /** Per-attempt timeout of every provider call, in milliseconds. */
   timeoutMs: number;
 }
@@ -124,6 +141,12 @@ export function providerConfig(env: NodeJS.ProcessEnv = process.env): ProviderCo
     box: { apiUrl: e.BOX_API_URL, uploadUrl: e.BOX_UPLOAD_API_URL },
     snowflake: { baseUrlFor: (accountUrl) => e.SNOWFLAKE_API_URL ?? origin(accountUrl) },
     qrCodeMonkey: { baseUrl: e.QR_CODE_MONKEY_API_URL },
+    campaignManager: { baseUrl: e.CM360_API_URL },
+    displayVideo: { baseUrl: e.DV360_API_URL },
+    marketingCloud: {
+      authUrlFor: (subdomain) => e.SFMC_AUTH_URL ?? `https://${subdomain}.auth.marketingcloudapis.com`,
+      restUrlFor: (instanceUrl) => e.SFMC_REST_URL ?? origin(instanceUrl),
+    },
     timeoutMs: e.PROVIDER_TIMEOUT_MS,
   };
 }

@@ -17,7 +17,10 @@ export type ProviderName =
   | 'google-oauth'
   | 'box'
   | 'snowflake'
-  | 'qr-code-monkey';
+  | 'qr-code-monkey'
+  | 'campaign-manager'
+  | 'display-video'
+  | 'marketing-cloud';
 
 /** Human names for messages ("Bitly answered 404: …"). */
 export const PROVIDER_LABELS: Record<ProviderName, string> = {
@@ -33,6 +36,9 @@ export const PROVIDER_LABELS: Record<ProviderName, string> = {
   box: 'Box',
   snowflake: 'Snowflake',
   'qr-code-monkey': 'QRCode Monkey',
+  'campaign-manager': 'Campaign Manager 360',
+  'display-video': 'Display & Video 360',
+  'marketing-cloud': 'Salesforce Marketing Cloud',
 };
 
 /**

@@ -21,6 +21,11 @@ export const DELIVERABLE_SLUGS = [
   'snowflake-push',
   'bitly',
   'qr-code-monkey',
+  'google-dcm-output',
+  'google-cm360-outbound',
+  'google-dv360-outbound',
+  'salesforce-marketing-cloud-outbound',
+  'adobe-experience-manager-outbound',
 ] as const;
 /**
  * The slug of an upload run to an analytics target (issue 12 item 4), by the target's connector

@@ -123,3 +123,12 @@ describe('folderPathLevels (spec 03 §4 tree folder picker)', () => {
     expect(folderPathLevels('content//dam/')).toEqual(['/', '/content', '/content/dam']);
   });
 });
+
+describe('DV360 outbound default fields', () => {
+  it('offer the advertiser id for objects under an advertiser, not for advertisers', () => {
+    const names = (dataType: string) =>
+      integrationDefaultFields('google-dv360-outbound', dataType).map((f) => f.fieldName);
+    expect(names('line_items')).toEqual(['id', 'name', 'advertiserId']);
+    expect(names('advertisers')).toEqual(['id', 'name']);
+  });
+});

@@ -205,7 +205,8 @@ function withoutDuplicates(list: DefaultField[]): DefaultField[] {
  * - `facebook-ads` (and its update twin): Facebook's URL parameters;
  * - `google-analytics`: the data set type's import fields ({@link GA_DEFAULT_FIELDS});
  * - `google-dcm` and its output: the campaign manager's fields of the data type;
- * - other rows with data types: the data type's id and name;
+ * - other rows with data types: the data type's id and name (google-dv360-outbound also the
+ *   advertiser id of objects other than advertisers);
  * - rows without data types: their own mappings only.
  * An unknown slug or a data type the row does not offer gives the row's own mappings only.
  */
@@ -233,6 +234,10 @@ export function integrationDefaultFields(slug: string, dataType: string | null =
     ...own,
     { fieldName: 'id', label: `${name} ID`, required: false },
     { fieldName: 'name', label: `${name} name`, required: false },
+    // DV360 objects other than advertisers are addressed under their advertiser (issue 12 item 4).
+    ...(slug === 'google-dv360-outbound' && dataType !== 'advertisers'
+      ? [{ fieldName: 'advertiserId', label: 'Advertiser ID', required: false }]
+      : []),
   ]);
 }
 

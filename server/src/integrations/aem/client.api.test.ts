@@ -95,4 +95,35 @@ describe('AemClient', () => {
       provider: 'aem',
     });
   });
+
+  it('updates the metadata of an asset by its DAM path; a missing asset is 404', async () => {
+    await client().updateAssetMetadata('/content/dam/acme/logo.png', {
+      'dc:title': 'Logo 2026',
+      'dc:description': 'Main',
+    });
+    expect(standin.assetAt('acme/logo.png')).toMatchObject({
+      title: 'Logo 2026',
+      metadata: { 'dc:title': 'Logo 2026', 'dc:description': 'Main' },
+    });
+    await expect(client().updateAssetMetadata('/acme/none.png', { 'dc:title': 'x' })).rejects.toMatchObject({
+      code: 'HTTP',
+      status: 404,
+    });
+    await expect(client().updateAssetMetadata('/content/dam', { 'dc:title': 'x' })).rejects.toThrow(
+      RangeError,
+    );
+  });
+
+  it('stores a file as an asset of a folder, replacing its binary when the name is taken', async () => {
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    expect(await client().putAsset('/content/dam/shared', 'list.csv', bytes('a,b'), 'text/csv')).toBe(
+      'created',
+    );
+    expect(await client().putAsset('/shared', 'list.csv', bytes('a,c'), 'text/csv')).toBe('updated');
+    expect(standin.assetAt('shared/list.csv')).toMatchObject({ contentType: 'text/csv', versions: 2 });
+    expect(standin.assetAt('shared/list.csv')!.binary!.toString('utf8')).toBe('a,c');
+    await expect(client().putAsset('/nope', 'x.csv', bytes('x'), 'text/csv')).rejects.toMatchObject({
+      status: 404,
+    });
+  });
 });

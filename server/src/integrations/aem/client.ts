@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProviderError } from '../provider-error';
 import { type ProviderClientOptions, ProviderHttp, stringAt } from '../provider-http';
 
 /**
@@ -106,5 +107,48 @@ export class AemClient {
       }
     }
     return folders;
+  }
+
+  /**
+   * Stores a file as the asset `name` in DAM folder `folder`: `POST /api/assets/<folder>/<name>`
+   * with the bytes creates it; when the name is taken (AEM's 409) `PUT` on the same path replaces
+   * its binary, so storing twice leaves one asset. Answers `created` or `updated`. Throws
+   * ProviderError (404 when the folder is missing).
+   */
+  async putAsset(
+    folder: string,
+    name: string,
+    body: Uint8Array,
+    contentType: string,
+  ): Promise<'created' | 'updated'> {
+    const segments = [...damSegments(folder), name];
+    if (name === '' || name.includes('/') || name === '.' || name === '..')
+      throw new RangeError('an asset name is one path segment');
+    const path = `/api/assets/${segments.map((s) => encodeURIComponent(s)).join('/')}`;
+    const rawBody = { contentType, data: body };
+    try {
+      await this.http.requestBinary({ method: 'POST', path, rawBody });
+      return 'created';
+    } catch (error) {
+      if (!(error instanceof ProviderError && error.code === 'HTTP' && error.status === 409)) throw error;
+    }
+    await this.http.requestBinary({ method: 'PUT', path, rawBody });
+    return 'updated';
+  }
+
+  /**
+   * Updates the metadata of the asset at DAM path `path` (`/content/dam/a/b.png`, `/a/b.png`):
+   * `PUT /api/assets/<path>` with `{ class: 'asset', properties }` (property names as the
+   * asset's metadata has them, such as `dc:title`). Throws ProviderError, 404 when no such asset.
+   */
+  async updateAssetMetadata(path: string, properties: Record<string, string>): Promise<void> {
+    const segments = damSegments(path);
+    if (segments.length === 0) throw new RangeError('an asset path is needed');
+    // AEM answers 200 with a Sling status page whose body Nomen does not need.
+    await this.http.requestBinary({
+      method: 'PUT',
+      path: `/api/assets/${segments.map((s) => encodeURIComponent(s)).join('/')}`,
+      body: { class: 'asset', properties },
+    });
   }
 }

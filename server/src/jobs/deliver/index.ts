@@ -1,10 +1,13 @@
 import type { DeliverableSlug } from '../delivery';
+import { aemDeliverer } from './aem';
 import { azureBlobDeliverer } from './azure-blob';
 import { bitlyDeliverer } from './bitly';
 import { boxDeliverer } from './box';
 import type { Deliverer } from './context';
 import { emailDeliverer } from './email';
+import { campaignManagerDeliverer, displayVideoDeliverer } from './google-ads';
 import { googleCloudDeliverer } from './google-cloud';
+import { marketingCloudDeliverer } from './marketing-cloud';
 import { qrCodeMonkeyDeliverer } from './qr-code-monkey';
 import { s3Deliverer } from './s3';
 import { sftpDeliverer } from './sftp';
@@ -29,6 +32,11 @@ export const DELIVERERS = {
   'snowflake-push': snowflakeDeliverer,
   bitly: bitlyDeliverer,
   'qr-code-monkey': qrCodeMonkeyDeliverer,
+  'google-dcm-output': campaignManagerDeliverer,
+  'google-cm360-outbound': campaignManagerDeliverer,
+  'google-dv360-outbound': displayVideoDeliverer,
+  'salesforce-marketing-cloud-outbound': marketingCloudDeliverer,
+  'adobe-experience-manager-outbound': aemDeliverer,
 } satisfies Record<DeliverableSlug, Deliverer>;
 
 /** The deliverer of `slug`, or undefined when Nomen does not deliver it. */
