@@ -11,7 +11,10 @@ export * from './adobe-analytics';
 export * from './aem';
 export * from './bitly';
 export * from './box';
+export * from './cm360';
+export * from './dv360';
 export * from './google-analytics-admin';
+export * from './google-analytics-data';
 export * from './google-cloud-storage';
 export * from './kochava';
 export * from './meta';
@@ -33,7 +36,10 @@ const httpUrl = z
 const envSchema = z.object({
   ADOBE_ANALYTICS_API_URL: httpUrl.default('https://analytics.adobe.io'),
   ADOBE_IMS_URL: httpUrl.default('https://ims-na1.adobelogin.com'),
+  CM360_API_URL: httpUrl.default('https://dfareporting.googleapis.com/dfareporting/v4'),
+  DV360_API_URL: httpUrl.default('https://displayvideo.googleapis.com/v3'),
   GOOGLE_ANALYTICS_ADMIN_API_URL: httpUrl.default('https://analyticsadmin.googleapis.com/v1beta'),
+  GOOGLE_ANALYTICS_DATA_API_URL: httpUrl.default('https://analyticsdata.googleapis.com/v1beta'),
   GOOGLE_ANALYTICS_MANAGEMENT_API_URL: httpUrl.default('https://www.googleapis.com/analytics/v3'),
   GOOGLE_USERINFO_URL: httpUrl.default('https://openidconnect.googleapis.com/v1/userinfo'),
   META_GRAPH_API_URL: httpUrl.default('https://graph.facebook.com/v23.0'),
@@ -59,7 +65,13 @@ export interface ProviderConfig {
   /** `imsUrl`: where Adobe IMS issues access tokens (ADOBE_IMS_URL). */
   adobeAnalytics: { baseUrl: string; imsUrl: string };
   googleAnalyticsAdmin: { baseUrl: string; managementBaseUrl: string; userInfoUrl: string };
+  /** Google Analytics Data API root with its version (GOOGLE_ANALYTICS_DATA_API_URL). */
+  googleAnalyticsData: { baseUrl: string };
   meta: { baseUrl: string };
+  /** Campaign Manager 360 API root with its version (CM360_API_URL). */
+  cm360: { baseUrl: string };
+  /** Display & Video 360 API root with its version (DV360_API_URL). */
+  dv360: { baseUrl: string };
   bitly: { baseUrl: string };
   kochava: { baseUrl: string };
   /**
@@ -103,7 +115,10 @@ export function providerConfig(env: NodeJS.ProcessEnv = process.env): ProviderCo
       managementBaseUrl: e.GOOGLE_ANALYTICS_MANAGEMENT_API_URL,
       userInfoUrl: e.GOOGLE_USERINFO_URL,
     },
+    googleAnalyticsData: { baseUrl: e.GOOGLE_ANALYTICS_DATA_API_URL },
     meta: { baseUrl: e.META_GRAPH_API_URL },
+    cm360: { baseUrl: e.CM360_API_URL },
+    dv360: { baseUrl: e.DV360_API_URL },
     bitly: { baseUrl: e.BITLY_API_URL },
     kochava: { baseUrl: e.KOCHAVA_API_URL },
     workfront: {

@@ -17,7 +17,10 @@ export type ProviderName =
   | 'google-oauth'
   | 'box'
   | 'snowflake'
-  | 'qr-code-monkey';
+  | 'qr-code-monkey'
+  | 'cm360'
+  | 'dv360'
+  | 'google-analytics-data';
 
 /** Human names for messages ("Bitly answered 404: …"). */
 export const PROVIDER_LABELS: Record<ProviderName, string> = {
@@ -33,6 +36,9 @@ export const PROVIDER_LABELS: Record<ProviderName, string> = {
   box: 'Box',
   snowflake: 'Snowflake',
   'qr-code-monkey': 'QRCode Monkey',
+  cm360: 'Campaign Manager 360',
+  dv360: 'Display & Video 360',
+  'google-analytics-data': 'Google Analytics',
 };
 
 /**

@@ -25,6 +25,7 @@ import { type FileSource, openS3Source, openSftpSource, type SourceFile } from '
 import * as repo from './inbound.repository';
 import { describeError, InboundError } from './inbound-error';
 import { inboundFileType, parseInboundFile } from './parse-file';
+import { PROVIDER_READERS } from './provider-readers';
 
 /**
  * One inbound pull (issue 12 item 5): reads what is new at the source, maps it onto the template's
@@ -354,7 +355,7 @@ async function pullAdPlatform(
   } catch (error) {
     throw new InboundError(`The connected account cannot be read: ${describeError(error)}`, true);
   }
-  const read = await readFacebookObjects(deps, connector, assignment);
+  const read = await (PROVIDER_READERS[run.slug] ?? readFacebookObjects)(deps, connector, assignment);
   const seen = await repo.importedVersions(
     deps.db,
     assignment.id as number,
@@ -406,7 +407,7 @@ export async function runInbound(
       throw new InboundError(`Nomen does not pull ${run.slug} integrations`, true);
     const actor = await pullActor(deps, run, run.template_id);
     const { results, failures, where } =
-      run.slug === 'facebook-marketing-inbound'
+      run.slug === 'facebook-marketing-inbound' || run.slug in PROVIDER_READERS
         ? await pullAdPlatform(deps, run, actor, template, assignment)
         : await pullFiles(deps, run, actor, template, assignment);
     const imported = results.map(resultText);
