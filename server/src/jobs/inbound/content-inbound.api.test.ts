@@ -232,8 +232,12 @@ describe('adobe-experience-manager-inbound (AEM stand-in)', () => {
       'adobe-experience-manager-inbound',
       {
         connector_id: id,
-        folder: '/content/dam/campaigns/spring',
-        metadata: { aem_data_type: 'file_assets', fileFormatFilter: 'jpg, png', tagsFilter: 'brand:acme' },
+        metadata: {
+          aem_data_type: 'file_assets',
+          folderFilter: '/campaigns/spring',
+          fileFormatFilter: 'jpg, png',
+          tagsFilter: 'brand:acme',
+        },
       },
       ['title', 'path'],
     );
@@ -260,8 +264,7 @@ describe('adobe-experience-manager-inbound (AEM stand-in)', () => {
     const id = await aemAccount('wrong');
     const template = await templateWith('adobe-experience-manager-inbound', {
       connector_id: id,
-      folder: '/content/dam/campaigns',
-      metadata: { aem_data_type: 'file_assets' },
+      metadata: { aem_data_type: 'file_assets', folderFilter: '/content/dam/campaigns' },
     });
     const run = await syncAndWait(template.integrations[0]!.id);
     expect(run.status).toBe('Failed');

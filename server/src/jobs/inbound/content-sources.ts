@@ -1,17 +1,17 @@
 import type { IntegrationAssignment } from '@nomen/shared';
 import type { ConnectorDeps, ReadConnector } from '../../entities/connectors/connectors.read';
 import { aemClientOf, workfrontClientOf } from '../../entities/targets/provider-clients';
-import type { AemAsset, AemClient } from '../../integrations/index';
+import { type AemAsset, type AemClient, damSegments } from '../../integrations/index';
 import type { AdObjectsRead } from './ad-platform-sources';
-import { InboundError } from './inbound-error';
+import { describeError, InboundError } from './inbound-error';
 import { objectsRead, readFailure } from './source-objects';
 
 /**
  * Content and work-management inbound pulls (issue 12 item 5; spec 03 §3 "Storage (content
  * management)" data types and metadata keys):
  * - adobe-experience-manager-inbound reads the file assets of the chosen DAM folder and its
- *   subfolders (folder, or metadata folder; metadata folderFilter: comma-separated subfolder
- *   paths read instead), keeping those of metadata fileFormatFilter (extensions or MIME types) and
+ *   subfolders (metadata folderFilter, a DAM path starting with "/"; "/" is the DAM root),
+ *   keeping those of metadata fileFormatFilter (extensions or MIME types) and
  *   tagsFilter (an asset must carry one of the tags); a row per asset, keyed by its path and
  *   versioned by its jcr:lastModified.
  * - workfront-project-pull-task-trigger reads the projects with a task made from the chosen
@@ -72,32 +72,28 @@ export async function readAemAssets(
   const dataType = String(metadata.aem_data_type ?? 'file_assets').trim() || 'file_assets';
   if (dataType !== 'file_assets')
     throw new InboundError('Nomen imports AEM file assets only: choose the File assets data type', true);
-  const folder = (assignment.folder ?? '').trim() || String(metadata.folder ?? '').trim();
-  const subfolders = listSetting(metadata.folderFilter);
-  if (folder === '' && subfolders.length === 0)
-    throw new InboundError('Choose the AEM folder to import from', true);
-  const roots = subfolders.length
-    ? subfolders.map((s) =>
-        s.startsWith('/content/dam') || folder === ''
-          ? s
-          : `${folder.replace(/\/+$/, '')}/${s.replace(/^\/+/, '')}`,
-      )
-    : [folder];
+  const folder =
+    String(metadata.folderFilter ?? '').trim() ||
+    (assignment.folder ?? '').trim() ||
+    String(metadata.folder ?? '').trim();
+  if (folder === '') throw new InboundError('Choose the AEM folder to import from (the folder filter)', true);
+  let root: string;
+  try {
+    root = ['/content/dam', ...damSegments(folder)].join('/');
+  } catch (error) {
+    throw new InboundError(`The AEM folder filter is not valid: ${describeError(error)}`, true);
+  }
   const formats = listSetting(metadata.fileFormatFilter);
   const tags = listSetting(metadata.tagsFilter);
-  const what = `the assets of ${roots.join(', ')}`;
-  let assets: AemAsset[] = [];
+  const what = `the assets of ${root}`;
+  let assets: AemAsset[];
   try {
-    const client = aemClientOf(deps, connector);
-    for (const root of roots) assets.push(...(await assetsUnder(client, root)));
+    assets = await assetsUnder(aemClientOf(deps, connector), root);
   } catch (error) {
-    if (error instanceof RangeError)
-      throw new InboundError(`The AEM folder is not valid: ${error.message}`, true);
     throw readFailure(error, 'Adobe Experience Manager', what);
   }
   assets = assets.filter(
-    (a, i) =>
-      assets.findIndex((b) => b.path === a.path) === i &&
+    (a) =>
       (formats.length === 0 || hasFormat(a, formats)) &&
       (tags.length === 0 || a.tags.some((t) => tags.includes(t))),
   );
