@@ -33,7 +33,8 @@ import { PROVIDER_READERS } from './provider-readers';
  * submission applies):
  * - sftp-pull and aws-s3-inbound read each new CSV, XLSX or JSON file of the folder (one
  *   submission per file); ad-platform inbounds (facebook-marketing-inbound) read the chosen data
- *   type with its filters (one submission per pull, of the objects new or changed since the last).
+ *   type with its filters (one submission per pull, of the objects new or changed since the last),
+ *   as do the provider readers of provider-readers.ts (CM360, DV360, GA, AEM, Workfront).
  * - What was imported is remembered (`inbound_items`: key and version), so a file is imported once
  *   and a replaced file again.
  * - The rows land in a Draft submission of the user who asked for the pull (the template's creator
@@ -407,7 +408,7 @@ export async function runInbound(
       throw new InboundError(`Nomen does not pull ${run.slug} integrations`, true);
     const actor = await pullActor(deps, run, run.template_id);
     const { results, failures, where } =
-      run.slug === 'facebook-marketing-inbound' || run.slug in PROVIDER_READERS
+      run.slug === 'facebook-marketing-inbound' || Object.hasOwn(PROVIDER_READERS, run.slug)
         ? await pullAdPlatform(deps, run, actor, template, assignment)
         : await pullFiles(deps, run, actor, template, assignment);
     const imported = results.map(resultText);
