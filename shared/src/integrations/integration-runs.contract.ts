@@ -15,6 +15,7 @@ export const PULLABLE_INBOUND_SLUGS = [
   'google-cm360-inbound',
   'google-dv360-inbound',
   'google-analytics',
+  'adobe-inbound',
   'adobe-experience-manager-inbound',
   'workfront-project-pull-task-trigger',
 ] as const;

@@ -1,7 +1,7 @@
 import type { IntegrationAssignment } from '@nomen/shared';
 import type { ConnectorDeps, ReadConnector } from '../../entities/connectors/connectors.read';
 import type { AdObjectsRead } from './ad-platform-sources';
-import { readGoogleAnalytics } from './analytics-sources';
+import { readAdobeDimension, readGoogleAnalytics } from './analytics-sources';
 import { readAemAssets, readWorkfrontProjects } from './content-sources';
 import { readCm360Objects, readDv360Objects } from './google-sources';
 
@@ -24,6 +24,7 @@ export const PROVIDER_READERS: Readonly<Record<string, ProviderReader>> = {
   'google-cm360-inbound': readCm360Objects,
   'google-dv360-inbound': readDv360Objects,
   'google-analytics': readGoogleAnalytics,
+  'adobe-inbound': readAdobeDimension,
   'adobe-experience-manager-inbound': readAemAssets,
   'workfront-project-pull-task-trigger': readWorkfrontProjects,
 };
