@@ -172,6 +172,8 @@ describe('adobe-inbound (Adobe Analytics stand-in)', () => {
     const run = await syncAndWait(made.integrations[0]!.id);
     expect(run.status).toBe('Failed');
     expect(run.message).not.toContain('wrong-secret');
-    expect(run.message).toMatch(/reconnect the account|refused|invalid_client/i);
+    expect(run.message).toMatch(
+      /^Adobe Analytics refused the connected account's credentials reading the report ds-1 of acme\.prod: reconnect the account in Connected accounts/,
+    );
   });
 });
