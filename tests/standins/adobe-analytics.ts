@@ -57,6 +57,8 @@ export interface AdobeDatasetSeed {
   dimension: string;
   /** Column (classification) names. */
   columns: string[];
+  /** The dimension's items (values) in the report suite, for the Reports API. */
+  items?: { itemId: string; value: string }[];
 }
 
 /** Seed data of the Adobe Analytics stand-in. */
@@ -128,6 +130,11 @@ export class AdobeAnalyticsStandin extends StandinServer {
         method: 'POST',
         path: '/api/:company/classification/job/import/commitApiJob/:jobId',
         handle: (req, p) => this.guard(req) ?? this.commitImportJob(p.company!, p.jobId!),
+      },
+      {
+        method: 'POST',
+        path: '/api/:company/reports',
+        handle: (req, p) => this.guard(req) ?? this.report(req, p.company!),
       },
       {
         method: 'GET',
@@ -212,6 +219,65 @@ export class AdobeAnalyticsStandin extends StandinServer {
       body: {
         report_suite_id: rsid,
         metrics: [...byDimension].map(([id, datasets]) => ({ id: [id], datasets })),
+      },
+    };
+  }
+
+  /**
+   * A ranked report (https://developer.adobe.com/analytics-apis/docs/2.0/guides/endpoints/reports/):
+   * `rsid`, `dimension` (`variables/…`), `metricContainer.metrics` (at least one), a `dateRange`
+   * global filter, `settings.limit` (1–50,000) and 0-based `settings.page`; answers the page's rows
+   * (`itemId`, `value`, `data`) with totalPages, lastPage and totalElements. Every seeded item
+   * counts once (metrics are not modelled).
+   */
+  private report(req: StandinRequest, companyId: string): StandinAnswer {
+    if (!this.company(companyId))
+      return adobeError(403, 'access_denied', `Access to company ${companyId} is denied`);
+    const body = (req.body ?? {}) as {
+      rsid?: string;
+      dimension?: string;
+      metricContainer?: { metrics?: unknown[] };
+      globalFilters?: { type?: string; dateRange?: string }[];
+      settings?: { limit?: number; page?: number };
+    };
+    if (!body.rsid || !body.dimension?.startsWith('variables/'))
+      return adobeError(400, 'invalid_request', 'rsid and a variables/ dimension are required');
+    if (!body.metricContainer?.metrics?.length)
+      return adobeError(400, 'invalid_request', 'metricContainer.metrics must not be empty');
+    const range = body.globalFilters?.find((f) => f.type === 'dateRange')?.dateRange ?? '';
+    if (!/^\d{4}-\d\d-\d\dT[\d:.]+\/\d{4}-\d\d-\d\dT[\d:.]+$/.test(range))
+      return adobeError(400, 'invalid_request', 'A dateRange global filter (start/end) is required');
+    const limit = body.settings?.limit ?? 50;
+    const page = body.settings?.page ?? 0;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 50_000 || !Number.isInteger(page) || page < 0)
+      return adobeError(
+        400,
+        'invalid_request',
+        'settings.limit must be 1 to 50000 and settings.page not negative',
+      );
+    const dataset = this.seed.datasets.find(
+      (d) => d.globalCompanyId === companyId && d.rsid === body.rsid && d.dimension === body.dimension,
+    );
+    if (!this.company(companyId)?.reportSuites.some((r) => r.rsid === body.rsid))
+      return adobeError(400, 'invalid_rsid', `Report suite ${body.rsid} was not found`);
+    const items = dataset?.items ?? [];
+    const rows = pageOf(items, page * limit, limit).map((i) => ({
+      itemId: i.itemId,
+      value: i.value,
+      data: [1],
+    }));
+    const totalPages = Math.max(1, Math.ceil(items.length / limit));
+    return {
+      status: 200,
+      body: {
+        totalPages,
+        firstPage: page === 0,
+        lastPage: page >= totalPages - 1,
+        numberOfElements: rows.length,
+        number: page,
+        totalElements: items.length,
+        columns: { dimension: { id: body.dimension, type: 'string' }, columnIds: ['0'] },
+        rows,
       },
     };
   }

@@ -23,24 +23,31 @@ import {
  * with a non-JSON body replaces its binary ("Update an asset binary").
  */
 
-/** A folder under /content/dam with its child folders and assets. */
-export interface AemFolderSeed {
-  name: string;
-  title?: string;
-  folders?: AemFolderSeed[];
-  assets?: AemAssetSeed[];
-}
-
-/** An asset: its file name, title and metadata properties (written by `PUT /api/assets/<path>`). */
+/**
+ * An asset: name, title, and the metadata answered in its entity's `properties.metadata`
+ * (`dc:format`, `cq:tags`, `jcr:lastModified`; the reference's listing shows asset metadata there).
+ */
 export interface AemAssetSeed {
   name: string;
   title?: string;
+  format?: string;
+  tags?: string[];
+  lastModified?: string;
+  /** Metadata properties written by `PUT /api/assets/<path>` (the outbound update). */
   metadata?: Record<string, string>;
   /** The binary stored by `POST` (create) or `PUT` (replace) with a non-JSON body. */
   binary?: Buffer;
   contentType?: string | undefined;
   /** How many binaries the asset has had (1 when created, +1 per replacement). */
   versions?: number;
+}
+
+/** A folder under /content/dam with its child folders and assets. */
+export interface AemFolderSeed {
+  name: string;
+  title?: string;
+  folders?: AemFolderSeed[];
+  assets?: AemAssetSeed[];
 }
 
 /** Seed data of the AEM stand-in. */
@@ -159,12 +166,29 @@ export class AemStandin extends StandinServer {
     if (Number.isNaN(offset) || Number.isNaN(limit)) return slingError(400, req.path, 'Bad Request');
     const base = `${this.url}/api/assets${segments.map((s) => `/${encodeURIComponent(s)}`).join('')}`;
     const children = [
-      ...(folder.folders ?? []).map((f) => ({ kind: 'assets/folder', name: f.name, title: f.title })),
-      ...(folder.assets ?? []).map((a) => ({ kind: 'assets/asset', name: a.name, title: a.title })),
+      ...(folder.folders ?? []).map((f) => ({
+        kind: 'assets/folder',
+        name: f.name,
+        title: f.title,
+        asset: null,
+      })),
+      ...(folder.assets ?? []).map((a) => ({ kind: 'assets/asset', name: a.name, title: a.title, asset: a })),
     ];
     const entities = pageOf(children, offset, limit).map((c) => ({
       class: [c.kind],
-      properties: { name: c.name, ...(c.title ? { 'dc:title': c.title } : {}) },
+      properties: {
+        name: c.name,
+        ...(c.title ? { 'dc:title': c.title } : {}),
+        ...(c.asset
+          ? {
+              metadata: {
+                ...(c.asset.format ? { 'dc:format': c.asset.format } : {}),
+                ...(c.asset.tags ? { 'cq:tags': c.asset.tags } : {}),
+                ...(c.asset.lastModified ? { 'jcr:lastModified': c.asset.lastModified } : {}),
+              },
+            }
+          : {}),
+      },
       links: [{ rel: ['self'], href: `${base}/${encodeURIComponent(c.name)}.json` }],
     }));
     const parent = segments.length

@@ -43,6 +43,20 @@ export interface WorkfrontTemplateSeed {
   categories: WorkfrontCategorySeed[];
 }
 
+/**
+ * A project (PROJ) made from a template: its custom field values by field name (answered as
+ * `DE:<name>` when asked in `fields`) and its tasks (TASK) with the template task they came from.
+ */
+export interface WorkfrontProjectSeed {
+  ID: string;
+  name: string;
+  status: string;
+  templateID: string;
+  lastUpdateDate: string;
+  customFields?: Record<string, string>;
+  tasks: { ID: string; name: string; status: string; templateTaskID: string }[];
+}
+
 /** Seed data of the Workfront stand-in. */
 export interface WorkfrontSeed {
   /** Accepted session ids / OAuth access tokens. */
@@ -50,6 +64,8 @@ export interface WorkfrontSeed {
   /** API version served (default v15.0). */
   version?: string;
   templates: WorkfrontTemplateSeed[];
+  /** Projects (for `task/search` and `proj/{ID}`). */
+  projects?: WorkfrontProjectSeed[];
   /** The user every accepted credential signs in as (for `$$USER.ID`). */
   user?: { ID: string; name: string; emailAddr: string };
 }
@@ -99,6 +115,8 @@ export class WorkfrontStandin extends StandinServer {
       { method: 'GET', path: `${root}/tmpl/search`, handle: (req) => this.searchTemplates(req) },
       { method: 'GET', path: `${root}/ttsk/search`, handle: (req) => this.searchTasks(req) },
       { method: 'GET', path: `${root}/tmpl/:id`, handle: (req, p) => this.getTemplate(req, p.id!) },
+      { method: 'GET', path: `${root}/task/search`, handle: (req) => this.searchProjectTasks(req) },
+      { method: 'GET', path: `${root}/proj/:id`, handle: (req, p) => this.getProject(req, p.id!) },
     ];
   }
 
@@ -152,6 +170,48 @@ export class WorkfrontStandin extends StandinServer {
         data: page.map((t) => ({ ID: t.ID, name: t.name, objCode: 'TTSK', templateID: t.templateID })),
       },
     };
+  }
+
+  /** TASK search on `templateTaskID` (and `projectID`, `status`), answering the asked fields. */
+  private searchProjectTasks(req: StandinRequest): StandinAnswer {
+    const filters = ['templateTaskID', 'projectID', 'status'] as const;
+    const tasks = (this.seed.projects ?? [])
+      .flatMap((p) => p.tasks.map((t) => ({ ...t, projectID: p.ID, objCode: 'TASK' })))
+      .filter((t) => filters.every((f) => req.query.get(f) === null || t[f] === req.query.get(f)));
+    const page = this.page(req, tasks);
+    if (!Array.isArray(page)) return page;
+    const fields = [
+      'ID',
+      'name',
+      'objCode',
+      ...(req.query.get('fields') ?? '').split(',').map((f) => f.trim()),
+    ];
+    return {
+      status: 200,
+      body: {
+        data: page.map((t) => Object.fromEntries(Object.entries(t).filter(([k]) => fields.includes(k)))),
+      },
+    };
+  }
+
+  /** One project with the asked fields; `DE:<name>` answers a custom field's value. */
+  private getProject(req: StandinRequest, id: string): StandinAnswer {
+    const project = (this.seed.projects ?? []).find((p) => p.ID === id);
+    if (!project)
+      return workfrontError(404, 'com.attask.common.NotFoundException', `PROJ with ID ${id} was not found`);
+    const fields = (req.query.get('fields') ?? '')
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean);
+    const data: Record<string, unknown> = { ID: project.ID, name: project.name, objCode: 'PROJ' };
+    for (const f of fields) {
+      if (f.startsWith('DE:')) {
+        const value = project.customFields?.[f.slice(3)];
+        if (value !== undefined) data[f] = value;
+      } else if (f in project && f !== 'tasks' && f !== 'customFields')
+        data[f] = project[f as keyof WorkfrontProjectSeed];
+    }
+    return { status: 200, body: { data } };
   }
 
   private getTemplate(req: StandinRequest, id: string): StandinAnswer {

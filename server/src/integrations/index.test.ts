@@ -20,8 +20,8 @@ describe('providerConfig', () => {
     expect(config.aem.baseUrlFor('https://author-p1-e2.adobeaemcloud.com')).toBe(
       'https://author-p1-e2.adobeaemcloud.com',
     );
-    expect(config.campaignManager.baseUrl).toBe('https://dfareporting.googleapis.com/dfareporting/v4');
-    expect(config.displayVideo.baseUrl).toBe('https://displayvideo.googleapis.com/v4');
+    expect(config.cm360.baseUrl).toBe('https://dfareporting.googleapis.com/dfareporting/v4');
+    expect(config.dv360.baseUrl).toBe('https://displayvideo.googleapis.com/v4');
     expect(config.marketingCloud.authUrlFor('mc563885gzs27c5t9-63k636ttgm')).toBe(
       'https://mc563885gzs27c5t9-63k636ttgm.auth.marketingcloudapis.com',
     );

@@ -12,8 +12,11 @@ export * from './aem';
 export * from './bitly';
 export * from './box';
 export * from './campaign-manager';
+export * from './cm360';
 export * from './display-video';
+export * from './dv360';
 export * from './google-analytics-admin';
+export * from './google-analytics-data';
 export * from './google-cloud-storage';
 export * from './kochava';
 export * from './marketing-cloud';
@@ -37,6 +40,7 @@ const envSchema = z.object({
   ADOBE_ANALYTICS_API_URL: httpUrl.default('https://analytics.adobe.io'),
   ADOBE_IMS_URL: httpUrl.default('https://ims-na1.adobelogin.com'),
   GOOGLE_ANALYTICS_ADMIN_API_URL: httpUrl.default('https://analyticsadmin.googleapis.com/v1beta'),
+  GOOGLE_ANALYTICS_DATA_API_URL: httpUrl.default('https://analyticsdata.googleapis.com/v1beta'),
   GOOGLE_ANALYTICS_MANAGEMENT_API_URL: httpUrl.default('https://www.googleapis.com/analytics/v3'),
   GOOGLE_ANALYTICS_UPLOAD_API_URL: httpUrl.default('https://www.googleapis.com/upload/analytics/v3'),
   GOOGLE_USERINFO_URL: httpUrl.default('https://openidconnect.googleapis.com/v1/userinfo'),
@@ -73,7 +77,19 @@ export interface ProviderConfig {
     uploadBaseUrl: string;
     userInfoUrl: string;
   };
+  /** Google Analytics Data API root with its version (GOOGLE_ANALYTICS_DATA_API_URL). */
+  googleAnalyticsData: { baseUrl: string };
   meta: { baseUrl: string };
+  /**
+   * Campaign Manager 360 API root with its version (CM360_API_URL): read by the inbound pulls
+   * (`./cm360`) and written by the outbound updates (`./campaign-manager`).
+   */
+  cm360: { baseUrl: string };
+  /**
+   * Display & Video 360 API root with its version (DV360_API_URL): read by the inbound pulls
+   * (`./dv360`) and written by the outbound updates (`./display-video`).
+   */
+  dv360: { baseUrl: string };
   bitly: { baseUrl: string };
   kochava: { baseUrl: string };
   /**
@@ -94,10 +110,6 @@ export interface ProviderConfig {
   snowflake: { baseUrlFor: (accountUrl: string) => string };
   /** QRCode Monkey API root (`/qr/custom`). */
   qrCodeMonkey: { baseUrl: string };
-  /** Campaign Manager 360 API v4 root (`/userprofiles/{profileId}/ads`). */
-  campaignManager: { baseUrl: string };
-  /** Display & Video 360 API root (`/advertisers/{id}/lineItems/{id}`…), version included. */
-  displayVideo: { baseUrl: string };
   /**
    * Salesforce Marketing Cloud lives on each account's subdomain: tokens from
    * `https://<subdomain>.auth.marketingcloudapis.com` (or SFMC_AUTH_URL), REST calls on the token's
@@ -128,7 +140,10 @@ export function providerConfig(env: NodeJS.ProcessEnv = process.env): ProviderCo
       uploadBaseUrl: e.GOOGLE_ANALYTICS_UPLOAD_API_URL,
       userInfoUrl: e.GOOGLE_USERINFO_URL,
     },
+    googleAnalyticsData: { baseUrl: e.GOOGLE_ANALYTICS_DATA_API_URL },
     meta: { baseUrl: e.META_GRAPH_API_URL },
+    cm360: { baseUrl: e.CM360_API_URL },
+    dv360: { baseUrl: e.DV360_API_URL },
     bitly: { baseUrl: e.BITLY_API_URL },
     kochava: { baseUrl: e.KOCHAVA_API_URL },
     workfront: {
@@ -141,8 +156,6 @@ export function providerConfig(env: NodeJS.ProcessEnv = process.env): ProviderCo
     box: { apiUrl: e.BOX_API_URL, uploadUrl: e.BOX_UPLOAD_API_URL },
     snowflake: { baseUrlFor: (accountUrl) => e.SNOWFLAKE_API_URL ?? origin(accountUrl) },
     qrCodeMonkey: { baseUrl: e.QR_CODE_MONKEY_API_URL },
-    campaignManager: { baseUrl: e.CM360_API_URL },
-    displayVideo: { baseUrl: e.DV360_API_URL },
     marketingCloud: {
       authUrlFor: (subdomain) => e.SFMC_AUTH_URL ?? `https://${subdomain}.auth.marketingcloudapis.com`,
       restUrlFor: (instanceUrl) => e.SFMC_REST_URL ?? origin(instanceUrl),

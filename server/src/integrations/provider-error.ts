@@ -20,7 +20,10 @@ export type ProviderName =
   | 'qr-code-monkey'
   | 'campaign-manager'
   | 'display-video'
-  | 'marketing-cloud';
+  | 'marketing-cloud'
+  | 'cm360'
+  | 'dv360'
+  | 'google-analytics-data';
 
 /** Human names for messages ("Bitly answered 404: …"). */
 export const PROVIDER_LABELS: Record<ProviderName, string> = {
@@ -39,6 +42,9 @@ export const PROVIDER_LABELS: Record<ProviderName, string> = {
   'campaign-manager': 'Campaign Manager 360',
   'display-video': 'Display & Video 360',
   'marketing-cloud': 'Salesforce Marketing Cloud',
+  cm360: 'Campaign Manager 360',
+  dv360: 'Display & Video 360',
+  'google-analytics-data': 'Google Analytics',
 };
 
 /**

@@ -6,7 +6,19 @@ import { idParamSchema, intSchema } from '../core/schemas';
  * The inbound slugs Nomen pulls (issue 12 item 5): on the 8-hour schedule and with "Sync now".
  * Other inbound assignments are saved and checked but not pulled yet.
  */
-export const PULLABLE_INBOUND_SLUGS = ['sftp-pull', 'aws-s3-inbound', 'facebook-marketing-inbound'] as const;
+export const PULLABLE_INBOUND_SLUGS = [
+  'sftp-pull',
+  'aws-s3-inbound',
+  'facebook-marketing-inbound',
+  // Google ad servers, analytics and content (jobs/inbound/google-sources.ts, …).
+  'google-dcm',
+  'google-cm360-inbound',
+  'google-dv360-inbound',
+  'google-analytics',
+  'adobe-inbound',
+  'adobe-experience-manager-inbound',
+  'workfront-project-pull-task-trigger',
+] as const;
 
 /** Whether Nomen pulls assignments of this slug. */
 export function isPullableSlug(slug: string): boolean {

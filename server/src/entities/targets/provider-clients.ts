@@ -5,6 +5,9 @@ import {
   AdobeAnalyticsClient,
   AemClient,
   BitlyClient,
+  Cm360Client,
+  Dv360Client,
+  GaDataClient,
   GoogleAnalyticsAdminClient,
   KochavaClient,
   MetaClient,
@@ -355,5 +358,32 @@ export function aemClientOf(deps: ConnectorDeps, connector: ReadConnector) {
         return token.accessToken;
       },
     },
+  });
+}
+
+/** The CM360 client of a google-dcm or google-cm360 account already read (its OAuth token). */
+export function cm360ClientOf(deps: ConnectorDeps, connector: ReadConnector) {
+  return new Cm360Client({
+    baseUrl: deps.config.providers.cm360.baseUrl,
+    timeoutMs: deps.config.providers.timeoutMs,
+    ...oauthTokens(deps, connector),
+  });
+}
+
+/** The DV360 client of a google-dv360 account already read (its OAuth token). */
+export function dv360ClientOf(deps: ConnectorDeps, connector: ReadConnector) {
+  return new Dv360Client({
+    baseUrl: deps.config.providers.dv360.baseUrl,
+    timeoutMs: deps.config.providers.timeoutMs,
+    ...oauthTokens(deps, connector),
+  });
+}
+
+/** The GA Data API client of a `ga` account already read (its OAuth token). */
+export function gaDataClientOf(deps: ConnectorDeps, connector: ReadConnector) {
+  return new GaDataClient({
+    baseUrl: deps.config.providers.googleAnalyticsData.baseUrl,
+    timeoutMs: deps.config.providers.timeoutMs,
+    ...oauthTokens(deps, connector),
   });
 }

@@ -51,6 +51,7 @@ const datasetSchema = z.object({
   dataset_id: z.string().min(1),
   name: z.string(),
   columns: z.array(z.object({ name: z.string() })).default([]),
+  subscriptions: z.array(z.object({ rsid: z.string(), dimension: z.string() })).default([]),
 });
 
 const createJobSchema = z.object({ api_job_id: z.string().min(1), dataset_id: z.string().optional() });
@@ -65,6 +66,21 @@ export interface ClassificationImportOptions {
   notifyEmail?: string;
 }
 
+const reportSchema = z.object({
+  lastPage: z.boolean().optional(),
+  totalPages: z.number().int().nonnegative().optional(),
+  rows: z.array(z.object({ itemId: z.string(), value: z.string() })).default([]),
+});
+
+/** A dimension item of a report suite: its id and value. */
+export interface AdobeDimensionItem {
+  itemId: string;
+  value: string;
+}
+
+/** One classification dataset with the report suites and dimensions it classifies. */
+export type AdobeDataset = z.output<typeof datasetSchema>;
+
 /** A report suite as Nomen stores it on a target (spec 01 §3.1): realm_name, remote_realm_id. */
 export interface AdobeRealm {
   realm_name: string;
@@ -77,6 +93,9 @@ export interface AdobeTarget {
   name: string;
   classifications_names: string[];
 }
+
+/** Rows asked per report page (the Reports API allows up to 50,000). */
+const REPORT_PAGE_SIZE = 50_000;
 
 /** Page size asked of the suites listing (the reference's default is 10). */
 const SUITES_PAGE_SIZE = 100;
@@ -140,6 +159,48 @@ export class AdobeAnalyticsClient {
   async listRealms(globalCompanyId: string): Promise<AdobeRealm[]> {
     const suites = await this.listReportSuites(globalCompanyId);
     return suites.map((s) => ({ realm_name: s.name, remote_realm_id: s.rsid }));
+  }
+
+  /** Classification dataset `datasetId` with its columns and subscriptions (report suite, dimension). */
+  getDataset(globalCompanyId: string, datasetId: string): Promise<AdobeDataset> {
+    return this.http.get(
+      `/api/${seg(globalCompanyId)}/classifications/datasets/${seg(datasetId)}`,
+      datasetSchema,
+    );
+  }
+
+  /**
+   * The items (values) of `dimension` (`variables/evar5`) seen in report suite `rsid` between
+   * `start` and `end` (ISO times without zone), from a ranked report on occurrences, all pages.
+   * Reference: https://developer.adobe.com/analytics-apis/docs/2.0/guides/endpoints/reports/
+   */
+  async dimensionItems(
+    globalCompanyId: string,
+    rsid: string,
+    dimension: string,
+    start: string,
+    end: string,
+  ): Promise<AdobeDimensionItem[]> {
+    const items: AdobeDimensionItem[] = [];
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const answer = await this.http.request({
+        method: 'POST',
+        path: `/api/${seg(globalCompanyId)}/reports`,
+        schema: reportSchema,
+        body: {
+          rsid,
+          dimension,
+          globalFilters: [{ type: 'dateRange', dateRange: `${start}/${end}` }],
+          metricContainer: { metrics: [{ columnId: '0', id: 'metrics/occurrences' }] },
+          settings: { limit: REPORT_PAGE_SIZE, page, dimensionSort: 'asc' },
+        },
+      });
+      items.push(...answer.rows.map((r) => ({ itemId: r.itemId, value: r.value })));
+      const isLast =
+        answer.lastPage ?? (answer.totalPages !== undefined ? page >= answer.totalPages - 1 : true);
+      if (isLast || answer.rows.length === 0) break;
+    }
+    return items;
   }
 
   /**

@@ -17,7 +17,18 @@ export interface AemClientOptions extends Omit<ProviderClientOptions, 'getAccess
 
 const entitySchema = z.object({
   class: z.array(z.string()),
-  properties: z.object({ name: z.string().min(1), 'dc:title': z.string().optional() }),
+  properties: z.object({
+    name: z.string().min(1),
+    'dc:title': z.string().optional(),
+    metadata: z
+      .object({
+        'dc:format': z.string().optional(),
+        'cq:tags': z.union([z.array(z.string()), z.string().transform((t) => [t])]).optional(),
+        'jcr:lastModified': z.string().optional(),
+      })
+      .loose()
+      .optional(),
+  }),
 });
 
 const listingSchema = z.object({
@@ -35,6 +46,16 @@ export interface AemFolder {
   name: string;
   title: string | undefined;
   path: string;
+}
+
+/** A DAM asset: name, title, full path, format (MIME type), tags and last change when AEM answers them. */
+export interface AemAsset {
+  name: string;
+  title: string | undefined;
+  path: string;
+  format: string | undefined;
+  tags: string[];
+  lastModified: string | undefined;
 }
 
 const DAM_ROOT = '/content/dam';
@@ -79,12 +100,21 @@ export class AemClient {
 
   /** The folders directly under DAM path `path`, all pages, in AEM's order. */
   async listFolders(path: string): Promise<AemFolder[]> {
+    return (await this.listChildren(path)).folders;
+  }
+
+  /**
+   * The folders and assets directly under DAM path `path`, all pages, in AEM's order (assets with
+   * the `dc:format`, `cq:tags` and `jcr:lastModified` of their entity's metadata).
+   */
+  async listChildren(path: string): Promise<{ folders: AemFolder[]; assets: AemAsset[] }> {
     const segments = damSegments(path);
     const resource = segments.length
       ? `/api/assets/${segments.map((s) => encodeURIComponent(s)).join('/')}.json`
       : '/api/assets.json';
     const parent = [DAM_ROOT, ...segments].join('/');
     const folders: AemFolder[] = [];
+    const assets: AemAsset[] = [];
     for (let page = 0; page < MAX_PAGES; page++) {
       const offset = page * PAGE_SIZE;
       const listing = await this.http.get(resource, listingSchema, { offset, limit: PAGE_SIZE });
@@ -97,6 +127,18 @@ export class AemClient {
             path: `${parent}/${e.properties.name}`,
           })),
       );
+      assets.push(
+        ...listing.entities
+          .filter((e) => e.class.includes('assets/asset'))
+          .map((e) => ({
+            name: e.properties.name,
+            title: e.properties['dc:title'],
+            path: `${parent}/${e.properties.name}`,
+            format: e.properties.metadata?.['dc:format'],
+            tags: e.properties.metadata?.['cq:tags'] ?? [],
+            lastModified: e.properties.metadata?.['jcr:lastModified'],
+          })),
+      );
       const total = listing.properties['srn:paging']?.total;
       const seen = offset + listing.entities.length;
       if (
@@ -106,7 +148,7 @@ export class AemClient {
         break;
       }
     }
-    return folders;
+    return { folders, assets };
   }
 
   /**

@@ -61,6 +61,24 @@ const templateSchema = z.object({
 /** A template with its custom forms (objectCategories) and their fields (category parameters). */
 export type WorkfrontTemplate = z.output<typeof templateSchema>;
 
+const projectSchema = z
+  .object({
+    ID: z.string().min(1),
+    name: z.string(),
+    status: z.string().optional(),
+    lastUpdateDate: z.string().optional(),
+  })
+  .loose();
+
+/** A project with its status, last change and the custom field values asked (`DE:<name>` keys). */
+export type WorkfrontProject = z.output<typeof projectSchema>;
+
+const taskSchema = z.object({
+  ID: z.string().min(1),
+  projectID: z.string().min(1),
+  status: z.string().optional(),
+});
+
 const PAGE_SIZE = 500;
 const MAX_PAGES = 1000;
 /** Search filters a caller may add (field names with an optional modifier), never $$ or method keys. */
@@ -125,6 +143,40 @@ export class WorkfrontClient {
       fields: 'objectCategories:category:categoryParameters:parameter:*',
     });
     return answer.data;
+  }
+
+  /**
+   * The projects with a task made from template task `templateTaskId` (a TASK search on
+   * `templateTaskID`), each read once (`GET /proj/{ID}`) with its status, lastUpdateDate and the
+   * custom fields `customFieldNames` (as `DE:<name>`), in the order their tasks were found.
+   */
+  async getProjectsByTemplateTask(templateTaskId: string, customFieldNames: readonly string[]) {
+    const projectIds: string[] = [];
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const answer = await this.http.get('/task/search', z.object({ data: z.array(taskSchema) }), {
+        templateTaskID: templateTaskId,
+        fields: 'projectID,status',
+        $$FIRST: page * PAGE_SIZE,
+        $$LIMIT: PAGE_SIZE,
+      });
+      for (const t of answer.data) if (!projectIds.includes(t.projectID)) projectIds.push(t.projectID);
+      if (answer.data.length < PAGE_SIZE) break;
+    }
+    const fields = [
+      'name',
+      'status',
+      'lastUpdateDate',
+      'templateID',
+      ...customFieldNames.map((n) => `DE:${n}`),
+    ];
+    const projects: WorkfrontProject[] = [];
+    for (const id of projectIds) {
+      const answer = await this.http.get(`/proj/${seg(id)}`, z.object({ data: projectSchema }), {
+        fields: fields.join(','),
+      });
+      projects.push(answer.data);
+    }
+    return projects;
   }
 
   /** Runs an objCode search page by page ($$FIRST / $$LIMIT) until a short page. */

@@ -76,7 +76,7 @@ export const campaignManagerDeliverer: Deliverer = async (ctx) => {
       true,
     );
   const client = new CampaignManagerClient({
-    baseUrl: ctx.deps.config.providers.campaignManager.baseUrl,
+    baseUrl: ctx.deps.config.providers.cm360.baseUrl,
     timeoutMs: ctx.deps.config.providers.timeoutMs,
     ...oauthAccess(ctx.deps, connector),
   });
@@ -151,7 +151,7 @@ export const displayVideoDeliverer: Deliverer = async (ctx) => {
     throw new DeliveryError(`Nothing to update: map the ${DV360_NOUNS[type].one} name field`, true);
   const connector = await ctx.connector();
   const client = new DisplayVideoClient({
-    baseUrl: ctx.deps.config.providers.displayVideo.baseUrl,
+    baseUrl: ctx.deps.config.providers.dv360.baseUrl,
     timeoutMs: ctx.deps.config.providers.timeoutMs,
     ...oauthAccess(ctx.deps, connector),
   });

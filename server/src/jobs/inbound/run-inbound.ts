@@ -26,6 +26,7 @@ import { type FileSource, openS3Source, openSftpSource, type SourceFile } from '
 import * as repo from './inbound.repository';
 import { describeError, InboundError } from './inbound-error';
 import { inboundFileType, parseInboundFile } from './parse-file';
+import { PROVIDER_READERS } from './provider-readers';
 
 /**
  * One inbound pull (issue 12 item 5): reads what is new at the source, maps it onto the template's
@@ -33,7 +34,8 @@ import { inboundFileType, parseInboundFile } from './parse-file';
  * submission applies):
  * - sftp-pull and aws-s3-inbound read each new CSV, XLSX or JSON file of the folder (one
  *   submission per file); ad-platform inbounds (facebook-marketing-inbound) read the chosen data
- *   type with its filters (one submission per pull, of the objects new or changed since the last).
+ *   type with its filters (one submission per pull, of the objects new or changed since the last),
+ *   as do the provider readers of provider-readers.ts (CM360, DV360, GA, AEM, Workfront).
  * - What was imported is remembered (`inbound_items`: key and version), so a file is imported once
  *   and a replaced file again.
  * - The rows land in a Draft submission of the user who asked for the pull (the template's creator
@@ -361,7 +363,7 @@ async function pullAdPlatform(
   } catch (error) {
     throw new InboundError(`The connected account cannot be read: ${describeError(error)}`, true);
   }
-  const read = await readFacebookObjects(deps, connector, assignment);
+  const read = await (PROVIDER_READERS[run.slug] ?? readFacebookObjects)(deps, connector, assignment);
   const seen = await repo.importedVersions(
     deps.db,
     assignment.id as number,
@@ -417,7 +419,7 @@ export async function runInbound(
       throw new InboundError(`Nomen does not pull ${run.slug} integrations`, true);
     const actor = await pullActor(deps, run, run.template_id);
     const { results, failures, where } =
-      run.slug === 'facebook-marketing-inbound'
+      run.slug === 'facebook-marketing-inbound' || Object.hasOwn(PROVIDER_READERS, run.slug)
         ? await pullAdPlatform(deps, run, actor, template, assignment)
         : await pullFiles(deps, run, actor, template, assignment);
     const imported = results.map(resultText);

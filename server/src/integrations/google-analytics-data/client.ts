@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { type ProviderClientOptions, ProviderHttp, seg, stringAt } from '../provider-http';
+
+/**
+ * Google Analytics Data API v1beta client (README.md beside this file): `runReport` of a GA4
+ * property with dimensions only, for the google-analytics inbound (issue 12 item 5, spec 03 §3
+ * "Google Analytics data set types"). `baseUrl` is the API root with its version,
+ * https://analyticsdata.googleapis.com/v1beta; the OAuth 2 token goes as a bearer token. Reference:
+ * https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/properties/runReport
+ * (`dateRanges`, `dimensions`, `limit` ≤ 250,000, `offset`; answer `dimensionHeaders`, `rows` of
+ * `dimensionValues`, `rowCount`).
+ */
+export type GaDataClientOptions = ProviderClientOptions;
+
+const reportSchema = z.object({
+  dimensionHeaders: z.array(z.object({ name: z.string() })).default([]),
+  rows: z
+    .array(z.object({ dimensionValues: z.array(z.object({ value: z.string().default('') })) }))
+    .default([]),
+  rowCount: z.number().int().nonnegative().default(0),
+});
+
+const PAGE_SIZE = 10_000;
+const MAX_ROWS = 100_000;
+
+/** The GA Data API client. Every method throws ProviderError on failure. */
+export class GaDataClient {
+  private readonly http: ProviderHttp;
+
+  constructor(options: GaDataClientOptions) {
+    this.http = new ProviderHttp({
+      provider: 'google-analytics-data',
+      baseUrl: options.baseUrl,
+      fetch: options.fetch,
+      timeoutMs: options.timeoutMs,
+      onUnauthorized: options.onUnauthorized,
+      authHeaders: async () => ({ authorization: `Bearer ${await options.getAccessToken()}` }),
+      readError: (body) => ({
+        message: stringAt(body, 'error', 'message'),
+        code: stringAt(body, 'error', 'status'),
+      }),
+    });
+  }
+
+  /**
+   * The distinct combinations of `dimensions` (GA4 API names) of property `propertyId` (`123` or
+   * `properties/123`) between `startDate` and `endDate` (YYYY-MM-DD or GA's `NdaysAgo` / `today`),
+   * each as values in the order asked, all pages (at most 100,000 rows).
+   */
+  async dimensionValues(
+    propertyId: string,
+    dimensions: readonly string[],
+    startDate: string,
+    endDate: string,
+  ): Promise<string[][]> {
+    const id = propertyId.replace(/^properties\//, '');
+    const rows: string[][] = [];
+    for (let offset = 0; offset < MAX_ROWS; offset += PAGE_SIZE) {
+      const answer = await this.http.request({
+        method: 'POST',
+        path: `/properties/${seg(id)}:runReport`,
+        schema: reportSchema,
+        body: {
+          dateRanges: [{ startDate, endDate }],
+          dimensions: dimensions.map((name) => ({ name })),
+          limit: PAGE_SIZE,
+          offset,
+        },
+      });
+      rows.push(...answer.rows.map((r) => r.dimensionValues.map((v) => v.value)));
+      if (answer.rows.length < PAGE_SIZE || rows.length >= answer.rowCount) break;
+    }
+    return rows;
+  }
+}

@@ -1,0 +1,332 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AemStandin } from '../../../../tests/standins/aem';
+import { WorkfrontStandin } from '../../../../tests/standins/workfront';
+import { makeRunTemplate, outbound, type RunTemplate } from '../../test/integration-runs-fixtures';
+import {
+  createAccount,
+  createTestContext,
+  signIn,
+  type TestAccount,
+  type TestContext,
+} from '../../test/test-context';
+import { type JobRuntime, startJobs } from '../index';
+
+/**
+ * Content and work-management inbounds really run (issue 12 item 5): adobe-experience-manager-inbound
+ * against the AEM Assets stand-in (folder, format and tag filters) and
+ * workfront-project-pull-task-trigger against the Workfront stand-in (projects of the chosen
+ * template task with their mapped custom fields). Each sync makes a Draft submission to fix; a
+ * second sync with nothing changed imports nothing; refused credentials fail the run at once.
+ */
+
+let ctx: TestContext;
+let account: TestAccount;
+let admin: Awaited<ReturnType<typeof signIn>>;
+let jobs: JobRuntime;
+
+const aem = new AemStandin({
+  validTokens: [],
+  basicUsers: [{ username: 'author', password: 'author-pass' }],
+  folders: [
+    {
+      name: 'campaigns',
+      folders: [
+        {
+          name: 'spring',
+          assets: [
+            {
+              name: 'hero.jpg',
+              title: 'Spring hero',
+              format: 'image/jpeg',
+              tags: ['brand:acme'],
+              lastModified: '2026-03-01T10:00:00.000Z',
+            },
+            {
+              name: 'brief.pdf',
+              title: 'Spring brief',
+              format: 'application/pdf',
+              tags: ['brand:acme'],
+              lastModified: '2026-03-02T10:00:00.000Z',
+            },
+            {
+              name: 'other.png',
+              title: 'Other brand',
+              format: 'image/png',
+              tags: ['brand:other'],
+              lastModified: '2026-03-03T10:00:00.000Z',
+            },
+          ],
+          folders: [
+            {
+              name: 'social',
+              assets: [
+                {
+                  name: 'story.png',
+                  title: 'Spring story',
+                  format: 'image/png',
+                  tags: ['brand:acme'],
+                  lastModified: '2026-03-04T10:00:00.000Z',
+                },
+              ],
+            },
+          ],
+        },
+      ],
+      assets: [{ name: 'outside.jpg', title: 'Outside', format: 'image/jpeg', tags: ['brand:acme'] }],
+    },
+  ],
+});
+
+const project = {
+  ID: 'proj-1',
+  name: 'Spring launch',
+  status: 'CUR',
+  templateID: 'tmpl-1',
+  lastUpdateDate: '2026-03-01T10:00:00:000-0700',
+  customFields: { 'Campaign name': 'Spring Sale', 'Channel code': 'social' },
+  tasks: [{ ID: 'task-1', name: 'Request codes', status: 'NEW', templateTaskID: 'ttsk-1' }],
+};
+
+const workfront = new WorkfrontStandin({
+  validTokens: ['wf-key-ok'],
+  templates: [
+    {
+      ID: 'tmpl-1',
+      name: 'Campaign launch',
+      tasks: [{ ID: 'ttsk-1', name: 'Request codes' }],
+      categories: [],
+    },
+  ],
+  projects: [
+    project,
+    {
+      ID: 'proj-2',
+      name: 'Unrelated',
+      status: 'CUR',
+      templateID: 'tmpl-2',
+      lastUpdateDate: '2026-03-01T10:00:00:000-0700',
+      customFields: { 'Campaign name': 'Nope' },
+      tasks: [{ ID: 'task-2', name: 'Other', status: 'NEW', templateTaskID: 'ttsk-9' }],
+    },
+  ],
+});
+
+beforeAll(async () => {
+  await Promise.all([aem.start(), workfront.start()]);
+  ctx = await createTestContext({
+    AEM_API_URL: aem.url,
+    WORKFRONT_API_URL: workfront.apiUrl,
+    JOB_RETRY_LIMIT: '1',
+    JOB_RETRY_DELAY_SECONDS: '1',
+    JOB_POLL_SECONDS: '0.5',
+  });
+  account = await createAccount(ctx);
+  admin = await signIn(ctx, account.admin.email);
+  jobs = await startJobs(ctx.deps, ctx.handle, ctx.deps.config.jobs, { work: true });
+  ctx.deps.jobs = jobs;
+});
+
+afterAll(async () => {
+  await jobs?.stop();
+  await Promise.all([ctx?.close(), aem.close(), workfront.close()]);
+});
+
+interface Run {
+  id: number;
+  status: string;
+  message: string;
+  submission_id: number | null;
+}
+
+async function connector(body: Record<string, unknown>): Promise<number> {
+  const res = await admin.post('/api/v1/account/connector/').send(body);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.id;
+}
+
+function aemAccount(password = 'author-pass') {
+  return connector({
+    name: `AEM ${Math.random().toString(36).slice(2, 6)}`,
+    connector_type_slug: 'aem',
+    metadata: { host_type: 'self', url: 'https://author.acme.test', username: 'author', password },
+  });
+}
+
+function workfrontAccount(apiKey = 'wf-key-ok') {
+  return connector({
+    name: `Workfront ${Math.random().toString(36).slice(2, 6)}`,
+    connector_type_slug: 'workfront',
+    metadata: { api_domain: 'acme.my.workfront.com', api_key: apiKey },
+  });
+}
+
+async function syncAndWait(assignmentId: number): Promise<Run> {
+  const res = await admin.post(`/api/v1/integration-assignments/${assignmentId}/sync`);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const runId = res.body.id as number;
+  return vi.waitFor(
+    async () => {
+      const runs = await admin.get(`/api/v1/integration-assignments/${assignmentId}/runs`);
+      const run = (runs.body.data as Run[]).find((r) => r.id === runId)!;
+      expect(['Success', 'Failed'], JSON.stringify(run)).toContain(run.status);
+      return run;
+    },
+    { timeout: 30_000, interval: 200 },
+  );
+}
+
+async function rowsOf(template: RunTemplate, submissionId: number) {
+  const res = await admin.get(`/api/v1/account/submissions/${submissionId}`);
+  expect(res.status).toBe(200);
+  expect(res.body.status).toBe('Draft');
+  return (res.body.rows as { data: Record<string, string> }[]).map((r) => [
+    r.data[template.fields.campaign] ?? '',
+    r.data[template.fields.channel] ?? '',
+  ]);
+}
+
+/** A template with one integration; mapping_fields (fieldName → Campaign / Channel) when given. */
+async function templateWith(slug: string, extra: Record<string, unknown>, map?: [string, string]) {
+  const base = await makeRunTemplate(admin, []);
+  const got = await admin.get(`/api/v1/account/template/${base.id}`);
+  const fieldOf = (id: number) =>
+    (got.body.template_fields as { id: number; field_id: number }[]).find((f) => f.id === id)!.field_id;
+  const saved = await admin.put('/api/v1/account/template/').send({
+    ...got.body,
+    integrations: [
+      outbound(slug, {
+        name: `${slug} pull`,
+        ...(map
+          ? {
+              mapping_fields: [
+                {
+                  fieldName: map[0],
+                  label: map[0],
+                  cvFieldId: fieldOf(base.fields.campaign),
+                  required: false,
+                },
+                {
+                  fieldName: map[1],
+                  label: map[1],
+                  cvFieldId: fieldOf(base.fields.channel),
+                  required: false,
+                },
+              ],
+            }
+          : {}),
+        ...extra,
+      }),
+    ],
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  return {
+    ...base,
+    integrations: (await admin.get(`/api/v1/account/template/${base.id}`)).body.integrations,
+  };
+}
+
+describe('adobe-experience-manager-inbound (AEM stand-in)', () => {
+  it('reads the assets of the folder and its subfolders with the format and tag filters, once', async () => {
+    const id = await aemAccount();
+    const template = await templateWith(
+      'adobe-experience-manager-inbound',
+      {
+        connector_id: id,
+        metadata: {
+          aem_data_type: 'file_assets',
+          folderFilter: '/campaigns/spring',
+          fileFormatFilter: 'jpg, png',
+          tagsFilter: 'brand:acme',
+        },
+      },
+      ['title', 'path'],
+    );
+    const assignmentId = template.integrations[0]!.id;
+    const run = await syncAndWait(assignmentId);
+    expect(run.status, run.message).toBe('Success');
+    expect(run.message).toMatch(
+      /^Imported assets of \/content\/dam\/campaigns\/spring: 2 rows to fix and submit in draft submission #\d+$/,
+    );
+    // The PDF, the other brand's image and the asset outside the folder are left out.
+    expect(await rowsOf(template, run.submission_id!)).toEqual([
+      ['Spring hero', '/content/dam/campaigns/spring/hero.jpg'],
+      ['Spring story', '/content/dam/campaigns/spring/social/story.png'],
+    ]);
+    const again = await syncAndWait(assignmentId);
+    expect(again).toMatchObject({
+      status: 'Success',
+      submission_id: null,
+      message: 'Nothing new to import from assets of /content/dam/campaigns/spring',
+    });
+  });
+
+  it('refused credentials fail the run at once, saying to reconnect the account', async () => {
+    const id = await aemAccount('wrong');
+    const template = await templateWith('adobe-experience-manager-inbound', {
+      connector_id: id,
+      metadata: { aem_data_type: 'file_assets', folderFilter: '/content/dam/campaigns' },
+    });
+    const run = await syncAndWait(template.integrations[0]!.id);
+    expect(run.status).toBe('Failed');
+    expect(run.message).toMatch(
+      /^Adobe Experience Manager refused the connected account's credentials reading the assets of \/content\/dam\/campaigns: reconnect the account/,
+    );
+    expect(run.message).not.toContain('wrong');
+  });
+});
+
+describe('workfront-project-pull-task-trigger (Workfront stand-in)', () => {
+  it('reads the projects of the chosen template task with their mapped fields, then only changed ones', async () => {
+    const id = await workfrontAccount();
+    const template = await templateWith('workfront-project-pull-task-trigger', {
+      connector_id: id,
+      metadata: {
+        workfrontTemplateId: 'tmpl-1',
+        workfrontTemplateTaskId: 'ttsk-1',
+        campaignDataMappedFields: [
+          {
+            workfrontParameterId: 'p1',
+            workfrontParameterName: 'Campaign name',
+            nomenTemplateFieldId: 1,
+            nomenTemplateFieldName: 'Campaign',
+          },
+          {
+            workfrontParameterId: 'p2',
+            workfrontParameterName: 'Channel code',
+            nomenTemplateFieldId: 2,
+            nomenTemplateFieldName: 'Channel',
+          },
+        ],
+      },
+    });
+    const assignmentId = template.integrations[0]!.id;
+    const run = await syncAndWait(assignmentId);
+    expect(run.status, run.message).toBe('Success');
+    expect(run.message).toMatch(/^Imported projects of template task ttsk-1: 1 row to fix/);
+    expect(await rowsOf(template, run.submission_id!)).toEqual([['Spring Sale', 'social']]);
+    const fields = workfront.requestsTo('/attask/api/v15.0/proj/proj-1').at(-1)!.query.fields!;
+    expect(fields.split(',')).toEqual(expect.arrayContaining(['DE:Campaign name', 'DE:Channel code']));
+
+    const again = await syncAndWait(assignmentId);
+    expect(again.message).toBe('Nothing new to import from projects of template task ttsk-1');
+
+    project.customFields['Channel code'] = 'email';
+    project.lastUpdateDate = '2026-03-05T10:00:00:000-0700';
+    const changed = await syncAndWait(assignmentId);
+    expect(await rowsOf(template, changed.submission_id!)).toEqual([['Spring Sale', 'email']]);
+  });
+
+  it('a refused API key fails the run at once', async () => {
+    const id = await workfrontAccount('wf-key-revoked');
+    const template = await templateWith('workfront-project-pull-task-trigger', {
+      connector_id: id,
+      metadata: { workfrontTemplateId: 'tmpl-1', workfrontTemplateTaskId: 'ttsk-1' },
+    });
+    const run = await syncAndWait(template.integrations[0]!.id);
+    expect(run.status).toBe('Failed');
+    expect(run.message).toMatch(
+      /^Workfront refused the connected account's credentials reading the projects of template task ttsk-1/,
+    );
+    expect(run.message).not.toContain('wf-key-revoked');
+  });
+});

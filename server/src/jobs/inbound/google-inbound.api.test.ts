@@ -1,0 +1,486 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Cm360Standin, Dv360Standin } from '../../../../tests/standins/google-ads-servers';
+import { GaDataStandin } from '../../../../tests/standins/google-analytics-data';
+import { tokenColumns } from '../../entities/connectors/connectors.read';
+import { keyRingOf } from '../../security/secrets';
+import { makeRunTemplate, outbound, type RunTemplate } from '../../test/integration-runs-fixtures';
+import {
+  createAccount,
+  createTestContext,
+  signIn,
+  type TestAccount,
+  type TestContext,
+} from '../../test/test-context';
+import { type JobRuntime, startJobs } from '../index';
+
+/**
+ * Google ad-server inbounds really run (issue 12 item 5) against the CM360 v4 and DV360 v3
+ * stand-ins: "Sync now" reads the chosen data type with its filters and the date window into a
+ * Draft submission to fix; a second sync with nothing changed imports nothing and a changed object
+ * is imported again; a refused token fails the run at once saying to reconnect the account.
+ */
+
+let ctx: TestContext;
+let account: TestAccount;
+let admin: Awaited<ReturnType<typeof signIn>>;
+let jobs: JobRuntime;
+
+const DAY = 86_400_000;
+const ago = (days: number) => String(Date.now() - days * DAY);
+const isoAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+
+/** The seeded campaigns, edited in place to stand for a change made in Campaign Manager. */
+const campaigns = [
+  {
+    id: '9001',
+    name: 'Spring Sale',
+    advertiserId: '55',
+    archived: false,
+    lastModifiedInfo: { time: ago(10) },
+  },
+  { id: '9002', name: 'Old Sale', advertiserId: '55', archived: false, lastModifiedInfo: { time: ago(500) } },
+  { id: '9003', name: 'Gone Sale', advertiserId: '55', archived: true, lastModifiedInfo: { time: ago(5) } },
+  {
+    id: '9004',
+    name: 'Other Brand',
+    advertiserId: '66',
+    archived: false,
+    lastModifiedInfo: { time: ago(5) },
+  },
+  {
+    id: '9005',
+    name: 'Summer Sale',
+    advertiserId: '55',
+    archived: false,
+    lastModifiedInfo: { time: ago(3) },
+  },
+];
+
+const cm360 = new Cm360Standin({
+  validTokens: ['cm-ok'],
+  profiles: {
+    '777': {
+      campaigns,
+      placements: [
+        {
+          id: '31',
+          name: 'Homepage banner',
+          campaignId: '9001',
+          siteId: '8',
+          advertiserId: '55',
+          archived: false,
+          lastModifiedInfo: { time: ago(2) },
+        },
+      ],
+    },
+  },
+});
+
+const dv360 = new Dv360Standin({
+  validTokens: ['dv-ok'],
+  partners: {
+    '400': [
+      {
+        advertiserId: '501',
+        displayName: 'Acme',
+        entityStatus: 'ENTITY_STATUS_ACTIVE',
+        updateTime: isoAgo(30),
+      },
+      {
+        advertiserId: '502',
+        displayName: 'Beta',
+        entityStatus: 'ENTITY_STATUS_ACTIVE',
+        updateTime: isoAgo(30),
+      },
+    ],
+  },
+  advertisers: {
+    '501': {
+      lineItems: [
+        {
+          lineItemId: '7001',
+          advertiserId: '501',
+          campaignId: '61',
+          insertionOrderId: '81',
+          displayName: 'Prospecting',
+          entityStatus: 'ENTITY_STATUS_ACTIVE',
+          updateTime: isoAgo(4),
+        },
+        {
+          lineItemId: '7002',
+          advertiserId: '501',
+          campaignId: '61',
+          insertionOrderId: '81',
+          displayName: 'Retargeting',
+          entityStatus: 'ENTITY_STATUS_PAUSED',
+          updateTime: isoAgo(4),
+        },
+        {
+          lineItemId: '7003',
+          advertiserId: '501',
+          campaignId: '61',
+          insertionOrderId: '81',
+          displayName: 'Legacy',
+          entityStatus: 'ENTITY_STATUS_ACTIVE',
+          updateTime: isoAgo(900),
+        },
+      ],
+    },
+    '502': {
+      lineItems: [
+        {
+          lineItemId: '7101',
+          advertiserId: '502',
+          campaignId: '62',
+          insertionOrderId: '82',
+          displayName: 'Beta spring',
+          entityStatus: 'ENTITY_STATUS_ACTIVE',
+          updateTime: isoAgo(1),
+        },
+        {
+          lineItemId: '7102',
+          advertiserId: '502',
+          campaignId: '62',
+          insertionOrderId: '82',
+          displayName: 'Beta awareness',
+          entityStatus: 'ENTITY_STATUS_ACTIVE',
+          updateTime: isoAgo(1),
+        },
+      ],
+    },
+  },
+});
+
+/** Seeded GA4 events of property 3131 (edited in place to stand for new traffic). */
+const gaEvents: Record<string, string>[] = [
+  {
+    sessionCampaignId: 'c-1',
+    sessionCampaignName: 'spring_sale',
+    sessionSource: 'google',
+    sessionMedium: 'cpc',
+  },
+  {
+    sessionCampaignId: 'c-1',
+    sessionCampaignName: 'spring_sale',
+    sessionSource: 'google',
+    sessionMedium: 'cpc',
+  },
+  {
+    sessionCampaignId: 'c-2',
+    sessionCampaignName: 'newsletter',
+    sessionSource: 'mailchimp',
+    sessionMedium: 'email',
+  },
+];
+
+const ga = new GaDataStandin({ validTokens: ['ga-ok'], properties: { '3131': gaEvents } });
+
+beforeAll(async () => {
+  await Promise.all([cm360.start(), dv360.start(), ga.start()]);
+  ctx = await createTestContext({
+    CM360_API_URL: cm360.url,
+    DV360_API_URL: dv360.url,
+    GOOGLE_ANALYTICS_DATA_API_URL: ga.dataUrl,
+    JOB_RETRY_LIMIT: '1',
+    JOB_RETRY_DELAY_SECONDS: '1',
+    JOB_POLL_SECONDS: '0.5',
+  });
+  account = await createAccount(ctx);
+  admin = await signIn(ctx, account.admin.email);
+  jobs = await startJobs(ctx.deps, ctx.handle, ctx.deps.config.jobs, { work: true });
+  ctx.deps.jobs = jobs;
+});
+
+afterAll(async () => {
+  await jobs?.stop();
+  await Promise.all([ctx?.close(), cm360.close(), dv360.close(), ga.close()]);
+});
+
+interface Run {
+  id: number;
+  status: string;
+  message: string;
+  submission_id: number | null;
+}
+
+/** A connected Google account of `typeId` (2 GA, 10 legacy CM, 11 CM360, 14 DV360) with `token`. */
+async function googleAccount(typeId: number, profileId: string, token: string): Promise<number> {
+  const row = await ctx.deps.db
+    .insertInto('connectors')
+    .values({
+      account_id: account.id,
+      connector_type_id: typeId,
+      name: `Google ${typeId} ${token}`,
+      metadata: JSON.stringify(
+        typeId === 2 ? {} : { googleProfileId: profileId, googleConnectedEmail: 'ads@example.com' },
+      ),
+      oauth_connected_at: new Date(),
+      ...tokenColumns(keyRingOf(ctx.deps.config), account.id, {
+        access_token: token,
+        refresh_token: null,
+        token_type: 'Bearer',
+        scope: 'https://www.googleapis.com/auth/dfatrafficking',
+        expires_at: Date.now() + 3_600_000,
+      }),
+    } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A template whose one integration is `slug` with `extra`, mapping `campaignFrom` → Campaign and `channelFrom` → Channel. */
+async function templateWith(
+  slug: string,
+  channelFrom: string,
+  extra: Record<string, unknown>,
+  campaignFrom = 'name',
+): Promise<RunTemplate> {
+  const base = await makeRunTemplate(admin, []);
+  const got = await admin.get(`/api/v1/account/template/${base.id}`);
+  const fieldOf = (id: number) =>
+    (got.body.template_fields as { id: number; field_id: number }[]).find((f) => f.id === id)!.field_id;
+  const saved = await admin.put('/api/v1/account/template/').send({
+    ...got.body,
+    integrations: [
+      outbound(slug, {
+        name: `${slug} pull`,
+        mapping_fields: [
+          {
+            fieldName: campaignFrom,
+            label: campaignFrom,
+            cvFieldId: fieldOf(base.fields.campaign),
+            required: false,
+          },
+          {
+            fieldName: channelFrom,
+            label: channelFrom,
+            cvFieldId: fieldOf(base.fields.channel),
+            required: false,
+          },
+        ],
+        ...extra,
+      }),
+    ],
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  return {
+    ...base,
+    integrations: (await admin.get(`/api/v1/account/template/${base.id}`)).body.integrations,
+  };
+}
+
+async function syncAndWait(assignmentId: number): Promise<Run> {
+  const res = await admin.post(`/api/v1/integration-assignments/${assignmentId}/sync`);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const runId = res.body.id as number;
+  return vi.waitFor(
+    async () => {
+      const runs = await admin.get(`/api/v1/integration-assignments/${assignmentId}/runs`);
+      const run = (runs.body.data as Run[]).find((r) => r.id === runId)!;
+      expect(['Success', 'Failed'], JSON.stringify(run)).toContain(run.status);
+      return run;
+    },
+    { timeout: 30_000, interval: 200 },
+  );
+}
+
+async function rowsOf(template: RunTemplate, submissionId: number) {
+  const res = await admin.get(`/api/v1/account/submissions/${submissionId}`);
+  expect(res.status).toBe(200);
+  expect(res.body.status).toBe('Draft');
+  return (res.body.rows as { data: Record<string, string> }[]).map((r) => [
+    r.data[template.fields.campaign] ?? '',
+    r.data[template.fields.channel] ?? '',
+  ]);
+}
+
+describe('google-cm360-inbound (CM360 stand-in)', () => {
+  it('reads the campaigns of the chosen advertiser changed within the last year, then only what changed', async () => {
+    const connectorId = await googleAccount(11, '777', 'cm-ok');
+    const template = await templateWith('google-cm360-inbound', 'advertiserId', {
+      connector_id: connectorId,
+      metadata: { data_type: 'campaigns' },
+      filters: [
+        { integrationFilterId: 'advertiser_ids', values: ['55'] },
+        { integrationFilterId: 'status', values: ['ACTIVE'] },
+      ],
+    });
+    const assignmentId = template.integrations[0]!.id;
+    const run = await syncAndWait(assignmentId);
+    expect(run.status, run.message).toBe('Success');
+    expect(run.message).toMatch(
+      /^Imported campaigns of profile 777: 2 rows to fix and submit in draft submission #\d+$/,
+    );
+    // Other advertisers, archived campaigns and ones unchanged for over a year are left out.
+    expect(await rowsOf(template, run.submission_id!)).toEqual([
+      ['Spring Sale', '55'],
+      ['Summer Sale', '55'],
+    ]);
+    const call = cm360.requestsTo('/userprofiles/777/campaigns').at(-1)!;
+    expect(call.query).toMatchObject({ advertiserIds: '55', maxResults: '1000' });
+
+    const again = await syncAndWait(assignmentId);
+    expect(again).toMatchObject({ status: 'Success', submission_id: null });
+    expect(again.message).toBe('Nothing new to import from campaigns of profile 777');
+
+    const summer = campaigns.find((c) => c.id === '9005')!;
+    summer.name = 'Summer Sale 2';
+    summer.lastModifiedInfo = { time: String(Date.now()) };
+    const changed = await syncAndWait(assignmentId);
+    expect(changed.status, changed.message).toBe('Success');
+    expect(await rowsOf(template, changed.submission_id!)).toEqual([['Summer Sale 2', '55']]);
+  });
+
+  it('a refused token fails the run at once, saying to reconnect the account', async () => {
+    const connectorId = await googleAccount(11, '777', 'cm-revoked');
+    const template = await templateWith('google-cm360-inbound', 'advertiserId', {
+      connector_id: connectorId,
+      metadata: { data_type: 'campaigns' },
+    });
+    const run = await syncAndWait(template.integrations[0]!.id);
+    expect(run.status).toBe('Failed');
+    expect(run.message).toMatch(
+      /^Campaign Manager 360 refused the connected account's credentials reading the campaigns of profile 777: reconnect the account in Connected accounts/,
+    );
+    expect(run.message).not.toContain('cm-revoked');
+    expect(run.submission_id).toBeNull();
+  });
+});
+
+describe('google-dcm (legacy campaign manager)', () => {
+  it('reads placements under their campaign manager names', async () => {
+    const connectorId = await googleAccount(10, '777', 'cm-ok');
+    const template = await templateWith('google-dcm', 'placementId', {
+      connector_id: connectorId,
+      metadata: { data_type: 'placements' },
+      filters: [{ integrationFilterId: 'campaign_ids', values: ['9001'] }],
+    });
+    const run = await syncAndWait(template.integrations[0]!.id);
+    expect(run.status, run.message).toBe('Success');
+    expect(await rowsOf(template, run.submission_id!)).toEqual([['Homepage banner', '31']]);
+    expect(cm360.requestsTo('/userprofiles/777/placements').at(-1)!.query).toMatchObject({
+      campaignIds: '9001',
+    });
+  });
+});
+
+describe('google-dv360-inbound (DV360 stand-in)', () => {
+  it('reads the line items of the linked advertiser with the status and date filters, once', async () => {
+    const connectorId = await googleAccount(14, '400', 'dv-ok');
+    const template = await templateWith('google-dv360-inbound', 'lineItemId', {
+      connector_id: connectorId,
+      metadata: { data_type: 'line_items', adAccountsLinked: '501' },
+      filters: [{ integrationFilterId: 'status', values: ['ACTIVE'] }],
+    });
+    const assignmentId = template.integrations[0]!.id;
+    const run = await syncAndWait(assignmentId);
+    expect(run.status, run.message).toBe('Success');
+    expect(run.message).toMatch(/^Imported line items of advertiser 501: 1 row to fix/);
+    expect(await rowsOf(template, run.submission_id!)).toEqual([['Prospecting', '7001']]);
+    const filter = dv360.requestsTo('/advertisers/501/lineItems').at(-1)!.query.filter!;
+    expect(filter).toMatch(
+      /^entityStatus="ENTITY_STATUS_ACTIVE" AND updateTime>="\d{4}-\d\d-\d\dT[\d:.]+Z"$/,
+    );
+    // The default window starts one year back.
+    const since = Date.parse(/updateTime>="([^"]+)"/.exec(filter)![1]!);
+    expect(Math.abs(since - (Date.now() - 365 * DAY))).toBeLessThan(2 * DAY);
+
+    const again = await syncAndWait(assignmentId);
+    expect(again.message).toBe('Nothing new to import from line items of advertiser 501');
+  });
+
+  it("without chosen advertisers reads every advertiser of the account's partner", async () => {
+    const connectorId = await googleAccount(14, '400', 'dv-ok');
+    const template = await templateWith('google-dv360-inbound', 'advertiserId', {
+      connector_id: connectorId,
+      metadata: { data_type: 'line_items' },
+      filters: [{ integrationFilterId: 'name_contains', values: ['ING'] }],
+    });
+    const run = await syncAndWait(template.integrations[0]!.id);
+    expect(run.status, run.message).toBe('Success');
+    expect(await rowsOf(template, run.submission_id!)).toEqual([
+      ['Prospecting', '501'],
+      ['Retargeting', '501'],
+      ['Beta spring', '502'],
+    ]);
+    expect(dv360.requestsTo('/advertisers').at(-1)!.query).toMatchObject({ partnerId: '400' });
+  });
+
+  it('a refused token fails the run at once', async () => {
+    const connectorId = await googleAccount(14, '400', 'dv-expired');
+    const template = await templateWith('google-dv360-inbound', 'lineItemId', {
+      connector_id: connectorId,
+      metadata: { data_type: 'line_items', adAccountsLinked: '501' },
+    });
+    const run = await syncAndWait(template.integrations[0]!.id);
+    expect(run.status).toBe('Failed');
+    expect(run.message).toMatch(/^Display & Video 360 refused the connected account's credentials/);
+  });
+});
+
+describe('google-analytics (GA Data API stand-in)', () => {
+  const gaMetadata = {
+    ga_account_id: '99',
+    ga_property_id: 'properties/3131',
+    ga_custom_data_source_id: 'ds-1',
+  };
+
+  it("reads the campaign data's distinct values into a Draft, then only new combinations", async () => {
+    const connectorId = await googleAccount(2, '', 'ga-ok');
+    // The mapping fields map campaign_name → Campaign and source → Channel.
+    const template = await templateWith(
+      'google-analytics',
+      'source',
+      { connector_id: connectorId, metadata: { ...gaMetadata, ga_data_set_type: 'campaign_data' } },
+      'campaign_name',
+    );
+    const assignmentId = template.integrations[0]!.id;
+    const run = await syncAndWait(assignmentId);
+    expect(run.status, run.message).toBe('Success');
+    expect(run.message).toMatch(/^Imported campaign data of property 3131: 2 rows to fix/);
+    expect(await rowsOf(template, run.submission_id!)).toEqual([
+      ['spring_sale', 'google'],
+      ['newsletter', 'mailchimp'],
+    ]);
+    const call = ga.requestsTo('/v1beta/properties/3131:runReport').at(-1)!;
+    expect(call.method).toBe('POST');
+
+    expect((await syncAndWait(assignmentId)).message).toBe(
+      'Nothing new to import from campaign data of property 3131',
+    );
+    gaEvents.push({
+      sessionCampaignId: 'c-3',
+      sessionCampaignName: 'summer',
+      sessionSource: 'meta',
+      sessionMedium: 'paid_social',
+    });
+    const more = await syncAndWait(assignmentId);
+    expect(await rowsOf(template, more.submission_id!)).toEqual([['summer', 'meta']]);
+  });
+
+  it('custom data fails at once naming the data set types Nomen reads', async () => {
+    const connectorId = await googleAccount(2, '', 'ga-ok');
+    const template = await templateWith('google-analytics', 'source', {
+      connector_id: connectorId,
+      metadata: { ...gaMetadata, ga_data_set_type: 'custom_data' },
+    });
+    const run = await syncAndWait(template.integrations[0]!.id);
+    expect(run.status).toBe('Failed');
+    expect(run.message).toBe(
+      'Nomen reads campaign_data, geography_data, content_data, product_data from Google Analytics: choose one of those data set types (not custom_data)',
+    );
+  });
+
+  it('a refused token fails the run at once', async () => {
+    const connectorId = await googleAccount(2, '', 'ga-expired');
+    const template = await templateWith('google-analytics', 'source', {
+      connector_id: connectorId,
+      metadata: { ...gaMetadata, ga_data_set_type: 'geography_data' },
+    });
+    const run = await syncAndWait(template.integrations[0]!.id);
+    expect(run.status).toBe('Failed');
+    expect(run.message).toMatch(
+      /^Google Analytics refused the connected account's credentials reading the geography data of property 3131/,
+    );
+  });
+});
