@@ -30,7 +30,7 @@ export interface StandinAnswer {
 
 /** One documented operation: method, path template and handler. */
 export interface StandinRoute {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /**
    * Path template: `:name` matches one segment, `*name` the rest of the path (several segments);
    * both are URL-decoded into `params`.
@@ -50,7 +50,7 @@ export interface LoggedRequest {
 
 /** A one-time replacement of the answer to a matching, authorized request. */
 export interface Injection {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH';
   /** Exact pathname or a pattern it must match. */
   path: string | RegExp;
   answer: StandinAnswer;

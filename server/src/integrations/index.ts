@@ -15,6 +15,7 @@ export * from './google-analytics-admin';
 export * from './google-cloud-storage';
 export * from './kochava';
 export * from './meta';
+export * from './pinterest';
 export * from './provider-error';
 export {
   DEFAULT_PROVIDER_TIMEOUT_MS,
@@ -23,7 +24,9 @@ export {
   ProviderHttp,
 } from './provider-http';
 export * from './qr-code-monkey';
+export * from './snapchat';
 export * from './snowflake';
+export * from './tiktok';
 export * from './workfront';
 
 const httpUrl = z
@@ -51,6 +54,9 @@ const envSchema = z.object({
   BOX_UPLOAD_API_URL: httpUrl.default('https://upload.box.com/api/2.0'),
   SNOWFLAKE_API_URL: httpUrl.optional(),
   QR_CODE_MONKEY_API_URL: httpUrl.default('https://api.qrcode-monkey.com'),
+  TIKTOK_API_URL: httpUrl.default('https://business-api.tiktok.com/open_api/v1.3'),
+  SNAPCHAT_API_URL: httpUrl.default('https://adsapi.snapchat.com/v1'),
+  PINTEREST_API_URL: httpUrl.default('https://api.pinterest.com/v5'),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(DEFAULT_PROVIDER_TIMEOUT_MS),
 });
 
@@ -80,6 +86,12 @@ export interface ProviderConfig {
   snowflake: { baseUrlFor: (accountUrl: string) => string };
   /** QRCode Monkey API root (`/qr/custom`). */
   qrCodeMonkey: { baseUrl: string };
+  /** TikTok Marketing API root, version included (`…/open_api/v1.3`). */
+  tiktok: { baseUrl: string };
+  /** Snapchat Marketing API root (`…/v1`). */
+  snapchat: { baseUrl: string };
+  /** Pinterest API root (`…/v5`). */
+  pinterest: { baseUrl: string };
   /** Per-attempt timeout of every provider call, in milliseconds. */
   timeoutMs: number;
 }
@@ -116,6 +128,9 @@ export function providerConfig(env: NodeJS.ProcessEnv = process.env): ProviderCo
     box: { apiUrl: e.BOX_API_URL, uploadUrl: e.BOX_UPLOAD_API_URL },
     snowflake: { baseUrlFor: (accountUrl) => e.SNOWFLAKE_API_URL ?? origin(accountUrl) },
     qrCodeMonkey: { baseUrl: e.QR_CODE_MONKEY_API_URL },
+    tiktok: { baseUrl: e.TIKTOK_API_URL },
+    snapchat: { baseUrl: e.SNAPCHAT_API_URL },
+    pinterest: { baseUrl: e.PINTEREST_API_URL },
     timeoutMs: e.PROVIDER_TIMEOUT_MS,
   };
 }

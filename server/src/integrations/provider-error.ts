@@ -17,7 +17,10 @@ export type ProviderName =
   | 'google-oauth'
   | 'box'
   | 'snowflake'
-  | 'qr-code-monkey';
+  | 'qr-code-monkey'
+  | 'tiktok'
+  | 'snapchat'
+  | 'pinterest';
 
 /** Human names for messages ("Bitly answered 404: …"). */
 export const PROVIDER_LABELS: Record<ProviderName, string> = {
@@ -33,6 +36,9 @@ export const PROVIDER_LABELS: Record<ProviderName, string> = {
   box: 'Box',
   snowflake: 'Snowflake',
   'qr-code-monkey': 'QRCode Monkey',
+  tiktok: 'TikTok',
+  snapchat: 'Snapchat',
+  pinterest: 'Pinterest',
 };
 
 /**

@@ -70,7 +70,7 @@ export interface RawBody {
 }
 
 /** HTTP methods the clients use. */
-export type ProviderMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type ProviderMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One request: method, path below the base URL (starting with "/"), query, JSON body. */
 export interface ProviderRequest<S extends z.ZodType> {

@@ -4,11 +4,15 @@ import { bitlyDeliverer } from './bitly';
 import { boxDeliverer } from './box';
 import type { Deliverer } from './context';
 import { emailDeliverer } from './email';
+import { facebookAdsDeliverer, facebookMarketingDeliverer } from './facebook';
 import { googleCloudDeliverer } from './google-cloud';
+import { pinterestDeliverer } from './pinterest';
 import { qrCodeMonkeyDeliverer } from './qr-code-monkey';
 import { s3Deliverer } from './s3';
 import { sftpDeliverer } from './sftp';
+import { snapchatDeliverer } from './snapchat';
 import { snowflakeDeliverer } from './snowflake';
+import { tiktokDeliverer } from './tiktok';
 
 export type { Deliverer, DeliveryContext, DeliveryResult } from './context';
 
@@ -29,6 +33,12 @@ export const DELIVERERS = {
   'snowflake-push': snowflakeDeliverer,
   bitly: bitlyDeliverer,
   'qr-code-monkey': qrCodeMonkeyDeliverer,
+  'facebook-ads': facebookAdsDeliverer,
+  'facebook-ads-update': facebookAdsDeliverer,
+  'facebook-marketing-outbound': facebookMarketingDeliverer,
+  'tiktok-outbound': tiktokDeliverer,
+  'snapchat-marketing-outbound': snapchatDeliverer,
+  'pinterest-outbound': pinterestDeliverer,
 } satisfies Record<DeliverableSlug, Deliverer>;
 
 /** The deliverer of `slug`, or undefined when Nomen does not deliver it. */
