@@ -320,10 +320,11 @@ describe('facebook-marketing-outbound (Marketing API stand-in)', () => {
   });
 });
 
+// The Facebook parameter comes from the metadata fieldMapping, or from a mapping row named after it.
 describe.each([
-  ['facebook-ads', '7002'],
-  ['facebook-ads-update', '7001'],
-])('%s (legacy; Marketing API stand-in)', (slug, adId) => {
+  ['facebook-ads', '7002', 'fieldMapping'],
+  ['facebook-ads-update', '7001', 'mapping row'],
+])('%s (legacy; Marketing API stand-in; parameter by %s)', (slug, adId, how) => {
   it('points the ad at a copy of its creative carrying the generated link; again with the same link changes nothing', async () => {
     const id = await oauthConnector('facebook', 'EAAB-ads');
     const template = await adTemplate((f) => [
@@ -332,12 +333,15 @@ describe.each([
         connector_id: id,
         metadata: {
           adAccountsLinked: '777',
-          fieldMapping: [{ fbParameterName: 'campaign.name', facebookTemplateFieldId: f.label }],
+          ...(how === 'fieldMapping'
+            ? { fieldMapping: [{ fbParameterName: 'campaign.name', facebookTemplateFieldId: f.label }] }
+            : {}),
         },
         mapping_fields: [
           mapping('ad_id', f.objectId),
           mapping('generated_link', f.value),
           mapping('creative_id', f.creative),
+          ...(how === 'mapping row' ? [mapping('campaign.name', f.label)] : []),
         ],
       }),
     ]);

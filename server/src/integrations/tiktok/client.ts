@@ -99,8 +99,11 @@ export class TikTokClient {
     for (let attempt = 0; ; attempt++) {
       const answer = await this.http.request({ method, path, schema: envelope, ...req });
       if (answer.code === 0) return answer.data;
+      // The token is kept out of TikTok's words, as ProviderHttp does for other providers.
+      const token = await this.options.getAccessToken();
+      const words = answer.message || `code ${answer.code}`;
       const detail = {
-        providerMessage: answer.message || `code ${answer.code}`,
+        providerMessage: token.length >= 6 ? words.split(token).join('[redacted]') : words,
         providerCode: String(answer.code),
       };
       if (TOKEN_CODES.has(answer.code)) {

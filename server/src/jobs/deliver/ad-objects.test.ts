@@ -43,7 +43,7 @@ describe('mappedUpdate', () => {
 });
 
 describe('updateMappedObjects', () => {
-  it('writes only what differs, once per object and values, and reports missing ids and rows without one', async () => {
+  it('writes only what differs, once per object and values, and reports missing ids, rows without one and blank rows', async () => {
     const store = new Map<string, Record<string, string>>([
       ['1', { name: 'old' }],
       ['2', { name: 'same' }],
@@ -67,6 +67,8 @@ describe('updateMappedObjects', () => {
       { cv_id: 'c', data: { '10': '2', '11': 'same' } },
       { cv_id: 'd', data: { '10': '99', '11': 'x' } },
       { cv_id: 'e', data: { '10': ' ', '11': 'x' } },
+      // A blank cell sets nothing: the name is not cleared.
+      { cv_id: 'f', data: { '10': '2', '11': '  ' } },
     ];
     const result = await updateMappedObjects({ rows }, platform, {
       idFieldId: 10,
@@ -75,7 +77,8 @@ describe('updateMappedObjects', () => {
     expect(writes).toEqual([['1', { name: 'new' }]]);
     expect(result).toEqual({
       items: ['1'],
-      message: 'Updated 1 ad: 1; 1 already up to date; 1 not found on Test: 99; 1 row without an id',
+      message:
+        'Updated 1 ad: 1; 1 already up to date; 1 not found on Test: 99; 1 row without an id; 1 row with no values to set',
     });
   });
 });

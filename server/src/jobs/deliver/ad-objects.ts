@@ -99,9 +99,10 @@ function listOf(ids: readonly string[]): string {
 
 /**
  * Updates the object of every row (see the module comment) and answers the run's result: the ids
- * updated as its items, and a message such as "Updated 12 ads; 3 already up to date; 1 not found:
- * 238…; 2 rows without an id". `changesOf` turns a row's mapped values into the platform's
- * (default: as they are); a row whose changes are empty is counted as up to date.
+ * updated as its items, and a message such as "Updated 12 ads: …; 3 already up to date; 1 not
+ * found on Facebook: 238…; 2 rows without an id". Blank cells set nothing. `changesOf` turns a
+ * row's non-blank mapped values into the platform's (default: as they are); a row left with no
+ * changes is counted as "with no values to set".
  */
 export async function updateMappedObjects(
   ctx: Pick<DeliveryContext, 'rows'>,
@@ -113,6 +114,7 @@ export async function updateMappedObjects(
   const missing: string[] = [];
   let unchanged = 0;
   let withoutId = 0;
+  let withoutValues = 0;
   const done = new Set<string>();
   // "ads" → "ad", "ad sets" → "ad set": every plural here ends in one s.
   const one = platform.objects.replace(/s$/, '');
@@ -122,9 +124,17 @@ export async function updateMappedObjects(
       withoutId++;
       continue;
     }
+    // A blank cell leaves the platform's value as it is (it never clears a name or zeroes a budget).
     const wanted: Record<string, string> = {};
-    for (const [name, fieldId] of update.values) wanted[name] = row.data[String(fieldId)] ?? '';
+    for (const [name, fieldId] of update.values) {
+      const value = (row.data[String(fieldId)] ?? '').trim();
+      if (value !== '') wanted[name] = value;
+    }
     const changes = changesOf(wanted, row);
+    if (Object.keys(changes).length === 0) {
+      withoutValues++;
+      continue;
+    }
     const key = `${id}\u0000${JSON.stringify(changes)}`;
     // Two rows naming the same object with the same values are one update.
     if (done.has(key)) continue;
@@ -154,6 +164,8 @@ export async function updateMappedObjects(
   if (unchanged > 0) parts.push(`${unchanged} already up to date`);
   if (missing.length > 0) parts.push(`${missing.length} not found on ${platform.label}: ${listOf(missing)}`);
   if (withoutId > 0) parts.push(`${withoutId} ${withoutId === 1 ? 'row' : 'rows'} without an id`);
+  if (withoutValues > 0)
+    parts.push(`${withoutValues} ${withoutValues === 1 ? 'row' : 'rows'} with no values to set`);
   return { items: updated, message: parts.join('; ') };
 }
 

@@ -116,9 +116,19 @@ export function linkAndUrlTags(
   return { link: trimmed.slice(0, at), url_tags: tags.join('&') };
 }
 
-/** fieldMapping rows as (template field id → Facebook parameter), keeping known parameters only. */
-function dynamicParameters(metadata: DeliveryContext['metadata']): Map<number, string> {
+/**
+ * The Facebook parameters mapped to template fields, as (template field id → parameter): the
+ * metadata fieldMapping rows and the mapping rows named after a parameter (the legacy types'
+ * default fields), keeping known parameters only.
+ */
+function dynamicParameters(
+  metadata: DeliveryContext['metadata'],
+  mappings: readonly { fieldName: string; cvFieldId?: number | string | null }[],
+): Map<number, string> {
   const out = new Map<number, string>();
+  for (const m of mappings)
+    if (URL_PARAMETERS.has(m.fieldName) && m.cvFieldId !== null && m.cvFieldId !== undefined)
+      out.set(Number(m.cvFieldId), m.fieldName);
   const rows = Array.isArray(metadata.fieldMapping)
     ? (metadata.fieldMapping as Record<string, unknown>[])
     : [];
@@ -147,11 +157,13 @@ export const facebookAdsDeliverer: Deliverer = async (ctx) => {
   const update = mappedUpdate(ctx, {
     idNames: ['ad_id'],
     writable: ['creative_id', 'generated_link'],
+    // Facebook's URL parameters (the type's default fields) are dynamic parameters, read below.
+    ignored: [...URL_PARAMETERS],
     objects: 'ads',
   });
   if (!update.values.has('generated_link') || !update.values.has('creative_id'))
     throw new DeliveryError('Map template fields to "creative_id" and "generated_link"', true);
-  const dynamic = dynamicParameters(ctx.metadata);
+  const dynamic = dynamicParameters(ctx.metadata, ctx.assignment.mapping_fields ?? []);
   const client = await metaClient(ctx);
   const platform: AdObjectPlatform = {
     label: 'Facebook',
@@ -167,13 +179,18 @@ export const facebookAdsDeliverer: Deliverer = async (ctx) => {
       const link = storyLink(creative.object_story_spec);
       return {
         account_id: valueText(ad.account_id),
+        creative_id: creativeId,
         url_tags: valueText(creative.url_tags),
         ...(link === undefined ? {} : { link }),
       };
     },
     write: async (id, changes, current, row) => {
-      const sourceId = (row.data[String(update.values.get('creative_id'))] ?? '').trim();
-      const source = await readOrNull(client, sourceId, ['name', 'object_story_id', 'object_story_spec']);
+      // The row's creative is the one copied; a row without one keeps the ad's current creative.
+      const sourceId =
+        (row.data[String(update.values.get('creative_id'))] ?? '').trim() || current.creative_id || '';
+      const source = sourceId
+        ? await readOrNull(client, sourceId, ['name', 'object_story_id', 'object_story_spec'])
+        : null;
       if (!source)
         throw new DeliveryError(`Creative ${sourceId} of ad ${id} was not found on Facebook`, true);
       const spec = source.object_story_spec as Record<string, unknown> | undefined;
@@ -201,7 +218,8 @@ export const facebookAdsDeliverer: Deliverer = async (ctx) => {
       const value = (row.data[String(fieldId)] ?? '').trim();
       if (value !== '') dynamicByValue.set(value, parameter);
     }
-    const { link, url_tags } = linkAndUrlTags(values.generated_link ?? '', dynamicByValue);
+    if (!values.generated_link) return {};
+    const { link, url_tags } = linkAndUrlTags(values.generated_link, dynamicByValue);
     const changes: Record<string, string> = { url_tags };
     if (link !== '') changes.link = link;
     return changes;
