@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ProviderError } from '../../integrations/provider-error';
 import { DeliveryError } from '../delivery';
 import { type AdObjectPlatform, mappedUpdate, type ObjectValues, updateMappedObjects } from './ad-objects';
 import type { DeliveryContext } from './context';
@@ -80,6 +81,39 @@ describe('updateMappedObjects', () => {
       message:
         'Updated 1 ad: 1; 1 already up to date; 1 not found on Test: 99; 1 row without an id; 1 row with no values to set',
     });
+  });
+});
+
+describe('updateMappedObjects failures', () => {
+  it('a refused update ends the attempt permanently, naming the object and what it had already updated', async () => {
+    const platform: AdObjectPlatform = {
+      label: 'Test',
+      objects: 'ads',
+      read: async () => ({ name: 'old' }),
+      write: async (id) => {
+        if (id === '2')
+          throw new ProviderError({
+            provider: 'meta',
+            code: 'HTTP',
+            status: 400,
+            providerMessage: 'Invalid parameter',
+            operation: 'POST /{id}',
+          });
+      },
+    };
+    const rows = [
+      { cv_id: 'a', data: { '10': '1', '11': 'new' } },
+      { cv_id: 'b', data: { '10': '2', '11': 'new' } },
+    ];
+    const error = await updateMappedObjects({ rows }, platform, {
+      idFieldId: 10,
+      values: new Map([['name', 11]]),
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DeliveryError);
+    expect(error).toMatchObject({ permanent: true });
+    expect((error as Error).message).toMatch(
+      /^Updating ad 2 on Test failed: .*Invalid parameter.* \(updated before it: 1\)$/,
+    );
   });
 });
 

@@ -156,7 +156,13 @@ export async function updateMappedObjects(
       await platform.write(id, differing, current, row);
       updated.push(id);
     } catch (error) {
-      throw deliveryFailure(error, `Updating ${one} ${id} on ${platform.label}`);
+      const failure = deliveryFailure(error, `Updating ${one} ${id} on ${platform.label}`);
+      if (updated.length === 0) throw failure;
+      // Say what this attempt did change; a retry finds those objects up to date.
+      throw new DeliveryError(
+        `${failure.message} (updated before it: ${listOf(updated)})`,
+        failure.permanent,
+      );
     }
   }
   const parts = [`Updated ${updated.length} ${updated.length === 1 ? one : platform.objects}`];
