@@ -21,6 +21,18 @@ import {
  * IN, NOT_IN, EQUAL, CONTAIN, GREATER_THAN, LESS_THAN; `campaign.id` and `adset.id` read an
  * object's `campaign_id` and `adset_id`). Serve it under a version prefix like the real host:
  * base URL `<url>/v23.0`.
+ *
+ * Writes (issue 12 item 4): `GET /{id}?fields=` reads one object of any ad account (an ad's
+ * `creative` reads as `{ id }` from its `creative_id`); `POST /{id}` updates the fields each
+ * object's "Updating" reference lists (campaigns
+ * https://developers.facebook.com/docs/marketing-api/reference/ad-campaign-group/#Updating: name,
+ * status, daily_budget, lifetime_budget, spend_cap, bid_strategy; ad sets …/ad-campaign/: name,
+ * status, daily_budget, lifetime_budget, bid_amount, end_time; ads …/adgroup/: name, status,
+ * creative `{ creative_id }`; ad creatives …/ad-creative/: name, status) and answers
+ * `{ success: true }`, code 100 for another parameter; `POST /act_{id}/adcreatives` makes a
+ * creative from `name` and `object_story_id` or `object_story_spec` (with optional `url_tags`)
+ * (…/ad-account/adcreatives/#Creating) and answers `{ id }`. An unknown id answers code 100,
+ * subcode 33.
  */
 
 /** A pixel of an ad account. */
@@ -34,7 +46,7 @@ export interface MetaPixelSeed {
  * and whatever fields the Marketing API reference lists (`name`, `status`, `effective_status`,
  * `campaign_id`, `adset_id`, `updated_time`, …).
  */
-export type MetaAdObjectSeed = { id: string } & Record<string, string | number>;
+export type MetaAdObjectSeed = { id: string } & Record<string, string | number | object>;
 
 /** An ad account the user can see. */
 export interface MetaAdAccountSeed {
@@ -104,12 +116,74 @@ export class MetaStandin extends StandinServer {
       { method: 'GET', path: `${v}/me`, handle: (req) => this.me(req) },
       { method: 'GET', path: `${v}/me/adaccounts`, handle: (req) => this.adAccounts(req) },
       { method: 'GET', path: `${v}/:node/adspixels`, handle: (req, p) => this.pixels(req, p.node!) },
+      {
+        method: 'POST',
+        path: `${v}/:node/adcreatives`,
+        handle: (req, p) => this.createCreative(req, p.node!),
+      },
       ...(['campaigns', 'adsets', 'ads', 'adcreatives'] as const).map((edge) => ({
         method: 'GET' as const,
         path: `${v}/:node/${edge}`,
         handle: (req: StandinRequest, p: Record<string, string>) => this.adObjects(req, p.node!, edge),
       })),
+      { method: 'GET', path: `${v}/:node`, handle: (req, p) => this.readObject(req, p.node!) },
+      { method: 'POST', path: `${v}/:node`, handle: (req, p) => this.updateObject(req, p.node!) },
     ];
+  }
+
+  /** An object of any ad account by id, with its account and edge. */
+  find(id: string): { account: MetaAdAccountSeed; edge: MetaEdge; item: MetaAdObjectSeed } | undefined {
+    for (const account of this.seed.adAccounts)
+      for (const edge of EDGES) {
+        const item = account.objects?.[edge]?.find((o) => o.id === id);
+        if (item) return { account, edge, item };
+      }
+    return undefined;
+  }
+
+  private readObject(req: StandinRequest, id: string): StandinAnswer {
+    const found = this.find(id);
+    if (!found) return this.unknownObject(id);
+    const view: Record<string, unknown> = { ...found.item };
+    if (found.edge === 'ads' && found.item.creative_id !== undefined)
+      view.creative = { id: found.item.creative_id };
+    return { status: 200, body: pick(view, ['id', ...this.fields(req, ['id'])]) };
+  }
+
+  private updateObject(req: StandinRequest, id: string): StandinAnswer {
+    const found = this.find(id);
+    if (!found) return this.unknownObject(id);
+    const params = (req.body ?? {}) as Record<string, unknown>;
+    const allowed = UPDATABLE[found.edge];
+    for (const key of Object.keys(params))
+      if (!allowed.includes(key))
+        return graphError(400, `(#100) Param ${key} is not updatable on this object`, 'OAuthException', 100);
+    for (const [key, value] of Object.entries(params)) {
+      if (key === 'creative') {
+        const creativeId = (value as { creative_id?: unknown } | null)?.creative_id;
+        if (typeof creativeId !== 'string' || !this.find(creativeId))
+          return graphError(400, '(#100) Invalid creative_id', 'OAuthException', 100);
+        found.item.creative_id = creativeId;
+      } else found.item[key] = value as string;
+    }
+    found.item.updated_time = new Date().toISOString();
+    return { status: 200, body: { success: true } };
+  }
+
+  private createCreative(req: StandinRequest, node: string): StandinAnswer {
+    const account = this.seed.adAccounts.find((a) => `act_${a.account_id}` === node);
+    if (!account) return this.unknownObject(node);
+    const params = (req.body ?? {}) as Record<string, unknown>;
+    if (typeof params.name !== 'string' || (!params.object_story_id && !params.object_story_spec))
+      return graphError(400, '(#100) Creative needs a name and an object story', 'OAuthException', 100);
+    const id = String(Date.now()) + randomBytes(3).readUIntBE(0, 3);
+    const creative: MetaAdObjectSeed = { id, name: params.name };
+    for (const key of ['object_story_id', 'object_story_spec', 'url_tags'] as const)
+      if (params[key] !== undefined) creative[key] = params[key] as string;
+    account.objects ??= {};
+    account.objects.adcreatives ??= [];
+    account.objects.adcreatives.push(creative);
+    return { status: 200, body: { id } };
   }
 
   private fields(req: StandinRequest, fallback: string[]): string[] {
@@ -200,6 +274,15 @@ export class MetaStandin extends StandinServer {
     return this.paged(req, items, this.fields(req, ['id']));
   }
 }
+
+type MetaEdge = 'campaigns' | 'adsets' | 'ads' | 'adcreatives';
+const EDGES: readonly MetaEdge[] = ['campaigns', 'adsets', 'ads', 'adcreatives'];
+const UPDATABLE: Record<MetaEdge, readonly string[]> = {
+  campaigns: ['name', 'status', 'daily_budget', 'lifetime_budget', 'spend_cap', 'bid_strategy'],
+  adsets: ['name', 'status', 'daily_budget', 'lifetime_budget', 'bid_amount', 'end_time'],
+  ads: ['name', 'status', 'creative'],
+  adcreatives: ['name', 'status'],
+};
 
 const OPERATORS = new Set(['IN', 'NOT_IN', 'EQUAL', 'CONTAIN', 'GREATER_THAN', 'LESS_THAN']);
 

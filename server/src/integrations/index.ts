@@ -21,6 +21,7 @@ export * from './google-cloud-storage';
 export * from './kochava';
 export * from './marketing-cloud';
 export * from './meta';
+export * from './pinterest';
 export * from './provider-error';
 export {
   DEFAULT_PROVIDER_TIMEOUT_MS,
@@ -29,7 +30,9 @@ export {
   ProviderHttp,
 } from './provider-http';
 export * from './qr-code-monkey';
+export * from './snapchat';
 export * from './snowflake';
+export * from './tiktok';
 export * from './workfront';
 
 const httpUrl = z
@@ -63,6 +66,9 @@ const envSchema = z.object({
   DV360_API_URL: httpUrl.default('https://displayvideo.googleapis.com/v4'),
   SFMC_AUTH_URL: httpUrl.optional(),
   SFMC_REST_URL: httpUrl.optional(),
+  TIKTOK_API_URL: httpUrl.default('https://business-api.tiktok.com/open_api/v1.3'),
+  SNAPCHAT_API_URL: httpUrl.default('https://adsapi.snapchat.com/v1'),
+  PINTEREST_API_URL: httpUrl.default('https://api.pinterest.com/v5'),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(DEFAULT_PROVIDER_TIMEOUT_MS),
 });
 
@@ -116,6 +122,12 @@ export interface ProviderConfig {
    * `rest_instance_url` (or SFMC_REST_URL).
    */
   marketingCloud: { authUrlFor: (subdomain: string) => string; restUrlFor: (instanceUrl: string) => string };
+  /** TikTok Marketing API root, version included (`…/open_api/v1.3`). */
+  tiktok: { baseUrl: string };
+  /** Snapchat Marketing API root (`…/v1`). */
+  snapchat: { baseUrl: string };
+  /** Pinterest API root (`…/v5`). */
+  pinterest: { baseUrl: string };
   /** Per-attempt timeout of every provider call, in milliseconds. */
   timeoutMs: number;
 }
@@ -160,6 +172,9 @@ export function providerConfig(env: NodeJS.ProcessEnv = process.env): ProviderCo
       authUrlFor: (subdomain) => e.SFMC_AUTH_URL ?? `https://${subdomain}.auth.marketingcloudapis.com`,
       restUrlFor: (instanceUrl) => e.SFMC_REST_URL ?? origin(instanceUrl),
     },
+    tiktok: { baseUrl: e.TIKTOK_API_URL },
+    snapchat: { baseUrl: e.SNAPCHAT_API_URL },
+    pinterest: { baseUrl: e.PINTEREST_API_URL },
     timeoutMs: e.PROVIDER_TIMEOUT_MS,
   };
 }

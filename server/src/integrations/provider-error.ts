@@ -23,7 +23,10 @@ export type ProviderName =
   | 'marketing-cloud'
   | 'cm360'
   | 'dv360'
-  | 'google-analytics-data';
+  | 'google-analytics-data'
+  | 'tiktok'
+  | 'snapchat'
+  | 'pinterest';
 
 /** Human names for messages ("Bitly answered 404: …"). */
 export const PROVIDER_LABELS: Record<ProviderName, string> = {
@@ -45,6 +48,9 @@ export const PROVIDER_LABELS: Record<ProviderName, string> = {
   cm360: 'Campaign Manager 360',
   dv360: 'Display & Video 360',
   'google-analytics-data': 'Google Analytics',
+  tiktok: 'TikTok',
+  snapchat: 'Snapchat',
+  pinterest: 'Pinterest',
 };
 
 /**

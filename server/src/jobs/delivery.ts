@@ -6,6 +6,8 @@
  * Every push is idempotent: the destination name depends only on the run (the assignment's folder
  * and the rendered filename), and a push replaces what a failed earlier attempt left (or, where
  * the destination keeps versions, adds a version to it), so a retried run leaves the file once.
+ * The ad-platform outbound slugs update the objects their rows name instead of pushing files
+ * (./deliver/ad-objects.ts): an update sets values, so a retry re-applies the same ones.
  */
 
 /** The outbound slugs a run can deliver; other outbound assignments get no run. One per line. */
@@ -26,6 +28,12 @@ export const DELIVERABLE_SLUGS = [
   'google-dv360-outbound',
   'salesforce-marketing-cloud-outbound',
   'adobe-experience-manager-outbound',
+  'facebook-ads',
+  'facebook-ads-update',
+  'facebook-marketing-outbound',
+  'tiktok-outbound',
+  'snapchat-marketing-outbound',
+  'pinterest-outbound',
 ] as const;
 /**
  * The slug of an upload run to an analytics target (issue 12 item 4), by the target's connector

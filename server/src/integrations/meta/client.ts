@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProviderError } from '../provider-error';
 import { type ProviderClientOptions, ProviderHttp, seg, stringAt } from '../provider-http';
 
 /**
@@ -44,6 +45,8 @@ function pageSchema<T extends z.ZodType>(item: T) {
 
 /** One ad object (campaign, ad set, ad or ad creative) with the fields asked for, as Graph answers them. */
 const adObjectSchema = z.looseObject({ id: z.string().min(1) });
+
+const successSchema = z.object({ success: z.literal(true) });
 
 /** An ad object read for an inbound sync: its `id` and the fields asked for (strings, numbers, objects). */
 export type MetaAdObject = z.output<typeof adObjectSchema>;
@@ -139,6 +142,45 @@ export class MetaClient {
     );
   }
 
+  /**
+   * One object (campaign, ad set, ad, ad creative) by id with `fields` (`GET /{id}?fields=`;
+   * https://developers.facebook.com/docs/graph-api/reference/ and the Marketing API object
+   * references). Throws ProviderError; Graph answers an unknown id with 400 and code 100
+   * (see {@link isMetaUnknownObject}).
+   */
+  getObject(id: string, fields: readonly string[]): Promise<MetaAdObject> {
+    return this.http.get(`/${seg(id)}`, adObjectSchema, {
+      fields: ['id', ...fields.filter((f) => f !== 'id')].join(','),
+    });
+  }
+
+  /**
+   * Updates an object's fields (`POST /{id}`, answered `{ success: true }`): Marketing API
+   * "Updating" of https://developers.facebook.com/docs/marketing-api/reference/ad-campaign-group/,
+   * …/ad-campaign/, …/adgroup/ (an ad's `creative` is `{ creative_id }`) and …/ad-creative/.
+   * Setting the same values again changes nothing, so a repeated update is harmless.
+   */
+  async updateObject(id: string, params: Record<string, unknown>): Promise<void> {
+    await this.http.request({ method: 'POST', path: `/${seg(id)}`, body: params, schema: successSchema });
+  }
+
+  /**
+   * Makes an ad creative in an ad account (`POST /act_{id}/adcreatives`, answered `{ id }`;
+   * https://developers.facebook.com/docs/marketing-api/reference/ad-account/adcreatives/#Creating).
+   * Ad creatives cannot be edited beyond their name and status, so a new link or url_tags is a new
+   * creative that the ad is then pointed at.
+   */
+  async createAdCreative(adAccountId: string, params: Record<string, unknown>): Promise<string> {
+    const node = adAccountId.startsWith('act_') ? adAccountId : `act_${adAccountId}`;
+    const made = await this.http.request({
+      method: 'POST',
+      path: `/${seg(node)}/adcreatives`,
+      body: params,
+      schema: z.object({ id: z.string().min(1) }),
+    });
+    return made.id;
+  }
+
   /** Follows `paging.cursors.after` while `paging.next` says there is more. */
   private async pages<I>(
     path: string,
@@ -157,4 +199,15 @@ export class MetaClient {
     }
     return all;
   }
+}
+
+/**
+ * Whether a Meta failure says the object does not exist (or is not visible to the token): Graph's
+ * code 100 with subcode 33, or a 404. Such a row is reported, not retried.
+ */
+export function isMetaUnknownObject(error: unknown): boolean {
+  if (!(error instanceof ProviderError) || error.code !== 'HTTP') return false;
+  return (
+    error.status === 404 || (error.providerCode === '100' && /does not exist/i.test(error.providerMessage))
+  );
 }

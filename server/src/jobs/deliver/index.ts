@@ -5,13 +5,17 @@ import { bitlyDeliverer } from './bitly';
 import { boxDeliverer } from './box';
 import type { Deliverer } from './context';
 import { emailDeliverer } from './email';
+import { facebookAdsDeliverer, facebookMarketingDeliverer } from './facebook';
 import { campaignManagerDeliverer, displayVideoDeliverer } from './google-ads';
 import { googleCloudDeliverer } from './google-cloud';
 import { marketingCloudDeliverer } from './marketing-cloud';
+import { pinterestDeliverer } from './pinterest';
 import { qrCodeMonkeyDeliverer } from './qr-code-monkey';
 import { s3Deliverer } from './s3';
 import { sftpDeliverer } from './sftp';
+import { snapchatDeliverer } from './snapchat';
 import { snowflakeDeliverer } from './snowflake';
+import { tiktokDeliverer } from './tiktok';
 
 export type { Deliverer, DeliveryContext, DeliveryResult } from './context';
 
@@ -37,6 +41,12 @@ export const DELIVERERS = {
   'google-dv360-outbound': displayVideoDeliverer,
   'salesforce-marketing-cloud-outbound': marketingCloudDeliverer,
   'adobe-experience-manager-outbound': aemDeliverer,
+  'facebook-ads': facebookAdsDeliverer,
+  'facebook-ads-update': facebookAdsDeliverer,
+  'facebook-marketing-outbound': facebookMarketingDeliverer,
+  'tiktok-outbound': tiktokDeliverer,
+  'snapchat-marketing-outbound': snapchatDeliverer,
+  'pinterest-outbound': pinterestDeliverer,
 } satisfies Record<DeliverableSlug, Deliverer>;
 
 /** The deliverer of `slug`, or undefined when Nomen does not deliver it. */

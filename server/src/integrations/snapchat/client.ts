@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { ProviderError } from '../provider-error';
+import { type ProviderClientOptions, ProviderHttp, seg, stringAt } from '../provider-http';
+
+/**
+ * Snapchat Marketing API v1 client (README.md beside this file): read one ad account, campaign,
+ * ad squad, ad or creative and update it (issue 12 item 4 snapchat-marketing-outbound). `baseUrl`
+ * carries the version: https://adsapi.snapchat.com/v1. References:
+ * https://developers.snap.com/api/marketing-api/Ads-API/ad-accounts, …/campaigns, …/ad-squads,
+ * …/ads, …/creatives ("Get a specific …" and "Update …"). Answers wrap entities as
+ * `{ request_status, request_id, <plural>: [{ sub_request_status, <singular>: {...} }] }`; an
+ * update is a PUT of the whole entity to its parent's collection.
+ */
+export type SnapchatClientOptions = ProviderClientOptions;
+
+/** The Snapchat entity kinds: path segment, the answer's singular key, and the parent it is updated under. */
+export const SNAPCHAT_KINDS = {
+  adaccounts: { entity: 'adaccount', parentKey: 'organization_id', parentPath: 'organizations' },
+  campaigns: { entity: 'campaign', parentKey: 'ad_account_id', parentPath: 'adaccounts' },
+  adsquads: { entity: 'adsquad', parentKey: 'campaign_id', parentPath: 'campaigns' },
+  ads: { entity: 'ad', parentKey: 'ad_squad_id', parentPath: 'adsquads' },
+  creatives: { entity: 'creative', parentKey: 'ad_account_id', parentPath: 'adaccounts' },
+} as const;
+/** One Snapchat entity collection, as its path names it. */
+export type SnapchatKind = keyof typeof SNAPCHAT_KINDS;
+
+/** A Snapchat entity as the API answers it: `id` and its fields. */
+export type SnapchatEntity = { id: string } & Record<string, unknown>;
+
+function answerSchema(kind: SnapchatKind) {
+  const { entity } = SNAPCHAT_KINDS[kind];
+  return z.looseObject({
+    request_status: z.string(),
+    [kind]: z.array(
+      z.looseObject({
+        sub_request_status: z.string().optional(),
+        [entity]: z.looseObject({ id: z.string().min(1) }).optional(),
+        sub_request_error_reason: z.string().optional(),
+      }),
+    ),
+  });
+}
+
+/** The Snapchat client. Every method throws ProviderError on failure (404 for an unknown id). */
+export class SnapchatClient {
+  private readonly http: ProviderHttp;
+
+  constructor(options: SnapchatClientOptions) {
+    this.http = new ProviderHttp({
+      provider: 'snapchat',
+      baseUrl: options.baseUrl,
+      fetch: options.fetch,
+      timeoutMs: options.timeoutMs,
+      onUnauthorized: options.onUnauthorized,
+      authHeaders: async () => ({ authorization: `Bearer ${await options.getAccessToken()}` }),
+      readError: (body) => ({
+        message: stringAt(body, 'display_message') ?? stringAt(body, 'debug_message'),
+        code: stringAt(body, 'error_code'),
+      }),
+    });
+  }
+
+  /** One entity (`GET /{kind}/{id}`). */
+  async get(kind: SnapchatKind, id: string): Promise<SnapchatEntity> {
+    const answer = await this.http.get(`/${kind}/${seg(id)}`, answerSchema(kind));
+    const entity = (answer[kind] as Record<string, unknown>[])[0]?.[SNAPCHAT_KINDS[kind].entity];
+    if (!entity)
+      throw new ProviderError({
+        provider: 'snapchat',
+        code: 'MALFORMED',
+        status: 200,
+        providerMessage: `no ${SNAPCHAT_KINDS[kind].entity} in the answer for ${id}`,
+        operation: `GET /${kind}/{id}`,
+      });
+    return entity as SnapchatEntity;
+  }
+
+  /**
+   * Updates an entity: PUT of the whole entity (as read, with the changes) to its parent's
+   * collection (`PUT /{parentPath}/{parent id}/{kind}` with `{ <kind>: [entity] }`). Setting the
+   * same values again changes nothing.
+   */
+  async update(kind: SnapchatKind, entity: SnapchatEntity): Promise<void> {
+    const { parentKey, parentPath } = SNAPCHAT_KINDS[kind];
+    const parent = String(entity[parentKey] ?? '');
+    await this.http.request({
+      method: 'PUT',
+      path: `/${parentPath}/${seg(parent)}/${kind}`,
+      body: { [kind]: [entity] },
+      schema: answerSchema(kind),
+    });
+  }
+}

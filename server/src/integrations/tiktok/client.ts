@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { ProviderError } from '../provider-error';
+import { type ProviderClientOptions, ProviderHttp, stringAt } from '../provider-http';
+
+/**
+ * TikTok Marketing API v1.3 client (README.md beside this file): read and update campaigns, ad
+ * groups and ads of an advertiser (issue 12 item 4 tiktok-outbound). `baseUrl` carries the version:
+ * https://business-api.tiktok.com/open_api/v1.3. References: campaign
+ * https://business-api.tiktok.com/portal/docs?id=1739315828649986 (get) and …?id=1739318962329602
+ * (update), ad group …?id=1739314558673922 and …?id=1739586761631745, ad …?id=1735735588640770
+ * and …?id=1737587322856449. Every answer is HTTP 200 with `{ code, message, request_id, data }`;
+ * `code` 0 is success. The access token goes in the `Access-Token` header.
+ */
+export type TikTokClientOptions = ProviderClientOptions;
+
+/** The object kinds the client reads and updates, as TikTok's paths name them. */
+export const TIKTOK_OBJECT_KINDS = ['campaign', 'adgroup', 'ad'] as const;
+/** One TikTok object kind. */
+export type TikTokObjectKind = (typeof TIKTOK_OBJECT_KINDS)[number];
+
+const envelope = z.object({
+  code: z.number().int(),
+  message: z.string().default(''),
+  request_id: z.string().optional(),
+  data: z.unknown().optional(),
+});
+
+const listData = z.object({
+  list: z.array(z.looseObject({})),
+  page_info: z.looseObject({}).optional(),
+});
+
+/** One TikTok object as `…/get/` answers it: the fields asked for. */
+export type TikTokObject = Record<string, unknown>;
+
+/** TikTok codes that mean the access token is missing, wrong, revoked or expired. */
+const TOKEN_CODES = new Set([40100, 40101, 40102, 40104, 40105]);
+
+/** The TikTok client. Every method throws ProviderError on failure. */
+export class TikTokClient {
+  private readonly http: ProviderHttp;
+  private readonly options: TikTokClientOptions;
+
+  constructor(options: TikTokClientOptions) {
+    this.options = options;
+    this.http = new ProviderHttp({
+      provider: 'tiktok',
+      baseUrl: options.baseUrl,
+      fetch: options.fetch,
+      timeoutMs: options.timeoutMs,
+      authHeaders: async () => ({ 'Access-Token': await options.getAccessToken() }),
+      readError: (body) => ({ message: stringAt(body, 'message'), code: stringAt(body, 'code') }),
+    });
+  }
+
+  /**
+   * The objects of `kind` with the given ids (`GET /{kind}/get/` with
+   * `filtering: { {kind}_ids: [...] }`), with `fields`; an id TikTok does not have is absent.
+   */
+  async get(
+    kind: TikTokObjectKind,
+    advertiserId: string,
+    ids: readonly string[],
+    fields: readonly string[],
+  ): Promise<TikTokObject[]> {
+    const data = await this.call('GET', `/${kind}/get/`, {
+      query: {
+        advertiser_id: advertiserId,
+        filtering: JSON.stringify({ [`${kind}_ids`]: ids }),
+        fields: JSON.stringify(fields),
+        page_size: Math.min(Math.max(ids.length, 1), 1000),
+      },
+    });
+    const parsed = listData.safeParse(data);
+    if (!parsed.success) throw malformed(`GET /${kind}/get/`, parsed.error.issues[0]?.message ?? '');
+    return parsed.data.list;
+  }
+
+  /**
+   * Updates an object (`POST /{kind}/update/` with `advertiser_id` and `params`, e.g.
+   * `{ campaign_id, campaign_name }`; an ad's update carries its `adgroup_id` and `creatives`).
+   * Setting the same values again changes nothing.
+   */
+  async update(kind: TikTokObjectKind, advertiserId: string, params: Record<string, unknown>): Promise<void> {
+    await this.call('POST', `/${kind}/update/`, { body: { advertiser_id: advertiserId, ...params } });
+  }
+
+  /**
+   * One call: checks the envelope's `code`; a token code refreshes once (onUnauthorized) and
+   * retries, then fails UNAUTHORIZED; other codes fail HTTP with status 400 (4xxxx codes) or
+   * 500 (others, retried by callers), keeping TikTok's code and message.
+   */
+  private async call(
+    method: 'GET' | 'POST',
+    path: string,
+    req: { query?: Record<string, string | number>; body?: unknown },
+  ): Promise<unknown> {
+    const operation = `${method} ${path}`;
+    for (let attempt = 0; ; attempt++) {
+      const answer = await this.http.request({ method, path, schema: envelope, ...req });
+      if (answer.code === 0) return answer.data;
+      // The token is kept out of TikTok's words, as ProviderHttp does for other providers.
+      const token = await this.options.getAccessToken();
+      const words = answer.message || `code ${answer.code}`;
+      const detail = {
+        providerMessage: token.length >= 6 ? words.split(token).join('[redacted]') : words,
+        providerCode: String(answer.code),
+      };
+      if (TOKEN_CODES.has(answer.code)) {
+        if (attempt === 0 && this.options.onUnauthorized) {
+          await this.options.onUnauthorized();
+          continue;
+        }
+        throw new ProviderError({
+          provider: 'tiktok',
+          code: 'UNAUTHORIZED',
+          status: 401,
+          operation,
+          ...detail,
+        });
+      }
+      const status = answer.code >= 40000 && answer.code < 50000 ? 400 : 500;
+      throw new ProviderError({ provider: 'tiktok', code: 'HTTP', status, operation, ...detail });
+    }
+  }
+}
+
+function malformed(operation: string, message: string): ProviderError {
+  return new ProviderError({
+    provider: 'tiktok',
+    code: 'MALFORMED',
+    status: 200,
+    providerMessage: message || 'the answer does not have the documented shape',
+    operation,
+  });
+}
