@@ -9,12 +9,15 @@ import { DEFAULT_PROVIDER_TIMEOUT_MS } from './provider-http';
 
 export * from './adobe-analytics';
 export * from './aem';
+export * from './amazon-ads';
 export * from './bitly';
 export * from './box';
+export * from './google-ads';
 export * from './google-analytics-admin';
 export * from './google-cloud-storage';
 export * from './kochava';
 export * from './meta';
+export * from './pinterest';
 export * from './provider-error';
 export {
   DEFAULT_PROVIDER_TIMEOUT_MS,
@@ -23,7 +26,10 @@ export {
   ProviderHttp,
 } from './provider-http';
 export * from './qr-code-monkey';
+export * from './salesforce-marketing-cloud';
+export * from './snapchat';
 export * from './snowflake';
+export * from './tiktok';
 export * from './workfront';
 
 const httpUrl = z
@@ -51,6 +57,14 @@ const envSchema = z.object({
   BOX_UPLOAD_API_URL: httpUrl.default('https://upload.box.com/api/2.0'),
   SNOWFLAKE_API_URL: httpUrl.optional(),
   QR_CODE_MONKEY_API_URL: httpUrl.default('https://api.qrcode-monkey.com'),
+  TIKTOK_API_URL: httpUrl.default('https://business-api.tiktok.com/open_api/v1.3'),
+  SNAPCHAT_API_URL: httpUrl.default('https://adsapi.snapchat.com/v1'),
+  PINTEREST_API_URL: httpUrl.default('https://api.pinterest.com/v5'),
+  AMAZON_ADS_API_URL: httpUrl.default('https://advertising-api.amazon.com'),
+  GOOGLE_ADS_API_URL: httpUrl.default('https://googleads.googleapis.com/v21'),
+  GOOGLE_ADS_DEVELOPER_TOKEN: z.string().optional(),
+  SFMC_AUTH_URL: httpUrl.optional(),
+  SFMC_REST_URL: httpUrl.optional(),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(DEFAULT_PROVIDER_TIMEOUT_MS),
 });
 
@@ -80,6 +94,28 @@ export interface ProviderConfig {
   snowflake: { baseUrlFor: (accountUrl: string) => string };
   /** QRCode Monkey API root (`/qr/custom`). */
   qrCodeMonkey: { baseUrl: string };
+  /** TikTok Marketing API root, version included (`/campaign/get/`…). */
+  tiktok: { baseUrl: string };
+  /** Snapchat Marketing API root (`/adaccounts/{id}/campaigns`…). */
+  snapchat: { baseUrl: string };
+  /** Pinterest API v5 root (`/ad_accounts`…). */
+  pinterest: { baseUrl: string };
+  /** Amazon Ads API root of the region (`/sp/campaigns/list`…). */
+  amazonAds: { baseUrl: string };
+  /**
+   * Google Ads API root, version included (`/customers/{id}/googleAds:searchStream`), and the
+   * manager account's developer token every call carries (GOOGLE_ADS_DEVELOPER_TOKEN; unset: none).
+   */
+  googleAds: { baseUrl: string; developerToken: string | undefined };
+  /**
+   * Salesforce Marketing Cloud lives on each account's subdomain
+   * (`https://<subdomain>.auth.marketingcloudapis.com`, `…rest.marketingcloudapis.com`), or
+   * SFMC_AUTH_URL / SFMC_REST_URL for every account when set.
+   */
+  salesforceMarketingCloud: {
+    authUrlFor: (subdomain: string) => string;
+    restUrlFor: (subdomain: string) => string;
+  };
   /** Per-attempt timeout of every provider call, in milliseconds. */
   timeoutMs: number;
 }
@@ -116,6 +152,15 @@ export function providerConfig(env: NodeJS.ProcessEnv = process.env): ProviderCo
     box: { apiUrl: e.BOX_API_URL, uploadUrl: e.BOX_UPLOAD_API_URL },
     snowflake: { baseUrlFor: (accountUrl) => e.SNOWFLAKE_API_URL ?? origin(accountUrl) },
     qrCodeMonkey: { baseUrl: e.QR_CODE_MONKEY_API_URL },
+    tiktok: { baseUrl: e.TIKTOK_API_URL },
+    snapchat: { baseUrl: e.SNAPCHAT_API_URL },
+    pinterest: { baseUrl: e.PINTEREST_API_URL },
+    amazonAds: { baseUrl: e.AMAZON_ADS_API_URL },
+    googleAds: { baseUrl: e.GOOGLE_ADS_API_URL, developerToken: e.GOOGLE_ADS_DEVELOPER_TOKEN },
+    salesforceMarketingCloud: {
+      authUrlFor: (subdomain) => e.SFMC_AUTH_URL ?? `https://${subdomain}.auth.marketingcloudapis.com`,
+      restUrlFor: (subdomain) => e.SFMC_REST_URL ?? `https://${subdomain}.rest.marketingcloudapis.com`,
+    },
     timeoutMs: e.PROVIDER_TIMEOUT_MS,
   };
 }

@@ -17,7 +17,13 @@ export type ProviderName =
   | 'google-oauth'
   | 'box'
   | 'snowflake'
-  | 'qr-code-monkey';
+  | 'qr-code-monkey'
+  | 'tiktok'
+  | 'snapchat'
+  | 'pinterest'
+  | 'amazon-ads'
+  | 'google-ads'
+  | 'salesforce-marketing-cloud';
 
 /** Human names for messages ("Bitly answered 404: …"). */
 export const PROVIDER_LABELS: Record<ProviderName, string> = {
@@ -33,6 +39,12 @@ export const PROVIDER_LABELS: Record<ProviderName, string> = {
   box: 'Box',
   snowflake: 'Snowflake',
   'qr-code-monkey': 'QRCode Monkey',
+  tiktok: 'TikTok',
+  snapchat: 'Snapchat',
+  pinterest: 'Pinterest',
+  'amazon-ads': 'Amazon Ads',
+  'google-ads': 'Google Ads',
+  'salesforce-marketing-cloud': 'Salesforce Marketing Cloud',
 };
 
 /**

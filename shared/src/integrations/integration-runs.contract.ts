@@ -6,7 +6,17 @@ import { idParamSchema, intSchema } from '../core/schemas';
  * The inbound slugs Nomen pulls (issue 12 item 5): on the 8-hour schedule and with "Sync now".
  * Other inbound assignments are saved and checked but not pulled yet.
  */
-export const PULLABLE_INBOUND_SLUGS = ['sftp-pull', 'aws-s3-inbound', 'facebook-marketing-inbound'] as const;
+export const PULLABLE_INBOUND_SLUGS = [
+  'sftp-pull',
+  'aws-s3-inbound',
+  'facebook-marketing-inbound',
+  'tiktok-inbound',
+  'snapchat-marketing-inbound',
+  'pinterest-inbound',
+  'amazon-ads-inbound',
+  'google-ads-inbound',
+  'salesforce-marketing-cloud-inbound',
+] as const;
 
 /** Whether Nomen pulls assignments of this slug. */
 export function isPullableSlug(slug: string): boolean {

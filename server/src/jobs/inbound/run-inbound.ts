@@ -20,7 +20,7 @@ import { loadTemplate } from '../../entities/templates/templates.service';
 import type { Actor, AppDeps } from '../../http/context';
 import { recordFailedAttempt } from '../attempt';
 import type { AttemptInfo, AttemptOutcome, JobDeps } from '../run-integration';
-import { readFacebookObjects } from './ad-platform-sources';
+import { type AdReader, adReaderOf } from './ad-platform-sources';
 import { type FileSource, openS3Source, openSftpSource, type SourceFile } from './file-sources';
 import * as repo from './inbound.repository';
 import { describeError, InboundError } from './inbound-error';
@@ -31,8 +31,10 @@ import { inboundFileType, parseInboundFile } from './parse-file';
  * fields by name, and makes submissions through the submissions service (so every rule of a typed
  * submission applies):
  * - sftp-pull and aws-s3-inbound read each new CSV, XLSX or JSON file of the folder (one
- *   submission per file); ad-platform inbounds (facebook-marketing-inbound) read the chosen data
- *   type with its filters (one submission per pull, of the objects new or changed since the last).
+ *   submission per file); ad-platform and marketing-cloud inbounds (Facebook, TikTok, Snapchat,
+ *   Pinterest, Amazon Ads, Google Ads, Salesforce Marketing Cloud: ad-platform-sources.ts) read the
+ *   chosen data type with its filters (one submission per pull, of the objects new or changed since
+ *   the last).
  * - What was imported is remembered (`inbound_items`: key and version), so a file is imported once
  *   and a replaced file again.
  * - The rows land in a Draft submission of the user who asked for the pull (the template's creator
@@ -345,6 +347,7 @@ async function pullAdPlatform(
   actor: Actor,
   template: Template,
   assignment: IntegrationAssignment,
+  reader: AdReader,
 ): Promise<{ results: BatchResult[]; failures: string[]; where: string }> {
   if (assignment.connector_id === null || assignment.connector_id === undefined)
     throw new InboundError('The integration has no connected account', true);
@@ -354,7 +357,7 @@ async function pullAdPlatform(
   } catch (error) {
     throw new InboundError(`The connected account cannot be read: ${describeError(error)}`, true);
   }
-  const read = await readFacebookObjects(deps, connector, assignment);
+  const read = await reader(deps, connector, assignment);
   const seen = await repo.importedVersions(
     deps.db,
     assignment.id as number,
@@ -405,10 +408,10 @@ export async function runInbound(
     if (!isPullableSlug(run.slug))
       throw new InboundError(`Nomen does not pull ${run.slug} integrations`, true);
     const actor = await pullActor(deps, run, run.template_id);
-    const { results, failures, where } =
-      run.slug === 'facebook-marketing-inbound'
-        ? await pullAdPlatform(deps, run, actor, template, assignment)
-        : await pullFiles(deps, run, actor, template, assignment);
+    const reader = adReaderOf(run.slug);
+    const { results, failures, where } = reader
+      ? await pullAdPlatform(deps, run, actor, template, assignment, reader)
+      : await pullFiles(deps, run, actor, template, assignment);
     const imported = results.map(resultText);
     if (failures.length > 0) {
       const text = [...failures, ...(imported.length ? [`Imported: ${imported.join(' | ')}`] : [])].join(
