@@ -19,7 +19,10 @@ import { type StandinAnswer, type StandinRequest, type StandinRoute, StandinServ
 export interface AmazonAdsSeed {
   validTokens: string[];
   clientId: string;
-  profiles: Record<string, Partial<Record<'campaigns' | 'adGroups' | 'productAds', Record<string, unknown>[]>>>;
+  profiles: Record<
+    string,
+    Partial<Record<'campaigns' | 'adGroups' | 'productAds', Record<string, unknown>[]>>
+  >;
   maxPageSize?: number;
 }
 
@@ -31,6 +34,9 @@ const LISTS = {
 
 /** The Amazon Ads stand-in server. */
 export class AmazonAdsStandin extends StandinServer {
+  /** The JSON bodies of the list calls received, oldest first (filters and paging travel there). */
+  readonly bodies: unknown[] = [];
+
   constructor(private readonly seed: AmazonAdsSeed) {
     super(seed.validTokens);
   }
@@ -40,7 +46,10 @@ export class AmazonAdsStandin extends StandinServer {
   }
 
   protected unauthorized(): StandinAnswer {
-    return { status: 401, body: { code: 'UNAUTHORIZED', details: 'Not authorized to access this advertiser' } };
+    return {
+      status: 401,
+      body: { code: 'UNAUTHORIZED', details: 'Not authorized to access this advertiser' },
+    };
   }
 
   protected routes(): StandinRoute[] {
@@ -55,7 +64,11 @@ export class AmazonAdsStandin extends StandinServer {
     if (req.headers['content-type'] !== LISTS[list] || req.headers.accept !== LISTS[list])
       return { status: 415, body: { code: 'UNSUPPORTED_MEDIA_TYPE', message: `Use ${LISTS[list]}` } };
     if (req.headers['amazon-advertising-api-clientid'] !== this.seed.clientId)
-      return { status: 400, body: { code: 'BAD_REQUEST', message: 'Invalid Amazon-Advertising-API-ClientId' } };
+      return {
+        status: 400,
+        body: { code: 'BAD_REQUEST', message: 'Invalid Amazon-Advertising-API-ClientId' },
+      };
+    this.bodies.push(req.body);
     const profile = this.seed.profiles[req.headers['amazon-advertising-api-scope'] ?? ''];
     if (!profile) return { status: 403, body: { code: 'FORBIDDEN', message: 'Invalid scope (profile id)' } };
     const body = (req.body ?? {}) as {
@@ -77,7 +90,9 @@ export class AmazonAdsStandin extends StandinServer {
         (!states || states.includes(String(o.state))) &&
         (!ids || ids.includes(String(o.campaignId))) &&
         (!names ||
-          names.some((n) => (exact ? String(o.name).toLowerCase() === n : String(o.name).toLowerCase().includes(n)))),
+          names.some((n) =>
+            exact ? String(o.name).toLowerCase() === n : String(o.name).toLowerCase().includes(n),
+          )),
     );
     const offset = body.nextToken ? Number(Buffer.from(body.nextToken, 'base64url').toString('utf8')) : 0;
     if (!Number.isInteger(offset) || offset < 0)

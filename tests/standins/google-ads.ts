@@ -23,7 +23,10 @@ export interface GoogleAdsSeed {
   validTokens: string[];
   developerToken: string;
   /** Rows per customer id (digits) and resource, keyed by GAQL field name. */
-  customers: Record<string, Partial<Record<'campaign' | 'ad_group' | 'ad_group_ad', Record<string, string>[]>>>;
+  customers: Record<
+    string,
+    Partial<Record<'campaign' | 'ad_group' | 'ad_group_ad', Record<string, string>[]>>
+  >;
   batchSize?: number;
 }
 
@@ -31,6 +34,8 @@ export interface GoogleAdsSeed {
 export class GoogleAdsStandin extends StandinServer {
   /** The queries received, for assertions. */
   readonly queries: string[] = [];
+  /** How many batches the streams answered so far (a stream's batches are its pages). */
+  batchesAnswered = 0;
 
   constructor(private readonly seed: GoogleAdsSeed) {
     super(seed.validTokens);
@@ -69,14 +74,22 @@ export class GoogleAdsStandin extends StandinServer {
     if (req.headers['developer-token'] !== this.seed.developerToken)
       return googleError(403, 'PERMISSION_DENIED', 'The developer token is not valid.');
     const customer = this.seed.customers[match[1]!];
-    if (!customer) return googleError(403, 'PERMISSION_DENIED', "The caller does not have permission: customer not found.");
+    if (!customer)
+      return googleError(
+        403,
+        'PERMISSION_DENIED',
+        'The caller does not have permission: customer not found.',
+      );
     const query = (req.body as { query?: unknown } | undefined)?.query;
     if (typeof query !== 'string') return googleError(400, 'INVALID_ARGUMENT', 'query is required.');
     this.queries.push(query);
     const parsed = parseGaql(query);
     if (typeof parsed === 'string') return googleError(400, 'INVALID_ARGUMENT', `Error in query: ${parsed}`);
-    const rows = (customer[parsed.from as 'campaign'] ?? []).filter((row) => parsed.where.every((c) => c(row)));
-    if (parsed.orderBy) rows.sort((a, b) => String(a[parsed.orderBy!]).localeCompare(String(b[parsed.orderBy!])));
+    const rows = (customer[parsed.from as 'campaign'] ?? []).filter((row) =>
+      parsed.where.every((c) => c(row)),
+    );
+    if (parsed.orderBy)
+      rows.sort((a, b) => String(a[parsed.orderBy!]).localeCompare(String(b[parsed.orderBy!])));
     const size = this.seed.batchSize ?? 10_000;
     const batches: unknown[] = [];
     for (let i = 0; i < Math.max(rows.length, 1); i += size) {
@@ -86,6 +99,7 @@ export class GoogleAdsStandin extends StandinServer {
         requestId: randomUUID(),
       });
     }
+    this.batchesAnswered += batches.length;
     return { status: 200, body: batches };
   }
 }
@@ -120,7 +134,13 @@ function parseGaql(query: string): Gaql | string {
         `^${pattern
           .split(/(\[.\]|%|_)/)
           .map((part) =>
-            part === '%' ? '.*' : part === '_' ? '.' : /^\[.\]$/.test(part) ? escape(part[1]!) : escape(part),
+            part === '%'
+              ? '.*'
+              : part === '_'
+                ? '.'
+                : /^\[.\]$/.test(part)
+                  ? escapeRegex(part[1]!)
+                  : escapeRegex(part),
           )
           .join('')}$`,
       );
@@ -130,7 +150,7 @@ function parseGaql(query: string): Gaql | string {
   return { select, from: m[2]!, where, orderBy: m[4] ?? null };
 }
 
-function escape(text: string): string {
+function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
@@ -144,7 +164,10 @@ function nested(row: Record<string, string>, select: string[]): Record<string, u
   for (const field of select) {
     const parts = field.split('.').map(camel);
     let cur = out;
-    for (const part of parts.slice(0, -1)) cur = (cur[part] ??= {}) as Record<string, unknown>;
+    for (const part of parts.slice(0, -1)) {
+      cur[part] ??= {};
+      cur = cur[part] as Record<string, unknown>;
+    }
     if (row[field] !== undefined) cur[parts.at(-1)!] = row[field];
   }
   return out;

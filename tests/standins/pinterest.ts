@@ -1,4 +1,10 @@
-import { intParam, type StandinAnswer, type StandinRequest, type StandinRoute, StandinServer } from './standin-server';
+import {
+  intParam,
+  type StandinAnswer,
+  type StandinRequest,
+  type StandinRoute,
+  StandinServer,
+} from './standin-server';
 
 /**
  * Pinterest API v5 stand-in (tests/standins/README.md). Follows
@@ -49,14 +55,18 @@ export class PinterestStandin extends StandinServer {
         method: 'GET',
         path: '/v5/ad_accounts',
         handle: (req) =>
-          this.page(req, this.seed.adAccounts.map(({ id, name }) => ({ id, name, country: 'US', currency: 'USD' }))),
+          this.page(
+            req,
+            this.seed.adAccounts.map(({ id, name }) => ({ id, name, country: 'US', currency: 'USD' })),
+          ),
       },
       {
         method: 'GET',
         path: '/v5/ad_accounts/:id/:edge',
         handle: (req, p) => {
           const account = this.seed.adAccounts.find((a) => a.id === p.id);
-          if (!account) return { status: 404, body: { code: 2384, message: `Ad account ${p.id} not found.` } };
+          if (!account)
+            return { status: 404, body: { code: 2384, message: `Ad account ${p.id} not found.` } };
           if (!['campaigns', 'ad_groups', 'ads'].includes(p.edge!))
             return { status: 404, body: { code: 404, message: 'Not found.' } };
           const statuses = req.query.getAll('entity_statuses');
@@ -82,7 +92,8 @@ export class PinterestStandin extends StandinServer {
     const size = Math.min(pageSize, this.seed.maxPageSize ?? 250);
     const bookmark = req.query.get('bookmark');
     const offset = bookmark ? Number(Buffer.from(bookmark, 'base64url').toString('utf8')) : 0;
-    if (!Number.isInteger(offset) || offset < 0) return { status: 400, body: { code: 1, message: 'Invalid bookmark.' } };
+    if (!Number.isInteger(offset) || offset < 0)
+      return { status: 400, body: { code: 1, message: 'Invalid bookmark.' } };
     const more = offset + size < items.length;
     return {
       status: 200,

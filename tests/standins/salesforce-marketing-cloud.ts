@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { intParam, type StandinAnswer, type StandinRequest, type StandinRoute, StandinServer } from './standin-server';
+import {
+  intParam,
+  type StandinAnswer,
+  type StandinRequest,
+  type StandinRoute,
+  StandinServer,
+} from './standin-server';
 
 /**
  * Salesforce Marketing Cloud stand-in (tests/standins/README.md): the auth and REST hosts of one
@@ -59,7 +65,10 @@ export class SfmcStandin extends StandinServer {
   private token(req: StandinRequest): StandinAnswer {
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (body.grant_type !== 'client_credentials')
-      return { status: 400, body: { error: 'unsupported_grant_type', error_description: 'Use client_credentials.' } };
+      return {
+        status: 400,
+        body: { error: 'unsupported_grant_type', error_description: 'Use client_credentials.' },
+      };
     if (body.client_id !== this.seed.clientId || body.client_secret !== this.seed.clientSecret)
       return {
         status: 401,
@@ -100,7 +109,9 @@ export class SfmcStandin extends StandinServer {
       body: {
         links: {
           self,
-          ...(page * size < de.rows.length ? { next: `/data/v1/customobjectdata/key/${key}/rowset?$page=${page + 1}` } : {}),
+          ...(page * size < de.rows.length
+            ? { next: `/data/v1/customobjectdata/key/${key}/rowset?$page=${page + 1}` }
+            : {}),
         },
         requestToken: randomBytes(8).toString('hex'),
         customObjectKey: key,

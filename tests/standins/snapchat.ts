@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { intParam, type StandinAnswer, type StandinRequest, type StandinRoute, StandinServer } from './standin-server';
+import {
+  intParam,
+  type StandinAnswer,
+  type StandinRequest,
+  type StandinRoute,
+  StandinServer,
+} from './standin-server';
 
 /**
  * Snapchat Marketing API stand-in (tests/standins/README.md). Follows
@@ -20,7 +26,11 @@ export interface SnapchatSeed {
   organizations: {
     id: string;
     name: string;
-    adAccounts: { id: string; name: string; objects?: Partial<Record<SnapchatAccountEdge, Record<string, unknown>[]>> }[];
+    adAccounts: {
+      id: string;
+      name: string;
+      objects?: Partial<Record<SnapchatAccountEdge, Record<string, unknown>[]>>;
+    }[];
   }[];
   maxPageSize?: number;
 }
@@ -61,7 +71,11 @@ export class SnapchatStandin extends StandinServer {
         method: 'GET',
         path: '/v1/me/organizations',
         handle: (req) =>
-          this.page(req, 'organizations', this.seed.organizations.map(({ id, name }) => ({ id, name, type: 'ENTERPRISE' }))),
+          this.page(
+            req,
+            'organizations',
+            this.seed.organizations.map(({ id, name }) => ({ id, name, type: 'ENTERPRISE' })),
+          ),
       },
       {
         method: 'GET',

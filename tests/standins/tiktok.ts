@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { intParam, type StandinAnswer, type StandinRequest, type StandinRoute, StandinServer } from './standin-server';
+import {
+  intParam,
+  type StandinAnswer,
+  type StandinRequest,
+  type StandinRoute,
+  StandinServer,
+} from './standin-server';
 
 /**
  * TikTok for Business stand-in (tests/standins/README.md). Sign-in follows TikTok's Marketing
@@ -87,7 +93,8 @@ export class TikTokStandin extends StandinServer {
   private list(kind: 'campaign' | 'adgroup' | 'ad', req: StandinRequest): StandinAnswer {
     const advertiserId = req.query.get('advertiser_id') ?? '';
     const objects = this.seed.objects?.[advertiserId];
-    if (!objects) return tiktokAnswer(40002, `advertiser_id ${advertiserId || '(missing)'} is not authorized.`);
+    if (!objects)
+      return tiktokAnswer(40002, `advertiser_id ${advertiserId || '(missing)'} is not authorized.`);
     let fields: unknown;
     let filtering: Record<string, unknown>;
     try {
@@ -110,7 +117,8 @@ export class TikTokStandin extends StandinServer {
       }
       for (const name of NAME_FILTERS) {
         const text = filtering[name];
-        if (name.startsWith(kind) && typeof text === 'string' && !String(o[name] ?? '').includes(text)) return false;
+        if (name.startsWith(kind) && typeof text === 'string' && !String(o[name] ?? '').includes(text))
+          return false;
       }
       const status = filtering.primary_status;
       const primary = o.operation_status === 'ENABLE' ? 'STATUS_DELIVERY_OK' : 'STATUS_DISABLE';

@@ -398,7 +398,10 @@ export function pinterestClientOf(deps: ConnectorDeps, connector: ReadConnector)
 export function amazonAdsClientOf(deps: ConnectorDeps, connector: ReadConnector) {
   const clientId = deps.config.oauthProviders['amazon-ads']?.clientId ?? '';
   if (!clientId)
-    throw new AppError('BAD_REQUEST', 'Amazon Ads is not set up on this server: OAUTH_AMAZON_ADS_CLIENT_ID is missing.');
+    throw new AppError(
+      'BAD_REQUEST',
+      'Amazon Ads is not set up on this server: OAUTH_AMAZON_ADS_CLIENT_ID is missing.',
+    );
   return new AmazonAdsClient({
     baseUrl: deps.config.providers.amazonAds.baseUrl,
     timeoutMs: deps.config.providers.timeoutMs,
@@ -416,10 +419,16 @@ export function googleAdsClientOf(deps: ConnectorDeps, connector: ReadConnector)
   const c = connector.credentials;
   const customerId = c.family === 'ad-platform' ? (c.customer_id ?? '').trim() : '';
   if (!customerId)
-    throw new AppError('BAD_REQUEST', `"${connector.name}" has no customer ID: add it in Connected accounts.`);
+    throw new AppError(
+      'BAD_REQUEST',
+      `"${connector.name}" has no customer ID: add it in Connected accounts.`,
+    );
   const { developerToken, baseUrl } = deps.config.providers.googleAds;
   if (!developerToken)
-    throw new AppError('BAD_REQUEST', 'Google Ads is not set up on this server: GOOGLE_ADS_DEVELOPER_TOKEN is missing.');
+    throw new AppError(
+      'BAD_REQUEST',
+      'Google Ads is not set up on this server: GOOGLE_ADS_DEVELOPER_TOKEN is missing.',
+    );
   const client = new GoogleAdsClient({
     baseUrl,
     developerToken,

@@ -66,7 +66,11 @@ export class AmazonAdsClient {
   }
 
   /** Every object of Sponsored Products list `list` of profile `profileId`, narrowed by `filter`. */
-  async list(list: AmazonSpList, profileId: string, filter: AmazonListFilter = {}): Promise<AmazonAdsObject[]> {
+  async list(
+    list: AmazonSpList,
+    profileId: string,
+    filter: AmazonListFilter = {},
+  ): Promise<AmazonAdsObject[]> {
     const spec = AMAZON_SP_LISTS[list];
     const schema = z.object({
       [spec.key]: z.array(z.looseObject({})),

@@ -34,12 +34,16 @@ export interface SfmcRow {
 }
 
 const tokenSchema = z.object({ access_token: z.string().min(1), expires_in: z.number() });
-const text = z.union([z.string(), z.number(), z.boolean(), z.null()]).transform((v) => (v === null ? '' : String(v)));
+const text = z
+  .union([z.string(), z.number(), z.boolean(), z.null()])
+  .transform((v) => (v === null ? '' : String(v)));
 const rowsetSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   count: z.number().int(),
-  items: z.array(z.object({ keys: z.record(z.string(), text).default({}), values: z.record(z.string(), text) })),
+  items: z.array(
+    z.object({ keys: z.record(z.string(), text).default({}), values: z.record(z.string(), text) }),
+  ),
 });
 
 const PAGE_SIZE = 2500;
@@ -110,7 +114,12 @@ export class SfmcClient {
       return answer.access_token;
     } catch (error) {
       // A refused client id or secret is a refused credential, whatever status the grant answered.
-      if (error instanceof ProviderError && error.status !== null && error.status >= 400 && error.status < 500)
+      if (
+        error instanceof ProviderError &&
+        error.status !== null &&
+        error.status >= 400 &&
+        error.status < 500
+      )
         throw new ProviderError({
           provider: 'salesforce-marketing-cloud',
           code: 'UNAUTHORIZED',

@@ -10,7 +10,10 @@ import { type AdReader, adFilters, chosenSetting, objectsTable, readFromProvider
  * Amazon answers no update time on these lists, so versions are a hash of the row. Sponsored
  * Brands and Display types are refused with a message until they are read.
  */
-const AMAZON_DATA_TYPES: Record<string, { list: AmazonSpList; idField: string; fields: string[]; label: string }> = {
+const AMAZON_DATA_TYPES: Record<
+  string,
+  { list: AmazonSpList; idField: string; fields: string[]; label: string }
+> = {
   sponsored_products_campaigns: {
     list: 'campaigns',
     idField: 'campaignId',

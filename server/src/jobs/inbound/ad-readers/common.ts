@@ -38,7 +38,8 @@ export function chosenDataType<T>(assignment: IntegrationAssignment, specs: Reco
 /** A metadata setting that must be filled (an ad account, a profile), or a permanent failure saying so. */
 export function chosenSetting(assignment: IntegrationAssignment, key: string, what: string): string {
   const value = String(assignment.metadata?.[key] ?? '').trim();
-  if (value === '' || value === '0' || value === '1') throw new InboundError(`Choose the ${what} to import from`, true);
+  if (value === '' || value === '0' || value === '1')
+    throw new InboundError(`Choose the ${what} to import from`, true);
   return value;
 }
 

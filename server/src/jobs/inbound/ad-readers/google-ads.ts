@@ -1,6 +1,13 @@
 import { googleAdsClientOf } from '../../../entities/targets/provider-clients';
 import type { GoogleAdsRow } from '../../../integrations/google-ads/client';
-import { type AdFilters, type AdReader, adFilters, chosenDataType, objectsTable, readFromProvider } from './common';
+import {
+  type AdFilters,
+  type AdReader,
+  adFilters,
+  chosenDataType,
+  objectsTable,
+  readFromProvider,
+} from './common';
 
 /**
  * google-ads-inbound (issue 12 item 5; spec 03 §3 search ads: campaigns, ad_groups,
@@ -11,7 +18,14 @@ import { type AdFilters, type AdReader, adFilters, chosenDataType, objectsTable,
  */
 const GOOGLE_ADS_DATA_TYPES: Record<
   string,
-  { resource: string; fields: string[]; idField: string; nameField: string; statusField: string; label: string }
+  {
+    resource: string;
+    fields: string[];
+    idField: string;
+    nameField: string;
+    statusField: string;
+    label: string;
+  }
 > = {
   campaigns: {
     resource: 'campaign',
@@ -53,7 +67,9 @@ export function googleAdsQuery(dataType: string, filters: AdFilters): string {
   const ids = filters.campaignIds.filter((id) => /^\d+$/.test(id));
   if (ids.length > 0) where.push(`campaign.id IN (${ids.join(', ')})`);
   if (filters.nameContains)
-    where.push(`${spec.nameField} LIKE ${gaqlString(`%${filters.nameContains.replace(/[%_[\]]/g, '[$&]')}%`)}`);
+    where.push(
+      `${spec.nameField} LIKE ${gaqlString(`%${filters.nameContains.replace(/[%_[\]]/g, '[$&]')}%`)}`,
+    );
   const statuses = [...new Set(filters.statuses.map((s) => STATUS[s]).filter(Boolean))] as string[];
   if (statuses.length > 0) where.push(`${spec.statusField} IN (${statuses.map(gaqlString).join(', ')})`);
   return `SELECT ${spec.fields.join(', ')} FROM ${spec.resource}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${spec.idField}`;

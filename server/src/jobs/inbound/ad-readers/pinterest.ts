@@ -16,24 +16,25 @@ import {
  * `entity_statuses`; the name is kept by Nomen (the lists take no name filter); versions are
  * `updated_time`.
  */
-const PINTEREST_DATA_TYPES: Record<string, { edge: PinterestEdge | null; fields: string[]; label: string }> = {
-  ad_accounts: { edge: null, fields: ['name', 'country', 'currency'], label: 'ad accounts' },
-  campaigns: {
-    edge: 'campaigns',
-    fields: ['name', 'status', 'objective_type', 'ad_account_id', 'updated_time'],
-    label: 'campaigns',
-  },
-  ad_groups: {
-    edge: 'ad_groups',
-    fields: ['name', 'status', 'campaign_id', 'ad_account_id', 'updated_time'],
-    label: 'ad groups',
-  },
-  ads: {
-    edge: 'ads',
-    fields: ['name', 'status', 'campaign_id', 'ad_group_id', 'pin_id', 'updated_time'],
-    label: 'ads',
-  },
-};
+const PINTEREST_DATA_TYPES: Record<string, { edge: PinterestEdge | null; fields: string[]; label: string }> =
+  {
+    ad_accounts: { edge: null, fields: ['name', 'country', 'currency'], label: 'ad accounts' },
+    campaigns: {
+      edge: 'campaigns',
+      fields: ['name', 'status', 'objective_type', 'ad_account_id', 'updated_time'],
+      label: 'campaigns',
+    },
+    ad_groups: {
+      edge: 'ad_groups',
+      fields: ['name', 'status', 'campaign_id', 'ad_account_id', 'updated_time'],
+      label: 'ad groups',
+    },
+    ads: {
+      edge: 'ads',
+      fields: ['name', 'status', 'campaign_id', 'ad_group_id', 'pin_id', 'updated_time'],
+      label: 'ads',
+    },
+  };
 
 /** Reads a pinterest-inbound assignment (metadata data_type and adAccountsLinked; filters). */
 export const readPinterestObjects: AdReader = async (deps, connector, assignment) => {

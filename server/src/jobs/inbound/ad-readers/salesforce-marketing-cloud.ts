@@ -1,6 +1,14 @@
 import { sfmcClientOf } from '../../../entities/targets/provider-clients';
 import type { SfmcRow } from '../../../integrations/salesforce-marketing-cloud/client';
-import { type AdReader, adFilters, chosenDataType, chosenSetting, keepMatching, objectsTable, readFromProvider } from './common';
+import {
+  type AdReader,
+  adFilters,
+  chosenDataType,
+  chosenSetting,
+  keepMatching,
+  objectsTable,
+  readFromProvider,
+} from './common';
 
 /**
  * salesforce-marketing-cloud-inbound (issue 12 item 5; spec 03 §3 SFMC inbound: campaigns, assets,

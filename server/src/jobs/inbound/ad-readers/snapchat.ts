@@ -19,9 +19,21 @@ import {
  */
 const SNAPCHAT_DATA_TYPES: Record<
   string,
-  { edge: SnapchatEdge; fields: string[]; campaign: string | null; label: string; parent: 'org' | 'account' | null }
+  {
+    edge: SnapchatEdge;
+    fields: string[];
+    campaign: string | null;
+    label: string;
+    parent: 'org' | 'account' | null;
+  }
 > = {
-  organizations: { edge: 'organizations', fields: ['name', 'type', 'updated_at'], campaign: null, label: 'organizations', parent: null },
+  organizations: {
+    edge: 'organizations',
+    fields: ['name', 'type', 'updated_at'],
+    campaign: null,
+    label: 'organizations',
+    parent: null,
+  },
   adaccounts: {
     edge: 'adaccounts',
     fields: ['name', 'type', 'status', 'currency', 'updated_at'],
@@ -43,9 +55,27 @@ const SNAPCHAT_DATA_TYPES: Record<
     label: 'ad squads',
     parent: 'account',
   },
-  ads: { edge: 'ads', fields: ['name', 'ad_squad_id', 'creative_id', 'status', 'type', 'updated_at'], campaign: null, label: 'ads', parent: 'account' },
-  creatives: { edge: 'creatives', fields: ['name', 'type', 'headline', 'brand_name', 'updated_at'], campaign: null, label: 'creatives', parent: 'account' },
-  media: { edge: 'media', fields: ['name', 'type', 'media_status', 'updated_at'], campaign: null, label: 'media', parent: 'account' },
+  ads: {
+    edge: 'ads',
+    fields: ['name', 'ad_squad_id', 'creative_id', 'status', 'type', 'updated_at'],
+    campaign: null,
+    label: 'ads',
+    parent: 'account',
+  },
+  creatives: {
+    edge: 'creatives',
+    fields: ['name', 'type', 'headline', 'brand_name', 'updated_at'],
+    campaign: null,
+    label: 'creatives',
+    parent: 'account',
+  },
+  media: {
+    edge: 'media',
+    fields: ['name', 'type', 'media_status', 'updated_at'],
+    campaign: null,
+    label: 'media',
+    parent: 'account',
+  },
 };
 
 /** Reads a snapchat-marketing-inbound assignment (metadata data_type, adAccountsLinked or organization_id; filters). */
@@ -66,5 +96,11 @@ export const readSnapchatObjects: AdReader = async (deps, connector, assignment)
     name: 'name',
     status: spec.fields.includes('status') ? 'status' : null,
   });
-  return objectsTable(what, ['id', ...spec.fields], kept, (o) => `${spec.edge}:${o.id}`, (o) => o.updated_at);
+  return objectsTable(
+    what,
+    ['id', ...spec.fields],
+    kept,
+    (o) => `${spec.edge}:${o.id}`,
+    (o) => o.updated_at,
+  );
 };

@@ -1,6 +1,13 @@
 import { tiktokClientOf } from '../../../entities/targets/provider-clients';
 import type { TikTokObjectKind } from '../../../integrations/tiktok/client';
-import { type AdReader, adFilters, chosenDataType, chosenSetting, objectsTable, readFromProvider } from './common';
+import {
+  type AdReader,
+  adFilters,
+  chosenDataType,
+  chosenSetting,
+  objectsTable,
+  readFromProvider,
+} from './common';
 
 /**
  * tiktok-inbound (issue 12 item 5; spec 03 §3 TikTok: campaigns, ad_groups, ads): the chosen data
@@ -9,27 +16,29 @@ import { type AdReader, adFilters, chosenDataType, chosenSetting, objectsTable, 
  * ACTIVE, STATUS_DISABLE for PAUSED, STATUS_DELETE for ARCHIVED, when one status is chosen: the
  * filter takes one value), the name to `<object>_name`; versions are `modify_time`.
  */
-const TIKTOK_DATA_TYPES: Record<string, { kind: TikTokObjectKind; idField: string; fields: string[]; label: string }> =
-  {
-    campaigns: {
-      kind: 'campaign',
-      idField: 'campaign_id',
-      fields: ['campaign_id', 'campaign_name', 'objective_type', 'operation_status', 'modify_time'],
-      label: 'campaigns',
-    },
-    ad_groups: {
-      kind: 'adgroup',
-      idField: 'adgroup_id',
-      fields: ['adgroup_id', 'adgroup_name', 'campaign_id', 'operation_status', 'modify_time'],
-      label: 'ad groups',
-    },
-    ads: {
-      kind: 'ad',
-      idField: 'ad_id',
-      fields: ['ad_id', 'ad_name', 'adgroup_id', 'campaign_id', 'operation_status', 'modify_time'],
-      label: 'ads',
-    },
-  };
+const TIKTOK_DATA_TYPES: Record<
+  string,
+  { kind: TikTokObjectKind; idField: string; fields: string[]; label: string }
+> = {
+  campaigns: {
+    kind: 'campaign',
+    idField: 'campaign_id',
+    fields: ['campaign_id', 'campaign_name', 'objective_type', 'operation_status', 'modify_time'],
+    label: 'campaigns',
+  },
+  ad_groups: {
+    kind: 'adgroup',
+    idField: 'adgroup_id',
+    fields: ['adgroup_id', 'adgroup_name', 'campaign_id', 'operation_status', 'modify_time'],
+    label: 'ad groups',
+  },
+  ads: {
+    kind: 'ad',
+    idField: 'ad_id',
+    fields: ['ad_id', 'ad_name', 'adgroup_id', 'campaign_id', 'operation_status', 'modify_time'],
+    label: 'ads',
+  },
+};
 
 const PRIMARY_STATUS: Record<string, string> = {
   ACTIVE: 'STATUS_DELIVERY_OK',
