@@ -356,7 +356,7 @@ const CASES: Case[] = [
     account: (ok) => oauthAccount(18, `TikTok ${ok}`, ok ? 'tt-ok' : 'tt-BAD-TOKEN-7', { client_id: 'app' }),
     metadata: { data_type: 'campaigns', adAccountsLinked: '7001' },
     filters: saleActive,
-    columns: ['campaign_name', 'objective_type'],
+    columns: ['name', 'objective_type'],
     label: 'campaigns of advertiser 7001',
     cells: [
       ['Spring Sale', 'CONVERSIONS'],
@@ -484,7 +484,7 @@ const CASES: Case[] = [
       ...saleActive,
       { integrationFilterId: 'campaign_ids', values: ['9001', '9002', '9003', '9005'] },
     ],
-    columns: ['campaign.name', 'campaign.advertising_channel_type'],
+    columns: ['name', 'campaign.advertising_channel_type'],
     label: 'campaigns of customer 123-456-7890',
     cells: [
       ['Spring Sale', 'SEARCH'],

@@ -7,7 +7,8 @@ import { type AdReader, adFilters, chosenSetting, objectsTable, readFromProvider
  * amazon-ads-inbound (issue 12 item 5; spec 03 §3 retail ads data types): the Sponsored Products
  * campaigns, ad groups and product ads of the profile of metadata adAccountsLinked, through the
  * Sponsored Products v3 lists with their campaign id, state (ACTIVE → ENABLED) and name filters.
- * Amazon answers no update time on these lists, so versions are a hash of the row. Sponsored
+ * Amazon answers no update time on these lists, so versions are a hash of the row. The table's
+ * `id` is the object's campaignId, adGroupId or adId (product ads have an empty name). Sponsored
  * Brands and Display types are refused with a message until they are read.
  */
 const AMAZON_DATA_TYPES: Record<
@@ -56,5 +57,13 @@ export const readAmazonAdsObjects: AdReader = async (deps, connector, assignment
       nameContains: spec.list === 'productAds' ? null : filters.nameContains,
     }),
   );
-  return objectsTable(what, spec.fields, objects, (o) => `${spec.list}:${String(o[spec.idField])}`);
+  // `id` and `name` first: the mapping form's default fields (catalogue.ts integrationDefaultFields).
+  return objectsTable(
+    what,
+    ['id', 'name', ...spec.fields.filter((f) => f !== spec.idField && f !== 'name')],
+    objects,
+    (o) => `${spec.list}:${String(o[spec.idField])}`,
+    () => undefined,
+    (o, column) => o[column === 'id' ? spec.idField : column],
+  );
 };

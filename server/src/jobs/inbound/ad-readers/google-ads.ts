@@ -13,8 +13,8 @@ import {
  * google-ads-inbound (issue 12 item 5; spec 03 §3 search ads: campaigns, ad_groups,
  * ad_group_ads): one GAQL query through googleAds:searchStream for the connected account's
  * customer (credentials customer_id), its WHERE clause made of the filters (campaign.id IN,
- * `<resource>.name LIKE '%…%'`, `<resource>.status IN` with ACTIVE → ENABLED). Columns are the
- * selected fields as GAQL names them; Google answers no update time, so versions are a hash of the row.
+ * `<resource>.name LIKE '%…%'`, `<resource>.status IN` with ACTIVE → ENABLED). Columns are `id` and
+ * `name` of the resource, then the other selected fields as GAQL names them; Google answers no update time, so versions are a hash of the row.
  */
 const GOOGLE_ADS_DATA_TYPES: Record<
   string,
@@ -93,12 +93,14 @@ export const readGoogleAdsObjects: AdReader = async (deps, connector, assignment
   const rows = await readFromProvider('google-ads', connector, what, () =>
     client.searchStream(customerId, googleAdsQuery(dataType, adFilters(assignment))),
   );
+  // `id` and `name` first: the mapping form's default fields (catalogue.ts integrationDefaultFields).
+  const named: Record<string, string> = { id: spec.idField, name: spec.nameField };
   return objectsTable(
     what,
-    spec.fields,
+    ['id', 'name', ...spec.fields.filter((f) => f !== spec.idField && f !== spec.nameField)],
     rows,
     (r) => `${spec.resource}:${String(valueAt(r, spec.idField))}`,
     () => undefined,
-    valueAt,
+    (r, column) => valueAt(r, named[column] ?? column),
   );
 };

@@ -51,5 +51,18 @@ export const readSfmcObjects: AdReader = async (deps, connector, assignment) => 
     name: columnLike(header, 'name'),
     status: columnLike(header, 'status'),
   });
-  return objectsTable(what, header, kept, (r) => `${key}:${r.__key}`);
+  // An `id` column (the primary key values) unless the data extension has one: a default mapping field.
+  const keyColumns = [...new Set(rows.flatMap((r) => Object.keys(r.keys)))];
+  const withId = header.includes('id') || keyColumns.length === 0 ? header : ['id', ...header];
+  return objectsTable(
+    what,
+    withId,
+    kept,
+    (r) => `${key}:${r.__key}`,
+    () => undefined,
+    (r, column) =>
+      column === 'id' && !header.includes('id')
+        ? keyColumns.map((k) => (r as Record<string, string>)[k] ?? '').join('|')
+        : (r as Record<string, string>)[column],
+  );
 };

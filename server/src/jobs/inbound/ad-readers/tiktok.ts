@@ -14,7 +14,8 @@ import {
  * type of the advertiser (metadata adAccountsLinked) through the Marketing API. Campaign ids and
  * the status go to TikTok's `filtering` (`campaign_ids`; `primary_status` STATUS_DELIVERY_OK for
  * ACTIVE, STATUS_DISABLE for PAUSED, STATUS_DELETE for ARCHIVED, when one status is chosen: the
- * filter takes one value), the name to `<object>_name`; versions are `modify_time`.
+ * filter takes one value), the name to `<object>_name`; versions are `modify_time`. The table's
+ * `id` and `name` are the object's own (`campaign_id`, `campaign_name`…).
  */
 const TIKTOK_DATA_TYPES: Record<
   string,
@@ -60,11 +61,14 @@ export const readTikTokObjects: AdReader = async (deps, connector, assignment) =
   const objects = await readFromProvider('tiktok', connector, what, () =>
     tiktokClientOf(deps, connector).listObjects(spec.kind, advertiser, spec.fields, filtering),
   );
+  // `id` and `name` first: the mapping form's default fields (catalogue.ts integrationDefaultFields).
+  const named: Record<string, string> = { id: spec.idField, name: `${spec.kind}_name` };
   return objectsTable(
     what,
-    spec.fields,
+    ['id', 'name', ...spec.fields.filter((f) => !Object.values(named).includes(f))],
     objects,
     (o) => `${spec.kind}:${String(o[spec.idField])}`,
     (o) => o.modify_time,
+    (o, column) => o[named[column] ?? column],
   );
 };
