@@ -110,6 +110,17 @@ const pinterest = new PinterestStandin({
           ad_account_id: '549755885175',
           updated_time: 1_740_000_000,
         })),
+        ad_groups: [
+          ['2680059592705', 'Spring audiences', '626735565838'],
+          ['2680059592706', 'Autumn audiences', '626735565840'],
+        ].map(([id, name, campaign]) => ({
+          id,
+          name,
+          status: 'ACTIVE',
+          campaign_id: campaign,
+          ad_account_id: '549755885175',
+          updated_time: 1_740_000_000,
+        })),
       },
     },
   ],
@@ -217,6 +228,7 @@ afterAll(async () => {
 interface Run {
   id: number;
   status: string;
+  attempts: number;
   message: string;
   submission_id: number | null;
 }
@@ -576,5 +588,64 @@ describe.each(CASES)('$slug', (c) => {
     expect(run.message).toContain(`${c.provider} refused the credentials of "`);
     expect(run.message).toContain('reconnect it in Connected accounts');
     expect(run.message).not.toMatch(/BAD-TOKEN|BAD-SECRET/);
+  });
+});
+
+describe('provider faults', () => {
+  it('a provider fault is retried, and the retry imports the objects once', async () => {
+    const id = await oauthAccount(16, 'Pinterest flaky', 'pin-ok');
+    const { template, assignmentId } = await templateWith(
+      'pinterest-inbound',
+      id,
+      { data_type: 'ad_groups', adAccountsLinked: '549755885175' },
+      [],
+      ['name', 'campaign_id'],
+    );
+    pinterest.injectOnce({
+      path: '/v5/ad_accounts/549755885175/ad_groups',
+      answer: { status: 503, body: { code: 503, message: 'Service unavailable.' } },
+    });
+    const run = await syncAndWait(assignmentId);
+    expect(run).toMatchObject({ status: 'Success', attempts: 2 });
+    expect(run.message).toMatch(/^Imported ad groups of 549755885175: 2 rows to fix/);
+    expect(await draftCells(template, run.submission_id!)).toEqual([
+      ['Spring audiences', '626735565838'],
+      ['Autumn audiences', '626735565840'],
+    ]);
+  });
+
+  it('an ad account the provider does not know ends the run Failed at once, with its words', async () => {
+    const id = await oauthAccount(16, 'Pinterest other', 'pin-ok');
+    const { assignmentId } = await templateWith(
+      'pinterest-inbound',
+      id,
+      { data_type: 'campaigns', adAccountsLinked: '999' },
+      [],
+      ['name', 'status'],
+    );
+    const run = await syncAndWait(assignmentId);
+    expect(run).toMatchObject({
+      status: 'Failed',
+      attempts: 1,
+      message: 'Pinterest refused the campaigns of 999: Ad account 999 not found.',
+    });
+  });
+
+  it('an Amazon data type Nomen does not read yet fails naming the ones it reads', async () => {
+    const id = await oauthAccount(15, 'Amazon brands', 'amzn-ok');
+    const { assignmentId } = await templateWith(
+      'amazon-ads-inbound',
+      id,
+      { data_type: 'sponsored_brands_campaigns', adAccountsLinked: '3362351578582214' },
+      [],
+      ['name', 'state'],
+    );
+    const run = await syncAndWait(assignmentId);
+    expect(run).toMatchObject({
+      status: 'Failed',
+      attempts: 1,
+      message:
+        'Nomen reads sponsored_products_campaigns, sponsored_products_ad_groups, sponsored_products_ads from Amazon Ads: choose one of them as the data type',
+    });
   });
 });
