@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type StandinAnswer, type StandinRequest, type StandinRoute, StandinServer } from './standin-server';
+import {
+  intParam,
+  type StandinAnswer,
+  type StandinRequest,
+  type StandinRoute,
+  StandinServer,
+} from './standin-server';
 
 /**
  * Salesforce Marketing Cloud stand-in (tests/standins/README.md): the auth host and the REST host
@@ -15,6 +21,14 @@ import { type StandinAnswer, type StandinRequest, type StandinRoute, StandinServ
  *   (`{ items }`, 202 with requestId; rows upserted on the data extension's primary key).
  * - `GET /data/v1/async/{requestId}/status` and `/results` follow
  *   https://developer.salesforce.com/docs/atlas.en-us.noversion.mc-apis.meta/mc-apis/data-extensions-api.htm.
+ * - `GET /data/v1/customobjectdata/key/{key}/rowset` follows
+ *   https://developer.salesforce.com/docs/marketing/marketing-cloud/references/mc_rest_data/getDataExtensionRowsetByKey.html:
+ *   `$page` (from 1) and `$pageSize` (≤ 2500), answering `{ links: { self, next? }, requestToken,
+ *   customObjectKey, pageSize, page, count, items: [{ keys, values }] }`; an unknown key answers
+ *   404 `{ message, errorcode: 10000 }`. Column names are answered lower-cased, as the
+ *   reference's examples show. `maxPageSize` lowers the cap so tests page. The rows read are the
+ *   seeded rows and those the upserts left.
+ * - A refused bearer token is 401 `{ message: "Not Authorized", errorcode: 0 }`.
  *
  * Choices where the reference is silent: an unknown data extension key is answered at once with
  * 404 `{ message, errorcode: 10002 }`; a row missing a primary key column or naming an unknown
@@ -25,8 +39,11 @@ import { type StandinAnswer, type StandinRequest, type StandinRoute, StandinServ
 /** A data extension: its external key, columns, primary key columns and rows. */
 export interface DataExtensionSeed {
   key: string;
-  columns: string[];
+  /** The columns an upsert may name (default: those of the seeded rows). */
+  columns?: string[];
   primaryKey: string[];
+  /** Rows it holds at the start, column name → value. */
+  rows?: Record<string, string>[];
 }
 
 /** Seed data of the stand-in. */
@@ -36,6 +53,8 @@ export interface MarketingCloudSeed {
   dataExtensions: DataExtensionSeed[];
   /** Status reads answered Pending before Complete. */
   pendingReads?: number;
+  /** The largest rowset page answered (default 2500, Marketing Cloud's). */
+  maxPageSize?: number;
 }
 
 interface AsyncRequest {
@@ -55,7 +74,16 @@ export class MarketingCloudStandin extends StandinServer {
   constructor(seed: MarketingCloudSeed) {
     super([]);
     this.seed = seed;
-    for (const de of seed.dataExtensions) this.rows.set(de.key, new Map());
+    for (const de of seed.dataExtensions)
+      this.rows.set(
+        de.key,
+        new Map((de.rows ?? []).map((row) => [de.primaryKey.map((k) => row[k]).join('|'), { ...row }])),
+      );
+  }
+
+  /** Changes the secret the token endpoint accepts (a rotated or revoked secret). */
+  setClientSecret(secret: string): void {
+    this.seed.clientSecret = secret;
   }
 
   /** The auth base URL as SFMC_AUTH_URL holds it. */
@@ -87,6 +115,11 @@ export class MarketingCloudStandin extends StandinServer {
       },
       { method: 'GET', path: '/data/v1/async/:id/status', handle: (_req, p) => this.status(p.id!) },
       { method: 'GET', path: '/data/v1/async/:id/results', handle: (_req, p) => this.results(p.id!) },
+      {
+        method: 'GET',
+        path: '/data/v1/customobjectdata/key/:key/rowset',
+        handle: (req, p) => this.rowset(req, p.key!),
+      },
     ];
   }
 
@@ -103,7 +136,7 @@ export class MarketingCloudStandin extends StandinServer {
         body: { error: 'invalid_client', error_description: 'Client authentication failed.', error_uri: '' },
       };
     const token = `sfmc-token-${++this.issued}`;
-    this.validCredentials.add(token);
+    this.acceptCredential(token);
     return {
       status: 200,
       body: {
@@ -132,8 +165,9 @@ export class MarketingCloudStandin extends StandinServer {
       return { status: 400, body: { message: 'items is required.', errorcode: 10001 } };
     const errors: string[] = [];
     const table = this.rows.get(key)!;
+    const columns = de.columns ?? [...new Set((de.rows ?? []).flatMap((r) => Object.keys(r)))];
     for (const item of items as Record<string, string>[]) {
-      const unknown = Object.keys(item).find((c) => !de.columns.includes(c));
+      const unknown = Object.keys(item).find((c) => !columns.includes(c));
       if (unknown) {
         errors.push(`The column ${unknown} does not exist in the data extension.`);
         continue;
@@ -179,6 +213,43 @@ export class MarketingCloudStandin extends StandinServer {
         pageSize: 50,
         count: request.errors.length,
         items: request.errors.map((message) => ({ status: 'Error', message })),
+      },
+    };
+  }
+
+  private rowset(req: StandinRequest, key: string): StandinAnswer {
+    const de = this.seed.dataExtensions.find((d) => d.key === key);
+    const table = this.rows.get(key);
+    if (!de || !table)
+      return { status: 404, body: { message: `Data extension ${key} not found`, errorcode: 10000 } };
+    const page = intParam(req.query, '$page', 1);
+    const pageSize = intParam(req.query, '$pageSize', 2500);
+    if (!(page >= 1) || !(pageSize >= 1 && pageSize <= 2500))
+      return { status: 400, body: { message: '$page and $pageSize are invalid', errorcode: 10001 } };
+    const size = Math.min(pageSize, this.seed.maxPageSize ?? 2500);
+    const lower = (row: Record<string, string>) =>
+      Object.fromEntries(Object.entries(row).map(([k, v]) => [k.toLowerCase(), v]));
+    const rows = [...table.values()];
+    const items = rows.slice((page - 1) * size, page * size).map((row) => ({
+      keys: lower(Object.fromEntries(de.primaryKey.map((k) => [k, row[k] ?? '']))),
+      values: lower(row),
+    }));
+    const self = `/data/v1/customobjectdata/key/${key}/rowset?$page=${page}`;
+    return {
+      status: 200,
+      body: {
+        links: {
+          self,
+          ...(page * size < rows.length
+            ? { next: `/data/v1/customobjectdata/key/${key}/rowset?$page=${page + 1}` }
+            : {}),
+        },
+        requestToken: randomUUID(),
+        customObjectKey: key,
+        pageSize: size,
+        page,
+        count: rows.length,
+        items,
       },
     };
   }

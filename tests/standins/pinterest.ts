@@ -1,30 +1,51 @@
-import { type StandinAnswer, type StandinRequest, type StandinRoute, StandinServer } from './standin-server';
+import {
+  intParam,
+  type StandinAnswer,
+  type StandinRequest,
+  type StandinRoute,
+  StandinServer,
+} from './standin-server';
 
 /**
  * Pinterest API v5 stand-in (tests/standins/README.md). Follows
- * https://developers.pinterest.com/docs/api/v5/campaigns-get, …/ad_groups-get, …/ads-get
- * (`GET /v5/ad_accounts/{ad_account_id}/{campaigns|ad_groups|ads}/{id}` answering the object) and
- * …/campaigns-update, …/ad_groups-update, …/ads-update (`PATCH /v5/ad_accounts/{ad_account_id}/{kind}`
- * with a JSON array of `{ id, …changes }`, answered `{ items: [{ data, exceptions }] }`; an item
- * that cannot be updated comes back with `data: null` and an exception). Only the fields the
- * update references list may change (name, status, spend caps and budgets in micro-currency, an
- * ad's destination and tracking URLs). Errors are `{ code, message }`: 401 code 2
- * "Authentication failed." for a missing or refused bearer token, 404 for an unknown ad account
- * or object. The API root is `<url>/v5`.
+ * https://developers.pinterest.com/docs/api/v5/ad_accounts-list/ (`GET /v5/ad_accounts`),
+ * …/campaigns-list/ (`GET /v5/ad_accounts/{id}/campaigns`), …/ad_groups-list/, …/ads-list/:
+ * `page_size` 1–250 (default 25), `bookmark`, answering `{ items, bookmark }` with `bookmark` null
+ * on the last page; `campaign_ids` and `entity_statuses` (ACTIVE, PAUSED, ARCHIVED; default
+ * ACTIVE and PAUSED) repeated query parameters. Errors `{ code, message }`: 401 code 2
+ * "Authentication failed." for a bearer token it does not accept, 404 code 2384 for an ad account
+ * the token cannot see, 400 code 1 for a bad parameter. `maxPageSize` lowers the cap so tests page.
+ *
+ * Single objects follow …/campaigns-get, …/ad_groups-get, …/ads-get
+ * (`GET /v5/ad_accounts/{ad_account_id}/{campaigns|ad_groups|ads}/{id}` answering the object; 404
+ * code 2726 for an unknown one) and …/campaigns-update, …/ad_groups-update, …/ads-update
+ * (`PATCH /v5/ad_accounts/{ad_account_id}/{kind}` with a JSON array of `{ id, …changes }`,
+ * answered `{ items: [{ data, exceptions }] }`; an item that cannot be updated comes back with
+ * `data: null` and an exception). Only the fields the update references list may change (name,
+ * status, spend caps and budgets in micro-currency, an ad's destination and tracking URLs). The
+ * lists and the single-object calls serve the same objects. The API root is `<url>/v5`.
  */
 
 /** A kind of an ad account's objects, as the paths name it. */
 export type PinterestKindSeed = 'campaigns' | 'ad_groups' | 'ads';
 
-/** A campaign, ad group or ad: `id` and its fields. */
-export type PinterestObjectSeed = { id: string } & Record<string, string | number>;
+/** A campaign, ad group or ad: `id` (a string) and its fields (`status`, `campaign_id`…). */
+export type PinterestObjectSeed = Record<string, unknown>;
 
 /** Seed data of the Pinterest stand-in. */
 export interface PinterestSeed {
   validTokens: string[];
-  /** Objects per ad account id. */
-  adAccounts: Record<string, Partial<Record<PinterestKindSeed, PinterestObjectSeed[]>>>;
+  /** The ad accounts the token can see, with their objects. */
+  adAccounts: {
+    id: string;
+    name: string;
+    objects?: Partial<Record<PinterestKindSeed, PinterestObjectSeed[]>>;
+  }[];
+  /** The largest page the lists answer (default 250, Pinterest's). */
+  maxPageSize?: number;
 }
+
+const STATUSES = new Set(['ACTIVE', 'PAUSED', 'ARCHIVED']);
 
 const WRITABLE: Record<PinterestKindSeed, readonly string[]> = {
   campaigns: ['name', 'status', 'daily_spend_cap', 'lifetime_spend_cap'],
@@ -32,56 +53,92 @@ const WRITABLE: Record<PinterestKindSeed, readonly string[]> = {
   ads: ['name', 'status', 'destination_url', 'click_tracking_url', 'view_tracking_url'],
 };
 
+const accountNotFound = (id: string | undefined): StandinAnswer => ({
+  status: 404,
+  body: { code: 2384, message: `Ad account ${id} not found.` },
+});
+
 /** The Pinterest stand-in server. */
 export class PinterestStandin extends StandinServer {
-  private readonly seed: PinterestSeed;
-
-  constructor(seed: PinterestSeed) {
+  constructor(private readonly seed: PinterestSeed) {
     super(seed.validTokens);
-    this.seed = seed;
   }
 
-  /** The API root, as PINTEREST_API_URL holds it. */
+  /** Where PINTEREST_API_URL points. */
   get apiUrl(): string {
     return `${this.url}/v5`;
   }
 
   /** An object as it now is (for assertions). */
   object(adAccountId: string, kind: PinterestKindSeed, id: string): PinterestObjectSeed | undefined {
-    return this.seed.adAccounts[adAccountId]?.[kind]?.find((o) => o.id === id);
+    return this.account(adAccountId)?.objects?.[kind]?.find((o) => o.id === id);
   }
 
-  protected isAuthorized(req: StandinRequest): boolean {
-    const token = this.bearer(req);
-    return token !== undefined && this.validCredentials.has(token);
-  }
-
-  protected unauthorized(): StandinAnswer {
-    return { status: 401, body: { code: 2, message: 'Authentication failed.' } };
+  private account(id: string | undefined) {
+    return this.seed.adAccounts.find((a) => a.id === id);
   }
 
   protected override notFound(req: StandinRequest): StandinAnswer {
     return { status: 404, body: { code: 404, message: `No route ${req.method} ${req.path}` } };
   }
 
+  protected isAuthorized(req: StandinRequest): boolean {
+    return this.validCredentials.has(this.bearer(req) ?? '');
+  }
+
+  protected unauthorized(): StandinAnswer {
+    return { status: 401, body: { code: 2, message: 'Authentication failed.' } };
+  }
+
   protected routes(): StandinRoute[] {
-    return (['campaigns', 'ad_groups', 'ads'] as const).flatMap((kind) => [
+    return [
       {
-        method: 'GET' as const,
-        path: `/v5/ad_accounts/:account/${kind}/:id`,
-        handle: (_req: StandinRequest, p: Record<string, string>) => this.get(p.account!, kind, p.id!),
+        method: 'GET',
+        path: '/v5/ad_accounts',
+        handle: (req) =>
+          this.page(
+            req,
+            this.seed.adAccounts.map(({ id, name }) => ({ id, name, country: 'US', currency: 'USD' })),
+          ),
       },
       {
-        method: 'PATCH' as const,
-        path: `/v5/ad_accounts/:account/${kind}`,
-        handle: (req: StandinRequest, p: Record<string, string>) => this.update(req, p.account!, kind),
+        method: 'GET',
+        path: '/v5/ad_accounts/:id/:edge',
+        handle: (req, p) => {
+          const account = this.account(p.id);
+          if (!account) return accountNotFound(p.id);
+          if (!['campaigns', 'ad_groups', 'ads'].includes(p.edge!))
+            return { status: 404, body: { code: 404, message: 'Not found.' } };
+          const statuses = req.query.getAll('entity_statuses');
+          if (statuses.some((s) => !STATUSES.has(s)))
+            return { status: 400, body: { code: 1, message: 'entity_statuses: invalid value.' } };
+          const wanted = new Set(statuses.length > 0 ? statuses : ['ACTIVE', 'PAUSED']);
+          const ids = req.query.getAll('campaign_ids');
+          const items = (account.objects?.[p.edge as 'campaigns'] ?? []).filter(
+            (o) =>
+              wanted.has(String(o.status)) &&
+              (ids.length === 0 || ids.includes(String(p.edge === 'campaigns' ? o.id : o.campaign_id))),
+          );
+          return this.page(req, items);
+        },
       },
-    ]);
+      ...(['campaigns', 'ad_groups', 'ads'] as const).flatMap((kind) => [
+        {
+          method: 'GET' as const,
+          path: `/v5/ad_accounts/:account/${kind}/:id`,
+          handle: (_req: StandinRequest, p: Record<string, string>) => this.get(p.account!, kind, p.id!),
+        },
+        {
+          method: 'PATCH' as const,
+          path: `/v5/ad_accounts/:account/${kind}`,
+          handle: (req: StandinRequest, p: Record<string, string>) => this.update(req, p.account!, kind),
+        },
+      ]),
+    ];
   }
 
   private get(account: string, kind: PinterestKindSeed, id: string): StandinAnswer {
-    if (!this.seed.adAccounts[account])
-      return { status: 404, body: { code: 2701, message: 'Ad account not found.' } };
+    if (!this.account(account)) return accountNotFound(account);
     const object = this.object(account, kind, id);
     return object
       ? { status: 200, body: object }
@@ -89,8 +146,7 @@ export class PinterestStandin extends StandinServer {
   }
 
   private update(req: StandinRequest, account: string, kind: PinterestKindSeed): StandinAnswer {
-    if (!this.seed.adAccounts[account])
-      return { status: 404, body: { code: 2701, message: 'Ad account not found.' } };
+    if (!this.account(account)) return accountNotFound(account);
     if (!Array.isArray(req.body) || req.body.length === 0)
       return {
         status: 400,
@@ -104,11 +160,29 @@ export class PinterestStandin extends StandinServer {
         (k) => k !== 'id' && k !== 'ad_account_id' && !WRITABLE[kind].includes(k),
       );
       if (bad) return { data: null, exceptions: [{ code: 1, message: `${bad} cannot be updated` }] };
-      for (const [k, v] of Object.entries(item))
-        if (WRITABLE[kind].includes(k)) object[k] = v as string | number;
+      for (const [k, v] of Object.entries(item)) if (WRITABLE[kind].includes(k)) object[k] = v;
       object.updated_time = Math.floor(Date.now() / 1000);
       return { data: object, exceptions: [] };
     });
     return { status: 200, body: { items } };
+  }
+
+  private page(req: StandinRequest, items: Record<string, unknown>[]): StandinAnswer {
+    const pageSize = intParam(req.query, 'page_size', 25);
+    if (!(pageSize >= 1 && pageSize <= 250))
+      return { status: 400, body: { code: 1, message: 'page_size must be between 1 and 250.' } };
+    const size = Math.min(pageSize, this.seed.maxPageSize ?? 250);
+    const bookmark = req.query.get('bookmark');
+    const offset = bookmark ? Number(Buffer.from(bookmark, 'base64url').toString('utf8')) : 0;
+    if (!Number.isInteger(offset) || offset < 0)
+      return { status: 400, body: { code: 1, message: 'Invalid bookmark.' } };
+    const more = offset + size < items.length;
+    return {
+      status: 200,
+      body: {
+        items: items.slice(offset, offset + size),
+        bookmark: more ? Buffer.from(String(offset + size)).toString('base64url') : null,
+      },
+    };
   }
 }

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { type StandinAnswer, type StandinRequest, type StandinRoute, StandinServer } from './standin-server';
+import {
+  intParam,
+  type StandinAnswer,
+  type StandinRequest,
+  type StandinRoute,
+  StandinServer,
+} from './standin-server';
 
 /**
  * Snapchat Marketing API stand-in (tests/standins/README.md). Follows
@@ -14,19 +20,59 @@ import { type StandinAnswer, type StandinRequest, type StandinRoute, StandinServ
  * value, else 400. Errors are `{ request_status: "ERROR", request_id, debug_message,
  * display_message, error_code }`: 401 for a missing or refused bearer token, 404 for an unknown id,
  * 400 for a bad update. The API root is `<url>/v1`.
+ *
+ * Lists (issue 12 item 5) follow …/organizations (`GET /v1/me/organizations`), …/ad-accounts
+ * (`GET /v1/organizations/{id}/adaccounts`) and `GET /v1/adaccounts/{id}/<campaigns|adsquads|ads|
+ * creatives|media>`, paged as https://developers.snap.com/api/marketing-api/Ads-API/introduction
+ * ("Pagination") says: `limit` 50–1000, answers carry `paging.next_link`, a full URL with a
+ * `cursor`; an unknown organization or ad account answers 404. `maxPageSize` lowers the page cap so
+ * tests page. The lists and the single-entity reads and updates serve the same entities: an ad
+ * account's objects are those whose parents lead to it.
  */
 
 /** An entity kind as the paths name it. */
 export type SnapchatKindSeed = 'adaccounts' | 'campaigns' | 'adsquads' | 'ads' | 'creatives';
 
+/** The lists of an ad account. */
+type SnapchatAccountEdge = 'campaigns' | 'adsquads' | 'ads' | 'creatives' | 'media';
+
 /** An entity: `id`, its parent's id and its fields. */
-export type SnapchatEntitySeed = { id: string } & Record<string, string | number>;
+export type SnapchatEntitySeed = { id: string } & Record<string, unknown>;
 
 /** Seed data of the Snapchat stand-in. */
 export interface SnapchatSeed {
   validTokens: string[];
-  entities: Partial<Record<SnapchatKindSeed, SnapchatEntitySeed[]>>;
+  /**
+   * Entities by kind, each with its parent's id (`organization_id`, `ad_account_id`,
+   * `campaign_id`, `ad_squad_id`): read, updated and listed under the ad account they lead to.
+   */
+  entities?: Partial<Record<SnapchatKindSeed | 'media', SnapchatEntitySeed[]>>;
+  /**
+   * The token user's organizations with their ad accounts and, per ad account, its lists' objects
+   * (added to `entities`, under that ad account).
+   */
+  organizations?: {
+    id: string;
+    name: string;
+    adAccounts?: {
+      id: string;
+      name: string;
+      objects?: Partial<Record<SnapchatAccountEdge, Record<string, unknown>[]>>;
+    }[];
+  }[];
+  /** The largest page the lists answer (default 1000). */
+  maxPageSize?: number;
 }
+
+const SINGULAR: Record<string, string> = {
+  organizations: 'organization',
+  adaccounts: 'adaccount',
+  campaigns: 'campaign',
+  adsquads: 'adsquad',
+  ads: 'ad',
+  creatives: 'creative',
+  media: 'media',
+};
 
 const KINDS: Record<
   SnapchatKindSeed,
@@ -62,10 +108,49 @@ const KINDS: Record<
 /** The Snapchat stand-in server. */
 export class SnapchatStandin extends StandinServer {
   private readonly seed: SnapchatSeed;
+  private readonly entities: Partial<Record<SnapchatKindSeed | 'media', SnapchatEntitySeed[]>>;
+  /** The ad account of each object seeded under one (organizations[].adAccounts[].objects). */
+  private readonly accountOfSeeded = new Map<object, string>();
 
   constructor(seed: SnapchatSeed) {
     super(seed.validTokens);
     this.seed = seed;
+    this.entities = seed.entities ?? {};
+    for (const org of seed.organizations ?? [])
+      for (const account of org.adAccounts ?? []) {
+        this.add('adaccounts', {
+          id: account.id,
+          name: account.name,
+          organization_id: org.id,
+          status: 'ACTIVE',
+        });
+        for (const [edge, objects] of Object.entries(account.objects ?? {}))
+          for (const o of objects ?? []) {
+            this.add(edge as SnapchatAccountEdge, o as SnapchatEntitySeed);
+            this.accountOfSeeded.set(o, account.id);
+          }
+      }
+  }
+
+  private add(kind: SnapchatKindSeed | 'media', entity: SnapchatEntitySeed): void {
+    const list = this.entities[kind] ?? [];
+    this.entities[kind] = list;
+    list.push(entity);
+  }
+
+  /** The ad account an object belongs to: as seeded, else through its parents' ids. */
+  private accountOf(kind: SnapchatAccountEdge, o: SnapchatEntitySeed): string | undefined {
+    const seeded = this.accountOfSeeded.get(o);
+    if (seeded !== undefined) return seeded;
+    if (kind === 'adsquads') {
+      const campaign = this.entity('campaigns', String(o.campaign_id ?? ''));
+      return campaign && this.accountOf('campaigns', campaign);
+    }
+    if (kind === 'ads') {
+      const squad = this.entity('adsquads', String(o.ad_squad_id ?? ''));
+      return squad && this.accountOf('adsquads', squad);
+    }
+    return o.ad_account_id === undefined ? undefined : String(o.ad_account_id);
   }
 
   /** The API root, as SNAPCHAT_API_URL holds it. */
@@ -75,7 +160,7 @@ export class SnapchatStandin extends StandinServer {
 
   /** An entity as it now is (for assertions). */
   entity(kind: SnapchatKindSeed, id: string): SnapchatEntitySeed | undefined {
-    return this.seed.entities[kind]?.find((e) => e.id === id);
+    return this.entities[kind]?.find((e) => e.id === id);
   }
 
   protected isAuthorized(req: StandinRequest): boolean {
@@ -92,6 +177,77 @@ export class SnapchatStandin extends StandinServer {
   }
 
   protected routes(): StandinRoute[] {
+    return [...this.listRoutes(), ...this.entityRoutes()];
+  }
+
+  private listRoutes(): StandinRoute[] {
+    return [
+      {
+        method: 'GET',
+        path: '/v1/me/organizations',
+        handle: (req) =>
+          this.page(
+            req,
+            'organizations',
+            (this.seed.organizations ?? []).map(({ id, name }) => ({ id, name, type: 'ENTERPRISE' })),
+          ),
+      },
+      {
+        method: 'GET',
+        path: '/v1/organizations/:id/adaccounts',
+        handle: (req, p) => {
+          const org = (this.seed.organizations ?? []).find((o) => o.id === p.id);
+          if (!org) return snapError(404, `Organization ${p.id} not found`, 'E1008');
+          return this.page(
+            req,
+            'adaccounts',
+            (this.entities.adaccounts ?? []).filter((a) => a.organization_id === org.id),
+          );
+        },
+      },
+      {
+        method: 'GET',
+        path: '/v1/adaccounts/:id/:edge',
+        handle: (req, p) => {
+          if (!this.entity('adaccounts', p.id!))
+            return snapError(404, `Ad account ${p.id} not found`, 'E1008');
+          const edge = p.edge as SnapchatAccountEdge;
+          if (!['campaigns', 'adsquads', 'ads', 'creatives', 'media'].includes(edge))
+            return snapError(404, `No route ${req.path}`, 'E1001');
+          return this.page(
+            req,
+            edge,
+            (this.entities[edge] ?? []).filter((o) => this.accountOf(edge, o) === p.id),
+          );
+        },
+      },
+    ];
+  }
+
+  private page(req: StandinRequest, edge: string, items: Record<string, unknown>[]): StandinAnswer {
+    const limit = intParam(req.query, 'limit', 50);
+    if (!(limit >= 50 && limit <= 1000)) return snapError(400, 'limit must be between 50 and 1000', 'E1001');
+    const size = Math.min(limit, this.seed.maxPageSize ?? 1000);
+    const cursor = req.query.get('cursor');
+    const offset = cursor ? Number(Buffer.from(cursor, 'base64url').toString('utf8')) : 0;
+    if (!Number.isInteger(offset) || offset < 0) return snapError(400, 'Invalid cursor', 'E1001');
+    const slice = items.slice(offset, offset + size);
+    const more = offset + size < items.length;
+    const next = new URL(`${this.url}${req.path}`);
+    next.searchParams.set('limit', String(limit));
+    next.searchParams.set('cursor', Buffer.from(String(offset + size)).toString('base64url'));
+    return {
+      status: 200,
+      body: {
+        request_status: 'SUCCESS',
+        request_id: randomBytes(8).toString('hex'),
+        ...(more ? { paging: { next_link: next.toString() } } : { paging: {} }),
+        [edge]: slice.map((o) => ({ sub_request_status: 'SUCCESS', [SINGULAR[edge]!]: o })),
+      },
+    };
+  }
+
+  private entityRoutes(): StandinRoute[] {
     return (Object.keys(KINDS) as SnapchatKindSeed[]).flatMap((kind) => [
       {
         method: 'GET' as const,
@@ -135,7 +291,7 @@ export class SnapchatStandin extends StandinServer {
     for (const [key, value] of Object.entries(entity))
       if (!writable.includes(key) && sent[key] !== value)
         return snapError(400, `${key} is missing or cannot be changed`, 'E2003');
-    for (const key of writable) if (sent[key] !== undefined) entity[key] = sent[key] as string | number;
+    for (const key of writable) if (sent[key] !== undefined) entity[key] = sent[key];
     entity.updated_at = new Date().toISOString();
     return this.wrap(kind, entity);
   }

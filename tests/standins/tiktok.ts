@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { type StandinAnswer, type StandinRequest, type StandinRoute, StandinServer } from './standin-server';
+import {
+  intParam,
+  type StandinAnswer,
+  type StandinRequest,
+  type StandinRoute,
+  StandinServer,
+} from './standin-server';
 
 /**
- * TikTok for Business sign-in stand-in (tests/standins/README.md). Follows TikTok's Marketing
+ * TikTok for Business stand-in (tests/standins/README.md). Sign-in follows TikTok's Marketing
  * API authorization reference, https://business-api.tiktok.com/portal/docs?id=1738373164380162
  * and …?id=1739965703387137: `POST /open_api/v1.3/oauth2/access_token/` with a JSON body of
  * `app_id`, `secret` and `auth_code` answers HTTP 200 with `{ code, message, request_id, data }`,
@@ -10,16 +16,25 @@ import { type StandinAnswer, type StandinRequest, type StandinRoute, StandinServ
  * another `code` with TikTok's message otherwise. An auth code is single-use. The advertiser
  * authorisation page itself is a browser page; `issueCode()` stands for an advertiser approving it.
  *
- * Marketing objects (issue 12 item 4): `GET /open_api/v1.3/{campaign|adgroup|ad}/get/` with
- * `advertiser_id`, `filtering` (JSON: `campaign_ids`, `adgroup_ids`, `ad_ids`), `fields` (a JSON
- * array) and `page_size` answers `data: { list, page_info }`; `POST …/campaign/update/`
- * (`campaign_id`, `campaign_name`, `budget`), `…/adgroup/update/` (`adgroup_id`, `adgroup_name`,
- * `budget`) and `…/ad/update/` (`adgroup_id` and `creatives`, each with its `ad_id` and the
- * creative's fields: `ad_name`, `ad_text`, `landing_page_url`, `call_to_action`…) set the fields
- * given (references: https://business-api.tiktok.com/portal/docs?id=1739315828649986,
- * …?id=1739318962329602, …?id=1739314558673922, …?id=1739586761631745, …?id=1735735588640770,
- * …?id=1737587322856449). The `Access-Token` header is checked on each: a wrong one answers code
- * 40105; an unknown object in an update 40002; an unknown advertiser 40001 (no permission).
+ * The object lists follow https://business-api.tiktok.com/portal/docs?id=1739315828649986
+ * (`GET /open_api/v1.3/campaign/get/`), …?id=1739314558673922 (`/adgroup/get/`) and
+ * …?id=1735735588640770 (`/ad/get/`): the `Access-Token` header (code 40105 "Access token is
+ * incorrect or has been revoked." when refused, still HTTP 200), `advertiser_id` (40002 when
+ * missing or not granted), `fields` (a JSON array; the objects answer only those), `filtering` (a
+ * JSON object: `campaign_ids`, `adgroup_ids`, `ad_ids`, `primary_status`, and
+ * `campaign_name` / `adgroup_name` / `ad_name` matched as "contains", as TikTok's fuzzy name
+ * match does), `page` (from 1) and `page_size` (1–1000; the seed's `maxPageSize` lowers the cap so
+ * tests page), answering `data: { list, page_info: { page, page_size, total_number, total_page } }`.
+ * An object's `primary_status` is derived from its `operation_status` (ENABLE →
+ * STATUS_DELIVERY_OK, DISABLE → STATUS_DISABLE), which is what the reference shows for active and
+ * paused objects.
+ *
+ * Updates (issue 12 item 4): `POST …/campaign/update/` (`campaign_id`, `campaign_name`, `budget`),
+ * `…/adgroup/update/` (`adgroup_id`, `adgroup_name`, `budget`) and `…/ad/update/` (`adgroup_id` and
+ * `creatives`, each with its `ad_id` and the creative's fields: `ad_name`, `ad_text`,
+ * `landing_page_url`, `call_to_action`…) set the fields given (references:
+ * …?id=1739318962329602, …?id=1739586761631745, …?id=1737587322856449); an unknown object or a
+ * field that cannot be updated answers 40002, an advertiser not granted 40002 too.
  */
 
 /** Seed data of the TikTok stand-in. */
@@ -28,17 +43,19 @@ export interface TikTokSeed {
   app: { appId: string; secret: string };
   /** The advertisers an approval grants. */
   advertiserIds: string[];
-  /** Access tokens the Marketing API accepts (Access-Token header). */
+  /** Access tokens the object lists accept (besides those traded for codes). */
   validTokens?: string[];
-  /** Objects per advertiser id, by kind; each carries its `{kind}_id` and fields. */
+  /** Objects per advertiser id, by kind; each carries its `{kind}_id` (a string) and fields. */
   objects?: Record<string, Partial<Record<TikTokKind, TikTokObjectSeed[]>>>;
+  /** The largest page the lists answer (default 1000, TikTok's). */
+  maxPageSize?: number;
 }
 
 /** A TikTok object kind as the paths name it. */
 export type TikTokKind = 'campaign' | 'adgroup' | 'ad';
 
 /** A campaign, ad group or ad: `campaign_id` / `adgroup_id` / `ad_id` and its fields. */
-export type TikTokObjectSeed = Record<string, string | number>;
+export type TikTokObjectSeed = Record<string, unknown>;
 
 const UPDATABLE: Record<TikTokKind, readonly string[]> = {
   campaign: ['campaign_name', 'budget'],
@@ -54,6 +71,9 @@ const UPDATABLE: Record<TikTokKind, readonly string[]> = {
     'ad_format',
   ],
 };
+
+const NAME_FILTERS = ['campaign_name', 'adgroup_name', 'ad_name'] as const;
+const ID_FILTERS = { campaign_ids: 'campaign_id', adgroup_ids: 'adgroup_id', ad_ids: 'ad_id' } as const;
 
 /** The TikTok stand-in server. */
 export class TikTokStandin extends StandinServer {
@@ -77,13 +97,14 @@ export class TikTokStandin extends StandinServer {
     return code;
   }
 
-  // The token endpoint authenticates by its body, checked in the handler.
-  protected isAuthorized(): boolean {
-    return true;
+  // The token endpoint authenticates by its body, checked in the handler; the rest by Access-Token.
+  protected isAuthorized(req: StandinRequest): boolean {
+    if (req.path === '/open_api/v1.3/oauth2/access_token/') return true;
+    return this.validCredentials.has(req.headers['access-token'] ?? '');
   }
 
   protected unauthorized(): StandinAnswer {
-    return tiktokAnswer(40001, 'Unauthorized');
+    return tiktokAnswer(40105, 'Access token is incorrect or has been revoked.');
   }
 
   protected routes(): StandinRoute[] {
@@ -93,7 +114,7 @@ export class TikTokStandin extends StandinServer {
         {
           method: 'GET' as const,
           path: `/open_api/v1.3/${kind}/get/`,
-          handle: (req: StandinRequest) => this.get(req, kind),
+          handle: (req: StandinRequest) => this.list(kind, req),
         },
         {
           method: 'POST' as const,
@@ -109,58 +130,66 @@ export class TikTokStandin extends StandinServer {
     return this.seed.objects?.[advertiserId]?.[kind] ?? [];
   }
 
-  private tokenOk(req: StandinRequest): boolean {
-    const token = req.headers['access-token'];
-    return token !== undefined && this.validCredentials.has(token);
-  }
-
-  private get(req: StandinRequest, kind: TikTokKind): StandinAnswer {
-    if (!this.tokenOk(req)) return tiktokAnswer(40105, 'Access token is incorrect or has been revoked.');
-    const advertiser = req.query.get('advertiser_id') ?? '';
-    if (!this.seed.objects?.[advertiser])
-      return tiktokAnswer(40001, `No permission to operate advertiser ${advertiser}`);
-    let ids: unknown;
+  private list(kind: TikTokKind, req: StandinRequest): StandinAnswer {
+    const advertiserId = req.query.get('advertiser_id') ?? '';
+    const objects = this.seed.objects?.[advertiserId];
+    if (!objects)
+      return tiktokAnswer(40002, `advertiser_id ${advertiserId || '(missing)'} is not authorized.`);
     let fields: unknown;
+    let filtering: Record<string, unknown>;
     try {
-      ids = JSON.parse(req.query.get('filtering') ?? '{}')[`${kind}_ids`];
-      fields = JSON.parse(req.query.get('fields') ?? '[]');
+      fields = JSON.parse(req.query.get('fields') ?? 'null');
+      filtering = JSON.parse(req.query.get('filtering') ?? '{}');
     } catch {
-      return tiktokAnswer(40002, 'filtering and fields must be JSON');
+      return tiktokAnswer(40002, 'fields and filtering must be JSON.');
     }
-    if (!Array.isArray(fields)) return tiktokAnswer(40002, 'fields must be a JSON array');
-    const list = this.objectsOf(advertiser, kind)
-      .filter((o) => !Array.isArray(ids) || ids.includes(String(o[`${kind}_id`])))
-      .map((o) =>
-        fields.length === 0
-          ? o
-          : Object.fromEntries(
-              [`${kind}_id`, ...(fields as string[])].filter((f) => f in o).map((f) => [f, o[f]]),
-            ),
-      );
-    const pageSize = Number(req.query.get('page_size') ?? 10);
+    if (fields !== null && (!Array.isArray(fields) || fields.some((f) => typeof f !== 'string')))
+      return tiktokAnswer(40002, 'fields: must be a list of strings.');
+    const page = intParam(req.query, 'page', 1);
+    const pageSize = intParam(req.query, 'page_size', 10);
+    if (!(page >= 1) || !(pageSize >= 1 && pageSize <= 1000))
+      return tiktokAnswer(40002, 'page must be ≥ 1 and page_size 1-1000.');
+    const size = Math.min(pageSize, this.seed.maxPageSize ?? 1000);
+    const matching = (objects[kind] ?? []).filter((o) => {
+      for (const [param, field] of Object.entries(ID_FILTERS)) {
+        const ids = filtering[param];
+        if (Array.isArray(ids) && !ids.map(String).includes(String(o[field]))) return false;
+      }
+      for (const name of NAME_FILTERS) {
+        const text = filtering[name];
+        if (name.startsWith(kind) && typeof text === 'string' && !String(o[name] ?? '').includes(text))
+          return false;
+      }
+      const status = filtering.primary_status;
+      const primary = o.operation_status === 'ENABLE' ? 'STATUS_DELIVERY_OK' : 'STATUS_DISABLE';
+      return typeof status !== 'string' || status === primary;
+    });
+    const slice = matching.slice((page - 1) * size, page * size);
+    const list = slice.map((o) =>
+      Array.isArray(fields) ? Object.fromEntries((fields as string[]).map((f) => [f, o[f] ?? null])) : o,
+    );
     return tiktokAnswer(0, 'OK', {
-      list: list.slice(0, pageSize),
+      list,
       page_info: {
-        page: 1,
-        page_size: pageSize,
-        total_number: list.length,
-        total_page: Math.ceil(list.length / pageSize),
+        page,
+        page_size: size,
+        total_number: matching.length,
+        total_page: Math.ceil(matching.length / size),
       },
     });
   }
 
   private update(req: StandinRequest, kind: TikTokKind): StandinAnswer {
-    if (!this.tokenOk(req)) return tiktokAnswer(40105, 'Access token is incorrect or has been revoked.');
     const body = (req.body ?? {}) as Record<string, unknown>;
     const advertiser = String(body.advertiser_id ?? '');
     if (!this.seed.objects?.[advertiser])
-      return tiktokAnswer(40001, `No permission to operate advertiser ${advertiser}`);
+      return tiktokAnswer(40002, `advertiser_id ${advertiser || '(missing)'} is not authorized.`);
     const items = this.objectsOf(advertiser, kind);
     const apply = (target: TikTokObjectSeed, changes: Record<string, unknown>): string | null => {
       for (const [key, value] of Object.entries(changes)) {
         if (key === `${kind}_id` || key === 'adgroup_id' || key === 'advertiser_id') continue;
         if (!UPDATABLE[kind].includes(key)) return `${key} cannot be updated`;
-        target[key] = value as string | number;
+        target[key] = value;
       }
       return null;
     };

@@ -9,12 +9,14 @@ import { DEFAULT_PROVIDER_TIMEOUT_MS } from './provider-http';
 
 export * from './adobe-analytics';
 export * from './aem';
+export * from './amazon-ads';
 export * from './bitly';
 export * from './box';
 export * from './campaign-manager';
 export * from './cm360';
 export * from './display-video';
 export * from './dv360';
+export * from './google-ads';
 export * from './google-analytics-admin';
 export * from './google-analytics-data';
 export * from './google-cloud-storage';
@@ -69,6 +71,9 @@ const envSchema = z.object({
   TIKTOK_API_URL: httpUrl.default('https://business-api.tiktok.com/open_api/v1.3'),
   SNAPCHAT_API_URL: httpUrl.default('https://adsapi.snapchat.com/v1'),
   PINTEREST_API_URL: httpUrl.default('https://api.pinterest.com/v5'),
+  AMAZON_ADS_API_URL: httpUrl.default('https://advertising-api.amazon.com'),
+  GOOGLE_ADS_API_URL: httpUrl.default('https://googleads.googleapis.com/v21'),
+  GOOGLE_ADS_DEVELOPER_TOKEN: z.string().optional(),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(DEFAULT_PROVIDER_TIMEOUT_MS),
 });
 
@@ -122,12 +127,19 @@ export interface ProviderConfig {
    * `rest_instance_url` (or SFMC_REST_URL).
    */
   marketingCloud: { authUrlFor: (subdomain: string) => string; restUrlFor: (instanceUrl: string) => string };
-  /** TikTok Marketing API root, version included (`…/open_api/v1.3`). */
+  /** TikTok Marketing API root, version included (`…/open_api/v1.3`: `/campaign/get/`…). */
   tiktok: { baseUrl: string };
-  /** Snapchat Marketing API root (`…/v1`). */
+  /** Snapchat Marketing API root (`…/v1`: `/adaccounts/{id}/campaigns`…). */
   snapchat: { baseUrl: string };
-  /** Pinterest API root (`…/v5`). */
+  /** Pinterest API root (`…/v5`: `/ad_accounts`…). */
   pinterest: { baseUrl: string };
+  /** Amazon Ads API root of the region (`/sp/campaigns/list`…). */
+  amazonAds: { baseUrl: string };
+  /**
+   * Google Ads API root, version included (`/customers/{id}/googleAds:searchStream`), and the
+   * manager account's developer token every call carries (GOOGLE_ADS_DEVELOPER_TOKEN; unset: none).
+   */
+  googleAds: { baseUrl: string; developerToken: string | undefined };
   /** Per-attempt timeout of every provider call, in milliseconds. */
   timeoutMs: number;
 }
@@ -175,6 +187,8 @@ export function providerConfig(env: NodeJS.ProcessEnv = process.env): ProviderCo
     tiktok: { baseUrl: e.TIKTOK_API_URL },
     snapchat: { baseUrl: e.SNAPCHAT_API_URL },
     pinterest: { baseUrl: e.PINTEREST_API_URL },
+    amazonAds: { baseUrl: e.AMAZON_ADS_API_URL },
+    googleAds: { baseUrl: e.GOOGLE_ADS_API_URL, developerToken: e.GOOGLE_ADS_DEVELOPER_TOKEN },
     timeoutMs: e.PROVIDER_TIMEOUT_MS,
   };
 }

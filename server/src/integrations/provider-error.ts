@@ -26,7 +26,9 @@ export type ProviderName =
   | 'google-analytics-data'
   | 'tiktok'
   | 'snapchat'
-  | 'pinterest';
+  | 'pinterest'
+  | 'amazon-ads'
+  | 'google-ads';
 
 /** Human names for messages ("Bitly answered 404: …"). */
 export const PROVIDER_LABELS: Record<ProviderName, string> = {
@@ -51,6 +53,8 @@ export const PROVIDER_LABELS: Record<ProviderName, string> = {
   tiktok: 'TikTok',
   snapchat: 'Snapchat',
   pinterest: 'Pinterest',
+  'amazon-ads': 'Amazon Ads',
+  'google-ads': 'Google Ads',
 };
 
 /**

@@ -61,8 +61,8 @@ export interface ProviderHttpOptions {
   isUnauthorized?: (status: number, body: unknown) => boolean;
 }
 
-/** Query values; undefined ones are left out. */
-export type Query = Record<string, string | number | boolean | undefined>;
+/** Query values; undefined ones are left out, and a list is sent as the name repeated once per value. */
+export type Query = Record<string, string | number | boolean | readonly string[] | undefined>;
 
 /** A request body that is not JSON: bytes with their content type (uploads, multipart forms). */
 export interface RawBody {
@@ -187,7 +187,8 @@ export class ProviderHttp {
     const suffix = path === '' || path.startsWith('/') ? path : `/${path}`;
     const url = new URL(`${this.baseUrl}${suffix}`);
     for (const [key, value] of Object.entries(query ?? {})) {
-      if (value !== undefined) url.searchParams.set(key, String(value));
+      if (Array.isArray(value)) for (const v of value) url.searchParams.append(key, v);
+      else if (value !== undefined) url.searchParams.set(key, String(value));
     }
     return url.toString();
   }

@@ -97,14 +97,20 @@ const snapchat = new SnapchatStandin({
 });
 const pinterest = new PinterestStandin({
   validTokens: ['pin-token-1'],
-  adAccounts: {
-    '549755885175': {
-      campaigns: [{ id: '626735565838', name: 'Pin spring', status: 'ACTIVE', lifetime_spend_cap: 1000000 }],
-      ads: [
-        { id: '687195905986', name: 'Pin ad', status: 'ACTIVE', destination_url: 'https://acme.com/old' },
-      ],
+  adAccounts: [
+    {
+      id: '549755885175',
+      name: 'Acme Pins',
+      objects: {
+        campaigns: [
+          { id: '626735565838', name: 'Pin spring', status: 'ACTIVE', lifetime_spend_cap: 1000000 },
+        ],
+        ads: [
+          { id: '687195905986', name: 'Pin ad', status: 'ACTIVE', destination_url: 'https://acme.com/old' },
+        ],
+      },
     },
-  },
+  ],
 });
 
 let ctx: TestContext;

@@ -10,6 +10,13 @@ export const PULLABLE_INBOUND_SLUGS = [
   'sftp-pull',
   'aws-s3-inbound',
   'facebook-marketing-inbound',
+  // Ad platforms and Marketing Cloud (jobs/inbound/ad-readers/).
+  'tiktok-inbound',
+  'snapchat-marketing-inbound',
+  'pinterest-inbound',
+  'amazon-ads-inbound',
+  'google-ads-inbound',
+  'salesforce-marketing-cloud-inbound',
   // Google ad servers, analytics and content (jobs/inbound/google-sources.ts, …).
   'google-dcm',
   'google-cm360-inbound',

@@ -572,6 +572,7 @@ export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = withExi
     connectorTypeSlug: 'amazon-ads',
     credentialFamily: 'oauth',
     dataTypes: RETAIL_ADS_DATA_TYPES,
+    optionalMetadata: [{ key: 'adAccountsLinked', item: 'Advertising profile ID' }],
   }),
   row({
     slug: 'snapchat-marketing-inbound',
@@ -581,6 +582,10 @@ export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = withExi
     connectorTypeSlug: 'snapchat',
     credentialFamily: 'ad-platform',
     dataTypes: dt('adaccounts', 'ads', 'adsquads', 'campaigns', 'creatives', 'media', 'organizations'),
+    optionalMetadata: [
+      { key: 'adAccountsLinked', item: 'Ad account ID' },
+      { key: 'organization_id', item: 'Organization ID' },
+    ],
   }),
   row({
     slug: 'snapchat-marketing-outbound',
@@ -599,6 +604,7 @@ export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = withExi
     connectorTypeSlug: 'pinterest',
     credentialFamily: 'oauth',
     dataTypes: dt('ad_accounts', 'ad_groups', 'ads', 'campaigns'),
+    optionalMetadata: [{ key: 'adAccountsLinked', item: 'Ad account ID' }],
   }),
   row({
     slug: 'pinterest-outbound',
@@ -662,6 +668,7 @@ export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = withExi
     connectorTypeSlug: 'tiktok',
     credentialFamily: 'ad-platform',
     dataTypes: dt('campaigns', 'ad_groups', 'ads'),
+    optionalMetadata: [{ key: 'adAccountsLinked', item: 'Advertiser ID' }],
   }),
   row({
     slug: 'tiktok-outbound',
@@ -716,6 +723,7 @@ export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = withExi
     connectorTypeSlug: 'salesforce-marketing-cloud',
     credentialFamily: 'marketing-cloud',
     dataTypes: dt('campaigns', 'assets', 'journeys'),
+    optionalMetadata: [{ key: 'data_extension_key', item: 'Data extension external key' }],
   }),
   row({
     slug: 'salesforce-marketing-cloud-outbound',

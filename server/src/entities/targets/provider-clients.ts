@@ -4,15 +4,21 @@ import type { Actor, AppDeps } from '../../http/context';
 import {
   AdobeAnalyticsClient,
   AemClient,
+  AmazonAdsClient,
   BitlyClient,
   Cm360Client,
   Dv360Client,
   GaDataClient,
+  GoogleAdsClient,
   GoogleAnalyticsAdminClient,
   KochavaClient,
+  MarketingCloudClient,
   MetaClient,
+  PinterestClient,
   ProviderError,
   requestImsToken,
+  SnapchatClient,
+  TikTokClient,
   WorkfrontClient,
 } from '../../integrations/index';
 import { OAuthFlowError } from '../../integrations/oauth/oauth-client';
@@ -385,5 +391,105 @@ export function gaDataClientOf(deps: ConnectorDeps, connector: ReadConnector) {
     baseUrl: deps.config.providers.googleAnalyticsData.baseUrl,
     timeoutMs: deps.config.providers.timeoutMs,
     ...oauthTokens(deps, connector),
+  });
+}
+
+/** The TikTok Marketing API client of an authorised tiktok account (its long-term access token). */
+export function tiktokClientOf(deps: ConnectorDeps, connector: ReadConnector) {
+  return new TikTokClient({
+    baseUrl: deps.config.providers.tiktok.baseUrl,
+    timeoutMs: deps.config.providers.timeoutMs,
+    ...oauthTokens(deps, connector),
+  });
+}
+
+/** The Snapchat Marketing API client of an authorised snapchat account. */
+export function snapchatClientOf(deps: ConnectorDeps, connector: ReadConnector) {
+  return new SnapchatClient({
+    baseUrl: deps.config.providers.snapchat.baseUrl,
+    timeoutMs: deps.config.providers.timeoutMs,
+    ...oauthTokens(deps, connector),
+  });
+}
+
+/** The Pinterest API v5 client of an authorised pinterest account. */
+export function pinterestClientOf(deps: ConnectorDeps, connector: ReadConnector) {
+  return new PinterestClient({
+    baseUrl: deps.config.providers.pinterest.baseUrl,
+    timeoutMs: deps.config.providers.timeoutMs,
+    ...oauthTokens(deps, connector),
+  });
+}
+
+/**
+ * The Amazon Ads client of an authorised amazon-ads account: the Login with Amazon app's client id
+ * (OAUTH_AMAZON_ADS_CLIENT_ID) goes in every call. 400 when it is not configured.
+ */
+export function amazonAdsClientOf(deps: ConnectorDeps, connector: ReadConnector) {
+  const clientId = deps.config.oauthProviders['amazon-ads']?.clientId ?? '';
+  if (!clientId)
+    throw new AppError(
+      'BAD_REQUEST',
+      'Amazon Ads is not set up on this server: OAUTH_AMAZON_ADS_CLIENT_ID is missing.',
+    );
+  return new AmazonAdsClient({
+    baseUrl: deps.config.providers.amazonAds.baseUrl,
+    timeoutMs: deps.config.providers.timeoutMs,
+    clientId,
+    ...oauthTokens(deps, connector),
+  });
+}
+
+/**
+ * The Google Ads client of an authorised google-ads account and its customer id (credentials
+ * customer_id), with the server's developer token (GOOGLE_ADS_DEVELOPER_TOKEN). 400 when either
+ * is missing.
+ */
+export function googleAdsClientOf(deps: ConnectorDeps, connector: ReadConnector) {
+  const c = connector.credentials;
+  const customerId = c.family === 'ad-platform' ? (c.customer_id ?? '').trim() : '';
+  if (!customerId)
+    throw new AppError(
+      'BAD_REQUEST',
+      `"${connector.name}" has no customer ID: add it in Connected accounts.`,
+    );
+  const { developerToken, baseUrl } = deps.config.providers.googleAds;
+  if (!developerToken)
+    throw new AppError(
+      'BAD_REQUEST',
+      'Google Ads is not set up on this server: GOOGLE_ADS_DEVELOPER_TOKEN is missing.',
+    );
+  const client = new GoogleAdsClient({
+    baseUrl,
+    developerToken,
+    timeoutMs: deps.config.providers.timeoutMs,
+    ...oauthTokens(deps, connector),
+  });
+  return { client, customerId };
+}
+
+/**
+ * The Marketing Cloud client of a salesforce-marketing-cloud account: its subdomain's auth host
+ * (or SFMC_AUTH_URL), the REST host its token names (or SFMC_REST_URL), client id and secret, and
+ * account id (MID). 400 when the subdomain or credentials are missing.
+ */
+export function marketingCloudClientOf(deps: ConnectorDeps, connector: ReadConnector) {
+  const c = connector.credentials;
+  if (c.family !== 'marketing-cloud') throw AppError.badField('params.id', 'Not a Marketing Cloud account');
+  const subdomain = (c.subdomain ?? '').trim();
+  if (!subdomain || !c.client_id || !c.client_secret)
+    throw new AppError(
+      'BAD_REQUEST',
+      `"${connector.name}" lacks its subdomain or client credentials: complete it in Connected accounts.`,
+    );
+  const { marketingCloud } = deps.config.providers;
+  const secret = c.client_secret;
+  return new MarketingCloudClient({
+    authUrl: marketingCloud.authUrlFor(subdomain),
+    restUrlFor: marketingCloud.restUrlFor,
+    clientId: c.client_id,
+    getClientSecret: async () => secret,
+    accountId: c.account_id,
+    timeoutMs: deps.config.providers.timeoutMs,
   });
 }

@@ -5,8 +5,16 @@ import { MarketingCloudClient } from './client';
 const standin = new MarketingCloudStandin({
   clientId: 'mc-id',
   clientSecret: 'mc-secret-value',
-  dataExtensions: [{ key: 'Leads', columns: ['Email', 'Name'], primaryKey: ['Email'] }],
+  dataExtensions: [
+    { key: 'Leads', columns: ['Email', 'Name'], primaryKey: ['Email'] },
+    {
+      key: 'Assets',
+      primaryKey: ['AssetId'],
+      rows: Array.from({ length: 5 }, (_, i) => ({ AssetId: String(i + 1), Name: `Asset ${i + 1}` })),
+    },
+  ],
   pendingReads: 1,
+  maxPageSize: 2,
 });
 
 const client = (secret = 'mc-secret-value') =>
@@ -77,6 +85,31 @@ describe('MarketingCloudClient', () => {
       code: 'HTTP',
       status: 404,
       providerMessage: 'Unable to find a data extension with external key Nope.',
+    });
+  });
+  it('signs in once and reads every page of a data extension', async () => {
+    const before = standin.requestsTo('/v2/token').length;
+    const rows = await client().rows('Assets');
+    expect(rows).toHaveLength(5);
+    expect(rows[4]).toEqual({ keys: { assetid: '5' }, values: { assetid: '5', name: 'Asset 5' } });
+    expect(standin.requestsTo('/v2/token').length - before).toBe(1);
+    expect(
+      standin.requestsTo('/data/v1/customobjectdata/key/Assets/rowset').map((r) => r.query.$page),
+    ).toEqual(['1', '2', '3']);
+  });
+
+  it('a refused client secret is UNAUTHORIZED with the grant error', async () => {
+    await expect(client('wrong').rows('Assets')).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      providerMessage: 'Client authentication failed.',
+    });
+  });
+
+  it('an unknown data extension answers Marketing Cloud 404 with its message', async () => {
+    await expect(client().rows('Nope')).rejects.toMatchObject({
+      code: 'HTTP',
+      status: 404,
+      providerMessage: 'Data extension Nope not found',
     });
   });
 });

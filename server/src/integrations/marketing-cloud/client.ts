@@ -5,9 +5,14 @@ import { DEFAULT_PROVIDER_TIMEOUT_MS, ProviderHttp, seg, stringAt } from '../pro
 /**
  * Salesforce Marketing Cloud REST client (README.md beside this file): an access token by the
  * OAuth 2.0 client credentials grant of an installed package (`POST /v2/token` on the account's
- * auth host), then the asynchronous Data Extension rows API: upsert rows by the data extension's
- * external key and read the request's status. Serves salesforce-marketing-cloud-outbound (issue 12
- * item 4). The token is asked once and again when the REST API refuses it.
+ * auth host,
+ * https://developer.salesforce.com/docs/marketing/marketing-cloud/guide/access-token-s2s.html),
+ * then the Data Extension rows API on the token's REST host: upsert rows by the data extension's
+ * external key and read the asynchronous request's status (salesforce-marketing-cloud-outbound,
+ * issue 12 item 4), and read every row of a data extension page after page
+ * (https://developer.salesforce.com/docs/marketing/marketing-cloud/references/mc_rest_data/getDataExtensionRowsetByKey.html;
+ * salesforce-marketing-cloud-inbound, issue 12 item 5). The token is asked once and again when
+ * the REST API refuses it. Errors `{ message, errorcode }`.
  */
 export interface MarketingCloudClientOptions {
   /** The auth host: `https://<subdomain>.auth.marketingcloudapis.com` (or SFMC_AUTH_URL). */
@@ -46,6 +51,31 @@ const resultsSchema = z.looseObject({
     .array(z.looseObject({ message: z.string().optional(), status: z.string().optional() }))
     .default([]),
 });
+
+const cellText = z
+  .union([z.string(), z.number(), z.boolean(), z.null()])
+  .transform((v) => (v === null ? '' : String(v)));
+const rowsetSchema = z.looseObject({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  count: z.number().int(),
+  items: z.array(
+    z.object({
+      keys: z.record(z.string(), cellText).default({}),
+      values: z.record(z.string(), cellText),
+    }),
+  ),
+});
+
+/** One data extension row: its primary key values and all its values, column name → text. */
+export interface MarketingCloudRow {
+  keys: Record<string, string>;
+  values: Record<string, string>;
+}
+
+/** Marketing Cloud's largest rowset page. */
+const ROWSET_PAGE_SIZE = 2500;
+const MAX_PAGES = 1000;
 
 /** The status of an asynchronous request: Pending, Complete or Error, and whether rows failed. */
 export interface MarketingCloudRequestStatus {
@@ -166,5 +196,23 @@ export class MarketingCloudClient {
     return answer.items
       .filter((i) => (i.status ?? '').toLowerCase() !== 'ok')
       .map((i) => i.message ?? 'row refused');
+  }
+
+  /**
+   * Every row of the data extension with external key `key`
+   * (`GET /data/v1/customobjectdata/key/{key}/rowset` with `$page` and `$pageSize`), page after page.
+   */
+  async rows(key: string): Promise<MarketingCloudRow[]> {
+    const rest = await this.restClient();
+    const all: MarketingCloudRow[] = [];
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const answer = await rest.get(`/data/v1/customobjectdata/key/${seg(key)}/rowset`, rowsetSchema, {
+        $page: page,
+        $pageSize: ROWSET_PAGE_SIZE,
+      });
+      all.push(...answer.items);
+      if (answer.items.length === 0 || answer.page * answer.pageSize >= answer.count) break;
+    }
+    return all;
   }
 }

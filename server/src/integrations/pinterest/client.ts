@@ -3,13 +3,18 @@ import { ProviderError } from '../provider-error';
 import { type ProviderClientOptions, ProviderHttp, seg, stringAt } from '../provider-http';
 
 /**
- * Pinterest API v5 client (README.md beside this file): read one campaign, ad group or ad of an ad
- * account and update it (issue 12 item 4 pinterest-outbound). `baseUrl` carries the version:
- * https://api.pinterest.com/v5. References: https://developers.pinterest.com/docs/api/v5/campaigns-get
- * (…/ad_groups-get, …/ads-get: `GET /ad_accounts/{ad_account_id}/{kind}/{id}`) and
- * …/campaigns-update, …/ad_groups-update, …/ads-update (`PATCH /ad_accounts/{ad_account_id}/{kind}`
- * with an array of `{ id, …changes }`, answered `{ items: [{ data, exceptions }] }`). Errors are
- * `{ code, message }`.
+ * Pinterest API v5 client (README.md beside this file): lists the ad accounts and an ad account's
+ * campaigns, ad groups and ads (issue 12 item 5 pinterest-inbound), and reads one of them and
+ * updates it (issue 12 item 4 pinterest-outbound). `baseUrl` carries the version:
+ * https://api.pinterest.com/v5. References: https://developers.pinterest.com/docs/api/v5/ad_accounts-list/
+ * (`GET /ad_accounts`), …/campaigns-list/ (`GET /ad_accounts/{id}/campaigns`), …/ad_groups-list/,
+ * …/ads-list/ (lists take `page_size` ≤ 250 and `bookmark` and answer `{ items, bookmark }`,
+ * bookmark null on the last page; `campaign_ids` and `entity_statuses` (ACTIVE, PAUSED, ARCHIVED)
+ * are arrays sent as repeated query parameters), …/campaigns-get (…/ad_groups-get, …/ads-get:
+ * `GET /ad_accounts/{ad_account_id}/{kind}/{id}`) and …/campaigns-update, …/ad_groups-update,
+ * …/ads-update (`PATCH /ad_accounts/{ad_account_id}/{kind}` with an array of `{ id, …changes }`,
+ * answered `{ items: [{ data, exceptions }] }`). Errors are `{ code, message }`, 401 for a refused
+ * token.
  */
 export type PinterestClientOptions = ProviderClientOptions;
 
@@ -21,6 +26,20 @@ export type PinterestKind = (typeof PINTEREST_KINDS)[number];
 const objectSchema = z.looseObject({ id: z.string().min(1) });
 /** A Pinterest campaign, ad group or ad: `id` and its fields. */
 export type PinterestObject = z.output<typeof objectSchema>;
+
+/** Narrowing of a list: campaign ids and entity statuses. */
+export interface PinterestListFilter {
+  campaignIds?: readonly string[];
+  entityStatuses?: readonly string[];
+}
+
+const pageSchema = z.object({
+  items: z.array(objectSchema),
+  bookmark: z.string().nullable().optional(),
+});
+
+const PAGE_SIZE = 250;
+const MAX_PAGES = 1000;
 
 const bulkSchema = z.object({
   items: z.array(
@@ -46,6 +65,23 @@ export class PinterestClient {
       onUnauthorized: options.onUnauthorized,
       authHeaders: async () => ({ authorization: `Bearer ${await options.getAccessToken()}` }),
       readError: (body) => ({ message: stringAt(body, 'message'), code: stringAt(body, 'code') }),
+    });
+  }
+
+  /** Every ad account the token can read. */
+  listAdAccounts(): Promise<PinterestObject[]> {
+    return this.pages('/ad_accounts', {});
+  }
+
+  /** Every campaign, ad group or ad of `adAccountId`, narrowed by `filter`, page after page. */
+  listObjects(
+    adAccountId: string,
+    kind: PinterestKind,
+    filter: PinterestListFilter = {},
+  ): Promise<PinterestObject[]> {
+    return this.pages(`/ad_accounts/${seg(adAccountId)}/${kind}`, {
+      campaign_ids: filter.campaignIds?.length ? filter.campaignIds : undefined,
+      entity_statuses: filter.entityStatuses?.length ? filter.entityStatuses : undefined,
     });
   }
 
@@ -82,5 +118,20 @@ export class PinterestClient {
         providerCode: problem.code === undefined ? undefined : String(problem.code),
         operation: `PATCH /ad_accounts/{id}/${kind}`,
       });
+  }
+
+  private async pages(
+    path: string,
+    query: Record<string, readonly string[] | undefined>,
+  ): Promise<PinterestObject[]> {
+    const all: PinterestObject[] = [];
+    let bookmark: string | undefined;
+    for (let i = 0; i < MAX_PAGES; i++) {
+      const page = await this.http.get(path, pageSchema, { ...query, page_size: PAGE_SIZE, bookmark });
+      all.push(...page.items);
+      bookmark = page.bookmark ?? undefined;
+      if (!bookmark || page.items.length === 0) break;
+    }
+    return all;
   }
 }

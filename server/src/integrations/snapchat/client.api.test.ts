@@ -5,16 +5,35 @@ import { SnapchatClient, type SnapchatClientOptions } from './client';
 
 const standin = new SnapchatStandin({
   validTokens: ['snap-ok', 'snap-fresh'],
+  maxPageSize: 2,
   entities: {
     campaigns: [
       { id: 'c1', name: 'Spring', status: 'ACTIVE', ad_account_id: 'acc1', daily_budget_micro: 5000000 },
     ],
   },
+  organizations: [
+    {
+      id: 'org-1',
+      name: 'Acme',
+      adAccounts: [
+        {
+          id: 'acc-1',
+          name: 'Acme US',
+          objects: {
+            media: Array.from({ length: 5 }, (_, i) => ({ id: `m-${i}`, name: `Video ${i}`, type: 'VIDEO' })),
+          },
+        },
+        { id: 'acc-2', name: 'Acme EU' },
+      ],
+    },
+  ],
 });
 
 function client(overrides: Partial<SnapchatClientOptions> = {}) {
   return new SnapchatClient({ baseUrl: standin.apiUrl, getAccessToken: async () => 'snap-ok', ...overrides });
 }
+
+const withToken = (token: string) => client({ getAccessToken: async () => token });
 
 beforeAll(() => standin.start());
 afterAll(() => standin.close());
@@ -55,5 +74,30 @@ describe('SnapchatClient', () => {
   it('refuses an answer without the documented wrapper', async () => {
     standin.injectOnce({ path: '/v1/campaigns/c1', answer: { status: 200, body: { campaigns: 'none' } } });
     await expect(client().get('campaigns', 'c1')).rejects.toMatchObject({ code: 'MALFORMED' });
+  });
+
+  it('unwraps the objects and follows the cursor of next_link to the end', async () => {
+    const media = await client().list('media', 'acc-1');
+    expect(media.map((m) => m.id)).toEqual(['m-0', 'm-1', 'm-2', 'm-3', 'm-4']);
+    const calls = standin.requestsTo('/v1/adaccounts/acc-1/media');
+    expect(calls).toHaveLength(3);
+    expect(calls[0]!.query.cursor).toBeUndefined();
+    expect(calls[1]!.query.cursor).toBeTruthy();
+  });
+
+  it('lists organizations of the token and ad accounts of an organization', async () => {
+    expect((await client().list('organizations', '')).map((o) => o.id)).toEqual(['org-1']);
+    expect((await client().list('adaccounts', 'org-1')).map((a) => a.name)).toEqual(['Acme US', 'Acme EU']);
+  });
+
+  it('a refused token is UNAUTHORIZED; an unknown ad account a 404 with Snapchat words', async () => {
+    await expect(withToken('snap-bad').list('campaigns', 'acc-1')).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+    await expect(client().list('campaigns', 'acc-9')).rejects.toMatchObject({
+      code: 'HTTP',
+      status: 404,
+      providerMessage: 'Ad account acc-9 not found',
+    });
   });
 });

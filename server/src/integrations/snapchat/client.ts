@@ -3,13 +3,19 @@ import { ProviderError } from '../provider-error';
 import { type ProviderClientOptions, ProviderHttp, seg, stringAt } from '../provider-http';
 
 /**
- * Snapchat Marketing API v1 client (README.md beside this file): read one ad account, campaign,
- * ad squad, ad or creative and update it (issue 12 item 4 snapchat-marketing-outbound). `baseUrl`
- * carries the version: https://adsapi.snapchat.com/v1. References:
- * https://developers.snap.com/api/marketing-api/Ads-API/ad-accounts, …/campaigns, …/ad-squads,
- * …/ads, …/creatives ("Get a specific …" and "Update …"). Answers wrap entities as
- * `{ request_status, request_id, <plural>: [{ sub_request_status, <singular>: {...} }] }`; an
- * update is a PUT of the whole entity to its parent's collection.
+ * Snapchat Marketing API v1 client (README.md beside this file): lists organizations, ad accounts
+ * and an ad account's campaigns, ad squads, ads, creatives and media (issue 12 item 5
+ * snapchat-marketing-inbound), and reads one ad account, campaign, ad squad, ad or creative and
+ * updates it (issue 12 item 4 snapchat-marketing-outbound). `baseUrl` carries the version:
+ * https://adsapi.snapchat.com/v1. References:
+ * https://developers.snap.com/api/marketing-api/Ads-API/organizations (`GET /me/organizations`),
+ * …/ad-accounts (`GET /organizations/{id}/adaccounts`), …/campaigns, …/ad-squads, …/ads,
+ * …/creatives, …/media (`GET /adaccounts/{id}/<edge>`, "Get a specific …" and "Update …"), paging
+ * in …/introduction ("Pagination": `limit` 50–1000, `paging.next_link` carrying the `cursor`).
+ * Answers wrap entities as
+ * `{ request_status, request_id, paging?, <plural>: [{ sub_request_status, <singular>: {...} }] }`;
+ * errors `{ request_status: "ERROR", debug_message, display_message, error_code }`, 401 for a
+ * refused token. An update is a PUT of the whole entity to its parent's collection.
  */
 export type SnapchatClientOptions = ProviderClientOptions;
 
@@ -24,8 +30,24 @@ export const SNAPCHAT_KINDS = {
 /** One Snapchat entity collection, as its path names it. */
 export type SnapchatKind = keyof typeof SNAPCHAT_KINDS;
 
-/** A Snapchat entity as the API answers it: `id` and its fields. */
+/** The lists the inbound reads: the edge and the key of each wrapped object. */
+export const SNAPCHAT_EDGES = {
+  organizations: 'organization',
+  adaccounts: 'adaccount',
+  campaigns: 'campaign',
+  adsquads: 'adsquad',
+  ads: 'ad',
+  creatives: 'creative',
+  media: 'media',
+} as const;
+/** One Snapchat list. */
+export type SnapchatEdge = keyof typeof SNAPCHAT_EDGES;
+
+/** A Snapchat entity as the API answers it: `id` and its fields (name, status, updated_at…). */
 export type SnapchatEntity = { id: string } & Record<string, unknown>;
+
+const PAGE_SIZE = 1000;
+const MAX_PAGES = 1000;
 
 function answerSchema(kind: SnapchatKind) {
   const { entity } = SNAPCHAT_KINDS[kind];
@@ -58,6 +80,41 @@ export class SnapchatClient {
         code: stringAt(body, 'error_code'),
       }),
     });
+  }
+
+  /**
+   * Every object of `edge`: organizations of the token's user (`parentId` unused), ad accounts of
+   * organization `parentId`, or the campaigns, ad squads, ads, creatives or media of ad account
+   * `parentId`; follows `paging.next_link` to the end.
+   */
+  async list(edge: SnapchatEdge, parentId: string): Promise<SnapchatEntity[]> {
+    const path =
+      edge === 'organizations'
+        ? '/me/organizations'
+        : edge === 'adaccounts'
+          ? `/organizations/${seg(parentId)}/adaccounts`
+          : `/adaccounts/${seg(parentId)}/${edge}`;
+    const inner = SNAPCHAT_EDGES[edge];
+    const schema = z.object({
+      request_status: z.string(),
+      paging: z.object({ next_link: z.string().optional() }).optional(),
+      [edge]: z.array(z.object({ [inner]: z.looseObject({ id: z.string().min(1) }) })),
+    });
+    const all: SnapchatEntity[] = [];
+    let cursor: string | undefined;
+    for (let i = 0; i < MAX_PAGES; i++) {
+      const page = (await this.http.get(path, schema, { limit: PAGE_SIZE, cursor })) as Record<
+        string,
+        unknown
+      > & { paging?: { next_link?: string } };
+      const items = page[edge] as Record<string, SnapchatEntity>[];
+      all.push(...items.map((w) => w[inner]!));
+      // The cursor of next_link is followed, not the link itself (it names Snapchat's host).
+      const next = page.paging?.next_link;
+      cursor = next ? (new URL(next).searchParams.get('cursor') ?? undefined) : undefined;
+      if (!cursor || items.length === 0) break;
+    }
+    return all;
   }
 
   /** One entity (`GET /{kind}/{id}`). */

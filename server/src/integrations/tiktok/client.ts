@@ -3,20 +3,28 @@ import { ProviderError } from '../provider-error';
 import { type ProviderClientOptions, ProviderHttp, stringAt } from '../provider-http';
 
 /**
- * TikTok Marketing API v1.3 client (README.md beside this file): read and update campaigns, ad
- * groups and ads of an advertiser (issue 12 item 4 tiktok-outbound). `baseUrl` carries the version:
- * https://business-api.tiktok.com/open_api/v1.3. References: campaign
- * https://business-api.tiktok.com/portal/docs?id=1739315828649986 (get) and …?id=1739318962329602
- * (update), ad group …?id=1739314558673922 and …?id=1739586761631745, ad …?id=1735735588640770
- * and …?id=1737587322856449. Every answer is HTTP 200 with `{ code, message, request_id, data }`;
- * `code` 0 is success. The access token goes in the `Access-Token` header.
+ * TikTok Marketing API v1.3 client (README.md beside this file): lists, reads and updates the
+ * campaigns, ad groups and ads of an advertiser, for tiktok-inbound (issue 12 item 5: every page of
+ * a filtered list) and tiktok-outbound (issue 12 item 4: objects by id, then their updates).
+ * `baseUrl` carries the version: https://business-api.tiktok.com/open_api/v1.3. References:
+ * campaign https://business-api.tiktok.com/portal/docs?id=1739315828649986 (get) and
+ * …?id=1739318962329602 (update), ad group …?id=1739314558673922 and …?id=1739586761631745, ad
+ * …?id=1735735588640770 and …?id=1737587322856449. Every answer is HTTP 200 with
+ * `{ code, message, request_id, data }`, also for errors: code 0 is success; 40101 / 40102 /
+ * 40104 / 40105 (token missing, expired, invalid or revoked) are UNAUTHORIZED (after one
+ * onUnauthorized refresh), 40100 (too many requests) status 429 and codes outside 4xxxx status 500
+ * so callers retry them, and any other 4xxxx code status 400. The access token goes in the
+ * `Access-Token` header.
  */
 export type TikTokClientOptions = ProviderClientOptions;
 
-/** The object kinds the client reads and updates, as TikTok's paths name them. */
+/** The object kinds the client lists, reads and updates, as TikTok's paths name them. */
 export const TIKTOK_OBJECT_KINDS = ['campaign', 'adgroup', 'ad'] as const;
 /** One TikTok object kind. */
 export type TikTokObjectKind = (typeof TIKTOK_OBJECT_KINDS)[number];
+
+/** One TikTok object as `…/get/` answers it: the fields asked for. */
+export type TikTokObject = Record<string, unknown>;
 
 const envelope = z.object({
   code: z.number().int(),
@@ -30,11 +38,18 @@ const listData = z.object({
   page_info: z.looseObject({}).optional(),
 });
 
-/** One TikTok object as `…/get/` answers it: the fields asked for. */
-export type TikTokObject = Record<string, unknown>;
+const pageData = z.object({
+  list: z.array(z.looseObject({})),
+  page_info: z.object({ page: z.number().int(), total_page: z.number().int() }),
+});
 
 /** TikTok codes that mean the access token is missing, wrong, revoked or expired. */
-const TOKEN_CODES = new Set([40100, 40101, 40102, 40104, 40105]);
+const TOKEN_CODES = new Set([40101, 40102, 40104, 40105]);
+/** TikTok's code for too many requests. */
+const RATE_LIMIT_CODE = 40100;
+/** TikTok's largest page_size for these lists. */
+const PAGE_SIZE = 1000;
+const MAX_PAGES = 1000;
 
 /** The TikTok client. Every method throws ProviderError on failure. */
 export class TikTokClient {
@@ -48,9 +63,41 @@ export class TikTokClient {
       baseUrl: options.baseUrl,
       fetch: options.fetch,
       timeoutMs: options.timeoutMs,
+      onUnauthorized: options.onUnauthorized,
       authHeaders: async () => ({ 'Access-Token': await options.getAccessToken() }),
       readError: (body) => ({ message: stringAt(body, 'message'), code: stringAt(body, 'code') }),
     });
+  }
+
+  /**
+   * Every object of `kind` of `advertiserId` with `fields`, narrowed by TikTok's `filtering`
+   * object (e.g. `{ campaign_ids: [...], campaign_name: "spring" }`), following `page_info` to
+   * the last page (`GET /{kind}/get/` with `page` and `page_size`).
+   */
+  async listObjects(
+    kind: TikTokObjectKind,
+    advertiserId: string,
+    fields: readonly string[],
+    filtering: Record<string, unknown> = {},
+  ): Promise<TikTokObject[]> {
+    const all: TikTokObject[] = [];
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const data = await this.call('GET', `/${kind}/get/`, {
+        query: {
+          advertiser_id: advertiserId,
+          fields: JSON.stringify(fields),
+          ...(Object.keys(filtering).length > 0 ? { filtering: JSON.stringify(filtering) } : {}),
+          page,
+          page_size: PAGE_SIZE,
+        },
+      });
+      const parsed = pageData.safeParse(data);
+      if (!parsed.success) throw malformed(`GET /${kind}/get/`, parsed.error.issues[0]?.message ?? '');
+      all.push(...parsed.data.list);
+      const { page: at, total_page } = parsed.data.page_info;
+      if (at >= total_page || parsed.data.list.length === 0) break;
+    }
+    return all;
   }
 
   /**
@@ -68,7 +115,7 @@ export class TikTokClient {
         advertiser_id: advertiserId,
         filtering: JSON.stringify({ [`${kind}_ids`]: ids }),
         fields: JSON.stringify(fields),
-        page_size: Math.min(Math.max(ids.length, 1), 1000),
+        page_size: Math.min(Math.max(ids.length, 1), PAGE_SIZE),
       },
     });
     const parsed = listData.safeParse(data);
@@ -87,8 +134,8 @@ export class TikTokClient {
 
   /**
    * One call: checks the envelope's `code`; a token code refreshes once (onUnauthorized) and
-   * retries, then fails UNAUTHORIZED; other codes fail HTTP with status 400 (4xxxx codes) or
-   * 500 (others, retried by callers), keeping TikTok's code and message.
+   * retries, then fails UNAUTHORIZED; other codes fail HTTP (see the class docstring for the
+   * statuses), keeping TikTok's code and message.
    */
   private async call(
     method: 'GET' | 'POST',
@@ -119,7 +166,8 @@ export class TikTokClient {
           ...detail,
         });
       }
-      const status = answer.code >= 40000 && answer.code < 50000 ? 400 : 500;
+      const status =
+        answer.code === RATE_LIMIT_CODE ? 429 : answer.code >= 40000 && answer.code < 50000 ? 400 : 500;
       throw new ProviderError({ provider: 'tiktok', code: 'HTTP', status, operation, ...detail });
     }
   }

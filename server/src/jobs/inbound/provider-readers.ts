@@ -1,6 +1,4 @@
-import type { IntegrationAssignment } from '@nomen/shared';
-import type { ConnectorDeps, ReadConnector } from '../../entities/connectors/connectors.read';
-import type { AdObjectsRead } from './ad-platform-sources';
+import { AD_PLATFORM_READERS, type AdReader } from './ad-platform-sources';
 import { readAdobeDimension, readGoogleAnalytics } from './analytics-sources';
 import { readAemAssets, readWorkfrontProjects } from './content-sources';
 import { readCm360Objects, readDv360Objects } from './google-sources';
@@ -9,17 +7,15 @@ import { readCm360Objects, readDv360Objects } from './google-sources';
  * A provider reader of an inbound pull (issue 12 item 5): reads what the assignment chose from its
  * connected account as a table plus each row's key and version; throws InboundError.
  */
-export type ProviderReader = (
-  deps: ConnectorDeps,
-  connector: ReadConnector,
-  assignment: IntegrationAssignment,
-) => Promise<AdObjectsRead>;
+export type ProviderReader = AdReader;
 
 /**
- * The readers of the provider inbounds by slug (besides facebook-marketing-inbound's): each run
+ * The readers of the provider inbounds by slug: the ad platforms' and Marketing Cloud's
+ * (ad-platform-sources.ts) and the Google ad servers', analytics' and content providers'. Each run
  * of these slugs reads through its reader and imports the new or changed rows (run-inbound.ts).
  */
 export const PROVIDER_READERS: Readonly<Record<string, ProviderReader>> = {
+  ...AD_PLATFORM_READERS,
   'google-dcm': readCm360Objects,
   'google-cm360-inbound': readCm360Objects,
   'google-dv360-inbound': readDv360Objects,
@@ -28,3 +24,8 @@ export const PROVIDER_READERS: Readonly<Record<string, ProviderReader>> = {
   'adobe-experience-manager-inbound': readAemAssets,
   'workfront-project-pull-task-trigger': readWorkfrontProjects,
 };
+
+/** The reader of `slug`, or undefined for file pulls (sftp-pull, aws-s3-inbound). */
+export function providerReaderOf(slug: string): ProviderReader | undefined {
+  return Object.hasOwn(PROVIDER_READERS, slug) ? PROVIDER_READERS[slug] : undefined;
+}

@@ -21,21 +21,22 @@ import type { Actor, AppDeps } from '../../http/context';
 import { recordFailedAttempt } from '../attempt';
 import { notifyRun } from '../notify';
 import type { AttemptInfo, AttemptOutcome, JobDeps } from '../run-integration';
-import { readFacebookObjects } from './ad-platform-sources';
 import { type FileSource, openS3Source, openSftpSource, type SourceFile } from './file-sources';
 import * as repo from './inbound.repository';
 import { describeError, InboundError } from './inbound-error';
 import { inboundFileType, parseInboundFile } from './parse-file';
-import { PROVIDER_READERS } from './provider-readers';
+import { type ProviderReader, providerReaderOf } from './provider-readers';
 
 /**
  * One inbound pull (issue 12 item 5): reads what is new at the source, maps it onto the template's
  * fields by name, and makes submissions through the submissions service (so every rule of a typed
  * submission applies):
  * - sftp-pull and aws-s3-inbound read each new CSV, XLSX or JSON file of the folder (one
- *   submission per file); ad-platform inbounds (facebook-marketing-inbound) read the chosen data
- *   type with its filters (one submission per pull, of the objects new or changed since the last),
- *   as do the provider readers of provider-readers.ts (CM360, DV360, GA, AEM, Workfront).
+ *   submission per file); ad-platform and marketing-cloud inbounds (Facebook, TikTok, Snapchat,
+ *   Pinterest, Amazon Ads, Google Ads, Salesforce Marketing Cloud: ad-platform-sources.ts) read the
+ *   chosen data type with its filters (one submission per pull, of the objects new or changed since
+ *   the last), as do the other provider readers (CM360, DV360, GA, AEM, Workfront); every reader is
+ *   looked up by slug in provider-readers.ts.
  * - What was imported is remembered (`inbound_items`: key and version), so a file is imported once
  *   and a replaced file again.
  * - The rows land in a Draft submission of the user who asked for the pull (the template's creator
@@ -354,6 +355,7 @@ async function pullAdPlatform(
   actor: Actor,
   template: Template,
   assignment: IntegrationAssignment,
+  reader: ProviderReader,
 ): Promise<{ results: BatchResult[]; failures: string[]; where: string }> {
   if (assignment.connector_id === null || assignment.connector_id === undefined)
     throw new InboundError('The integration has no connected account', true);
@@ -363,7 +365,7 @@ async function pullAdPlatform(
   } catch (error) {
     throw new InboundError(`The connected account cannot be read: ${describeError(error)}`, true);
   }
-  const read = await (PROVIDER_READERS[run.slug] ?? readFacebookObjects)(deps, connector, assignment);
+  const read = await reader(deps, connector, assignment);
   const seen = await repo.importedVersions(
     deps.db,
     assignment.id as number,
@@ -418,10 +420,10 @@ export async function runInbound(
     if (!isPullableSlug(run.slug))
       throw new InboundError(`Nomen does not pull ${run.slug} integrations`, true);
     const actor = await pullActor(deps, run, run.template_id);
-    const { results, failures, where } =
-      run.slug === 'facebook-marketing-inbound' || Object.hasOwn(PROVIDER_READERS, run.slug)
-        ? await pullAdPlatform(deps, run, actor, template, assignment)
-        : await pullFiles(deps, run, actor, template, assignment);
+    const reader = providerReaderOf(run.slug);
+    const { results, failures, where } = reader
+      ? await pullAdPlatform(deps, run, actor, template, assignment, reader)
+      : await pullFiles(deps, run, actor, template, assignment);
     const imported = results.map(resultText);
     const failed = failures.length > 0;
     const text = failed

@@ -1,0 +1,640 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AmazonAdsStandin } from '../../../../tests/standins/amazon-ads';
+import { GoogleAdsStandin } from '../../../../tests/standins/google-ads';
+import { MarketingCloudStandin } from '../../../../tests/standins/marketing-cloud';
+import { PinterestStandin } from '../../../../tests/standins/pinterest';
+import { SnapchatStandin } from '../../../../tests/standins/snapchat';
+import { TikTokStandin } from '../../../../tests/standins/tiktok';
+import { tokenColumns } from '../../entities/connectors/connectors.read';
+import { keyRingOf } from '../../security/secrets';
+import { makeRunTemplate, outbound, type RunTemplate } from '../../test/integration-runs-fixtures';
+import {
+  createAccount,
+  createTestContext,
+  signIn,
+  type TestAccount,
+  type TestContext,
+} from '../../test/test-context';
+import { type JobRuntime, startJobs } from '../index';
+
+/**
+ * Ad-platform and marketing-cloud inbounds really run (issue 12 item 5) against stand-ins of
+ * TikTok, Snapchat, Pinterest, Amazon Ads, Google Ads and Salesforce Marketing Cloud: "Sync now"
+ * reads the chosen data type with its filters, every page of it, into a Draft submission mapped
+ * by the mapping fields; a second sync with nothing changed imports nothing, a changed object is
+ * imported again; a refused credential ends the run Failed naming the account to reconnect.
+ */
+
+let ctx: TestContext;
+let account: TestAccount;
+let admin: Awaited<ReturnType<typeof signIn>>;
+let jobs: JobRuntime;
+
+const tiktok = new TikTokStandin({
+  app: { appId: 'app', secret: 'secret' },
+  advertiserIds: ['7001'],
+  validTokens: ['tt-ok'],
+  maxPageSize: 2,
+  objects: {
+    '7001': {
+      campaign: [
+        ['1801', 'Spring Sale', 'CONVERSIONS', 'ENABLE'],
+        ['1802', 'Summer Sale', 'TRAFFIC', 'DISABLE'],
+        ['1803', 'Autumn Sale', 'REACH', 'ENABLE'],
+        ['1804', 'Brand Push', 'REACH', 'ENABLE'],
+        ['1805', 'Winter Sale', 'TRAFFIC', 'ENABLE'],
+      ].map(([id, name, objective, status]) => ({
+        campaign_id: id,
+        campaign_name: name,
+        objective_type: objective,
+        operation_status: status,
+        modify_time: '2026-03-01 10:00:00',
+        budget: 100,
+      })),
+    },
+  },
+});
+
+const snapchat = new SnapchatStandin({
+  validTokens: ['snap-ok'],
+  maxPageSize: 2,
+  organizations: [
+    {
+      id: 'org-1',
+      name: 'Acme',
+      adAccounts: [
+        {
+          id: 'acc-1',
+          name: 'Acme US',
+          objects: {
+            campaigns: [
+              ['c-1', 'Spring Sale', 'ACTIVE', 'WEB_CONVERSION'],
+              ['c-2', 'Summer Sale', 'PAUSED', 'AWARENESS'],
+              ['c-3', 'Autumn Sale', 'ACTIVE', 'APP_INSTALL'],
+              ['c-4', 'Winter Sale', 'ACTIVE', 'AWARENESS'],
+              ['c-5', 'Brand Push', 'ACTIVE', 'AWARENESS'],
+            ].map(([id, name, status, objective]) => ({
+              id,
+              name,
+              status,
+              objective,
+              ad_account_id: 'acc-1',
+              updated_at: '2026-03-01T10:00:00.000Z',
+            })),
+          },
+        },
+      ],
+    },
+  ],
+});
+
+const pinterest = new PinterestStandin({
+  validTokens: ['pin-ok'],
+  maxPageSize: 2,
+  adAccounts: [
+    {
+      id: '549755885175',
+      name: 'Acme Pins',
+      objects: {
+        campaigns: [
+          ['626735565838', 'Spring Sale', 'ACTIVE', 'AWARENESS'],
+          ['626735565839', 'Summer sale', 'PAUSED', 'CONSIDERATION'],
+          ['626735565840', 'Autumn Sale', 'ACTIVE', 'CONSIDERATION'],
+          ['626735565841', 'Brand Push', 'ACTIVE', 'AWARENESS'],
+          ['626735565842', 'Winter SALE', 'ACTIVE', 'WEB_CONVERSION'],
+        ].map(([id, name, status, objective]) => ({
+          id,
+          name,
+          status,
+          objective_type: objective,
+          ad_account_id: '549755885175',
+          updated_time: 1_740_000_000,
+        })),
+        ad_groups: [
+          ['2680059592705', 'Spring audiences', '626735565838'],
+          ['2680059592706', 'Autumn audiences', '626735565840'],
+        ].map(([id, name, campaign]) => ({
+          id,
+          name,
+          status: 'ACTIVE',
+          campaign_id: campaign,
+          ad_account_id: '549755885175',
+          updated_time: 1_740_000_000,
+        })),
+      },
+    },
+  ],
+});
+
+const amazon = new AmazonAdsStandin({
+  validTokens: ['amzn-ok'],
+  clientId: 'amzn1.application-oa2-client.nomen',
+  maxPageSize: 2,
+  profiles: {
+    '3362351578582214': {
+      campaigns: [
+        ['5001', 'Spring Sale', 'ENABLED', 'AUTO'],
+        ['5002', 'Summer Sale', 'PAUSED', 'MANUAL'],
+        ['5003', 'Autumn Sale', 'ENABLED', 'MANUAL'],
+        ['5004', 'Brand Push', 'ENABLED', 'AUTO'],
+        ['5005', 'Winter Sale', 'ENABLED', 'AUTO'],
+      ].map(([campaignId, name, state, targetingType]) => ({
+        campaignId,
+        name,
+        state,
+        targetingType,
+        startDate: '2026-03-01',
+        budget: { budget: 50, budgetType: 'DAILY' },
+      })),
+    },
+  },
+});
+
+const googleAds = new GoogleAdsStandin({
+  validTokens: ['gads-ok'],
+  developerToken: 'dev-token-1',
+  batchSize: 2,
+  customers: {
+    '1234567890': {
+      campaign: [
+        ['9001', 'Spring Sale', 'ENABLED', 'SEARCH'],
+        ['9002', 'Summer Sale', 'PAUSED', 'DISPLAY'],
+        ['9003', 'Autumn Sale', 'ENABLED', 'DISPLAY'],
+        ['9004', 'Brand Push', 'ENABLED', 'SEARCH'],
+        ['9005', 'Winter Sale', 'ENABLED', 'VIDEO'],
+      ].map(([id, name, status, channel]) => ({
+        'campaign.id': id!,
+        'campaign.name': name!,
+        'campaign.status': status!,
+        'campaign.advertising_channel_type': channel!,
+      })),
+    },
+  },
+});
+
+const sfmc = new MarketingCloudStandin({
+  clientId: 'sfmc-client',
+  clientSecret: 'sfmc-secret',
+  maxPageSize: 2,
+  dataExtensions: [
+    {
+      key: 'Nomen_Campaigns',
+      primaryKey: ['Campaign_ID'],
+      rows: [
+        ['C-1', 'Spring Sale', 'Active', 'Email'],
+        ['C-2', 'Summer Sale', 'Paused', 'SMS'],
+        ['C-3', 'Autumn Sale', 'Active', 'Push'],
+        ['C-4', 'Brand Push', 'Active', 'Email'],
+        ['C-5', 'Winter Sale', 'Active', 'SMS'],
+      ].map(([id, name, status, channel]) => ({
+        Campaign_ID: id!,
+        Name: name!,
+        Status: status!,
+        Channel: channel!,
+      })),
+    },
+  ],
+});
+
+const standins = [tiktok, snapchat, pinterest, amazon, googleAds, sfmc];
+
+beforeAll(async () => {
+  await Promise.all(standins.map((s) => s.start()));
+  ctx = await createTestContext({
+    TIKTOK_API_URL: `${tiktok.url}/open_api/v1.3`,
+    SNAPCHAT_API_URL: snapchat.apiUrl,
+    PINTEREST_API_URL: pinterest.apiUrl,
+    AMAZON_ADS_API_URL: amazon.url,
+    OAUTH_AMAZON_ADS_CLIENT_ID: 'amzn1.application-oa2-client.nomen',
+    GOOGLE_ADS_API_URL: googleAds.apiUrl,
+    GOOGLE_ADS_DEVELOPER_TOKEN: 'dev-token-1',
+    SFMC_AUTH_URL: sfmc.authUrl,
+    SFMC_REST_URL: sfmc.url,
+    JOB_RETRY_LIMIT: '1',
+    JOB_RETRY_DELAY_SECONDS: '1',
+    JOB_POLL_SECONDS: '0.5',
+  });
+  account = await createAccount(ctx, []);
+  admin = await signIn(ctx, account.admin.email);
+  jobs = await startJobs(ctx.deps, ctx.handle, ctx.deps.config.jobs, { work: true });
+  ctx.deps.jobs = jobs;
+});
+
+afterAll(async () => {
+  await jobs?.stop();
+  await Promise.all([ctx?.close(), ...standins.map((s) => s.close())]);
+});
+
+/** One run as the API answers it. */
+interface Run {
+  id: number;
+  status: string;
+  attempts: number;
+  message: string;
+  submission_id: number | null;
+}
+
+/** Clicks "Sync now" and waits until that run ends; answers it. */
+async function syncAndWait(assignmentId: number): Promise<Run> {
+  const res = await admin.post(`/api/v1/integration-assignments/${assignmentId}/sync`);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const runId = res.body.id as number;
+  return vi.waitFor(
+    async () => {
+      const runs = await admin.get(`/api/v1/integration-assignments/${assignmentId}/runs`);
+      const run = (runs.body.data as Run[]).find((r) => r.id === runId)!;
+      expect(['Success', 'Failed'], JSON.stringify(run)).toContain(run.status);
+      return run;
+    },
+    { timeout: 30_000, interval: 200 },
+  );
+}
+
+/** A connected account of OAuth type `typeId` holding `accessToken` (as after signing in), with `metadata`. */
+async function oauthAccount(
+  typeId: number,
+  name: string,
+  accessToken: string,
+  metadata: Record<string, string> = {},
+): Promise<number> {
+  const row = await ctx.deps.db
+    .insertInto('connectors')
+    .values({
+      account_id: account.id,
+      connector_type_id: typeId,
+      name,
+      metadata: JSON.stringify(metadata) as never,
+      oauth_connected_at: new Date(),
+      ...tokenColumns(keyRingOf(ctx.deps.config), account.id, {
+        access_token: accessToken,
+        refresh_token: null,
+        token_type: 'Bearer',
+        scope: 'ads',
+        expires_at: Date.now() + 3_600_000,
+      }),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A Marketing Cloud account made in Connected accounts with `secret`. */
+async function sfmcAccount(name: string, secret: string): Promise<number> {
+  const res = await admin.post('/api/v1/account/connector/').send({
+    name,
+    connector_type_slug: 'salesforce-marketing-cloud',
+    metadata: { subdomain: 'mc563885gzs27c5t9-63k636ttgm', client_id: 'sfmc-client', client_secret: secret },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.id;
+}
+
+/** Saves a template with one inbound assignment mapping `nameColumn` → Campaign and `otherColumn` → Channel. */
+async function templateWith(
+  slug: string,
+  connectorId: number,
+  metadata: Record<string, string>,
+  filters: { integrationFilterId: string; values: string[] }[],
+  [nameColumn, otherColumn]: [string, string],
+): Promise<{ template: RunTemplate; assignmentId: number }> {
+  const base = await makeRunTemplate(admin, []);
+  const got = await admin.get(`/api/v1/account/template/${base.id}`);
+  const fieldOf = (templateFieldId: number) =>
+    (got.body.template_fields as { id: number; field_id: number }[]).find((f) => f.id === templateFieldId)!
+      .field_id;
+  const saved = await admin.put('/api/v1/account/template/').send({
+    ...got.body,
+    integrations: [
+      outbound(slug, {
+        name: `${slug} import`,
+        connector_id: connectorId,
+        metadata,
+        filters,
+        mapping_fields: [
+          { fieldName: nameColumn, label: 'Name', cvFieldId: fieldOf(base.fields.campaign), required: false },
+          {
+            fieldName: otherColumn,
+            label: 'Other',
+            cvFieldId: fieldOf(base.fields.channel),
+            required: false,
+          },
+        ],
+      }),
+    ],
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  const integrations = (await admin.get(`/api/v1/account/template/${base.id}`)).body.integrations;
+  return { template: { ...base, integrations }, assignmentId: integrations[0].id };
+}
+
+async function draftCells(template: RunTemplate, submissionId: number) {
+  const res = await admin.get(`/api/v1/account/submissions/${submissionId}`);
+  expect(res.status).toBe(200);
+  expect(res.body.status).toBe('Draft');
+  return (res.body.rows as { data: Record<string, string> }[]).map((r) => [
+    r.data[template.fields.campaign] ?? '',
+    r.data[template.fields.channel] ?? '',
+  ]);
+}
+
+/** What differs per provider. */
+interface Case {
+  slug: string;
+  /** A connected account that the provider accepts (true) or refuses (false). */
+  account: (accepted: boolean) => Promise<number>;
+  metadata: Record<string, string>;
+  filters: { integrationFilterId: string; values: string[] }[];
+  columns: [string, string];
+  label: string;
+  cells: string[][];
+  /** How many list calls (pages) the provider saw so far. */
+  pages: () => number;
+  /** Asserts the filters reached the provider where its API takes them. */
+  sentFilters: () => void;
+  /** Changes one object at the provider (so the next sync imports it again), and its new cells. */
+  change: () => string[];
+  /** Who refuses, as the run message says. */
+  provider: string;
+}
+
+const saleActive = [
+  { integrationFilterId: 'name_contains', values: ['Sale'] },
+  { integrationFilterId: 'status', values: ['ACTIVE'] },
+];
+
+const CASES: Case[] = [
+  {
+    slug: 'tiktok-inbound',
+    provider: 'TikTok',
+    account: (ok) => oauthAccount(18, `TikTok ${ok}`, ok ? 'tt-ok' : 'tt-BAD-TOKEN-7', { client_id: 'app' }),
+    metadata: { data_type: 'campaigns', adAccountsLinked: '7001' },
+    filters: saleActive,
+    columns: ['name', 'objective_type'],
+    label: 'campaigns of advertiser 7001',
+    cells: [
+      ['Spring Sale', 'CONVERSIONS'],
+      ['Autumn Sale', 'REACH'],
+      ['Winter Sale', 'TRAFFIC'],
+    ],
+    pages: () => tiktok.requestsTo('/open_api/v1.3/campaign/get/').filter((r) => r.isAuthorized).length,
+    sentFilters: () => {
+      const call = tiktok.requestsTo('/open_api/v1.3/campaign/get/').at(-1)!;
+      expect(JSON.parse(call.query.filtering!)).toEqual({
+        campaign_name: 'Sale',
+        primary_status: 'STATUS_DELIVERY_OK',
+      });
+    },
+    change: () => {
+      const c = tiktok.objectsOf('7001', 'campaign')[2]!;
+      Object.assign(c, { objective_type: 'VIDEO_VIEWS', modify_time: '2026-04-01 10:00:00' });
+      return ['Autumn Sale', 'VIDEO_VIEWS'];
+    },
+  },
+  {
+    slug: 'snapchat-marketing-inbound',
+    provider: 'Snapchat',
+    account: (ok) =>
+      oauthAccount(17, `Snapchat ${ok}`, ok ? 'snap-ok' : 'snap-BAD-TOKEN-7', { client_id: 'snap' }),
+    metadata: { data_type: 'campaigns', adAccountsLinked: 'acc-1' },
+    filters: [...saleActive, { integrationFilterId: 'campaign_ids', values: ['c-1', 'c-2', 'c-4', 'c-5'] }],
+    columns: ['name', 'objective'],
+    label: 'campaigns of acc-1',
+    cells: [
+      ['Spring Sale', 'WEB_CONVERSION'],
+      ['Winter Sale', 'AWARENESS'],
+    ],
+    pages: () => snapchat.requestsTo('/v1/adaccounts/acc-1/campaigns').filter((r) => r.isAuthorized).length,
+    sentFilters: () => {
+      // Snapchat's lists take no filters: Nomen applies them to what it read.
+      expect(snapchat.requestsTo('/v1/adaccounts/acc-1/campaigns').at(-1)!.query.limit).toBe('1000');
+    },
+    change: () => {
+      const c = snapchat.entity('campaigns', 'c-4')!;
+      Object.assign(c, { objective: 'ENGAGEMENT', updated_at: '2026-04-01T10:00:00.000Z' });
+      return ['Winter Sale', 'ENGAGEMENT'];
+    },
+  },
+  {
+    slug: 'pinterest-inbound',
+    provider: 'Pinterest',
+    account: (ok) => oauthAccount(16, `Pinterest ${ok}`, ok ? 'pin-ok' : 'pin-BAD-TOKEN-7'),
+    metadata: { data_type: 'campaigns', adAccountsLinked: '549755885175' },
+    filters: [
+      { integrationFilterId: 'name_contains', values: ['sale'] },
+      { integrationFilterId: 'status', values: ['ACTIVE'] },
+    ],
+    columns: ['name', 'objective_type'],
+    label: 'campaigns of 549755885175',
+    cells: [
+      ['Spring Sale', 'AWARENESS'],
+      ['Autumn Sale', 'CONSIDERATION'],
+      ['Winter SALE', 'WEB_CONVERSION'],
+    ],
+    pages: () =>
+      pinterest.requestsTo('/v5/ad_accounts/549755885175/campaigns').filter((r) => r.isAuthorized).length,
+    sentFilters: () => {
+      expect(
+        pinterest.requestsTo('/v5/ad_accounts/549755885175/campaigns').at(-1)!.query.entity_statuses,
+      ).toBe('ACTIVE');
+    },
+    change: () => {
+      const c = pinterest.object('549755885175', 'campaigns', '626735565838')!;
+      Object.assign(c, { objective_type: 'VIDEO_VIEW', updated_time: 1_750_000_000 });
+      return ['Spring Sale', 'VIDEO_VIEW'];
+    },
+  },
+  {
+    slug: 'amazon-ads-inbound',
+    provider: 'Amazon Ads',
+    account: (ok) => oauthAccount(15, `Amazon ${ok}`, ok ? 'amzn-ok' : 'amzn-BAD-TOKEN-7'),
+    metadata: { data_type: 'sponsored_products_campaigns', adAccountsLinked: '3362351578582214' },
+    filters: saleActive,
+    columns: ['name', 'targetingType'],
+    label: 'Sponsored Products campaigns of profile 3362351578582214',
+    cells: [
+      ['Spring Sale', 'AUTO'],
+      ['Autumn Sale', 'MANUAL'],
+      ['Winter Sale', 'AUTO'],
+    ],
+    pages: () => amazon.requestsTo('/sp/campaigns/list').filter((r) => r.isAuthorized).length,
+    sentFilters: () => {
+      const [first, second] = amazon.bodies.slice(-2) as Record<string, unknown>[];
+      expect(first).toEqual({
+        maxResults: 1000,
+        stateFilter: { include: ['ENABLED'] },
+        nameFilter: { queryTermMatchType: 'BROAD_MATCH', include: ['Sale'] },
+      });
+      expect(second).toMatchObject({ stateFilter: { include: ['ENABLED'] }, nextToken: expect.any(String) });
+    },
+    change: () => {
+      const c = (
+        amazon as unknown as { seed: { profiles: Record<string, { campaigns: Record<string, unknown>[] }> } }
+      ).seed.profiles['3362351578582214']!.campaigns[4]!;
+      Object.assign(c, { targetingType: 'MANUAL' });
+      return ['Winter Sale', 'MANUAL'];
+    },
+  },
+  {
+    slug: 'google-ads-inbound',
+    provider: 'Google Ads',
+    account: (ok) =>
+      oauthAccount(9, `Google Ads ${ok}`, ok ? 'gads-ok' : 'gads-BAD-TOKEN-7', {
+        client_id: 'gads-client',
+        customer_id: '123-456-7890',
+      }),
+    metadata: { data_type: 'campaigns' },
+    filters: [
+      ...saleActive,
+      { integrationFilterId: 'campaign_ids', values: ['9001', '9002', '9003', '9005'] },
+    ],
+    columns: ['name', 'campaign.advertising_channel_type'],
+    label: 'campaigns of customer 123-456-7890',
+    cells: [
+      ['Spring Sale', 'SEARCH'],
+      ['Autumn Sale', 'DISPLAY'],
+      ['Winter Sale', 'VIDEO'],
+    ],
+    // searchStream answers every batch to one call; the batches are its pages.
+    pages: () => googleAds.batchesAnswered,
+    sentFilters: () => {
+      expect(googleAds.queries.at(-1)).toBe(
+        "SELECT campaign.id, campaign.name, campaign.status, campaign.advertising_channel_type FROM campaign WHERE campaign.id IN (9001, 9002, 9003, 9005) AND campaign.name LIKE '%Sale%' AND campaign.status IN ('ENABLED') ORDER BY campaign.id",
+      );
+    },
+    change: () => {
+      const c = (
+        googleAds as unknown as {
+          seed: { customers: Record<string, { campaign: Record<string, string>[] }> };
+        }
+      ).seed.customers['1234567890']!.campaign[2]!;
+      c['campaign.advertising_channel_type'] = 'SHOPPING';
+      return ['Autumn Sale', 'SHOPPING'];
+    },
+  },
+  {
+    slug: 'salesforce-marketing-cloud-inbound',
+    provider: 'Salesforce Marketing Cloud',
+    account: (ok) => sfmcAccount(`Marketing Cloud ${ok}`, ok ? 'sfmc-secret' : 'sfmc-BAD-SECRET-7'),
+    metadata: { data_type: 'campaigns', data_extension_key: 'Nomen_Campaigns' },
+    filters: [...saleActive, { integrationFilterId: 'campaign_ids', values: ['C-1', 'C-2', 'C-3', 'C-4'] }],
+    columns: ['name', 'channel'],
+    label: 'campaigns of data extension Nomen_Campaigns',
+    cells: [
+      ['Spring Sale', 'Email'],
+      ['Autumn Sale', 'Push'],
+    ],
+    pages: () =>
+      sfmc.requestsTo('/data/v1/customobjectdata/key/Nomen_Campaigns/rowset').filter((r) => r.isAuthorized)
+        .length,
+    sentFilters: () => {
+      expect(
+        sfmc.requestsTo('/data/v1/customobjectdata/key/Nomen_Campaigns/rowset').at(-1)!.query.$pageSize,
+      ).toBe('2500');
+    },
+    change: () => {
+      const c = sfmc.rows.get('Nomen_Campaigns')!.get('C-1')!;
+      c.Channel = 'WhatsApp';
+      return ['Spring Sale', 'WhatsApp'];
+    },
+  },
+];
+
+describe.each(CASES)('$slug', (c) => {
+  it('imports the filtered objects of every page into a Draft, then only what changed', async () => {
+    const { template, assignmentId } = await templateWith(
+      c.slug,
+      await c.account(true),
+      c.metadata,
+      c.filters,
+      c.columns,
+    );
+    const before = c.pages();
+    const run = await syncAndWait(assignmentId);
+    expect(run.status, run.message).toBe('Success');
+    expect(run.message).toMatch(
+      new RegExp(`^Imported ${c.label}: ${c.cells.length} rows to fix and submit in draft submission #\\d+$`),
+    );
+    expect(await draftCells(template, run.submission_id!)).toEqual(c.cells);
+    expect(c.pages() - before).toBeGreaterThan(1);
+    c.sentFilters();
+
+    const again = await syncAndWait(assignmentId);
+    expect(again).toMatchObject({ status: 'Success', message: `Nothing new to import from ${c.label}` });
+
+    const changed = c.change();
+    const third = await syncAndWait(assignmentId);
+    expect(third.status, third.message).toBe('Success');
+    expect(third.message).toMatch(new RegExp(`^Imported ${c.label}: 1 row to fix`));
+    expect(await draftCells(template, third.submission_id!)).toEqual([changed]);
+  });
+
+  it('a refused credential ends the run Failed, naming the account to reconnect', async () => {
+    const id = await c.account(false);
+    const { assignmentId } = await templateWith(c.slug, id, c.metadata, c.filters, c.columns);
+    const run = await syncAndWait(assignmentId);
+    expect(run.status).toBe('Failed');
+    expect(run.submission_id).toBeNull();
+    expect(run.message).toContain(`${c.provider} refused the credentials of "`);
+    expect(run.message).toContain('reconnect it in Connected accounts');
+    expect(run.message).not.toMatch(/BAD-TOKEN|BAD-SECRET/);
+  });
+});
+
+describe('provider faults', () => {
+  it('a provider fault is retried, and the retry imports the objects once', async () => {
+    const id = await oauthAccount(16, 'Pinterest flaky', 'pin-ok');
+    const { template, assignmentId } = await templateWith(
+      'pinterest-inbound',
+      id,
+      { data_type: 'ad_groups', adAccountsLinked: '549755885175' },
+      [],
+      ['name', 'campaign_id'],
+    );
+    pinterest.injectOnce({
+      path: '/v5/ad_accounts/549755885175/ad_groups',
+      answer: { status: 503, body: { code: 503, message: 'Service unavailable.' } },
+    });
+    const run = await syncAndWait(assignmentId);
+    expect(run).toMatchObject({ status: 'Success', attempts: 2 });
+    expect(run.message).toMatch(/^Imported ad groups of 549755885175: 2 rows to fix/);
+    expect(await draftCells(template, run.submission_id!)).toEqual([
+      ['Spring audiences', '626735565838'],
+      ['Autumn audiences', '626735565840'],
+    ]);
+  });
+
+  it('an ad account the provider does not know ends the run Failed at once, with its words', async () => {
+    const id = await oauthAccount(16, 'Pinterest other', 'pin-ok');
+    const { assignmentId } = await templateWith(
+      'pinterest-inbound',
+      id,
+      { data_type: 'campaigns', adAccountsLinked: '999' },
+      [],
+      ['name', 'status'],
+    );
+    const run = await syncAndWait(assignmentId);
+    expect(run).toMatchObject({
+      status: 'Failed',
+      attempts: 1,
+      message: 'Pinterest refused the campaigns of 999: Ad account 999 not found.',
+    });
+  });
+
+  it('an Amazon data type Nomen does not read yet fails naming the ones it reads', async () => {
+    const id = await oauthAccount(15, 'Amazon brands', 'amzn-ok');
+    const { assignmentId } = await templateWith(
+      'amazon-ads-inbound',
+      id,
+      { data_type: 'sponsored_brands_campaigns', adAccountsLinked: '3362351578582214' },
+      [],
+      ['name', 'state'],
+    );
+    const run = await syncAndWait(assignmentId);
+    expect(run).toMatchObject({
+      status: 'Failed',
+      attempts: 1,
+      message:
+        'Nomen reads sponsored_products_campaigns, sponsored_products_ad_groups, sponsored_products_ads from Amazon Ads: choose one of them as the data type',
+    });
+  });
+});

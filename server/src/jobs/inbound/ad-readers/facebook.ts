@@ -1,0 +1,75 @@
+import type { IntegrationAssignment } from '@nomen/shared';
+import { metaClientOf } from '../../../entities/targets/provider-clients';
+import type { MetaAdObjectEdge, MetaFilter } from '../../../integrations/meta/client';
+import { type AdReader, chosenDataType, chosenSetting, objectsTable, readFromProvider } from './common';
+
+/**
+ * facebook-marketing-inbound (issue 12 item 5): the chosen data type (campaigns, ad sets, ads, ad
+ * creatives) of the linked ad account through the Marketing API with the assignment's filters;
+ * columns are the object's fields, versions its `updated_time` (a hash of the row where it has none).
+ */
+
+/** The Marketing API edge and the fields read per data type (spec 03 §3 ad platform data types). */
+const FACEBOOK_DATA_TYPES: Record<string, { edge: MetaAdObjectEdge; fields: string[]; label: string }> = {
+  campaigns: {
+    edge: 'campaigns',
+    fields: ['name', 'status', 'effective_status', 'objective', 'updated_time'],
+    label: 'campaigns',
+  },
+  ad_sets: {
+    edge: 'adsets',
+    fields: ['name', 'campaign_id', 'status', 'effective_status', 'updated_time'],
+    label: 'ad sets',
+  },
+  ads: {
+    edge: 'ads',
+    fields: ['name', 'campaign_id', 'adset_id', 'status', 'effective_status', 'updated_time'],
+    label: 'ads',
+  },
+  ad_creatives: {
+    edge: 'adcreatives',
+    fields: ['name', 'title', 'body', 'url_tags', 'status'],
+    label: 'ad creatives',
+  },
+};
+
+/**
+ * The assignment's filters (catalogue.ts `integrationFilters`: campaign_ids, name_contains,
+ * status) as Graph `filtering` conditions. Campaigns filter their own id; other objects their
+ * campaign's (`campaign.id`).
+ */
+export function facebookFiltering(dataType: string, filters: IntegrationAssignment['filters']): MetaFilter[] {
+  const out: MetaFilter[] = [];
+  for (const f of filters) {
+    const values = f.values.map((v) => String(v).trim()).filter((v) => v !== '');
+    if (values.length === 0) continue;
+    const id = String(f.integrationFilterId);
+    if (id === 'campaign_ids')
+      out.push({ field: dataType === 'campaigns' ? 'id' : 'campaign.id', operator: 'IN', value: values });
+    else if (id === 'name_contains') out.push({ field: 'name', operator: 'CONTAIN', value: values[0]! });
+    else if (id === 'status') out.push({ field: 'effective_status', operator: 'IN', value: values });
+  }
+  return out;
+}
+
+/** Reads a facebook-marketing-inbound assignment (metadata data_type and adAccountsLinked, filters). */
+export const readFacebookObjects: AdReader = async (deps, connector, assignment) => {
+  const [dataType, spec] = chosenDataType(assignment, FACEBOOK_DATA_TYPES);
+  const adAccount = chosenSetting(assignment, 'adAccountsLinked', 'ad account');
+  const what = `${spec.label} of ${adAccount}`;
+  const objects = await readFromProvider('meta', connector, what, () =>
+    metaClientOf(deps, connector).listAdObjects(
+      adAccount,
+      spec.edge,
+      spec.fields,
+      facebookFiltering(dataType, assignment.filters ?? []),
+    ),
+  );
+  return objectsTable(
+    what,
+    ['id', ...spec.fields],
+    objects,
+    (o) => `${spec.edge}:${o.id}`,
+    (o) => (typeof o.updated_time === 'string' ? o.updated_time : undefined),
+  );
+};

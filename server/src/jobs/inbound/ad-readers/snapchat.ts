@@ -1,0 +1,106 @@
+import { snapchatClientOf } from '../../../entities/targets/provider-clients';
+import type { SnapchatEdge } from '../../../integrations/snapchat/client';
+import {
+  type AdReader,
+  adFilters,
+  chosenDataType,
+  chosenSetting,
+  keepMatching,
+  objectsTable,
+  readFromProvider,
+} from './common';
+
+/**
+ * snapchat-marketing-inbound (issue 12 item 5; spec 03 §3 Snapchat inbound: adaccounts, ads,
+ * adsquads, campaigns, creatives, media, organizations). Organizations are the token's user's;
+ * ad accounts are those of metadata organization_id; the rest belong to the ad account of
+ * adAccountsLinked. Snapchat's lists take no filters, so Nomen keeps the objects whose campaign
+ * (campaigns: their id; ad squads: campaign_id), name and status pass; versions are `updated_at`.
+ */
+const SNAPCHAT_DATA_TYPES: Record<
+  string,
+  {
+    edge: SnapchatEdge;
+    fields: string[];
+    campaign: string | null;
+    label: string;
+    parent: 'org' | 'account' | null;
+  }
+> = {
+  organizations: {
+    edge: 'organizations',
+    fields: ['name', 'type', 'updated_at'],
+    campaign: null,
+    label: 'organizations',
+    parent: null,
+  },
+  adaccounts: {
+    edge: 'adaccounts',
+    fields: ['name', 'type', 'status', 'currency', 'updated_at'],
+    campaign: null,
+    label: 'ad accounts',
+    parent: 'org',
+  },
+  campaigns: {
+    edge: 'campaigns',
+    fields: ['name', 'status', 'objective', 'start_time', 'updated_at'],
+    campaign: 'id',
+    label: 'campaigns',
+    parent: 'account',
+  },
+  adsquads: {
+    edge: 'adsquads',
+    fields: ['name', 'campaign_id', 'status', 'type', 'updated_at'],
+    campaign: 'campaign_id',
+    label: 'ad squads',
+    parent: 'account',
+  },
+  ads: {
+    edge: 'ads',
+    fields: ['name', 'ad_squad_id', 'creative_id', 'status', 'type', 'updated_at'],
+    campaign: null,
+    label: 'ads',
+    parent: 'account',
+  },
+  creatives: {
+    edge: 'creatives',
+    fields: ['name', 'type', 'headline', 'brand_name', 'updated_at'],
+    campaign: null,
+    label: 'creatives',
+    parent: 'account',
+  },
+  media: {
+    edge: 'media',
+    fields: ['name', 'type', 'media_status', 'updated_at'],
+    campaign: null,
+    label: 'media',
+    parent: 'account',
+  },
+};
+
+/** Reads a snapchat-marketing-inbound assignment (metadata data_type, adAccountsLinked or organization_id; filters). */
+export const readSnapchatObjects: AdReader = async (deps, connector, assignment) => {
+  const [, spec] = chosenDataType(assignment, SNAPCHAT_DATA_TYPES);
+  const parent =
+    spec.parent === 'org'
+      ? chosenSetting(assignment, 'organization_id', 'organization')
+      : spec.parent === 'account'
+        ? chosenSetting(assignment, 'adAccountsLinked', 'ad account')
+        : '';
+  const what = parent ? `${spec.label} of ${parent}` : spec.label;
+  const objects = await readFromProvider('snapchat', connector, what, () =>
+    snapchatClientOf(deps, connector).list(spec.edge, parent),
+  );
+  const kept = keepMatching(objects, adFilters(assignment), {
+    campaign: spec.campaign,
+    name: 'name',
+    status: spec.fields.includes('status') ? 'status' : null,
+  });
+  return objectsTable(
+    what,
+    ['id', ...spec.fields],
+    kept,
+    (o) => `${spec.edge}:${o.id}`,
+    (o) => o.updated_at,
+  );
+};
