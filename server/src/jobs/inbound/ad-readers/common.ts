@@ -3,6 +3,7 @@ import type { ImportTable, IntegrationAssignment } from '@nomen/shared';
 import type { ConnectorDeps, ReadConnector } from '../../../entities/connectors/connectors.read';
 import { PROVIDER_LABELS, ProviderError, type ProviderName } from '../../../integrations/provider-error';
 import { describeError, InboundError } from '../inbound-error';
+import { cellText } from '../source-objects';
 
 /**
  * What every ad-platform reader shares (issue 12 item 5; spec 03 §3 "Data types per connector",
@@ -87,11 +88,7 @@ export function keepMatching<T extends Record<string, unknown>>(
   );
 }
 
-/** A table cell: text as is, objects as JSON, nothing as empty. */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
+export { cellText };
 
 /**
  * The table of `objects` (columns `header`, cells read by `cell`, default the field of that name),
