@@ -391,12 +391,8 @@ async function storeSubmitted(
     rows.map((data, i) => ({ row_number: i, cv_id: (cvIdKey && data[cvIdKey]) || randomUUID(), data })),
   );
   if (commitId !== null) {
-    await repo.applyToValues(
-      trx,
-      submission.dataset_id,
-      { submissionId: submission.id, fromCommit: commitId },
-      1,
-    );
+    // The distinct values come from the rows in hand, not from reading the stored rows again.
+    await repo.addValueCounts(trx, submission.dataset_id, repo.valueCounts(rows));
     await refreshPoweredLists(trx, actor.accountId, submission.dataset_id);
     // The rows are in the dataset: queue the template's outbound integrations (issue 12 item 4).
     if (submission.template_id !== null) {
