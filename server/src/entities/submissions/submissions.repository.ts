@@ -438,6 +438,34 @@ export async function distinctValues(
 }
 
 /**
+ * The datasets query's most common read in one statement (a round trip less): a dataset of the
+ * account with its head commit and a page of one field's distinct values at HEAD, in first-seen
+ * order. Null when the account has no such dataset; no values while nothing was committed.
+ */
+export async function headDistinctValues(
+  db: Db,
+  accountId: number,
+  datasetId: number,
+  templateFieldId: number,
+  limit: number,
+  offset: number,
+): Promise<{ headCommitId: number | null; values: string[] } | null> {
+  const { rows } = await sql<{ head_commit_id: number | null; value: string | null }>`
+    select ds.head_commit_id, v.value from datasets ds
+      left join lateral (
+        select d.id, d.value from dataset_values d
+         where d.dataset_id = ds.id and d.template_field_id = ${templateFieldId} and d.row_count > 0
+         order by d.id limit ${limit} offset ${offset}) v on ds.head_commit_id is not null
+     where ds.id = ${datasetId} and ds.account_id = ${accountId}
+     order by v.id`.execute(db);
+  if (rows.length === 0) return null;
+  return {
+    headCommitId: rows[0]!.head_commit_id,
+    values: rows.flatMap((r) => (r.value === null ? [] : [r.value])),
+  };
+}
+
+/**
  * Rows of a dataset as of a commit (`select` null: whole rows), optionally distinct, in first-seen
  * order. With `select`, rows holding none of the selected fields are left out (spec 02 §7: data
  * by field id holding a value), as the distinct-values index leaves empty values out.
