@@ -15,6 +15,7 @@ import * as m0013 from './migrations/0013_reports';
 import * as m0014 from './migrations/0014_inbound_runs';
 import * as m0015 from './migrations/0015_integration_links';
 import * as m0016 from './migrations/0016_link_checks';
+import * as m0022 from './migrations/0022_dataset_values_upkeep';
 
 /** Every migration, in order. Frozen in time: never edit one that has shipped; add the next. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_inbound_runs': m0014,
   '0015_integration_links': m0015,
   '0016_link_checks': m0016,
+  '0022_dataset_values_upkeep': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
