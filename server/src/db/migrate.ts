@@ -16,6 +16,7 @@ import * as m0014 from './migrations/0014_inbound_runs';
 import * as m0015 from './migrations/0015_integration_links';
 import * as m0016 from './migrations/0016_link_checks';
 import * as m0017 from './migrations/0017_target_runs';
+import * as m0018 from './migrations/0018_dataset_values_upkeep';
 
 /** Every migration, in order. Frozen in time: never edit one that has shipped; add the next. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_integration_links': m0015,
   '0016_link_checks': m0016,
   '0017_target_runs': m0017,
+  '0018_dataset_values_upkeep': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

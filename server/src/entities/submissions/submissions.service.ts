@@ -391,12 +391,8 @@ async function storeSubmitted(
     rows.map((data, i) => ({ row_number: i, cv_id: (cvIdKey && data[cvIdKey]) || randomUUID(), data })),
   );
   if (commitId !== null) {
-    await repo.applyToValues(
-      trx,
-      submission.dataset_id,
-      { submissionId: submission.id, fromCommit: commitId },
-      1,
-    );
+    // The distinct values come from the rows in hand, not from reading the stored rows again.
+    await repo.addValueCounts(trx, submission.dataset_id, repo.valueCounts(rows));
     await refreshPoweredLists(trx, actor.accountId, submission.dataset_id);
     // The rows are in the dataset: queue the template's outbound integrations (issue 12 item 4).
     if (submission.template_id !== null) {
@@ -962,10 +958,30 @@ export async function queryDataset(
   datasetId: number,
   query: z.output<typeof datasetQuerySchema>,
 ): Promise<{ rows: { data: Record<string, { value: string }> }[]; commit_id: number | null }> {
-  const dataset = await repo.findDataset(deps.db, actor.accountId, datasetId);
-  if (!dataset) throw AppError.notFound('Dataset');
   const select =
     query.select === '*' || query.select.includes('*') ? null : [...new Set(query.select as number[])];
+  const wrap = (data: Record<string, string>) => ({
+    data: Object.fromEntries(Object.entries(data).map(([k, value]) => [k, { value }])),
+  });
+  if (query.distinct && select?.length === 1 && query.commitRef === 'HEAD') {
+    // Distinct values of one field at HEAD (a powered list's read): the dataset and the values at once.
+    const field = select[0]!;
+    const head = await repo.headDistinctValues(
+      deps.db,
+      actor.accountId,
+      datasetId,
+      field,
+      query.limit,
+      query.offset,
+    );
+    if (!head) throw AppError.notFound('Dataset');
+    return {
+      rows: head.values.map((value) => wrap({ [String(field)]: value })),
+      commit_id: head.headCommitId,
+    };
+  }
+  const dataset = await repo.findDataset(deps.db, actor.accountId, datasetId);
+  if (!dataset) throw AppError.notFound('Dataset');
   let commitId = dataset.head_commit_id;
   if (query.commitRef !== 'HEAD') {
     commitId = Number(query.commitRef);
@@ -973,9 +989,6 @@ export async function queryDataset(
   }
   if (commitId === null) return { rows: [], commit_id: null };
   const isHead = commitId === dataset.head_commit_id;
-  const wrap = (data: Record<string, string>) => ({
-    data: Object.fromEntries(Object.entries(data).map(([k, value]) => [k, { value }])),
-  });
   if (query.distinct && select?.length === 1 && isHead) {
     const field = select[0]!;
     const values = await repo.distinctValues(deps.db, datasetId, field, query.limit, query.offset);
