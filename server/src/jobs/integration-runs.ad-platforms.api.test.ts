@@ -1,11 +1,10 @@
-import { addFieldsetFields, connectorTypeBySlug, newTemplate, type TemplateField } from '@nomen/shared';
+import { addFieldsetFields, newTemplate, type TemplateField } from '@nomen/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MetaStandin } from '../../../tests/standins/meta';
 import { PinterestStandin } from '../../../tests/standins/pinterest';
 import { SnapchatStandin } from '../../../tests/standins/snapchat';
 import { TikTokStandin } from '../../../tests/standins/tiktok';
-import { tokenColumns } from '../entities/connectors/connectors.read';
-import { keyRingOf } from '../security/secrets';
+import { insertOAuthConnector } from '../test/connectors';
 import { endedRuns, outbound } from '../test/integration-runs-fixtures';
 import {
   createAccount,
@@ -142,24 +141,7 @@ afterAll(async () => {
 
 /** A connected account of `slug` holding `accessToken`, as the authorisation flow leaves it. */
 async function oauthConnector(slug: string, accessToken: string): Promise<number> {
-  const row = await ctx.deps.db
-    .insertInto('connectors')
-    .values({
-      account_id: account.id,
-      connector_type_id: connectorTypeBySlug(slug)!.id,
-      name: `${slug} ${accessToken} ${Math.random().toString(36).slice(2, 6)}`,
-      oauth_connected_at: new Date(),
-      ...tokenColumns(keyRingOf(ctx.deps.config), account.id, {
-        access_token: accessToken,
-        refresh_token: null,
-        token_type: 'Bearer',
-        scope: '',
-        expires_at: Date.now() + 3_600_000,
-      }),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertOAuthConnector(ctx, { accountId: account.id, type: slug, accessToken });
 }
 
 /** Template field ids of the test template. */
@@ -220,9 +202,17 @@ async function adTemplate(integrations: (f: Fields) => unknown[]): Promise<{ id:
     creative: idOf('Creative'),
     label: idOf('Label'),
   };
+  // Integrations name saved fields (mapping cvFieldId, fieldMapping); rows are keyed by template field.
+  const savedOf = (id: number) => tfs.find((f) => f.id === id)!.field_id as number;
+  const savedIds = {
+    objectId: savedOf(fields.objectId),
+    value: savedOf(fields.value),
+    creative: savedOf(fields.creative),
+    label: savedOf(fields.label),
+  };
   const again = await admin
     .put('/api/v1/account/template/')
-    .send({ ...got.body, integrations: integrations(fields) });
+    .send({ ...got.body, integrations: integrations(savedIds) });
   expect(again.status, JSON.stringify(again.body)).toBe(200);
   return { id: saved.body.id, fields };
 }

@@ -1,16 +1,9 @@
-import {
-  addFieldsetFields,
-  addLinkField,
-  connectorTypeBySlug,
-  newTemplate,
-  type TemplateField,
-} from '@nomen/shared';
+import { addFieldsetFields, addLinkField, newTemplate, type TemplateField } from '@nomen/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AemStandin } from '../../../tests/standins/aem';
 import { GoogleMarketingPlatformStandin } from '../../../tests/standins/google-marketing-platform';
 import { MarketingCloudStandin } from '../../../tests/standins/marketing-cloud';
-import { tokenColumns } from '../entities/connectors/connectors.read';
-import { keyRingOf } from '../security/secrets';
+import { insertOAuthConnector } from '../test/connectors';
 import { endedRuns, outbound } from '../test/integration-runs-fixtures';
 import {
   createAccount,
@@ -139,25 +132,12 @@ async function connector(body: Record<string, unknown>): Promise<number> {
 
 /** A Google ad-platform account (profile `profileId`) holding `accessToken`, as sign-in leaves it. */
 async function googleConnector(slug: string, accessToken: string, profileId = '5001'): Promise<number> {
-  const row = await ctx.deps.db
-    .insertInto('connectors')
-    .values({
-      account_id: account.id,
-      connector_type_id: connectorTypeBySlug(slug)!.id,
-      name: `${slug} ${accessToken} ${Math.random().toString(36).slice(2, 6)}`,
-      metadata: JSON.stringify({ googleProfileId: profileId, googleConnectedEmail: 'ads@acme.com' }),
-      oauth_connected_at: new Date(),
-      ...tokenColumns(keyRingOf(ctx.deps.config), account.id, {
-        access_token: accessToken,
-        refresh_token: null,
-        token_type: 'Bearer',
-        scope: '',
-        expires_at: Date.now() + 3_600_000,
-      }),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertOAuthConnector(ctx, {
+    accountId: account.id,
+    type: slug,
+    accessToken,
+    metadata: { googleProfileId: profileId, googleConnectedEmail: 'ads@acme.com' },
+  });
 }
 
 interface Fields {
@@ -202,9 +182,17 @@ async function adTemplate(integrations: (f: Fields) => unknown[]): Promise<{ id:
     owner: idOf('Owner'),
     link: tfs.find((f) => f.governance_type === 'link')!.id as number,
   };
+  // Integrations name saved fields (mapping cvFieldId, dcm* metadata); rows are keyed by template field.
+  const savedOf = (id: number) => tfs.find((f) => f.id === id)!.field_id as number;
+  const savedIds = {
+    ref: savedOf(fields.ref),
+    title: savedOf(fields.title),
+    owner: savedOf(fields.owner),
+    link: savedOf(fields.link),
+  };
   const again = await admin
     .put('/api/v1/account/template/')
-    .send({ ...got.body, integrations: integrations(fields) });
+    .send({ ...got.body, integrations: integrations(savedIds) });
   expect(again.status, JSON.stringify(again.body)).toBe(200);
   got = await admin.get(`/api/v1/account/template/${saved.body.id}`);
   return { id: saved.body.id, fields };

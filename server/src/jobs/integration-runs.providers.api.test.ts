@@ -1,19 +1,12 @@
 import { generateKeyPairSync } from 'node:crypto';
-import {
-  addFieldsetFields,
-  addLinkField,
-  connectorTypeBySlug,
-  newTemplate,
-  type TemplateField,
-} from '@nomen/shared';
+import { addFieldsetFields, addLinkField, newTemplate, type TemplateField } from '@nomen/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BitlyStandin } from '../../../tests/standins/bitly';
 import { BoxStandin } from '../../../tests/standins/box';
 import { GcsStandin } from '../../../tests/standins/google-cloud-storage';
 import { QrCodeMonkeyStandin } from '../../../tests/standins/qr-code-monkey';
 import { SnowflakeStandin } from '../../../tests/standins/snowflake';
-import { tokenColumns } from '../entities/connectors/connectors.read';
-import { keyRingOf } from '../security/secrets';
+import { insertOAuthConnector } from '../test/connectors';
 import { endedRuns, outbound } from '../test/integration-runs-fixtures';
 import {
   createAccount,
@@ -102,24 +95,7 @@ async function connector(body: Record<string, unknown>): Promise<number> {
 
 /** An OAuth account (box, bitly) holding `accessToken`, as the authorisation flow leaves it. */
 async function oauthConnector(slug: string, accessToken: string): Promise<number> {
-  const row = await ctx.deps.db
-    .insertInto('connectors')
-    .values({
-      account_id: account.id,
-      connector_type_id: connectorTypeBySlug(slug)!.id,
-      name: `${slug} ${accessToken} ${Math.random().toString(36).slice(2, 6)}`,
-      oauth_connected_at: new Date(),
-      ...tokenColumns(keyRingOf(ctx.deps.config), account.id, {
-        access_token: accessToken,
-        refresh_token: null,
-        token_type: 'Bearer',
-        scope: '',
-        expires_at: Date.now() + 3_600_000,
-      }),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertOAuthConnector(ctx, { accountId: account.id, type: slug, accessToken });
 }
 
 interface LinkTemplate {
@@ -156,7 +132,12 @@ async function linkTemplate(
     campaign: tfs.find((f) => f.field.name === 'Campaign')!.id as number,
     link: tfs.find((f) => f.governance_type === 'link')!.id as number,
   };
-  const list = typeof integrations === 'function' ? integrations(fields) : integrations;
+  // Integrations name saved fields (mapping cvFieldId); rows are keyed by template field.
+  const savedOf = (id: number) => tfs.find((f) => f.id === id)!.field_id as number;
+  const list =
+    typeof integrations === 'function'
+      ? integrations({ campaign: savedOf(fields.campaign), link: savedOf(fields.link) })
+      : integrations;
   const again = await admin.put('/api/v1/account/template/').send({ ...got.body, integrations: list });
   expect(again.status, JSON.stringify(again.body)).toBe(200);
   got = await admin.get(`/api/v1/account/template/${saved.body.id}`);

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AdobeAnalyticsStandin } from '../../../tests/standins/adobe-analytics';
 import { AdobeImsStandin } from '../../../tests/standins/adobe-ims';
 import { GoogleAnalyticsStandin } from '../../../tests/standins/google-analytics-admin';
-import { tokenColumns } from '../entities/connectors/connectors.read';
-import { keyRingOf } from '../security/secrets';
+import { insertOAuthConnector } from '../test/connectors';
 import { endedRuns, makeRunTemplate, type RunTemplate, submitRows } from '../test/integration-runs-fixtures';
 import {
   createAccount,
@@ -119,24 +118,13 @@ async function adobeConnector(agent: supertest.Agent, secret: string): Promise<n
 
 /** A Google Analytics account of `accountId` authorised with `accessToken`, as the OAuth callback stores it. */
 async function gaConnector(accountId: number, accessToken: string): Promise<number> {
-  const row = await ctx.deps.db
-    .insertInto('connectors')
-    .values({
-      account_id: accountId,
-      connector_type_id: 2,
-      name: `GA ${accessToken} ${Math.random().toString(36).slice(2, 6)}`,
-      oauth_connected_at: new Date(),
-      ...tokenColumns(keyRingOf(ctx.deps.config), accountId, {
-        access_token: accessToken,
-        refresh_token: null,
-        token_type: 'Bearer',
-        scope: 'analytics.edit',
-        expires_at: Date.now() + 3_600_000,
-      }),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertOAuthConnector(ctx, {
+    accountId,
+    type: 2,
+    accessToken,
+    name: `GA ${accessToken} ${Math.random().toString(36).slice(2, 6)}`,
+    scope: 'analytics.edit',
+  });
 }
 
 /** The field library ids behind the template's Campaign and Channel fields. */

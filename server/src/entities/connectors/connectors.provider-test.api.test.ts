@@ -8,7 +8,7 @@ import { BitlyStandin } from '../../../../tests/standins/bitly';
 import { KochavaStandin } from '../../../../tests/standins/kochava';
 import { MetaStandin } from '../../../../tests/standins/meta';
 import { WorkfrontStandin } from '../../../../tests/standins/workfront';
-import { keyRingOf } from '../../security/secrets';
+import { insertOAuthConnector as insertConnector } from '../../test/connectors';
 import {
   createAccount,
   createTestContext,
@@ -16,7 +16,6 @@ import {
   type TestAccount,
   type TestContext,
 } from '../../test/test-context';
-import { tokenColumns } from './connectors.read';
 
 /**
  * "Test connection" of the accounts whose provider has a REST client (issue 10 item 5): Bitly,
@@ -75,24 +74,13 @@ async function saveConnector(body: object) {
 
 /** An OAuth account of connector type `typeId` holding `accessToken`, as the OAuth callback stores it. */
 async function insertOAuthConnector(typeId: number, accessToken: string) {
-  const row = await ctx.deps.db
-    .insertInto('connectors')
-    .values({
-      account_id: account.id,
-      connector_type_id: typeId,
-      name: `Account ${accessToken}`,
-      oauth_connected_at: new Date(),
-      ...tokenColumns(keyRingOf(ctx.deps.config), account.id, {
-        access_token: accessToken,
-        refresh_token: null,
-        token_type: 'Bearer',
-        scope: null,
-        expires_at: Date.now() + 3_600_000,
-      }),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertConnector(ctx, {
+    accountId: account.id,
+    type: typeId,
+    accessToken,
+    name: `Account ${accessToken}`,
+    scope: null,
+  });
 }
 
 async function testOf(id: number) {

@@ -6,7 +6,7 @@ import { BitlyStandin } from '../../../../tests/standins/bitly';
 import { GoogleAnalyticsStandin } from '../../../../tests/standins/google-analytics-admin';
 import { KochavaStandin } from '../../../../tests/standins/kochava';
 import { MetaStandin } from '../../../../tests/standins/meta';
-import { keyRingOf } from '../../security/secrets';
+import { insertOAuthConnector as insertConnector } from '../../test/connectors';
 import {
   createAccount,
   createTestContext,
@@ -15,7 +15,6 @@ import {
   type TestAccount,
   type TestContext,
 } from '../../test/test-context';
-import { tokenColumns } from '../connectors/connectors.read';
 
 /**
  * Targets and multi-targets (issue 10 item 6; spec 01 §2.4, §2.5, §3.1, §5, §7) and the provider
@@ -131,24 +130,13 @@ function insertGaConnector(accountId: number, accessToken: string) {
 
 /** An OAuth account of connector type `typeId` holding `accessToken`, as the OAuth callback stores it. */
 async function insertOAuthConnector(accountId: number, typeId: number, accessToken: string) {
-  const row = await ctx.deps.db
-    .insertInto('connectors')
-    .values({
-      account_id: accountId,
-      connector_type_id: typeId,
-      name: `Account ${accessToken}`,
-      oauth_connected_at: new Date(),
-      ...tokenColumns(keyRingOf(ctx.deps.config), accountId, {
-        access_token: accessToken,
-        refresh_token: null,
-        token_type: 'Bearer',
-        scope: 'analytics.edit',
-        expires_at: Date.now() + 3_600_000,
-      }),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertConnector(ctx, {
+    accountId,
+    type: typeId,
+    accessToken,
+    name: `Account ${accessToken}`,
+    scope: 'analytics.edit',
+  });
 }
 
 async function insertField(accountId: number, name: string) {

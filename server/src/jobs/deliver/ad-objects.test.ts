@@ -13,27 +13,35 @@ const m = (fieldName: string, cvFieldId: number | null) => ({
   type: 'integration_field' as const,
   source_type: 'field' as const,
 });
+/** Mappings name saved fields 101-103, which the template holds as template fields 1-3. */
 const assignment = (mappings: ReturnType<typeof m>[]) =>
-  ({ assignment: { mapping_fields: mappings } }) as unknown as Pick<DeliveryContext, 'assignment'>;
+  ({
+    assignment: { mapping_fields: mappings },
+    template: { template_fields: [1, 2, 3].map((id) => ({ id, field_id: 100 + id })) },
+  }) as unknown as Pick<DeliveryContext, 'assignment' | 'template'>;
 
 describe('mappedUpdate', () => {
-  it('takes the first mapped id name and the writable fields, renaming and ignoring as told', () => {
-    const update = mappedUpdate(assignment([m('id', 1), m('name', 2), m('adset_id', 3), m('ad_id', null)]), {
-      idNames: ['ad_id', 'id'],
-      writable: ['ad_name'],
-      rename: { name: 'ad_name' },
-      ignored: ['adset_id'],
-      objects: 'ads',
-    });
+  it('takes the first mapped id name and the writable fields as template fields, renaming and ignoring as told', () => {
+    const update = mappedUpdate(
+      assignment([m('id', 101), m('name', 102), m('adset_id', 103), m('ad_id', null)]),
+      {
+        idNames: ['ad_id', 'id'],
+        writable: ['ad_name'],
+        rename: { name: 'ad_name' },
+        ignored: ['adset_id'],
+        objects: 'ads',
+      },
+    );
     expect(update).toEqual({ idFieldId: 1, values: new Map([['ad_name', 2]]) });
   });
 
   it('refuses a mapping without the id, or with a field the platform cannot update, naming it', () => {
     const spec = { idNames: ['id'], writable: ['name'], objects: 'ads' };
-    expect(() => mappedUpdate(assignment([m('name', 2)]), spec)).toThrow(/Map a template field to "id"/);
+    expect(() => mappedUpdate(assignment([m('name', 102)]), spec)).toThrow(/Map a template field to "id"/);
+    expect(() => mappedUpdate(assignment([m('id', 999)]), spec)).toThrow(/no longer on the template/);
     const error = (() => {
       try {
-        mappedUpdate(assignment([m('id', 1), m('objective', 2)]), spec);
+        mappedUpdate(assignment([m('id', 101), m('objective', 102)]), spec);
       } catch (e) {
         return e;
       }

@@ -1,6 +1,12 @@
 import { ProviderError } from '../../integrations/provider-error';
 import { DeliveryError } from '../delivery';
-import { type DeliveryContext, type DeliveryResult, deliveryFailure, type RunRow } from './context';
+import {
+  type DeliveryContext,
+  type DeliveryResult,
+  deliveryFailure,
+  type RunRow,
+  templateFieldOf,
+} from './context';
 
 /**
  * What the ad-platform outbound deliverers share (issue 12 item 4 "ad-platform outbound
@@ -47,13 +53,13 @@ export interface MappedUpdate {
 
 /**
  * Reads the assignment's mapping (mapping_fields: fieldName is the platform's field, cvFieldId the
- * template field): the first of `idNames` that is mapped identifies the object; the mapped names in
+ * saved field, answered as its template field): the first of `idNames` that is mapped identifies the object; the mapped names in
  * `writable` (after `rename`, e.g. TikTok's `name` → `campaign_name`) are set; names in `ignored`
  * (ids of related objects) are left out. Any other mapped name is a setting to fix: DeliveryError
  * (permanent) naming it, as is a mapping without the identifier.
  */
 export function mappedUpdate(
-  ctx: Pick<DeliveryContext, 'assignment'>,
+  ctx: Pick<DeliveryContext, 'assignment' | 'template'>,
   spec: {
     idNames: readonly string[];
     writable: readonly string[];
@@ -79,15 +85,24 @@ export function mappedUpdate(
     if (m === idMapping || spec.idNames.includes(m.fieldName) || spec.ignored?.includes(m.fieldName))
       continue;
     const name = spec.rename?.[m.fieldName] ?? m.fieldName;
-    if (spec.writable.includes(name)) values.set(name, Number(m.cvFieldId));
-    else unknown.push(m.fieldName);
+    if (!spec.writable.includes(name)) unknown.push(m.fieldName);
+    else {
+      const field = templateFieldOf(ctx, m.cvFieldId);
+      if (field !== null) values.set(name, field);
+    }
   }
   if (unknown.length > 0)
     throw new DeliveryError(
       `${spec.objects} cannot be updated through ${unknown.map((n) => `"${n}"`).join(', ')}: map only ${spec.writable.join(', ')}`,
       true,
     );
-  return { idFieldId: Number(idMapping.cvFieldId), values };
+  const idFieldId = templateFieldOf(ctx, idMapping.cvFieldId);
+  if (idFieldId === null)
+    throw new DeliveryError(
+      `The field mapped to "${idMapping.fieldName}" is no longer on the template: map another field`,
+      true,
+    );
+  return { idFieldId, values };
 }
 
 /** How many ids a message lists before "…". */

@@ -1,7 +1,7 @@
 import { AppError } from '@nomen/shared';
 import { aemClientOf } from '../../entities/targets/provider-clients';
 import { DeliveryError } from '../delivery';
-import { type Deliverer, deliveryFailure, metadataText } from './context';
+import { type Deliverer, deliveryFailure, metadataText, templateFieldOf } from './context';
 import { cell, mappedFieldId, updateEach, updateReport } from './mapped-rows';
 
 /**
@@ -27,11 +27,13 @@ export const aemDeliverer: Deliverer = async (ctx) => {
   if (!folder.startsWith('/')) throw new DeliveryError('Folder must start with /', true);
   const idField = mappedFieldId(ctx, 'id');
   const properties = (ctx.assignment.mapping_fields ?? [])
-    .filter((m) => m.fieldName !== 'id' && m.fieldName.trim() !== '' && typeof m.cvFieldId === 'number')
-    .map((m) => ({
-      property: m.fieldName === 'name' ? 'dc:title' : m.fieldName.trim(),
-      field: m.cvFieldId as number,
-    }));
+    .filter((m) => m.fieldName !== 'id' && m.fieldName.trim() !== '')
+    .flatMap((m) => {
+      const field = templateFieldOf(ctx, m.cvFieldId);
+      return field === null
+        ? []
+        : [{ property: m.fieldName === 'name' ? 'dc:title' : m.fieldName.trim(), field }];
+    });
   if (idField !== null && properties.length === 0)
     throw new DeliveryError('Map at least one metadata field (such as the name) to a template field', true);
   const connector = await ctx.connector();

@@ -3,7 +3,14 @@ import { CUSTOM_BITLINK_MAPPING } from '@nomen/shared';
 import * as links from '../../entities/integration-runs/integration-links.repository';
 import { BitlyClient } from '../../integrations/bitly';
 import { ProviderError } from '../../integrations/provider-error';
-import { type Deliverer, deliveryFailure, flagOn, metadataText, oauthAccess } from './context';
+import {
+  type Deliverer,
+  deliveryFailure,
+  flagOn,
+  metadataText,
+  oauthAccess,
+  templateFieldOf,
+} from './context';
 import { linkCells } from './links';
 
 /**
@@ -26,7 +33,10 @@ export const bitlyDeliverer: Deliverer = async (ctx) => {
   const groupGuid = metadataText(metadata, 'bitly_group_id');
   const domain = metadataText(metadata, 'shortened_url');
   const customField = flagOn(metadata.custom_bitlink_enabled)
-    ? (assignment.mapping_fields ?? []).find((m) => m.fieldName === CUSTOM_BITLINK_MAPPING)?.cvFieldId
+    ? templateFieldOf(
+        ctx,
+        (assignment.mapping_fields ?? []).find((m) => m.fieldName === CUSTOM_BITLINK_MAPPING)?.cvFieldId,
+      )
     : null;
   const made = await links.linksOfAssignment(
     deps.db,

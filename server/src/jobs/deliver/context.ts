@@ -37,6 +37,18 @@ export interface DeliveryContext {
 }
 
 /**
+ * The template field that holds saved field `fieldId` in the run's template, as its template field
+ * id (the key of the rows' values), or null when the template has no such field. Mapping rows
+ * (`cvFieldId`) and the identifier metadata name saved fields (spec 03 §3; the editor offers the
+ * template's fields by field id), while rows are keyed by template field.
+ */
+export function templateFieldOf(ctx: Pick<DeliveryContext, 'template'>, fieldId: unknown): number | null {
+  if (fieldId === null || fieldId === undefined || String(fieldId).trim() === '') return null;
+  const tf = ctx.template.template_fields.find((f) => String(f.field_id) === String(fieldId));
+  return typeof tf?.id === 'number' ? tf.id : null;
+}
+
+/**
  * What a delivery made: the names, keys or links delivered (the run's `files`), and optionally
  * the run log's message (default "Delivered N files: …").
  */

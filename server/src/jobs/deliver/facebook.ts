@@ -2,7 +2,7 @@ import { FACEBOOK_URL_PARAMETERS } from '@nomen/shared';
 import { isMetaUnknownObject, MetaClient } from '../../integrations/meta/client';
 import { DeliveryError } from '../delivery';
 import { type AdObjectPlatform, mappedUpdate, updateMappedObjects, valueText } from './ad-objects';
-import { type Deliverer, type DeliveryContext, metadataText, oauthAccess } from './context';
+import { type Deliverer, type DeliveryContext, metadataText, oauthAccess, templateFieldOf } from './context';
 
 /** A Meta client for the run's connected account (facebook or facebook-marketing). */
 async function metaClient(ctx: DeliveryContext): Promise<MetaClient> {
@@ -119,16 +119,17 @@ export function linkAndUrlTags(
 /**
  * The Facebook parameters mapped to template fields, as (template field id → parameter): the
  * metadata fieldMapping rows and the mapping rows named after a parameter (the legacy types'
- * default fields), keeping known parameters only.
+ * default fields), both naming saved fields, keeping known parameters only.
  */
 function dynamicParameters(
-  metadata: DeliveryContext['metadata'],
-  mappings: readonly { fieldName: string; cvFieldId?: number | string | null }[],
+  ctx: Pick<DeliveryContext, 'metadata' | 'assignment' | 'template'>,
 ): Map<number, string> {
+  const { metadata } = ctx;
   const out = new Map<number, string>();
-  for (const m of mappings)
-    if (URL_PARAMETERS.has(m.fieldName) && m.cvFieldId !== null && m.cvFieldId !== undefined)
-      out.set(Number(m.cvFieldId), m.fieldName);
+  for (const m of ctx.assignment.mapping_fields ?? []) {
+    const field = URL_PARAMETERS.has(m.fieldName) ? templateFieldOf(ctx, m.cvFieldId) : null;
+    if (field !== null) out.set(field, m.fieldName);
+  }
   const rows = Array.isArray(metadata.fieldMapping)
     ? (metadata.fieldMapping as Record<string, unknown>[])
     : [];
@@ -136,8 +137,8 @@ function dynamicParameters(
     const parameter = String(row.fbParameterName ?? '').trim();
     // The template field key is named after the product ({product}TemplateFieldId, spec 03 §3).
     const key = Object.keys(row).find((k) => k.endsWith('TemplateFieldId'));
-    const fieldId = key ? Number(row[key]) : Number.NaN;
-    if (URL_PARAMETERS.has(parameter) && Number.isInteger(fieldId)) out.set(fieldId, parameter);
+    const field = key ? templateFieldOf(ctx, row[key]) : null;
+    if (URL_PARAMETERS.has(parameter) && field !== null) out.set(field, parameter);
   }
   return out;
 }
@@ -163,7 +164,7 @@ export const facebookAdsDeliverer: Deliverer = async (ctx) => {
   });
   if (!update.values.has('generated_link') || !update.values.has('creative_id'))
     throw new DeliveryError('Map template fields to "creative_id" and "generated_link"', true);
-  const dynamic = dynamicParameters(ctx.metadata, ctx.assignment.mapping_fields ?? []);
+  const dynamic = dynamicParameters(ctx);
   const client = await metaClient(ctx);
   const platform: AdObjectPlatform = {
     label: 'Facebook',

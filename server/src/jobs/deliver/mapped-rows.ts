@@ -6,6 +6,7 @@ import {
   deliveryFailure,
   metadataText,
   type RunRow,
+  templateFieldOf,
 } from './context';
 
 /**
@@ -15,26 +16,28 @@ import {
  */
 
 /**
- * The template field id a mapping row points at (`fieldName` → `cvFieldId`), or null when the
- * assignment does not map `fieldName`.
+ * The template field id a mapping row points at (`fieldName` → `cvFieldId`, a saved field of the
+ * template), or null when the assignment does not map `fieldName` or the template lacks the field.
  */
-export function mappedFieldId(ctx: Pick<DeliveryContext, 'assignment'>, fieldName: string): number | null {
+export function mappedFieldId(
+  ctx: Pick<DeliveryContext, 'assignment' | 'template'>,
+  fieldName: string,
+): number | null {
   const id = (ctx.assignment.mapping_fields ?? []).find((m) => m.fieldName === fieldName)?.cvFieldId;
-  return typeof id === 'number' ? id : null;
+  return templateFieldOf(ctx, id);
 }
 
 /**
- * The template field id a metadata key names (spec 03 §3 dcmAdId, dcmCreativeId, dcmLink hold a
- * template field id), else the mapping of `fieldName`, else null.
+ * The template field id of the saved field a metadata key names (spec 03 §3 dcmAdId,
+ * dcmCreativeId, dcmLink name a field as mapping rows do), else the mapping of `fieldName`, else null.
  */
 export function fieldFrom(
-  ctx: Pick<DeliveryContext, 'assignment' | 'metadata'>,
+  ctx: Pick<DeliveryContext, 'assignment' | 'metadata' | 'template'>,
   metadataKey: string | null,
   fieldName: string,
 ): number | null {
-  const named = metadataKey ? Number(metadataText(ctx.metadata, metadataKey)) : Number.NaN;
-  if (Number.isInteger(named) && named > 0) return named;
-  return mappedFieldId(ctx, fieldName);
+  const named = metadataKey ? templateFieldOf(ctx, metadataText(ctx.metadata, metadataKey)) : null;
+  return named ?? mappedFieldId(ctx, fieldName);
 }
 
 /** A row's trimmed value of template field `fieldId` ('' when the field is null or empty). */

@@ -1,6 +1,6 @@
 import { MarketingCloudClient } from '../../integrations/index';
 import { DeliveryError } from '../delivery';
-import { type Deliverer, deliveryFailure, metadataText } from './context';
+import { type Deliverer, deliveryFailure, metadataText, templateFieldOf } from './context';
 import { cell } from './mapped-rows';
 
 /** How many times a run reads the status of its upsert before trying again later. */
@@ -20,9 +20,10 @@ const STATUS_PAUSE_MS = 500;
 export const marketingCloudDeliverer: Deliverer = async (ctx) => {
   const key = metadataText(ctx.metadata, 'dataExtensionKey');
   if (!key) throw new DeliveryError('Enter the external key of the data extension to update', true);
-  const columns = (ctx.assignment.mapping_fields ?? []).filter(
-    (m) => m.fieldName.trim() !== '' && typeof m.cvFieldId === 'number',
-  );
+  const columns = (ctx.assignment.mapping_fields ?? []).flatMap((m) => {
+    const field = m.fieldName.trim() === '' ? null : templateFieldOf(ctx, m.cvFieldId);
+    return field === null ? [] : [{ column: m.fieldName.trim(), field }];
+  });
   if (columns.length === 0)
     throw new DeliveryError('Map at least one data extension column to a template field', true);
   const connector = await ctx.connector();
@@ -43,9 +44,7 @@ export const marketingCloudDeliverer: Deliverer = async (ctx) => {
     timeoutMs: providers.timeoutMs,
   });
   const items = ctx.rows
-    .map((row) =>
-      Object.fromEntries(columns.map((m) => [m.fieldName.trim(), cell(row, m.cvFieldId as number)])),
-    )
+    .map((row) => Object.fromEntries(columns.map((m) => [m.column, cell(row, m.field)])))
     .filter((item) => Object.values(item).some((v) => v !== ''));
   if (items.length === 0) return { items: [], message: 'No rows with mapped values to upsert' };
   try {

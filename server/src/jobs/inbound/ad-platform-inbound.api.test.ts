@@ -5,8 +5,7 @@ import { MarketingCloudStandin } from '../../../../tests/standins/marketing-clou
 import { PinterestStandin } from '../../../../tests/standins/pinterest';
 import { SnapchatStandin } from '../../../../tests/standins/snapchat';
 import { TikTokStandin } from '../../../../tests/standins/tiktok';
-import { tokenColumns } from '../../entities/connectors/connectors.read';
-import { keyRingOf } from '../../security/secrets';
+import { insertOAuthConnector } from '../../test/connectors';
 import { makeRunTemplate, outbound, type RunTemplate } from '../../test/integration-runs-fixtures';
 import {
   createAccount,
@@ -257,25 +256,14 @@ async function oauthAccount(
   accessToken: string,
   metadata: Record<string, string> = {},
 ): Promise<number> {
-  const row = await ctx.deps.db
-    .insertInto('connectors')
-    .values({
-      account_id: account.id,
-      connector_type_id: typeId,
-      name,
-      metadata: JSON.stringify(metadata) as never,
-      oauth_connected_at: new Date(),
-      ...tokenColumns(keyRingOf(ctx.deps.config), account.id, {
-        access_token: accessToken,
-        refresh_token: null,
-        token_type: 'Bearer',
-        scope: 'ads',
-        expires_at: Date.now() + 3_600_000,
-      }),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertOAuthConnector(ctx, {
+    accountId: account.id,
+    type: typeId,
+    accessToken,
+    name,
+    metadata,
+    scope: 'ads',
+  });
 }
 
 /** A Marketing Cloud account made in Connected accounts with `secret`. */

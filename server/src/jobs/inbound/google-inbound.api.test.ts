@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Cm360Standin, Dv360Standin } from '../../../../tests/standins/google-ads-servers';
 import { GaDataStandin } from '../../../../tests/standins/google-analytics-data';
-import { tokenColumns } from '../../entities/connectors/connectors.read';
-import { keyRingOf } from '../../security/secrets';
+import { insertOAuthConnector } from '../../test/connectors';
 import { makeRunTemplate, outbound, type RunTemplate } from '../../test/integration-runs-fixtures';
 import {
   createAccount,
@@ -205,27 +204,14 @@ interface Run {
 
 /** A connected Google account of `typeId` (2 GA, 10 legacy CM, 11 CM360, 14 DV360) with `token`. */
 async function googleAccount(typeId: number, profileId: string, token: string): Promise<number> {
-  const row = await ctx.deps.db
-    .insertInto('connectors')
-    .values({
-      account_id: account.id,
-      connector_type_id: typeId,
-      name: `Google ${typeId} ${token}`,
-      metadata: JSON.stringify(
-        typeId === 2 ? {} : { googleProfileId: profileId, googleConnectedEmail: 'ads@example.com' },
-      ),
-      oauth_connected_at: new Date(),
-      ...tokenColumns(keyRingOf(ctx.deps.config), account.id, {
-        access_token: token,
-        refresh_token: null,
-        token_type: 'Bearer',
-        scope: 'https://www.googleapis.com/auth/dfatrafficking',
-        expires_at: Date.now() + 3_600_000,
-      }),
-    } as never)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertOAuthConnector(ctx, {
+    accountId: account.id,
+    type: typeId,
+    accessToken: token,
+    name: `Google ${typeId} ${token}`,
+    metadata: typeId === 2 ? {} : { googleProfileId: profileId, googleConnectedEmail: 'ads@example.com' },
+    scope: 'https://www.googleapis.com/auth/dfatrafficking',
+  });
 }
 
 /** A template whose one integration is `slug` with `extra`, mapping `campaignFrom` → Campaign and `channelFrom` → Channel. */

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type S3Peer, startS3Peer } from '../../../../tests/peers/s3-peer';
 import { type SftpPeer, startSftpPeer } from '../../../../tests/peers/sftp-peer';
 import { MetaStandin } from '../../../../tests/standins/meta';
-import { tokenColumns } from '../../entities/connectors/connectors.read';
-import { keyRingOf } from '../../security/secrets';
+import { insertOAuthConnector } from '../../test/connectors';
 import { makeRunTemplate, outbound, type RunTemplate } from '../../test/integration-runs-fixtures';
 import {
   createAccount,
@@ -439,27 +438,17 @@ describe('auto-submit with identifier fields', () => {
 
 describe('facebook-marketing-inbound (Meta stand-in)', () => {
   it('reads the chosen data type with its filters into a Draft, then only what changed', async () => {
-    const row = await ctx.deps.db
-      .insertInto('connectors')
-      .values({
-        account_id: account.id,
-        connector_type_id: 13,
-        name: 'Acme Facebook',
-        oauth_connected_at: new Date(),
-        ...tokenColumns(keyRingOf(ctx.deps.config), account.id, {
-          access_token: 'fb-inbound-ok',
-          refresh_token: null,
-          token_type: 'Bearer',
-          scope: 'ads_read',
-          expires_at: Date.now() + 3_600_000,
-        }),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const connectorId = await insertOAuthConnector(ctx, {
+      accountId: account.id,
+      type: 13,
+      accessToken: 'fb-inbound-ok',
+      name: 'Acme Facebook',
+      scope: 'ads_read',
+    });
     const template = await withIntegrations(await makeRunTemplate(admin, []), (fieldIds) => [
       outbound('facebook-marketing-inbound', {
         name: 'Meta campaigns',
-        connector_id: row.id,
+        connector_id: connectorId,
         metadata: { data_type: 'campaigns', adAccountsLinked: 'act_4242' },
         filters: [{ integrationFilterId: 'status', values: ['ACTIVE'] }],
         mapping_fields: [
