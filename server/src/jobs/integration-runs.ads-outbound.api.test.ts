@@ -456,7 +456,7 @@ describe('salesforce-marketing-cloud-outbound (Marketing Cloud stand-in)', () =>
       outbound('salesforce-marketing-cloud-outbound', {
         name: 'SFMC campaigns',
         connector_id: id,
-        metadata: { data_type: 'campaigns', dataExtensionKey: 'Nomen_Campaigns' },
+        metadata: { data_type: 'campaigns', data_extension_key: 'Nomen_Campaigns' },
         mapping_fields: [map('CampaignKey', f.ref), map('Title', f.title), map('Link', f.link)],
       }),
     ]);
@@ -485,7 +485,7 @@ describe('salesforce-marketing-cloud-outbound (Marketing Cloud stand-in)', () =>
       outbound('salesforce-marketing-cloud-outbound', {
         name: 'SFMC refused',
         connector_id: id,
-        metadata: { data_type: 'campaigns', dataExtensionKey: 'Nomen_Campaigns' },
+        metadata: { data_type: 'campaigns', data_extension_key: 'Nomen_Campaigns' },
         mapping_fields: [map('CampaignKey', f.ref)],
       }),
     ]);
@@ -504,7 +504,7 @@ describe('salesforce-marketing-cloud-outbound (Marketing Cloud stand-in)', () =>
       outbound('salesforce-marketing-cloud-outbound', {
         name: 'SFMC unknown',
         connector_id: id,
-        metadata: { data_type: 'campaigns', dataExtensionKey: 'No_Such_DE' },
+        metadata: { data_type: 'campaigns', data_extension_key: 'No_Such_DE' },
         mapping_fields: [map('CampaignKey', f.ref)],
       }),
     ]);

@@ -733,6 +733,7 @@ export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = withExi
     connectorTypeSlug: 'salesforce-marketing-cloud',
     credentialFamily: 'marketing-cloud',
     dataTypes: dt('assets', 'campaigns', 'journeys'),
+    optionalMetadata: [{ key: 'data_extension_key', item: 'Data extension external key' }],
   }),
   row({
     slug: 'kochava',

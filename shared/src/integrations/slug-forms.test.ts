@@ -147,7 +147,7 @@ const FORMS: Record<string, [string, string[]]> = {
   'google-dv360-inbound': ['INPUT', ADS_IN()],
   'google-dv360-outbound': ['OUTPUT', ADS_OUT()],
   'salesforce-marketing-cloud-inbound': ['INPUT', ADS_IN(['dropdown:data_extension_key'])],
-  'salesforce-marketing-cloud-outbound': ['OUTPUT', ADS_OUT()],
+  'salesforce-marketing-cloud-outbound': ['OUTPUT', ADS_OUT(['dropdown:data_extension_key'])],
   kochava: ['SUPPLEMENTAL', ['name', 'account', 'dropdown:app_group_id']],
 };
 

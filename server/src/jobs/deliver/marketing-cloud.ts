@@ -11,14 +11,14 @@ const STATUS_PAUSE_MS = 500;
 /**
  * The Salesforce Marketing Cloud deliverer of salesforce-marketing-cloud-outbound (issue 12 item
  * 4): upserts the submission's rows into the data extension whose external key metadata
- * dataExtensionKey holds, one data extension row per submission row with the mapped fields as
+ * data_extension_key holds, one data extension row per submission row with the mapped fields as
  * columns (mapping fieldName = column name, its template field = the value). Rows whose primary key
  * exists are updated, others added, so a retried run leaves each row once. The run waits for the
  * asynchronous request to complete; rows Marketing Cloud refuses end the run Failed with its
  * messages; a refused client id or secret and an unknown data extension are permanent.
  */
 export const marketingCloudDeliverer: Deliverer = async (ctx) => {
-  const key = metadataText(ctx.metadata, 'dataExtensionKey');
+  const key = metadataText(ctx.metadata, 'data_extension_key');
   if (!key) throw new DeliveryError('Enter the external key of the data extension to update', true);
   const columns = (ctx.assignment.mapping_fields ?? []).flatMap((m) => {
     const field = m.fieldName.trim() === '' ? null : templateFieldOf(ctx, m.cvFieldId);
