@@ -199,7 +199,12 @@ const SLUGS: [slug: string, list: 'Inbound' | 'Outbound', label: string, section
     'Salesforce Marketing Cloud inbound',
     ADS_IN('dropdown:data_extension_key'),
   ],
-  ['salesforce-marketing-cloud-outbound', 'Outbound', 'Salesforce Marketing Cloud outbound', ADS_OUT('dropdown:data_extension_key')],
+  [
+    'salesforce-marketing-cloud-outbound',
+    'Outbound',
+    'Salesforce Marketing Cloud outbound',
+    ADS_OUT('dropdown:data_extension_key'),
+  ],
   ['kochava', 'Outbound', 'Kochava', ['name', 'account', 'dropdown:app_group_id']],
 ];
 
