@@ -5,7 +5,7 @@ import { PinterestStandin } from '../../../tests/standins/pinterest';
 import { SnapchatStandin } from '../../../tests/standins/snapchat';
 import { TikTokStandin } from '../../../tests/standins/tiktok';
 import { insertOAuthConnector } from '../test/connectors';
-import { endedRuns, outbound } from '../test/integration-runs-fixtures';
+import { endedRuns, offsetFieldIds, outbound } from '../test/integration-runs-fixtures';
 import {
   createAccount,
   createTestContext,
@@ -130,6 +130,7 @@ beforeAll(async () => {
   });
   account = await createAccount(ctx);
   admin = await signIn(ctx, account.admin.email);
+  await offsetFieldIds(admin);
   jobs = await startJobs(ctx.deps, ctx.handle, ctx.deps.config.jobs, { work: true });
   ctx.deps.jobs = jobs;
 });

@@ -4,7 +4,7 @@ import { AemStandin } from '../../../tests/standins/aem';
 import { GoogleMarketingPlatformStandin } from '../../../tests/standins/google-marketing-platform';
 import { MarketingCloudStandin } from '../../../tests/standins/marketing-cloud';
 import { insertOAuthConnector } from '../test/connectors';
-import { endedRuns, outbound } from '../test/integration-runs-fixtures';
+import { endedRuns, offsetFieldIds, outbound } from '../test/integration-runs-fixtures';
 import {
   createAccount,
   createTestContext,
@@ -115,6 +115,7 @@ beforeAll(async () => {
   });
   account = await createAccount(ctx, ['integration-notifications']);
   admin = await signIn(ctx, account.admin.email);
+  await offsetFieldIds(admin);
   jobs = await startJobs(ctx.deps, ctx.handle, ctx.deps.config.jobs, { work: true });
   ctx.deps.jobs = jobs;
 });

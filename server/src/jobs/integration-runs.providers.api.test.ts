@@ -7,7 +7,7 @@ import { GcsStandin } from '../../../tests/standins/google-cloud-storage';
 import { QrCodeMonkeyStandin } from '../../../tests/standins/qr-code-monkey';
 import { SnowflakeStandin } from '../../../tests/standins/snowflake';
 import { insertOAuthConnector } from '../test/connectors';
-import { endedRuns, outbound } from '../test/integration-runs-fixtures';
+import { endedRuns, offsetFieldIds, outbound } from '../test/integration-runs-fixtures';
 import {
   createAccount,
   createTestContext,
@@ -78,6 +78,7 @@ beforeAll(async () => {
   });
   account = await createAccount(ctx, ['integration-notifications']);
   admin = await signIn(ctx, account.admin.email);
+  await offsetFieldIds(admin);
   jobs = await startJobs(ctx.deps, ctx.handle, ctx.deps.config.jobs, { work: true });
   ctx.deps.jobs = jobs;
 });

@@ -114,3 +114,22 @@ export async function endedRuns(agent: SignedIn, submissionId: number, timeout =
     { timeout, interval: 200 },
   );
 }
+
+/**
+ * Saves a field set of 7 unused fields, so that the account's saved field ids run ahead of its
+ * template field ids: integrations name saved fields (mapping cvFieldId, identifier and dcm
+ * metadata) while rows are keyed by template field, and a delivery that confused the two would
+ * otherwise pass whenever the ids happened to agree.
+ */
+export async function offsetFieldIds(agent: SignedIn): Promise<void> {
+  const res = await agent.put('/api/v1/account/fieldsets').send({
+    name: `Unused fields ${Math.random().toString(36).slice(2, 8)}`,
+    fields: Array.from({ length: 7 }, (_, i) => ({
+      id: `TEMP_${i}`,
+      name: `Unused ${i}`,
+      governance_type: 'text',
+      validation: { characters: 'any' },
+    })),
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}

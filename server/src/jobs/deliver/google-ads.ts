@@ -5,16 +5,17 @@ import {
   type DisplayVideoObjectType,
 } from '../../integrations/index';
 import { DeliveryError } from '../delivery';
-import { type Deliverer, flagOn, metadataText, oauthAccess } from './context';
+import { type Deliverer, flagOn, metadataText, oauthAccess, templateFieldOf } from './context';
 import { cell, fieldFrom, mappedFieldId, updateEach, updateReport } from './mapped-rows';
 
 /**
- * The template field whose value is a row's click-through URL: the one metadata dcmLink names,
+ * The template field whose value is a row's click-through URL: the one whose saved field metadata
+ * dcmLink names,
  * else the template's first link field (spec 03 §5: link-based integrations use the link field).
  */
 function linkFieldOf(ctx: Parameters<Deliverer>[0]): number | null {
-  const named = Number(metadataText(ctx.metadata, 'dcmLink'));
-  if (Number.isInteger(named) && named > 0) return named;
+  const named = templateFieldOf(ctx, metadataText(ctx.metadata, 'dcmLink'));
+  if (named !== null) return named;
   const link = ctx.template.template_fields
     .filter((tf) => tf.governance_type === 'link' && typeof tf.id === 'number')
     .sort((a, b) => a.precedence - b.precedence)[0];
