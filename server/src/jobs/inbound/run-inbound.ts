@@ -19,6 +19,7 @@ import { createSubmission } from '../../entities/submissions/submissions.service
 import { loadTemplate } from '../../entities/templates/templates.service';
 import type { Actor, AppDeps } from '../../http/context';
 import { recordFailedAttempt } from '../attempt';
+import { templateFieldOf } from '../deliver/context';
 import { notifyRun } from '../notify';
 import type { AttemptInfo, AttemptOutcome, JobDeps } from '../run-integration';
 import { type FileSource, openS3Source, openSftpSource, type SourceFile } from './file-sources';
@@ -105,8 +106,8 @@ function identifierKeys(template: Template, assignment: IntegrationAssignment): 
     .map((s) => s.trim())
     .filter((s) => s !== '');
   return ids.flatMap((id) => {
-    const tf = template.template_fields.find((f) => String(f.field_id) === id);
-    return tf ? [String(tf.id)] : [];
+    const field = templateFieldOf({ template }, id);
+    return field === null ? [] : [String(field)];
   });
 }
 
@@ -117,11 +118,8 @@ function explicitMapping(template: Template, assignment: IntegrationAssignment, 
   );
   if (chosen.length === 0) return null;
   return header.map((column) => {
-    const m = chosen.find((c) => c.fieldName === column);
-    const tf = m
-      ? template.template_fields.find((f) => String(f.field_id) === String(m.cvFieldId))
-      : undefined;
-    return tf ? String(tf.id) : null;
+    const field = templateFieldOf({ template }, chosen.find((c) => c.fieldName === column)?.cvFieldId);
+    return field === null ? null : String(field);
   });
 }
 
