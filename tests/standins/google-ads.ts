@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { googleError } from './google-api';
 import { type StandinAnswer, type StandinRequest, type StandinRoute, StandinServer } from './standin-server';
 
 /**
@@ -171,8 +172,4 @@ function nested(row: Record<string, string>, select: string[]): Record<string, u
     if (row[field] !== undefined) cur[parts.at(-1)!] = row[field];
   }
   return out;
-}
-
-function googleError(code: number, status: string, message: string): StandinAnswer {
-  return { status: code, body: { error: { code, message, status } } };
 }

@@ -12,9 +12,7 @@ export * from './aem';
 export * from './amazon-ads';
 export * from './bitly';
 export * from './box';
-export * from './campaign-manager';
 export * from './cm360';
-export * from './display-video';
 export * from './dv360';
 export * from './google-ads';
 export * from './google-analytics-admin';
@@ -92,13 +90,13 @@ export interface ProviderConfig {
   googleAnalyticsData: { baseUrl: string };
   meta: { baseUrl: string };
   /**
-   * Campaign Manager 360 API root with its version (CM360_API_URL): read by the inbound pulls
-   * (`./cm360`) and written by the outbound updates (`./campaign-manager`).
+   * Campaign Manager 360 API root with its version (CM360_API_URL): the one client `./cm360`
+   * reads for the inbound pulls and writes for the outbound updates.
    */
   cm360: { baseUrl: string };
   /**
-   * Display & Video 360 API root with its version (DV360_API_URL): read by the inbound pulls
-   * (`./dv360`) and written by the outbound updates (`./display-video`).
+   * Display & Video 360 API root with its version (DV360_API_URL): the one client `./dv360`
+   * reads for the inbound pulls and writes for the outbound updates.
    */
   dv360: { baseUrl: string };
   bitly: { baseUrl: string };

@@ -18,8 +18,6 @@ export type ProviderName =
   | 'box'
   | 'snowflake'
   | 'qr-code-monkey'
-  | 'campaign-manager'
-  | 'display-video'
   | 'marketing-cloud'
   | 'cm360'
   | 'dv360'
@@ -44,8 +42,6 @@ export const PROVIDER_LABELS: Record<ProviderName, string> = {
   box: 'Box',
   snowflake: 'Snowflake',
   'qr-code-monkey': 'QRCode Monkey',
-  'campaign-manager': 'Campaign Manager 360',
-  'display-video': 'Display & Video 360',
   'marketing-cloud': 'Salesforce Marketing Cloud',
   cm360: 'Campaign Manager 360',
   dv360: 'Display & Video 360',

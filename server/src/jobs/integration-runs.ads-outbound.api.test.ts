@@ -1,7 +1,8 @@
 import { addFieldsetFields, addLinkField, newTemplate, type TemplateField } from '@nomen/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AemStandin } from '../../../tests/standins/aem';
-import { GoogleMarketingPlatformStandin } from '../../../tests/standins/google-marketing-platform';
+import { Cm360Standin } from '../../../tests/standins/cm360';
+import { Dv360Standin } from '../../../tests/standins/dv360';
 import { MarketingCloudStandin } from '../../../tests/standins/marketing-cloud';
 import { insertOAuthConnector } from '../test/connectors';
 import { endedRuns, offsetFieldIds, outbound } from '../test/integration-runs-fixtures';
@@ -33,45 +34,33 @@ const rotation = (...creativeIds: string[]) => ({
   })),
 });
 
-const google = new GoogleMarketingPlatformStandin({
+const cm360 = new Cm360Standin({
   validTokens: ['google-token-1'],
-  ads: [
-    {
-      id: '1001',
-      profileId: '5001',
-      name: 'Old spring',
-      campaignId: '300',
-      creativeRotation: rotation('71', '72'),
+  profiles: {
+    '5001': {
+      ads: [
+        { id: '1001', name: 'Old spring', campaignId: '300', creativeRotation: rotation('71', '72') },
+        { id: '1002', name: 'Old summer', campaignId: '300', creativeRotation: rotation('73') },
+        { id: '1003', name: 'Tracker', campaignId: '300', type: 'AD_SERVING_CLICK_TRACKER' },
+      ],
     },
-    {
-      id: '1002',
-      profileId: '5001',
-      name: 'Old summer',
-      campaignId: '300',
-      creativeRotation: rotation('73'),
+    '6001': {
+      ads: [{ id: '2001', name: 'Other profile', campaignId: '400', creativeRotation: rotation('74') }],
     },
-    { id: '1003', profileId: '5001', name: 'Tracker', campaignId: '300', type: 'AD_SERVING_CLICK_TRACKER' },
-    {
-      id: '2001',
-      profileId: '6001',
-      name: 'Other profile',
-      campaignId: '400',
-      creativeRotation: rotation('74'),
+  },
+});
+const dv360 = new Dv360Standin({
+  validTokens: ['google-token-1'],
+  partners: {},
+  advertisers: {
+    '11': {
+      lineItems: [
+        { lineItemId: '501', displayName: 'LI old 1', lineItemType: 'LINE_ITEM_TYPE_DISPLAY_DEFAULT' },
+        { lineItemId: '502', displayName: 'LI old 2', lineItemType: 'LINE_ITEM_TYPE_DISPLAY_DEFAULT' },
+      ],
+      creatives: [{ creativeId: '601', displayName: 'Creative old', exitEvents: [] }],
     },
-  ],
-  dvObjects: [
-    {
-      name: 'advertisers/11/lineItems/501',
-      displayName: 'LI old 1',
-      lineItemType: 'LINE_ITEM_TYPE_DISPLAY_DEFAULT',
-    },
-    {
-      name: 'advertisers/11/lineItems/502',
-      displayName: 'LI old 2',
-      lineItemType: 'LINE_ITEM_TYPE_DISPLAY_DEFAULT',
-    },
-    { name: 'advertisers/11/creatives/601', displayName: 'Creative old', exitEvents: [] },
-  ],
+  },
 });
 const sfmc = new MarketingCloudStandin({
   clientId: 'sfmc-client',
@@ -103,10 +92,10 @@ let admin: Awaited<ReturnType<typeof signIn>>;
 let jobs: JobRuntime;
 
 beforeAll(async () => {
-  await Promise.all([google.start(), sfmc.start(), aem.start()]);
+  await Promise.all([cm360.start(), dv360.start(), sfmc.start(), aem.start()]);
   ctx = await createTestContext({
-    CM360_API_URL: google.campaignManagerUrl,
-    DV360_API_URL: google.displayVideoUrl,
+    CM360_API_URL: cm360.apiUrl,
+    DV360_API_URL: dv360.apiUrl,
     SFMC_AUTH_URL: sfmc.authUrl,
     AEM_API_URL: aem.url,
     JOB_RETRY_LIMIT: '2',
@@ -122,7 +111,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await jobs?.stop();
-  await Promise.all([ctx?.close(), google.close(), sfmc.close(), aem.close()]);
+  await Promise.all([ctx?.close(), cm360.close(), dv360.close(), sfmc.close(), aem.close()]);
 });
 
 async function connector(body: Record<string, unknown>): Promise<number> {
@@ -247,7 +236,7 @@ describe('google-cm360-outbound and google-dcm-output (Campaign Manager 360 API 
       }),
     ]);
     // The first patch of the second ad meets a Google fault (retried).
-    google.injectOnce({
+    cm360.injectOnce({
       method: 'PATCH',
       path: '/dfareporting/v4/userprofiles/5001/ads',
       answer: {
@@ -268,7 +257,7 @@ describe('google-cm360-outbound and google-dcm-output (Campaign Manager 360 API 
     });
     expect(run!.message).toBe('Updated 2 ads: 1001, 1003; 1 row without an ad id or link skipped');
     expect(run!.log.some((l) => l.message.includes('Backend Error'))).toBe(true);
-    const spring = google.ads.get('1001')!;
+    const spring = cm360.ad('5001', '1001')!;
     expect(spring.name).toBe('Spring 2026');
     expect(
       spring.creativeRotation!.creativeAssignments.map((a) => [a.creativeId, a.clickThroughUrl]),
@@ -276,11 +265,11 @@ describe('google-cm360-outbound and google-dcm-output (Campaign Manager 360 API 
       ['71', { defaultLandingPage: false, customClickThroughUrl: 'https://acme.com/spring?utm_source=cm' }],
       ['72', { defaultLandingPage: false, customClickThroughUrl: 'https://acme.com/spring?utm_source=cm' }],
     ]);
-    expect(google.ads.get('1003')!.clickThroughUrl).toEqual({
+    expect(cm360.ad('5001', '1003')!.clickThroughUrl).toEqual({
       defaultLandingPage: false,
       customClickThroughUrl: 'https://acme.com/track',
     });
-    expect(google.ads.get('1002')!.name).toBe('Old summer');
+    expect(cm360.ad('5001', '1002')!.name).toBe('Old summer');
   });
 
   it('google-dcm-output: only the creative the dcmCreativeId field names gets the link', async () => {
@@ -301,7 +290,7 @@ describe('google-cm360-outbound and google-dcm-output (Campaign Manager 360 API 
     const submissionId = await submit(template, [['1001', '72', 'x', 'https://acme.com/only-72']]);
     const [run] = await endedRuns(admin, submissionId);
     expect(run, JSON.stringify(run)).toMatchObject({ status: 'Success', message: 'Updated 1 ad: 1001' });
-    const assignments = google.ads.get('1001')!.creativeRotation!.creativeAssignments;
+    const assignments = cm360.ad('5001', '1001')!.creativeRotation!.creativeAssignments;
     expect(assignments.find((a) => a.creativeId === '72')!.clickThroughUrl).toEqual({
       defaultLandingPage: false,
       customClickThroughUrl: 'https://acme.com/only-72',
@@ -329,11 +318,11 @@ describe('google-cm360-outbound and google-dcm-output (Campaign Manager 360 API 
     const [run] = await endedRuns(admin, submissionId);
     expect(run, JSON.stringify(run)).toMatchObject({ status: 'Failed', attempts: 1 });
     expect(run!.message).toContain('Updated 1 ad: 1002; not found: 9999, 2001');
-    expect(google.ads.get('1002')!.creativeRotation!.creativeAssignments[0]!.clickThroughUrl).toEqual({
+    expect(cm360.ad('5001', '1002')!.creativeRotation!.creativeAssignments[0]!.clickThroughUrl).toEqual({
       defaultLandingPage: false,
       customClickThroughUrl: 'https://acme.com/summer-2026',
     });
-    expect(google.ads.get('2001')!.creativeRotation!.creativeAssignments[0]!.clickThroughUrl).toEqual({
+    expect(cm360.ad('6001', '2001')!.creativeRotation!.creativeAssignments[0]!.clickThroughUrl).toEqual({
       defaultLandingPage: true,
       landingPageId: '77',
     });
@@ -349,12 +338,12 @@ describe('google-cm360-outbound and google-dcm-output (Campaign Manager 360 API 
         mapping_fields: cmMappings(f),
       }),
     ]);
-    const before = google.requests.length;
+    const before = cm360.requests.length;
     const submissionId = await submit(template, [['1002', 'a', 'x', 'https://acme.com/never']]);
     const [run] = await endedRuns(admin, submissionId);
     expect(run).toMatchObject({ status: 'Failed', attempts: 1 });
     expect(run!.message).toContain('has no Campaign Manager profile id: add it in Connected accounts');
-    expect(google.requests.length).toBe(before);
+    expect(cm360.requests.length).toBe(before);
   });
 
   it('a token Google refuses: Failed at once with a clear message', async () => {
@@ -396,12 +385,12 @@ describe('google-dv360-outbound (Display & Video 360 API stand-in)', () => {
     const [run] = await endedRuns(admin, submissionId);
     expect(run, JSON.stringify(run)).toMatchObject({ status: 'Failed', attempts: 1 });
     expect(run!.message).toContain('Updated 2 line items: 501, 502; not found: 599');
-    expect(google.dvObjects.get('advertisers/11/lineItems/501')!.displayName).toBe('Spring LI');
-    expect(google.dvObjects.get('advertisers/11/lineItems/502')).toMatchObject({
+    expect(dv360.object('11', 'lineItems', '501')!.displayName).toBe('Spring LI');
+    expect(dv360.object('11', 'lineItems', '502')).toMatchObject({
       displayName: 'Summer LI',
       lineItemType: 'LINE_ITEM_TYPE_DISPLAY_DEFAULT',
     });
-    expect(google.requestsTo('/v4/advertisers/11/lineItems/501')[0]!.query).toEqual({
+    expect(dv360.requestsTo('/v4/advertisers/11/lineItems/501')[0]!.query).toEqual({
       updateMask: 'displayName',
     });
   });
@@ -419,7 +408,7 @@ describe('google-dv360-outbound (Display & Video 360 API stand-in)', () => {
     const submissionId = await submit(template, [['601', 'Creative 2026', '', 'https://acme.com/creative']]);
     const [run] = await endedRuns(admin, submissionId);
     expect(run, JSON.stringify(run)).toMatchObject({ status: 'Success', message: 'Updated 1 creative: 601' });
-    expect(google.dvObjects.get('advertisers/11/creatives/601')).toMatchObject({
+    expect(dv360.object('11', 'creatives', '601')).toMatchObject({
       displayName: 'Creative 2026',
       exitEvents: [{ type: 'EXIT_EVENT_TYPE_DEFAULT', url: 'https://acme.com/creative' }],
     });
@@ -439,7 +428,7 @@ describe('google-dv360-outbound (Display & Video 360 API stand-in)', () => {
     const [run] = await endedRuns(admin, submissionId);
     expect(run).toMatchObject({ status: 'Failed', attempts: 1 });
     expect(run!.message).toContain("Display & Video 360 refused the connected account's credentials");
-    expect(google.dvObjects.get('advertisers/11/lineItems/501')!.displayName).not.toBe('Never');
+    expect(dv360.object('11', 'lineItems', '501')!.displayName).not.toBe('Never');
   });
 });
 

@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Cm360Standin, Dv360Standin } from '../../../../tests/standins/google-ads-servers';
-import { Dv360Client } from '../dv360/client';
+import { Cm360Standin } from '../../../../tests/standins/cm360';
+import { rotatingToken } from '../../../../tests/standins/token-source';
 import { ProviderError } from '../provider-error';
 import { Cm360Client } from './client';
 
-/** The CM360 and DV360 clients against their stand-ins: paging, filters, Google's errors. */
+/**
+ * The Campaign Manager 360 client against its stand-in (tests/standins/cm360.ts): list paging and
+ * filters as each list method declares them, ad reads and patches, Google's errors, the token
+ * refresh and malformed answers.
+ */
 
 const cm360 = new Cm360Standin({
-  validTokens: ['cm-ok'],
+  validTokens: ['cm-ok', 'cm-fresh'],
   profiles: {
     '1': {
       campaigns: Array.from({ length: 1203 }, (_, i) => ({
@@ -16,34 +20,40 @@ const cm360 = new Cm360Standin({
         advertiserId: i < 1100 ? '7' : '8',
         lastModifiedInfo: { time: String(1_700_000_000_000 + i) },
       })),
+      creatives: [
+        { id: '71', name: 'Banner A', advertiserId: '7', campaignId: '100' },
+        { id: '72', name: 'Banner B', advertiserId: '7', campaignId: '101' },
+        { id: '73', name: 'Banner C', advertiserId: '8', campaignId: '100' },
+      ],
+      ads: [
+        { id: '501', name: 'Ad A', advertiserId: '7', campaignId: '100' },
+        { id: '502', name: 'Ad B', advertiserId: '8', campaignId: '100' },
+        { id: '503', name: 'Ad C', advertiserId: '7', campaignId: '102' },
+      ],
     },
+    '5001': {
+      ads: [
+        {
+          id: '1001',
+          name: 'Spring',
+          campaignId: '300',
+          creativeRotation: {
+            creativeAssignments: [{ creativeId: '71', clickThroughUrl: { defaultLandingPage: true } }],
+          },
+        },
+      ],
+    },
+    '6001': { ads: [{ id: '2001', name: 'Other profile', campaignId: '400' }] },
   },
 });
 
-const dv360 = new Dv360Standin({
-  validTokens: ['dv-ok'],
-  partners: {
-    '9': Array.from({ length: 450 }, (_, i) => ({
-      advertiserId: String(1000 + i),
-      displayName: `Advertiser ${i}`,
-      entityStatus: i % 3 ? 'ENTITY_STATUS_ACTIVE' : 'ENTITY_STATUS_PAUSED',
-      updateTime: '2026-01-01T00:00:00Z',
-    })),
-  },
-  advertisers: {
-    '1000': {
-      adGroups: [{ adGroupId: '1', displayName: 'Group', entityStatus: 'ENTITY_STATUS_ACTIVE' }],
-    },
-  },
-});
+beforeAll(() => cm360.start());
+afterAll(() => cm360.close());
 
-beforeAll(() => Promise.all([cm360.start(), dv360.start()]));
-afterAll(() => Promise.all([cm360.close(), dv360.close()]));
+const client = (token = 'cm-ok', extra = {}) =>
+  new Cm360Client({ baseUrl: cm360.apiUrl, getAccessToken: async () => token, ...extra });
 
-describe('Cm360Client', () => {
-  const client = (token = 'cm-ok') =>
-    new Cm360Client({ baseUrl: cm360.url, getAccessToken: async () => token });
-
+describe('Cm360Client.list', () => {
   it('reads every campaign across pages of 1000, narrowed by advertiser and name', async () => {
     const all = await client().list('1', 'campaigns');
     expect(all).toHaveLength(1203);
@@ -54,7 +64,7 @@ describe('Cm360Client', () => {
     });
     expect(
       cm360
-        .requestsTo('/userprofiles/1/campaigns')
+        .requestsTo('/dfareporting/v4/userprofiles/1/campaigns')
         .slice(-2)
         .map((r) => r.query.maxResults),
     ).toEqual(['1000', '1000']);
@@ -66,12 +76,38 @@ describe('Cm360Client', () => {
     );
   });
 
-  it('leaves out a filter the list method does not take', async () => {
-    await client().list('1', 'creatives', { advertiserIds: ['7'], campaignIds: ['100'] });
-    expect(cm360.requestsTo('/userprofiles/1/creatives').at(-1)!.query).toEqual({
-      maxResults: '1000',
-      campaignIds: '100',
+  it('sends repeated ids as repeated parameters', async () => {
+    const both = await client().list('1', 'campaigns', {
+      advertiserIds: ['7', '8'],
+      searchString: 'Brand 110',
     });
+    expect(both.map((c) => c.id)).toEqual(['210', '1200', '1202', '1204', '1206', '1208']);
+  });
+
+  it('leaves out a filter the list method does not take', async () => {
+    await client().list('1', 'advertisers', { advertiserIds: ['7'], campaignIds: ['100'] });
+    expect(cm360.requestsTo('/dfareporting/v4/userprofiles/1/advertisers').at(-1)!.query).toEqual({
+      maxResults: '1000',
+    });
+  });
+
+  it('lists once per id where the method takes one id, joining the objects once each', async () => {
+    const creatives = await client().list('1', 'creatives', {
+      advertiserIds: ['7', '8'],
+      campaignIds: ['100'],
+    });
+    expect(creatives.map((c) => c.id)).toEqual(['71', '73']);
+    expect(
+      cm360
+        .requestsTo('/dfareporting/v4/userprofiles/1/creatives')
+        .slice(-2)
+        .map((r) => r.query),
+    ).toEqual([
+      { maxResults: '1000', advertiserId: '7', campaignId: '100' },
+      { maxResults: '1000', advertiserId: '8', campaignId: '100' },
+    ]);
+    const ads = await client().list('1', 'ads', { advertiserIds: ['7'], campaignIds: ['100', '102'] });
+    expect(ads.map((a) => a.id)).toEqual(['501', '503']);
   });
 
   it("maps a refused token and another profile to ProviderError with Google's message", async () => {
@@ -89,33 +125,82 @@ describe('Cm360Client', () => {
       providerMessage: 'The current user does not have access to profile 2',
     });
   });
+
+  it('the stand-in refuses a parameter the list method does not declare and ids joined by commas', async () => {
+    const ask = (query: string) =>
+      fetch(`${cm360.apiUrl}/userprofiles/1/creatives?${query}`, {
+        headers: { authorization: 'Bearer cm-ok' },
+      });
+    const undeclared = await ask('campaignIds=100');
+    expect(undeclared.status).toBe(400);
+    expect(((await undeclared.json()) as { error: { message: string } }).error.message).toContain(
+      'Unknown name "campaignIds"',
+    );
+    expect((await ask('advertiserId=7,8')).status).toBe(400);
+    expect((await ask('advertiserId=7&advertiserId=8')).status).toBe(400);
+  });
 });
 
-describe('Dv360Client', () => {
-  const client = () => new Dv360Client({ baseUrl: dv360.url, getAccessToken: async () => 'dv-ok' });
-
-  it("reads a partner's advertisers across pages of 200 with a filter", async () => {
-    const active = await client().listAdvertisers('9', 'entityStatus="ENTITY_STATUS_ACTIVE"');
-    expect(active).toHaveLength(300);
-    expect(
-      dv360
-        .requestsTo('/advertisers')
-        .slice(-2)
-        .map((r) => r.query.pageSize),
-    ).toEqual(['200', '200']);
+describe('Cm360Client ads', () => {
+  it('reads an ad and patches its rotation and name by id', async () => {
+    const ad = await client().getAd('5001', '1001');
+    expect(ad.creativeRotation?.creativeAssignments?.[0]?.creativeId).toBe('71');
+    const patched = await client().patchAd('5001', '1001', {
+      name: 'Spring 2026',
+      creativeRotation: {
+        creativeAssignments: [
+          {
+            creativeId: '71',
+            clickThroughUrl: { defaultLandingPage: false, customClickThroughUrl: 'https://acme.com/s' },
+          },
+        ],
+      },
+    });
+    expect(patched).toMatchObject({ id: '1001', name: 'Spring 2026', campaignId: '300' });
+    expect(cm360.ad('5001', '1001')!.creativeRotation!.creativeAssignments[0]!.clickThroughUrl).toEqual({
+      defaultLandingPage: false,
+      customClickThroughUrl: 'https://acme.com/s',
+    });
+    expect(cm360.requestsTo('/dfareporting/v4/userprofiles/5001/ads').at(-1)!.query).toEqual({
+      id: '1001',
+    });
   });
 
-  it('answers INVALID_ARGUMENT for a field the list does not filter on', async () => {
-    const error = await client()
-      .listUnder('1000', 'adGroups', 'updateTime>="2026-01-01T00:00:00Z"')
-      .catch((e: unknown) => e);
-    expect(error).toMatchObject({
+  it("maps an ad of another profile or an unknown one to Google's 404", async () => {
+    await expect(client().getAd('6001', '1001')).rejects.toMatchObject({
       code: 'HTTP',
-      status: 400,
-      providerMessage: 'Filtering on updateTime is not supported',
+      status: 404,
+      providerCode: 'NOT_FOUND',
     });
-    expect(await client().listUnder('1000', 'adGroups', 'entityStatus="ENTITY_STATUS_ACTIVE"')).toEqual([
-      { adGroupId: '1', displayName: 'Group', entityStatus: 'ENTITY_STATUS_ACTIVE' },
-    ]);
+    await expect(client().patchAd('5001', '9999', { name: 'x' })).rejects.toMatchObject({ status: 404 });
+    expect(cm360.ad('6001', '2001')!.name).toBe('Other profile');
+  });
+
+  it('refuses a click-through URL that is not http(s) with INVALID_ARGUMENT', async () => {
+    await expect(
+      client().patchAd('5001', '1001', {
+        clickThroughUrl: { defaultLandingPage: false, customClickThroughUrl: 'javascript:alert(1)' },
+      }),
+    ).rejects.toMatchObject({ code: 'HTTP', status: 400, providerCode: 'INVALID_ARGUMENT' });
+    expect(cm360.ad('5001', '1001')!.clickThroughUrl).toBeUndefined();
+  });
+
+  it('refreshes a refused token once; a second refusal is UNAUTHORIZED without the token in the message', async () => {
+    const tokens = rotatingToken('cm-expired', 'cm-fresh');
+    expect((await client('', tokens).getAd('5001', '1001')).id).toBe('1001');
+    expect(tokens.refreshes).toBe(1);
+    const error = await client('cm-revoked-token')
+      .getAd('5001', '1001')
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
+    expect(String((error as Error).message)).not.toContain('cm-revoked-token');
+  });
+
+  it('refuses a malformed answer', async () => {
+    cm360.injectOnce({
+      path: '/dfareporting/v4/userprofiles/5001/ads/1001',
+      answer: { status: 200, body: { name: 'no id' } },
+    });
+    await expect(client().getAd('5001', '1001')).rejects.toMatchObject({ code: 'MALFORMED' });
   });
 });

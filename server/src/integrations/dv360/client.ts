@@ -2,14 +2,17 @@ import { z } from 'zod';
 import { type ProviderClientOptions, ProviderHttp, seg, stringAt } from '../provider-http';
 
 /**
- * Display & Video 360 API v3 client (README.md beside this file): a partner's advertisers and an
- * advertiser's campaigns, insertion orders, line items, creatives, ad groups and ad group ads, for
- * google-dv360-inbound (issue 12 item 5, spec 03 §3 "DV360 inbound"). `baseUrl` is the API root with
- * its version, https://displayvideo.googleapis.com/v3; the OAuth 2 token goes as a bearer token.
- * References: https://developers.google.com/display-video/api/reference/rest/v3/advertisers/list
- * (and …/advertisers.campaigns/list, …insertionOrders/list, …lineItems/list, …creatives/list,
- * …adGroups/list, …adGroupAds/list): `pageSize` ≤ 200, `pageToken` / `nextPageToken`, and the
- * `filter` expression (`field=value`, `updateTime>="RFC 3339"`, OR within a field, AND between).
+ * Display & Video 360 API v4 client (README.md beside this file), the one client of the API:
+ * - lists a partner's advertisers and an advertiser's campaigns, insertion orders, line items,
+ *   creatives, ad groups and ad group ads for google-dv360-inbound (issue 12 item 5, spec 03 §3
+ *   "DV360 inbound");
+ * - patches advertisers, campaigns, insertion orders, line items and creatives for
+ *   google-dv360-outbound (issue 12 item 4, spec 03 §3 "DV360 outbound" data types).
+ *
+ * `baseUrl` is the API root with its version (DV360_API_URL, https://displayvideo.googleapis.com/v4);
+ * the connected account's OAuth 2 access token goes as a bearer token (scope display-video).
+ * Reference: https://developers.google.com/display-video/api/reference/rest/v4 (advertisers/list and
+ * patch, advertisers.campaigns, .insertionOrders, .lineItems, .creatives, .adGroups, .adGroupAds).
  */
 export type Dv360ClientOptions = ProviderClientOptions;
 
@@ -22,6 +25,20 @@ export type Dv360Collection =
   | 'adGroups'
   | 'adGroupAds';
 
+/**
+ * The largest `pageSize` each list method takes (the reference: 1–200, but 1–100 for
+ * insertionOrders.list and adGroupAds.list); the client asks for that many per page.
+ */
+const DV360_PAGE_SIZES: Record<Dv360Collection | 'advertisers', number> = {
+  advertisers: 200,
+  campaigns: 200,
+  insertionOrders: 100,
+  lineItems: 200,
+  creatives: 200,
+  adGroups: 200,
+  adGroupAds: 100,
+};
+
 const objectSchema = z
   .object({
     displayName: z.string().default(''),
@@ -30,7 +47,7 @@ const objectSchema = z
   })
   .loose();
 
-/** One DV360 object as answered: displayName, updateTime (RFC 3339), entityStatus and its ids. */
+/** One DV360 object as a list answers it: displayName, updateTime (RFC 3339), entityStatus and its ids. */
 export type Dv360Object = z.output<typeof objectSchema>;
 
 /** A list answer `{ <key>: [...], nextPageToken }` read as `{ items, nextPageToken }`. */
@@ -47,10 +64,42 @@ function listSchema(key: string) {
   );
 }
 
-const PAGE_SIZE = 200;
 const MAX_PAGES = 1000;
 
-/** The DV360 client. Every method throws ProviderError on failure. */
+/** The DV360 objects Nomen updates, as the outbound's data_type names them (spec 03 §3). */
+export type Dv360ObjectType = 'advertisers' | 'campaigns' | 'insertion_orders' | 'line_items' | 'creatives';
+
+/** The collection of each updated object type under `advertisers/{advertiserId}`. */
+const COLLECTIONS: Record<Exclude<Dv360ObjectType, 'advertisers'>, Dv360Collection> = {
+  campaigns: 'campaigns',
+  insertion_orders: 'insertionOrders',
+  line_items: 'lineItems',
+  creatives: 'creatives',
+};
+
+const patchedSchema = z.looseObject({ name: z.string(), displayName: z.string().optional() });
+
+/** An updated DV360 object: its resource name (`advertisers/1/lineItems/7`) and display name. */
+export type Dv360PatchedObject = z.infer<typeof patchedSchema>;
+
+/** What identifies one object to update: its type, its id and (except for advertisers) its advertiser. */
+export interface Dv360ObjectRef {
+  type: Dv360ObjectType;
+  id: string;
+  advertiserId?: string;
+}
+
+/**
+ * The API path of an object: `/advertisers/{id}` or `/advertisers/{a}/{collection}/{id}`.
+ * Throws RangeError for an object other than an advertiser without its advertiserId.
+ */
+export function dv360Path(ref: Dv360ObjectRef): string {
+  if (ref.type === 'advertisers') return `/advertisers/${seg(ref.id)}`;
+  if (!ref.advertiserId) throw new RangeError(`${ref.type} are addressed under their advertiser`);
+  return `/advertisers/${seg(ref.advertiserId)}/${COLLECTIONS[ref.type]}/${seg(ref.id)}`;
+}
+
+/** The Display & Video 360 client. Every method throws ProviderError on failure. */
 export class Dv360Client {
   private readonly http: ProviderHttp;
 
@@ -79,9 +128,24 @@ export class Dv360Client {
     return this.pages(`/advertisers/${seg(advertiserId)}/${collection}`, collection, { filter });
   }
 
+  /**
+   * `PATCH <object path>?updateMask=<fields>` with the changed fields (camelCase names of the
+   * resource, e.g. displayName, exitEvents); only the fields of the mask change. Answers the
+   * updated object. Throws RangeError (before any call) as dv360Path does.
+   */
+  patch(ref: Dv360ObjectRef, changes: Record<string, unknown>): Promise<Dv360PatchedObject> {
+    return this.http.request({
+      method: 'PATCH',
+      path: dv360Path(ref),
+      query: { updateMask: Object.keys(changes).join(',') },
+      body: changes,
+      schema: patchedSchema,
+    });
+  }
+
   private async pages(
     path: string,
-    key: string,
+    key: Dv360Collection | 'advertisers',
     query: { partnerId?: string; filter: string },
   ): Promise<Dv360Object[]> {
     const schema = listSchema(key);
@@ -91,7 +155,7 @@ export class Dv360Client {
       const answer = await this.http.get(path, schema, {
         ...(query.partnerId ? { partnerId: query.partnerId } : {}),
         ...(query.filter ? { filter: query.filter } : {}),
-        pageSize: PAGE_SIZE,
+        pageSize: DV360_PAGE_SIZES[key],
         pageToken,
       });
       all.push(...answer.items);

@@ -1,9 +1,4 @@
-import {
-  type CampaignManagerAd,
-  CampaignManagerClient,
-  DisplayVideoClient,
-  type DisplayVideoObjectType,
-} from '../../integrations/index';
+import { type Cm360Ad, Cm360Client, Dv360Client, type Dv360ObjectType } from '../../integrations/index';
 import { DeliveryError } from '../delivery';
 import { type Deliverer, flagOn, metadataText, oauthAccess, templateFieldOf } from './context';
 import { cell, fieldFrom, mappedFieldId, updateEach, updateReport } from './mapped-rows';
@@ -23,11 +18,7 @@ function linkFieldOf(ctx: Parameters<Deliverer>[0]): number | null {
 }
 
 /** The ad with its click-through URLs set to `url` (one creative's only, when `creativeId`). */
-function withClickThrough(
-  ad: CampaignManagerAd,
-  url: string,
-  creativeId: string,
-): Partial<CampaignManagerAd> | null {
+function withClickThrough(ad: Cm360Ad, url: string, creativeId: string): Partial<Cm360Ad> | null {
   const clickThroughUrl = { defaultLandingPage: false, customClickThroughUrl: url };
   const assignments = ad.creativeRotation?.creativeAssignments ?? [];
   if (assignments.length === 0) return creativeId ? null : { clickThroughUrl };
@@ -76,7 +67,7 @@ export const campaignManagerDeliverer: Deliverer = async (ctx) => {
       'Nothing to update: turn on "Update click-through URL" or map the Ad field to a template field',
       true,
     );
-  const client = new CampaignManagerClient({
+  const client = new Cm360Client({
     baseUrl: ctx.deps.config.providers.cm360.baseUrl,
     timeoutMs: ctx.deps.config.providers.timeoutMs,
     ...oauthAccess(ctx.deps, connector),
@@ -91,7 +82,7 @@ export const campaignManagerDeliverer: Deliverer = async (ctx) => {
     .filter((i) => i.id !== '' && (!updateUrl || /^https?:\/\//i.test(i.url)));
   const done = await updateEach(items, 'the Campaign Manager ad', async (item) => {
     const ad = await client.getAd(profileId, item.id);
-    let changes: Partial<CampaignManagerAd> = {};
+    let changes: Partial<Cm360Ad> = {};
     if (updateUrl) {
       const urls = withClickThrough(ad, item.url, item.creativeId);
       if (!urls) return 'not-found';
@@ -108,14 +99,14 @@ export const campaignManagerDeliverer: Deliverer = async (ctx) => {
   );
 };
 
-const DV360_TYPES: readonly DisplayVideoObjectType[] = [
+const DV360_TYPES: readonly Dv360ObjectType[] = [
   'advertisers',
   'campaigns',
   'insertion_orders',
   'line_items',
   'creatives',
 ];
-const DV360_NOUNS: Record<DisplayVideoObjectType, { one: string; many: string }> = {
+const DV360_NOUNS: Record<Dv360ObjectType, { one: string; many: string }> = {
   advertisers: { one: 'advertiser', many: 'advertisers' },
   campaigns: { one: 'campaign', many: 'campaigns' },
   insertion_orders: { one: 'insertion order', many: 'insertion orders' },
@@ -132,7 +123,7 @@ const DV360_NOUNS: Record<DisplayVideoObjectType, { one: string; many: string }>
  * same values again. Unknown ids are reported and end the run Failed; a refused token is permanent.
  */
 export const displayVideoDeliverer: Deliverer = async (ctx) => {
-  const type = metadataText(ctx.metadata, 'data_type') as DisplayVideoObjectType;
+  const type = metadataText(ctx.metadata, 'data_type') as Dv360ObjectType;
   if (!DV360_TYPES.includes(type))
     throw new DeliveryError(`Choose the data type to update (one of ${DV360_TYPES.join(', ')})`, true);
   const idField = mappedFieldId(ctx, 'id');
@@ -151,7 +142,7 @@ export const displayVideoDeliverer: Deliverer = async (ctx) => {
   if (nameField === null && linkField === null)
     throw new DeliveryError(`Nothing to update: map the ${DV360_NOUNS[type].one} name field`, true);
   const connector = await ctx.connector();
-  const client = new DisplayVideoClient({
+  const client = new Dv360Client({
     baseUrl: ctx.deps.config.providers.dv360.baseUrl,
     timeoutMs: ctx.deps.config.providers.timeoutMs,
     ...oauthAccess(ctx.deps, connector),

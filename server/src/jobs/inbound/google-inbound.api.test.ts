@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Cm360Standin, Dv360Standin } from '../../../../tests/standins/google-ads-servers';
+import { Cm360Standin } from '../../../../tests/standins/cm360';
+import { Dv360Standin } from '../../../../tests/standins/dv360';
 import { GaDataStandin } from '../../../../tests/standins/google-analytics-data';
 import { insertOAuthConnector } from '../../test/connectors';
 import { makeRunTemplate, outbound, type RunTemplate } from '../../test/integration-runs-fixtures';
@@ -13,7 +14,7 @@ import {
 import { type JobRuntime, startJobs } from '../index';
 
 /**
- * Google ad-server inbounds really run (issue 12 item 5) against the CM360 v4 and DV360 v3
+ * Google ad-server inbounds really run (issue 12 item 5) against the CM360 v4 and DV360 v4
  * stand-ins: "Sync now" reads the chosen data type with its filters and the date window into a
  * Draft submission to fix; a second sync with nothing changed imports nothing and a changed object
  * is imported again; a refused token fails the run at once saying to reconnect the account.
@@ -177,8 +178,8 @@ const ga = new GaDataStandin({ validTokens: ['ga-ok'], properties: { '3131': gaE
 beforeAll(async () => {
   await Promise.all([cm360.start(), dv360.start(), ga.start()]);
   ctx = await createTestContext({
-    CM360_API_URL: cm360.url,
-    DV360_API_URL: dv360.url,
+    CM360_API_URL: cm360.apiUrl,
+    DV360_API_URL: dv360.apiUrl,
     GOOGLE_ANALYTICS_DATA_API_URL: ga.dataUrl,
     JOB_RETRY_LIMIT: '1',
     JOB_RETRY_DELAY_SECONDS: '1',
@@ -302,7 +303,7 @@ describe('google-cm360-inbound (CM360 stand-in)', () => {
       ['Spring Sale', '55'],
       ['Summer Sale', '55'],
     ]);
-    const call = cm360.requestsTo('/userprofiles/777/campaigns').at(-1)!;
+    const call = cm360.requestsTo('/dfareporting/v4/userprofiles/777/campaigns').at(-1)!;
     expect(call.query).toMatchObject({ advertiserIds: '55', maxResults: '1000' });
 
     const again = await syncAndWait(assignmentId);
@@ -344,7 +345,7 @@ describe('google-dcm (legacy campaign manager)', () => {
     const run = await syncAndWait(template.integrations[0]!.id);
     expect(run.status, run.message).toBe('Success');
     expect(await rowsOf(template, run.submission_id!)).toEqual([['Homepage banner', '31']]);
-    expect(cm360.requestsTo('/userprofiles/777/placements').at(-1)!.query).toMatchObject({
+    expect(cm360.requestsTo('/dfareporting/v4/userprofiles/777/placements').at(-1)!.query).toMatchObject({
       campaignIds: '9001',
     });
   });
@@ -363,7 +364,7 @@ describe('google-dv360-inbound (DV360 stand-in)', () => {
     expect(run.status, run.message).toBe('Success');
     expect(run.message).toMatch(/^Imported line items of advertiser 501: 1 row to fix/);
     expect(await rowsOf(template, run.submission_id!)).toEqual([['Prospecting', '7001']]);
-    const filter = dv360.requestsTo('/advertisers/501/lineItems').at(-1)!.query.filter!;
+    const filter = dv360.requestsTo('/v4/advertisers/501/lineItems').at(-1)!.query.filter!;
     expect(filter).toMatch(
       /^entityStatus="ENTITY_STATUS_ACTIVE" AND updateTime>="\d{4}-\d\d-\d\dT[\d:.]+Z"$/,
     );
@@ -389,7 +390,7 @@ describe('google-dv360-inbound (DV360 stand-in)', () => {
       ['Retargeting', '501'],
       ['Beta spring', '502'],
     ]);
-    expect(dv360.requestsTo('/advertisers').at(-1)!.query).toMatchObject({ partnerId: '400' });
+    expect(dv360.requestsTo('/v4/advertisers').at(-1)!.query).toMatchObject({ partnerId: '400' });
   });
 
   it('a refused token fails the run at once', async () => {

@@ -14,7 +14,7 @@ import { filterValues, importSince, objectsRead, readFailure } from './source-ob
  *   account's CM360 user profile (its Profile ID) through the Campaign Manager 360 API v4;
  * - google-dv360-inbound reads the chosen data type of the DV360 advertisers (the advertiser_ids
  *   filter, else metadata adAccountsLinked, else every advertiser of the account's partner — its
- *   Profile ID) through the Display & Video 360 API v3.
+ *   Profile ID) through the Display & Video 360 API v4.
  * Filters: advertiser_ids, campaign_ids, name_contains, status (Active / Paused / Archived), and the
  * date filter (objects changed since; one year back by default, two at most). Metadata
  * importObjectFilters (JSON `{ advertisers: [...], campaigns: [...] }`) narrows like the id filters.
