@@ -24,6 +24,12 @@ import {
  * committed already, answers 400). What the reference leaves out and this stand-in chose: the
  * file is a classification data file whose header starts with `Key` and names only columns of the
  * dataset (400 otherwise, as the Classification set jobs manager fails such a file).
+ * `GET /api/{company}/classification/job/byDataset/{dataset}` (.../endpoints/classifications/ "GET
+ * classification jobs by dataset"; `lookbackDays`, 0-based `page`, `size`; an
+ * ApiClassificationJobPage of `jobId`, `name`, `state`, `history`) lists committed import jobs,
+ * newest first; chosen where the reference is silent: a job appears from its commit on (the API
+ * job entity made by createApiJob is not a classification job yet), its `jobId` is the commit's
+ * `import_job_id`, and an unknown dataset answers 404.
  * `importedRows(dataset)` answers what committed jobs imported, for assertions.
  */
 
@@ -38,6 +44,8 @@ export interface AdobeImportJob {
   file: string | null;
   uploads: number;
   importJobId: string | null;
+  /** When the job was committed (null before). */
+  committedAt: Date | null;
 }
 
 /** One company the token's user belongs to, with its report suites. */
@@ -130,6 +138,11 @@ export class AdobeAnalyticsStandin extends StandinServer {
         method: 'POST',
         path: '/api/:company/classification/job/import/commitApiJob/:jobId',
         handle: (req, p) => this.guard(req) ?? this.commitImportJob(p.company!, p.jobId!),
+      },
+      {
+        method: 'GET',
+        path: '/api/:company/classification/job/byDataset/:datasetId',
+        handle: (req, p) => this.guard(req) ?? this.jobsByDataset(req, p.company!, p.datasetId!),
       },
       {
         method: 'POST',
@@ -333,6 +346,7 @@ export class AdobeAnalyticsStandin extends StandinServer {
       file: null,
       uploads: 0,
       importJobId: null,
+      committedAt: null,
     };
     this.importJobs.push(job);
     return {
@@ -377,12 +391,69 @@ export class AdobeAnalyticsStandin extends StandinServer {
     return { status: 200, body: { api_job_id: apiJobId, status: 'success' } };
   }
 
+  /**
+   * "GET classification jobs by dataset": the committed import jobs of the dataset from the last
+   * `lookbackDays` days (default 30), newest first, in pages of `size` (default 10) from the 0-based
+   * `page`, as an ApiClassificationJobPage. A job is listed from its commit on, in state completed.
+   */
+  private jobsByDataset(req: StandinRequest, companyId: string, datasetId: string): StandinAnswer {
+    const dataset = this.seed.datasets.find(
+      (d) => d.globalCompanyId === companyId && d.datasetId === datasetId,
+    );
+    if (!dataset) return adobeError(404, 'dataset_not_found', `Cannot find job for dataset ${datasetId}`);
+    const lookbackDays = intParam(req.query, 'lookbackDays', 30);
+    const page = intParam(req.query, 'page', 0);
+    const size = intParam(req.query, 'size', 10);
+    if ([lookbackDays, page, size].some(Number.isNaN) || size < 1 || lookbackDays < 1)
+      return adobeError(400, 'invalid_parameter', 'lookbackDays, page and size must be positive integers');
+    const since = Date.now() - lookbackDays * 86_400_000;
+    const jobs = this.importJobs
+      .filter(
+        (j) =>
+          j.globalCompanyId === companyId &&
+          j.datasetId === datasetId &&
+          j.committedAt !== null &&
+          j.committedAt.getTime() >= since,
+      )
+      .reverse()
+      .map((j) => ({
+        jobId: j.importJobId,
+        name: String(j.options.jobName ?? ''),
+        datasetId,
+        setName: dataset.name,
+        type: 'import',
+        state: 'completed',
+        jobOptions: j.options,
+        history: [
+          { timestamp: j.committedAt!.toISOString(), jobState: 'queued', message: 'Committed' },
+          { timestamp: j.committedAt!.toISOString(), jobState: 'completed', message: 'Done' },
+        ],
+        imsOrgId: this.seed.imsOrgId,
+      }));
+    const totalPages = Math.max(1, Math.ceil(jobs.length / size));
+    const content = pageOf(jobs, page * size, size);
+    return {
+      status: 200,
+      body: {
+        content,
+        page,
+        size,
+        numberOfElements: content.length,
+        totalElements: jobs.length,
+        totalPages,
+        first: page === 0,
+        last: page + 1 >= totalPages,
+      },
+    };
+  }
+
   private commitImportJob(companyId: string, apiJobId: string): StandinAnswer {
     const job = this.job(companyId, apiJobId);
     if (!job) return adobeError(404, 'job_not_found', `API job ${apiJobId} was not found`);
     if (job.importJobId) return adobeError(400, 'job_committed', `API job ${apiJobId} is already committed`);
     if (job.file === null) return adobeError(400, 'no_file', `API job ${apiJobId} has no uploaded file`);
     job.importJobId = randomUUID();
+    job.committedAt = new Date();
     return { status: 200, body: { import_job_id: job.importJobId, api_job_id: apiJobId } };
   }
 }

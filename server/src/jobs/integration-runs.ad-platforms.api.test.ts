@@ -14,6 +14,7 @@ import {
   type TestContext,
 } from '../test/test-context';
 import { type JobRuntime, startJobs } from './index';
+import { runIntegration } from './run-integration';
 
 /**
  * Ad-platform outbound integrations update the mapped objects (issue 12 item 4): facebook-ads,
@@ -37,6 +38,7 @@ const meta = new MetaStandin({
           { id: '6002', name: 'Summer ad', status: 'PAUSED', creative_id: '8001' },
           { id: '7001', name: 'Legacy A', status: 'ACTIVE', creative_id: '8001' },
           { id: '7002', name: 'Legacy B', status: 'ACTIVE', creative_id: '8001' },
+          { id: '7003', name: 'Legacy C', status: 'ACTIVE', creative_id: '8001' },
         ],
         adcreatives: [
           {
@@ -367,6 +369,57 @@ describe.each([
     expect(meta.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/adcreatives'))).toHaveLength(
       creativesBefore,
     );
+  });
+});
+
+describe('facebook-ads after a crash', () => {
+  it('a retry after a crash between making the creative and pointing the ad at it uses that creative: one copy, Success', async () => {
+    const id = await oauthConnector('facebook', 'EAAB-ads');
+    const template = await adTemplate((f) => [
+      outbound('facebook-ads', {
+        name: 'Links after a crash',
+        connector_id: id,
+        metadata: { adAccountsLinked: '777' },
+        mapping_fields: [
+          mapping('ad_id', f.objectId),
+          mapping('generated_link', f.value),
+          mapping('creative_id', f.creative),
+        ],
+      }),
+    ]);
+    const link = 'https://acme.com/crash?utm_source=facebook&utm_medium=paid';
+    const isCreate = (r: { method: string; path: string }) =>
+      r.method === 'POST' && r.path.endsWith('/adcreatives');
+    const createsBefore = meta.requests.filter(isCreate).length;
+    const [run] = await endedRuns(admin, await submit(template, [['7003', link, '8001', 'x']], 'Crash 1'));
+    expect(run).toMatchObject({ status: 'Success', message: 'Updated 1 ad: 7003' });
+    const copy = String(meta.find('7003')!.item.creative_id);
+    expect(copy).not.toBe('8001');
+    expect(meta.requests.filter(isCreate)).toHaveLength(createsBefore + 1);
+
+    // The process died after Facebook made the copy and before the ad was pointed at it: the ad
+    // still shows the old creative and the run is still Running.
+    meta.find('7003')!.item.creative_id = '8001';
+    const runId = (run as { id: number }).id;
+    await ctx.deps.db
+      .updateTable('integration_runs')
+      .set({ status: 'Running', finished_at: null })
+      .where('id', '=', runId)
+      .execute();
+    const outcome = await runIntegration(
+      ctx.deps,
+      { runId, accountId: account.id },
+      { retryCount: 1, retryLimit: 2 },
+    );
+    expect(outcome).toBe('done');
+    const after = await ctx.deps.db
+      .selectFrom('integration_runs')
+      .select(['status', 'message'])
+      .where('id', '=', runId)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ status: 'Success', message: 'Updated 1 ad: 7003' });
+    expect(meta.find('7003')!.item.creative_id).toBe(copy);
+    expect(meta.requests.filter(isCreate)).toHaveLength(createsBefore + 1);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   type TestContext,
 } from '../test/test-context';
 import { type JobRuntime, startJobs } from './index';
+import { runIntegration } from './run-integration';
 
 /**
  * Ad-platform and content outbound integrations that update the objects each row identifies
@@ -467,6 +468,60 @@ describe('salesforce-marketing-cloud-outbound (Marketing Cloud stand-in)', () =>
       { CampaignKey: 'C-1', Title: 'Spring v2', Link: 'https://acme.com/spring-2' },
       { CampaignKey: 'C-2', Title: 'Summer', Link: 'https://acme.com/summer' },
     ]);
+  });
+
+  it('a retry after a crash while the upsert was pending follows the recorded request: rows sent once, Success', async () => {
+    const id = await sfmcConnector('sfmc-secret');
+    const template = await adTemplate((f) => [
+      outbound('salesforce-marketing-cloud-outbound', {
+        name: 'SFMC crash',
+        connector_id: id,
+        metadata: { data_type: 'campaigns', data_extension_key: 'Nomen_Campaigns' },
+        mapping_fields: [map('CampaignKey', f.ref), map('Title', f.title)],
+      }),
+    ]);
+    const isUpsert = (r: { method: string; path: string }) =>
+      r.method === 'PUT' && r.path.endsWith('/dataextensions/key:Nomen_Campaigns/rows');
+    const upsertsBefore = sfmc.requests.filter(isUpsert).length;
+    const [run] = await endedRuns(admin, await submit(template, [['C-7', 'Crash', '', '']]));
+    expect(run).toMatchObject({
+      status: 'Success',
+      message: 'Upserted 1 row into data extension Nomen_Campaigns',
+    });
+    expect(sfmc.requests.filter(isUpsert)).toHaveLength(upsertsBefore + 1);
+    const runId = (run as { id: number }).id;
+    const stored = await ctx.deps.db
+      .selectFrom('integration_runs')
+      .select('provider_jobs')
+      .where('id', '=', runId)
+      .executeTakeFirstOrThrow();
+    const requestId = (stored.provider_jobs.Nomen_Campaigns as { request_id?: string }).request_id;
+    expect(requestId).toBeTruthy();
+
+    // The process died while it waited for the request: the run is still Running, the request
+    // recorded. Working it again reads that request's status and sends no rows.
+    await ctx.deps.db
+      .updateTable('integration_runs')
+      .set({ status: 'Running', finished_at: null })
+      .where('id', '=', runId)
+      .execute();
+    const outcome = await runIntegration(
+      ctx.deps,
+      { runId, accountId: account.id },
+      { retryCount: 1, retryLimit: 2 },
+    );
+    expect(outcome).toBe('done');
+    const after = await ctx.deps.db
+      .selectFrom('integration_runs')
+      .select(['status', 'message'])
+      .where('id', '=', runId)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({
+      status: 'Success',
+      message: 'Upserted 1 row into data extension Nomen_Campaigns',
+    });
+    expect(sfmc.requests.filter(isUpsert)).toHaveLength(upsertsBefore + 1);
+    expect(sfmc.requestsTo(`/data/v1/async/${requestId}/status`).length).toBeGreaterThan(0);
   });
 
   it('a client secret Marketing Cloud refuses: Failed at once, the secret never shown', async () => {

@@ -2,7 +2,7 @@ import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AdobeAnalyticsStandin } from '../../../tests/standins/adobe-analytics';
 import { AdobeImsStandin } from '../../../tests/standins/adobe-ims';
-import { GoogleAnalyticsStandin } from '../../../tests/standins/google-analytics-admin';
+import { GoogleAnalyticsUploadsStandin } from '../../../tests/standins/ga-upload-history';
 import { insertOAuthConnector } from '../test/connectors';
 import { endedRuns, makeRunTemplate, type RunTemplate, submitRows } from '../test/integration-runs-fixtures';
 import {
@@ -47,6 +47,7 @@ const adobe = new AdobeAnalyticsStandin({
     dataset('ds-retry', 'acme.prod', ['Campaign Name', 'Channel'], 'variables/evar7'),
     dataset('ds-other', 'other.prod', ['Campaign Name', 'Channel']),
     dataset('ds-edit', 'acme.prod', ['Campaign Name', 'Channel'], 'variables/evar8'),
+    dataset('ds-crash', 'acme.prod', ['Campaign Name', 'Channel'], 'variables/evar9'),
   ],
 });
 
@@ -55,7 +56,7 @@ function dataset(datasetId: string, rsid: string, columns: string[], dimension =
 }
 
 const GA_SCHEMA = ['ga:campaignCode', 'ga:campaign', 'ga:medium'];
-const ga = new GoogleAnalyticsStandin({
+const ga = new GoogleAnalyticsUploadsStandin({
   validTokens: ['ga-token-ok'],
   user: { sub: '1', email: 'analyst@acme.test', name: 'Analyst' },
   accounts: [
@@ -66,7 +67,10 @@ const ga = new GoogleAnalyticsStandin({
         {
           id: 'UA-1001-1',
           displayName: 'acme.com',
-          customDataSources: [{ id: 'cds-1', name: 'Campaign data', schema: GA_SCHEMA }],
+          customDataSources: [
+            { id: 'cds-1', name: 'Campaign data', schema: GA_SCHEMA },
+            { id: 'cds-2', name: 'Campaign data (crash)', schema: GA_SCHEMA },
+          ],
         },
       ],
     },
@@ -183,6 +187,34 @@ async function cvIds(submissionId: number): Promise<string[]> {
   return rows.map((r) => r.cv_id);
 }
 
+/** The stored run: its id, account, status and what it recorded of the provider's jobs. */
+async function storedRun(runId: number) {
+  return ctx.deps.db
+    .selectFrom('integration_runs')
+    .select(['id', 'account_id', 'status', 'message', 'files', 'provider_jobs'])
+    .where('id', '=', runId)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Puts a finished run back as a process that died mid-attempt leaves it: still Running, with
+ * `providerJobs` as the only record of what the provider made; then works it again as the queue's
+ * redelivery would (a later attempt, retries left). Answers the attempt's outcome.
+ */
+async function crashAndRetry(runId: number, providerJobs: Record<string, Record<string, unknown>>) {
+  await ctx.deps.db
+    .updateTable('integration_runs')
+    .set({ status: 'Running', provider_jobs: JSON.stringify(providerJobs), finished_at: null })
+    .where('id', '=', runId)
+    .execute();
+  const run = await storedRun(runId);
+  return runIntegration(
+    ctx.deps,
+    { runId: run.id, accountId: run.account_id },
+    { retryCount: 1, retryLimit: 2 },
+  );
+}
+
 describe('Adobe Analytics targets', () => {
   it('imports the rows as key + classification columns into the report and its multi-target, shown as a run', async () => {
     const template = await makeRunTemplate(admin, []);
@@ -252,6 +284,38 @@ describe('Adobe Analytics targets', () => {
     expect(adobe.importedRows('ds-retry')).toHaveLength(2);
   });
 
+  it('a retry after a crash between the commit and recording it finds the commit at Adobe: one import, Success', async () => {
+    const template = await makeRunTemplate(admin, []);
+    await adobeTarget(template, 'acme.prod', 'ds-crash');
+    const submissionId = await submitRows(admin, template, ROWS);
+    const [first] = await endedRuns(admin, submissionId);
+    expect(first!.status, first!.message).toBe('Success');
+    const runId = (first as { id: number }).id;
+    const recorded = (await storedRun(runId)).provider_jobs['ds-crash'] as Record<string, string>;
+    const [job] = adobe.importJobs.filter((j) => j.datasetId === 'ds-crash');
+    expect(recorded).toMatchObject({ api_job_id: job!.apiJobId, import_job_id: job!.importJobId });
+
+    // The process died after Adobe accepted the commit and before the import id was saved: the
+    // run holds the job it created (saved before the upload) and no import.
+    const outcome = await crashAndRetry(runId, {
+      'ds-crash': { api_job_id: recorded.api_job_id!, job_name: recorded.job_name! },
+    });
+    expect(outcome).toBe('done');
+    const after = await storedRun(runId);
+    expect(after.status, after.message).toBe('Success');
+    expect(after.files).toEqual([`acme.prod/ds-crash: import job ${job!.importJobId}`]);
+    expect(after.provider_jobs['ds-crash']).toMatchObject({ import_job_id: job!.importJobId });
+    // Adobe got one job, one file and one commit: the rows are imported once.
+    expect(adobe.importJobs.filter((j) => j.datasetId === 'ds-crash')).toHaveLength(1);
+    expect(job!.uploads).toBe(1);
+    expect(
+      adobe.requestsTo(`/api/acmeco0/classification/job/import/commitApiJob/${job!.apiJobId}`),
+    ).toHaveLength(1);
+    expect(adobe.importedRows('ds-crash')).toHaveLength(2);
+    // It asked Adobe for the dataset's jobs to find out.
+    expect(adobe.requestsTo('/api/acmeco0/classification/job/byDataset/ds-crash').length).toBeGreaterThan(0);
+  });
+
   it('an edit of the submission imports its rows again under the same keys, with the fixed values', async () => {
     const template = await makeRunTemplate(admin, []);
     await adobeTarget(template, 'acme.prod', 'ds-edit');
@@ -309,7 +373,7 @@ describe('Adobe Analytics targets', () => {
 });
 
 describe('Google Analytics targets', () => {
-  async function gaTarget(template: RunTemplate, connectorId: number): Promise<number> {
+  async function gaTarget(template: RunTemplate, connectorId: number, source = 'cds-1'): Promise<number> {
     const f = await libraryFields(template);
     return saveTarget(admin, {
       name: `GA target ${Math.random().toString(36).slice(2, 6)}`,
@@ -317,7 +381,7 @@ describe('Google Analytics targets', () => {
       connector_id: connectorId,
       ga_account_id: '1001',
       ga_property_id: 'UA-1001-1',
-      ga_custom_data_source_id: 'cds-1',
+      ga_custom_data_source_id: source,
       ga_custom_data_source_schema: JSON.stringify(GA_SCHEMA),
       target_fields: [
         { field_id: f.campaign, classification_name: 'ga:campaign' },
@@ -351,6 +415,60 @@ describe('Google Analytics targets', () => {
     );
     expect(run!.message).toBe(
       `Uploaded 2 rows to Google Analytics data source cds-1 (upload ${uploads[0]!.id})`,
+    );
+  });
+
+  it('a retry after a crash between the upload and recording it finds the upload at Google: one upload, Success', async () => {
+    const template = await makeRunTemplate(admin, []);
+    await gaTarget(template, await gaConnector(account.id, 'ga-token-ok'), 'cds-2');
+    const before = ga.uploads.filter((u) => u.customDataSourceId === 'cds-2').map((u) => u.id);
+    const submissionId = await submitRows(admin, template, ROWS);
+    const [first] = await endedRuns(admin, submissionId);
+    expect(first!.status, first!.message).toBe('Success');
+    const runId = (first as { id: number }).id;
+    const uploads = ga.uploads.filter((u) => u.customDataSourceId === 'cds-2' && !before.includes(u.id));
+    expect(uploads).toHaveLength(1);
+
+    // The process died after Google accepted the upload and before its id was saved: the run
+    // holds only the data source's uploads before its own (saved before the upload).
+    const outcome = await crashAndRetry(runId, { 'cds-2': { uploads_before: before } });
+    expect(outcome).toBe('done');
+    const after = await storedRun(runId);
+    expect(after.status, after.message).toBe('Success');
+    expect(after.message).toBe(
+      `Uploaded 2 rows to Google Analytics data source cds-2 (upload ${uploads[0]!.id})`,
+    );
+    expect(ga.uploads.filter((u) => u.customDataSourceId === 'cds-2' && !before.includes(u.id))).toHaveLength(
+      1,
+    );
+  });
+
+  it("takes another run's recorded upload for neither retry: each run keeps its own, none uploads again", async () => {
+    const template = await makeRunTemplate(admin, []);
+    await gaTarget(template, await gaConnector(account.id, 'ga-token-ok'), 'cds-2');
+    const before = ga.uploads.filter((u) => u.customDataSourceId === 'cds-2').map((u) => u.id);
+    const firstSubmission = await submitRows(admin, template, ROWS);
+    const [a] = await endedRuns(admin, firstSubmission);
+    const secondSubmission = await submitRows(admin, template, [['Autumn Sale', 'Display']]);
+    const [b] = await endedRuns(admin, secondSubmission);
+    expect([a!.status, b!.status]).toEqual(['Success', 'Success']);
+    const [uploadA, uploadB] = ga.uploads.filter(
+      (u) => u.customDataSourceId === 'cds-2' && !before.includes(u.id),
+    );
+    expect(b!.message).toContain(`(upload ${uploadB!.id})`);
+
+    // The second run crashed after its upload, holding a list of earlier uploads that predates the
+    // first run's upload: the first run's upload is new to it too, but that run recorded it.
+    const outcome = await crashAndRetry((b as { id: number }).id, { 'cds-2': { uploads_before: before } });
+    expect(outcome).toBe('done');
+    const after = await storedRun((b as { id: number }).id);
+    expect(after.status, after.message).toBe('Success');
+    expect(after.message).toBe(
+      `Uploaded 1 row to Google Analytics data source cds-2 (upload ${uploadB!.id})`,
+    );
+    expect(uploadA!.id).not.toBe(uploadB!.id);
+    expect(ga.uploads.filter((u) => u.customDataSourceId === 'cds-2' && !before.includes(u.id))).toHaveLength(
+      2,
     );
   });
 

@@ -4,7 +4,8 @@ import * as runs from '../entities/integration-runs/integration-runs.repository'
 import * as submissionsRepo from '../entities/submissions/submissions.repository';
 import { adobeClientOf } from '../entities/targets/provider-clients';
 import * as targetsRepo from '../entities/targets/targets.repository';
-import { GoogleAnalyticsAdminClient } from '../integrations/google-analytics-admin';
+import type { AdobeClassificationJob } from '../integrations/adobe-analytics';
+import { type GaUpload, GoogleAnalyticsAdminClient } from '../integrations/google-analytics-admin';
 import { type DeliveryResult, deliveryFailure, oauthAccess } from './deliver/context';
 import { DeliveryError } from './delivery';
 import type { JobDeps } from './run-integration';
@@ -154,11 +155,28 @@ function adobeColumns(mapped: readonly Mapped[], names: readonly string[]): Colu
   });
 }
 
+/** What a run keeps of one Adobe import (`provider_jobs` by dataset id). */
+type AdobeJobRecord = {
+  /** The API job entity made by "POST create job", recorded before its file is uploaded. */
+  api_job_id?: string;
+  /** The job's name, which finds it among the dataset's classification jobs once committed. */
+  job_name?: string;
+  /** The classification job of the commit: the import is done. */
+  import_job_id?: string;
+};
+
+/** How far back a retry looks for its committed import among a dataset's classification jobs. */
+const ADOBE_LOOKBACK_DAYS = 30;
+
 /**
  * The Adobe classification import of a run, per dataset through the import job flow (create job,
- * upload the TSV, commit). Each step's result is kept on the run (`provider_jobs` by dataset id)
- * before the next, so a retry reuses the job it created, uploads its file again (replacing it)
- * and commits it once; a dataset already committed is skipped.
+ * upload the TSV, commit). The job's id and name are kept on the run (`provider_jobs` by dataset
+ * id) right after it is created, before anything is uploaded, and the commit's import job id after
+ * the commit. A retry that finds a job but no import id cannot know whether the earlier attempt
+ * stopped before or after its commit, so it asks Adobe ("GET classification jobs by dataset"): a
+ * classification job of that name past `created` is the earlier commit, recorded and not
+ * repeated; otherwise the file is uploaded again (replacing it) and committed once. A dataset
+ * already committed is skipped.
  */
 async function uploadToAdobe(
   deps: JobDeps,
@@ -181,30 +199,43 @@ async function uploadToAdobe(
     throw new DeliveryError(`Target "${target.name}" has no report: choose one in Targets`, true);
   for (const d of destinations) {
     const what = `Adobe classification import into ${d.rsid} dataset ${d.datasetId}`;
-    const job = { ...(run.provider_jobs[d.datasetId] ?? {}) } as {
-      api_job_id?: string;
-      import_job_id?: string;
-    };
+    const job: AdobeJobRecord = { ...((run.provider_jobs[d.datasetId] ?? {}) as AdobeJobRecord) };
     if (!job.import_job_id) {
       const columns = adobeColumns(mapped, d.names);
       if (columns.length === 0)
         throw new DeliveryError(`${what}: none of its classifications is fed by this template`, true);
       try {
         if (!job.api_job_id) {
+          const jobName = `Nomen run ${run.id} ${target.name}`.slice(0, 250);
           job.api_job_id = await client.createImportJob(company, d.datasetId, {
-            jobName: `Nomen run ${run.id} ${target.name}`.slice(0, 250),
+            jobName,
             notifyEmail: target.use_aa_confirmation_email ? target.aa_confirmation_email : '',
           });
+          job.job_name = jobName;
+          await runs.recordProviderJob(deps.db, run.id, d.datasetId, job);
+        } else {
+          // An earlier attempt made the job; it may have stopped after Adobe accepted the commit.
+          const name = job.job_name ?? `Nomen run ${run.id} ${target.name}`.slice(0, 250);
+          const jobs = await client.listClassificationJobs(company, d.datasetId, {
+            lookbackDays: ADOBE_LOOKBACK_DAYS,
+            stop: (j) => isCommittedJob(j, name),
+          });
+          const found = jobs.find((j) => isCommittedJob(j, name));
+          if (found) {
+            job.import_job_id = found.jobId;
+            await runs.recordProviderJob(deps.db, run.id, d.datasetId, job);
+          }
+        }
+        if (!job.import_job_id) {
+          await client.uploadImportFile(
+            company,
+            job.api_job_id,
+            `nomen-run-${run.id}-${d.datasetId}.tsv`,
+            classificationTsv(columns, rows),
+          );
+          job.import_job_id = await client.commitImportJob(company, job.api_job_id);
           await runs.recordProviderJob(deps.db, run.id, d.datasetId, job);
         }
-        await client.uploadImportFile(
-          company,
-          job.api_job_id,
-          `nomen-run-${run.id}-${d.datasetId}.tsv`,
-          classificationTsv(columns, rows),
-        );
-        job.import_job_id = await client.commitImportJob(company, job.api_job_id);
-        await runs.recordProviderJob(deps.db, run.id, d.datasetId, job);
       } catch (error) {
         throw deliveryFailure(error, what);
       }
@@ -218,11 +249,33 @@ async function uploadToAdobe(
   };
 }
 
+/** Whether `job` is the committed import named `name` (a job still `created` was never committed). */
+function isCommittedJob(job: AdobeClassificationJob, name: string): boolean {
+  return job.name === name && job.state.toLowerCase() !== 'created';
+}
+
+/** What a run keeps of its Google Data Import upload (`provider_jobs` by data source id). */
+type GoogleUploadRecord = {
+  /**
+   * The ids of the data source's uploads before this run's, recorded before its upload is sent:
+   * an upload not among them that no other run recorded is this run's.
+   */
+  uploads_before?: string[];
+  /** The upload Google answered: the upload is done. */
+  upload_id?: string;
+};
+
 /**
  * The Google Analytics Data Import upload of a run: one CSV to the target's custom data source,
  * header = the data source's schema; a column takes the value of the field mapped to it (matched
- * without case), the first column, when unmapped, is the key (the row's cv_id); other unmapped ones stay empty. The
- * upload id is kept on the run, so a retry after a recorded upload does not upload again.
+ * without case), the first column, when unmapped, is the key (the row's cv_id); other unmapped
+ * ones stay empty. Google's upload carries no name of ours, so before sending it the run records
+ * the ids of the data source's uploads so far (`uploads_before`), and the upload id once Google
+ * answers. A retry that finds the first but not the second cannot know whether the earlier attempt
+ * stopped before or after Google accepted the upload, so it lists the data source's uploads
+ * (`uploads.list`): the earliest upload that is neither among those ids nor recorded by another
+ * run of the account is the earlier attempt's, recorded and not sent again; when there is none,
+ * the file is uploaded. A retry after a recorded upload does not upload again.
  */
 async function uploadToGoogle(
   deps: JobDeps,
@@ -249,8 +302,8 @@ async function uploadToGoogle(
     // The first column is the data source's key; unmapped, it takes the row's cv_id.
     return { name, templateFieldId: i === 0 ? null : UNMAPPED };
   });
-  const done = run.provider_jobs[source] as { upload_id?: string } | undefined;
-  let uploadId = done?.upload_id;
+  const recorded = (run.provider_jobs[source] ?? {}) as GoogleUploadRecord;
+  let uploadId = recorded.upload_id;
   if (!uploadId) {
     const connector = await targetConnector(deps, run, target);
     const ga = deps.config.providers.googleAnalyticsAdmin;
@@ -262,19 +315,63 @@ async function uploadToGoogle(
       timeoutMs: deps.config.providers.timeoutMs,
       ...oauthAccess(deps, connector),
     });
+    const what = `Google Analytics Data Import upload to data source ${source}`;
     try {
-      const upload = await client.uploadData(account, property, source, dataImportCsv(columns, rows));
-      uploadId = upload.id;
+      const listed = await client.listUploads(account, property, source);
+      if (recorded.uploads_before) {
+        // An earlier attempt was about to upload, and may have stopped after Google accepted it.
+        uploadId = await earlierUpload(deps, run, source, listed, recorded.uploads_before);
+      } else {
+        await runs.recordProviderJob(deps.db, run.id, source, {
+          uploads_before: listed.map((u) => u.id),
+        } satisfies GoogleUploadRecord);
+      }
+      if (!uploadId) {
+        const upload = await client.uploadData(account, property, source, dataImportCsv(columns, rows));
+        uploadId = upload.id;
+      }
     } catch (error) {
-      throw deliveryFailure(error, `Google Analytics Data Import upload to data source ${source}`);
+      throw deliveryFailure(error, what);
     }
-    await runs.recordProviderJob(deps.db, run.id, source, { upload_id: uploadId });
+    await runs.recordProviderJob(deps.db, run.id, source, {
+      upload_id: uploadId,
+    } satisfies GoogleUploadRecord);
   }
   const n = rows.length;
   return {
     items: [`${property}/${source}: upload ${uploadId}`],
     message: `Uploaded ${n} ${n === 1 ? 'row' : 'rows'} to Google Analytics data source ${source} (upload ${uploadId})`,
   };
+}
+
+/**
+ * The upload an interrupted attempt of `run` made to data source `source`, if any: of the
+ * `listed` uploads, the earliest (by uploadTime, else listing order) that is not among
+ * `before` and that no other run of the account recorded.
+ */
+async function earlierUpload(
+  deps: JobDeps,
+  run: IntegrationRunRow,
+  source: string,
+  listed: readonly GaUpload[],
+  before: readonly string[],
+): Promise<string | undefined> {
+  const known = new Set(before);
+  const fresh = listed.filter((u) => !known.has(u.id));
+  if (fresh.length === 0) return undefined;
+  const others = new Set(
+    await runs.recordedProviderValues(deps.db, run.account_id, source, 'upload_id', run.id),
+  );
+  const time = (u: GaUpload) => (u.uploadTime ? Date.parse(u.uploadTime) : Number.NaN);
+  const candidates = fresh
+    .map((u, i) => ({ u, i }))
+    .filter(({ u }) => !others.has(u.id))
+    .sort((a, b) => {
+      const ta = time(a.u);
+      const tb = time(b.u);
+      return Number.isNaN(ta) || Number.isNaN(tb) || ta === tb ? a.i - b.i : ta - tb;
+    });
+  return candidates[0]?.u.id;
 }
 
 /** The target's connected account; DeliveryError (permanent) when it has none or it cannot be read. */

@@ -186,6 +186,27 @@ export async function recordProviderJob(
     .execute();
 }
 
+/**
+ * The values other runs of account `accountId` (every run but `exceptRunId`) recorded under
+ * provider job `key` as `field` (e.g. the Google upload ids recorded under a data source id).
+ */
+export async function recordedProviderValues(
+  db: Db,
+  accountId: number,
+  key: string,
+  field: string,
+  exceptRunId: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('integration_runs')
+    .select(sql<string>`provider_jobs -> ${key}::text ->> ${field}::text`.as('value'))
+    .where('account_id', '=', accountId)
+    .where('id', '<>', exceptRunId)
+    .where(sql<boolean>`provider_jobs -> ${key}::text ->> ${field}::text is not null`)
+    .execute();
+  return rows.map((r) => r.value);
+}
+
 /** The last runs of an assignment, newest first. */
 export function runsOfAssignment(db: Db, accountId: number, assignmentId: number, limit: number) {
   return db

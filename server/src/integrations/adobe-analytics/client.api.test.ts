@@ -213,4 +213,20 @@ describe('AdobeAnalyticsClient', () => {
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as ProviderError).message).toContain('Unknown classification columns: Region');
   });
+
+  it('lists the classification jobs of a dataset (jobs by dataset): a committed import by its name and id', async () => {
+    const c = client();
+    const jobId = await c.createImportJob('acmeco0', '64c437bc6f71754e2e56e019', { jobName: 'Nomen run 77' });
+    // Before its commit, the API job is no classification job of the dataset.
+    expect(await c.listClassificationJobs('acmeco0', '64c437bc6f71754e2e56e019')).toEqual([]);
+    await c.uploadImportFile('acmeco0', jobId, 'run-77.tsv', 'Key\ncv-1\n');
+    const importJobId = await c.commitImportJob('acmeco0', jobId);
+    const jobs = await c.listClassificationJobs('acmeco0', '64c437bc6f71754e2e56e019', { lookbackDays: 7 });
+    expect(jobs).toEqual([expect.objectContaining({ jobId: importJobId, name: 'Nomen run 77' })]);
+    expect(jobs[0]!.state).not.toBe('created');
+    const asked = standin.requestsTo('/api/acmeco0/classification/job/byDataset/64c437bc6f71754e2e56e019');
+    expect(asked.at(-1)?.query).toMatchObject({ lookbackDays: '7', page: '0', size: '100' });
+    // An unknown dataset answers 404 ("cannot find job"): no jobs.
+    expect(await c.listClassificationJobs('acmeco0', 'no-such-dataset')).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProviderError } from '../provider-error';
 import { multipart, type ProviderClientOptions, ProviderHttp, seg, stringAt } from '../provider-http';
 
 /**
@@ -57,6 +58,32 @@ const datasetSchema = z.object({
 const createJobSchema = z.object({ api_job_id: z.string().min(1), dataset_id: z.string().optional() });
 const uploadFileSchema = z.object({ api_job_id: z.string().optional(), status: z.string().optional() });
 const commitJobSchema = z.object({ import_job_id: z.string().min(1), api_job_id: z.string().optional() });
+
+const classificationJobSchema = z.object({
+  jobId: z.string().min(1),
+  name: z.string().default(''),
+  datasetId: z.string().optional(),
+  state: z.string().default(''),
+  type: z.string().optional(),
+});
+
+const classificationJobPageSchema = z.object({
+  content: z.array(classificationJobSchema).default([]),
+  last: z.boolean().optional(),
+  totalPages: z.number().int().nonnegative().optional(),
+});
+
+/**
+ * A classification job of a dataset as "GET classification jobs by dataset" answers it: `jobId`,
+ * the `name` given at create time, and its `state` (created, queued, validated, processing,
+ * done_processing, completed, or a failed_* state).
+ */
+export type AdobeClassificationJob = z.output<typeof classificationJobSchema>;
+
+/** Page size asked of the jobs-by-dataset listing (the reference's default is 10). */
+const JOBS_PAGE_SIZE = 100;
+/** Pages of jobs read at most (100 pages of 100 jobs). */
+const JOBS_MAX_PAGES = 100;
 
 /** How an import job is made (Classifications API "POST create job"). */
 export interface ClassificationImportOptions {
@@ -278,6 +305,46 @@ export class AdobeAnalyticsClient {
       ]),
       schema: uploadFileSchema,
     });
+  }
+
+  /**
+   * The classification jobs of dataset `datasetId` from the last `lookbackDays` days
+   * (Classifications API "GET classification jobs by dataset",
+   * `/api/{company}/classification/job/byDataset/{dataset}` with `lookbackDays`, 0-based `page`
+   * and `size`), read page by page until `last` or until `stop` accepts a job (that job ends the
+   * list). A 404 ("cannot find job for specified dataset") answers no jobs.
+   */
+  async listClassificationJobs(
+    globalCompanyId: string,
+    datasetId: string,
+    options: { lookbackDays?: number; stop?: (job: AdobeClassificationJob) => boolean } = {},
+  ): Promise<AdobeClassificationJob[]> {
+    const jobs: AdobeClassificationJob[] = [];
+    const path = `/api/${seg(globalCompanyId)}/classification/job/byDataset/${seg(datasetId)}`;
+    for (let page = 0; page < JOBS_MAX_PAGES; page++) {
+      let answer: z.output<typeof classificationJobPageSchema>;
+      try {
+        answer = await this.http.get(path, classificationJobPageSchema, {
+          lookbackDays: options.lookbackDays ?? 30,
+          page,
+          size: JOBS_PAGE_SIZE,
+        });
+      } catch (error) {
+        if (error instanceof ProviderError && error.status === 404) return jobs;
+        throw error;
+      }
+      for (const job of answer.content) {
+        jobs.push(job);
+        if (options.stop?.(job)) return jobs;
+      }
+      const last =
+        answer.last ??
+        (answer.totalPages === undefined
+          ? answer.content.length < JOBS_PAGE_SIZE
+          : page + 1 >= answer.totalPages);
+      if (last || answer.content.length === 0) break;
+    }
+    return jobs;
   }
 
   /** Commits import job `apiJobId` for processing ("POST commit job"); answers the `import_job_id`. */

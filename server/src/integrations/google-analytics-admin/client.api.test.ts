@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type GaAccountSeed,
-  GoogleAnalyticsStandin,
-} from '../../../../tests/standins/google-analytics-admin';
+import { GoogleAnalyticsUploadsStandin } from '../../../../tests/standins/ga-upload-history';
+import type { GaAccountSeed } from '../../../../tests/standins/google-analytics-admin';
 import { rotatingToken } from '../../../../tests/standins/token-source';
 import { GoogleAnalyticsAdminClient, type GoogleAnalyticsAdminClientOptions } from './client';
 
@@ -22,7 +20,7 @@ const dataSources = Array.from({ length: 1500 }, (_, i) => ({
 }));
 accounts[1]!.properties = [{ id: 'UA-100001-1', displayName: 'Legacy site', customDataSources: dataSources }];
 
-const standin = new GoogleAnalyticsStandin({
+const standin = new GoogleAnalyticsUploadsStandin({
   validTokens: ['ya29.ok', 'ya29.fresh'],
   user: { sub: '1090001', email: 'marketing@acme.example', name: 'Acme Marketing' },
   accounts,
@@ -135,5 +133,24 @@ describe('GoogleAnalyticsAdminClient', () => {
       .catch((e: unknown) => e);
     expect(wrong).toMatchObject({ code: 'HTTP', status: 400 });
     expect(String((wrong as Error).message)).toContain('does not match the data source schema');
+  });
+
+  it('lists the uploads of a custom data source (uploads.list) with their ids and times; another source has its own', async () => {
+    const csv = 'ga:medium,ga:source,ga:dimension2\ncpc,google,Spring\n';
+    const first = await client().uploadData('100001', 'UA-100001-1', 'cds1', csv);
+    const second = await client().uploadData('100001', 'UA-100001-1', 'cds1', csv);
+    const listed = await client().listUploads('100001', 'UA-100001-1', 'cds1');
+    expect(listed.map((u) => u.id)).toEqual([first.id, second.id]);
+    expect(listed[0]).toMatchObject({ customDataSourceId: 'cds1', status: 'COMPLETED' });
+    expect(Number.isNaN(Date.parse(listed[0]!.uploadTime ?? ''))).toBe(false);
+    expect(await client().listUploads('100001', 'UA-100001-1', 'cds2')).toEqual([]);
+    const asked = standin.requests.filter(
+      (r) => r.method === 'GET' && r.path.endsWith('/customDataSources/cds1/uploads'),
+    );
+    expect(asked.at(-1)?.query).toMatchObject({ 'start-index': '1', 'max-results': '1000' });
+    await expect(client().listUploads('100001', 'UA-100001-1', 'nope')).rejects.toMatchObject({
+      code: 'HTTP',
+      status: 404,
+    });
   });
 });

@@ -25,10 +25,19 @@ const uploadSchema = z.object({
   customDataSourceId: z.string().optional(),
   status: z.string().optional(),
   errors: z.array(z.string()).optional(),
+  uploadTime: z.string().optional(),
 });
 
 /** A Data Import upload as Google answers it (Management API v3 `analytics#upload`). */
 export type GaUpload = z.output<typeof uploadSchema>;
+
+const uploadsSchema = z.object({
+  totalResults: z.number().int().nonnegative(),
+  startIndex: z.number().int().positive().optional(),
+  itemsPerPage: z.number().int().positive().optional(),
+  nextLink: z.string().optional(),
+  items: z.array(uploadSchema).default([]),
+});
 
 const userInfoSchema = z.object({
   sub: z.string().min(1),
@@ -218,6 +227,27 @@ export class GoogleAnalyticsAdminClient {
       token = page.next;
     }
     return all;
+  }
+
+  /**
+   * Every upload of custom data source `dataSourceId` (Management API v3 `uploads.list`,
+   * `GET /management/accounts/{a}/webproperties/{p}/customDataSources/{ds}/uploads`), following
+   * 1-based `start-index` pages of `max-results`.
+   */
+  async listUploads(accountId: string, propertyId: string, dataSourceId: string): Promise<GaUpload[]> {
+    const path = `/management/accounts/${seg(accountId)}/webproperties/${seg(propertyId)}/customDataSources/${seg(dataSourceId)}/uploads`;
+    const uploads: GaUpload[] = [];
+    let start = 1;
+    for (let i = 0; i < MAX_PAGES; i++) {
+      const page = await this.management.get(path, uploadsSchema, {
+        'start-index': start,
+        'max-results': MANAGEMENT_PAGE_SIZE,
+      });
+      uploads.push(...page.items);
+      start += page.items.length;
+      if (!page.nextLink || page.items.length === 0 || start > page.totalResults) break;
+    }
+    return uploads;
   }
 
   /**

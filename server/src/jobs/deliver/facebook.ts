@@ -151,8 +151,10 @@ function dynamicParameters(
  * named by creative_id is made with the link (for link ads) and the url_tags of the generated link
  * (`POST /act_{id}/adcreatives`), and the ad is updated to use it (`POST /{ad_id}` with
  * `creative: { creative_id }`). An ad whose creative already carries that link and those url_tags
- * is left alone, so a retry makes no second copy. Both slugs work the same way: the legacy pair
- * differed only in the editor.
+ * is left alone, and a copy already in the ad account (same name, url_tags and object story: one an
+ * attempt made before it stopped short of updating the ad) is used instead of a new one, so a
+ * retry makes no second copy. Both slugs work the same way: the legacy pair differed only in the
+ * editor.
  */
 export const facebookAdsDeliverer: Deliverer = async (ctx) => {
   const update = mappedUpdate(ctx, {
@@ -209,7 +211,10 @@ export const facebookAdsDeliverer: Deliverer = async (ctx) => {
       else if (spec) params.object_story_spec = spec;
       else throw new DeliveryError(`Creative ${sourceId} of ad ${id} has no object story to copy`, true);
       const account = current.account_id || metadataText(ctx.metadata, 'adAccountsLinked');
-      const creativeId = await client.createAdCreative(account, params);
+      // A copy made by an attempt that stopped before pointing the ad at it is used, not made again.
+      const creativeId =
+        (await equivalentCreative(client, account, params)) ??
+        (await client.createAdCreative(account, params));
       await client.updateObject(id, { creative: { creative_id: creativeId } });
     },
   };
@@ -226,6 +231,48 @@ export const facebookAdsDeliverer: Deliverer = async (ctx) => {
     return changes;
   });
 };
+
+/**
+ * The id of a creative of ad account `account` that already is the copy `params` describes: the
+ * same name, url_tags and object story (`object_story_id`, or `object_story_spec` with its link).
+ * It is looked up by name (`GET /act_{id}/adcreatives` with `filtering` name EQUAL; Marketing API
+ * ad-account/adcreatives) and compared field by field, so an equal copy, such as one an earlier
+ * attempt made just before it stopped, is reused. Undefined when there is none.
+ */
+async function equivalentCreative(
+  client: MetaClient,
+  account: string,
+  params: Record<string, unknown>,
+): Promise<string | undefined> {
+  const name = valueText(params.name);
+  const found = await client.listAdObjects(
+    account,
+    'adcreatives',
+    ['name', 'url_tags', 'object_story_id', 'object_story_spec'],
+    [{ field: 'name', operator: 'EQUAL', value: name }],
+  );
+  const story = (o: Record<string, unknown>) =>
+    o.object_story_id !== undefined
+      ? `id:${valueText(o.object_story_id)}`
+      : `spec:${stableJson(o.object_story_spec)}`;
+  return found.find(
+    (c) =>
+      valueText(c.name) === name &&
+      valueText(c.url_tags) === valueText(params.url_tags) &&
+      story(c) === story(params),
+  )?.id;
+}
+
+/** JSON with object keys in order, so two equal specs read the same whatever order Graph keeps. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value ?? null);
+}
 
 /** The link of a link ad's object_story_spec, if it has one. */
 function storyLink(spec: unknown): string | undefined {
