@@ -1,5 +1,5 @@
 import { type FieldsetSave, fieldsetsApi } from '@nomen/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../api/apiFetch';
 
 /** Query key root of everything about field sets (spec 02 §2). */
@@ -10,12 +10,15 @@ export function fieldsetQueryKey(id: number) {
   return [...FIELDSETS_QUERY_KEY, 'detail', id] as const;
 }
 
+/** The query of the account's field sets, for `useFieldsets` and for screens that prefetch it (usePrefetchQuery). */
+export const fieldsetsListQuery = queryOptions({
+  queryKey: [...FIELDSETS_QUERY_KEY, 'list'],
+  queryFn: ({ signal }) => apiFetch(fieldsetsApi.list, { signal }),
+});
+
 /** The account's field sets (GET /api/v1/account/fieldsets; spec 02 §2). */
 export function useFieldsets() {
-  return useQuery({
-    queryKey: [...FIELDSETS_QUERY_KEY, 'list'],
-    queryFn: ({ signal }) => apiFetch(fieldsetsApi.list, { signal }),
-  });
+  return useQuery(fieldsetsListQuery);
 }
 
 /** One field set with its fields (GET /api/v1/account/fieldsets/{id}); idle while `id` is null. */

@@ -1,5 +1,5 @@
 import { type PatternSave, patternsApi } from '@nomen/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../api/apiFetch';
 
 /** Query key root of everything about patterns (spec 02 §2). */
@@ -10,12 +10,15 @@ export function patternQueryKey(id: number) {
   return [...PATTERNS_QUERY_KEY, 'detail', id] as const;
 }
 
+/** The query of the account's patterns, for `usePatterns` and for screens that prefetch it (usePrefetchQuery). */
+export const patternsListQuery = queryOptions({
+  queryKey: [...PATTERNS_QUERY_KEY, 'list'],
+  queryFn: ({ signal }) => apiFetch(patternsApi.list, { signal }),
+});
+
 /** The account's patterns (spec 02 §7 GET /api/v1/account/field/patterns). */
 export function usePatterns() {
-  return useQuery({
-    queryKey: [...PATTERNS_QUERY_KEY, 'list'],
-    queryFn: ({ signal }) => apiFetch(patternsApi.list, { signal }),
-  });
+  return useQuery(patternsListQuery);
 }
 
 /**

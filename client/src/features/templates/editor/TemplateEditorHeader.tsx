@@ -12,7 +12,6 @@ import {
   Stepper,
   Text,
   Title,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { type TemplateIssue, templateMessageText } from '@nomen/shared';
@@ -27,6 +26,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { LazyTooltip } from '../../../ui/LazyTooltip';
 import { EDITOR_STEPS, type EditorStep, editorStepPath, TEMPLATES_PATH } from '../templatePaths';
 import {
   useTemplateEditor,
@@ -108,7 +108,7 @@ export function TemplateEditorHeader(props: { step: EditorStep; onSave: () => vo
         </Group>
         <Group gap="sm" wrap="nowrap">
           <IssuesPopover onJump={jump} />
-          <Tooltip label={blocked} disabled={blocked === null} withArrow position="bottom-end">
+          <LazyTooltip label={blocked} disabled={blocked === null} withArrow position="bottom-end">
             <Box component="span" display="inline-block">
               <Button
                 leftSection={<IconDeviceFloppy size={16} aria-hidden />}
@@ -120,7 +120,7 @@ export function TemplateEditorHeader(props: { step: EditorStep; onSave: () => vo
                 Save
               </Button>
             </Box>
-          </Tooltip>
+          </LazyTooltip>
         </Group>
       </Group>
       <Group justify="space-between" wrap="nowrap">

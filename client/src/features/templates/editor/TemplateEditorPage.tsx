@@ -1,8 +1,11 @@
 import { Skeleton, Stack } from '@mantine/core';
 import { duplicateTemplate, newTemplate, type Template, type TemplateDraft } from '@nomen/shared';
+import { usePrefetchQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { EditorRoute } from '../../../ui/form/EditorRoute';
 import { useEditorSource } from '../../../ui/useEditorSource';
+import { fieldsetsListQuery } from '../../fieldsets/api';
+import { patternsListQuery } from '../../patterns/api';
 import { useTemplate } from '../api';
 import { TEMPLATES_PATH } from '../templatePaths';
 import { TemplateEditor } from './TemplateEditor';
@@ -29,6 +32,9 @@ export function TemplateEditorPage() {
   const { id } = useParams();
   const [searchParams] = useSearchParams();
   const editor = useEditorSource(id, searchParams.get('duplicate'), useTemplate, TEMPLATE_DRAFTS);
+  // The govern step's patterns and field sets load beside the template, not after it.
+  usePrefetchQuery(patternsListQuery);
+  usePrefetchQuery(fieldsetsListQuery);
   return (
     <EditorRoute editor={editor} words={TEMPLATE_WORDS} skeleton={<TemplateEditorSkeleton />}>
       {({ key, start, reload }) => <TemplateEditor key={key} initial={start.initial} onReload={reload} />}

@@ -1,6 +1,6 @@
-import { ActionIcon } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { LazyTooltip } from '../../../../ui/LazyTooltip';
+import classes from './CardAction.module.css';
 
 /** Props of CardAction. */
 export interface CardActionProps {
@@ -18,7 +18,8 @@ export interface CardActionProps {
 /**
  * A small icon action of a template field card or toolbar (spec 03 §2 card actions). Disabled, it
  * stays focusable and hoverable with aria-disabled, so its tooltip explains why (house rule:
- * tooltips on disabled buttons).
+ * tooltips on disabled buttons). A plain button styled like Mantine's subtle ActionIcon: a card has
+ * up to three and the govern step mounts a dozen cards at once (bench:templates).
  */
 export function CardAction({
   label,
@@ -31,9 +32,15 @@ export function CardAction({
   const isDisabled = Boolean(disabledReason);
   return (
     <LazyTooltip label={disabledReason || tooltip || label} withArrow multiline maw={260} openDelay={200}>
-      <ActionIcon
-        variant="subtle"
-        color={color}
+      <button
+        type="button"
+        className={classes.action}
+        style={
+          {
+            '--action-color': `var(--mantine-color-${color}-light-color)`,
+            '--action-hover': `var(--mantine-color-${color}-light-hover)`,
+          } as CSSProperties
+        }
         aria-label={label}
         aria-disabled={isDisabled || undefined}
         data-disabled={isDisabled || undefined}
@@ -43,7 +50,7 @@ export function CardAction({
         }}
       >
         {icon}
-      </ActionIcon>
+      </button>
     </LazyTooltip>
   );
 }

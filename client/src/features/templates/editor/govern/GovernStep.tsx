@@ -16,6 +16,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { confirmAction } from '../../../../ui/confirmAction';
 import { notifyError, notifyFailure, notifyInfo, notifySuccess } from '../../../../ui/notify';
+import { useMountedOnceOpened } from '../../../../ui/useMountedOnceOpened';
 import { useFieldsets } from '../../../fieldsets/api';
 import { usePatterns } from '../../../patterns/api';
 import { DatasetPreviewPanel } from '../preview/DatasetPreviewPanel';
@@ -58,6 +59,11 @@ export function GovernStep() {
   const [linkId, setLinkId] = useState<TemplateFieldId | null>(null);
   const [blocked, setBlocked] = useState<{ name: string; blockers: DeletionBlockers } | null>(null);
   const [searchParams, setSearchParams] = useSearchParams();
+  // The overlays mount when first opened: the step's first paint is its cards.
+  const isEditMounted = useMountedOnceOpened(editId !== null);
+  const isLinkMounted = useMountedOnceOpened(linkId !== null);
+  const isBlockedMounted = useMountedOnceOpened(blocked !== null);
+  const isPreviewMounted = useMountedOnceOpened(isPreviewOpen);
   const patterns = usePatterns();
   const fieldsets = useFieldsets();
   const isEmpty = useTemplateEditor((s) =>
@@ -220,10 +226,14 @@ export function GovernStep() {
       ) : (
         <TemplateFieldList isReorderMode={isReorderMode} actions={actions} fieldsetNames={fieldsetNames} />
       )}
-      <FieldEditDrawer fieldId={editId} onClose={() => setEditId(null)} />
-      <LinkGovernanceDrawer fieldId={linkId} onClose={() => setLinkId(null)} />
-      <FieldDeletionBlockedDialog blocked={blocked} onClose={() => setBlocked(null)} />
-      <DatasetPreviewPanel opened={isPreviewOpen} onClose={() => setPreviewOpen(false)} />
+      {isEditMounted ? <FieldEditDrawer fieldId={editId} onClose={() => setEditId(null)} /> : null}
+      {isLinkMounted ? <LinkGovernanceDrawer fieldId={linkId} onClose={() => setLinkId(null)} /> : null}
+      {isBlockedMounted ? (
+        <FieldDeletionBlockedDialog blocked={blocked} onClose={() => setBlocked(null)} />
+      ) : null}
+      {isPreviewMounted ? (
+        <DatasetPreviewPanel opened={isPreviewOpen} onClose={() => setPreviewOpen(false)} />
+      ) : null}
     </Stack>
   );
 }

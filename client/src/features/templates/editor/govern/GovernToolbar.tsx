@@ -1,6 +1,7 @@
-import { Badge, Button, Group, Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, UnstyledButton } from '@mantine/core';
 import { canAddLinkField, type Fieldset, type Pattern, type TemplateIssue } from '@nomen/shared';
 import { IconArrowsSort, IconCircleCheck, IconLink, IconTableShortcut } from '@tabler/icons-react';
+import { LazyTooltip } from '../../../../ui/LazyTooltip';
 import { useTemplateEditor, useTemplateIssuesSelector } from '../TemplateEditorContext';
 import { AddFieldsetFieldsPicker } from './AddFieldsetFieldsPicker';
 import { AddPatternPicker } from './AddPatternPicker';
@@ -31,7 +32,7 @@ export function GovernToolbar(props: GovernToolbarProps) {
       <Group gap="sm">
         <AddPatternPicker onAdd={props.onAddPattern} />
         <AddFieldsetFieldsPicker onAdd={props.onAddFields} />
-        <Tooltip
+        <LazyTooltip
           label={
             canAddLink ? 'Add the link field and build its link' : 'The template already has its link field'
           }
@@ -52,7 +53,7 @@ export function GovernToolbar(props: GovernToolbarProps) {
           >
             Add link
           </Button>
-        </Tooltip>
+        </LazyTooltip>
       </Group>
       <Group gap="sm">
         <ValidationBadge onShowFirstError={props.onShowFirstError} />
@@ -78,7 +79,7 @@ function PreviewButton({ onPreview }: { onPreview: () => void }) {
   const errors = useTemplateIssuesSelector(countErrors);
   const reason = errors > 0 ? `Fix ${errors === 1 ? 'the error' : `the ${errors} errors`} to preview` : null;
   return (
-    <Tooltip label={reason ?? 'Try the submission table of this template; nothing is saved'} withArrow>
+    <LazyTooltip label={reason ?? 'Try the submission table of this template; nothing is saved'} withArrow>
       <Button
         variant="default"
         leftSection={<IconTableShortcut size={16} aria-hidden />}
@@ -95,7 +96,7 @@ function PreviewButton({ onPreview }: { onPreview: () => void }) {
       >
         Preview
       </Button>
-    </Tooltip>
+    </LazyTooltip>
   );
 }
 
@@ -123,12 +124,12 @@ function ValidationBadge({ onShowFirstError }: { onShowFirstError: () => void })
     );
   const label = `${errors} ${errors === 1 ? 'error' : 'errors'}`;
   return (
-    <Tooltip label="Show the first error" withArrow>
+    <LazyTooltip label="Show the first error" withArrow>
       <UnstyledButton onClick={onShowFirstError} aria-label={`${label}: show the first`}>
         <Badge color="red" variant="filled" size="lg" data-testid="validation-badge">
           {label}
         </Badge>
       </UnstyledButton>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

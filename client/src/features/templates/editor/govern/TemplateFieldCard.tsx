@@ -1,6 +1,6 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Badge, Box, ColorSwatch, Group, NumberInput, Select, Switch, Text } from '@mantine/core';
+import { Group, NumberInput, Select } from '@mantine/core';
 import {
   type ClassificationParameterType,
   fieldToggles,
@@ -25,6 +25,7 @@ import {
 } from '@tabler/icons-react';
 import { memo, type ReactNode, useEffect, useState } from 'react';
 import { LazyTooltip } from '../../../../ui/LazyTooltip';
+import { LightSwitch } from '../../../../ui/LightSwitch';
 import { useJumpTarget, useTemplateEditorEnvironment } from '../TemplateEditorContext';
 import { CardAction } from './CardAction';
 import { deleteBlockedReason, editBlockedReason, templateFieldName } from './fieldCardModel';
@@ -71,6 +72,9 @@ export interface TemplateFieldCardProps {
  * each behind its flag) or, in reorder mode, first / up / down / last and a position number, and
  * its refresh, edit and delete actions. An ERROR gives it a red left border; it is the jump target
  * `field:{id}` (highlighted 1 s). Memoised: a change to another field does not re-render it.
+ * Built from plain elements styled by its CSS module (and LightSwitch, CardAction) rather than
+ * Mantine's Box-based components: the govern step mounts a dozen cards on its first paint and
+ * re-renders one per keystroke (bench:templates).
  */
 export const TemplateFieldCard = memo(function TemplateFieldCard(props: TemplateFieldCardProps) {
   const {
@@ -102,7 +106,8 @@ export const TemplateFieldCard = memo(function TemplateFieldCard(props: Template
     store.update((draft) => updateTemplateField(draft, tf.id, recipe));
 
   return (
-    <Box
+    // biome-ignore lint/a11y/useSemanticElements: the card is a grid of cells; a fieldset does not lay out as one
+    <div
       ref={setRef}
       className={classes.card}
       role="group"
@@ -117,73 +122,63 @@ export const TemplateFieldCard = memo(function TemplateFieldCard(props: Template
       style={{ transform: CSS.Translate.toString(transform), transition }}
     >
       <div className={classes.lead}>
-        <ActionIcon
+        <button
+          type="button"
           ref={setActivatorNodeRef}
-          variant="subtle"
-          color="gray"
           className={classes.handle}
           {...attributes}
           {...listeners}
           aria-label={`Drag to reorder ${name}`}
         >
           <IconGripVertical size={18} aria-hidden />
-        </ActionIcon>
-        <Text size="xs" c="dimmed" aria-hidden>
+        </button>
+        <span className={classes.dim} aria-hidden>
           {position}
-        </Text>
+        </span>
       </div>
 
       <div className={classes.cell}>
-        <Group gap={6} wrap="nowrap">
+        <div className={classes.nameRow}>
           {chipColor ? (
-            <ColorSwatch
-              color={chipColor}
-              size={14}
-              withShadow={false}
+            <span
+              className={classes.chip}
+              style={{ backgroundColor: chipColor }}
+              role="img"
               aria-label={`Pattern colour ${chipColor}`}
               data-testid="pattern-color-chip"
             />
           ) : null}
-          <Text fw={600} size="sm" truncate="end" title={name}>
+          <span className={classes.name} title={name}>
             {name}
-          </Text>
-        </Group>
-        <Text size="xs" c="dimmed" truncate="end">
-          {subtitle(tf)}
-        </Text>
+          </span>
+        </div>
+        <span className={classes.dim}>{subtitle(tf)}</span>
         {issueMessage ? (
-          <Text
-            size="xs"
-            c={props.issueType === 'ERROR' ? 'red.7' : 'yellow.8'}
-            truncate="end"
-            title={issueMessage}
-          >
+          <span className={classes.issue} data-type={props.issueType ?? undefined} title={issueMessage}>
             {issueMessage}
-          </Text>
+          </span>
         ) : null}
       </div>
 
       <div className={classes.cell}>
-        <Badge
-          variant="light"
-          color={tf.governance_type === 'variable' || tf.governance_type === null ? 'red' : 'gray'}
-          style={{ alignSelf: 'flex-start' }}
-          maw="100%"
+        <span
+          className={classes.badge}
+          data-tone={tf.governance_type === 'variable' || tf.governance_type === null ? 'red' : undefined}
         >
           {governance}
-        </Badge>
-        <Text size="xs" c="dimmed" truncate="end" title={source}>
+        </span>
+        <span className={classes.dim} title={source}>
           {source}
-        </Text>
+        </span>
       </div>
 
       {isReorderMode ? (
         <MoveControls id={tf.id} name={name} position={position} count={count} onMove={actions.onMove} />
       ) : (
-        <Group gap="md" wrap="wrap" role="group" aria-label={`Settings of ${name}`}>
+        // biome-ignore lint/a11y/useSemanticElements: a row of switches in a grid cell, named for screen readers
+        <div className={classes.toggles} role="group" aria-label={`Settings of ${name}`}>
           <LockedTooltip reason={lockedReason}>
-            <Switch
-              size="xs"
+            <LightSwitch
               label="Visible"
               aria-label={`Visible on form: ${name}`}
               checked={tf.visible_on_form}
@@ -195,8 +190,7 @@ export const TemplateFieldCard = memo(function TemplateFieldCard(props: Template
             />
           </LockedTooltip>
           <LockedTooltip reason={lockedReason}>
-            <Switch
-              size="xs"
+            <LightSwitch
               label="Required"
               aria-label={`Required: ${name}`}
               checked={tf.required}
@@ -209,22 +203,20 @@ export const TemplateFieldCard = memo(function TemplateFieldCard(props: Template
           </LockedTooltip>
           {toggles.unique ? (
             <LazyTooltip label="Read-only: uniqueness is set on the field set or pattern" withArrow>
-              <Box component="span">
-                <Switch
-                  size="xs"
+              <span>
+                <LightSwitch
                   label="Unique"
                   aria-label={`Unique: ${name}`}
                   checked={tf.must_be_unique}
                   readOnly
                   disabled
                 />
-              </Box>
+              </span>
             </LazyTooltip>
           ) : null}
           {toggles.previewUrl ? (
             <LockedTooltip reason={lockedReason}>
-              <Switch
-                size="xs"
+              <LightSwitch
                 label="Preview image URL"
                 aria-label={`Use as preview image URL: ${name}`}
                 checked={tf.is_preview_url}
@@ -246,7 +238,7 @@ export const TemplateFieldCard = memo(function TemplateFieldCard(props: Template
               onChange={(kind) => store.update((draft) => setClassificationParameterType(draft, tf.id, kind))}
             />
           ) : null}
-        </Group>
+        </div>
       )}
 
       <div className={classes.actions}>
@@ -275,7 +267,7 @@ export const TemplateFieldCard = memo(function TemplateFieldCard(props: Template
           onClick={() => actions.onDelete(tf.id)}
         />
       </div>
-    </Box>
+    </div>
   );
 });
 
@@ -293,7 +285,7 @@ function LockedTooltip({ reason, children }: { reason: string | null; children: 
   if (!reason) return children;
   return (
     <LazyTooltip label={reason} withArrow>
-      <Box component="span">{children}</Box>
+      <span>{children}</span>
     </LazyTooltip>
   );
 }

@@ -12,8 +12,15 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { classificationTypeHolders, type TemplateField } from '@nomen/shared';
-import { defaultRangeExtractor, type Range, useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  defaultRangeExtractor,
+  type Range,
+  useWindowVirtualizer,
+  type Virtualizer,
+  type VirtualizerOptions,
+  windowScroll,
+} from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTemplateEditor, useTemplateEditorEnvironment, useTemplateIssues } from '../TemplateEditorContext';
 import { type FieldIssueSummary, fieldSource, issuesByField, templateFieldName } from './fieldCardModel';
 import { type FieldCardActions, TemplateFieldCard } from './TemplateFieldCard';
@@ -150,6 +157,20 @@ export function TemplateFieldList({ isReorderMode, actions, fieldsetNames }: Tem
   );
 }
 
+/**
+ * Scrolls the window for the virtualiser, except when it asks for the offset it already holds:
+ * attaching to the window, the virtualiser writes back the offset it has just read, and that write
+ * would force a layout of the whole page before the cards' first paint (bench:templates).
+ */
+const scrollUnlessInPlace: VirtualizerOptions<Window, Element>['scrollToFn'] = (
+  offset,
+  options,
+  instance: Virtualizer<Window, Element>,
+) => {
+  if (!options.adjustments && options.behavior === undefined && offset === instance.scrollOffset) return;
+  windowScroll(offset, options, instance);
+};
+
 /** Separates ids in the order string (no id contains it). */
 const ID_SEPARATOR = '\u0001';
 
@@ -168,12 +189,14 @@ function FieldRows(props: TemplateFieldListProps & { activeIndex: number | null 
   const [scrollMargin, setScrollMargin] = useState(0);
 
   // The list's distance from the top of the page, for the window virtualiser; content above it
-  // (toolbar, creative classification) may change height.
-  useLayoutEffect(() => {
+  // (toolbar, creative classification) may change height. Read when the observer reports (its first
+  // report comes with the first frame, after the browser's own layout), not while mounting: a read
+  // here would force a layout of the whole page before the cards are painted (bench:templates). The
+  // first frame places the cards from the top of the list either way.
+  useEffect(() => {
     const node = listRef.current;
     if (!node) return;
     const measure = () => setScrollMargin(node.getBoundingClientRect().top + window.scrollY);
-    measure();
     const observer = new ResizeObserver(measure);
     if (node.parentElement?.parentElement) observer.observe(node.parentElement.parentElement);
     return () => observer.disconnect();
@@ -191,6 +214,7 @@ function FieldRows(props: TemplateFieldListProps & { activeIndex: number | null 
   );
 
   const virtualizer = useWindowVirtualizer({
+    scrollToFn: scrollUnlessInPlace,
     count: fields.length,
     estimateSize: () => ROW_HEIGHT,
     overscan: 3,
