@@ -44,7 +44,7 @@ function withClickThrough(ad: Cm360Ad, url: string, creativeId: string): Partial
  * same values on a retry, so a retried run changes nothing twice. Ads the profile cannot see are
  * reported and end the run Failed (not retried); a refused token is permanent.
  */
-export const campaignManagerDeliverer: Deliverer = async (ctx) => {
+export const cm360Deliverer: Deliverer = async (ctx) => {
   const connector = await ctx.connector();
   const c = connector.credentials;
   const profileId = c.family === 'ad-platform' ? (c.googleProfileId ?? '').trim() : '';
@@ -122,7 +122,7 @@ const DV360_NOUNS: Record<Dv360ObjectType, { one: string; many: string }> = {
  * URL becomes the row's link. Only the mapped fields are in the update mask, so a retry sets the
  * same values again. Unknown ids are reported and end the run Failed; a refused token is permanent.
  */
-export const displayVideoDeliverer: Deliverer = async (ctx) => {
+export const dv360Deliverer: Deliverer = async (ctx) => {
   const type = metadataText(ctx.metadata, 'data_type') as Dv360ObjectType;
   if (!DV360_TYPES.includes(type))
     throw new DeliveryError(`Choose the data type to update (one of ${DV360_TYPES.join(', ')})`, true);

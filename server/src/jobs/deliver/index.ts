@@ -6,7 +6,7 @@ import { boxDeliverer } from './box';
 import type { Deliverer } from './context';
 import { emailDeliverer } from './email';
 import { facebookAdsDeliverer, facebookMarketingDeliverer } from './facebook';
-import { campaignManagerDeliverer, displayVideoDeliverer } from './google-ads';
+import { cm360Deliverer, dv360Deliverer } from './google-ads';
 import { googleCloudDeliverer } from './google-cloud';
 import { marketingCloudDeliverer } from './marketing-cloud';
 import { pinterestDeliverer } from './pinterest';
@@ -36,9 +36,9 @@ export const DELIVERERS = {
   'snowflake-push': snowflakeDeliverer,
   bitly: bitlyDeliverer,
   'qr-code-monkey': qrCodeMonkeyDeliverer,
-  'google-dcm-output': campaignManagerDeliverer,
-  'google-cm360-outbound': campaignManagerDeliverer,
-  'google-dv360-outbound': displayVideoDeliverer,
+  'google-dcm-output': cm360Deliverer,
+  'google-cm360-outbound': cm360Deliverer,
+  'google-dv360-outbound': dv360Deliverer,
   'salesforce-marketing-cloud-outbound': marketingCloudDeliverer,
   'adobe-experience-manager-outbound': aemDeliverer,
   'facebook-ads': facebookAdsDeliverer,
