@@ -13,7 +13,8 @@
  * presence alone (default 20 s), its RSS, and the latency of a comment (a `comment.add` command
  * from one client until each other client of the room receives the bytes; echo: the same frame
  * relayed), p50/p95/p99 over 40 comments, with the ratio to echo. Then:
- *  - memory per idle connection (collab RSS and heap after a forced GC, 10,000 connections);
+ *  - memory per idle connection (collab RSS and heap after a forced GC, 10,000 connections), in a
+ *    fresh collab process;
  *  - churn: 20,000 connect/disconnect cycles into one loaded room (100 idle clients), heap
  *    before and after (forced GC);
  *  - sync of a room holding 5,000 threads (warm, cold from PostgreSQL) and 50 clients across two
@@ -104,6 +105,16 @@ async function startCollabProcess(port: number, withRedis: boolean): Promise<Chi
   });
   await whenServing(child, 'collab');
   return child;
+}
+
+/** Stops a collab process (SIGTERM, waits for its exit) and starts a fresh one on COLLAB_PORT. */
+async function restartCollabProcess(old: ChildProcess): Promise<ChildProcess> {
+  if (old.exitCode === null) {
+    const exited = new Promise((resolve) => old.once('exit', resolve));
+    old.kill('SIGTERM');
+    await exited;
+  }
+  return startCollabProcess(COLLAB_PORT, false);
 }
 
 async function startEchoProcess(): Promise<{ child: ChildProcess; port: number }> {
@@ -509,7 +520,7 @@ async function main(): Promise<void> {
     loadAverageAtStart: loadavg().map((l) => Number(l.toFixed(2))),
   };
   const pool = new ClientPool(CLIENT_PROCESSES);
-  const collab = await startCollabProcess(COLLAB_PORT, false);
+  let collab = await startCollabProcess(COLLAB_PORT, false);
   const echo = await startEchoProcess();
   const targets: Target[] = [
     { kind: 'collab', pid: collab.pid!, url: `ws://127.0.0.1:${COLLAB_PORT}/collab` },
@@ -567,8 +578,11 @@ async function main(): Promise<void> {
     }
     results.cases = cases;
 
-    // Memory per idle connection: 10,000 connections in 100 rooms, RSS and heap after a GC.
+    // Memory per idle connection: 10,000 connections in 100 rooms, RSS and heap after a GC, in a
+    // fresh collab process (the cases above leave the RSS grown by memory the allocator keeps,
+    // which would hide what the connections cost).
     try {
+      collab = await restartCollabProcess(collab);
       await sleep(2000);
       const base = await memoryMb(COLLAB_PORT);
       const idleSpecs: ClientSpec[] = [];
