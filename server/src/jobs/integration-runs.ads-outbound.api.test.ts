@@ -436,7 +436,7 @@ describe('google-dv360-outbound (Display & Video 360 API stand-in)', () => {
 describe('salesforce-marketing-cloud-outbound (Marketing Cloud stand-in)', () => {
   const sfmcConnector = (secret: string) =>
     connector({
-      name: `SFMC ${secret} ${Math.random().toString(36).slice(2, 6)}`,
+      name: `SFMC ${Math.random().toString(36).slice(2, 8)}`,
       connector_type_slug: 'salesforce-marketing-cloud',
       metadata: { subdomain: 'mc-acme', client_id: 'sfmc-client', client_secret: secret },
     });

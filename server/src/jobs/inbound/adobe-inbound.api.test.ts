@@ -80,7 +80,7 @@ afterAll(async () => {
 
 async function adobeAccount(secret: string): Promise<number> {
   const res = await admin.post('/api/v1/account/connector/').send({
-    name: `Adobe ${secret}`,
+    name: `Adobe ${Math.random().toString(36).slice(2, 8)}`,
     connector_type_slug: 'adobe-analytics',
     metadata: { auth_type: 'fields', company: 'acme0', username: IMS_CLIENT.clientId, secret },
   });
