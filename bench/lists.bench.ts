@@ -3,7 +3,8 @@
  * 10,000 rows x 100 columns (1,000,000 cells of 10-40 characters, some non-ASCII) is
  *  - saved whole through PUT /api/v1/account/lists/ and compared with COPY FROM STDIN of the
  *    same rows into list_values,
- *  - read through GET /api/v1/account/lists/{id} and compared with COPY TO STDOUT of the rows,
+ *  - read through GET /api/v1/account/lists/{id}, and through the editor's stream
+ *    (GET …/{id}/stream, issue 14 item 5), each compared with COPY TO STDOUT of the rows,
  *  - changed in 10 cells through the delta save, end to end,
  * while the server runs as its own process, whose peak RSS (VmHWM) is reported.
  * Prints the figures and writes bench/results/lists.json. BENCH_DATABASE_URL to change the
@@ -164,6 +165,26 @@ async function main(): Promise<void> {
       getMs.push(performance.now() - started);
     }
 
+    // The editor's read (issue 14 item 5): the same list as a stream, to the last byte. The
+    // warm-up read counts its cells.
+    const streamUrl = `${base}/api/v1/account/lists/${listId}/stream`;
+    const streamed = await (await fetch(streamUrl, { headers })).text();
+    const streamedCells = streamed
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .reduce((n, line) => n + ((JSON.parse(line) as unknown[]).length - 2) / 2, 0);
+    if (streamedCells !== ROWS * COLUMNS) throw new Error(`the stream held ${streamedCells} cells`);
+    const streamMs: number[] = [];
+    let streamBytes = 0;
+    for (let run = 0; run < RUNS; run++) {
+      const started = performance.now();
+      const res = await fetch(streamUrl, { headers });
+      streamBytes = 0;
+      for await (const chunk of res.body as AsyncIterable<Uint8Array>) streamBytes += chunk.byteLength;
+      streamMs.push(performance.now() - started);
+    }
+
     // Ten changed cells through the delta save, end to end.
     const deltaMs: number[] = [];
     let updatedAt = saved!.updated_at;
@@ -220,6 +241,9 @@ async function main(): Promise<void> {
       getMs: Math.round(median(getMs)),
       getRatio: Number((median(getMs) / median(copyOutMs)).toFixed(2)),
       getBytes,
+      streamMs: Math.round(median(streamMs)),
+      streamRatio: Number((median(streamMs) / median(copyOutMs)).toFixed(2)),
+      streamBytes,
       tenCellSaveMsMedian: Math.round(median(deltaMs)),
       tenCellSaveMsMax: Math.round(Math.max(...deltaMs)),
       serverPeakRssMb: peakRssMb(server.pid!),
@@ -232,6 +256,9 @@ async function main(): Promise<void> {
     );
     console.log(
       `GET: ${results.getMs} ms (${(getBytes / 1e6).toFixed(1)} MB); COPY TO STDOUT: ${results.copyToStdoutMs} ms; ratio ${results.getRatio} (target <= 2)`,
+    );
+    console.log(
+      `the editor's stream read: ${results.streamMs} ms (${(streamBytes / 1e6).toFixed(1)} MB); ratio to COPY TO STDOUT ${results.streamRatio} (target <= 1.3)`,
     );
     console.log(
       `10-cell delta save: median ${results.tenCellSaveMsMedian} ms, max ${results.tenCellSaveMsMax} ms (target < 150)`,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { binaryCopyChunks, CopyJsonEncoder } from './copy';
+import { binaryCopyChunks, CopyJsonEncoder, CopyRunEncoder } from './copy';
 
 /** What PostgreSQL's COPY TO text format writes for a value (its documented escapes). */
 function pgCopyOut(value: string): string {
@@ -67,7 +67,8 @@ describe('CopyJsonEncoder', () => {
     ]);
   });
 
-  it('round-trips any string (property)', () => {
+  // A hundred random cases at chunk sizes down to one byte: seconds on a loaded machine.
+  it('round-trips any string (property)', { timeout: 30_000 }, () => {
     fc.assert(
       fc.property(
         fc.array(fc.string({ unit: 'binary' }), { maxLength: 20 }),
@@ -114,6 +115,73 @@ describe('CopyJsonEncoder', () => {
     expect(() => encoder.end()).toThrow('inside a line');
     const unknown = new CopyJsonEncoder([{ id: 1, head: head(1) }]);
     expect(() => unknown.push(Buffer.from('2\t5\t0\tx\n'))).toThrow('out of order');
+  });
+});
+
+/** Runs a list stream's encoder over COPY lines of `cells` in chunks of `chunkSize`; answers the parsed runs. */
+function encodeRuns(cells: { column: number; row: number; value: string }[], chunkSize: number): unknown[] {
+  const text = cells
+    .map((c) => `${c.column}\t${1000 * c.column + c.row}\t${c.row}\t${pgCopyOut(c.value)}\n`)
+    .join('');
+  const bytes = Buffer.from(text, 'utf8');
+  const encoder = new CopyRunEncoder();
+  const parts: Buffer[] = [];
+  for (let i = 0; i < bytes.length; i += chunkSize)
+    parts.push(encoder.push(bytes.subarray(i, i + chunkSize)));
+  parts.push(encoder.end());
+  const out = Buffer.concat(parts).toString('utf8');
+  if (out === '') return [];
+  expect(out.endsWith('\n')).toBe(true);
+  return out
+    .slice(0, -1)
+    .split('\n')
+    .map((line) => JSON.parse(line));
+}
+
+describe('CopyRunEncoder', () => {
+  it('writes runs of consecutive rows per column, a new run at each gap or column, whatever the chunking', () => {
+    const cells = [
+      { column: 3, row: 0, value: 'a' },
+      { column: 3, row: 1, value: 'say "hi"\tthere' },
+      { column: 3, row: 4, value: '東京' },
+      { column: 12, row: 4, value: 'back\\slash' },
+      { column: 12, row: 5, value: 'two\nlines' },
+      { column: 3, row: 5, value: 'again' },
+    ];
+    for (const size of [1, 2, 5, 64, 100_000])
+      expect(encodeRuns(cells, size)).toEqual([
+        [3, 0, 3000, 'a', 3001, 'say "hi"\tthere'],
+        [3, 4, 3004, '東京'],
+        [12, 4, 12004, 'back\\slash', 12005, 'two\nlines'],
+        [3, 5, 3005, 'again'],
+      ]);
+    expect(encodeRuns([], 4)).toEqual([]);
+  });
+
+  it('closes a run early on flush and throws when the stream ends inside a line', () => {
+    const encoder = new CopyRunEncoder();
+    const first = encoder.push(Buffer.from('1\t10\t0\tx\n'));
+    expect(Buffer.concat([first, encoder.flush()]).toString()).toBe('[1,0,10,"x"]\n');
+    expect(encoder.push(Buffer.from('1\t11\t1\ty\n')).toString()).toBe('[1,1,11,"y"');
+    encoder.push(Buffer.from('1\t12\t2\tunfinished'));
+    expect(() => encoder.end()).toThrow('inside a line');
+  });
+
+  // A hundred random cases at chunk sizes down to one byte: seconds on a loaded machine.
+  it('round-trips any strings (property)', { timeout: 30_000 }, () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.string({ unit: 'binary' }), { maxLength: 20 }),
+        fc.integer({ min: 1, max: 50 }),
+        (values, size) => {
+          const runs = encodeRuns(
+            values.map((value, row) => ({ column: 7, row, value })),
+            size,
+          ) as unknown[][];
+          expect(runs.flatMap((r) => r.slice(2).filter((_, k) => k % 2 === 1))).toEqual(values);
+        },
+      ),
+    );
   });
 });
 

@@ -89,11 +89,14 @@ export function databaseErrorBody(err: unknown): { status: number; body: ErrorBo
  * The one error handler (ARCHITECTURE.md, HTTP API): AppError → its status and message; zod →
  * 400 with issues; malformed JSON → 400; oversized body → 413; a database error caused by
  * input → 4xx (`databaseErrorBody`); anything else → 500 with the request id and no internals
- * (the error is logged).
+ * (the error is logged). A streamed answer already under way is cut off instead.
  */
 export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
   const body = toErrorBody(err, String(res.locals.requestId ?? ''));
-  res.status(body.status).json(body.body);
+  // A streamed answer that fails midway cannot change its status: it is cut off, so a reader
+  // sees a broken response and never a short one that looks whole.
+  if (res.headersSent) res.destroy();
+  else res.status(body.status).json(body.body);
 };
 
 function toErrorBody(err: unknown, requestId: string): { status: number; body: ErrorBody } {

@@ -79,7 +79,9 @@ export function openApiDocument(endpoints: readonly Endpoint[]): JsonSchema {
       responses: {
         [String(e.status ?? 200)]: {
           description: 'Success',
-          content: { 'application/json': { schema: jsonSchema(e.response, 'output') } },
+          content: {
+            [e.responseMediaType ?? 'application/json']: { schema: jsonSchema(e.response, 'output') },
+          },
         },
         '400': { description: 'Bad input: message and issues naming each field', ...errorResponse },
         '401': { description: 'Not signed in', ...errorResponse },

@@ -30,6 +30,11 @@ export interface Endpoint<
   query?: Q;
   body?: B;
   response: R;
+  /**
+   * Media type of a success answer where it is not application/json; `response` then describes
+   * each of its parts (e.g. each line of newline-delimited JSON).
+   */
+  responseMediaType?: string;
   /** Status of a success answer; 200 unless stated. */
   status?: number;
   /** Body-size limit in bytes where it differs from the 1 MB default. */

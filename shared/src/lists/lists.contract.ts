@@ -77,6 +77,38 @@ export type ListSummary = z.infer<typeof listSummarySchema>;
 export const listDetailSchema = listSummarySchema.extend({ list_columns: z.array(listColumnSchema) });
 export type ListDetail = z.infer<typeof listDetailSchema>;
 
+/**
+ * The first line of a list read as a stream (GET /api/v1/account/lists/{id}/stream; issue 14 item
+ * 5): the list as GET lists/{id} answers it, its columns without values but each with
+ * `row_count`, the last used row number + 1 (0 for a column without cells).
+ */
+export const listStreamHeadSchema = listSummarySchema.extend({
+  list_columns: z.array(
+    listColumnSchema.omit({ list_values: true }).extend({ row_count: z.number().int().nonnegative() }),
+  ),
+});
+export type ListStreamHead = z.infer<typeof listStreamHeadSchema>;
+
+/**
+ * Every later line of a list stream: a run of cells of one column on consecutive rows,
+ * `[list_column_id, first_row_number, id, value, id, value, …]`, at most LIST_STREAM_MAX_RUN
+ * cells. Runs come in any order; the
+ * first rows of every column (LIST_STREAM_FIRST_ROWS) come before the rest.
+ */
+export const listStreamRunSchema = z
+  .tuple([z.number().int(), z.number().int().nonnegative()])
+  .rest(z.union([z.number(), z.string()]));
+export type ListStreamRun = z.infer<typeof listStreamRunSchema>;
+
+/** Rows of every column a list stream sends before the rest: a screenful and some (issue 14 item 5). */
+export const LIST_STREAM_FIRST_ROWS = 100;
+
+/** Most cells in one run of a list stream, so a reader can show cells before a long column ends. */
+export const LIST_STREAM_MAX_RUN = 2000;
+
+/** The media type of a list stream: newline-delimited JSON (one JSON value per line). */
+export const LIST_STREAM_MEDIA_TYPE = 'application/x-ndjson';
+
 const cellInput = z.object({
   id: cellIdSchema.nullish(),
   row_number: intSchema(0, INT4_MAX),
@@ -324,6 +356,17 @@ export const listsApi = {
     permission: 'manage_lists',
     params: idParamSchema,
     response: listDetailSchema,
+  }),
+  stream: endpoint({
+    method: 'GET',
+    path: '/api/v1/account/lists/:id/stream',
+    tag: 'Lists',
+    summary:
+      'The same list as newline-delimited JSON, for reading it progressively (the editor uses this): a first line with the list and its columns (each with row_count), then runs of cells [list_column_id, first_row_number, id, value, id, value, …], the first 100 rows of every column before the rest.',
+    permission: 'manage_lists',
+    params: idParamSchema,
+    response: z.union([listStreamHeadSchema, listStreamRunSchema]),
+    responseMediaType: LIST_STREAM_MEDIA_TYPE,
   }),
   save: endpoint({
     method: 'PUT',

@@ -268,14 +268,43 @@ export async function replaceCells(
   return [];
 }
 
-/** The cells of one column by row (embedded database path of the list read). */
-export function cellsOfColumn(db: Db, columnId: number) {
-  return db
+/**
+ * The cells of one column by row (embedded database path of the list reads), those with row
+ * numbers in [fromRow, toRow) (toRow null: no end).
+ */
+export function cellsOfColumn(db: Db, columnId: number, fromRow = 0, toRow: number | null = null) {
+  let query = db
     .selectFrom('list_values')
     .select(['id', 'row_number', 'value'])
     .where('list_column_id', '=', columnId)
-    .orderBy('row_number')
+    .where('row_number', '>=', fromRow);
+  if (toRow !== null) query = query.where('row_number', '<', toRow);
+  return query.orderBy('row_number').execute();
+}
+
+/**
+ * The last used row number + 1 of each column of `columnIds` (0 for a column without cells), one
+ * index probe per column.
+ */
+export async function rowCountsOf(db: Db, columnIds: readonly number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>(columnIds.map((id) => [id, 0]));
+  if (columnIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('list_columns as c')
+    .select((eb) => [
+      'c.id',
+      eb
+        .selectFrom('list_values as x')
+        .select(sql<number>`x.row_number + 1`.as('n'))
+        .whereRef('x.list_column_id', '=', 'c.id')
+        .orderBy('x.row_number', 'desc')
+        .limit(1)
+        .as('row_count'),
+    ])
+    .where('c.id', 'in', columnIds)
     .execute();
+  for (const row of rows) counts.set(row.id, Number(row.row_count ?? 0));
+  return counts;
 }
 
 /** Highest row number per column of a list, for the row limit after a delta. */

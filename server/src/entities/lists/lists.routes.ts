@@ -11,6 +11,9 @@ export function listsRoutes(api: ApiBuilder): void {
   api.mountStreaming(listsApi.get, ({ actor, params, res }) =>
     service.writeListJson(deps, actor, params.id, res),
   );
+  api.mountStreaming(listsApi.stream, ({ actor, params, res }) =>
+    service.writeListStream(deps, actor, params.id, res),
+  );
   api.mount(listsApi.save, ({ actor, body }) => saveList(deps, actor, body));
   api.mount(listsApi.saveDelta, ({ actor, params, body }) => saveListDelta(deps, actor, params.id, body));
   api.mount(listsApi.bulkDelete, ({ actor, body }) => service.deleteLists(deps, actor, body.list_ids));

@@ -2,7 +2,11 @@ import {
   AppError,
   LIST_MAX_COLUMNS,
   LIST_MAX_ROWS,
+  LIST_STREAM_FIRST_ROWS,
+  LIST_STREAM_MAX_RUN,
+  LIST_STREAM_MEDIA_TYPE,
   type ListSaved,
+  type ListStreamHead,
   type ListSummary,
   type listDeltaSchema,
   type listSaveSchema,
@@ -14,7 +18,7 @@ import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
 import type { z } from 'zod';
 import { withConnection } from '../../db/connection';
-import { copyColumnsAsJson, type EncodedColumn } from '../../db/copy';
+import { copyCellRuns, copyColumnsAsJson, type EncodedColumn } from '../../db/copy';
 import type { Actor, AppDeps } from '../../http/context';
 import { recordActivity } from '../activities/activities.service';
 import * as fieldsRepo from '../fields/fields.repository';
@@ -111,6 +115,71 @@ export async function listLists(deps: AppDeps, actor: Actor): Promise<{ data: Li
  * the embedded database they are read column by column. 404 when not in the account.
  */
 export async function writeListJson(deps: AppDeps, actor: Actor, id: number, res: Response): Promise<void> {
+  await readListSnapshot(deps, actor, id, async ({ trx, client, list, columns }) => {
+    res.status(200).type('application/json');
+    const write = writerOf(res);
+    const head = JSON.stringify(toSummary(list));
+    await write(`${head.slice(0, -1)},"list_columns":[`);
+    const encoded = columns.map((c) => {
+      const json = JSON.stringify(columnJson(c));
+      return { id: c.id, head: Buffer.from(`${json.slice(0, -1)},"list_values":[`) };
+    });
+    if (client) await copyColumnsAsJson(client, encoded, write);
+    else await writeColumnsFromQueries(trx, encoded, write);
+    res.end(']}');
+  });
+}
+
+/**
+ * Writes a list as a stream (issue 14 item 5; GET lists/{id}/stream, `listStreamHeadSchema` and
+ * `listStreamRunSchema`) to `res`, from one consistent snapshot: the head line with each
+ * column's row count, then the first LIST_STREAM_FIRST_ROWS rows of every column, written out
+ * at once so a reader can show the first screen, then the other rows. 404 when not in the
+ * account.
+ */
+export async function writeListStream(deps: AppDeps, actor: Actor, id: number, res: Response): Promise<void> {
+  await readListSnapshot(deps, actor, id, async ({ trx, client, list, columns }) => {
+    const ids = columns.map((c) => c.id);
+    const rowCounts = await repo.rowCountsOf(trx, ids);
+    const head: ListStreamHead = {
+      ...toSummary(list),
+      list_columns: columns.map((c) => ({ ...columnJson(c), row_count: rowCounts.get(c.id) ?? 0 })),
+    };
+    res.status(200).type(LIST_STREAM_MEDIA_TYPE);
+    const write = writerOf(res);
+    await write(`${JSON.stringify(head)}\n`);
+    const first = LIST_STREAM_FIRST_ROWS;
+    if (client) {
+      await copyCellRuns(client, ids, 0, first, write);
+      await copyCellRuns(client, ids, first, null, write);
+    } else {
+      await writeRunsFromQueries(trx, ids, 0, first, write);
+      await writeRunsFromQueries(trx, ids, first, null, write);
+    }
+    res.end();
+  });
+}
+
+/** What `readListSnapshot` hands its reader. */
+interface ListSnapshot {
+  trx: Transaction<Database>;
+  /** The transaction's PostgreSQL connection (for COPY); null on the embedded database. */
+  client: pg.PoolClient | null;
+  list: ListRow;
+  columns: ColumnRow[];
+}
+
+/**
+ * Runs `read` in a repeatable-read transaction holding list `id` of the actor's account and its
+ * columns by precedence, so every query of a read sees one snapshot. Throws 404 when the list is
+ * not in the account.
+ */
+async function readListSnapshot(
+  deps: AppDeps,
+  actor: Actor,
+  id: number,
+  read: (snapshot: ListSnapshot) => Promise<void>,
+): Promise<void> {
   await withConnection(deps, async (db, client) => {
     await db
       .transaction()
@@ -122,26 +191,26 @@ export async function writeListJson(deps: AppDeps, actor: Actor, id: number, res
         // The cells stream in index order (column, row): JIT compilation (~100 ms) and a bitmap
         // scan followed by a sort per column only slow that down.
         if (client) await sql`set local jit = off; set local enable_bitmapscan = off`.execute(trx);
-        res.status(200).type('application/json');
-        const write = (chunk: Buffer | string) =>
-          res.write(chunk) ? undefined : new Promise<void>((resolve) => res.once('drain', () => resolve()));
-        const head = JSON.stringify(toSummary(list));
-        await write(`${head.slice(0, -1)},"list_columns":[`);
-        const encoded = columns.map((c) => {
-          const json = JSON.stringify({
-            id: c.id,
-            name: c.name,
-            precedence: c.precedence,
-            list_id: c.list_id,
-            powered_template_field_id: c.powered_template_field_id,
-          });
-          return { id: c.id, head: Buffer.from(`${json.slice(0, -1)},"list_values":[`) };
-        });
-        if (client) await copyColumnsAsJson(client, encoded, write);
-        else await writeColumnsFromQueries(trx, encoded, write);
-        res.end(']}');
+        await read({ trx, client: client ?? null, list, columns });
       });
   });
+}
+
+/** A column as the list reads show it, without its cells (spec 02 §3). */
+function columnJson(c: ColumnRow) {
+  return {
+    id: c.id,
+    name: c.name,
+    precedence: c.precedence,
+    list_id: c.list_id,
+    powered_template_field_id: c.powered_template_field_id,
+  };
+}
+
+/** Writes to `res`, answering a promise that settles on 'drain' when the socket's buffer is full. */
+function writerOf(res: Response): (chunk: Buffer | string) => undefined | Promise<void> {
+  return (chunk) =>
+    res.write(chunk) ? undefined : new Promise<void>((resolve) => res.once('drain', () => resolve()));
 }
 
 /** The embedded-database path of `writeListJson`: one query per column. */
@@ -161,6 +230,38 @@ async function writeColumnsFromQueries(
       }),
     );
     await write(`${i > 0 ? ',' : ''}${column.head.toString('utf8')}${values.join(',')}]}`);
+  }
+}
+
+/**
+ * The embedded-database path of `writeListStream`: the cells of each column with row numbers in
+ * [fromRow, toRow) as runs of consecutive rows (at most LIST_STREAM_MAX_RUN cells), one query
+ * per column.
+ */
+async function writeRunsFromQueries(
+  trx: Transaction<Database>,
+  columnIds: readonly number[],
+  fromRow: number,
+  toRow: number | null,
+  write: (chunk: Buffer | string) => void | Promise<void>,
+): Promise<void> {
+  for (const columnId of columnIds) {
+    const cells = await repo.cellsOfColumn(trx, columnId, fromRow, toRow);
+    const lines: string[] = [];
+    let run: (number | string)[] = [];
+    cells.forEach((cell, i) => {
+      if (
+        i === 0 ||
+        cell.row_number !== cells[i - 1]!.row_number + 1 ||
+        run.length >= 2 + 2 * LIST_STREAM_MAX_RUN
+      ) {
+        if (run.length > 0) lines.push(JSON.stringify(run));
+        run = [columnId, cell.row_number];
+      }
+      run.push(Number(cell.id), cell.value);
+    });
+    if (run.length > 0) lines.push(JSON.stringify(run));
+    if (lines.length > 0) await write(`${lines.join('\n')}\n`);
   }
 }
 

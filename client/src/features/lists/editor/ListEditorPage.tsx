@@ -5,6 +5,7 @@ import {
   Group,
   Loader,
   Paper,
+  Progress,
   Select,
   Stack,
   Text,
@@ -100,6 +101,19 @@ export function ListEditorPage() {
   );
 }
 
+/** How far the cells of a list being opened have arrived (issue 14 item 5). */
+function CellsLoading({ loaded, total }: { loaded: number; total: number }) {
+  const percent = total > 0 ? Math.min(99, Math.floor((100 * loaded) / total)) : 0;
+  return (
+    <Group gap="sm" wrap="nowrap" role="status">
+      <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        Loading cells… {percent}%
+      </Text>
+      <Progress value={percent} size="sm" style={{ flex: 1 }} aria-label="Cells loaded" />
+    </Group>
+  );
+}
+
 /** The list screens a list editor route belongs to: the lists page or the lists manager (spec 02 §2). */
 function listsBaseOf(pathname: string): string {
   return pathname.startsWith('/admin/lists-manager') ? '/admin/lists-manager' : '/admin/lists';
@@ -135,7 +149,9 @@ function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnTy
   });
   const isSaving = editor.isSaving || collab.session.isSaving;
   const isPowered = saved.poweredTemplateId !== null;
-  const isReadOnly = isPowered || isSaving || collab.isReviewReadOnly;
+  // Issue 14 item 5: the first rows show while the rest arrives; nothing is editable until all are in.
+  const isLoadingCells = doc.loading !== null;
+  const isReadOnly = isPowered || isSaving || collab.isReviewReadOnly || isLoadingCells;
   const isDropDown = meta.type === 'drop-down';
   // Spec 02 §2, §6: the link button shows with datasets-page or lists-as-datasets, for approvers.
   const canLink =
@@ -155,7 +171,10 @@ function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnTy
   const reviewBlock = isPowered ? null : collab.saveBlockedReason;
   const hasQueuedDecisions = collab.session.queue.size > 0;
   const isSaveDisabled =
-    isPowered || meta.name.trim() === '' || (!editor.isDirty && !hasQueuedDecisions && saved.id !== null);
+    isPowered ||
+    isLoadingCells ||
+    meta.name.trim() === '' ||
+    (!editor.isDirty && !hasQueuedDecisions && saved.id !== null);
 
   const onSave = async () => {
     setIsNameTouched(true);
@@ -402,7 +421,13 @@ function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnTy
         canUndo={doc.history.past.length > 0}
         canRedo={doc.history.future.length > 0}
         isReadOnly={isReadOnly}
-        readOnlyReason={isPowered ? `Powered by a ${Word.toLowerCase()}: read-only` : collab.readOnlyReason}
+        readOnlyReason={
+          isPowered
+            ? `Powered by a ${Word.toLowerCase()}: read-only`
+            : isLoadingCells
+              ? 'The list is still loading'
+              : collab.readOnlyReason
+        }
         addColumnBlockedReason={addColumnBlockedReason}
         onUndo={editor.undo}
         onRedo={editor.redo}
@@ -425,6 +450,8 @@ function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnTy
           ) : null
         }
       />
+
+      {doc.loading ? <CellsLoading loaded={doc.loading.loaded} total={doc.loading.total} /> : null}
 
       <section
         ref={gridContainerRef}

@@ -1,4 +1,4 @@
-import type { ListDetail, ListSaved } from '@nomen/shared';
+import type { ListSaved } from '@nomen/shared';
 import { describe, expect, it } from 'vitest';
 import {
   clearRange,
@@ -11,26 +11,24 @@ import {
   setCell,
 } from '../grid/gridData';
 import type { GridData } from '../grid/gridTypes';
-import { editorListFromDetail, gridFromDetail, type ListMeta, newEditorList } from './listModel';
+import { type EditorList, type ListMeta, newEditorList } from './listModel';
 import { applySaved, buildDelta, buildFullSave } from './listSave';
+import { ListStreamAssembler } from './listStream';
 
 const UPDATED = '2024-01-05T15:04:00.000Z';
 
-function detail(): ListDetail {
-  const column = (id: number, name: string, precedence: number, values: [number, number, string][]) => ({
+/** The list "Regions" as the editor reads it: its stream's head and runs (Region has a gap at row 2). */
+function read(): EditorList {
+  const column = (id: number, name: string, precedence: number, row_count: number) => ({
     id,
     name,
     precedence,
     list_id: 7,
     powered_template_field_id: null,
-    list_values: values.map(([vid, row_number, value]) => ({
-      id: vid,
-      row_number,
-      value,
-      list_column_id: id,
-    })),
+    row_count,
   });
-  return {
+  const assembler = new ListStreamAssembler();
+  assembler.take({
     id: 7,
     name: 'Regions',
     notes: '',
@@ -38,28 +36,23 @@ function detail(): ListDetail {
     powered_template_id: null,
     created_at: UPDATED,
     updated_at: UPDATED,
-    list_columns: [
-      column(2, 'Country', 1, [
-        [21, 0, 'France'],
-        [22, 1, 'Japan'],
-      ]),
-      column(1, 'Region', 0, [
-        [11, 0, 'Europe'],
-        [12, 1, 'Asia'],
-        [13, 3, 'Africa'],
-      ]),
-    ],
-  };
+    list_columns: [column(2, 'Country', 1, 2), column(1, 'Region', 0, 4)],
+  });
+  assembler.take([2, 0, 21, 'France', 22, 'Japan']);
+  assembler.take([1, 0, 11, 'Europe', 12, 'Asia']);
+  assembler.take([1, 3, 13, 'Africa']);
+  return assembler.list();
 }
 
 const meta: ListMeta = { name: 'Regions', notes: '', type: 'drill-down' };
-const snapshot = () => ({ meta, data: gridFromDetail(detail()) });
+const snapshot = () => ({ meta, data: read().data });
 const delta = (data: GridData, m: ListMeta = meta) =>
   buildDelta(snapshot(), { meta: m, data }, UPDATED, new Map());
 
 describe('loading a list', () => {
   it('orders columns by precedence into column-major arrays with gaps as empty cells', () => {
-    const data = gridFromDetail(detail());
+    const list = read();
+    const { data } = list;
     expect(data.rowCount).toBe(4);
     expect(data.columns.map((c) => c.name)).toEqual(['Region', 'Country']);
     expect(data.columns[0]).toMatchObject({
@@ -67,7 +60,8 @@ describe('loading a list', () => {
       values: ['Europe', 'Asia', '', 'Africa'],
       ids: [11, 12, 0, 13],
     });
-    expect(editorListFromDetail(detail())).toMatchObject({ id: 7, updatedAt: UPDATED, meta });
+    expect(data.columns[1]).toMatchObject({ id: 2, values: ['France', 'Japan'], ids: [21, 22] });
+    expect(list).toMatchObject({ id: 7, updatedAt: UPDATED, meta });
   });
 });
 

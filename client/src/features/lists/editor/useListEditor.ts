@@ -5,7 +5,7 @@ import { apiFetch } from '../../../api/apiFetch';
 import { confirmAction } from '../../../ui/confirmAction';
 import type { EditorRouteSource } from '../../../ui/form/EditorRoute';
 import { notifyFailure, notifySuccess } from '../../../ui/notify';
-import { fetchListDetail, LISTS_QUERY_KEY } from '../api';
+import { LISTS_QUERY_KEY } from '../api';
 import { keepFirstColumns } from '../grid/gridData';
 import {
   type GridHistory,
@@ -19,12 +19,12 @@ import type { GridData } from '../grid/gridTypes';
 import {
   duplicateEditorList,
   type EditorList,
-  editorListFromDetail,
   isMetaChanged,
   type ListMeta,
   newEditorList,
 } from './listModel';
 import { applySaved, buildDelta, buildFullSave, type ColumnIdMap } from './listSave';
+import { type ListReadProgress, readListStream } from './listStream';
 
 /** The message of a save refused because the list changed meanwhile (409, issue 3 §4). */
 export const STALE_LIST_MESSAGE =
@@ -45,6 +45,11 @@ export interface ListEditorDoc {
   readonly history: GridHistory;
   /** Saved ids of columns created with temporary ids (for undo states older than a save). */
   readonly columnIds: ColumnIdMap;
+  /**
+   * While the cells are still arriving (issue 14 item 5), how far the read has got; null once the
+   * whole list is in. The list is read-only until then.
+   */
+  readonly loading: ListReadProgress | null;
 }
 
 /** Loading state of the editor. */
@@ -100,8 +105,24 @@ export function editorRouteSourceOf(
   };
 }
 
-function docOf(list: EditorList, isCopy: boolean): ListEditorDoc {
-  return { saved: list, isCopy, meta: list.meta, history: startHistory(list.data), columnIds: new Map() };
+function docOf(list: EditorList, isCopy: boolean, loading: ListReadProgress | null = null): ListEditorDoc {
+  return {
+    saved: list,
+    isCopy,
+    meta: list.meta,
+    history: startHistory(list.data),
+    columnIds: new Map(),
+    loading,
+  };
+}
+
+/** The doc with the cells read so far (or all of them, `progress` null): nothing to undo yet. */
+function withLoadedData(
+  doc: ListEditorDoc,
+  data: GridData,
+  progress: ListReadProgress | null,
+): ListEditorDoc {
+  return { ...doc, saved: { ...doc.saved, data }, history: startHistory(data), loading: progress };
 }
 
 /** Whether a doc holds changes not saved yet (spec 02 §4 dirty flag). */
@@ -134,20 +155,35 @@ export function useListEditor(routeId: string, duplicateId: string | null): List
     if (routeId !== 'new' && heldId.current === numericId && docRef.current) return;
     const controller = new AbortController();
     setLoad({ status: 'loading' });
+    // A saved list shows as its cells arrive (the first screen first), read-only until all are in.
+    const showPartial = (list: EditorList, progress: ListReadProgress) => {
+      if (controller.signal.aborted) return;
+      setLoad((current) =>
+        current.status === 'ready' && current.doc.loading !== null
+          ? { status: 'ready', doc: withLoadedData(current.doc, list.data, progress) }
+          : { status: 'ready', doc: docOf(list, false, progress) },
+      );
+    };
     const read = async (): Promise<ListEditorDoc> => {
       if (routeId === 'new') {
         if (duplicateId === null) return docOf(newEditorList(), false);
         const source = Number(duplicateId);
         if (!Number.isInteger(source) || source <= 0) throw AppError.notFound('List');
-        return docOf(duplicateEditorList(await fetchListDetail(source, controller.signal)), true);
+        return docOf(duplicateEditorList(await readListStream(source, { signal: controller.signal })), true);
       }
       if (!Number.isInteger(numericId) || numericId <= 0) throw AppError.notFound('List');
-      return docOf(editorListFromDetail(await fetchListDetail(numericId, controller.signal)), false);
+      const list = await readListStream(numericId, { signal: controller.signal, onPartial: showPartial });
+      return docOf(list, false);
     };
     read().then(
       (doc) => {
         heldId.current = doc.saved.id;
-        setLoad({ status: 'ready', doc });
+        // The form may have been edited while the cells arrived.
+        setLoad((current) =>
+          current.status === 'ready' && current.doc.loading !== null
+            ? { status: 'ready', doc: withLoadedData(current.doc, doc.saved.data, null) }
+            : { status: 'ready', doc },
+        );
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -178,11 +214,11 @@ export function useListEditor(routeId: string, duplicateId: string | null): List
   const refresh = useCallback(() => {
     const id = docRef.current?.saved.id ?? null;
     if (id === null) return;
-    fetchListDetail(id).then(
-      (detail) => {
+    readListStream(id).then(
+      (list) => {
         // Only when the same list is still held (the route may have changed meanwhile).
         if (heldId.current !== id) return;
-        setLoad({ status: 'ready', doc: docOf(editorListFromDetail(detail), false) });
+        setLoad({ status: 'ready', doc: docOf(list, false) });
       },
       (error: unknown) => notifyFailure(error, 'The list could not be reloaded. Please try again.'),
     );
@@ -190,7 +226,8 @@ export function useListEditor(routeId: string, duplicateId: string | null): List
 
   const save = useCallback(async (): Promise<number | null> => {
     const start = docRef.current;
-    if (!start || start.meta.name.trim() === '') return null;
+    // Nothing is saved before the whole list is in (it is read-only until then).
+    if (!start || start.meta.name.trim() === '' || start.loading !== null) return null;
     let data = start.history.present;
     if (start.meta.type === 'drop-down' && data.columns.length > 1) {
       const extra = data.columns.length - 1;
@@ -234,6 +271,7 @@ export function useListEditor(routeId: string, duplicateId: string | null): List
         meta: doc.meta === meta ? savedMeta : doc.meta,
         history: doc.history.present === data ? replacePresent(doc.history, applied.data) : doc.history,
         columnIds: applied.columnIds,
+        loading: null,
       }));
       notifySuccess(LIST_SAVED_MESSAGE);
       void queryClient.invalidateQueries({ queryKey: LISTS_QUERY_KEY });
