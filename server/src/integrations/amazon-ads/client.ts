@@ -2,15 +2,27 @@ import { z } from 'zod';
 import { type ProviderClientOptions, ProviderHttp, stringAt } from '../provider-http';
 
 /**
- * Amazon Ads API client, Sponsored Products v3 (issue 12 item 5, amazon-ads-inbound). References:
- * https://advertising.amazon.com/API/docs/en-us/sponsored-products/3-0/openapi/prod
- * (`POST /sp/campaigns/list`, `/sp/adGroups/list`, `/sp/productAds/list`), headers in
- * https://advertising.amazon.com/API/docs/en-us/guides/get-started/headers (`Authorization`,
- * `Amazon-Advertising-API-ClientId`, `Amazon-Advertising-API-Scope` = the profile id). Each list
- * takes a JSON body (with its own versioned content type, e.g. `application/vnd.spCampaign.v3+json`)
- * with `stateFilter`, `campaignIdFilter`, `nameFilter`, `maxResults` and `nextToken`, and answers
- * `{ <list>: [...], nextToken?, totalResults }`. Errors `{ code, message }` (401 `{ code, details }`
- * for a refused token). `baseUrl`: the region's root, https://advertising-api.amazon.com.
+ * Amazon Ads API client: the Sponsored Products v3, Sponsored Brands v4 and Sponsored Display
+ * lists that amazon-ads-inbound reads (issue 12 item 5; spec 03 §3 retail ads data types).
+ * References:
+ * - https://advertising.amazon.com/API/docs/en-us/guides/get-started/headers: every call carries
+ *   `Authorization`, `Amazon-Advertising-API-ClientId` and `Amazon-Advertising-API-Scope` (the
+ *   profile id).
+ * - https://advertising.amazon.com/API/docs/en-us/sponsored-products/3-0/openapi/prod
+ *   (`POST /sp/campaigns/list`, `/sp/adGroups/list`, `/sp/productAds/list`) and
+ *   https://advertising.amazon.com/API/docs/en-us/sponsored-brands/3-0/openapi/prod (version 4:
+ *   `POST /sb/v4/campaigns/list`, `/sb/v4/adGroups/list`, `/sb/v4/ads/list`): each list takes a
+ *   JSON body with its own versioned content type (e.g. `application/vnd.spCampaign.v3+json`,
+ *   `application/vnd.sbcampaignresource.v4+json`) carrying `stateFilter`, `campaignIdFilter`,
+ *   `nameFilter`, `maxResults` (SP ≤ 5000, SB 1–100) and `nextToken`, and answers
+ *   `{ <list>: [...], nextToken?, totalResults | totalCount }`. SB's `campaignIdFilter` takes at
+ *   most 10 ids (its ObjectIdFilter), so longer id lists are read in chunks.
+ * - https://advertising.amazon.com/API/docs/en-us/sponsored-display/3-0/openapi
+ *   (`GET /sd/campaigns`, `/sd/adGroups`): query `startIndex` (0-based offset), `count` (page
+ *   size), `stateFilter` and `campaignIdFilter` as comma-delimited lists (states lowercase:
+ *   enabled, paused, archived), `name` (exact name only); answers a JSON array.
+ * Errors `{ code, message }` (SP, SB) or `{ code, details }` (SD and a refused token).
+ * `baseUrl`: the region's root, https://advertising-api.amazon.com.
  */
 export interface AmazonAdsClientOptions extends ProviderClientOptions {
   /** The Login with Amazon app's client id (`Amazon-Advertising-API-ClientId`). */
@@ -30,7 +42,72 @@ export const AMAZON_SP_LISTS = {
 /** One Sponsored Products list. */
 export type AmazonSpList = keyof typeof AMAZON_SP_LISTS;
 
-/** Narrowing of a list (v3 filters): campaign ids, states (ENABLED, PAUSED, ARCHIVED), name. */
+/**
+ * The Sponsored Brands v4 lists: path, content type, the answer's list key and the documented
+ * object (ids are strings; ads of campaigns made before version 4 have no `adId` and no `name`).
+ */
+export const AMAZON_SB_LISTS = {
+  campaigns: {
+    path: '/sb/v4/campaigns/list',
+    type: 'application/vnd.sbcampaignresource.v4+json',
+    key: 'campaigns',
+    item: z.looseObject({ campaignId: z.string(), name: z.string(), state: z.string() }),
+  },
+  adGroups: {
+    path: '/sb/v4/adGroups/list',
+    type: 'application/vnd.sbadgroupresource.v4+json',
+    key: 'adGroups',
+    item: z.looseObject({
+      adGroupId: z.string(),
+      campaignId: z.string(),
+      name: z.string(),
+      state: z.string(),
+    }),
+  },
+  ads: {
+    path: '/sb/v4/ads/list',
+    type: 'application/vnd.sbadresource.v4+json',
+    key: 'ads',
+    item: z.looseObject({
+      adId: z.string().optional(),
+      adGroupId: z.string(),
+      campaignId: z.string(),
+      name: z.string().optional(),
+      state: z.string(),
+    }),
+  },
+} as const;
+/** One Sponsored Brands list. */
+export type AmazonSbList = keyof typeof AMAZON_SB_LISTS;
+/** One object of Sponsored Brands list `L`, as Amazon answers it. */
+export type AmazonSbObject<L extends AmazonSbList> = z.output<(typeof AMAZON_SB_LISTS)[L]['item']>;
+
+/** The Sponsored Display lists: path and the documented object (ids are numbers). */
+export const AMAZON_SD_LISTS = {
+  campaigns: {
+    path: '/sd/campaigns',
+    item: z.looseObject({ campaignId: z.number(), name: z.string(), state: z.string() }),
+  },
+  adGroups: {
+    path: '/sd/adGroups',
+    item: z.looseObject({
+      adGroupId: z.number(),
+      campaignId: z.number(),
+      name: z.string(),
+      state: z.string(),
+    }),
+  },
+} as const;
+/** One Sponsored Display list. */
+export type AmazonSdList = keyof typeof AMAZON_SD_LISTS;
+/** One object of Sponsored Display list `L`, as Amazon answers it. */
+export type AmazonSdObject<L extends AmazonSdList> = z.output<(typeof AMAZON_SD_LISTS)[L]['item']>;
+
+/**
+ * Narrowing of a list: campaign ids, states in the API's words (SP and SB: ENABLED, PAUSED,
+ * ARCHIVED; SD: enabled, paused, archived), and a name that objects contain (SP and SB
+ * `nameFilter` BROAD_MATCH; SD has no such filter and ignores it).
+ */
 export interface AmazonListFilter {
   campaignIds?: readonly string[];
   states?: readonly string[];
@@ -40,7 +117,16 @@ export interface AmazonListFilter {
 /** One object as Amazon answers it. */
 export type AmazonAdsObject = Record<string, unknown>;
 
-const MAX_RESULTS = 1000;
+/** The Sponsored Products page size asked for (the API allows up to 5000). */
+const SP_MAX_RESULTS = 1000;
+/** The Sponsored Brands v4 page size asked for: the documented maximum. */
+const SB_MAX_RESULTS = 100;
+/** How many campaign ids one Sponsored Brands v4 `campaignIdFilter` takes. */
+const SB_IDS_PER_CALL = 10;
+/** The Sponsored Display page size asked for (`count`). */
+const SD_COUNT = 100;
+/** Ours: campaign ids per Sponsored Display call, so that the query string stays short. */
+const SD_IDS_PER_CALL = 100;
 const MAX_PAGES = 1000;
 
 /** The Amazon Ads client. Every method throws ProviderError on failure. */
@@ -72,16 +158,94 @@ export class AmazonAdsClient {
     filter: AmazonListFilter = {},
   ): Promise<AmazonAdsObject[]> {
     const spec = AMAZON_SP_LISTS[list];
+    return (await this.postList(
+      spec,
+      z.looseObject({}),
+      profileId,
+      filter,
+      SP_MAX_RESULTS,
+    )) as AmazonAdsObject[];
+  }
+
+  /**
+   * Every object of Sponsored Brands v4 list `list` of profile `profileId`, narrowed by `filter`
+   * (states ENABLED, PAUSED, ARCHIVED); more than 10 campaign ids are asked for 10 at a time.
+   */
+  async listSponsoredBrands<L extends AmazonSbList>(
+    list: L,
+    profileId: string,
+    filter: AmazonListFilter = {},
+  ): Promise<AmazonSbObject<L>[]> {
+    const spec = AMAZON_SB_LISTS[list];
+    const all: AmazonSbObject<L>[] = [];
+    for (const campaignIds of chunksOf(filter.campaignIds ?? [], SB_IDS_PER_CALL))
+      all.push(
+        ...((await this.postList(
+          spec,
+          spec.item,
+          profileId,
+          { ...filter, campaignIds },
+          SB_MAX_RESULTS,
+        )) as AmazonSbObject<L>[]),
+      );
+    return all;
+  }
+
+  /**
+   * Every object of Sponsored Display list `list` of profile `profileId`, narrowed by campaign ids
+   * and states (enabled, paused, archived); `nameContains` is not an SD filter and is ignored.
+   * Pages by `startIndex` until a page comes back empty, so a server page smaller than `count`
+   * loses nothing.
+   */
+  async listSponsoredDisplay<L extends AmazonSdList>(
+    list: L,
+    profileId: string,
+    filter: Omit<AmazonListFilter, 'nameContains'> = {},
+  ): Promise<AmazonSdObject<L>[]> {
+    const spec = AMAZON_SD_LISTS[list];
+    const schema = z.array(spec.item);
+    const all: AmazonSdObject<L>[] = [];
+    for (const campaignIds of chunksOf(filter.campaignIds ?? [], SD_IDS_PER_CALL)) {
+      let startIndex = 0;
+      for (let i = 0; i < MAX_PAGES; i++) {
+        const page = (await this.http.request({
+          method: 'GET',
+          path: spec.path,
+          headers: { 'amazon-advertising-api-scope': profileId },
+          query: {
+            startIndex,
+            count: SD_COUNT,
+            stateFilter: filter.states?.length ? filter.states.join(',') : undefined,
+            campaignIdFilter: campaignIds.length ? campaignIds.join(',') : undefined,
+          },
+          schema,
+        })) as AmazonSdObject<L>[];
+        if (page.length === 0) break;
+        all.push(...page);
+        startIndex += page.length;
+      }
+    }
+    return all;
+  }
+
+  /** Reads every page of a POST list (SP v3, SB v4): same filters, `nextToken` paging. */
+  private async postList(
+    spec: { path: string; type: string; key: string },
+    item: z.ZodType,
+    profileId: string,
+    filter: AmazonListFilter,
+    maxResults: number,
+  ): Promise<unknown[]> {
     const schema = z.object({
-      [spec.key]: z.array(z.looseObject({})),
+      [spec.key]: z.array(item),
       nextToken: z.string().nullable().optional(),
     });
-    const body: Record<string, unknown> = { maxResults: MAX_RESULTS };
+    const body: Record<string, unknown> = { maxResults };
     if (filter.states?.length) body.stateFilter = { include: filter.states };
     if (filter.campaignIds?.length) body.campaignIdFilter = { include: filter.campaignIds };
     if (filter.nameContains)
       body.nameFilter = { queryTermMatchType: 'BROAD_MATCH', include: [filter.nameContains] };
-    const all: AmazonAdsObject[] = [];
+    const all: unknown[] = [];
     let nextToken: string | undefined;
     for (let i = 0; i < MAX_PAGES; i++) {
       const page = (await this.http.request({
@@ -94,11 +258,19 @@ export class AmazonAdsClient {
         },
         schema,
       })) as Record<string, unknown> & { nextToken?: string | null };
-      const items = page[spec.key] as AmazonAdsObject[];
+      const items = page[spec.key] as unknown[];
       all.push(...items);
       nextToken = page.nextToken ?? undefined;
       if (!nextToken || items.length === 0) break;
     }
     return all;
   }
+}
+
+/** `ids` in chunks of at most `size`; one empty chunk when there are none (no id filter). */
+function chunksOf(ids: readonly string[], size: number): string[][] {
+  if (ids.length === 0) return [[]];
+  const out: string[][] = [];
+  for (let i = 0; i < ids.length; i += size) out.push(ids.slice(i, i + size));
+  return out;
 }

@@ -145,9 +145,45 @@ const amazon = new AmazonAdsStandin({
         startDate: '2026-03-01',
         budget: { budget: 50, budgetType: 'DAILY' },
       })),
+      sb: {
+        campaigns: [
+          ['6001', 'Spring Sale', 'ENABLED', 'DAILY'],
+          ['6002', 'Summer Sale', 'PAUSED', 'DAILY'],
+          ['6003', 'Autumn Sale', 'ENABLED', 'LIFETIME'],
+          ['6004', 'Brand Push', 'ENABLED', 'DAILY'],
+          ['6005', 'Winter Sale', 'ENABLED', 'DAILY'],
+        ].map(([campaignId, name, state, budgetType]) => ({
+          campaignId,
+          name,
+          state,
+          budget: 25,
+          budgetType,
+          startDate: '2026-03-01',
+          brandEntityId: 'ENTITY1A2B3C',
+        })),
+      },
+      sd: {
+        adGroups: [
+          [1, 'Spring Sale views', 'enabled', 'T00020'],
+          [1, 'Spring Sale audiences', 'paused', 'T00030'],
+          [1, 'Spring remarketing', 'enabled', 'T00030'],
+          [2, 'Autumn Sale views', 'enabled', 'T00020'],
+          [2, 'Autumn Sale audiences', 'enabled', 'T00030'],
+          [3, 'Winter Sale views', 'enabled', 'T00020'],
+        ].map(([campaign, name, state, tactic], i) => ({
+          adGroupId: 480_000_000_001 + i,
+          campaignId: 470_000_000_000 + Number(campaign),
+          name,
+          state,
+          tactic,
+          defaultBid: 0.75,
+          bidOptimization: 'clicks',
+        })),
+      },
     },
   },
 });
+const amazonProfile = amazon.profile('3362351578582214');
 
 const googleAds = new GoogleAdsStandin({
   validTokens: ['gads-ok'],
@@ -455,11 +491,66 @@ const CASES: Case[] = [
       expect(second).toMatchObject({ stateFilter: { include: ['ENABLED'] }, nextToken: expect.any(String) });
     },
     change: () => {
-      const c = (
-        amazon as unknown as { seed: { profiles: Record<string, { campaigns: Record<string, unknown>[] }> } }
-      ).seed.profiles['3362351578582214']!.campaigns[4]!;
-      Object.assign(c, { targetingType: 'MANUAL' });
+      Object.assign(amazonProfile.campaigns![4]!, { targetingType: 'MANUAL' });
       return ['Winter Sale', 'MANUAL'];
+    },
+  },
+  {
+    slug: 'amazon-ads-inbound',
+    provider: 'Amazon Ads',
+    account: (ok) => oauthAccount(15, `Amazon SB ${ok}`, ok ? 'amzn-ok' : 'amzn-BAD-TOKEN-7'),
+    metadata: { data_type: 'sponsored_brands_campaigns', adAccountsLinked: '3362351578582214' },
+    filters: saleActive,
+    columns: ['name', 'budgetType'],
+    label: 'Sponsored Brands campaigns of profile 3362351578582214',
+    cells: [
+      ['Spring Sale', 'DAILY'],
+      ['Autumn Sale', 'LIFETIME'],
+      ['Winter Sale', 'DAILY'],
+    ],
+    pages: () => amazon.requestsTo('/sb/v4/campaigns/list').filter((r) => r.isAuthorized).length,
+    sentFilters: () => {
+      const filters = {
+        maxResults: 100,
+        stateFilter: { include: ['ENABLED'] },
+        nameFilter: { queryTermMatchType: 'BROAD_MATCH', include: ['Sale'] },
+      };
+      expect(amazon.bodies.slice(-2)).toEqual([filters, { ...filters, nextToken: expect.any(String) }]);
+    },
+    change: () => {
+      Object.assign(amazonProfile.sb!.campaigns![2]!, { budgetType: 'DAILY' });
+      return ['Autumn Sale', 'DAILY'];
+    },
+  },
+  {
+    slug: 'amazon-ads-inbound',
+    provider: 'Amazon Ads',
+    account: (ok) => oauthAccount(15, `Amazon SD ${ok}`, ok ? 'amzn-ok' : 'amzn-BAD-TOKEN-7'),
+    metadata: { data_type: 'sponsored_display_ad_groups', adAccountsLinked: '3362351578582214' },
+    filters: [
+      ...saleActive,
+      { integrationFilterId: 'campaign_ids', values: ['470000000001', '470000000002'] },
+    ],
+    columns: ['name', 'tactic'],
+    label: 'Sponsored Display ad groups of profile 3362351578582214',
+    cells: [
+      ['Spring Sale views', 'T00020'],
+      ['Autumn Sale views', 'T00020'],
+      ['Autumn Sale audiences', 'T00030'],
+    ],
+    pages: () => amazon.requestsTo('/sd/adGroups').filter((r) => r.isAuthorized).length,
+    sentFilters: () => {
+      // SD's `name` is an exact match: Nomen keeps the names containing "Sale" itself.
+      expect(amazon.requestsTo('/sd/adGroups').at(-1)!.query).toEqual({
+        startIndex: '4',
+        count: '100',
+        stateFilter: 'enabled',
+        campaignIdFilter: '470000000001,470000000002',
+      });
+    },
+    change: () => {
+      Object.assign(amazonProfile.sd!.adGroups![3]!, { tactic: 'T00030' });
+      return ['Autumn Sale views', 'T00030'];
     },
   },
   {
@@ -527,7 +618,7 @@ const CASES: Case[] = [
   },
 ];
 
-describe.each(CASES)('$slug', (c) => {
+describe.each(CASES)('$slug $metadata.data_type', (c) => {
   it('imports the filtered objects of every page into a Draft, then only what changed', async () => {
     const { template, assignmentId } = await templateWith(
       c.slug,
@@ -608,21 +699,33 @@ describe('provider faults', () => {
     });
   });
 
-  it('an Amazon data type Nomen does not read yet fails naming the ones it reads', async () => {
-    const id = await oauthAccount(15, 'Amazon brands', 'amzn-ok');
+  it('an Amazon data type Nomen does not read fails naming the ones it reads', async () => {
+    const id = await oauthAccount(15, 'Amazon television', 'amzn-ok');
     const { assignmentId } = await templateWith(
       'amazon-ads-inbound',
       id,
-      { data_type: 'sponsored_brands_campaigns', adAccountsLinked: '3362351578582214' },
+      { data_type: 'sponsored_products_campaigns', adAccountsLinked: '3362351578582214' },
       [],
       ['name', 'state'],
     );
+    // Saving refuses a data type the integration does not offer; an assignment stored with one
+    // (before a data type was withdrawn) still reaches the run.
+    await ctx.deps.db
+      .updateTable('integration_assignments')
+      .set({
+        metadata: JSON.stringify({
+          data_type: 'sponsored_television_campaigns',
+          adAccountsLinked: '3362351578582214',
+        }),
+      })
+      .where('id', '=', assignmentId)
+      .execute();
     const run = await syncAndWait(assignmentId);
     expect(run).toMatchObject({
       status: 'Failed',
       attempts: 1,
       message:
-        'Nomen reads sponsored_products_campaigns, sponsored_products_ad_groups, sponsored_products_ads from Amazon Ads: choose one of them as the data type',
+        'Nomen reads sponsored_brands_campaigns, sponsored_brands_ad_groups, sponsored_brands_ads, sponsored_display_campaigns, sponsored_display_ad_groups, sponsored_products_campaigns, sponsored_products_ad_groups, sponsored_products_ads from Amazon Ads: choose one of them as the data type',
     });
   });
 });

@@ -1,43 +1,163 @@
 import { amazonAdsClientOf } from '../../../entities/targets/provider-clients';
-import type { AmazonSpList } from '../../../integrations/amazon-ads/client';
+import type {
+  AmazonAdsClient,
+  AmazonAdsObject,
+  AmazonSbList,
+  AmazonSdList,
+  AmazonSpList,
+} from '../../../integrations/amazon-ads/client';
 import { InboundError } from '../inbound-error';
-import { type AdReader, adFilters, chosenSetting, objectsTable, readFromProvider } from './common';
+import {
+  type AdFilters,
+  type AdReader,
+  adFilters,
+  cellText,
+  chosenSetting,
+  keepMatching,
+  objectsTable,
+  readFromProvider,
+} from './common';
+
+/** Which Amazon Ads API a data type is read through, and which of its lists. */
+type AmazonSource =
+  | { api: 'sp'; list: AmazonSpList }
+  | { api: 'sb'; list: AmazonSbList }
+  | { api: 'sd'; list: AmazonSdList };
 
 /**
- * amazon-ads-inbound (issue 12 item 5; spec 03 §3 retail ads data types): the Sponsored Products
- * campaigns, ad groups and product ads of the profile of metadata adAccountsLinked, through the
- * Sponsored Products v3 lists with their campaign id, state (ACTIVE → ENABLED) and name filters.
- * Amazon answers no update time on these lists, so versions are a hash of the row. The table's
- * `id` is the object's campaignId, adGroupId or adId (product ads have an empty name). Sponsored
- * Brands and Display types are refused with a message until they are read.
+ * One retail ads data type (spec 03 §3): where it is read, the field holding its id, the table's
+ * columns besides `id` and `name` (in order), columns read from nested fields, and its label.
  */
-const AMAZON_DATA_TYPES: Record<
-  string,
-  { list: AmazonSpList; idField: string; fields: string[]; label: string }
-> = {
-  sponsored_products_campaigns: {
-    list: 'campaigns',
+export interface AmazonDataType {
+  source: AmazonSource;
+  idField: string;
+  fields: string[];
+  /** Columns that are not a top-level field of the object (SB ads' creative type, landing page). */
+  derived?: Record<string, (o: AmazonAdsObject) => unknown>;
+  label: string;
+}
+
+const nested = (o: AmazonAdsObject, key: string, field: string): unknown =>
+  (o[key] as Record<string, unknown> | null | undefined)?.[field];
+
+/**
+ * The eight retail ads data types of amazon-ads-inbound (registry.ts RETAIL_ADS_DATA_TYPES): the
+ * Sponsored Products v3 campaigns, ad groups and product ads, the Sponsored Brands v4 campaigns,
+ * ad groups and ads, and the Sponsored Display campaigns and ad groups.
+ */
+export const AMAZON_DATA_TYPES: Readonly<Record<string, AmazonDataType>> = {
+  sponsored_brands_campaigns: {
+    source: { api: 'sb', list: 'campaigns' },
     idField: 'campaignId',
-    fields: ['campaignId', 'name', 'state', 'targetingType', 'startDate', 'endDate'],
+    fields: ['state', 'budget', 'budgetType', 'startDate', 'endDate', 'portfolioId', 'brandEntityId'],
+    label: 'Sponsored Brands campaigns',
+  },
+  sponsored_brands_ad_groups: {
+    source: { api: 'sb', list: 'adGroups' },
+    idField: 'adGroupId',
+    fields: ['campaignId', 'state'],
+    label: 'Sponsored Brands ad groups',
+  },
+  sponsored_brands_ads: {
+    source: { api: 'sb', list: 'ads' },
+    idField: 'adId',
+    fields: ['campaignId', 'adGroupId', 'state', 'creativeType', 'landingPageType', 'landingPageUrl'],
+    derived: {
+      creativeType: (o) => nested(o, 'creative', 'type'),
+      landingPageType: (o) => nested(o, 'landingPage', 'pageType'),
+      landingPageUrl: (o) => nested(o, 'landingPage', 'url'),
+    },
+    label: 'Sponsored Brands ads',
+  },
+  sponsored_display_campaigns: {
+    source: { api: 'sd', list: 'campaigns' },
+    idField: 'campaignId',
+    fields: ['state', 'tactic', 'budget', 'budgetType', 'costType', 'startDate', 'endDate', 'portfolioId'],
+    label: 'Sponsored Display campaigns',
+  },
+  sponsored_display_ad_groups: {
+    source: { api: 'sd', list: 'adGroups' },
+    idField: 'adGroupId',
+    fields: ['campaignId', 'state', 'tactic', 'defaultBid', 'bidOptimization', 'creativeType'],
+    label: 'Sponsored Display ad groups',
+  },
+  sponsored_products_campaigns: {
+    source: { api: 'sp', list: 'campaigns' },
+    idField: 'campaignId',
+    fields: ['state', 'targetingType', 'startDate', 'endDate'],
     label: 'Sponsored Products campaigns',
   },
   sponsored_products_ad_groups: {
-    list: 'adGroups',
+    source: { api: 'sp', list: 'adGroups' },
     idField: 'adGroupId',
-    fields: ['adGroupId', 'name', 'campaignId', 'state', 'defaultBid'],
+    fields: ['campaignId', 'state', 'defaultBid'],
     label: 'Sponsored Products ad groups',
   },
   sponsored_products_ads: {
-    list: 'productAds',
+    source: { api: 'sp', list: 'productAds' },
     idField: 'adId',
-    fields: ['adId', 'campaignId', 'adGroupId', 'asin', 'sku', 'state'],
+    fields: ['campaignId', 'adGroupId', 'asin', 'sku', 'state'],
     label: 'Sponsored Products ads',
   },
 };
 
-const STATE: Record<string, string> = { ACTIVE: 'ENABLED', PAUSED: 'PAUSED', ARCHIVED: 'ARCHIVED' };
+/**
+ * The table header of a data type: `id` and `name` first (the mapping form's default fields,
+ * catalogue.ts integrationDefaultFields), then its fields. Product ads have no name: the column
+ * stays, empty.
+ */
+export function amazonHeader(spec: AmazonDataType): string[] {
+  return ['id', 'name', ...spec.fields];
+}
 
-/** Reads an amazon-ads-inbound assignment (metadata data_type and adAccountsLinked: the profile id; filters). */
+/** Our statuses in the words of SP v3 and SB v4 (upper case) and of SD (lower case). */
+const STATE: Record<string, string> = { ACTIVE: 'ENABLED', PAUSED: 'PAUSED', ARCHIVED: 'ARCHIVED' };
+const stateOf = (status: string): string => STATE[status] ?? status;
+
+/** Reads the objects of a data type with every filter its API takes. */
+async function readObjects(
+  client: AmazonAdsClient,
+  source: AmazonSource,
+  profile: string,
+  filters: AdFilters,
+): Promise<AmazonAdsObject[]> {
+  const states = filters.statuses.map(stateOf);
+  const { campaignIds } = filters;
+  switch (source.api) {
+    case 'sp':
+      return client.list(source.list, profile, {
+        campaignIds,
+        states,
+        // Product ads have no name.
+        nameContains: source.list === 'productAds' ? null : filters.nameContains,
+      });
+    case 'sb':
+      return client.listSponsoredBrands(source.list, profile, {
+        campaignIds,
+        states,
+        nameContains: filters.nameContains,
+      });
+    case 'sd': {
+      const objects = await client.listSponsoredDisplay(source.list, profile, {
+        campaignIds,
+        states: states.map((s) => s.toLowerCase()),
+      });
+      // SD's `name` is an exact match: "name contains" is applied to what was read.
+      return keepMatching(objects, filters, { name: 'name' });
+    }
+  }
+}
+
+/**
+ * amazon-ads-inbound (issue 12 item 5; spec 03 §3 retail ads data types): reads the chosen data type
+ * (metadata `data_type`, one of {@link AMAZON_DATA_TYPES}) of the profile of metadata
+ * `adAccountsLinked`, with the assignment's campaign ids, statuses (ACTIVE → ENABLED / enabled) and
+ * "name contains" (sent to SP and SB as a BROAD_MATCH name filter, applied to what SD answers).
+ * Amazon answers no update time on these lists, so versions are a hash of the row. The table's `id`
+ * is the object's campaignId, adGroupId or adId; Sponsored Brands ads made before version 4 have
+ * no adId and are keyed by their ad group. An unknown data type fails at once naming the readable
+ * ones; a missing profile asks for one.
+ */
 export const readAmazonAdsObjects: AdReader = async (deps, connector, assignment) => {
   const dataType = String(assignment.metadata?.data_type ?? '').trim();
   const spec = AMAZON_DATA_TYPES[dataType];
@@ -47,23 +167,22 @@ export const readAmazonAdsObjects: AdReader = async (deps, connector, assignment
       true,
     );
   const profile = chosenSetting(assignment, 'adAccountsLinked', 'advertising profile');
-  const filters = adFilters(assignment);
   const what = `${spec.label} of profile ${profile}`;
   const objects = await readFromProvider('amazon-ads', connector, what, () =>
-    amazonAdsClientOf(deps, connector).list(spec.list, profile, {
-      campaignIds: filters.campaignIds,
-      states: filters.statuses.map((s) => STATE[s] ?? s),
-      // Product ads have no name.
-      nameContains: spec.list === 'productAds' ? null : filters.nameContains,
-    }),
+    readObjects(amazonAdsClientOf(deps, connector), spec.source, profile, adFilters(assignment)),
   );
-  // `id` and `name` first: the mapping form's default fields (catalogue.ts integrationDefaultFields).
+  const { api, list } = spec.source;
+  // SP keys stay `<list>:<id>` as they were before SB and SD were read, so nothing is imported again.
+  const prefix = api === 'sp' ? list : `${api}:${list}`;
   return objectsTable(
     what,
-    ['id', 'name', ...spec.fields.filter((f) => f !== spec.idField && f !== 'name')],
+    amazonHeader(spec),
     objects,
-    (o) => `${spec.list}:${String(o[spec.idField])}`,
+    (o) => {
+      const id = cellText(o[spec.idField]);
+      return id === '' ? `${prefix}:adGroup:${cellText(o.adGroupId)}` : `${prefix}:${id}`;
+    },
     () => undefined,
-    (o, column) => o[column === 'id' ? spec.idField : column],
+    (o, column) => (column === 'id' ? o[spec.idField] : (spec.derived?.[column]?.(o) ?? o[column])),
   );
 };
