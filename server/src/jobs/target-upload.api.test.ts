@@ -2,7 +2,7 @@ import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AdobeAnalyticsStandin } from '../../../tests/standins/adobe-analytics';
 import { AdobeImsStandin } from '../../../tests/standins/adobe-ims';
-import { GoogleAnalyticsUploadsStandin } from '../../../tests/standins/ga-upload-history';
+import { GoogleAnalyticsStandin } from '../../../tests/standins/google-analytics-admin';
 import { insertOAuthConnector } from '../test/connectors';
 import {
   endedRuns,
@@ -63,7 +63,7 @@ function dataset(datasetId: string, rsid: string, columns: string[], dimension =
 }
 
 const GA_SCHEMA = ['ga:campaignCode', 'ga:campaign', 'ga:medium'];
-const ga = new GoogleAnalyticsUploadsStandin({
+const ga = new GoogleAnalyticsStandin({
   validTokens: ['ga-token-ok'],
   user: { sub: '1', email: 'analyst@acme.test', name: 'Analyst' },
   accounts: [
