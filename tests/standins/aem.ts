@@ -21,6 +21,20 @@ import {
  * for a body that is not an asset update). `POST /api/assets/<folder>/<name>` with bytes creates an
  * asset ("Create an asset": 201, 409 when the name is taken, 404 for a missing folder) and `PUT`
  * with a non-JSON body replaces its binary ("Update an asset binary").
+ *
+ * Pages: the QueryBuilder JSON servlet `GET /bin/querybuilder.json` as
+ * https://experienceleague.adobe.com/en/docs/experience-manager-65/content/implementing/developing/platform/query-builder/querybuilder-api
+ * and the predicate reference (…/query-builder/querybuilder-predicate-reference) describe it:
+ * the `path` predicate (the node and everything under it), `type` (only `cq:Page` is modelled),
+ * `tagid` with `tagid.property` (a relative path, default `cq:tags` on the hit node itself, so a
+ * page's tags are at `jcr:content/cq:tags`), numbered predicates (`1_tagid`) and a `group` with
+ * `p.or`, `orderby` (`path` or a `@`property), and the root group's `p.offset`, `p.limit` (default
+ * 10, -1 for all), `p.hits` (`simple`: path, name, title, lastModified; `selective`: the space
+ * separated relative paths of `p.properties`, deeper ones as child objects, `jcr:path` the hit's
+ * path) and `p.guessTotal`. Answers `{ success, results, total, more, offset, hits }`. A
+ * parameter it does not know, or a bad number, answers 400 `{ success: false, errorMessage }`
+ * (the reference does not show the servlet's error body; the stand-in refuses rather than ignores
+ * so a misspelt predicate fails a test).
  */
 
 /**
@@ -50,6 +64,16 @@ export interface AemFolderSeed {
   assets?: AemAssetSeed[];
 }
 
+/** A page (cq:Page) under /content with the jcr:content properties the pages query reads. */
+export interface AemPageSeed {
+  /** Full path, `/content/acme/en/spring`. */
+  path: string;
+  title?: string;
+  template?: string;
+  tags?: string[];
+  lastModified?: string;
+}
+
 /** Seed data of the AEM stand-in. */
 export interface AemSeed {
   validTokens: string[];
@@ -59,10 +83,29 @@ export interface AemSeed {
   folders: AemFolderSeed[];
   /** Assets directly under /content/dam. */
   assets?: AemAssetSeed[];
+  /** Pages under /content (sites), any depth, for the QueryBuilder servlet. */
+  pages?: AemPageSeed[];
 }
 
 /** Default page size of a listing when no limit is given. */
 const DEFAULT_LIMIT = 20;
+/** The QueryBuilder servlet's default `p.limit`. */
+const QUERY_DEFAULT_LIMIT = 10;
+/** Root-group parameters of the QueryBuilder servlet the stand-in takes. */
+const QUERY_PARAMS = new Set([
+  'path',
+  'type',
+  'orderby',
+  'orderby.sort',
+  'p.offset',
+  'p.limit',
+  'p.hits',
+  'p.properties',
+  'p.guessTotal',
+  'group.p.or',
+]);
+/** A tagid predicate, alone, numbered or in the group: `[group.][N_]tagid[.property]`. */
+const TAGID_PARAM = /^(?:group\.)?(?:\d+_)?tagid(?:\.property)?$/;
 
 /** The AEM stand-in server. */
 export class AemStandin extends StandinServer {
@@ -98,6 +141,7 @@ export class AemStandin extends StandinServer {
 
   protected routes(): StandinRoute[] {
     return [
+      { method: 'GET', path: '/bin/querybuilder.json', handle: (req) => this.query(req) },
       { method: 'GET', path: '/api/assets.json', handle: (req) => this.listing(req, []) },
       {
         method: 'GET',
@@ -146,6 +190,63 @@ export class AemStandin extends StandinServer {
     };
     if (typeof properties['dc:title'] === 'string') asset.title = properties['dc:title'];
     return slingError(200, req.path, 'OK');
+  }
+
+  /** The QueryBuilder servlet over the seeded pages (header comment). */
+  private query(req: StandinRequest): StandinAnswer {
+    const q = req.query;
+    for (const key of q.keys())
+      if (!QUERY_PARAMS.has(key) && !TAGID_PARAM.test(key)) return queryError(`unknown predicate ${key}`);
+    const root = q.get('path');
+    if (!root?.startsWith('/')) return queryError('path must be an absolute path');
+    const type = q.get('type');
+    if (type !== null && type !== 'cq:Page') return queryError(`type ${type} is not modelled`);
+    const offset = intParam(q, 'p.offset', 0);
+    const limit =
+      q.get('p.limit') === '-1' ? Number.POSITIVE_INFINITY : intParam(q, 'p.limit', QUERY_DEFAULT_LIMIT);
+    if (Number.isNaN(offset) || Number.isNaN(limit)) return queryError('p.offset and p.limit are numbers');
+    const hitsMode = q.get('p.hits') ?? 'simple';
+    if (hitsMode !== 'simple' && hitsMode !== 'selective')
+      return queryError(`p.hits ${hitsMode} is not modelled`);
+    // The tagid predicates: each value with the property it reads; grouped ones OR-ed when p.or.
+    const tagPredicates = (prefix: string) =>
+      [...q.keys()]
+        .filter((k) => k.startsWith(prefix) && /^(?:\d+_)?tagid$/.test(k.slice(prefix.length)))
+        .map((k) => ({ tag: q.get(k)!, property: q.get(`${k}.property`) ?? 'cq:tags' }));
+    const rootTags = tagPredicates('');
+    const groupTags = tagPredicates('group.');
+    const isOr = q.get('group.p.or') === 'true';
+    const tagsAt = (page: AemPageSeed, property: string) =>
+      property === 'jcr:content/cq:tags' ? (page.tags ?? []) : [];
+    const matches = (page: AemPageSeed, p: { tag: string; property: string }) =>
+      tagsAt(page, p.property).includes(p.tag);
+    const pages = (this.seed.pages ?? [])
+      .filter((p) => p.path === root || p.path.startsWith(root === '/' ? '/' : `${root}/`))
+      .filter((p) => rootTags.every((t) => matches(p, t)))
+      .filter((p) =>
+        groupTags.length === 0
+          ? true
+          : isOr
+            ? groupTags.some((t) => matches(p, t))
+            : groupTags.every((t) => matches(p, t)),
+      );
+    const orderby = q.get('orderby');
+    if (orderby === 'path') pages.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    if (q.get('orderby.sort') === 'desc') pages.reverse();
+    const page = pages.slice(offset, offset + limit);
+    const properties = (q.get('p.properties') ?? '').split(/[ +]/).filter(Boolean);
+    const hits = page.map((p) => (hitsMode === 'simple' ? simpleHit(p) : selectiveHit(p, properties)));
+    return {
+      status: 200,
+      body: {
+        success: true,
+        results: hits.length,
+        total: pages.length,
+        more: offset + hits.length < pages.length,
+        offset,
+        hits,
+      },
+    };
   }
 
   private folderAt(segments: string[]): AemFolderSeed | undefined {
@@ -214,6 +315,60 @@ export class AemStandin extends StandinServer {
       },
     };
   }
+}
+
+/** The node properties of a seeded page: the cq:Page node and its jcr:content child. */
+function pageNode(page: AemPageSeed): Record<string, unknown> {
+  return {
+    'jcr:primaryType': 'cq:Page',
+    'jcr:content': {
+      'jcr:primaryType': 'cq:PageContent',
+      ...(page.title !== undefined ? { 'jcr:title': page.title } : {}),
+      ...(page.template !== undefined ? { 'cq:template': page.template } : {}),
+      ...(page.tags !== undefined ? { 'cq:tags': page.tags } : {}),
+      ...(page.lastModified !== undefined ? { 'cq:lastModified': page.lastModified } : {}),
+    },
+  };
+}
+
+/** A `p.hits=simple` hit: path, name, title and last change. */
+function simpleHit(page: AemPageSeed): Record<string, unknown> {
+  return {
+    path: page.path,
+    excerpt: '',
+    name: page.path.split('/').pop(),
+    title: page.title ?? page.path.split('/').pop(),
+    ...(page.lastModified ? { lastModified: page.lastModified } : {}),
+  };
+}
+
+/** A `p.hits=selective` hit: each asked relative path that exists, deeper ones as child objects. */
+function selectiveHit(page: AemPageSeed, properties: readonly string[]): Record<string, unknown> {
+  const node = pageNode(page);
+  const hit: Record<string, unknown> = {};
+  for (const property of properties) {
+    if (property === 'jcr:path') {
+      hit['jcr:path'] = page.path;
+      continue;
+    }
+    const parts = property.split('/');
+    let from: unknown = node;
+    for (const part of parts)
+      from = from && typeof from === 'object' ? (from as Record<string, unknown>)[part] : undefined;
+    if (from === undefined) continue;
+    let into = hit;
+    for (const part of parts.slice(0, -1)) {
+      into[part] = (into[part] as Record<string, unknown> | undefined) ?? {};
+      into = into[part] as Record<string, unknown>;
+    }
+    into[parts.at(-1)!] = from;
+  }
+  return hit;
+}
+
+/** The QueryBuilder servlet's refusal of a query it cannot run. */
+function queryError(message: string): StandinAnswer {
+  return { status: 400, body: { success: false, errorMessage: message } };
 }
 
 /** A Sling-style error answer. */

@@ -22,6 +22,10 @@ import type { StandinAnswer, StandinRequest, StandinRoute } from './standin-serv
  *   defaultLandingPage true, or one that is not an http(s) URL, is 400 INVALID_ARGUMENT; an ad of
  *   another profile is 404 like an unknown one.
  *
+ * - Creatives (…/creatives/list, the Creative resource at …/rest/v4/creatives): a creative answers
+ *   its `creativeAssets[]` as seeded, each a CreativeAsset with `id`, `assetIdentifier` { name,
+ *   type } and `role` (v4 has no list method of creative assets of its own).
+ *
  * A profile the seed does not hold is 403 PERMISSION_DENIED; a refused bearer token 401
  * UNAUTHENTICATED; errors in Google's envelope (https://cloud.google.com/apis/design/errors).
  * Seeded objects are kept as given (not copied): a test edits one in place to stand for a change
@@ -47,13 +51,32 @@ export interface Cm360SeedAd extends Cm360SeedObject {
   creativeRotation?: { type?: string; creativeAssignments: Record<string, unknown>[] };
 }
 
+/**
+ * A CreativeAsset of a creative (https://developers.google.com/doubleclick-advertisers/rest/v4/creatives
+ * "CreativeAsset"): its id (int64 text), assetIdentifier (name and type IMAGE, FLASH, VIDEO, HTML,
+ * HTML_IMAGE, AUDIO), role (PRIMARY, BACKUP_IMAGE, ADDITIONAL_IMAGE, …) and any other fields.
+ */
+export interface Cm360SeedCreativeAsset {
+  id: string;
+  assetIdentifier: { name: string; type: string };
+  role?: string;
+  [field: string]: unknown;
+}
+
+/** A creative as seeded: a CM360 object with its advertiser, type and assets. */
+export interface Cm360SeedCreative extends Cm360SeedObject {
+  advertiserId?: string;
+  type?: string;
+  creativeAssets?: Cm360SeedCreativeAsset[];
+}
+
 /** One user profile's network: its objects per collection. */
 export interface Cm360ProfileSeed {
   advertisers?: Cm360SeedObject[];
   campaigns?: Cm360SeedObject[];
   placements?: Cm360SeedObject[];
   ads?: Cm360SeedAd[];
-  creatives?: Cm360SeedObject[];
+  creatives?: Cm360SeedCreative[];
 }
 
 /** Seed of the CM360 stand-in: the tokens it accepts and, per user profile id, its objects. */

@@ -24,8 +24,18 @@ import {
  *   `analytics#upload` resource (`id`, `status` PENDING). Chosen where the reference is silent: the
  *   CSV's header must equal the data source's schema, in order (Data Import refuses other files),
  *   else 400 with Google's envelope. `uploads` keeps every accepted upload for assertions;
+ * - Management API v3 Data Import upload history, `uploads.list`
+ *   (https://developers.google.com/analytics/devguides/config/mgmt/v3/mgmtReference/management/uploads/list):
+ *   `GET /analytics/v3/management/accounts/{a}/webproperties/{p}/customDataSources/{ds}/uploads`,
+ *   1-based `start-index` (default 1), `max-results` (default 1000; at most 1000 are answered),
+ *   answering `analytics#uploads` with `totalResults`, `startIndex`, `itemsPerPage`, `nextLink` when
+ *   more follow, and `items` (`analytics#upload`: `id`, `accountId`, `customDataSourceId`,
+ *   `status`, `errors`, `uploadTime`); an unknown data source 404, a bad index or size 400. Chosen
+ *   where the reference is silent: uploads are listed oldest first and each is COMPLETED once
+ *   accepted;
  * - OpenID Connect userinfo (`GET /v1/userinfo`) for "who am I".
- * Errors use Google's envelope `{ error: { code, message, status } }`.
+ * A property the token's user cannot see answers 403 on the Management API calls. Errors use
+ * Google's envelope `{ error: { code, message, status } }`.
  */
 
 /** One accepted Data Import upload. */
@@ -36,6 +46,8 @@ export interface GaUploadRecord {
   customDataSourceId: string;
   /** The CSV as sent. */
   csv: string;
+  /** When the upload was accepted (ISO 8601), as uploads.list answers it. */
+  uploadTime: string;
 }
 
 /** A custom data source (Data Import) of a property. */
@@ -133,7 +145,17 @@ export class GoogleAnalyticsStandin extends StandinServer {
         path: '/upload/analytics/v3/management/accounts/:account/webproperties/:property/customDataSources/:source/uploads',
         handle: (req, p) => this.uploadData(req, p.account!, p.property!, p.source!),
       },
+      {
+        method: 'GET',
+        path: '/analytics/v3/management/accounts/:account/webproperties/:property/customDataSources/:source/uploads',
+        handle: (req, p) => this.listUploads(req, p.account!, p.property!, p.source!),
+      },
     ];
+  }
+
+  /** The seeded property `propertyId` of account `accountId`, or undefined (the caller answers 403). */
+  private propertyOf(accountId: string, propertyId: string): GaPropertySeed | undefined {
+    return this.seed.accounts.find((a) => a.id === accountId)?.properties.find((p) => p.id === propertyId);
   }
 
   private userInfo() {
@@ -221,9 +243,7 @@ export class GoogleAnalyticsStandin extends StandinServer {
   }
 
   private customDataSources(req: StandinRequest, accountId: string, propertyId: string): StandinAnswer {
-    const property = this.seed.accounts
-      .find((a) => a.id === accountId)
-      ?.properties.find((p) => p.id === propertyId);
+    const property = this.propertyOf(accountId, propertyId);
     if (!property) {
       return {
         status: 403,
@@ -289,17 +309,9 @@ export class GoogleAnalyticsStandin extends StandinServer {
     if (req.query.get('uploadType') !== 'media') {
       return googleError(400, 'INVALID_ARGUMENT', 'uploadType must be media for a simple upload.');
     }
-    const property = this.seed.accounts
-      .find((a) => a.id === accountId)
-      ?.properties.find((p) => p.id === propertyId);
-    if (!property)
-      return googleError(
-        403,
-        'PERMISSION_DENIED',
-        'User does not have sufficient permissions for this web property.',
-      );
-    const source = property.customDataSources?.find((d) => d.id === sourceId);
-    if (!source) return googleError(404, 'NOT_FOUND', `Custom data source ${sourceId} was not found.`);
+    const found = this.sourceOf(accountId, propertyId, sourceId);
+    if ('status' in found) return found;
+    const { source } = found;
     if (!(req.headers['content-type'] ?? '').startsWith('application/octet-stream')) {
       return googleError(400, 'INVALID_ARGUMENT', 'Media type must be application/octet-stream.');
     }
@@ -313,7 +325,8 @@ export class GoogleAnalyticsStandin extends StandinServer {
       );
     }
     const id = `upload-${this.uploads.length + 1}`;
-    this.uploads.push({ id, accountId, propertyId, customDataSourceId: sourceId, csv });
+    const uploadTime = new Date().toISOString();
+    this.uploads.push({ id, accountId, propertyId, customDataSourceId: sourceId, csv, uploadTime });
     return {
       status: 200,
       body: {
@@ -323,7 +336,70 @@ export class GoogleAnalyticsStandin extends StandinServer {
         customDataSourceId: sourceId,
         status: 'PENDING',
         errors: [],
-        uploadTime: new Date().toISOString(),
+        uploadTime,
+      },
+    };
+  }
+
+  /** A data source of a property, or the 403 (unknown property) / 404 (unknown source) answer. */
+  private sourceOf(
+    accountId: string,
+    propertyId: string,
+    sourceId: string,
+  ): { source: GaCustomDataSourceSeed } | StandinAnswer {
+    const property = this.propertyOf(accountId, propertyId);
+    if (!property)
+      return googleError(
+        403,
+        'PERMISSION_DENIED',
+        'User does not have sufficient permissions for this web property.',
+      );
+    const source = property.customDataSources?.find((d) => d.id === sourceId);
+    if (!source) return googleError(404, 'NOT_FOUND', `Custom data source ${sourceId} was not found.`);
+    return { source };
+  }
+
+  private listUploads(
+    req: StandinRequest,
+    accountId: string,
+    propertyId: string,
+    sourceId: string,
+  ): StandinAnswer {
+    const found = this.sourceOf(accountId, propertyId, sourceId);
+    if ('status' in found) return found;
+    const start = intParam(req.query, 'start-index', 1);
+    const max = intParam(req.query, 'max-results', 1000);
+    if (Number.isNaN(start) || Number.isNaN(max) || start < 1 || max < 1)
+      return googleError(400, 'INVALID_ARGUMENT', 'start-index and max-results must be positive integers.');
+    const all = this.uploads
+      .filter(
+        (u) => u.accountId === accountId && u.propertyId === propertyId && u.customDataSourceId === sourceId,
+      )
+      .map((u) => ({
+        id: u.id,
+        kind: 'analytics#upload',
+        accountId,
+        customDataSourceId: sourceId,
+        status: 'COMPLETED',
+        errors: [],
+        uploadTime: u.uploadTime,
+      }));
+    const size = Math.min(max, 1000);
+    const items = pageOf(all, start - 1, size);
+    const next = start - 1 + size < all.length;
+    return {
+      status: 200,
+      body: {
+        kind: 'analytics#uploads',
+        totalResults: all.length,
+        startIndex: start,
+        itemsPerPage: size,
+        ...(next
+          ? {
+              nextLink: `${this.managementUrl}${req.path.replace(/^\/analytics\/v3/, '')}?start-index=${start + size}&max-results=${size}`,
+            }
+          : {}),
+        items,
       },
     };
   }

@@ -1,5 +1,6 @@
-import type { IntegrationAssignment } from '@nomen/shared';
+import type { IntegrationAssignment, IntegrationNotification } from '@nomen/shared';
 import type { IntegrationRunRow } from '@nomen/shared/db';
+import { loadTemplate } from '../entities/templates/templates.service';
 import type { JobDeps } from './run-integration';
 
 /**
@@ -18,6 +19,55 @@ export async function notifyRun(
   submissionId: number | null = run.submission_id,
 ): Promise<void> {
   if (!assignment) return;
+  await mailNotifications(deps, run, assignment.integration_notifications ?? [], outcome, text, submissionId);
+}
+
+/**
+ * Mails the recipients a target upload run answers to (issue 12 item 4; spec 03 §3 "Integration
+ * notification", metadata target_id): a target run is made because the submission's template
+ * feeds the target, so it notifies as the template's integration assignments that name the target
+ * (metadata target_id, the comma-separated target ids of a per-target report) would: their
+ * notifications together, each address mailed once, under the same rules as notifyRun. A run
+ * whose template names the target nowhere mails no one.
+ */
+export async function notifyTargetRun(
+  deps: JobDeps,
+  run: IntegrationRunRow,
+  outcome: 'failure' | 'success',
+  text: string,
+): Promise<void> {
+  if (run.target_id === null || run.template_id === null) return;
+  const template = await loadTemplate(deps.db, run.account_id, run.template_id).catch(() => null);
+  const notifications = (template?.integrations ?? [])
+    .filter((a) => namesTarget(a, run.target_id!))
+    .flatMap((a) => a.integration_notifications ?? []);
+  await mailNotifications(deps, run, notifications, outcome, text, run.submission_id);
+}
+
+/** Whether the assignment's metadata target_id (an id, or ids joined by commas) lists `targetId`. */
+function namesTarget(assignment: IntegrationAssignment, targetId: number): boolean {
+  const raw = assignment.metadata?.target_id;
+  if (raw === undefined || raw === null) return false;
+  return String(raw)
+    .split(',')
+    .some((id) => id.trim() === String(targetId));
+}
+
+/**
+ * The one sender of run notifications: with the account's integration-notifications flag, mails
+ * each address of `notifications` that asked for `outcome` once (the first notification naming it
+ * gives the subject), linking `submissionId`, else the template's connect step.
+ */
+async function mailNotifications(
+  deps: JobDeps,
+  run: IntegrationRunRow,
+  notifications: readonly IntegrationNotification[],
+  outcome: 'failure' | 'success',
+  text: string,
+  submissionId: number | null,
+): Promise<void> {
+  const wanted = notifications.filter((n) => (outcome === 'failure' ? n.emailOnFailure : n.emailOnSuccess));
+  if (wanted.length === 0) return;
   const account = await deps.db
     .selectFrom('accounts')
     .select('feature_flags')
@@ -29,12 +79,14 @@ export async function notifyRun(
       ? `${deps.config.appUrl}/codes/submissions/${submissionId}`
       : `${deps.config.appUrl}/admin/templates/edit-template/${run.template_id}/connect`;
   const name = run.assignment_name || run.slug;
-  for (const n of assignment.integration_notifications ?? []) {
-    if (outcome === 'failure' ? !n.emailOnFailure : !n.emailOnSuccess) continue;
+  const mailed = new Set<string>();
+  for (const n of wanted) {
     const subject =
       n.subject?.trim() ||
       (outcome === 'failure' ? `Integration failed: ${name}` : `Integration succeeded: ${name}`);
-    for (const to of n.emailTo)
+    for (const to of n.emailTo) {
+      if (mailed.has(to.toLowerCase())) continue;
+      mailed.add(to.toLowerCase());
       await deps.mailer
         .send({
           to,
@@ -42,5 +94,6 @@ export async function notifyRun(
           text: `${name} (${run.slug}) ${outcome === 'failure' ? 'failed' : 'succeeded'}: ${text}\n${link}`,
         })
         .catch(() => undefined);
+    }
   }
 }

@@ -17,7 +17,7 @@ import { type DeliveryContext, type DeliveryResult, delivererOf } from './delive
 import { assignmentConnector, type RunRow } from './deliver/context';
 import { DeliveryError } from './delivery';
 import { runInbound } from './inbound/run-inbound';
-import { notifyRun } from './notify';
+import { notifyRun, notifyTargetRun } from './notify';
 import { uploadToTarget } from './target-upload';
 
 /** What a run needs: the database, the configuration (keys, endpoints, app URL) and the mailer. */
@@ -127,7 +127,8 @@ async function deliver(deps: JobDeps, run: IntegrationRunRow, loaded: Loaded): P
  * Works one attempt of an integration run (issue 12 item 4): builds the files from the submission's
  * rows as of the run's commit and delivers them, or, for a run naming a target, uploads the rows
  * to that Adobe or Google Analytics target. Ends the run Success (with the delivered names),
- * or, on a permanent failure or the last retry, Failed with the error and a notification; other
+ * or, on a permanent failure or the last retry, Failed with the error and a notification (a
+ * target run's goes to the recipients of the template's assignments naming the target); other
  * failures leave it Retrying and answer 'retry' so the queue tries again after its backoff. A run
  * already ended (a repeated job) is left as it is. The submission is never changed.
  */
@@ -162,7 +163,8 @@ export async function runIntegration(
       ? `Delivered ${names.length} ${names.length === 1 ? 'file' : 'files'}: ${names.join(', ')}`
       : result.message;
     // Notices go out before the run ends, so whoever sees it ended finds the mail already sent.
-    await notifyRun(deps, run, loaded?.assignment, 'success', text);
+    if (run.target_id !== null) await notifyTargetRun(deps, run, 'success', text);
+    else await notifyRun(deps, run, loaded?.assignment, 'success', text);
     await runs.updateRun(deps.db, run.id, {
       status: 'Success',
       message: text,
@@ -178,7 +180,9 @@ export async function runIntegration(
       run.id,
       { text, permanent: error instanceof DeliveryError ? error.permanent : false, attempt, info },
       async () =>
-        notifyRun(deps, run, loaded?.assignment ?? (await assignmentOf(deps, run)), 'failure', text),
+        run.target_id !== null
+          ? notifyTargetRun(deps, run, 'failure', text)
+          : notifyRun(deps, run, loaded?.assignment ?? (await assignmentOf(deps, run)), 'failure', text),
     );
   }
 }

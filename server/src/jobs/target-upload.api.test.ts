@@ -2,9 +2,15 @@ import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AdobeAnalyticsStandin } from '../../../tests/standins/adobe-analytics';
 import { AdobeImsStandin } from '../../../tests/standins/adobe-ims';
-import { GoogleAnalyticsUploadsStandin } from '../../../tests/standins/ga-upload-history';
+import { GoogleAnalyticsStandin } from '../../../tests/standins/google-analytics-admin';
 import { insertOAuthConnector } from '../test/connectors';
-import { endedRuns, makeRunTemplate, type RunTemplate, submitRows } from '../test/integration-runs-fixtures';
+import {
+  endedRuns,
+  makeRunTemplate,
+  outbound,
+  type RunTemplate,
+  submitRows,
+} from '../test/integration-runs-fixtures';
 import {
   createAccount,
   createTestContext,
@@ -48,6 +54,7 @@ const adobe = new AdobeAnalyticsStandin({
     dataset('ds-other', 'other.prod', ['Campaign Name', 'Channel']),
     dataset('ds-edit', 'acme.prod', ['Campaign Name', 'Channel'], 'variables/evar8'),
     dataset('ds-crash', 'acme.prod', ['Campaign Name', 'Channel'], 'variables/evar9'),
+    dataset('ds-notify', 'acme.prod', ['Campaign Name', 'Channel'], 'variables/evar10'),
   ],
 });
 
@@ -56,7 +63,7 @@ function dataset(datasetId: string, rsid: string, columns: string[], dimension =
 }
 
 const GA_SCHEMA = ['ga:campaignCode', 'ga:campaign', 'ga:medium'];
-const ga = new GoogleAnalyticsUploadsStandin({
+const ga = new GoogleAnalyticsStandin({
   validTokens: ['ga-token-ok'],
   user: { sub: '1', email: 'analyst@acme.test', name: 'Analyst' },
   accounts: [
@@ -96,7 +103,7 @@ beforeAll(async () => {
     JOB_RETRY_DELAY_SECONDS: '1',
     JOB_POLL_SECONDS: '0.5',
   });
-  account = await createAccount(ctx);
+  account = await createAccount(ctx, ['integration-notifications']);
   admin = await signIn(ctx, account.admin.email);
   adobeConnectorId = await adobeConnector(admin, IMS_CLIENT.clientSecret);
   jobs = await startJobs(ctx.deps, ctx.handle, ctx.deps.config.jobs, { work: true });
@@ -484,6 +491,130 @@ describe('Google Analytics targets', () => {
       "Google Analytics Data Import upload to data source cds-1 failed: Google Analytics refused the connected account's credentials",
     );
     expect(ga.uploads.length).toBe(before);
+  });
+});
+
+/** A Google Analytics target on cds-1 whose Campaign and Channel the template feeds. */
+async function gaTargetOf(template: RunTemplate): Promise<number> {
+  const f = await libraryFields(template);
+  return saveTarget(admin, {
+    name: `GA notify ${Math.random().toString(36).slice(2, 6)}`,
+    connector_type_id: 2,
+    connector_id: await gaConnector(account.id, 'ga-token-ok'),
+    ga_account_id: '1001',
+    ga_property_id: 'UA-1001-1',
+    ga_custom_data_source_id: 'cds-1',
+    ga_custom_data_source_schema: JSON.stringify(GA_SCHEMA),
+    target_fields: [
+      { field_id: f.campaign, classification_name: 'ga:campaign' },
+      { field_id: f.channel, classification_name: 'ga:medium' },
+    ],
+  });
+}
+
+describe('notifications', () => {
+  /**
+   * Adds to the template a per-target email report naming `targetIds` (metadata target_id) with
+   * `notifications`: the assignment whose recipients the target's runs answer to.
+   */
+  async function nameTargets(template: RunTemplate, targetIds: number[], notifications: object[]) {
+    const got = (await admin.get(`/api/v1/account/template/${template.id}`)).body;
+    const saved = await admin.put('/api/v1/account/template/').send({
+      ...got,
+      integrations: [
+        outbound('email-output', {
+          name: 'Per-target report',
+          report_type: 'perTarget',
+          metadata: {
+            to: ['reports@example.com'],
+            subject: 'Per-target export',
+            target_id: targetIds.join(','),
+          },
+          integration_notifications: notifications,
+        }),
+      ],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  }
+
+  const mailsTo = (to: string) => ctx.mails.filter((m) => m.to === to);
+
+  it('a failed target upload mails the failure recipients of the assignment naming the target', async () => {
+    const template = await makeRunTemplate(admin, []);
+    const targetId = await adobeTarget(template, 'acme.prod', 'ds-notify');
+    // The target's account is one whose secret Adobe no longer accepts.
+    const refused = await adobeConnector(admin, 'bad-9');
+    await ctx.deps.db
+      .updateTable('targets')
+      .set({ connector_id: refused })
+      .where('id', '=', targetId)
+      .execute();
+    await nameTargets(
+      template,
+      [targetId],
+      [
+        { emailTo: ['oncall@example.com'], subject: '', emailOnFailure: true, emailOnSuccess: false },
+        { emailTo: ['happy@example.com'], subject: '', emailOnFailure: false, emailOnSuccess: true },
+      ],
+    );
+    const onCallBefore = mailsTo('oncall@example.com').length;
+    const happyBefore = mailsTo('happy@example.com').length;
+    const submissionId = await submitRows(admin, template, ROWS);
+    const runs = await endedRuns(admin, submissionId);
+    const targetRun = runs.find((r) => r.slug === 'adobe-analytics-classifications')!;
+    expect(targetRun.status).toBe('Failed');
+
+    const notices = mailsTo('oncall@example.com').slice(onCallBefore);
+    // One for the target run; the email report itself succeeded and mails failures only.
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.subject).toMatch(/^Integration failed: Adobe ds-notify /);
+    expect(notices[0]!.text).toContain(targetRun.message);
+    expect(notices[0]!.text).toContain(`/codes/submissions/${submissionId}`);
+    expect(notices[0]!.text).not.toContain('bad-9');
+    // The success recipient hears of the email report's success only, not of the failed upload.
+    expect(
+      mailsTo('happy@example.com')
+        .slice(happyBefore)
+        .map((m) => m.subject),
+    ).toEqual(['Integration succeeded: Per-target report']);
+  });
+
+  it('a successful upload mails those who asked for successes, once each, and no one for a target the template does not name', async () => {
+    const template = await makeRunTemplate(admin, []);
+    const named = await adobeTarget(template, 'acme.prod', 'ds-notify');
+    await gaTargetOf(template);
+    await nameTargets(
+      template,
+      [named],
+      [
+        {
+          emailTo: ['happy@example.com', 'oncall@example.com'],
+          subject: 'Import done',
+          emailOnFailure: true,
+          emailOnSuccess: true,
+        },
+        { emailTo: ['happy@example.com'], subject: '', emailOnFailure: false, emailOnSuccess: true },
+      ],
+    );
+    const before = ctx.mails.length;
+    const submissionId = await submitRows(admin, template, ROWS);
+    const runs = await endedRuns(admin, submissionId);
+    expect(runs.map((r) => [r.slug, r.status]).sort()).toEqual([
+      ['adobe-analytics-classifications', 'Success'],
+      ['email-output', 'Success'],
+      ['google-analytics-data-import', 'Success'],
+    ]);
+    const adobeRun = runs.find((r) => r.slug === 'adobe-analytics-classifications')!;
+    const notices = ctx.mails.slice(before).filter((m) => m.subject === 'Import done');
+    // Both recipients, each once, for the Adobe run and for the email report; none for the GA run.
+    expect(notices.map((m) => m.to).sort()).toEqual([
+      'happy@example.com',
+      'happy@example.com',
+      'oncall@example.com',
+      'oncall@example.com',
+    ]);
+    expect(notices.filter((m) => m.text.includes(adobeRun.message))).toHaveLength(2);
+    expect(notices.some((m) => m.text.includes('google-analytics-data-import'))).toBe(false);
   });
 });
 

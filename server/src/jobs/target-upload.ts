@@ -276,6 +276,20 @@ type GoogleUploadRecord = {
  * (`uploads.list`): the earliest upload that is neither among those ids nor recorded by another
  * run of the account is the earlier attempt's, recorded and not sent again; when there is none,
  * the file is uploaded. A retry after a recorded upload does not upload again.
+ *
+ * Why the claim cannot be exact: the Data Import reference gives nothing of ours to match an upload
+ * by. `uploads.uploadData` takes the CSV as the media body and no name, description or
+ * client-chosen id; the Upload resource that `uploads.list` / `uploads.get` answer holds only
+ * `id`, `accountId`, `customDataSourceId`, `status`, `uploadTime` and `errors`, never the file;
+ * and the CSV's header must equal the data source's schema, so no marker column can ride along.
+ * So when two runs of one data source are interrupted in the same window (between recording
+ * `uploads_before` and recording `upload_id`), a retry can take the other run's upload: if both
+ * had uploaded, each keeps one upload and nothing is lost (only the upload ids may be swapped);
+ * if one had not yet uploaded, its retry can take the other's upload and skip its own rows, and
+ * the other's retry then uploads its rows a second time. Making it exact would take serialising
+ * the upload window per data source across runs (a lock held from listing to recording) and
+ * reasoning over every run's `uploads_before`; a double crash inside seconds is rare enough that
+ * the simpler rule stays.
  */
 async function uploadToGoogle(
   deps: JobDeps,

@@ -111,6 +111,21 @@ describe('integrationDefaultFields (spec 03 §7 default-fields)', () => {
   });
 });
 
+describe('AEM inbound default fields', () => {
+  it("offer each data type's columns after the path id and name", () => {
+    expect(names('adobe-experience-manager-inbound', 'pages')).toEqual([
+      'id',
+      'name',
+      'title',
+      'path',
+      'template',
+      'tags',
+      'lastModified',
+    ]);
+    expect(names('adobe-experience-manager-inbound', 'file_assets')).toContain('format');
+  });
+});
+
 describe('folderPathLevels (spec 03 §4 tree folder picker)', () => {
   it('walks from the root / down to the folder', () => {
     expect(folderPathLevels('/content/dam/brand')).toEqual([

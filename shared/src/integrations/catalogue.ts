@@ -175,6 +175,28 @@ export const CAMPAIGN_MANAGER_DEFAULT_FIELDS: Readonly<Record<string, readonly D
   creative_assets: fields(['creativeAssetId', 'Creative asset ID'], ['creativeAsset', 'Creative asset']),
 };
 
+/**
+ * Adobe Experience Manager inbound columns per data type beyond the id (the path) and name, as
+ * Nomen's AEM reader answers them (spec 03 §3 "Storage (content management)": file assets and
+ * pages; server/src/jobs/inbound/content-sources.ts).
+ */
+export const AEM_DEFAULT_FIELDS: Readonly<Record<string, readonly DefaultField[]>> = {
+  file_assets: fields(
+    ['title', 'Asset title'],
+    ['path', 'Asset path'],
+    ['format', 'Format'],
+    ['tags', 'Tags'],
+    ['lastModified', 'Last modified'],
+  ),
+  pages: fields(
+    ['title', 'Page title'],
+    ['path', 'Page path'],
+    ['template', 'Page template'],
+    ['tags', 'Tags'],
+    ['lastModified', 'Last modified'],
+  ),
+};
+
 /** "ad_sets" → "Ad set"; "campaigns" → "Campaign" (labels of the generic id and name fields). */
 function singular(dataType: DataTypeOption): string {
   const label = dataType.label.replace(/ \(legacy\)$/, '');
@@ -206,7 +228,8 @@ function withoutDuplicates(list: DefaultField[]): DefaultField[] {
  * - `google-analytics`: the data set type's import fields ({@link GA_DEFAULT_FIELDS});
  * - `google-dcm` and its output: the campaign manager's fields of the data type;
  * - other rows with data types: the data type's id and name (google-dv360-outbound also the
- *   advertiser id of objects other than advertisers);
+ *   advertiser id of objects other than advertisers; adobe-experience-manager-inbound also the
+ *   columns of {@link AEM_DEFAULT_FIELDS});
  * - rows without data types: their own mappings only.
  * An unknown slug or a data type the row does not offer gives the row's own mappings only.
  */
@@ -234,6 +257,7 @@ export function integrationDefaultFields(slug: string, dataType: string | null =
     ...own,
     { fieldName: 'id', label: `${name} ID`, required: false },
     { fieldName: 'name', label: `${name} name`, required: false },
+    ...(slug === 'adobe-experience-manager-inbound' ? (AEM_DEFAULT_FIELDS[dataType ?? ''] ?? []) : []),
     // DV360 objects other than advertisers are addressed under their advertiser (issue 12 item 4).
     ...(slug === 'google-dv360-outbound' && dataType !== 'advertisers'
       ? [{ fieldName: 'advertiserId', label: 'Advertiser ID', required: false }]

@@ -19,6 +19,23 @@ const standin = new AemStandin({
     { name: 'shared' },
   ],
   assets: [{ name: 'readme.pdf' }],
+  pages: [
+    {
+      path: '/content/acme/en',
+      title: 'Acme',
+      template: '/conf/acme/settings/wcm/templates/home',
+      tags: ['acme:brand/main'],
+      lastModified: '2026-03-01T10:00:00.000Z',
+    },
+    ...Array.from({ length: 120 }, (_, i) => ({
+      path: `/content/acme/en/news/item-${String(i).padStart(3, '0')}`,
+      title: `News ${i}`,
+      template: '/conf/acme/settings/wcm/templates/article',
+      tags: i % 2 === 0 ? ['acme:topic/sale'] : ['acme:topic/story'],
+    })),
+    { path: '/content/acme/en/spring', title: 'Spring ♥', tags: ['acme:season/spring', 'acme:topic/sale'] },
+    { path: '/content/other/en', title: 'Other site' },
+  ],
 });
 
 function client(
@@ -124,6 +141,57 @@ describe('AemClient', () => {
     expect(standin.assetAt('shared/list.csv')!.binary!.toString('utf8')).toBe('a,c');
     await expect(client().putAsset('/nope', 'x.csv', bytes('x'), 'text/csv')).rejects.toMatchObject({
       status: 404,
+    });
+  });
+
+  it('lists the pages under a content path across QueryBuilder pages, with their jcr:content properties', async () => {
+    const pages = await client().listPages('/content/acme');
+    expect(pages).toHaveLength(122);
+    expect(pages[0]).toEqual({
+      path: '/content/acme/en',
+      name: 'en',
+      title: 'Acme',
+      template: '/conf/acme/settings/wcm/templates/home',
+      tags: ['acme:brand/main'],
+      lastModified: '2026-03-01T10:00:00.000Z',
+    });
+    expect(pages.at(-1)).toMatchObject({ path: '/content/acme/en/spring', title: 'Spring ♥' });
+    const calls = standin.requestsTo('/bin/querybuilder.json').slice(-2);
+    expect(calls.map((c) => c.query['p.offset'])).toEqual(['0', '100']);
+    expect(calls[0]!.query).toMatchObject({
+      path: '/content/acme',
+      type: 'cq:Page',
+      'p.limit': '100',
+      'p.hits': 'selective',
+    });
+    expect(calls[0]!.query['p.properties']!.split(' ')).toContain('jcr:content/jcr:title');
+  });
+
+  it('keeps the pages tagged with one of the chosen tags, asked of AEM', async () => {
+    const pages = await client().listPages('acme/en', { tags: ['acme:season/spring', 'acme:brand/main'] });
+    expect(pages.map((p) => p.path)).toEqual(['/content/acme/en', '/content/acme/en/spring']);
+    const sale = await client().listPages('/content/acme/en/news', { tags: ['acme:topic/sale'] });
+    expect(sale).toHaveLength(60);
+    expect(standin.requestsTo('/bin/querybuilder.json').at(-1)!.query).toMatchObject({
+      'group.p.or': 'true',
+      'group.1_tagid': 'acme:topic/sale',
+      'group.1_tagid.property': 'jcr:content/cq:tags',
+    });
+  });
+
+  it('stops at the most pages asked for, and refuses . and .. before calling AEM', async () => {
+    expect(await client().listPages('/content/acme', { max: 5 })).toHaveLength(5);
+    await expect(client().listPages('/content/../etc')).rejects.toThrow(RangeError);
+  });
+
+  it('maps a query AEM cannot run to a ProviderError', async () => {
+    standin.injectOnce({
+      path: '/bin/querybuilder.json',
+      answer: { status: 200, body: { success: false, results: 0, total: 0, offset: 0, hits: [] } },
+    });
+    await expect(client().listPages('/content/acme')).rejects.toMatchObject({
+      code: 'MALFORMED',
+      provider: 'aem',
     });
   });
 });

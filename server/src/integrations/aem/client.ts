@@ -3,9 +3,10 @@ import { ProviderError } from '../provider-error';
 import { type ProviderClientOptions, ProviderHttp, stringAt } from '../provider-http';
 
 /**
- * Adobe Experience Manager Assets HTTP API client (README.md beside this file): the folders
- * directly under a DAM path. Serves spec 03 §7 `POST /api/v1/integrations/aem/folders`
- * (connectorId, path → folder list). `baseUrl` is the author host of the connected account
+ * Adobe Experience Manager client (README.md beside this file): the Assets HTTP API for the folders
+ * and assets directly under a DAM path (spec 03 §7 `POST /api/v1/integrations/aem/folders`,
+ * connectorId, path → folder list), and the QueryBuilder JSON servlet for the pages under a
+ * /content path (spec 03 §3 "Storage (content management)": pages with folder and tag filters). `baseUrl` is the author host of the connected account
  * (metadata `url`, or `proxy_url`); AEM as a Cloud Service takes a bearer token, self-hosted AEM
  * basic credentials (spec 01 §3.2 content manager: host_type cloud or self).
  */
@@ -58,6 +59,50 @@ export interface AemAsset {
   lastModified: string | undefined;
 }
 
+/** A page (cq:Page): its path, name, and the title, template, tags and last change of its jcr:content. */
+export interface AemPage {
+  path: string;
+  name: string;
+  title: string | undefined;
+  template: string | undefined;
+  tags: string[];
+  lastModified: string | undefined;
+}
+
+const tagsSchema = z.union([z.array(z.string()), z.string().transform((t) => [t])]);
+
+/** A hit written by `p.hits=selective`: the asked properties, deeper paths as child objects. */
+const pageHitSchema = z.looseObject({
+  'jcr:path': z.string().min(1),
+  'jcr:content': z
+    .looseObject({
+      'jcr:title': z.string().optional(),
+      'cq:template': z.string().optional(),
+      'cq:tags': tagsSchema.optional(),
+      'cq:lastModified': z.string().optional(),
+    })
+    .optional(),
+});
+
+const queryAnswerSchema = z.object({
+  success: z.boolean(),
+  results: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  more: z.boolean().optional(),
+  offset: z.number().int().nonnegative(),
+  hits: z.array(pageHitSchema),
+});
+
+/** The page properties a pages query asks for (`p.properties`, relative to the page node). */
+const PAGE_PROPERTIES = [
+  'jcr:path',
+  'jcr:content/jcr:title',
+  'jcr:content/cq:template',
+  'jcr:content/cq:tags',
+  'jcr:content/cq:lastModified',
+];
+
+const CONTENT_ROOT = '/content';
 const DAM_ROOT = '/content/dam';
 const PAGE_SIZE = 100;
 const MAX_PAGES = 1000;
@@ -74,7 +119,20 @@ export function damSegments(path: string): string[] {
   return segments;
 }
 
-/** The AEM Assets client. Every method throws ProviderError on failure. */
+/**
+ * Reads a content path (`/content/acme/en`, `/acme/en` or `acme/en`; empty for /content) into its
+ * full path under /content. Throws RangeError for `.` or `..` segments.
+ */
+export function contentPath(path: string): string {
+  const rest =
+    path === CONTENT_ROOT || path.startsWith(`${CONTENT_ROOT}/`) ? path.slice(CONTENT_ROOT.length) : path;
+  const segments = rest.split('/').filter(Boolean);
+  if (segments.some((s) => s === '.' || s === '..'))
+    throw new RangeError('path may not contain . or .. segments');
+  return [CONTENT_ROOT, ...segments].join('/');
+}
+
+/** The AEM client. Every method throws ProviderError on failure. */
 export class AemClient {
   private readonly http: ProviderHttp;
 
@@ -192,5 +250,65 @@ export class AemClient {
       path: `/api/assets/${segments.map((s) => encodeURIComponent(s)).join('/')}`,
       body: { class: 'asset', properties },
     });
+  }
+
+  /**
+   * The pages (cq:Page) at and under content path `path` (see contentPath), in path order, at
+   * most `max`: QueryBuilder `GET /bin/querybuilder.json` with the `path` and `type` predicates,
+   * pages of 100 (`p.offset`, `p.limit`) until `total` is reached, `p.hits=selective` with the
+   * page's path and its jcr:content title, template, tags and last change. With `tags`, only pages
+   * whose jcr:content/cq:tags holds one of them (an OR group of `tagid` predicates). Throws
+   * RangeError for a bad path, ProviderError on failure (MALFORMED when AEM answers
+   * `success: false`).
+   */
+  async listPages(
+    path: string,
+    options: { tags?: readonly string[]; max?: number } = {},
+  ): Promise<AemPage[]> {
+    const root = contentPath(path);
+    const max = options.max ?? Number.POSITIVE_INFINITY;
+    const tags = options.tags ?? [];
+    const predicates: Record<string, string> = { path: root, type: 'cq:Page', orderby: 'path' };
+    if (tags.length > 0) {
+      predicates['group.p.or'] = 'true';
+      tags.forEach((tag, i) => {
+        predicates[`group.${i + 1}_tagid`] = tag;
+        predicates[`group.${i + 1}_tagid.property`] = 'jcr:content/cq:tags';
+      });
+    }
+    const pages: AemPage[] = [];
+    for (let page = 0; page < MAX_PAGES && pages.length < max; page++) {
+      const offset = page * PAGE_SIZE;
+      const answer = await this.http.get('/bin/querybuilder.json', queryAnswerSchema, {
+        ...predicates,
+        'p.offset': offset,
+        'p.limit': PAGE_SIZE,
+        'p.hits': 'selective',
+        'p.properties': PAGE_PROPERTIES.join(' '),
+      });
+      if (!answer.success)
+        throw new ProviderError({
+          provider: 'aem',
+          code: 'MALFORMED',
+          status: 200,
+          providerMessage: 'the pages query answered success: false',
+          operation: 'GET /bin/querybuilder.json',
+        });
+      pages.push(
+        ...answer.hits.map((hit) => {
+          const content = hit['jcr:content'];
+          return {
+            path: hit['jcr:path'],
+            name: hit['jcr:path'].split('/').pop() ?? '',
+            title: content?.['jcr:title'],
+            template: content?.['cq:template'],
+            tags: content?.['cq:tags'] ?? [],
+            lastModified: content?.['cq:lastModified'],
+          };
+        }),
+      );
+      if (answer.hits.length === 0 || offset + answer.hits.length >= answer.total) break;
+    }
+    return pages.slice(0, max);
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GoogleAnalyticsUploadsStandin } from '../../../../tests/standins/ga-upload-history';
 import type { GaAccountSeed } from '../../../../tests/standins/google-analytics-admin';
+import { GoogleAnalyticsStandin } from '../../../../tests/standins/google-analytics-admin';
 import { rotatingToken } from '../../../../tests/standins/token-source';
 import { GoogleAnalyticsAdminClient, type GoogleAnalyticsAdminClientOptions } from './client';
 
@@ -20,7 +20,7 @@ const dataSources = Array.from({ length: 1500 }, (_, i) => ({
 }));
 accounts[1]!.properties = [{ id: 'UA-100001-1', displayName: 'Legacy site', customDataSources: dataSources }];
 
-const standin = new GoogleAnalyticsUploadsStandin({
+const standin = new GoogleAnalyticsStandin({
   validTokens: ['ya29.ok', 'ya29.fresh'],
   user: { sub: '1090001', email: 'marketing@acme.example', name: 'Acme Marketing' },
   accounts,

@@ -75,6 +75,19 @@ const aem = new AemStandin({
       assets: [{ name: 'outside.jpg', title: 'Outside', format: 'image/jpeg', tags: ['brand:acme'] }],
     },
   ],
+  pages: [
+    { path: '/content/acme/en', title: 'Acme home', tags: ['acme:brand/main'], lastModified: '2026-03-01' },
+    {
+      path: '/content/acme/en/spring',
+      title: 'Spring sale',
+      template: '/conf/acme/settings/wcm/templates/landing',
+      tags: ['acme:season/spring', 'acme:topic/sale'],
+      lastModified: '2026-03-02',
+    },
+    { path: '/content/acme/en/about', title: 'About us', lastModified: '2026-03-03' },
+    { path: '/content/acme/fr/printemps', title: 'Printemps', tags: ['acme:season/spring'] },
+    { path: '/content/acme/en-gb', title: 'Acme UK', tags: ['acme:season/spring'] },
+  ],
 });
 
 const project = {
@@ -272,6 +285,55 @@ describe('adobe-experience-manager-inbound (AEM stand-in)', () => {
       /^Adobe Experience Manager refused the connected account's credentials reading the assets of \/content\/dam\/campaigns: reconnect the account/,
     );
     expect(run.message).not.toContain('wrong');
+  });
+});
+
+describe('adobe-experience-manager-inbound pages (AEM QueryBuilder stand-in)', () => {
+  async function pagesRun(metadata: Record<string, unknown>) {
+    const template = await templateWith(
+      'adobe-experience-manager-inbound',
+      { connector_id: await aemAccount(), metadata: { aem_data_type: 'pages', ...metadata } },
+      ['title', 'path'],
+    );
+    const run = await syncAndWait(template.integrations[0]!.id);
+    expect(run.status, run.message).toBe('Success');
+    return { template, run };
+  }
+
+  it('reads the pages at and under the chosen /content path into a submission to fix', async () => {
+    const { template, run } = await pagesRun({ folderFilter: '/content/acme/en' });
+    expect(run.message).toMatch(
+      /^Imported pages of \/content\/acme\/en: 3 rows to fix and submit in draft submission #\d+$/,
+    );
+    // Pages of other languages and of the sibling /content/acme/en-gb are left out.
+    expect(await rowsOf(template, run.submission_id!)).toEqual([
+      ['Acme home', '/content/acme/en'],
+      ['About us', '/content/acme/en/about'],
+      ['Spring sale', '/content/acme/en/spring'],
+    ]);
+  });
+
+  it('the tag filter keeps the pages carrying one of its tags', async () => {
+    const { template, run } = await pagesRun({
+      folderFilter: '/acme',
+      tagsFilter: 'acme:topic/sale, acme:brand/main',
+    });
+    expect(await rowsOf(template, run.submission_id!)).toEqual([
+      ['Acme home', '/content/acme/en'],
+      ['Spring sale', '/content/acme/en/spring'],
+    ]);
+    const query = aem.requestsTo('/bin/querybuilder.json').at(-1)!.query;
+    expect(query).toMatchObject({ path: '/content/acme', type: 'cq:Page', 'group.p.or': 'true' });
+  });
+
+  it('a folder filter with .. fails the run at once, naming the filter', async () => {
+    const template = await templateWith('adobe-experience-manager-inbound', {
+      connector_id: await aemAccount(),
+      metadata: { aem_data_type: 'pages', folderFilter: '/content/../etc' },
+    });
+    const run = await syncAndWait(template.integrations[0]!.id);
+    expect(run).toMatchObject({ status: 'Failed', submission_id: null });
+    expect(run.message).toMatch(/^The AEM folder filter is not valid/);
   });
 });
 

@@ -1,7 +1,13 @@
 import type { IntegrationAssignment } from '@nomen/shared';
 import type { ConnectorDeps, ReadConnector } from '../../entities/connectors/connectors.read';
 import { aemClientOf, workfrontClientOf } from '../../entities/targets/provider-clients';
-import { type AemAsset, type AemClient, damSegments } from '../../integrations/index';
+import {
+  type AemAsset,
+  type AemClient,
+  type AemPage,
+  contentPath,
+  damSegments,
+} from '../../integrations/index';
 import type { AdObjectsRead } from './ad-platform-sources';
 import { describeError, InboundError } from './inbound-error';
 import { objectsRead, readFailure } from './source-objects';
@@ -13,14 +19,18 @@ import { objectsRead, readFailure } from './source-objects';
  *   subfolders (metadata folderFilter, a DAM path starting with "/"; "/" is the DAM root),
  *   keeping those of metadata fileFormatFilter (extensions or MIME types) and
  *   tagsFilter (an asset must carry one of the tags); a row per asset, keyed by its path and
- *   versioned by its jcr:lastModified.
+ *   versioned by its jcr:lastModified. With the pages data type it reads the pages (cq:Page) at
+ *   and under the chosen /content path (folderFilter; "/" is /content) through AEM's QueryBuilder,
+ *   keeping those tagged with one of tagsFilter (asked of AEM, not filtered here); a row per page
+ *   with its path, title, template, tags and last change, keyed by its path and versioned by its
+ *   cq:lastModified.
  * - workfront-project-pull-task-trigger reads the projects with a task made from the chosen
  *   template task (metadata workfrontTemplateTaskId, of workfrontTemplateId), each with the custom
  *   fields of metadata campaignDataMappedFields as columns named like the template fields they
  *   fill; a row per project, keyed by its ID and versioned by its lastUpdateDate.
  */
 
-/** Most assets one AEM pull lists (the rest wait for a narrower folder or filter). */
+/** Most assets (or pages) one AEM pull lists (the rest wait for a narrower folder or filter). */
 export const AEM_MAX_ASSETS = 5000;
 /** How deep under the chosen folder an AEM pull looks. */
 const AEM_MAX_DEPTH = 10;
@@ -58,25 +68,42 @@ async function assetsUnder(client: AemClient, path: string): Promise<AemAsset[]>
   return assets;
 }
 
-/**
- * Reads the file assets of an adobe-experience-manager-inbound assignment (settings as the module
- * says). Throws InboundError: permanent for the pages data type, a missing folder, refused
- * credentials or a folder AEM does not have; retried for timeouts and AEM faults.
- */
-export async function readAemAssets(
-  deps: ConnectorDeps,
-  connector: ReadConnector,
-  assignment: IntegrationAssignment,
-): Promise<AdObjectsRead> {
+/** The chosen folder of an AEM assignment (metadata folderFilter, else its folder), or a permanent failure. */
+function aemFolder(assignment: IntegrationAssignment): string {
   const metadata = assignment.metadata ?? {};
-  const dataType = String(metadata.aem_data_type ?? 'file_assets').trim() || 'file_assets';
-  if (dataType !== 'file_assets')
-    throw new InboundError('Nomen imports AEM file assets only: choose the File assets data type', true);
   const folder =
     String(metadata.folderFilter ?? '').trim() ||
     (assignment.folder ?? '').trim() ||
     String(metadata.folder ?? '').trim();
   if (folder === '') throw new InboundError('Choose the AEM folder to import from (the folder filter)', true);
+  return folder;
+}
+
+/**
+ * Reads the file assets or pages of an adobe-experience-manager-inbound assignment (metadata
+ * aem_data_type file_assets, the default, or pages; settings as the module says). Throws
+ * InboundError: permanent for another data type, a missing or invalid folder, refused credentials
+ * or a folder AEM does not have; retried for timeouts and AEM faults.
+ */
+export async function readAemContent(
+  deps: ConnectorDeps,
+  connector: ReadConnector,
+  assignment: IntegrationAssignment,
+): Promise<AdObjectsRead> {
+  const dataType = String(assignment.metadata?.aem_data_type ?? 'file_assets').trim() || 'file_assets';
+  if (dataType === 'file_assets') return readAemAssets(deps, connector, assignment);
+  if (dataType === 'pages') return readAemPages(deps, connector, assignment);
+  throw new InboundError('Choose the AEM data type to import: File assets or Pages', true);
+}
+
+/** The file assets of an AEM assignment (readAemContent). */
+async function readAemAssets(
+  deps: ConnectorDeps,
+  connector: ReadConnector,
+  assignment: IntegrationAssignment,
+): Promise<AdObjectsRead> {
+  const metadata = assignment.metadata ?? {};
+  const folder = aemFolder(assignment);
   let root: string;
   try {
     root = ['/content/dam', ...damSegments(folder)].join('/');
@@ -104,6 +131,37 @@ export async function readAemAssets(
     (a, c) => (c === 'id' ? a.path : c === 'tags' ? a.tags.join(', ') : a[c as keyof AemAsset]),
     (a) => `asset:${a.path}`,
     (a) => a.lastModified,
+  );
+}
+
+/** The pages of an AEM assignment (readAemContent): at and under the folder, with the tag filter. */
+async function readAemPages(
+  deps: ConnectorDeps,
+  connector: ReadConnector,
+  assignment: IntegrationAssignment,
+): Promise<AdObjectsRead> {
+  const folder = aemFolder(assignment);
+  let root: string;
+  try {
+    root = contentPath(folder === '/' ? '' : folder);
+  } catch (error) {
+    throw new InboundError(`The AEM folder filter is not valid: ${describeError(error)}`, true);
+  }
+  const tags = listSetting(assignment.metadata?.tagsFilter);
+  const what = `the pages of ${root}`;
+  let pages: AemPage[];
+  try {
+    pages = await aemClientOf(deps, connector).listPages(root, { tags, max: AEM_MAX_ASSETS });
+  } catch (error) {
+    throw readFailure(error, 'Adobe Experience Manager', what);
+  }
+  return objectsRead(
+    what.replace(/^the /, ''),
+    pages,
+    ['id', 'name', 'title', 'path', 'template', 'tags', 'lastModified'],
+    (p, c) => (c === 'id' ? p.path : c === 'tags' ? p.tags.join(', ') : p[c as keyof AemPage]),
+    (p) => `page:${p.path}`,
+    (p) => p.lastModified,
   );
 }
 

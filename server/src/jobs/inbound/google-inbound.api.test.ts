@@ -72,6 +72,60 @@ const cm360 = new Cm360Standin({
           lastModifiedInfo: { time: ago(2) },
         },
       ],
+      creatives: [
+        {
+          id: '4001',
+          name: 'Spring banner',
+          advertiserId: '55',
+          type: 'DISPLAY',
+          active: true,
+          archived: false,
+          lastModifiedInfo: { time: ago(4) },
+          creativeAssets: [
+            { id: '88001', assetIdentifier: { name: 'spring_300x250.jpg', type: 'IMAGE' }, role: 'PRIMARY' },
+            {
+              id: '88002',
+              assetIdentifier: { name: 'spring_backup.gif', type: 'IMAGE' },
+              role: 'BACKUP_IMAGE',
+            },
+          ],
+        },
+        {
+          id: '4002',
+          name: 'Spring banner (copy)',
+          advertiserId: '55',
+          type: 'DISPLAY',
+          active: true,
+          archived: false,
+          lastModifiedInfo: { time: ago(3) },
+          // Shares the primary image of 4001: one row for it.
+          creativeAssets: [
+            { id: '88001', assetIdentifier: { name: 'spring_300x250.jpg', type: 'IMAGE' }, role: 'PRIMARY' },
+            {
+              id: '88003',
+              assetIdentifier: { name: 'spring_video.mp4', type: 'VIDEO' },
+              role: 'PARENT_VIDEO',
+            },
+          ],
+        },
+        {
+          id: '4003',
+          name: 'Other brand banner',
+          advertiserId: '66',
+          type: 'DISPLAY',
+          lastModifiedInfo: { time: ago(3) },
+          creativeAssets: [
+            { id: '88100', assetIdentifier: { name: 'other.jpg', type: 'IMAGE' }, role: 'PRIMARY' },
+          ],
+        },
+        {
+          id: '4004',
+          name: 'Tracking only',
+          advertiserId: '55',
+          type: 'TRACKING_TEXT',
+          lastModifiedInfo: { time: ago(3) },
+        },
+      ],
     },
   },
 });
@@ -331,6 +385,40 @@ describe('google-cm360-inbound (CM360 stand-in)', () => {
     );
     expect(run.message).not.toContain('cm-revoked');
     expect(run.submission_id).toBeNull();
+  });
+});
+
+describe('google-dcm creative assets (legacy campaign manager)', () => {
+  it("reads the assets of the chosen advertiser's creatives, one row per asset", async () => {
+    const connectorId = await googleAccount(10, '777', 'cm-ok');
+    const template = await templateWith(
+      'google-dcm',
+      'role',
+      {
+        connector_id: connectorId,
+        metadata: { data_type: 'creative_assets' },
+        filters: [{ integrationFilterId: 'advertiser_ids', values: ['55'] }],
+      },
+      'creativeAsset',
+    );
+    const assignmentId = template.integrations[0]!.id;
+    const run = await syncAndWait(assignmentId);
+    expect(run.status, run.message).toBe('Success');
+    expect(run.message).toMatch(
+      /^Imported creative assets of profile 777: 3 rows to fix and submit in draft submission #\d+$/,
+    );
+    // The other advertiser's asset is left out; the image both creatives use comes once.
+    expect(await rowsOf(template, run.submission_id!)).toEqual([
+      ['spring_300x250.jpg', 'PRIMARY'],
+      ['spring_backup.gif', 'BACKUP_IMAGE'],
+      ['spring_video.mp4', 'PARENT_VIDEO'],
+    ]);
+    expect(cm360.requestsTo('/dfareporting/v4/userprofiles/777/creatives').at(-1)!.query).toMatchObject({
+      advertiserId: '55',
+    });
+    expect((await syncAndWait(assignmentId)).message).toBe(
+      'Nothing new to import from creative assets of profile 777',
+    );
   });
 });
 

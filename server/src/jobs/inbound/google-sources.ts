@@ -12,6 +12,8 @@ import { filterValues, importSince, objectsRead, readFailure } from './source-ob
  * server" and "DV360 inbound" data types, §9 date filters):
  * - google-dcm (legacy) and google-cm360-inbound read the chosen data type of the connected
  *   account's CM360 user profile (its Profile ID) through the Campaign Manager 360 API v4;
+ *   creative_assets are the creativeAssets[] of the creatives listed (v4 has no list of its own),
+ *   a row per asset keyed by its id, the filters applying to their creatives;
  * - google-dv360-inbound reads the chosen data type of the DV360 advertisers (the advertiser_ids
  *   filter, else metadata adAccountsLinked, else every advertiser of the account's partner — its
  *   Profile ID) through the Display & Video 360 API v4.
@@ -21,10 +23,19 @@ import { filterValues, importSince, objectsRead, readFailure } from './source-ob
  * Each object's key is its collection and id, its version its last change time.
  */
 
-/** CM360 collection, columns and id aliases (the campaign manager's mapping names) per data type. */
+/**
+ * CM360 collection, columns and id aliases (the campaign manager's mapping names) per data type;
+ * `assets` when the rows are the creatives' creativeAssets[] rather than the objects listed.
+ */
 const CM360_DATA_TYPES: Record<
   string,
-  { collection: Cm360Collection; columns: string[]; alias: [string, string]; label: string }
+  {
+    collection: Cm360Collection;
+    columns: string[];
+    alias: [string, string];
+    label: string;
+    assets?: true;
+  }
 > = {
   campaigns: {
     collection: 'campaigns',
@@ -50,6 +61,14 @@ const CM360_DATA_TYPES: Record<
     alias: ['creativeId', 'creative'],
     label: 'creatives',
   },
+  // CM360 v4 has no list method of creative assets: each Creative carries its creativeAssets[].
+  creative_assets: {
+    collection: 'creatives',
+    columns: ['type', 'role', 'creativeId', 'creative', 'advertiserId'],
+    alias: ['creativeAssetId', 'creativeAsset'],
+    label: 'creative assets',
+    assets: true,
+  },
   click_through_url: {
     collection: 'ads',
     columns: ['campaignId', 'advertiserId', 'clickThroughUrl', 'active', 'archived'],
@@ -57,6 +76,34 @@ const CM360_DATA_TYPES: Record<
     label: 'ad click-through URLs',
   },
 };
+
+/**
+ * The creativeAssets[] of `creatives` as objects of their own (Creative resource, v4
+ * CreativeAsset): id, name and type from assetIdentifier, role, and the creative's id, name,
+ * advertiser and last change. An asset several creatives share is kept once (its first creative).
+ */
+function creativeAssetsOf(creatives: readonly Cm360Object[]): Cm360Object[] {
+  const byId = new Map<string, Cm360Object>();
+  for (const creative of creatives) {
+    const assets = Array.isArray(creative.creativeAssets) ? creative.creativeAssets : [];
+    for (const asset of assets as Record<string, unknown>[]) {
+      const id = asset && typeof asset === 'object' ? String(asset.id ?? '').trim() : '';
+      if (id === '' || byId.has(id)) continue;
+      const identifier = (asset.assetIdentifier ?? {}) as { name?: unknown; type?: unknown };
+      byId.set(id, {
+        id,
+        name: String(identifier.name ?? ''),
+        type: identifier.type,
+        role: asset.role,
+        creativeId: creative.id,
+        creative: creative.name,
+        advertiserId: creative.advertiserId,
+        lastModifiedInfo: creative.lastModifiedInfo,
+      });
+    }
+  }
+  return [...byId.values()];
+}
 
 /** The ids of metadata importObjectFilters' `kind` list (JSON text or object; absent → []). */
 function importObjectIds(assignment: IntegrationAssignment, kind: 'advertisers' | 'campaigns'): string[] {
@@ -148,10 +195,10 @@ export async function readCm360Objects(
   const header = ['id', 'name', idAlias, nameAlias, ...spec.columns];
   return objectsRead(
     what.replace(/^the /, ''),
-    kept,
+    spec.assets ? creativeAssetsOf(kept) : kept,
     header,
     (o, c) => (c === idAlias ? o.id : c === nameAlias ? o.name : (o as Record<string, unknown>)[c]),
-    (o) => `${spec.collection}:${o.id}`,
+    (o) => `${spec.assets ? 'creativeAssets' : spec.collection}:${o.id}`,
     (o) => o.lastModifiedInfo?.time,
   );
 }

@@ -1,6 +1,6 @@
 import { AD_PLATFORM_READERS, type AdReader } from './ad-platform-sources';
 import { readAdobeDimension, readGoogleAnalytics } from './analytics-sources';
-import { readAemAssets, readWorkfrontProjects } from './content-sources';
+import { readAemContent, readWorkfrontProjects } from './content-sources';
 import { readCm360Objects, readDv360Objects } from './google-sources';
 
 /**
@@ -21,7 +21,7 @@ export const PROVIDER_READERS: Readonly<Record<string, ProviderReader>> = {
   'google-dv360-inbound': readDv360Objects,
   'google-analytics': readGoogleAnalytics,
   'adobe-inbound': readAdobeDimension,
-  'adobe-experience-manager-inbound': readAemAssets,
+  'adobe-experience-manager-inbound': readAemContent,
   'workfront-project-pull-task-trigger': readWorkfrontProjects,
 };
 
