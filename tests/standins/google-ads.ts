@@ -12,7 +12,14 @@ import { type StandinAnswer, type StandinRequest, type StandinRoute, StandinServ
  * bearer and `developer-token`. The query is read as the GAQL grammar
  * (https://developers.google.com/google-ads/api/docs/query/grammar) for what the inbound sends:
  * `SELECT <fields> FROM campaign | ad_group | ad_group_ad [WHERE <field> IN (…) | LIKE '…'
- * [AND …]] [ORDER BY <field>]`; anything else answers 400 INVALID_ARGUMENT. Rows are seeded
+ * [AND …]] [ORDER BY <field>]`, and `segments.date DURING <range>` with the predefined ranges of
+ * https://developers.google.com/google-ads/api/docs/query/date-ranges (seeded metrics are the
+ * period's); anything else answers 400 INVALID_ARGUMENT. `metrics.*` fields may be selected: a
+ * row's seeded `metrics.impressions`, `metrics.clicks`, `metrics.cost_micros` (int64, as strings)
+ * and `metrics.conversions` (a double); zero or unseeded ones are left out of the answer, as the
+ * REST mapping of proto3 leaves default values out. The date is filtered, not selected, so rows
+ * are not segmented (https://developers.google.com/google-ads/api/docs/reporting/zero-metrics).
+ * Rows are seeded
  * flat by GAQL field name (`campaign.id`) and answered nested in camelCase
  * (`{ campaign: { id } }`), ids as strings as the REST mapping of int64 does. Errors use
  * Google's envelope `{ error: { code, message, status } }`: 401 UNAUTHENTICATED, 403
@@ -106,6 +113,21 @@ export class GoogleAdsStandin extends StandinServer {
 }
 
 const RESOURCES = new Set(['campaign', 'ad_group', 'ad_group_ad']);
+/** GAQL's predefined date ranges for DURING. */
+const DATE_RANGES = new Set([
+  'TODAY',
+  'YESTERDAY',
+  'LAST_7_DAYS',
+  'LAST_BUSINESS_WEEK',
+  'THIS_MONTH',
+  'LAST_MONTH',
+  'LAST_14_DAYS',
+  'LAST_30_DAYS',
+  'THIS_WEEK_SUN_TODAY',
+  'THIS_WEEK_MON_TODAY',
+  'LAST_WEEK_SUN_SAT',
+  'LAST_WEEK_MON_SUN',
+]);
 const FIELD = /^[a-z_]+(?:\.[a-z_]+)+$/;
 
 interface Gaql {
@@ -126,7 +148,10 @@ function parseGaql(query: string): Gaql | string {
   for (const cond of m[3] ? m[3].split(' AND ') : []) {
     const inList = /^([\w.]+) IN \((.+)\)$/.exec(cond);
     const like = /^([\w.]+) LIKE '((?:[^'\\]|\\.)*)'$/.exec(cond);
-    if (inList) {
+    const during = /^segments\.date DURING (\w+)$/.exec(cond);
+    if (during) {
+      if (!DATE_RANGES.has(during[1]!)) return `unknown date range ${during[1]}`;
+    } else if (inList) {
       const values = inList[2]!.split(',').map((v) => v.trim().replace(/^'(.*)'$/, '$1'));
       where.push((row) => values.includes(row[inList[1]!] ?? ''));
     } else if (like) {
@@ -169,7 +194,9 @@ function nested(row: Record<string, string>, select: string[]): Record<string, u
       cur[part] ??= {};
       cur = cur[part] as Record<string, unknown>;
     }
-    if (row[field] !== undefined) cur[parts.at(-1)!] = row[field];
+    const value = row[field];
+    if (value !== undefined && !(field.startsWith('metrics.') && Number(value) === 0))
+      cur[parts.at(-1)!] = field === 'metrics.conversions' ? Number(value) : value;
   }
   return out;
 }

@@ -33,6 +33,15 @@ import {
  * creative from `name` and `object_story_id` or `object_story_spec` (with optional `url_tags`)
  * (…/ad-account/adcreatives/#Creating) and answers `{ id }`. An unknown id answers code 100,
  * subcode 33.
+ *
+ * Insights (pull_performance_metrics): `GET /act_{id}/insights` as
+ * https://developers.facebook.com/docs/marketing-api/insights/ and
+ * https://developers.facebook.com/docs/marketing-api/reference/ad-account/insights/ describe it:
+ * `level` (account, campaign, adset, ad), `fields` among the Insights fields (an unknown one answers
+ * code 100), the period as `date_preset` (one of Graph's presets) or `time_range`
+ * (`{"since","until"}`), cursor paging as the other edges. One row per object of that level that
+ * delivered (seeded in `insights`; others have no row, as Graph leaves them out), with its
+ * `<level>_id`, the numbers as strings and `date_start` / `date_stop` of the period.
  */
 
 /** A pixel of an ad account. */
@@ -58,6 +67,16 @@ export interface MetaAdAccountSeed {
   pixels?: MetaPixelSeed[];
   /** Its campaigns, ad sets, ads and ad creatives, by edge name. */
   objects?: Partial<Record<'campaigns' | 'adsets' | 'ads' | 'adcreatives', MetaAdObjectSeed[]>>;
+  /** What its campaigns, ad sets and ads delivered in any period, by object id. */
+  insights?: Record<string, MetaInsightsSeed>;
+}
+
+/** One object's Insights: numbers as Graph writes them (strings) and its actions. */
+export interface MetaInsightsSeed {
+  impressions: string;
+  clicks: string;
+  spend: string;
+  actions?: { action_type: string; value: string }[];
 }
 
 /** Seed data of the Meta stand-in. */
@@ -121,6 +140,7 @@ export class MetaStandin extends StandinServer {
         path: `${v}/:node/adcreatives`,
         handle: (req, p) => this.createCreative(req, p.node!),
       },
+      { method: 'GET', path: `${v}/:node/insights`, handle: (req, p) => this.insights(req, p.node!) },
       ...(['campaigns', 'adsets', 'ads', 'adcreatives'] as const).map((edge) => ({
         method: 'GET' as const,
         path: `${v}/:node/${edge}`,
@@ -250,6 +270,31 @@ export class MetaStandin extends StandinServer {
     return this.paged(req, account.pixels ?? [], this.fields(req, ['id']));
   }
 
+  /** An ad account's Insights at `level` over `date_preset` or `time_range` (see the class docstring). */
+  private insights(req: StandinRequest, node: string): StandinAnswer {
+    const account = this.seed.adAccounts.find((a) => `act_${a.account_id}` === node);
+    if (!account) return this.unknownObject(node);
+    const level = req.query.get('level') ?? 'account';
+    const edge = INSIGHTS_LEVELS[level];
+    if (edge === undefined)
+      return graphError(
+        400,
+        `(#100) level must be one of ${Object.keys(INSIGHTS_LEVELS).join(', ')}`,
+        'OAuthException',
+        100,
+      );
+    const fields = this.fields(req, ['impressions', 'spend']);
+    const unknown = fields.find((f) => !INSIGHTS_FIELDS.has(f));
+    if (unknown)
+      return graphError(400, `(#100) ${unknown} is not valid for fields param.`, 'OAuthException', 100);
+    const period = insightsPeriod(req);
+    if (typeof period === 'string') return graphError(400, `(#100) ${period}`, 'OAuthException', 100);
+    const rows = (edge === null ? [] : (account.objects?.[edge] ?? []))
+      .filter((o) => account.insights?.[o.id])
+      .map((o) => ({ [`${level}_id`]: o.id, ...account.insights![o.id]!, ...period }));
+    return this.paged(req, rows, [...fields, 'date_start', 'date_stop']);
+  }
+
   /** An ad account's edge, narrowed by `filtering`; a malformed `filtering` answers code 100. */
   private adObjects(
     req: StandinRequest,
@@ -283,6 +328,71 @@ const UPDATABLE: Record<MetaEdge, readonly string[]> = {
   ads: ['name', 'status', 'creative'],
   adcreatives: ['name', 'status'],
 };
+
+/** The Insights levels and the edge holding their objects (null: the account itself, no rows here). */
+const INSIGHTS_LEVELS: Record<string, MetaEdge | null> = {
+  account: null,
+  campaign: 'campaigns',
+  adset: 'adsets',
+  ad: 'ads',
+};
+
+/** The Insights fields the stand-in knows (a subset of the reference's). */
+const INSIGHTS_FIELDS = new Set([
+  'account_id',
+  'campaign_id',
+  'adset_id',
+  'ad_id',
+  'impressions',
+  'clicks',
+  'spend',
+  'actions',
+  'reach',
+  'date_start',
+  'date_stop',
+]);
+
+/** Graph's `date_preset` values and how many days before today each starts (those the stand-in dates). */
+const DATE_PRESET_DAYS: Record<string, number> = {
+  yesterday: 1,
+  last_3d: 3,
+  last_7d: 7,
+  last_14d: 14,
+  last_28d: 28,
+  last_30d: 30,
+  last_90d: 90,
+};
+
+/** The period of an Insights request as `date_start` / `date_stop`, or what is wrong with it. */
+function insightsPeriod(req: StandinRequest): { date_start: string; date_stop: string } | string {
+  const preset = req.query.get('date_preset');
+  const range = req.query.get('time_range');
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  if (preset !== null) {
+    const days = DATE_PRESET_DAYS[preset];
+    if (days === undefined) return `date_preset must be one of ${Object.keys(DATE_PRESET_DAYS).join(', ')}`;
+    return { date_start: day(days), date_stop: day(1) };
+  }
+  if (range !== null) {
+    try {
+      const { since, until } = JSON.parse(range) as { since?: unknown; until?: unknown };
+      const date = /^\d{4}-\d{2}-\d{2}$/;
+      if (
+        typeof since === 'string' &&
+        typeof until === 'string' &&
+        date.test(since) &&
+        date.test(until) &&
+        since <= until
+      )
+        return { date_start: since, date_stop: until };
+    } catch {
+      // answered below
+    }
+    return 'time_range must be {"since":"YYYY-MM-DD","until":"YYYY-MM-DD"}';
+  }
+  // Graph's default period is the last 30 days.
+  return { date_start: day(30), date_stop: day(1) };
+}
 
 const OPERATORS = new Set(['IN', 'NOT_IN', 'EQUAL', 'CONTAIN', 'GREATER_THAN', 'LESS_THAN']);
 

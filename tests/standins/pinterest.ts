@@ -24,6 +24,15 @@ import {
  * `data: null` and an exception). Only the fields the update references list may change (name,
  * status, spend caps and budgets in micro-currency, an ad's destination and tracking URLs). The
  * lists and the single-object calls serve the same objects. The API root is `<url>/v5`.
+ *
+ * Analytics (pull_performance_metrics) follow …/campaigns-analytics/, …/ad_groups-analytics/ and
+ * …/ads-analytics/: `GET /v5/ad_accounts/{id}/{campaigns|ad_groups|ads}/analytics` with
+ * `start_date` and `end_date` (YYYY-MM-DD, start not after end, at most 90 days apart),
+ * `campaign_ids` / `ad_group_ids` / `ad_ids` (1–100 ids, comma-separated or repeated), `columns`
+ * (comma-separated, among the reference's column names the stand-in knows) and `granularity`
+ * (TOTAL, DAY, HOUR, WEEK, MONTH; rows are the period's total here). Answers a JSON array with
+ * one row per asked object that has seeded `analytics`: its id column (CAMPAIGN_ID, AD_GROUP_ID,
+ * AD_ID) and the columns asked for; 400 code 1 for a bad parameter.
  */
 
 /** A kind of an ad account's objects, as the paths name it. */
@@ -43,7 +52,31 @@ export interface PinterestSeed {
   }[];
   /** The largest page the lists answer (default 250, Pinterest's). */
   maxPageSize?: number;
+  /** What campaigns, ad groups and ads delivered in any period, by id: column → number. */
+  analytics?: Record<string, Record<string, number>>;
 }
+
+const ANALYTICS: Record<PinterestKindSeed, { idsParam: string; idColumn: string }> = {
+  campaigns: { idsParam: 'campaign_ids', idColumn: 'CAMPAIGN_ID' },
+  ad_groups: { idsParam: 'ad_group_ids', idColumn: 'AD_GROUP_ID' },
+  ads: { idsParam: 'ad_ids', idColumn: 'AD_ID' },
+};
+
+const ANALYTICS_COLUMNS = new Set([
+  'CAMPAIGN_ID',
+  'AD_GROUP_ID',
+  'AD_ID',
+  'IMPRESSION_1',
+  'CLICKTHROUGH_1',
+  'SPEND_IN_MICRO_DOLLAR',
+  'SPEND_IN_DOLLAR',
+  'TOTAL_CONVERSIONS',
+  'TOTAL_IMPRESSION',
+  'TOTAL_CLICKTHROUGH',
+]);
+const GRANULARITIES = new Set(['TOTAL', 'DAY', 'HOUR', 'WEEK', 'MONTH']);
+
+const badParameter = (message: string): StandinAnswer => ({ status: 400, body: { code: 1, message } });
 
 const STATUSES = new Set(['ACTIVE', 'PAUSED', 'ARCHIVED']);
 
@@ -74,6 +107,12 @@ export class PinterestStandin extends StandinServer {
     return this.account(adAccountId)?.objects?.[kind]?.find((o) => o.id === id);
   }
 
+  /** Sets what an object delivered (its analytics columns), as new delivery would. */
+  seedAnalytics(id: string, columns: Record<string, number>): void {
+    this.seed.analytics ??= {};
+    this.seed.analytics[id] = columns;
+  }
+
   private account(id: string | undefined) {
     return this.seed.adAccounts.find((a) => a.id === id);
   }
@@ -92,6 +131,11 @@ export class PinterestStandin extends StandinServer {
 
   protected routes(): StandinRoute[] {
     return [
+      ...(['campaigns', 'ad_groups', 'ads'] as const).map((kind) => ({
+        method: 'GET' as const,
+        path: `/v5/ad_accounts/:account/${kind}/analytics`,
+        handle: (req: StandinRequest, p: Record<string, string>) => this.analytics(req, p.account!, kind),
+      })),
       {
         method: 'GET',
         path: '/v5/ad_accounts',
@@ -135,6 +179,37 @@ export class PinterestStandin extends StandinServer {
         },
       ]),
     ];
+  }
+
+  private analytics(req: StandinRequest, accountId: string, kind: PinterestKindSeed): StandinAnswer {
+    const account = this.account(accountId);
+    if (!account) return accountNotFound(accountId);
+    const start = req.query.get('start_date') ?? '';
+    const end = req.query.get('end_date') ?? '';
+    const date = /^\d{4}-\d{2}-\d{2}$/;
+    if (!date.test(start) || !date.test(end) || start > end)
+      return badParameter('start_date and end_date: YYYY-MM-DD, start_date not after end_date.');
+    if ((Date.parse(end) - Date.parse(start)) / 86_400_000 > 90)
+      return badParameter('end_date cannot be more than 90 days past start_date.');
+    const { idsParam, idColumn } = ANALYTICS[kind];
+    const ids = req.query
+      .getAll(idsParam)
+      .flatMap((v) => v.split(','))
+      .filter((v) => v !== '');
+    if (ids.length < 1 || ids.length > 100) return badParameter(`${idsParam}: 1 to 100 ids.`);
+    const columns = (req.query.get('columns') ?? '').split(',').filter((c) => c !== '');
+    if (columns.length === 0 || columns.some((c) => !ANALYTICS_COLUMNS.has(c)))
+      return badParameter('columns: unknown or missing column.');
+    if (!GRANULARITIES.has(req.query.get('granularity') ?? ''))
+      return badParameter('granularity: invalid value.');
+    const known = new Set((account.objects?.[kind] ?? []).map((o) => String(o.id)));
+    const rows = ids
+      .filter((id) => known.has(id) && this.seed.analytics?.[id])
+      .map((id) => ({
+        ...Object.fromEntries(columns.map((c) => [c, this.seed.analytics![id]![c] ?? 0])),
+        [idColumn]: id,
+      }));
+    return { status: 200, body: rows };
   }
 
   private get(account: string, kind: PinterestKindSeed, id: string): StandinAnswer {

@@ -28,6 +28,15 @@ import {
  * `cursor`; an unknown organization or ad account answers 404. `maxPageSize` lowers the page cap so
  * tests page. The lists and the single-entity reads and updates serve the same entities: an ad
  * account's objects are those whose parents lead to it.
+ *
+ * Stats (pull_performance_metrics) follow https://developers.snap.com/api/marketing-api/Ads-API/measurement:
+ * `GET /v1/adaccounts/{id}/stats` with `granularity` TOTAL (DAY and HOUR are refused here),
+ * `breakdown` campaign, adsquad or ad, `fields` (comma-separated; impressions, swipes, spend,
+ * quartiles, view_completion, screen_time_millis), `start_time` and `end_time` (ISO 8601 on the
+ * hour, start before end); answers `{ request_status, total_stats: [{ sub_request_status,
+ * total_stat: { id, type: "AD_ACCOUNT", granularity, start_time, end_time, stats,
+ * breakdown_stats: { <breakdown>: [{ id, type, stats }] } } }] }` with the objects of that level
+ * that have seeded `stats` (spend in micro-currency); 400 for anything else.
  */
 
 /** An entity kind as the paths name it. */
@@ -62,7 +71,25 @@ export interface SnapchatSeed {
   }[];
   /** The largest page the lists answer (default 1000). */
   maxPageSize?: number;
+  /** What campaigns, ad squads and ads delivered in any period, by id: field → number. */
+  stats?: Record<string, Record<string, number>>;
 }
+
+const STATS_FIELDS = new Set([
+  'impressions',
+  'swipes',
+  'spend',
+  'quartile_1',
+  'quartile_2',
+  'quartile_3',
+  'view_completion',
+  'screen_time_millis',
+]);
+const BREAKDOWNS: Record<string, SnapchatAccountEdge> = {
+  campaign: 'campaigns',
+  adsquad: 'adsquads',
+  ad: 'ads',
+};
 
 const SINGULAR: Record<string, string> = {
   organizations: 'organization',
@@ -177,7 +204,64 @@ export class SnapchatStandin extends StandinServer {
   }
 
   protected routes(): StandinRoute[] {
-    return [...this.listRoutes(), ...this.entityRoutes()];
+    return [
+      { method: 'GET', path: '/v1/adaccounts/:id/stats', handle: (req, p) => this.stats(req, p.id!) },
+      ...this.listRoutes(),
+      ...this.entityRoutes(),
+    ];
+  }
+
+  private stats(req: StandinRequest, accountId: string): StandinAnswer {
+    if (!this.entity('adaccounts', accountId))
+      return snapError(404, `Ad account ${accountId} not found`, 'E1008');
+    if (req.query.get('granularity') !== 'TOTAL')
+      return snapError(400, 'granularity: the stand-in answers TOTAL only', 'E1001');
+    const breakdown = req.query.get('breakdown') ?? '';
+    const edge = BREAKDOWNS[breakdown];
+    if (!edge)
+      return snapError(400, `breakdown must be one of ${Object.keys(BREAKDOWNS).join(', ')}`, 'E1001');
+    const fields = (req.query.get('fields') ?? 'impressions,swipes,spend').split(',');
+    const unknown = fields.find((f) => !STATS_FIELDS.has(f));
+    if (unknown) return snapError(400, `Unknown stats field ${unknown}`, 'E1001');
+    const start = req.query.get('start_time') ?? '';
+    const end = req.query.get('end_time') ?? '';
+    const onTheHour = (t: string) => !Number.isNaN(Date.parse(t)) && Date.parse(t) % 3_600_000 === 0;
+    if (!onTheHour(start) || !onTheHour(end) || Date.parse(start) >= Date.parse(end))
+      return snapError(400, 'start_time and end_time must be on the hour, start before end', 'E1001');
+    const pick = (stats: Record<string, number>) => Object.fromEntries(fields.map((f) => [f, stats[f] ?? 0]));
+    const objects = (this.entities[edge] ?? []).filter(
+      (o) => this.accountOf(edge, o) === accountId && this.seed.stats?.[o.id],
+    );
+    return {
+      status: 200,
+      body: {
+        request_status: 'SUCCESS',
+        request_id: randomBytes(8).toString('hex'),
+        total_stats: [
+          {
+            sub_request_status: 'SUCCESS',
+            total_stat: {
+              id: accountId,
+              type: 'AD_ACCOUNT',
+              granularity: 'TOTAL',
+              start_time: start,
+              end_time: end,
+              stats: pick({}),
+              breakdown_stats: {
+                [breakdown]: objects.map((o) => ({
+                  id: o.id,
+                  type: breakdown.toUpperCase(),
+                  granularity: 'TOTAL',
+                  start_time: start,
+                  end_time: end,
+                  stats: pick(this.seed.stats![o.id]!),
+                })),
+              },
+            },
+          },
+        ],
+      },
+    };
   }
 
   private listRoutes(): StandinRoute[] {

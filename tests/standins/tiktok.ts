@@ -35,6 +35,15 @@ import {
  * `landing_page_url`, `call_to_action`…) set the fields given (references:
  * …?id=1739318962329602, …?id=1739586761631745, …?id=1737587322856449); an unknown object or a
  * field that cannot be updated answers 40002, an advertiser not granted 40002 too.
+ *
+ * Reports (pull_performance_metrics): `GET …/report/integrated/get/` as "Run a synchronous report"
+ * (https://business-api.tiktok.com/portal/docs?id=1740302848100353) describes it: `report_type`
+ * BASIC, `data_level` AUCTION_CAMPAIGN / AUCTION_ADGROUP / AUCTION_AD with that level's id as
+ * `dimensions` (a JSON array; `stat_time_day` may be added), `metrics` (a JSON array of known
+ * metrics), `start_date` / `end_date` (YYYY-MM-DD, at most 30 days apart with a day dimension, 365
+ * without) unless `query_lifetime`, `page` / `page_size` as the lists. Answers one row per object
+ * of the level that has a seeded report (`reports`), `{ dimensions: { <id> }, metrics: { … } }`,
+ * numbers as strings; anything else 40002.
  */
 
 /** Seed data of the TikTok stand-in. */
@@ -49,6 +58,8 @@ export interface TikTokSeed {
   objects?: Record<string, Partial<Record<TikTokKind, TikTokObjectSeed[]>>>;
   /** The largest page the lists answer (default 1000, TikTok's). */
   maxPageSize?: number;
+  /** What each object delivered in any period, per advertiser and object id: metric → value. */
+  reports?: Record<string, Record<string, Record<string, string>>>;
 }
 
 /** A TikTok object kind as the paths name it. */
@@ -71,6 +82,25 @@ const UPDATABLE: Record<TikTokKind, readonly string[]> = {
     'ad_format',
   ],
 };
+
+const REPORT_LEVELS: Record<string, { kind: TikTokKind; dimension: string }> = {
+  AUCTION_CAMPAIGN: { kind: 'campaign', dimension: 'campaign_id' },
+  AUCTION_ADGROUP: { kind: 'adgroup', dimension: 'adgroup_id' },
+  AUCTION_AD: { kind: 'ad', dimension: 'ad_id' },
+};
+
+/** The basic metrics the stand-in reports (a subset of TikTok's). */
+const REPORT_METRICS = new Set([
+  'spend',
+  'impressions',
+  'clicks',
+  'conversion',
+  'reach',
+  'ctr',
+  'cpc',
+  'cpm',
+  'cost_per_conversion',
+]);
 
 const NAME_FILTERS = ['campaign_name', 'adgroup_name', 'ad_name'] as const;
 const ID_FILTERS = { campaign_ids: 'campaign_id', adgroup_ids: 'adgroup_id', ad_ids: 'ad_id' } as const;
@@ -110,6 +140,7 @@ export class TikTokStandin extends StandinServer {
   protected routes(): StandinRoute[] {
     return [
       { method: 'POST', path: '/open_api/v1.3/oauth2/access_token/', handle: (req) => this.token(req) },
+      { method: 'GET', path: '/open_api/v1.3/report/integrated/get/', handle: (req) => this.report(req) },
       ...(['campaign', 'adgroup', 'ad'] as const).flatMap((kind) => [
         {
           method: 'GET' as const,
@@ -175,6 +206,65 @@ export class TikTokStandin extends StandinServer {
         page_size: size,
         total_number: matching.length,
         total_page: Math.ceil(matching.length / size),
+      },
+    });
+  }
+
+  private report(req: StandinRequest): StandinAnswer {
+    const advertiserId = req.query.get('advertiser_id') ?? '';
+    const objects = this.seed.objects?.[advertiserId];
+    if (!objects)
+      return tiktokAnswer(40002, `advertiser_id ${advertiserId || '(missing)'} is not authorized.`);
+    if (req.query.get('report_type') !== 'BASIC') return tiktokAnswer(40002, 'report_type: must be BASIC.');
+    const level = REPORT_LEVELS[req.query.get('data_level') ?? ''];
+    if (!level)
+      return tiktokAnswer(40002, `data_level: must be one of ${Object.keys(REPORT_LEVELS).join(', ')}.`);
+    let dimensions: unknown;
+    let metrics: unknown;
+    try {
+      dimensions = JSON.parse(req.query.get('dimensions') ?? 'null');
+      metrics = JSON.parse(req.query.get('metrics') ?? '["spend","impressions"]');
+    } catch {
+      return tiktokAnswer(40002, 'dimensions and metrics must be JSON.');
+    }
+    if (
+      !Array.isArray(dimensions) ||
+      dimensions[0] !== level.dimension ||
+      dimensions.some((d, i) => i > 0 && d !== 'stat_time_day')
+    )
+      return tiktokAnswer(40002, `dimensions: must be ["${level.dimension}"] (with stat_time_day).`);
+    if (!Array.isArray(metrics) || metrics.some((m) => !REPORT_METRICS.has(String(m))))
+      return tiktokAnswer(40002, 'metrics: unknown metric.');
+    if (req.query.get('query_lifetime') !== 'true') {
+      const start = req.query.get('start_date') ?? '';
+      const end = req.query.get('end_date') ?? '';
+      const date = /^\d{4}-\d{2}-\d{2}$/;
+      if (!date.test(start) || !date.test(end) || start > end)
+        return tiktokAnswer(40002, 'start_date and end_date: YYYY-MM-DD, start_date not after end_date.');
+      const days = (Date.parse(end) - Date.parse(start)) / 86_400_000 + 1;
+      if (days > (dimensions.includes('stat_time_day') ? 30 : 365))
+        return tiktokAnswer(40002, 'The time span between start_date and end_date is too long.');
+    }
+    const page = intParam(req.query, 'page', 1);
+    const pageSize = intParam(req.query, 'page_size', 10);
+    if (!(page >= 1) || !(pageSize >= 1 && pageSize <= 1000))
+      return tiktokAnswer(40002, 'page must be ≥ 1 and page_size 1-1000.');
+    const size = Math.min(pageSize, this.seed.maxPageSize ?? 1000);
+    const reported = this.seed.reports?.[advertiserId] ?? {};
+    const rows = (objects[level.kind] ?? [])
+      .map((o) => String(o[level.dimension]))
+      .filter((id) => reported[id])
+      .map((id) => ({
+        dimensions: { [level.dimension]: id },
+        metrics: Object.fromEntries((metrics as string[]).map((m) => [m, reported[id]![m] ?? '0'])),
+      }));
+    return tiktokAnswer(0, 'OK', {
+      list: rows.slice((page - 1) * size, page * size),
+      page_info: {
+        page,
+        page_size: size,
+        total_number: rows.length,
+        total_page: Math.ceil(rows.length / size),
       },
     });
   }

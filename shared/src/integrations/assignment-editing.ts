@@ -172,6 +172,7 @@ const SECTION_OF_METADATA_KEY: Readonly<Record<string, string>> = {
   identifier_field_ids: 'identifierFields',
   importFilters: 'importFilters',
   importObjectFilters: 'importFilters',
+  pull_performance_metrics: 'importFilters',
   folderFilter: 'folderFilter',
   tagsFilter: 'folderFilter',
   fileFormatFilter: 'folderFilter',

@@ -1,4 +1,5 @@
 import type { MappingField } from './integration-assignment';
+import { PERFORMANCE_METRIC_LABELS, performanceMetricsOf } from './performance-metrics';
 import {
   type DataTypeOption,
   type IntegrationDefinition,
@@ -231,9 +232,25 @@ function withoutDuplicates(list: DefaultField[]): DefaultField[] {
  *   advertiser id of objects other than advertisers; adobe-experience-manager-inbound also the
  *   columns of {@link AEM_DEFAULT_FIELDS});
  * - rows without data types: their own mappings only.
+ * With `withPerformanceMetrics` (the assignment's pull_performance_metrics flag), an ad-platform
+ * import whose data type reports delivery metrics also offers its metric columns (impressions,
+ * clicks, spend, conversions: performance-metrics.ts).
  * An unknown slug or a data type the row does not offer gives the row's own mappings only.
  */
-export function integrationDefaultFields(slug: string, dataType: string | null = null): DefaultField[] {
+export function integrationDefaultFields(
+  slug: string,
+  dataType: string | null = null,
+  withPerformanceMetrics = false,
+): DefaultField[] {
+  const metrics = withPerformanceMetrics ? (performanceMetricsOf(slug, dataType) ?? []) : [];
+  return withoutDuplicates([
+    ...objectDefaultFields(slug, dataType),
+    ...metrics.map((m) => ({ fieldName: m, label: PERFORMANCE_METRIC_LABELS[m], required: false })),
+  ]);
+}
+
+/** The default fields of a type's objects ({@link integrationDefaultFields} without metrics). */
+function objectDefaultFields(slug: string, dataType: string | null): DefaultField[] {
   if (!isKnownIntegrationSlug(slug)) return [];
   const row = integrationFor(slug);
   const own = rowFields(row);

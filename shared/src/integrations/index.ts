@@ -13,6 +13,7 @@ export * from './integrations.contract';
 export * from './issues';
 export * from './messages';
 export * from './output';
+export * from './performance-metrics';
 export * from './qr-code';
 export * from './registry';
 export * from './sections';

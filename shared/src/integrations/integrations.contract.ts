@@ -30,6 +30,12 @@ const typeParamSchema = z.object({
 /** An optional data type in a query (a data type value of the registry row). */
 const dataTypeQuery = text(100).trim().optional();
 
+/**
+ * The assignment's pull_performance_metrics flag in a query (spec 03 §3 metadata keys): '1' adds
+ * the metric columns to an ad-platform import's default fields; '0' or absent leaves them out.
+ */
+const performanceMetricsQuery = z.enum(['0', '1']).optional();
+
 const defaultFieldsResponse = z.object({ data: z.array(defaultFieldSchema) });
 const TAG = 'Integrations';
 
@@ -74,10 +80,11 @@ export const integrationsApi = {
     method: 'GET',
     path: '/api/v1/integrations/:type/default-fields',
     tag: TAG,
-    summary: 'The fields a mapping of an integration type may target, for a data type when given.',
+    summary:
+      'The fields a mapping of an integration type may target, for a data type when given; with pull_performance_metrics=1, also the delivery metric columns an ad-platform import reads.',
     permission: 'manage_templates',
     params: typeParamSchema,
-    query: z.object({ data_type: dataTypeQuery }),
+    query: z.object({ data_type: dataTypeQuery, pull_performance_metrics: performanceMetricsQuery }),
     response: defaultFieldsResponse,
   }),
   filters: endpoint({

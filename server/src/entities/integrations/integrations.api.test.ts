@@ -66,6 +66,25 @@ describe('GET /api/v1/integrations/{type}/default-fields (spec 03 §7)', () => {
     expect(malformed.status).toBe(400);
     expect(malformed.body.issues[0].path).toBe('params.type');
   });
+
+  it('adds the delivery metric columns of an ad import only with pull_performance_metrics=1', async () => {
+    const url = '/api/v1/integrations/facebook-marketing-inbound/default-fields?data_type=ads';
+    const off = await admin.get(url);
+    expect(off.status).toBe(200);
+    const on = await admin.get(`${url}&pull_performance_metrics=1`);
+    expect(on.status).toBe(200);
+    expect(on.body.data.slice(0, off.body.data.length)).toEqual(off.body.data);
+    expect(on.body.data.slice(off.body.data.length)).toEqual([
+      { fieldName: 'impressions', label: 'Impressions (last 30 days)', required: false },
+      { fieldName: 'clicks', label: 'Clicks (last 30 days)', required: false },
+      { fieldName: 'spend', label: 'Spend (last 30 days)', required: false },
+      { fieldName: 'conversions', label: 'Conversions (last 30 days)', required: false },
+    ]);
+    expect((await admin.get(`${url}&pull_performance_metrics=0`)).body.data).toEqual(off.body.data);
+    const bad = await admin.get(`${url}&pull_performance_metrics=yes`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues[0].path).toBe('query.pull_performance_metrics');
+  });
 });
 
 describe('the specific default-fields of spec 03 §7', () => {

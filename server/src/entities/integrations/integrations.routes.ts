@@ -17,7 +17,7 @@ export function integrationsRoutes(api: ApiBuilder): void {
     service.defaultFields('google-dcm', query.data_type),
   );
   api.mount(integrationsApi.defaultFields, async ({ params, query }) =>
-    service.defaultFields(params.type, query.data_type),
+    service.defaultFields(params.type, query.data_type, 'data_type', query.pull_performance_metrics === '1'),
   );
   api.mount(integrationsApi.filters, async ({ params }) => service.filters(params.type));
 }

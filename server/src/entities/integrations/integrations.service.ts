@@ -22,19 +22,22 @@ function knownType(type: string) {
 
 /**
  * The fields a mapping of `type` may target (spec 03 §7 GET /api/v1/integrations/{type}/default-fields),
- * for `dataType` when given. Errors: 404 for an unknown type; 400 naming `field` (the query key) for
- * a data type the type does not offer.
+ * for `dataType` when given, with the delivery metric columns when `withPerformanceMetrics` (the
+ * assignment's pull_performance_metrics flag; only data types that report metrics have them).
+ * Errors: 404 for an unknown type; 400 naming `field` (the query key) for a data type the type
+ * does not offer.
  */
 export function defaultFields(
   type: string,
   dataType: string | undefined,
   field = 'data_type',
+  withPerformanceMetrics = false,
 ): { data: DefaultField[] } {
   const row = knownType(type);
   const chosen = dataType === undefined || dataType === '' ? null : dataType;
   if (chosen !== null && !row.dataTypes.some((t) => t.value === chosen))
     throw AppError.badField(`query.${field}`, `${chosen} is not a data type of ${row.label}`);
-  return { data: integrationDefaultFields(type, chosen) };
+  return { data: integrationDefaultFields(type, chosen, withPerformanceMetrics) };
 }
 
 /**

@@ -58,3 +58,51 @@ describe('GoogleAdsClient', () => {
     });
   });
 });
+
+describe('GoogleAdsClient.searchStream with metrics (pull_performance_metrics)', () => {
+  const reporting = new GoogleAdsStandin({
+    validTokens: ['ya29.ok'],
+    developerToken: 'dev-1',
+    batchSize: 2,
+    customers: {
+      '1234567890': {
+        ad_group_ad: ['1', '2', '3'].map((id) => ({
+          'ad_group_ad.ad.id': id,
+          'metrics.impressions': id === '2' ? '0' : `${id}000`,
+          'metrics.cost_micros': '1500000',
+        })),
+      },
+    },
+  });
+  const gads = () =>
+    new GoogleAdsClient({
+      baseUrl: reporting.apiUrl,
+      developerToken: 'dev-1',
+      getAccessToken: async () => 'ya29.ok',
+    });
+
+  beforeAll(() => reporting.start());
+  afterAll(() => reporting.close());
+
+  it('one row per resource over the date range, batches joined, zero metrics left out as REST does', async () => {
+    const rows = await gads().searchStream(
+      '1234567890',
+      'SELECT ad_group_ad.ad.id, metrics.impressions, metrics.cost_micros FROM ad_group_ad WHERE segments.date DURING LAST_30_DAYS',
+    );
+    expect(rows).toEqual([
+      { adGroupAd: { ad: { id: '1' } }, metrics: { impressions: '1000', costMicros: '1500000' } },
+      { adGroupAd: { ad: { id: '2' } }, metrics: { costMicros: '1500000' } },
+      { adGroupAd: { ad: { id: '3' } }, metrics: { impressions: '3000', costMicros: '1500000' } },
+    ]);
+    expect(reporting.batchesAnswered).toBe(2);
+  });
+
+  it('a date range GAQL does not define is INVALID_ARGUMENT', async () => {
+    await expect(
+      gads().searchStream(
+        '1234567890',
+        'SELECT ad_group_ad.ad.id FROM ad_group_ad WHERE segments.date DURING LAST_31_DAYS',
+      ),
+    ).rejects.toMatchObject({ code: 'HTTP', status: 400, providerCode: 'INVALID_ARGUMENT' });
+  });
+});

@@ -94,3 +94,62 @@ describe('MetaClient', () => {
     await expect(client().listAdAccounts()).rejects.toMatchObject({ code: 'MALFORMED', provider: 'meta' });
   });
 });
+
+describe('MetaClient.listInsights (pull_performance_metrics)', () => {
+  const graph = new MetaStandin({
+    validTokens: ['EAAB-ok'],
+    me: { id: '1', name: 'Bot' },
+    adAccounts: [
+      {
+        account_id: '4242',
+        name: 'Acme',
+        objects: {
+          adsets: Array.from({ length: 250 }, (_, i) => ({ id: String(7000 + i), name: `Set ${i}` })),
+        },
+        // Every other ad set delivered.
+        insights: Object.fromEntries(
+          Array.from({ length: 250 }, (_, i) => i)
+            .filter((i) => i % 2 === 0)
+            .map((i) => [
+              String(7000 + i),
+              { impressions: String(i * 10), clicks: String(i), spend: `${i}.5` },
+            ]),
+        ),
+      },
+    ],
+  });
+  const insightsClient = () =>
+    new MetaClient({ baseUrl: graph.graphUrl, getAccessToken: async () => 'EAAB-ok' });
+
+  beforeAll(() => graph.start());
+  afterAll(() => graph.close());
+
+  it('reads every page of the ad account Insights at the level, over the preset', async () => {
+    const rows = await insightsClient().listInsights(
+      'act_4242',
+      'adset',
+      ['impressions', 'clicks', 'spend'],
+      'last_30d',
+    );
+    // Ad sets that delivered nothing have no row.
+    expect(rows.map((r) => r.adset_id)).toEqual(Array.from({ length: 125 }, (_, i) => String(7000 + i * 2)));
+    expect(rows[1]).toMatchObject({ adset_id: '7002', impressions: '20', clicks: '2', spend: '2.5' });
+    expect(rows[1]!.date_start).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const calls = graph.requestsTo('/v23.0/act_4242/insights');
+    expect(calls).toHaveLength(2);
+    expect(calls[0]!.query).toMatchObject({
+      level: 'adset',
+      date_preset: 'last_30d',
+      fields: 'adset_id,impressions,clicks,spend',
+      limit: '100',
+    });
+    expect(calls[0]!.query.after).toBeUndefined();
+    expect(calls[1]!.query.after).toBeTruthy();
+  });
+
+  it('answers Graph words for a period it does not know', async () => {
+    await expect(
+      insightsClient().listInsights('4242', 'campaign', ['impressions'], 'last_31d'),
+    ).rejects.toMatchObject({ code: 'HTTP', status: 400, providerCode: '100' });
+  });
+});

@@ -66,7 +66,30 @@ export interface MetaFilter {
   value: string | number | readonly string[];
 }
 
+/**
+ * One row of an Insights answer: the id of the `level` object, the metrics asked for (Graph
+ * answers numbers as strings), and `actions` as `{ action_type, value }` pairs.
+ */
+const insightsRowSchema = z.looseObject({
+  campaign_id: z.string().optional(),
+  adset_id: z.string().optional(),
+  ad_id: z.string().optional(),
+  impressions: z.string().optional(),
+  clicks: z.string().optional(),
+  spend: z.string().optional(),
+  actions: z.array(z.looseObject({ action_type: z.string(), value: z.string() })).optional(),
+  date_start: z.string().optional(),
+  date_stop: z.string().optional(),
+});
+
+/** One Insights row (see insightsRowSchema). */
+export type MetaInsightsRow = z.output<typeof insightsRowSchema>;
+
+/** The object levels an ad account's Insights aggregate at (Insights reference, `level`). */
+export type MetaInsightsLevel = 'campaign' | 'adset' | 'ad';
+
 const adAccountsPage = pageSchema(adAccountSchema);
+const insightsPage = pageSchema(insightsRowSchema);
 const adObjectsPage = pageSchema(adObjectSchema);
 const pixelsPage = pageSchema(pixelSchema);
 
@@ -139,6 +162,34 @@ export class MetaClient {
       adObjectsPage,
       ['id', ...fields.filter((f) => f !== 'id')].join(','),
       filtering.length > 0 ? { filtering: JSON.stringify(filtering) } : {},
+    );
+  }
+
+  /**
+   * Every Insights row of an ad account at `level` (one per campaign, ad set or ad that delivered
+   * in the period) with `fields` besides the level's id, over Graph's `date_preset` (such as
+   * `last_30d`: the 30 days before today in the ad account's time zone), following the cursor
+   * pages. References: https://developers.facebook.com/docs/marketing-api/insights/ (the edge on
+   * any ad object, `level`, paging) and
+   * https://developers.facebook.com/docs/marketing-api/reference/ad-account/insights/ (`fields`
+   * impressions, clicks, spend in the account's currency, actions; `date_preset`).
+   */
+  listInsights(
+    adAccountId: string,
+    level: MetaInsightsLevel,
+    fields: readonly string[],
+    datePreset: string,
+  ): Promise<MetaInsightsRow[]> {
+    const node = adAccountId.startsWith('act_') ? adAccountId : `act_${adAccountId}`;
+    const id = `${level}_id`;
+    return this.pages(
+      `/${seg(node)}/insights`,
+      insightsPage,
+      [id, ...fields.filter((f) => f !== id)].join(','),
+      {
+        level,
+        date_preset: datePreset,
+      },
     );
   }
 

@@ -87,3 +87,63 @@ describe('PinterestClient', () => {
     });
   });
 });
+
+describe('PinterestClient.analytics (pull_performance_metrics)', () => {
+  const ids = Array.from({ length: 150 }, (_, i) => String(626_000 + i));
+  const reporting = new PinterestStandin({
+    validTokens: ['pin-ok'],
+    adAccounts: [
+      { id: '5497', name: 'Acme', objects: { ad_groups: ids.map((id) => ({ id, status: 'ACTIVE' })) } },
+    ],
+    // Every third ad group delivered.
+    analytics: Object.fromEntries(
+      ids
+        .filter((_, i) => i % 3 === 0)
+        .map((id) => [id, { IMPRESSION_1: 10, CLICKTHROUGH_1: 2, SPEND_IN_MICRO_DOLLAR: 1_500_000 }]),
+    ),
+  });
+  const analyticsClient = () =>
+    new PinterestClient({ baseUrl: reporting.apiUrl, getAccessToken: async () => 'pin-ok' });
+
+  beforeAll(() => reporting.start());
+  afterAll(() => reporting.close());
+
+  it('asks 100 ids a call, TOTAL granularity, and answers the rows by id', async () => {
+    const rows = await analyticsClient().analytics(
+      '5497',
+      'ad_groups',
+      ids,
+      ['IMPRESSION_1', 'CLICKTHROUGH_1', 'SPEND_IN_MICRO_DOLLAR'],
+      '2026-03-01',
+      '2026-03-30',
+    );
+    expect(rows.size).toBe(50);
+    expect(rows.get('626003')).toEqual({
+      AD_GROUP_ID: '626003',
+      IMPRESSION_1: 10,
+      CLICKTHROUGH_1: 2,
+      SPEND_IN_MICRO_DOLLAR: 1_500_000,
+    });
+    const calls = reporting.requestsTo('/v5/ad_accounts/5497/ad_groups/analytics');
+    expect(calls.map((c) => c.query.ad_group_ids!.split(',').length)).toEqual([100, 50]);
+    expect(calls[0]!.query).toMatchObject({
+      start_date: '2026-03-01',
+      end_date: '2026-03-30',
+      columns: 'AD_GROUP_ID,IMPRESSION_1,CLICKTHROUGH_1,SPEND_IN_MICRO_DOLLAR',
+      granularity: 'TOTAL',
+    });
+  });
+
+  it('a period Pinterest refuses is a 400 with its words', async () => {
+    await expect(
+      analyticsClient().analytics(
+        '5497',
+        'ad_groups',
+        ids.slice(0, 1),
+        ['IMPRESSION_1'],
+        '2026-03-30',
+        '2026-03-01',
+      ),
+    ).rejects.toMatchObject({ code: 'HTTP', status: 400 });
+  });
+});

@@ -101,3 +101,60 @@ describe('SnapchatClient', () => {
     });
   });
 });
+
+describe('SnapchatClient.stats (pull_performance_metrics)', () => {
+  const measuring = new SnapchatStandin({
+    validTokens: ['snap-ok'],
+    organizations: [
+      {
+        id: 'org-1',
+        name: 'Acme',
+        adAccounts: [
+          {
+            id: 'acc-1',
+            name: 'Acme US',
+            objects: {
+              campaigns: [{ id: 'c-1' }, { id: 'c-2' }],
+              ads: [{ id: 'a-1', ad_squad_id: 'sq-1' }],
+            },
+          },
+        ],
+      },
+    ],
+    stats: {
+      'c-1': { impressions: 98000, swipes: 1500, spend: 245_500_000 },
+      'a-1': { impressions: 7, swipes: 0, spend: 1 },
+    },
+  });
+  const statsClient = () =>
+    new SnapchatClient({ baseUrl: measuring.apiUrl, getAccessToken: async () => 'snap-ok' });
+  const start = new Date('2026-03-01T00:00:00.000Z');
+  const end = new Date('2026-03-31T00:00:00.000Z');
+
+  beforeAll(() => measuring.start());
+  afterAll(() => measuring.close());
+
+  it("answers the ad account's TOTAL stats broken down by campaign, by campaign id", async () => {
+    const stats = await statsClient().stats(
+      'acc-1',
+      'campaign',
+      ['impressions', 'swipes', 'spend'],
+      start,
+      end,
+    );
+    expect([...stats]).toEqual([['c-1', { impressions: 98000, swipes: 1500, spend: 245_500_000 }]]);
+    expect(measuring.requestsTo('/v1/adaccounts/acc-1/stats')[0]!.query).toEqual({
+      granularity: 'TOTAL',
+      breakdown: 'campaign',
+      fields: 'impressions,swipes,spend',
+      start_time: '2026-03-01T00:00:00.000Z',
+      end_time: '2026-03-31T00:00:00.000Z',
+    });
+  });
+
+  it('refuses times off the hour with Snapchat words', async () => {
+    await expect(
+      statsClient().stats('acc-1', 'ad', ['impressions'], new Date('2026-03-01T00:30:00Z'), end),
+    ).rejects.toMatchObject({ code: 'HTTP', status: 400 });
+  });
+});

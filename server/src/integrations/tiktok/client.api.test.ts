@@ -127,3 +127,58 @@ describe('TikTokClient', () => {
     await expect(client().listObjects('ad', '7001', ['ad_id'])).rejects.toMatchObject({ code: 'MALFORMED' });
   });
 });
+
+describe('TikTokClient.report (pull_performance_metrics)', () => {
+  const reporting = new TikTokStandin({
+    app: { appId: 'app', secret: 'secret' },
+    advertiserIds: ['7001'],
+    validTokens: ['tt-ok'],
+    maxPageSize: 2,
+    objects: {
+      '7001': { adgroup: Array.from({ length: 5 }, (_, i) => ({ adgroup_id: String(900 + i) })) },
+    },
+    reports: {
+      '7001': Object.fromEntries(
+        [900, 901, 903, 904].map((id) => [
+          String(id),
+          { impressions: String(id), clicks: '3', spend: '1.25', conversion: '1' },
+        ]),
+      ),
+    },
+  });
+  const reportClient = () =>
+    new TikTokClient({ baseUrl: `${reporting.url}/open_api/v1.3`, getAccessToken: async () => 'tt-ok' });
+
+  beforeAll(() => reporting.start());
+  afterAll(() => reporting.close());
+
+  it('reads every page of a basic report at the object level between two dates', async () => {
+    const rows = await reportClient().report(
+      'adgroup',
+      '7001',
+      ['impressions', 'clicks', 'spend', 'conversion'],
+      '2026-03-01',
+      '2026-03-30',
+    );
+    expect(rows.map((r) => r.dimensions.adgroup_id)).toEqual(['900', '901', '903', '904']);
+    expect(rows[0]!.metrics).toEqual({ impressions: '900', clicks: '3', spend: '1.25', conversion: '1' });
+    const calls = reporting.requestsTo('/open_api/v1.3/report/integrated/get/');
+    expect(calls.map((c) => c.query.page)).toEqual(['1', '2']);
+    expect(calls[0]!.query).toMatchObject({
+      advertiser_id: '7001',
+      report_type: 'BASIC',
+      data_level: 'AUCTION_ADGROUP',
+      dimensions: '["adgroup_id"]',
+      metrics: '["impressions","clicks","spend","conversion"]',
+      start_date: '2026-03-01',
+      end_date: '2026-03-30',
+      page_size: '1000',
+    });
+  });
+
+  it("fails with TikTok's words for a metric it does not know", async () => {
+    await expect(
+      reportClient().report('campaign', '7001', ['clicks', 'made_up'], '2026-03-01', '2026-03-30'),
+    ).rejects.toMatchObject({ code: 'HTTP', status: 400, providerCode: '40002' });
+  });
+});

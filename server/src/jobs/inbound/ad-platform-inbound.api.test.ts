@@ -1,7 +1,9 @@
+import { addFieldsetFields, newTemplate } from '@nomen/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AmazonAdsStandin } from '../../../../tests/standins/amazon-ads';
 import { GoogleAdsStandin } from '../../../../tests/standins/google-ads';
 import { MarketingCloudStandin } from '../../../../tests/standins/marketing-cloud';
+import { MetaStandin } from '../../../../tests/standins/meta';
 import { PinterestStandin } from '../../../../tests/standins/pinterest';
 import { SnapchatStandin } from '../../../../tests/standins/snapchat';
 import { TikTokStandin } from '../../../../tests/standins/tiktok';
@@ -15,6 +17,7 @@ import {
   type TestContext,
 } from '../../test/test-context';
 import { type JobRuntime, startJobs } from '../index';
+import { metricsWindow } from './ad-readers/metrics';
 
 /**
  * Ad-platform and marketing-cloud inbounds really run (issue 12 item 5) against stand-ins of
@@ -22,6 +25,8 @@ import { type JobRuntime, startJobs } from '../index';
  * reads the chosen data type with its filters, every page of it, into a Draft submission mapped
  * by the mapping fields; a second sync with nothing changed imports nothing, a changed object is
  * imported again; a refused credential ends the run Failed naming the account to reconnect.
+ * With pull_performance_metrics, Meta, TikTok, Snapchat, Pinterest and Google Ads rows also carry
+ * their delivery metrics of the last 30 days; the other inbounds refuse the flag.
  */
 
 let ctx: TestContext;
@@ -52,11 +57,22 @@ const tiktok = new TikTokStandin({
       })),
     },
   },
+  reports: {
+    '7001': {
+      '1801': { impressions: '120000', clicks: '2400', spend: '310.55', conversion: '48' },
+      '1803': { impressions: '5', clicks: '0', spend: '0.10', conversion: '0' },
+      '1805': { impressions: '1', clicks: '1', spend: '0.01', conversion: '1' },
+    },
+  },
 });
 
 const snapchat = new SnapchatStandin({
   validTokens: ['snap-ok'],
   maxPageSize: 2,
+  stats: {
+    'c-1': { impressions: 98000, swipes: 1500, spend: 245_500_000 },
+    'c-4': { impressions: 10, swipes: 1, spend: 50_000 },
+  },
   organizations: [
     {
       id: 'org-1',
@@ -90,6 +106,14 @@ const snapchat = new SnapchatStandin({
 const pinterest = new PinterestStandin({
   validTokens: ['pin-ok'],
   maxPageSize: 2,
+  analytics: {
+    '626735565838': {
+      IMPRESSION_1: 40000,
+      CLICKTHROUGH_1: 800,
+      SPEND_IN_MICRO_DOLLAR: 120_250_000,
+      TOTAL_CONVERSIONS: 12,
+    },
+  },
   adAccounts: [
     {
       id: '549755885175',
@@ -202,6 +226,14 @@ const googleAds = new GoogleAdsStandin({
         'campaign.name': name!,
         'campaign.status': status!,
         'campaign.advertising_channel_type': channel!,
+        ...(id === '9001'
+          ? {
+              'metrics.impressions': '51000',
+              'metrics.clicks': '1700',
+              'metrics.cost_micros': '845120000',
+              'metrics.conversions': '33.5',
+            }
+          : {}),
       })),
     },
   },
@@ -231,7 +263,39 @@ const sfmc = new MarketingCloudStandin({
   ],
 });
 
-const standins = [tiktok, snapchat, pinterest, amazon, googleAds, sfmc];
+const meta = new MetaStandin({
+  validTokens: ['fb-ok'],
+  me: { id: '1', name: 'Acme bot' },
+  adAccounts: [
+    {
+      account_id: '4242',
+      name: 'Acme Retail',
+      objects: {
+        campaigns: [
+          ['120001', 'Spring Sale'],
+          ['120002', 'Summer Push'],
+          ['120003', 'Autumn Sale'],
+        ].map(([id, name]) => ({ id: id!, name: name!, status: 'ACTIVE', effective_status: 'ACTIVE' })),
+        adcreatives: [{ id: '130001', name: 'Spring creative' }],
+      },
+      insights: {
+        '120001': {
+          impressions: '361324',
+          clicks: '7346',
+          spend: '5339.50',
+          actions: [
+            { action_type: 'link_click', value: '7000' },
+            { action_type: 'offsite_conversion.fb_pixel_purchase', value: '40' },
+            { action_type: 'offsite_conversion.fb_pixel_lead', value: '2' },
+          ],
+        },
+        '120003': { impressions: '12', clicks: '1', spend: '0.04' },
+      },
+    },
+  ],
+});
+
+const standins = [tiktok, snapchat, pinterest, amazon, googleAds, sfmc, meta];
 
 beforeAll(async () => {
   await Promise.all(standins.map((s) => s.start()));
@@ -245,6 +309,7 @@ beforeAll(async () => {
     GOOGLE_ADS_DEVELOPER_TOKEN: 'dev-token-1',
     SFMC_AUTH_URL: sfmc.authUrl,
     SFMC_REST_URL: sfmc.url,
+    META_GRAPH_API_URL: meta.graphUrl,
     JOB_RETRY_LIMIT: '1',
     JOB_RETRY_DELAY_SECONDS: '1',
     JOB_POLL_SECONDS: '0.5',
@@ -727,5 +792,274 @@ describe('provider faults', () => {
       message:
         'Nomen reads sponsored_brands_campaigns, sponsored_brands_ad_groups, sponsored_brands_ads, sponsored_display_campaigns, sponsored_display_ad_groups, sponsored_products_campaigns, sponsored_products_ad_groups, sponsored_products_ads from Amazon Ads: choose one of them as the data type',
     });
+  });
+});
+
+/** A template with the fields Name, Impressions, Clicks, Spend and Conversions mapped from those columns. */
+async function metricsTemplate(
+  slug: string,
+  connectorId: number,
+  metadata: Record<string, string>,
+): Promise<{ assignmentId: number; cellsOf: (submissionId: number) => Promise<string[][]> }> {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const columns = ['name', 'impressions', 'clicks', 'spend', 'conversions'];
+  const set = await admin.put('/api/v1/account/fieldsets').send({
+    name: `Metrics ${tag}`,
+    fields: columns.map((c, i) => ({
+      id: `TEMP_${i}`,
+      name: `${c} ${tag}`,
+      governance_type: 'text',
+      validation: { characters: 'any' },
+    })),
+  });
+  expect(set.status, JSON.stringify(set.body)).toBe(200);
+  const folder = await admin.put('/api/v1/account/folder').send({ name: `Metrics ${tag}`, description: '' });
+  expect(folder.status).toBe(200);
+  const first = await admin.put('/api/v1/account/template/').send({
+    ...addFieldsetFields(newTemplate({ templateName: 'Metrics', now: new Date() }), set.body.fieldset),
+    name: `Metrics ${tag}`,
+    folder_id: folder.body.folder.id,
+    integrations: [],
+    settings: { require_identifier: 0, require_approval: 0, enable_auto_submit: 0 },
+  });
+  expect(first.status, JSON.stringify(first.body)).toBe(200);
+  const again = await admin.get(`/api/v1/account/template/${first.body.id}`);
+  const templateFields = again.body.template_fields as {
+    id: number;
+    field_id: number;
+    field: { name: string };
+  }[];
+  const fieldOf = (c: string) => templateFields.find((f) => f.field.name === `${c} ${tag}`)!;
+  const saved = await admin.put('/api/v1/account/template/').send({
+    ...again.body,
+    integrations: [
+      outbound(slug, {
+        name: `${slug} metrics`,
+        connector_id: connectorId,
+        metadata,
+        filters: [],
+        mapping_fields: columns.map((c) => ({
+          fieldName: c,
+          label: c,
+          cvFieldId: fieldOf(c).field_id,
+          required: false,
+        })),
+      }),
+    ],
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  const integrations = (await admin.get(`/api/v1/account/template/${first.body.id}`)).body.integrations;
+  return {
+    assignmentId: integrations[0].id,
+    cellsOf: async (submissionId) => {
+      const res = await admin.get(`/api/v1/account/submissions/${submissionId}`);
+      expect(res.status).toBe(200);
+      return (res.body.rows as { data: Record<string, string> }[]).map((r) =>
+        columns.map((c) => r.data[fieldOf(c).id] ?? ''),
+      );
+    },
+  };
+}
+
+/** What differs per platform for performance metrics. */
+interface MetricsCase {
+  slug: string;
+  account: () => Promise<number>;
+  metadata: Record<string, string>;
+  /** Rows as [name, impressions, clicks, spend, conversions]. */
+  rows: string[][];
+  /** Asserts the report call followed the platform's reference. */
+  sentReport: () => void;
+}
+
+const METRICS_CASES: MetricsCase[] = [
+  {
+    slug: 'facebook-marketing-inbound',
+    account: () => oauthAccount(13, 'Facebook metrics', 'fb-ok'),
+    metadata: { data_type: 'campaigns', adAccountsLinked: 'act_4242' },
+    rows: [
+      ['Spring Sale', '361324', '7346', '5339.5', '42'],
+      ['Summer Push', '0', '0', '0', '0'],
+      ['Autumn Sale', '12', '1', '0.04', '0'],
+    ],
+    sentReport: () => {
+      const call = meta.requestsTo('/v23.0/act_4242/insights').at(-1)!;
+      expect(call.query).toMatchObject({
+        level: 'campaign',
+        date_preset: 'last_30d',
+        fields: 'campaign_id,impressions,clicks,spend,actions',
+      });
+    },
+  },
+  {
+    slug: 'google-ads-inbound',
+    account: () =>
+      oauthAccount(9, 'Google Ads metrics', 'gads-ok', {
+        client_id: 'gads-client',
+        customer_id: '123-456-7890',
+      }),
+    metadata: { data_type: 'campaigns' },
+    rows: [
+      ['Spring Sale', '51000', '1700', '845.12', '33.5'],
+      ['Summer Sale', '0', '0', '0', '0'],
+      ['Autumn Sale', '0', '0', '0', '0'],
+      ['Brand Push', '0', '0', '0', '0'],
+      ['Winter Sale', '0', '0', '0', '0'],
+    ],
+    sentReport: () => {
+      expect(googleAds.queries.at(-1)).toBe(
+        'SELECT campaign.id, campaign.name, campaign.status, campaign.advertising_channel_type, metrics.impressions, metrics.clicks, metrics.cost_micros, metrics.conversions FROM campaign WHERE segments.date DURING LAST_30_DAYS ORDER BY campaign.id',
+      );
+    },
+  },
+  {
+    slug: 'tiktok-inbound',
+    account: () => oauthAccount(18, 'TikTok metrics', 'tt-ok', { client_id: 'app' }),
+    metadata: { data_type: 'campaigns', adAccountsLinked: '7001' },
+    rows: [
+      ['Spring Sale', '120000', '2400', '310.55', '48'],
+      ['Summer Sale', '0', '0', '0', '0'],
+      ['Autumn Sale', '5', '0', '0.1', '0'],
+      ['Brand Push', '0', '0', '0', '0'],
+      ['Winter Sale', '1', '1', '0.01', '1'],
+    ],
+    sentReport: () => {
+      const { since, until } = metricsWindow();
+      const calls = tiktok.requestsTo('/open_api/v1.3/report/integrated/get/');
+      expect(calls.at(-1)!.query).toMatchObject({
+        advertiser_id: '7001',
+        report_type: 'BASIC',
+        data_level: 'AUCTION_CAMPAIGN',
+        dimensions: '["campaign_id"]',
+        metrics: '["impressions","clicks","spend","conversion"]',
+        start_date: since,
+        end_date: until,
+      });
+      // Three report rows at two per page (maxPageSize): every page is read.
+      expect(calls.slice(-2).map((c) => c.query.page)).toEqual(['1', '2']);
+    },
+  },
+  {
+    slug: 'snapchat-marketing-inbound',
+    account: () => oauthAccount(17, 'Snapchat metrics', 'snap-ok', { client_id: 'snap' }),
+    metadata: { data_type: 'campaigns', adAccountsLinked: 'acc-1' },
+    rows: [
+      ['Spring Sale', '98000', '1500', '245.5', ''],
+      ['Summer Sale', '0', '0', '0', ''],
+      ['Autumn Sale', '0', '0', '0', ''],
+      ['Winter Sale', '10', '1', '0.05', ''],
+      ['Brand Push', '0', '0', '0', ''],
+    ],
+    sentReport: () => {
+      const { start, end } = metricsWindow();
+      expect(snapchat.requestsTo('/v1/adaccounts/acc-1/stats').at(-1)!.query).toEqual({
+        granularity: 'TOTAL',
+        breakdown: 'campaign',
+        fields: 'impressions,swipes,spend',
+        start_time: start.toISOString(),
+        end_time: end.toISOString(),
+      });
+    },
+  },
+  {
+    slug: 'pinterest-inbound',
+    account: () => oauthAccount(16, 'Pinterest metrics', 'pin-ok'),
+    metadata: { data_type: 'campaigns', adAccountsLinked: '549755885175' },
+    rows: [
+      ['Spring Sale', '40000', '800', '120.25', '12'],
+      ['Summer sale', '0', '0', '0', '0'],
+      ['Autumn Sale', '0', '0', '0', '0'],
+      ['Brand Push', '0', '0', '0', '0'],
+      ['Winter SALE', '0', '0', '0', '0'],
+    ],
+    sentReport: () => {
+      const { since, until } = metricsWindow();
+      const call = pinterest.requestsTo('/v5/ad_accounts/549755885175/campaigns/analytics').at(-1)!;
+      expect(call.query).toEqual({
+        start_date: since,
+        end_date: until,
+        campaign_ids: '626735565838,626735565839,626735565840,626735565841,626735565842',
+        columns: 'CAMPAIGN_ID,IMPRESSION_1,CLICKTHROUGH_1,SPEND_IN_MICRO_DOLLAR,TOTAL_CONVERSIONS',
+        granularity: 'TOTAL',
+      });
+    },
+  },
+];
+
+describe('pull_performance_metrics', () => {
+  it.each(METRICS_CASES)('$slug: every row carries its metrics of the last 30 days', async (c) => {
+    const { assignmentId, cellsOf } = await metricsTemplate(c.slug, await c.account(), {
+      ...c.metadata,
+      pull_performance_metrics: '1',
+    });
+    const run = await syncAndWait(assignmentId);
+    expect(run.status, run.message).toBe('Success');
+    expect(await cellsOf(run.submission_id!)).toEqual(c.rows);
+    c.sentReport();
+    // Unchanged objects and metrics: nothing new.
+    const again = await syncAndWait(assignmentId);
+    expect(again.status, again.message).toBe('Success');
+    expect(again.message).toMatch(/^Nothing new to import/);
+  });
+
+  it('with the flag off the rows are as before and no report is asked for', async () => {
+    const before = meta.requestsTo('/v23.0/act_4242/insights').length;
+    const { assignmentId, cellsOf } = await metricsTemplate(
+      'facebook-marketing-inbound',
+      await oauthAccount(13, 'Facebook no metrics', 'fb-ok'),
+      { data_type: 'campaigns', adAccountsLinked: 'act_4242', pull_performance_metrics: '0' },
+    );
+    const run = await syncAndWait(assignmentId);
+    expect(run.status, run.message).toBe('Success');
+    expect(await cellsOf(run.submission_id!)).toEqual([
+      ['Spring Sale', '', '', '', ''],
+      ['Summer Push', '', '', '', ''],
+      ['Autumn Sale', '', '', '', ''],
+    ]);
+    expect(meta.requestsTo('/v23.0/act_4242/insights')).toHaveLength(before);
+  });
+
+  it('metrics that moved import the object again', async () => {
+    const { assignmentId, cellsOf } = await metricsTemplate(
+      'pinterest-inbound',
+      await oauthAccount(16, 'Pinterest moving metrics', 'pin-ok'),
+      { data_type: 'campaigns', adAccountsLinked: '549755885175', pull_performance_metrics: '1' },
+    );
+    expect((await syncAndWait(assignmentId)).status).toBe('Success');
+    pinterest.seedAnalytics('626735565840', {
+      IMPRESSION_1: 7,
+      CLICKTHROUGH_1: 1,
+      SPEND_IN_MICRO_DOLLAR: 990_000,
+    });
+    const run = await syncAndWait(assignmentId);
+    expect(run.status, run.message).toBe('Success');
+    expect(run.message).toMatch(/: 1 row to fix/);
+    expect(await cellsOf(run.submission_id!)).toEqual([['Autumn Sale', '7', '1', '0.99', '0']]);
+  });
+
+  it.each([
+    {
+      slug: 'facebook-marketing-inbound',
+      account: () => oauthAccount(13, 'Facebook creatives', 'fb-ok'),
+      metadata: { data_type: 'ad_creatives', adAccountsLinked: 'act_4242' },
+      message:
+        'Facebook Marketing inbound reports performance metrics of campaigns, ad_sets, ads only: choose one of them as the data type, or turn off "Pull performance metrics"',
+    },
+    {
+      slug: 'amazon-ads-inbound',
+      account: () => oauthAccount(15, 'Amazon metrics', 'amzn-ok'),
+      metadata: { data_type: 'sponsored_products_campaigns', adAccountsLinked: '3362351578582214' },
+      message:
+        'Nomen reads performance metrics in these imports only: Facebook Marketing inbound, Google Ads, TikTok inbound, Snapchat Marketing inbound, Pinterest inbound. Turn off "Pull performance metrics" to import the objects of Amazon Ads',
+    },
+  ])('$slug refuses the flag where it has no metrics: Failed at once, nothing read', async (c) => {
+    const requestsBefore = [amazon, meta].map((s) => s.requests.length);
+    const { assignmentId } = await metricsTemplate(c.slug, await c.account(), {
+      ...c.metadata,
+      pull_performance_metrics: '1',
+    });
+    const run = await syncAndWait(assignmentId);
+    expect(run).toMatchObject({ status: 'Failed', attempts: 1, submission_id: null, message: c.message });
+    expect([amazon, meta].map((s) => s.requests.length)).toEqual(requestsBefore);
   });
 });

@@ -2,6 +2,7 @@ import { readAmazonAdsObjects } from './ad-readers/amazon-ads';
 import type { AdReader } from './ad-readers/common';
 import { readFacebookObjects } from './ad-readers/facebook';
 import { readGoogleAdsObjects } from './ad-readers/google-ads';
+import { withoutMetrics } from './ad-readers/metrics';
 import { readPinterestObjects } from './ad-readers/pinterest';
 import { readSfmcObjects } from './ad-readers/salesforce-marketing-cloud';
 import { readSnapchatObjects } from './ad-readers/snapchat';
@@ -12,7 +13,9 @@ import { readTikTokObjects } from './ad-readers/tiktok';
  * connector", filters): one reader per slug (ad-readers/<provider>.ts), each reading the chosen
  * data type of the linked account through its provider's client with the assignment's filters,
  * as a table whose columns are the object's fields, plus each object's key and a version that
- * changes when the object does, so an unchanged object is not imported again.
+ * changes when the object does, so an unchanged object is not imported again. With
+ * pull_performance_metrics, the readers that report delivery metrics add them (ad-readers/metrics.ts);
+ * the others fail saying where metrics are read.
  */
 
 export type { AdObjectsRead, AdReader } from './ad-readers/common';
@@ -24,7 +27,7 @@ export const AD_PLATFORM_READERS: Readonly<Record<string, AdReader>> = {
   'tiktok-inbound': readTikTokObjects,
   'snapchat-marketing-inbound': readSnapchatObjects,
   'pinterest-inbound': readPinterestObjects,
-  'amazon-ads-inbound': readAmazonAdsObjects,
+  'amazon-ads-inbound': withoutMetrics('amazon-ads-inbound', readAmazonAdsObjects),
   'google-ads-inbound': readGoogleAdsObjects,
-  'salesforce-marketing-cloud-inbound': readSfmcObjects,
+  'salesforce-marketing-cloud-inbound': withoutMetrics('salesforce-marketing-cloud-inbound', readSfmcObjects),
 };

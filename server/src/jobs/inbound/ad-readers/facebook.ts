@@ -1,28 +1,43 @@
 import type { IntegrationAssignment } from '@nomen/shared';
 import { metaClientOf } from '../../../entities/targets/provider-clients';
-import type { MetaAdObjectEdge, MetaFilter } from '../../../integrations/meta/client';
+import type {
+  MetaAdObjectEdge,
+  MetaFilter,
+  MetaInsightsLevel,
+  MetaInsightsRow,
+} from '../../../integrations/meta/client';
 import { type AdReader, chosenDataType, chosenSetting, objectsTable, readFromProvider } from './common';
+import { chosenMetrics, type DeliveryMetrics, decimalText, withMetricColumns } from './metrics';
 
 /**
  * facebook-marketing-inbound (issue 12 item 5): the chosen data type (campaigns, ad sets, ads, ad
  * creatives) of the linked ad account through the Marketing API with the assignment's filters;
  * columns are the object's fields, versions its `updated_time` (a hash of the row where it has none).
+ * With pull_performance_metrics, the ad account's Insights at the data type's level over
+ * `last_30d` add impressions, clicks, spend and conversions (the `offsite_conversion.*` actions:
+ * the website conversions the Meta pixel and Conversions API report).
  */
 
 /** The Marketing API edge and the fields read per data type (spec 03 §3 ad platform data types). */
-const FACEBOOK_DATA_TYPES: Record<string, { edge: MetaAdObjectEdge; fields: string[]; label: string }> = {
+const FACEBOOK_DATA_TYPES: Record<
+  string,
+  { edge: MetaAdObjectEdge; fields: string[]; label: string; level?: MetaInsightsLevel }
+> = {
   campaigns: {
     edge: 'campaigns',
+    level: 'campaign',
     fields: ['name', 'status', 'effective_status', 'objective', 'updated_time'],
     label: 'campaigns',
   },
   ad_sets: {
     edge: 'adsets',
+    level: 'adset',
     fields: ['name', 'campaign_id', 'status', 'effective_status', 'updated_time'],
     label: 'ad sets',
   },
   ads: {
     edge: 'ads',
+    level: 'ad',
     fields: ['name', 'campaign_id', 'adset_id', 'status', 'effective_status', 'updated_time'],
     label: 'ads',
   },
@@ -52,24 +67,47 @@ export function facebookFiltering(dataType: string, filters: IntegrationAssignme
   return out;
 }
 
-/** Reads a facebook-marketing-inbound assignment (metadata data_type and adAccountsLinked, filters). */
+/** Graph's preset for the metrics window (metrics.ts: the 30 days before today). */
+const METRICS_DATE_PRESET = 'last_30d';
+
+/** An Insights row as metrics: conversions are the sum of the `offsite_conversion.*` actions. */
+function insightsMetrics(row: MetaInsightsRow): DeliveryMetrics {
+  const conversions = (row.actions ?? [])
+    .filter((a) => a.action_type.startsWith('offsite_conversion.'))
+    .reduce((sum, a) => sum + Number(decimalText(a.value)), 0);
+  return { impressions: row.impressions, clicks: row.clicks, spend: row.spend, conversions };
+}
+
+/**
+ * Reads a facebook-marketing-inbound assignment (metadata data_type, adAccountsLinked,
+ * pull_performance_metrics; filters).
+ */
 export const readFacebookObjects: AdReader = async (deps, connector, assignment) => {
   const [dataType, spec] = chosenDataType(assignment, FACEBOOK_DATA_TYPES);
+  const metrics = chosenMetrics('facebook-marketing-inbound', assignment, dataType);
   const adAccount = chosenSetting(assignment, 'adAccountsLinked', 'ad account');
   const what = `${spec.label} of ${adAccount}`;
+  const client = metaClientOf(deps, connector);
   const objects = await readFromProvider('meta', connector, what, () =>
-    metaClientOf(deps, connector).listAdObjects(
+    client.listAdObjects(
       adAccount,
       spec.edge,
       spec.fields,
       facebookFiltering(dataType, assignment.filters ?? []),
     ),
   );
-  return objectsTable(
+  const read = objectsTable(
     what,
     ['id', ...spec.fields],
     objects,
     (o) => `${spec.edge}:${o.id}`,
     (o) => (typeof o.updated_time === 'string' ? o.updated_time : undefined),
   );
+  const level = spec.level;
+  if (metrics === null || level === undefined) return read;
+  const rows = await readFromProvider('meta', connector, `performance metrics of ${what}`, () =>
+    client.listInsights(adAccount, level, ['impressions', 'clicks', 'spend', 'actions'], METRICS_DATE_PRESET),
+  );
+  const byId = new Map(rows.map((r) => [String(r[`${level}_id`] ?? ''), insightsMetrics(r)]));
+  return withMetricColumns(read, metrics, (i) => objects[i]!.id, byId);
 };

@@ -8,6 +8,7 @@ import {
   objectsTable,
   readFromProvider,
 } from './common';
+import { chosenMetrics, type DeliveryMetrics, decimalText, withMetricColumns } from './metrics';
 
 /**
  * google-ads-inbound (issue 12 item 5; spec 03 §3 search ads: campaigns, ad_groups,
@@ -15,6 +16,12 @@ import {
  * customer (credentials customer_id), its WHERE clause made of the filters (campaign.id IN,
  * `<resource>.name LIKE '%…%'`, `<resource>.status IN` with ACTIVE → ENABLED). Columns are `id` and
  * `name` of the resource, then the other selected fields as GAQL names them; Google answers no update time, so versions are a hash of the row.
+ * With pull_performance_metrics the same query also selects metrics.impressions, metrics.clicks,
+ * metrics.cost_micros (÷ 1,000,000: the account's currency) and metrics.conversions over
+ * `segments.date DURING LAST_30_DAYS`. The date is filtered, not selected, so the report is not
+ * segmented: one row per resource with its totals, zero rows included
+ * (https://developers.google.com/google-ads/api/docs/reporting/zero-metrics; REST leaves zero
+ * values out, so an absent metric reads as 0).
  */
 const GOOGLE_ADS_DATA_TYPES: Record<
   string,
@@ -60,9 +67,16 @@ function gaqlString(value: string): string {
   return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 
-/** The GAQL query of a data type with the assignment's filters (campaign ids must be numbers). */
-export function googleAdsQuery(dataType: string, filters: AdFilters): string {
+/** The metrics selected with pull_performance_metrics. */
+const METRIC_FIELDS = ['metrics.impressions', 'metrics.clicks', 'metrics.cost_micros', 'metrics.conversions'];
+
+/**
+ * The GAQL query of a data type with the assignment's filters (campaign ids must be numbers) and,
+ * `withMetrics`, the delivery metrics of the last 30 days.
+ */
+export function googleAdsQuery(dataType: string, filters: AdFilters, withMetrics = false): string {
   const spec = GOOGLE_ADS_DATA_TYPES[dataType]!;
+  const select = withMetrics ? [...spec.fields, ...METRIC_FIELDS] : spec.fields;
   const where: string[] = [];
   const ids = filters.campaignIds.filter((id) => /^\d+$/.test(id));
   if (ids.length > 0) where.push(`campaign.id IN (${ids.join(', ')})`);
@@ -72,7 +86,8 @@ export function googleAdsQuery(dataType: string, filters: AdFilters): string {
     );
   const statuses = [...new Set(filters.statuses.map((s) => STATUS[s]).filter(Boolean))] as string[];
   if (statuses.length > 0) where.push(`${spec.statusField} IN (${statuses.map(gaqlString).join(', ')})`);
-  return `SELECT ${spec.fields.join(', ')} FROM ${spec.resource}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${spec.idField}`;
+  if (withMetrics) where.push('segments.date DURING LAST_30_DAYS');
+  return `SELECT ${select.join(', ')} FROM ${spec.resource}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${spec.idField}`;
 }
 
 /** The value at a GAQL field of a row (`ad_group_ad.ad.id` → row.adGroupAd.ad.id). */
@@ -85,17 +100,35 @@ function valueAt(row: GoogleAdsRow, field: string): unknown {
   return cur;
 }
 
-/** Reads a google-ads-inbound assignment (metadata data_type; the account's customer_id; filters). */
+/** A row's metrics: cost in micros becomes the account's currency. */
+function rowMetrics(row: GoogleAdsRow): DeliveryMetrics {
+  const text = (field: string) => {
+    const value = valueAt(row, field);
+    return typeof value === 'string' || typeof value === 'number' ? value : undefined;
+  };
+  return {
+    impressions: text('metrics.impressions'),
+    clicks: text('metrics.clicks'),
+    spend: decimalText(text('metrics.cost_micros'), 6),
+    conversions: text('metrics.conversions'),
+  };
+}
+
+/**
+ * Reads a google-ads-inbound assignment (metadata data_type, pull_performance_metrics; the
+ * account's customer_id; filters).
+ */
 export const readGoogleAdsObjects: AdReader = async (deps, connector, assignment) => {
   const [dataType, spec] = chosenDataType(assignment, GOOGLE_ADS_DATA_TYPES);
+  const metrics = chosenMetrics('google-ads-inbound', assignment, dataType);
   const { client, customerId } = googleAdsClientOf(deps, connector);
   const what = `${spec.label} of customer ${customerId}`;
   const rows = await readFromProvider('google-ads', connector, what, () =>
-    client.searchStream(customerId, googleAdsQuery(dataType, adFilters(assignment))),
+    client.searchStream(customerId, googleAdsQuery(dataType, adFilters(assignment), metrics !== null)),
   );
   // `id` and `name` first: the mapping form's default fields (catalogue.ts integrationDefaultFields).
   const named: Record<string, string> = { id: spec.idField, name: spec.nameField };
-  return objectsTable(
+  const read = objectsTable(
     what,
     ['id', 'name', ...spec.fields.filter((f) => f !== spec.idField && f !== spec.nameField)],
     rows,
@@ -103,4 +136,8 @@ export const readGoogleAdsObjects: AdReader = async (deps, connector, assignment
     () => undefined,
     (r, column) => valueAt(r, named[column] ?? column),
   );
+  if (metrics === null) return read;
+  const idOf = (r: GoogleAdsRow) => String(valueAt(r, spec.idField));
+  const byId = new Map(rows.map((r) => [idOf(r), rowMetrics(r)]));
+  return withMetricColumns(read, metrics, (i) => idOf(rows[i]!), byId);
 };

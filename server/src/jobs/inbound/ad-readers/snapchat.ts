@@ -1,5 +1,5 @@
 import { snapchatClientOf } from '../../../entities/targets/provider-clients';
-import type { SnapchatEdge } from '../../../integrations/snapchat/client';
+import type { SnapchatEdge, SnapchatStatsBreakdown } from '../../../integrations/snapchat/client';
 import {
   type AdReader,
   adFilters,
@@ -9,6 +9,7 @@ import {
   objectsTable,
   readFromProvider,
 } from './common';
+import { chosenMetrics, decimalText, metricsWindow, withMetricColumns } from './metrics';
 
 /**
  * snapchat-marketing-inbound (issue 12 item 5; spec 03 §3 Snapchat inbound: adaccounts, ads,
@@ -16,6 +17,9 @@ import {
  * ad accounts are those of metadata organization_id; the rest belong to the ad account of
  * adAccountsLinked. Snapchat's lists take no filters, so Nomen keeps the objects whose campaign
  * (campaigns: their id; ad squads: campaign_id), name and status pass; versions are `updated_at`.
+ * With pull_performance_metrics, the ad account's stats broken down by campaign, ad squad or ad
+ * over the 30-day window add impressions, clicks (Snapchat's swipes) and spend (micro-currency ÷
+ * 1,000,000); Snapchat has no single conversions figure.
  */
 const SNAPCHAT_DATA_TYPES: Record<
   string,
@@ -25,6 +29,7 @@ const SNAPCHAT_DATA_TYPES: Record<
     campaign: string | null;
     label: string;
     parent: 'org' | 'account' | null;
+    breakdown?: SnapchatStatsBreakdown;
   }
 > = {
   organizations: {
@@ -43,6 +48,7 @@ const SNAPCHAT_DATA_TYPES: Record<
   },
   campaigns: {
     edge: 'campaigns',
+    breakdown: 'campaign',
     fields: ['name', 'status', 'objective', 'start_time', 'updated_at'],
     campaign: 'id',
     label: 'campaigns',
@@ -50,6 +56,7 @@ const SNAPCHAT_DATA_TYPES: Record<
   },
   adsquads: {
     edge: 'adsquads',
+    breakdown: 'adsquad',
     fields: ['name', 'campaign_id', 'status', 'type', 'updated_at'],
     campaign: 'campaign_id',
     label: 'ad squads',
@@ -57,6 +64,7 @@ const SNAPCHAT_DATA_TYPES: Record<
   },
   ads: {
     edge: 'ads',
+    breakdown: 'ad',
     fields: ['name', 'ad_squad_id', 'creative_id', 'status', 'type', 'updated_at'],
     campaign: null,
     label: 'ads',
@@ -78,9 +86,13 @@ const SNAPCHAT_DATA_TYPES: Record<
   },
 };
 
-/** Reads a snapchat-marketing-inbound assignment (metadata data_type, adAccountsLinked or organization_id; filters). */
+/**
+ * Reads a snapchat-marketing-inbound assignment (metadata data_type, adAccountsLinked or
+ * organization_id, pull_performance_metrics; filters).
+ */
 export const readSnapchatObjects: AdReader = async (deps, connector, assignment) => {
-  const [, spec] = chosenDataType(assignment, SNAPCHAT_DATA_TYPES);
+  const [dataType, spec] = chosenDataType(assignment, SNAPCHAT_DATA_TYPES);
+  const metrics = chosenMetrics('snapchat-marketing-inbound', assignment, dataType);
   const parent =
     spec.parent === 'org'
       ? chosenSetting(assignment, 'organization_id', 'organization')
@@ -88,19 +100,35 @@ export const readSnapchatObjects: AdReader = async (deps, connector, assignment)
         ? chosenSetting(assignment, 'adAccountsLinked', 'ad account')
         : '';
   const what = parent ? `${spec.label} of ${parent}` : spec.label;
-  const objects = await readFromProvider('snapchat', connector, what, () =>
-    snapchatClientOf(deps, connector).list(spec.edge, parent),
-  );
+  const client = snapchatClientOf(deps, connector);
+  const objects = await readFromProvider('snapchat', connector, what, () => client.list(spec.edge, parent));
   const kept = keepMatching(objects, adFilters(assignment), {
     campaign: spec.campaign,
     name: 'name',
     status: spec.fields.includes('status') ? 'status' : null,
   });
-  return objectsTable(
+  const read = objectsTable(
     what,
     ['id', ...spec.fields],
     kept,
     (o) => `${spec.edge}:${o.id}`,
     (o) => o.updated_at,
   );
+  const breakdown = spec.breakdown;
+  if (metrics === null || breakdown === undefined) return read;
+  const window = metricsWindow();
+  const stats = await readFromProvider('snapchat', connector, `performance metrics of ${what}`, () =>
+    client.stats(parent, breakdown, ['impressions', 'swipes', 'spend'], window.start, window.end),
+  );
+  const byId = new Map(
+    [...stats].map(([id, s]) => [
+      id,
+      {
+        impressions: s.impressions ?? undefined,
+        clicks: s.swipes ?? undefined,
+        spend: decimalText(s.spend, 6),
+      },
+    ]),
+  );
+  return withMetricColumns(read, metrics, (i) => kept[i]!.id, byId);
 };

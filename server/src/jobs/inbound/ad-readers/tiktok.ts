@@ -8,6 +8,7 @@ import {
   objectsTable,
   readFromProvider,
 } from './common';
+import { chosenMetrics, metricsWindow, withMetricColumns } from './metrics';
 
 /**
  * tiktok-inbound (issue 12 item 5; spec 03 §3 TikTok: campaigns, ad_groups, ads): the chosen data
@@ -15,7 +16,9 @@ import {
  * the status go to TikTok's `filtering` (`campaign_ids`; `primary_status` STATUS_DELIVERY_OK for
  * ACTIVE, STATUS_DISABLE for PAUSED, STATUS_DELETE for ARCHIVED, when one status is chosen: the
  * filter takes one value), the name to `<object>_name`; versions are `modify_time`. The table's
- * `id` and `name` are the object's own (`campaign_id`, `campaign_name`…).
+ * `id` and `name` are the object's own (`campaign_id`, `campaign_name`…). With
+ * pull_performance_metrics, a basic report at the data type's level over the 30-day window adds
+ * impressions, clicks, spend (the advertiser's currency) and conversion.
  */
 const TIKTOK_DATA_TYPES: Record<
   string,
@@ -47,9 +50,21 @@ const PRIMARY_STATUS: Record<string, string> = {
   ARCHIVED: 'STATUS_DELETE',
 };
 
-/** Reads a tiktok-inbound assignment (metadata data_type and adAccountsLinked: the advertiser id; filters). */
+/** TikTok's report metric for each metric column. */
+const REPORT_METRICS = {
+  impressions: 'impressions',
+  clicks: 'clicks',
+  spend: 'spend',
+  conversions: 'conversion',
+};
+
+/**
+ * Reads a tiktok-inbound assignment (metadata data_type, adAccountsLinked: the advertiser id,
+ * pull_performance_metrics; filters).
+ */
 export const readTikTokObjects: AdReader = async (deps, connector, assignment) => {
-  const [, spec] = chosenDataType(assignment, TIKTOK_DATA_TYPES);
+  const [dataType, spec] = chosenDataType(assignment, TIKTOK_DATA_TYPES);
+  const metrics = chosenMetrics('tiktok-inbound', assignment, dataType);
   const advertiser = chosenSetting(assignment, 'adAccountsLinked', 'advertiser');
   const filters = adFilters(assignment);
   const filtering: Record<string, unknown> = {};
@@ -58,12 +73,13 @@ export const readTikTokObjects: AdReader = async (deps, connector, assignment) =
   const statuses = [...new Set(filters.statuses.map((s) => PRIMARY_STATUS[s]).filter(Boolean))];
   if (statuses.length === 1) filtering.primary_status = statuses[0];
   const what = `${spec.label} of advertiser ${advertiser}`;
+  const client = tiktokClientOf(deps, connector);
   const objects = await readFromProvider('tiktok', connector, what, () =>
-    tiktokClientOf(deps, connector).listObjects(spec.kind, advertiser, spec.fields, filtering),
+    client.listObjects(spec.kind, advertiser, spec.fields, filtering),
   );
   // `id` and `name` first: the mapping form's default fields (catalogue.ts integrationDefaultFields).
   const named: Record<string, string> = { id: spec.idField, name: `${spec.kind}_name` };
-  return objectsTable(
+  const read = objectsTable(
     what,
     ['id', 'name', ...spec.fields.filter((f) => !Object.values(named).includes(f))],
     objects,
@@ -71,4 +87,22 @@ export const readTikTokObjects: AdReader = async (deps, connector, assignment) =
     (o) => o.modify_time,
     (o, column) => o[named[column] ?? column],
   );
+  if (metrics === null) return read;
+  const window = metricsWindow();
+  const rows = await readFromProvider('tiktok', connector, `performance metrics of ${what}`, () =>
+    client.report(
+      spec.kind,
+      advertiser,
+      metrics.map((m) => REPORT_METRICS[m]),
+      window.since,
+      window.until,
+    ),
+  );
+  const byId = new Map(
+    rows.map((r) => [
+      String(r.dimensions[spec.idField] ?? ''),
+      Object.fromEntries(metrics.map((m) => [m, r.metrics[REPORT_METRICS[m]] ?? undefined])),
+    ]),
+  );
+  return withMetricColumns(read, metrics, (i) => String(objects[i]![spec.idField]), byId);
 };

@@ -11,13 +11,14 @@ import { apiFetch } from '../../../../api/apiFetch';
 /**
  * The fields a mapping of `slug` may target, for `dataType` when chosen (spec 03 §7 GET
  * /api/v1/integrations/{type}/default-fields, or the specific ones of facebook-ads,
- * google-analytics and google-dcm). Unknown slugs ask nothing. A failure is the query's error; the
- * mapping section then keeps typed field names ("Default-fields fetch failures stop the spinner
- * silently", spec 03 §8).
+ * google-analytics and google-dcm), with the delivery metric columns when `withPerformanceMetrics`
+ * (the assignment's pull_performance_metrics flag: turning it on or off asks again). Unknown slugs
+ * ask nothing. A failure is the query's error; the mapping section then keeps typed field names
+ * ("Default-fields fetch failures stop the spinner silently", spec 03 §8).
  */
-export function useDefaultFields(slug: string, dataType: string | null) {
+export function useDefaultFields(slug: string, dataType: string | null, withPerformanceMetrics = false) {
   return useQuery({
-    queryKey: ['integrations', slug, 'default-fields', dataType ?? ''],
+    queryKey: ['integrations', slug, 'default-fields', dataType ?? '', withPerformanceMetrics],
     enabled: isKnownIntegrationSlug(slug),
     staleTime: INTEGRATION_FILTERS_CACHE_MS,
     queryFn: async ({ signal }): Promise<DefaultField[]> => {
@@ -34,7 +35,7 @@ export function useDefaultFields(slug: string, dataType: string | null) {
               ? await apiFetch(integrationsApi.googleDcmDefaultFields, { query: { data_type }, signal })
               : await apiFetch(integrationsApi.defaultFields, {
                   params: { type: slug },
-                  query: { data_type },
+                  query: { data_type, pull_performance_metrics: withPerformanceMetrics ? '1' : undefined },
                   signal,
                 });
       return answer.data;

@@ -20,6 +20,7 @@ import {
   hasClassificationMappings,
   INBOUND_CONFIDENCE,
   INTEGRATION_MESSAGES,
+  isPullingPerformanceMetrics,
   type MappingField,
   metadataText,
   missingDefaultMappings,
@@ -51,7 +52,11 @@ export function FieldMappingSection(props: IntegrationSectionProps & { title: st
     definition.dataTypeKey === null
       ? null
       : metadataText(assignment.metadata, definition.dataTypeKey) || null;
-  const defaults = useDefaultFields(assignment.slug, dataType);
+  const defaults = useDefaultFields(
+    assignment.slug,
+    dataType,
+    isPullingPerformanceMetrics(assignment.metadata),
+  );
   const suggestions = (defaults.data ?? []).map((f) => f.fieldName);
   const missing = missingDefaultMappings(assignment.mapping_fields, defaults.data ?? []);
   const addDefaults = () =>
