@@ -10,6 +10,24 @@ export interface TimestampFormatOptions {
   locale?: string;
 }
 
+/**
+ * Intl formatters by their options: making one costs far more than formatting with it (the
+ * first takes tens of ms), and tables and toolbars format on every render.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+
+function cachedFormatter<F extends Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
+  key: string,
+  make: () => F,
+): F {
+  let formatter = formatters.get(key) as F | undefined;
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** Whether `iso` is less than one calendar month before `now` (spec 01 §9). */
 export function isUnderOneMonthOld(iso: string, now: Date): boolean {
   const time = dayjs(iso);
@@ -22,7 +40,11 @@ export function isUnderOneMonthOld(iso: string, now: Date): boolean {
  */
 export function relativeTime(iso: string, now: Date, options: TimestampFormatOptions = {}): string {
   const elapsed = now.getTime() - new Date(iso).getTime();
-  const format = new Intl.RelativeTimeFormat(options.locale ?? 'en', { numeric: 'auto' });
+  const locale = options.locale ?? 'en';
+  const format = cachedFormatter(
+    `relative|${locale}`,
+    () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
+  );
   if (elapsed < 45_000) return 'just now';
   if (elapsed < 45 * MINUTE) return format.format(-Math.max(1, Math.round(elapsed / MINUTE)), 'minute');
   if (elapsed < 22 * HOUR) return format.format(-Math.max(1, Math.round(elapsed / HOUR)), 'hour');
@@ -31,23 +53,29 @@ export function relativeTime(iso: string, now: Date, options: TimestampFormatOpt
 
 /** A calendar date such as "Nov 21, 2026", for timestamps a month old or more (spec 01 §9). */
 export function formatDate(iso: string, options: TimestampFormatOptions = {}): string {
-  return new Intl.DateTimeFormat(options.locale ?? 'en-US', {
-    dateStyle: 'medium',
-    timeZone: options.timeZone,
-  }).format(new Date(iso));
+  const locale = options.locale ?? 'en-US';
+  return cachedFormatter(
+    `date|${locale}|${options.timeZone ?? ''}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: options.timeZone }),
+  ).format(new Date(iso));
 }
 
 /** The parts of `iso` in `options.timeZone` (en-US names), for the product's one time format. */
 function dateTimeParts(iso: string, options: TimestampFormatOptions): Record<string, string> {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-    timeZone: options.timeZone,
-  }).formatToParts(new Date(iso));
+  const format = cachedFormatter(
+    `parts|${options.timeZone ?? ''}`,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        hour12: true,
+        timeZone: options.timeZone,
+      }),
+  );
+  const parts = format.formatToParts(new Date(iso));
   const byType: Record<string, string> = {};
   for (const part of parts) byType[part.type] = part.value;
   return byType;

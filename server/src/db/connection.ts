@@ -19,7 +19,8 @@ class SingleClientPool implements PostgresPool {
 /**
  * Runs `work` on one database connection: on PostgreSQL a Kysely bound to a single pg client
  * plus that client (so COPY streams and Kysely queries share one transaction); on the embedded
- * database the usual Kysely and `null`. The connection is released afterwards, also on error.
+ * database the usual Kysely and `null`. The connection is released afterwards; after an error
+ * it is closed instead of going back to the pool.
  */
 export async function withConnection<T>(
   deps: Pick<AppDeps, 'db' | 'pool'>,
@@ -28,9 +29,15 @@ export async function withConnection<T>(
   if (!deps.pool) return work(deps.db, null);
   const client = await deps.pool.connect();
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new SingleClientPool(client) }) });
+  let failure: Error | undefined;
   try {
     return await work(db, client);
+  } catch (error) {
+    // A failure mid-COPY (a reader that went away) leaves the connection in an unknown state:
+    // it is closed rather than handed to the next request.
+    failure = error instanceof Error ? error : new Error(String(error));
+    throw error;
   } finally {
-    client.release();
+    client.release(failure);
   }
 }

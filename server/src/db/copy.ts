@@ -390,7 +390,10 @@ function cellsQuery(columnIds: readonly number[], rows = ''): string {
       ORDER BY o.position) TO STDOUT`;
 }
 
-/** Runs `sql` (a COPY TO STDOUT) on `client` through `encoder` into `write`, in writes of about `gather` bytes. */
+/**
+ * Runs `sql` (a COPY TO STDOUT) on `client` through `encoder` into `write`, in writes of about
+ * `gather` bytes. When `write` or the COPY fails midway, closes `client`'s connection and rethrows.
+ */
 async function pipeCopy(
   client: pg.PoolClient,
   sql: string,
@@ -401,15 +404,24 @@ async function pipeCopy(
   const stream = client.query(copyTo(sql));
   let pending: Buffer[] = [];
   let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    const bytes = encoder.push(chunk);
-    pending.push(bytes);
-    size += bytes.length;
-    if (size >= gather) {
-      await write(Buffer.concat(pending, size));
-      pending = [];
-      size = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      const bytes = encoder.push(chunk);
+      pending.push(bytes);
+      size += bytes.length;
+      if (size >= gather) {
+        await write(Buffer.concat(pending, size));
+        pending = [];
+        size = 0;
+      }
     }
+  } catch (error) {
+    // Stopped mid-COPY (the reader went away): the rest of the COPY is never read, so PostgreSQL
+    // would wait to send it and the transaction would wait for the COPY, both for good. The
+    // connection is closed (its backend ends; the pool drops it).
+    stream.destroy();
+    await client.end();
+    throw error;
   }
   pending.push(encoder.end());
   await write(Buffer.concat(pending));

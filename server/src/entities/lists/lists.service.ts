@@ -207,10 +207,30 @@ function columnJson(c: ColumnRow) {
   };
 }
 
-/** Writes to `res`, answering a promise that settles on 'drain' when the socket's buffer is full. */
+/**
+ * Writes to `res`. When the socket's buffer is full it answers a promise that resolves on
+ * 'drain', so the COPY waits for the reader. Throws (or rejects) once the reader has gone (the
+ * connection closed, e.g. the editor left mid-read): otherwise the read would wait for a
+ * 'drain' that never comes, holding its transaction and PostgreSQL connection for good.
+ */
 function writerOf(res: Response): (chunk: Buffer | string) => undefined | Promise<void> {
-  return (chunk) =>
-    res.write(chunk) ? undefined : new Promise<void>((resolve) => res.once('drain', () => resolve()));
+  const gone = () => new Error('The client closed the connection before the list was read');
+  return (chunk) => {
+    if (res.destroyed) throw gone();
+    if (res.write(chunk)) return undefined;
+    return new Promise<void>((resolve, reject) => {
+      const onDrain = () => {
+        res.off('close', onClose);
+        resolve();
+      };
+      const onClose = () => {
+        res.off('drain', onDrain);
+        reject(gone());
+      };
+      res.once('drain', onDrain);
+      res.once('close', onClose);
+    });
+  };
 }
 
 /** The embedded-database path of `writeListJson`: one query per column. */

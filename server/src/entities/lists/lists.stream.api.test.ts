@@ -1,5 +1,8 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
 import { LIST_STREAM_FIRST_ROWS, type ListStreamHead } from '@nomen/shared';
 import { openDatabase } from '@nomen/shared/db';
+import { sql } from 'kysely';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
@@ -151,6 +154,65 @@ describe('GET /api/v1/account/lists/{id}/stream', () => {
     const bad = await admin.get('/api/v1/account/lists/abc/stream');
     expect(bad.status).toBe(400);
     expect(bad.body.issues[0].path).toBe('params.id');
+  });
+
+  it('lets go of its database connection when the reader leaves midway', async () => {
+    const account = await createAccount(ctx);
+    const admin = await signIn(ctx, account.admin.email);
+    // 100 x 3,000 cells: more than the sockets buffer, so the server is still writing when the
+    // reader leaves.
+    const saved = await admin.put('/api/v1/account/lists/').send({
+      id: null,
+      name: 'Left midway',
+      notes: '',
+      type: 'drill-down',
+      list_columns: Array.from({ length: 100 }, (_, c) => ({
+        id: `lc${c}`,
+        name: `C${c}`,
+        precedence: c,
+        list_values: Array.from({ length: 3000 }, (_, r) => ({
+          id: null,
+          row_number: r,
+          value: `Cell ${r}.${c} of a list read by someone who leaves`,
+        })),
+      })),
+    });
+    expect(saved.status).toBe(200);
+    const server = ctx.app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const login = await fetch(`${base}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: account.admin.email, password: TEST_PASSWORD }),
+      });
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+      for (const path of [
+        `/api/v1/account/lists/${saved.body.id}/stream`,
+        `/api/v1/account/lists/${saved.body.id}`,
+      ]) {
+        const controller = new AbortController();
+        const res = await fetch(`${base}${path}`, { headers: { cookie }, signal: controller.signal });
+        expect(res.status).toBe(200);
+        await res.body!.getReader().read();
+        controller.abort();
+      }
+      // No COPY is left waiting to send to a reader that has gone.
+      const stuck = async () =>
+        (
+          await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event = 'ClientWrite' and query like 'COPY%'`.execute(
+            ctx.deps.db,
+          )
+        ).rows[0]!.n;
+      await expect.poll(stuck, { timeout: 20_000, interval: 200 }).toBe(0);
+      const again = await admin.get(`/api/v1/account/lists/${saved.body.id}`);
+      expect(again.status).toBe(200);
+      expect(again.body.list_columns).toHaveLength(100);
+    } finally {
+      server.close();
+    }
   });
 
   it('reads the same on the embedded database (PGlite)', { timeout: 180_000 }, async () => {

@@ -157,7 +157,7 @@ function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnTy
   const canLink =
     (me.features.includes('datasets-page') || me.features.includes('lists-as-datasets')) &&
     (!collab.isLive || collab.isApprover);
-  const title = saved.id === null ? 'New list' : saved.meta.name;
+  const title = saved.id === null ? 'New list' : saved.meta.name || 'Loading list…';
   useDocumentTitle(`${title} · Nomen`);
 
   const columnLimit = isDropDown ? 1 : LIST_MAX_COLUMNS;
@@ -417,6 +417,7 @@ function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnTy
 
       <ListEditorToolbar
         lastSaved={saved.id === null ? null : saved.updatedAt}
+        isLoading={isLoadingCells}
         isDirty={editor.isDirty}
         canUndo={doc.history.past.length > 0}
         canRedo={doc.history.future.length > 0}

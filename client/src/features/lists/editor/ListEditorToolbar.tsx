@@ -15,6 +15,8 @@ import { formatLastSaved } from './lastSaved';
 export interface ListEditorToolbarProps {
   /** The saved list's updated_at, or null for a list never saved. */
   lastSaved: string | null;
+  /** The list's cells are still arriving (issue 14 item 5): the status says so. */
+  isLoading?: boolean;
   isDirty: boolean;
   canUndo: boolean;
   canRedo: boolean;
@@ -43,6 +45,7 @@ export interface ListEditorToolbarProps {
  */
 export function ListEditorToolbar({
   lastSaved,
+  isLoading = false,
   isDirty,
   canUndo,
   canRedo,
@@ -59,12 +62,20 @@ export function ListEditorToolbar({
 }: ListEditorToolbarProps) {
   const resetFile = useRef<() => void>(null);
   const readOnly = readOnlyReason ?? 'This list is read-only';
-  const status = isDirty ? 'Unsaved changes' : lastSaved ? 'All changes saved' : 'Not saved yet';
-  const color = isDirty
-    ? 'var(--mantine-color-yellow-5)'
-    : lastSaved
-      ? 'var(--mantine-color-green-6)'
-      : 'var(--mantine-color-gray-4)';
+  const status = isLoading
+    ? 'Loading…'
+    : isDirty
+      ? 'Unsaved changes'
+      : lastSaved
+        ? 'All changes saved'
+        : 'Not saved yet';
+  const color = isLoading
+    ? 'var(--mantine-color-gray-4)'
+    : isDirty
+      ? 'var(--mantine-color-yellow-5)'
+      : lastSaved
+        ? 'var(--mantine-color-green-6)'
+        : 'var(--mantine-color-gray-4)';
   return (
     <Group justify="space-between" wrap="nowrap" role="toolbar" aria-label="List editor actions">
       <Group gap="xs" wrap="nowrap">
@@ -73,14 +84,14 @@ export function ListEditorToolbar({
             role="img"
             aria-label={status}
             data-testid="save-status"
-            data-status={isDirty ? 'dirty' : lastSaved ? 'saved' : 'new'}
+            data-status={isLoading ? 'loading' : isDirty ? 'dirty' : lastSaved ? 'saved' : 'new'}
             w={10}
             h={10}
             style={{ borderRadius: '50%', background: color, flex: 'none' }}
           />
         </Tooltip>
         <Text size="sm" c="dimmed" data-testid="last-saved">
-          {lastSaved ? `Last saved ${formatLastSaved(lastSaved)}` : 'Not saved yet'}
+          {isLoading ? 'Loading…' : lastSaved ? `Last saved ${formatLastSaved(lastSaved)}` : 'Not saved yet'}
         </Text>
       </Group>
       <Group gap="xs" wrap="nowrap">

@@ -41,7 +41,7 @@ function read(): EditorList {
   assembler.take([2, 0, 21, 'France', 22, 'Japan']);
   assembler.take([1, 0, 11, 'Europe', 12, 'Asia']);
   assembler.take([1, 3, 13, 'Africa']);
-  return assembler.list();
+  return assembler.list(true);
 }
 
 const meta: ListMeta = { name: 'Regions', notes: '', type: 'drill-down' };

@@ -89,12 +89,14 @@ describe('readListBody', () => {
       const values = partial.data.columns[1]!.values;
       partials.push({
         list: partial,
-        firstScreen: values[LIST_STREAM_FIRST_ROWS - 1]!,
-        lastRow: values[rows - 1]!,
+        firstScreen: values[LIST_STREAM_FIRST_ROWS - 1] ?? '',
+        lastRow: values[rows - 1] ?? '',
         progress,
       });
     });
     const early = partials.find((p) => p.firstScreen !== '' && p.lastRow === '');
+    // No partial list before cells are in (the head alone would only repaint an empty grid).
+    expect(partials.every((p) => p.progress.loaded > 0)).toBe(true);
     expect(early).toBeDefined();
     expect(early!.list.data.rowCount).toBe(rows);
     expect(early!.progress.loaded).toBeLessThan(early!.progress.total);

@@ -18,15 +18,22 @@ export interface ListReadProgress {
 
 /**
  * Builds the editor's list from the lines of a list stream (issue 14 item 5; spec 02 §7 GET
- * lists/{id}/stream): `head` allocates one value and one id array per column, as long as its
- * row count, and each run fills its rows in place. `list()` answers the list so far with fresh
- * grid identities (so the grid repaints) over the same arrays: the arrays are only written
- * while loading, before the editor lets anyone edit (GridColumn's arrays are immutable after).
- * The result equals `gridFromDetail` of the same list read as JSON.
+ * lists/{id}/stream): the head makes one value and one id array per column, and each run fills
+ * its rows in place. `list()` answers the list so far with fresh grid identities (so the grid
+ * repaints) over the same arrays: the arrays are only written while loading, before the editor
+ * lets anyone edit (GridColumn's arrays are immutable after). The whole list has, per column,
+ * arrays as long as its row count ('' and 0 where it has no cell), the rows by row number.
  */
 export class ListStreamAssembler {
   private head: ListStreamHead | null = null;
-  private columns: { key: string; id: number; name: string; values: string[]; ids: number[] }[] = [];
+  private columns: {
+    key: string;
+    id: number;
+    name: string;
+    values: string[];
+    ids: number[];
+    rowCount: number;
+  }[] = [];
   private indexOf = new Map<number, number>();
   private rowCount = 0;
   /** Cells placed so far, and the most there can be. */
@@ -45,9 +52,14 @@ export class ListStreamAssembler {
     const index = this.indexOf.get(line[0] as number);
     const first = line[1] as number;
     if (index === undefined || !Number.isInteger(first)) throw unreadable();
-    const column = this.columns[index]!;
-    const { values, ids } = column;
+    const { values, ids } = this.columns[index]!;
+    // Runs of a column come in row order: the arrays grow as they arrive (rows not in yet read
+    // as empty, as GridColumn allows), padded over gaps.
     for (let k = 2, row = first; k < line.length; k += 2, row++) {
+      while (values.length < row) {
+        values.push('');
+        ids.push(0);
+      }
       ids[row] = line[k] as number;
       values[row] = line[k + 1] as string;
     }
@@ -60,11 +72,20 @@ export class ListStreamAssembler {
     return this.head !== null;
   }
 
-  /** The list as read so far. Throws AppError INTERNAL before the head. */
-  list(): EditorList {
+  /**
+   * The list as read so far; `isWhole`: the whole list, each column's arrays as long as its row
+   * count. Throws AppError INTERNAL before the head.
+   */
+  list(isWhole = false): EditorList {
     const head = this.head;
     if (head === null) throw unreadable();
-    const columns: GridColumn[] = this.columns.map((c) => ({ ...c }));
+    if (isWhole)
+      for (const column of this.columns)
+        while (column.values.length < column.rowCount) {
+          column.values.push('');
+          column.ids.push(0);
+        }
+    const columns: GridColumn[] = this.columns.map(({ rowCount: _, ...c }) => c);
     const data: GridData = { columns, rowCount: this.rowCount };
     return {
       id: head.id,
@@ -87,8 +108,9 @@ export class ListStreamAssembler {
         key: `c${column.id}`,
         id: column.id,
         name: column.name,
-        values: new Array<string>(column.row_count).fill(''),
-        ids: new Array<number>(column.row_count).fill(0),
+        values: [],
+        ids: [],
+        rowCount: column.row_count,
       };
     });
   }
@@ -99,12 +121,12 @@ function unreadable(): AppError {
 }
 
 /** Least time between two partial lists handed to `onPartial` once the first rows are in (ms). */
-const PARTIAL_INTERVAL_MS = 100;
+const PARTIAL_INTERVAL_MS = 250;
 
 /**
  * Reads list `id` progressively (issue 14 item 5; GET lists/{id}/stream): parses the stream
- * chunk by chunk as it arrives and hands `onPartial` the list so far with its progress, after
- * every chunk until every column's first rows are in (the first screen paints from the first
+ * chunk by chunk as it arrives and hands `onPartial` the list so far with its progress once
+ * cells are in: after every chunk until every column's first rows are in (the first screen paints from the first
  * bytes), then at most every PARTIAL_INTERVAL_MS. Resolves with the whole list. Throws AppError:
  * the server's error (404 when the list is gone), or INTERNAL when the server cannot be reached,
  * the stream breaks off or is unreadable; rethrows AbortError when `signal` aborts.
@@ -150,8 +172,16 @@ export async function readListBody(
   const decoder = new TextDecoder();
   let carry = '';
   let lastPartial = 0;
+  let sliceStart = performance.now();
   try {
     for (;;) {
+      // Chunks already received resolve reads at once: give the page its turn (a render, a
+      // paint, input) after a partial list or a slice of parsing, so the first rows show while
+      // the rest is parsed.
+      if (performance.now() - sliceStart >= SLICE_MS) {
+        await yieldToPage();
+        sliceStart = performance.now();
+      }
       const { done, value } = await reader.read();
       if (done) break;
       const text = carry + decoder.decode(value, { stream: true });
@@ -170,18 +200,38 @@ export async function readListBody(
       const now = performance.now();
       if (
         onPartial &&
-        assembler.hasHead &&
+        assembler.loaded > 0 &&
         (!assembler.hasFirstRows || now - lastPartial >= PARTIAL_INTERVAL_MS)
       ) {
         lastPartial = now;
         onPartial(assembler.list(), { loaded: assembler.loaded, total: assembler.total });
+        sliceStart = -Infinity;
       }
     }
   } catch (error) {
     throw aborted(error) ?? (error instanceof AppError ? error : unreadable());
   }
   if (carry + decoder.decode() !== '' || !assembler.hasHead) throw unreadable();
-  return assembler.list();
+  return assembler.list(true);
+}
+
+/** Longest stretch of parsing before the page gets a turn (ms). */
+const SLICE_MS = 8;
+
+/**
+ * Resolves in a new task queued behind what the page has queued (React's render, input), with a
+ * paint in between when one is due: a message to itself, which timers' clamping does not slow
+ * and which, unlike `scheduler.yield`, does not jump ahead of React's task.
+ */
+function yieldToPage(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 }
 
 /** The error itself when it is an abort, else null. */

@@ -116,13 +116,22 @@ function docOf(list: EditorList, isCopy: boolean, loading: ListReadProgress | nu
   };
 }
 
-/** The doc with the cells read so far (or all of them, `progress` null): nothing to undo yet. */
-function withLoadedData(
-  doc: ListEditorDoc,
-  data: GridData,
-  progress: ListReadProgress | null,
-): ListEditorDoc {
-  return { ...doc, saved: { ...doc.saved, data }, history: startHistory(data), loading: progress };
+/**
+ * How the editor starts on `routeId` (issue 14 item 5): a saved list's editor shows at once,
+ * empty, read-only and loading, so its first cells paint as soon as they arrive instead of after
+ * the editor has mounted; other routes show the loading state until their list is ready.
+ */
+function firstLoad(routeId: string): ListEditorLoad {
+  const id = Number(routeId);
+  if (routeId === 'new' || !Number.isInteger(id) || id <= 0) return { status: 'loading' };
+  const list: EditorList = {
+    id,
+    updatedAt: null,
+    poweredTemplateId: null,
+    meta: { name: '', notes: '', type: 'drill-down' },
+    data: { columns: [], rowCount: 0 },
+  };
+  return { status: 'ready', doc: docOf(list, false, { loaded: 0, total: 0 }) };
 }
 
 /** Whether a doc holds changes not saved yet (spec 02 §4 dirty flag). */
@@ -141,7 +150,7 @@ export function isDocDirty(doc: ListEditorDoc): boolean {
  */
 export function useListEditor(routeId: string, duplicateId: string | null): ListEditor {
   const queryClient = useQueryClient();
-  const [load, setLoad] = useState<ListEditorLoad>({ status: 'loading' });
+  const [load, setLoad] = useState<ListEditorLoad>(() => firstLoad(routeId));
   const [isSaving, setIsSaving] = useState(false);
   const [reloadToken, setReloadToken] = useState(0);
   // The id of the list held, so replacing the route after the first save does not reload it.
@@ -154,15 +163,11 @@ export function useListEditor(routeId: string, duplicateId: string | null): List
     const numericId = Number(routeId);
     if (routeId !== 'new' && heldId.current === numericId && docRef.current) return;
     const controller = new AbortController();
-    setLoad({ status: 'loading' });
-    // A saved list shows as its cells arrive (the first screen first), read-only until all are in.
+    setLoad(firstLoad(routeId));
+    // A saved list shows as its cells arrive (the first screen first), read-only until all are in:
+    // nothing can change meanwhile, so each partial list replaces the doc.
     const showPartial = (list: EditorList, progress: ListReadProgress) => {
-      if (controller.signal.aborted) return;
-      setLoad((current) =>
-        current.status === 'ready' && current.doc.loading !== null
-          ? { status: 'ready', doc: withLoadedData(current.doc, list.data, progress) }
-          : { status: 'ready', doc: docOf(list, false, progress) },
-      );
+      if (!controller.signal.aborted) setLoad({ status: 'ready', doc: docOf(list, false, progress) });
     };
     const read = async (): Promise<ListEditorDoc> => {
       if (routeId === 'new') {
@@ -178,12 +183,7 @@ export function useListEditor(routeId: string, duplicateId: string | null): List
     read().then(
       (doc) => {
         heldId.current = doc.saved.id;
-        // The form may have been edited while the cells arrived.
-        setLoad((current) =>
-          current.status === 'ready' && current.doc.loading !== null
-            ? { status: 'ready', doc: withLoadedData(current.doc, doc.saved.data, null) }
-            : { status: 'ready', doc },
-        );
+        setLoad({ status: 'ready', doc });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
