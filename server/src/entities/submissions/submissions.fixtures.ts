@@ -31,7 +31,7 @@ function ok<T extends { status: number; body: unknown }>(res: T, what: string): 
  * drill-down list Countries (Region > Country: Europe/France, Europe/Germany, Americas/Brazil), a
  * field set Market of its two columns (Region required), and a folder. `makeTemplate` saves a
  * template of a fresh pattern "<Campaign>_<4-digit number>" (its counter starts at 1) and that
- * field set; `row` builds a row of it.
+ * field set, the Campaign values must_be_unique with `uniqueCampaign`; `row` builds a row of it.
  */
 export async function submissionFixtures(admin: Agent) {
   const list = ok(
@@ -94,7 +94,7 @@ export async function submissionFixtures(admin: Agent) {
   );
   const folderId: number = folder.body.folder.id;
 
-  async function makeTemplate(): Promise<FixtureTemplate> {
+  async function makeTemplate(options: { uniqueCampaign?: boolean } = {}): Promise<FixtureTemplate> {
     const saved = ok(
       await admin.put('/api/v1/account/field/').send({
         name: `Campaign code ${Math.random().toString(36).slice(2, 7)}`,
@@ -126,6 +126,7 @@ export async function submissionFixtures(admin: Agent) {
               governance_type: 'text',
               validation: { characters: 'any' },
               transformation: { case: 'none', spaces: 'keep', trim: true },
+              must_be_unique: options.uniqueCampaign ?? false,
             }
           : tf,
       ),

@@ -396,7 +396,10 @@ export async function addValueCounts(
     do update set row_count = d.row_count + excluded.row_count`.execute(db);
 }
 
-/** Which of `values` the dataset's latest version holds for a template field. */
+/**
+ * Which of `values` (any number, duplicates allowed) the dataset's latest version holds for a
+ * template field: exactly those, compared as text (must_be_unique; issue 11 item 2).
+ */
 export async function takenValues(
   db: Db,
   datasetId: number,
@@ -404,16 +407,21 @@ export async function takenValues(
   values: readonly string[],
 ): Promise<Set<string>> {
   if (values.length === 0) return new Set();
-  // One probe of the unique (dataset, field, md5) index per value, in index order: a join would let
-  // the planner hash the field's every value (a million) to answer 50,000 questions.
+  const asked = new Set(values);
+  // One scan of the unique (dataset, field, md5) index with every hash as its array key: the
+  // index sorts the keys once and probes them in order, with no join, no sort of the values and
+  // no LATERAL subquery per value (half the time of those on 50,000 codes against a million).
+  // The hashes come from an InitPlan so the planner, not seeing 50,000 keys, does not read the
+  // field's every value instead. A value with the hash of an asked one but other text (an md5
+  // collision) is left out by the exact comparison below.
   const { rows } = await sql<{ value: string }>`
-    select u.v as value from (select v from unnest(${[...values]}::text[]) as v order by md5(v)) as u
-     cross join lateral (
-       select 1 from dataset_values d
-        where d.dataset_id = ${datasetId} and d.template_field_id = ${templateFieldId}
-          and md5(d.value) = md5(u.v) and d.value = u.v and d.row_count > 0
-        limit 1) as hit`.execute(db);
-  return new Set(rows.map((r) => r.value));
+    select d.value from dataset_values d
+     where d.dataset_id = ${datasetId} and d.template_field_id = ${templateFieldId}
+       and md5(d.value) = any(array(select md5(v) from unnest(${[...asked]}::text[]) as v))
+       and d.row_count > 0`.execute(db);
+  const taken = new Set<string>();
+  for (const { value } of rows) if (asked.has(value)) taken.add(value);
+  return taken;
 }
 
 /** Distinct values of one field over the dataset's latest version, in first-seen order (datasets query). */

@@ -940,10 +940,11 @@ export async function checkUniqueness(
   if (!template.template_fields.some((f) => f.id === input.field_id))
     throw AppError.notFound('Template field');
   const datasetId = await repo.ensureDataset(deps.db, actor.accountId, input.template_id);
-  const asked = [...new Set(input.values)];
-  const taken = await repo.takenValues(deps.db, datasetId, input.field_id, asked);
-  // Each taken value once, in the order asked (the Set keeps first occurrences in order).
-  return { taken: asked.filter((v) => taken.has(v)) };
+  const taken = await repo.takenValues(deps.db, datasetId, input.field_id, input.values);
+  // Each taken value once, in the order asked.
+  const answered = new Set<string>();
+  for (const value of input.values) if (taken.has(value)) answered.add(value);
+  return { taken: [...answered] };
 }
 
 /**
