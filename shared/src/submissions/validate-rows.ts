@@ -13,7 +13,7 @@ import {
 import type { PatternSegment } from '../patterns/patterns.contract';
 import type { TemplateField, TemplateFieldId, TemplateGovernanceType } from '../templates/templates.contract';
 import { dateCodec } from './dates';
-import { buildLink, type LinkPart } from './links';
+import { compileLinkBuilder } from './links';
 import {
   indexList,
   type ListChoice,
@@ -23,6 +23,7 @@ import {
   rowsMatching,
   suggestListValue,
 } from './list-lookup';
+import { boundedMemo, memoByText } from './memo';
 import { fieldKey, type SubmissionForm, type SubmissionPattern, type SubmissionRow } from './submission-form';
 import type { SubmissionMessageId } from './submission-messages';
 import { compileTextCheck, transformText } from './text-rules';
@@ -177,36 +178,6 @@ function defaultApplies(field: TemplateField): boolean {
 
 function withDefault(field: TemplateField, value: string): string {
   return value.trim() === '' && defaultApplies(field) ? field.default_value : value;
-}
-
-/** How many distinct cell texts one rule remembers the outcome of before it starts afresh. */
-const OUTCOME_MEMO_LIMIT = 8192;
-
-/**
- * A memo of outcomes by text key, holding at most OUTCOME_MEMO_LIMIT of them (then forgotten at
- * once, so memory stays bounded whatever the rows hold). Answers must be treated as read-only.
- */
-function boundedMemo<T>(): (key: string, outcome: () => T) => T {
-  let memo = new Map<string, T>();
-  return (key, outcome) => {
-    let answer = memo.get(key);
-    if (answer === undefined) {
-      answer = outcome();
-      if (memo.size >= OUTCOME_MEMO_LIMIT) memo = new Map();
-      memo.set(key, answer);
-    }
-    return answer;
-  };
-}
-
-/**
- * `outcome` remembered per cell text (see `boundedMemo`): the input rules of a field are pure
- * functions of its cell, and a table of 50,000 rows holds far fewer distinct values per field, so
- * each is governed once.
- */
-function memoByText<T>(outcome: (text: string) => T): (text: string) => T {
-  const memo = boundedMemo<T>();
-  return (text) => memo(text, () => outcome(text));
 }
 
 /** A problem a rule found in one cell text: the message and its parameters (without the field's name). */
@@ -606,6 +577,18 @@ const linkRule: CellRule = (field, env) => {
     ...(autofillSource ? [fieldKey(autofillSource)] : []),
     ...parameters.flatMap((p) => (p.sourceKey && p.sourceKey !== key ? [p.sourceKey] : [])),
   ];
+  const build = compileLinkBuilder(
+    parameters.map(({ parameter }) => ({
+      name: parameter.name ?? '',
+      url_encoding: parameter.url_encoding,
+      url_name_encoding: parameter.url_name_encoding,
+    })),
+    {
+      domainRestrictions: governance?.domain_restrictions ?? [],
+      keepManualEncoding: governance?.do_not_encode_manually_entered_parameters ?? false,
+    },
+  );
+  const values: string[] = new Array(parameters.length);
   return {
     key,
     phase: 'computed',
@@ -619,20 +602,12 @@ const linkRule: CellRule = (field, env) => {
         state.values.set(key, '');
         return;
       }
-      const parts: LinkPart[] = [];
-      for (const { parameter, sourceKey } of parameters) {
+      for (let i = 0; i < parameters.length; i++) {
+        const { sourceKey } = parameters[i]!;
         if (sourceKey && state.provisional.has(sourceKey)) state.provisional.add(key);
-        parts.push({
-          name: parameter.name ?? '',
-          value: sourceKey && sourceKey !== key ? cellOf(state, sourceKey) : '',
-          url_encoding: parameter.url_encoding,
-          url_name_encoding: parameter.url_name_encoding,
-        });
+        values[i] = sourceKey && sourceKey !== key ? cellOf(state, sourceKey) : '';
       }
-      const result = buildLink(destination, parts, {
-        domainRestrictions: governance?.domain_restrictions ?? [],
-        keepManualEncoding: governance?.do_not_encode_manually_entered_parameters ?? false,
-      });
+      const result = build(destination, values);
       if (result.ok) {
         state.values.set(key, result.link);
         return;
