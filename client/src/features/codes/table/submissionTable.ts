@@ -215,6 +215,9 @@ export interface TableSources {
   readonly keepsBlankRows?: boolean;
 }
 
+/** Display grids whose columns a later answer took over (`validateTable`): copied, never taken again. */
+const spentDisplays = new WeakSet<GridData>();
+
 /** Whether `previous` was governed with the same validator, day and columns (its rows can be reused). */
 function reusable(
   previous: TableValidation | undefined,
@@ -240,7 +243,9 @@ function reusable(
  * answer to a refused submit), by the index of the sent row. With `previous` (the last answer),
  * only rows whose typed cells or place among the sent rows changed are governed again (a paste
  * of 1,000 rows into 50,000 governs 1,000); must_be_unique always runs over every row. The answer
- * is the same as without `previous`.
+ * is the same as without `previous`. The answer takes over `previous`'s display columns (their
+ * changed rows are rewritten in place, so a paste does not copy every column): `previous` is spent,
+ * and a second answer made from it shows every row afresh.
  */
 export function validateTable(
   validator: SubmissionValidator,
@@ -360,6 +365,10 @@ export function validateTable(
   const tableRowOf = (sent: number): number | undefined =>
     tableRows ? tableRows[sent] : sent >= 0 && sent < rowCount ? sent : undefined;
 
+  // The last answer's display columns become this answer's, patched, unless an answer took them
+  // already (then they may hold that answer's values, and every row is shown afresh).
+  const canPatch = last !== null && last.display.rowCount === rowCount && !spentDisplays.has(last.display);
+  if (last) spentDisplays.add(last.display);
   const display: GridData = {
     rowCount,
     columns: data.columns.map((column, c) => {
@@ -371,8 +380,9 @@ export function validateTable(
         return row ? (row[key] ?? '') : computed ? '' : (typed[r] ?? '');
       };
       let values: string[];
-      if (last && last.display.rowCount === rowCount) {
-        values = last.display.columns[c]!.values.slice();
+      if (canPatch) {
+        // Taken over (see above): this answer owns these arrays now.
+        values = last!.display.columns[c]!.values as string[];
         for (const r of changed) values[r] = shown(r);
       } else {
         values = new Array(rowCount);
