@@ -875,13 +875,21 @@ export function compileSubmissionForm(form: SubmissionForm): SubmissionValidator
       });
   }
 
+  // One row's working maps, reused row after row (every key is written again first, the others
+  // cleared), so governing many rows does not allocate and grow them for each one.
+  const values = new Map<string, string>();
+  const dates = new Map<string, CalendarDate>();
+  const failed = new Set<string>();
   const validateRow: SubmissionValidator['validateRow'] = (input, index, sources, session) => {
+    dates.clear();
+    failed.clear();
+    if (values.size > keys.length) values.clear();
     const state: RowState = {
       row: index,
-      values: new Map(),
-      dates: new Map(),
+      values,
+      dates,
       provisional: new Set(),
-      failed: new Set(),
+      failed,
       problems: [],
       sources,
       session: session ?? sources.session ?? createSessionCache(),
