@@ -172,19 +172,19 @@ export function compileLinkBuilder(
   return (destination, values) => {
     const prepared = prepare(destination);
     if (!prepared.ok) return prepared;
-    let query = prepared.pairs.join('&');
+    const pairs = prepared.pairs.slice();
     for (let i = 0; i < parameters.length; i++) {
       const value = values[i] ?? '';
       const name = names[i];
       if (value === '' || name === null) continue;
-      const pair = `${name}=${encodeParameterValue(value, parameters[i]!.url_encoding)}`;
-      query = query === '' ? pair : `${query}&${pair}`;
+      pairs.push(`${name}=${encodeParameterValue(value, parameters[i]!.url_encoding)}`);
     }
-    return {
-      ok: true,
-      link: `${prepared.head}${query === '' ? '' : `?${query}`}${prepared.fragment}`,
-      host: prepared.host,
-    };
+    // Joined, so the link is one flat string (it is kept with its row), not a chain of pieces.
+    const link =
+      pairs.length === 0
+        ? [prepared.head, prepared.fragment].join('')
+        : [prepared.head, '?', pairs.join('&'), prepared.fragment].join('');
+    return { ok: true, link, host: prepared.host };
   };
 }
 
