@@ -784,7 +784,10 @@ export interface SubmissionValidator {
   readonly form: SubmissionForm;
   /** The autonumber counters a final validation draws from (the server reserves them). */
   readonly counters: readonly AutonumberCounter[];
-  /** One row: the governed row, its problems and its preview cells. Uniqueness is not checked here. */
+  /**
+   * One row: the governed row, its problems and its preview cells. Uniqueness is not checked here.
+   * `row` is read, never kept (a caller may reuse it for the next row); '' is an empty cell.
+   */
   validateRow(
     row: Readonly<Record<string, string | null | undefined>>,
     index: number,

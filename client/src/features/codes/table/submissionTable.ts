@@ -308,6 +308,9 @@ export function validateTable(
   // Rows mostly share one set of preview cells: the previous row's set stands in for an equal one.
   let sharedPreview: ReadonlySet<string> | undefined;
   let filled = 0;
+  // One input row, every typed cell written again for each row governed (validateRow never keeps it).
+  const input: SubmissionRow = {};
+  const rowSources = { today: sources.today };
   for (let r = 0; r < rowCount; r++) {
     const isSame = isRowChanged !== null && isRowChanged[r] === 0;
     // An edit of stored rows (`keepsBlankRows`) sends every row, blank or not.
@@ -323,12 +326,8 @@ export function validateTable(
       rowProblems[r] = prior!.rowProblems[r];
       continue;
     }
-    const input: SubmissionRow = {};
-    for (let c = 0; c < width; c++) {
-      const value = now[c]![r] ?? '';
-      if (!isComputed[c] && value !== '') input[keys[c]!] = value;
-    }
-    const result = validator.validateRow(input, index, { today: sources.today }, session);
+    for (let c = 0; c < width; c++) if (!isComputed[c]) input[keys[c]!] = now[c]![r] ?? '';
+    const result = validator.validateRow(input, index, rowSources, session);
     let preview: ReadonlySet<string> = result.provisional;
     if (sharedPreview && sameSet(preview, sharedPreview)) preview = sharedPreview;
     else sharedPreview = preview;
