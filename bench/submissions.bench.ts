@@ -30,7 +30,9 @@
  *    the import (after a forced GC).
  * BENCH_SUBS_DATASET_ROWS (default 1,000,000) and BENCH_SUBS_SUBMIT_RUNS (default 2) shrink a run;
  * BENCH_KEEP=1 keeps the database, and BENCH_REUSE=1 then measures again over its template and
- * dataset without prefilling (BENCH_SUBS_BROWSER=0 leaves the browser figures out).
+ * dataset without prefilling (BENCH_SUBS_BROWSER=0 leaves the browser figures out;
+ * BENCH_SUBS_SERVER=0 leaves the server submit, datasets query and uniqueness figures out, so the
+ * browser part can be measured again alone).
  * Prints the figures and writes bench/results/submissions.json. Needs the client built (npm run build).
  */
 import { randomUUID, webcrypto } from 'node:crypto';
@@ -711,150 +713,160 @@ async function main(): Promise<void> {
         `prefilled the dataset with ${DATASET_ROWS.toLocaleString('en-US')} governed rows in ${filled.seconds} s`,
       );
 
-    // Server submit, end to end, beside COPY of the same rows.
-    const submitMs: number[] = [];
-    const copyMs: number[] = [];
-    let lastSubmission = 0;
-    for (let run = 0; run < RUNS_SUBMIT; run++) {
-      const rows = Array.from({ length: SUBMIT_ROWS }, (_, i) =>
-        generator.row(DATASET_ROWS + run * SUBMIT_ROWS + i),
+    const serverFigures = async () => {
+      // Server submit, end to end, beside COPY of the same rows.
+      const submitMs: number[] = [];
+      const copyMs: number[] = [];
+      let lastSubmission = 0;
+      for (let run = 0; run < RUNS_SUBMIT; run++) {
+        const rows = Array.from({ length: SUBMIT_ROWS }, (_, i) =>
+          generator.row(DATASET_ROWS + run * SUBMIT_ROWS + i),
+        );
+        const body = JSON.stringify({ template_id: templateId, name: `Bench submit ${run}`, rows });
+        const started = performance.now();
+        const summaryOf = await api.call<{ id: number; status: string; row_count: number }>(
+          'POST',
+          '/api/v1/account/submissions',
+          body,
+        );
+        submitMs.push(performance.now() - started);
+        if (summaryOf.status !== 'Submitted' || summaryOf.row_count !== SUBMIT_ROWS)
+          throw new Error(`submit answered ${JSON.stringify(summaryOf)}`);
+        lastSubmission = summaryOf.id;
+        // Baseline: COPY FROM STDIN of the same governed rows into the same table.
+        const stored = (
+          await db.query('select row_number, cv_id, data from submission_rows where submission_id = $1', [
+            summaryOf.id,
+          ])
+        ).rows as { row_number: number; cv_id: string; data: Record<string, string> }[];
+        const scratch = await scratchSubmission(db, ids, `COPY baseline ${run}`, stored.length);
+        const payload = copyLines({ ...ids, ...scratch }, stored);
+        const copyStarted = performance.now();
+        await db.query('begin');
+        await pipeline(Readable.from(payload), db.query(copyFrom(COPY_ROWS)));
+        await db.query('commit');
+        copyMs.push(performance.now() - copyStarted);
+        // The baseline's rows leave again (they are copies, not submissions).
+        await db.query('delete from submission_rows where submission_id = $1', [scratch.submissionId]);
+      }
+      const submit = {
+        ms: round(median(submitMs)),
+        copyMs: round(median(copyMs)),
+        ratio: round(median(submitMs) / median(copyMs), 2),
+        rowsPerSecond: Math.round(SUBMIT_ROWS / (median(submitMs) / 1000)),
+        runs: RUNS_SUBMIT,
+        targetRatio: 3,
+      };
+      console.log(
+        `submit ${SUBMIT_ROWS.toLocaleString('en-US')} rows end to end: ${submit.ms} ms (${submit.rowsPerSecond.toLocaleString('en-US')} rows/s); COPY FROM STDIN of the same rows: ${submit.copyMs} ms; ratio ${submit.ratio} (target <= 3)`,
       );
-      const body = JSON.stringify({ template_id: templateId, name: `Bench submit ${run}`, rows });
-      const started = performance.now();
-      const summaryOf = await api.call<{ id: number; status: string; row_count: number }>(
-        'POST',
-        '/api/v1/account/submissions',
-        body,
-      );
-      submitMs.push(performance.now() - started);
-      if (summaryOf.status !== 'Submitted' || summaryOf.row_count !== SUBMIT_ROWS)
-        throw new Error(`submit answered ${JSON.stringify(summaryOf)}`);
-      lastSubmission = summaryOf.id;
-      // Baseline: COPY FROM STDIN of the same governed rows into the same table.
-      const stored = (
-        await db.query('select row_number, cv_id, data from submission_rows where submission_id = $1', [
-          summaryOf.id,
-        ])
-      ).rows as { row_number: number; cv_id: string; data: Record<string, string> }[];
-      const scratch = await scratchSubmission(db, ids, `COPY baseline ${run}`, stored.length);
-      const payload = copyLines({ ...ids, ...scratch }, stored);
-      const copyStarted = performance.now();
-      await db.query('begin');
-      await pipeline(Readable.from(payload), db.query(copyFrom(COPY_ROWS)));
-      await db.query('commit');
-      copyMs.push(performance.now() - copyStarted);
-      // The baseline's rows leave again (they are copies, not submissions).
-      await db.query('delete from submission_rows where submission_id = $1', [scratch.submissionId]);
-    }
-    const submit = {
-      ms: round(median(submitMs)),
-      copyMs: round(median(copyMs)),
-      ratio: round(median(submitMs) / median(copyMs), 2),
-      rowsPerSecond: Math.round(SUBMIT_ROWS / (median(submitMs) / 1000)),
-      runs: RUNS_SUBMIT,
-      targetRatio: 3,
-    };
-    console.log(
-      `submit ${SUBMIT_ROWS.toLocaleString('en-US')} rows end to end: ${submit.ms} ms (${submit.rowsPerSecond.toLocaleString('en-US')} rows/s); COPY FROM STDIN of the same rows: ${submit.copyMs} ms; ratio ${submit.ratio} (target <= 3)`,
-    );
 
-    // Datasets query: distinct values of one field over the 1,000,000-row dataset.
-    const country = fieldByName('Country');
-    const queryMs: number[] = [];
-    let distinctCount = 0;
-    for (let i = 0; i < RUNS_QUERY; i++) {
-      const started = performance.now();
-      const answer = await api.call<{ rows: unknown[] }>('POST', `/api/core/v1/datasets/${datasetId}/query`, {
-        distinct: true,
-        select: [country.id],
-        commitRef: 'HEAD',
-      });
-      queryMs.push(performance.now() - started);
-      distinctCount = answer.rows.length;
-    }
-    const indexReadMs: number[] = [];
-    for (let i = 0; i < RUNS_QUERY; i++) {
-      const started = performance.now();
-      await db.query(
-        `select value from dataset_values where dataset_id = $1 and template_field_id = $2 and row_count > 0
-          order by id limit 100`,
-        [datasetId, country.id],
-      );
-      indexReadMs.push(performance.now() - started);
-    }
-    const scanMs: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const started = performance.now();
-      await db.query(
-        `select distinct data ->> $2 from submission_rows where dataset_id = $1 and from_commit is not null and to_commit is null`,
-        [datasetId, String(country.id)],
-      );
-      scanMs.push(performance.now() - started);
-    }
-    const datasetRows = Number(
-      (
+      // Datasets query: distinct values of one field over the 1,000,000-row dataset.
+      const country = fieldByName('Country');
+      const queryMs: number[] = [];
+      let distinctCount = 0;
+      for (let i = 0; i < RUNS_QUERY; i++) {
+        const started = performance.now();
+        const answer = await api.call<{ rows: unknown[] }>(
+          'POST',
+          `/api/core/v1/datasets/${datasetId}/query`,
+          {
+            distinct: true,
+            select: [country.id],
+            commitRef: 'HEAD',
+          },
+        );
+        queryMs.push(performance.now() - started);
+        distinctCount = answer.rows.length;
+      }
+      const indexReadMs: number[] = [];
+      for (let i = 0; i < RUNS_QUERY; i++) {
+        const started = performance.now();
         await db.query(
-          'select count(*) from submission_rows where dataset_id = $1 and from_commit is not null and to_commit is null',
-          [datasetId],
-        )
-      ).rows[0].count,
-    );
-    const query = {
-      datasetRows,
-      distinctValues: distinctCount,
-      api: summary(queryMs),
-      baselineIndexReadSql: summary(indexReadMs),
-      selectDistinctOverRowsSql: summary(scanMs),
-      targetP95Ms: 20,
-    };
-    console.log(
-      `datasets query distinct Country over ${datasetRows.toLocaleString('en-US')} rows (${distinctCount} values): p50 ${query.api.p50} ms, p95 ${query.api.p95} ms (target < 20); bare index read (SQL) p95 ${query.baselineIndexReadSql.p95} ms; SELECT DISTINCT over the rows (SQL) p50 ${query.selectDistinctOverRowsSql.p50} ms`,
-    );
-
-    // Uniqueness of 50,000 new codes (500 taken) against the dataset.
-    const taken = (
-      await db.query(
-        `select value from dataset_values where dataset_id = $1 and template_field_id = $2 order by id limit 500`,
-        [datasetId, codeField.id],
-      )
-    ).rows.map((r) => r.value as string);
-    const values = Array.from({ length: SUBMIT_ROWS }, (_, i) =>
-      i % 100 === 0
-        ? taken[i / 100]!
-        : `AC_Paid-Social_${CAMPAIGNS[i % CAMPAIGNS.length]!.toLowerCase().replace(/\s/g, '-')}_${String(5_000_000 + i)}_2026-0${1 + (i % 9)}_Q${i % 10}Z${i % 7}`,
-    );
-    const uniqueMs: number[] = [];
-    let takenCount = 0;
-    for (let i = 0; i < RUNS_UNIQUE; i++) {
-      const started = performance.now();
-      const answer = await api.call<{ taken: string[] }>('POST', '/api/v1/account/submissions/uniqueness', {
-        template_id: templateId,
-        field_id: codeField.id,
-        values,
-      });
-      uniqueMs.push(performance.now() - started);
-      takenCount = answer.taken.length;
-    }
-    const probeMs: number[] = [];
-    for (let i = 0; i < RUNS_UNIQUE; i++) {
-      const started = performance.now();
-      await db.query(
-        `select d.value from dataset_values d join unnest($3::text[]) as u(v) on md5(d.value) = md5(u.v) and d.value = u.v
-          where d.dataset_id = $1 and d.template_field_id = $2 and d.row_count > 0`,
-        [datasetId, codeField.id, values],
+          `select value from dataset_values where dataset_id = $1 and template_field_id = $2 and row_count > 0
+          order by id limit 100`,
+          [datasetId, country.id],
+        );
+        indexReadMs.push(performance.now() - started);
+      }
+      const scanMs: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        await db.query(
+          `select distinct data ->> $2 from submission_rows where dataset_id = $1 and from_commit is not null and to_commit is null`,
+          [datasetId, String(country.id)],
+        );
+        scanMs.push(performance.now() - started);
+      }
+      const datasetRows = Number(
+        (
+          await db.query(
+            'select count(*) from submission_rows where dataset_id = $1 and from_commit is not null and to_commit is null',
+            [datasetId],
+          )
+        ).rows[0].count,
       );
-      probeMs.push(performance.now() - started);
-    }
-    const uniqueness = {
-      values: values.length,
-      taken: takenCount,
-      api: summary(uniqueMs),
-      baselineSqlProbe: summary(probeMs),
-      targetMs: 500,
+      const query = {
+        datasetRows,
+        distinctValues: distinctCount,
+        api: summary(queryMs),
+        baselineIndexReadSql: summary(indexReadMs),
+        selectDistinctOverRowsSql: summary(scanMs),
+        targetP95Ms: 20,
+      };
+      console.log(
+        `datasets query distinct Country over ${datasetRows.toLocaleString('en-US')} rows (${distinctCount} values): p50 ${query.api.p50} ms, p95 ${query.api.p95} ms (target < 20); bare index read (SQL) p95 ${query.baselineIndexReadSql.p95} ms; SELECT DISTINCT over the rows (SQL) p50 ${query.selectDistinctOverRowsSql.p50} ms`,
+      );
+
+      // Uniqueness of 50,000 new codes (500 taken) against the dataset.
+      const taken = (
+        await db.query(
+          `select value from dataset_values where dataset_id = $1 and template_field_id = $2 order by id limit 500`,
+          [datasetId, codeField.id],
+        )
+      ).rows.map((r) => r.value as string);
+      const values = Array.from({ length: SUBMIT_ROWS }, (_, i) =>
+        i % 100 === 0
+          ? taken[i / 100]!
+          : `AC_Paid-Social_${CAMPAIGNS[i % CAMPAIGNS.length]!.toLowerCase().replace(/\s/g, '-')}_${String(5_000_000 + i)}_2026-0${1 + (i % 9)}_Q${i % 10}Z${i % 7}`,
+      );
+      const uniqueMs: number[] = [];
+      let takenCount = 0;
+      for (let i = 0; i < RUNS_UNIQUE; i++) {
+        const started = performance.now();
+        const answer = await api.call<{ taken: string[] }>('POST', '/api/v1/account/submissions/uniqueness', {
+          template_id: templateId,
+          field_id: codeField.id,
+          values,
+        });
+        uniqueMs.push(performance.now() - started);
+        takenCount = answer.taken.length;
+      }
+      const probeMs: number[] = [];
+      for (let i = 0; i < RUNS_UNIQUE; i++) {
+        const started = performance.now();
+        await db.query(
+          `select d.value from dataset_values d join unnest($3::text[]) as u(v) on md5(d.value) = md5(u.v) and d.value = u.v
+          where d.dataset_id = $1 and d.template_field_id = $2 and d.row_count > 0`,
+          [datasetId, codeField.id, values],
+        );
+        probeMs.push(performance.now() - started);
+      }
+      const uniqueness = {
+        values: values.length,
+        taken: takenCount,
+        api: summary(uniqueMs),
+        baselineSqlProbe: summary(probeMs),
+        targetMs: 500,
+      };
+      console.log(
+        `uniqueness of ${values.length.toLocaleString('en-US')} codes (${takenCount} taken) against ${datasetRows.toLocaleString('en-US')} rows: p50 ${uniqueness.api.p50} ms, p95 ${uniqueness.api.p95} ms (target < 500); plain SQL join probe (unnest joined on md5, what the product ran before) p50 ${uniqueness.baselineSqlProbe.p50} ms`,
+      );
+
+      return { submit, query, uniqueness, lastSubmission };
     };
-    console.log(
-      `uniqueness of ${values.length.toLocaleString('en-US')} codes (${takenCount} taken) against ${datasetRows.toLocaleString('en-US')} rows: p50 ${uniqueness.api.p50} ms, p95 ${uniqueness.api.p95} ms (target < 500); plain SQL join probe (unnest joined on md5, what the product ran before) p50 ${uniqueness.baselineSqlProbe.p50} ms`,
-    );
+    // BENCH_SUBS_SERVER=0 measures only the browser part (the server figures are left null).
+    const serverSide = process.env.BENCH_SUBS_SERVER === '0' ? null : await serverFigures();
 
     // Browser: import the 50,000-row CSV, paste 1,000 rows.
     const browser =
@@ -917,11 +929,11 @@ async function main(): Promise<void> {
       machine: { cpus: cpus().length, load: loadavg().map((l) => round(l, 2)) },
       template: { id: templateId, fields: form.fields.length, linkParameters: form.parameters.length },
       prefill: { rows: DATASET_ROWS, seconds: filled.seconds },
-      submit,
-      datasetsQuery: query,
-      uniqueness,
+      submit: serverSide?.submit ?? null,
+      datasetsQuery: serverSide?.query ?? null,
+      uniqueness: serverSide?.uniqueness ?? null,
       browser,
-      lastSubmissionId: lastSubmission,
+      lastSubmissionId: serverSide?.lastSubmission ?? null,
       totalSeconds: round((performance.now() - totalStarted) / 1000),
     };
     writeFileSync('bench/results/submissions.json', `${JSON.stringify(results, null, 2)}\n`);

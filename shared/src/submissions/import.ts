@@ -86,22 +86,25 @@ export function importRows(
   table: ImportTable,
   mapping: ImportMapping,
 ): { rows: SubmissionRow[]; fileRows: number[] } {
+  const mapped: { column: number; key: string }[] = [];
+  mapping.forEach((key, column) => {
+    if (key !== null) mapped.push({ column, key });
+  });
   const rows: SubmissionRow[] = [];
   const fileRows: number[] = [];
-  table.rows.forEach((cells, index) => {
-    const row: SubmissionRow = {};
-    let isEmpty = true;
-    mapping.forEach((key, column) => {
-      if (key === null) return;
+  for (let index = 0; index < table.rows.length; index++) {
+    const cells = table.rows[index]!;
+    let row: SubmissionRow | null = null;
+    for (const { column, key } of mapped) {
       const value = (cells[column] ?? '').trim();
-      if (value === '') return;
+      if (value === '') continue;
+      row ??= {};
       row[key] = value;
-      isEmpty = false;
-    });
-    if (isEmpty) return;
+    }
+    if (row === null) continue;
     rows.push(row);
     fileRows.push(index + 2);
-  });
+  }
   return { rows, fileRows };
 }
 
@@ -145,8 +148,14 @@ export function spreadsheetCellText(value: unknown): string {
  * (`spreadsheetCellText`), and rows with every cell empty are left out.
  */
 export function importTableOf(raw: readonly (readonly unknown[])[]): ImportTable {
-  const texts = raw.map((cells) => cells.map(spreadsheetCellText));
-  const [header = [], ...rows] = texts.filter((cells) => cells.some((cell) => cell.trim() !== ''));
-  if (header.length > 0) header[0] = header[0]!.replace(/^\uFEFF/, '');
-  return { header: header.map((h) => h.trim()), rows };
+  const texts: (readonly string[])[] = [];
+  for (const cells of raw) {
+    // A CSV row is text already: kept as it is, not copied.
+    const row = cells.every((cell) => typeof cell === 'string')
+      ? (cells as readonly string[])
+      : cells.map(spreadsheetCellText);
+    if (row.some((cell) => cell.trim() !== '')) texts.push(row);
+  }
+  const [header = [], ...rows] = texts;
+  return { header: header.map((h, i) => (i === 0 ? h.replace(/^\uFEFF/, '') : h).trim()), rows };
 }

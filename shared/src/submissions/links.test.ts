@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildLink,
+  compileLinkBuilder,
   encodeDynamic,
   encodeParameterName,
   isHostAllowed,
@@ -16,6 +17,33 @@ const part = (name: string, value: string, url_encoding: LinkPart['url_encoding'
 });
 
 describe('buildLink (spec 03 §2, §3, §9)', () => {
+  it('builds the same link from a compiled builder, whichever destinations and values come before', () => {
+    const specs = [part('utm_source', ''), part('utm_term', '', 'standard')];
+    const options = { domainRestrictions: ['acme.com'] };
+    const build = compileLinkBuilder(specs, options);
+    const destinations = [
+      'https://acme.com/a?utm_source=x&ref=1#top',
+      'ftp://acme.com',
+      'https://evil.test/',
+      '',
+    ];
+    for (let i = 0; i < 12; i++) {
+      const destination = destinations[i % destinations.length]!;
+      const values = [`fb ${i % 3}`, i % 2 === 0 ? '' : 'a&b'];
+      expect(build(destination, values)).toEqual(
+        buildLink(
+          destination,
+          specs.map((s, at) => ({ ...s, value: values[at]! })),
+          options,
+        ),
+      );
+    }
+    expect(build(destinations[0]!, ['fb', 'a&b'])).toEqual({
+      ok: true,
+      link: 'https://acme.com/a?ref=1&utm_source=fb&utm_term=a%26b#top',
+      host: 'acme.com',
+    });
+  });
   it('appends the parameters in order and leaves out empty ones', () => {
     const result = buildLink('https://acme.com/a', [
       part('utm_source', 'fb'),

@@ -1,3 +1,5 @@
+import { memoByText } from './memo';
+
 /**
  * Link building for the link field of a submission (spec 03 §2 link governance drawer, §3 link
  * parameter and link_governance, §9 encodings): the person enters the destination (or it is
@@ -100,52 +102,106 @@ export function isHostAllowed(host: string, restrictions: readonly string[]): bo
   return domains.some((d) => h === d || h.endsWith(`.${d}`));
 }
 
+/** A link parameter as a link builder takes it: its name and encodings (its value comes per link). */
+export type LinkParameterSpec = Omit<LinkPart, 'value'>;
+
+/** What a destination gives every link built on it: its address up to the query, kept pairs, fragment. */
+type PreparedDestination =
+  | {
+      readonly ok: true;
+      readonly head: string;
+      readonly pairs: readonly string[];
+      readonly fragment: string;
+      readonly host: string;
+    }
+  | { readonly ok: false; readonly reason: 'invalid' }
+  | { readonly ok: false; readonly reason: 'domain'; readonly host: string };
+
+/**
+ * Compiles the building of links (see the notes at the top of this file) for `parameters` in
+ * order: the answer builds the link of a destination with `values[i]` as the value of
+ * `parameters[i]`, exactly as `buildLink` does. What a destination makes (its checks, the pairs
+ * typed into it) is worked out once per destination text (`memoByText`), so a submission of many
+ * rows with few destinations builds each link from its values alone. Pure; never throws.
+ */
+export function compileLinkBuilder(
+  parameters: readonly LinkParameterSpec[],
+  options: { domainRestrictions?: readonly string[]; keepManualEncoding?: boolean } = {},
+): (destination: string, values: readonly string[]) => LinkResult {
+  const ours = new Set(parameters.map((p) => p.name));
+  const names = parameters.map((p) =>
+    p.name.trim() === '' ? null : encodeParameterName(p.name, p.url_name_encoding),
+  );
+  const prepare = memoByText((destination): PreparedDestination => {
+    const match = DESTINATION.exec(destination.trim());
+    if (!match) return { ok: false, reason: 'invalid' };
+    const [, scheme, host, path, query, fragment] = match as unknown as [
+      string,
+      string,
+      string,
+      string,
+      string | undefined,
+      string | undefined,
+    ];
+    const hostName = host.replace(/^[^@]*@/, '');
+    if (!/^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(hostName) || /^[.-]|\.\.|[.-](:|$)/.test(hostName))
+      return { ok: false, reason: 'invalid' };
+    if (!isHostAllowed(hostName, options.domainRestrictions ?? []))
+      return { ok: false, reason: 'domain', host: hostName.toLowerCase().replace(/:\d+$/, '') };
+    const pairs: string[] = [];
+    for (const pair of (query ?? '').slice(1).split('&')) {
+      if (pair === '') continue;
+      const eq = pair.indexOf('=');
+      const rawName = eq < 0 ? pair : pair.slice(0, eq);
+      const rawValue = eq < 0 ? null : pair.slice(eq + 1);
+      if (ours.has(safeDecode(rawName))) continue;
+      if (options.keepManualEncoding) pairs.push(pair);
+      else {
+        const name = encodeStandard(safeDecode(rawName));
+        pairs.push(rawValue === null ? name : `${name}=${encodeStandard(safeDecode(rawValue))}`);
+      }
+    }
+    return {
+      ok: true,
+      head: `${scheme}${host}${path}`,
+      pairs,
+      fragment: fragment ?? '',
+      host: hostName.toLowerCase(),
+    };
+  });
+  return (destination, values) => {
+    const prepared = prepare(destination);
+    if (!prepared.ok) return prepared;
+    const pairs = prepared.pairs.slice();
+    for (let i = 0; i < parameters.length; i++) {
+      const value = values[i] ?? '';
+      const name = names[i];
+      if (value === '' || name === null) continue;
+      pairs.push(`${name}=${encodeParameterValue(value, parameters[i]!.url_encoding)}`);
+    }
+    // Joined, so the link is one flat string (it is kept with its row), not a chain of pieces.
+    const link =
+      pairs.length === 0
+        ? [prepared.head, prepared.fragment].join('')
+        : [prepared.head, '?', pairs.join('&'), prepared.fragment].join('');
+    return { ok: true, link, host: prepared.host };
+  };
+}
+
 /**
  * Builds a link (see the notes at the top of this file): `destination` with `parts` appended as
  * query parameters, honouring `domainRestrictions` and whether manually entered parameters keep
  * their encoding. Answers `invalid` for a destination that is not an http(s) address and `domain`
- * (with the host) for a host the restrictions do not allow. Pure; never throws.
+ * (with the host) for a host the restrictions do not allow. Pure; never throws. To build many
+ * links with the same parameters, compile them once (`compileLinkBuilder`).
  */
 export function buildLink(
   destination: string,
   parts: readonly LinkPart[],
   options: { domainRestrictions?: readonly string[]; keepManualEncoding?: boolean } = {},
 ): LinkResult {
-  const match = DESTINATION.exec(destination.trim());
-  if (!match) return { ok: false, reason: 'invalid' };
-  const [, scheme, host, path, query, fragment] = match as unknown as [
-    string,
-    string,
-    string,
-    string,
-    string | undefined,
-    string | undefined,
-  ];
-  const hostName = host.replace(/^[^@]*@/, '');
-  if (!/^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(hostName) || /^[.-]|\.\.|[.-](:|$)/.test(hostName))
-    return { ok: false, reason: 'invalid' };
-  if (!isHostAllowed(hostName, options.domainRestrictions ?? []))
-    return { ok: false, reason: 'domain', host: hostName.toLowerCase().replace(/:\d+$/, '') };
-  const ours = new Set(parts.map((p) => p.name));
-  const pairs: string[] = [];
-  for (const pair of (query ?? '').slice(1).split('&')) {
-    if (pair === '') continue;
-    const eq = pair.indexOf('=');
-    const rawName = eq < 0 ? pair : pair.slice(0, eq);
-    const rawValue = eq < 0 ? null : pair.slice(eq + 1);
-    if (ours.has(safeDecode(rawName))) continue;
-    if (options.keepManualEncoding) pairs.push(pair);
-    else {
-      const name = encodeStandard(safeDecode(rawName));
-      pairs.push(rawValue === null ? name : `${name}=${encodeStandard(safeDecode(rawValue))}`);
-    }
-  }
-  for (const part of parts) {
-    if (part.value === '' || part.name.trim() === '') continue;
-    pairs.push(
-      `${encodeParameterName(part.name, part.url_name_encoding)}=${encodeParameterValue(part.value, part.url_encoding)}`,
-    );
-  }
-  const link = `${scheme}${host}${path}${pairs.length > 0 ? `?${pairs.join('&')}` : ''}${fragment ?? ''}`;
-  return { ok: true, link, host: hostName.toLowerCase() };
+  return compileLinkBuilder(parts, options)(
+    destination,
+    parts.map((p) => p.value),
+  );
 }

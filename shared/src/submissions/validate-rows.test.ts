@@ -224,6 +224,26 @@ describe('must_be_unique', () => {
   it('does not check preview values, which are not final', () => {
     expect(validateRows(form, [testRow(), testRow()], preview).problems).toEqual([]);
   });
+  it('governs a value the same in every row that holds it, however often it repeats', () => {
+    // One compiled form remembers what each cell value made; each row still gets its own problems.
+    const variants: Record<number, string>[] = [
+      {},
+      { [FIELD.channel]: 'Paid Socal' },
+      { [FIELD.region]: 'EUROPE', [FIELD.country]: 'Brazil' },
+      { [FIELD.channel]: 'Email', [FIELD.source]: 'tiktok' },
+      { [FIELD.channel]: 'Paid Search', [FIELD.source]: '' },
+      { [FIELD.start]: '2026-02-30', [FIELD.campaign]: 'x' },
+    ];
+    const rows = Array.from({ length: 60 }, (_, i) => testRow(variants[i % variants.length]));
+    const compiled = compileSubmissionForm(form);
+    rows.forEach((row, i) => {
+      const again = compiled.validateRow(row, i, preview);
+      const alone = compileSubmissionForm(form).validateRow(row, i, preview);
+      expect(again).toEqual(alone);
+      if (i % variants.length !== 0 && i % variants.length !== 4)
+        expect(again.problems.length).toBeGreaterThan(0);
+    });
+  });
   it('validates 5,000 rows in one pass, each with its own code', () => {
     const rows = Array.from({ length: 5_000 }, (_, i) => testRow({ [FIELD.campaign]: `c${i}` }));
     const result = validateRows(form, rows, final);

@@ -13,7 +13,7 @@ import {
 import type { PatternSegment } from '../patterns/patterns.contract';
 import type { TemplateField, TemplateFieldId, TemplateGovernanceType } from '../templates/templates.contract';
 import { dateCodec } from './dates';
-import { buildLink, type LinkPart } from './links';
+import { compileLinkBuilder } from './links';
 import {
   indexList,
   type ListChoice,
@@ -23,6 +23,7 @@ import {
   rowsMatching,
   suggestListValue,
 } from './list-lookup';
+import { boundedMemo, memoByText } from './memo';
 import { fieldKey, type SubmissionForm, type SubmissionPattern, type SubmissionRow } from './submission-form';
 import type { SubmissionMessageId } from './submission-messages';
 import { compileTextCheck, transformText } from './text-rules';
@@ -179,6 +180,12 @@ function withDefault(field: TemplateField, value: string): string {
   return value.trim() === '' && defaultApplies(field) ? field.default_value : value;
 }
 
+/** A problem a rule found in one cell text: the message and its parameters (without the field's name). */
+interface CellFinding {
+  readonly messageId: SubmissionMessageId;
+  readonly params: Record<string, string | number>;
+}
+
 /** An input step that trims the value (after the default) and checks nothing else. */
 function trimmed(field: TemplateField): FieldStep {
   const key = fieldKey(field);
@@ -210,16 +217,22 @@ function patternFieldOf(field: TemplateField, env: FormEnv): TemplateField | und
 const textRule: CellRule = (field) => {
   const key = fieldKey(field);
   const check = compileTextCheck(field.validation, field.min_length, field.max_length);
+  const outcome = memoByText((cell): { value: string; finding: CellFinding | null } => {
+    const value = transformText(withDefault(field, cell), field.transformation);
+    const problem = value === '' ? null : check(value);
+    return {
+      value,
+      finding: problem ? { messageId: problem.messageId, params: { ...problem.params, value } } : null,
+    };
+  });
   return {
     key,
     phase: 'input',
     reads: [],
     run(state) {
-      const value = transformText(withDefault(field, cellOf(state, key)), field.transformation);
+      const { value, finding } = outcome(cellOf(state, key));
       state.values.set(key, value);
-      if (value === '') return;
-      const problem = check(value);
-      if (problem) report(state, field, problem.messageId, { ...problem.params, value });
+      if (finding) report(state, field, finding.messageId, finding.params);
     },
   };
 };
@@ -232,36 +245,40 @@ const listRule: CellRule = (field, env) => {
     governance?.list_column_id != null ? index?.columnIndex.get(governance.list_column_id) : undefined;
   const separator = delimiterText(governance?.delimiter, '');
   const isMulti = separator !== '';
+  const outcome = memoByText((cell): { value: string; finding: CellFinding | null } => {
+    const raw = withDefault(field, cell).trim();
+    if (raw === '' || !index || column === undefined) return { value: raw, finding: null };
+    const parts = isMulti
+      ? raw
+          .split(separator)
+          .map((p) => p.trim())
+          .filter((p) => p !== '')
+      : [raw];
+    const spelled: string[] = [];
+    for (const part of parts) {
+      const spelling = listSpelling(index, column, part);
+      if (spelling === null) {
+        const suggestion = suggestListValue(index, column, part);
+        const params = { value: part, list: index.list.name };
+        return {
+          value: raw,
+          finding: suggestion
+            ? { messageId: 'listValueDidYouMean', params: { ...params, suggestion } }
+            : { messageId: 'listValueUnknown', params },
+        };
+      }
+      spelled.push(spelling);
+    }
+    return { value: spelled.join(separator), finding: null };
+  });
   return {
     key,
     phase: 'input',
     reads: [],
     run(state) {
-      const raw = withDefault(field, cellOf(state, key)).trim();
-      if (raw === '' || !index || column === undefined) {
-        state.values.set(key, raw);
-        return;
-      }
-      const parts = isMulti
-        ? raw
-            .split(separator)
-            .map((p) => p.trim())
-            .filter((p) => p !== '')
-        : [raw];
-      const spelled: string[] = [];
-      for (const part of parts) {
-        const spelling = listSpelling(index, column, part);
-        if (spelling === null) {
-          state.values.set(key, raw);
-          const suggestion = suggestListValue(index, column, part);
-          const params = { value: part, list: index.list.name };
-          if (suggestion) report(state, field, 'listValueDidYouMean', { ...params, suggestion });
-          else report(state, field, 'listValueUnknown', params);
-          return;
-        }
-        spelled.push(spelling);
-      }
-      state.values.set(key, spelled.join(separator));
+      const { value, finding } = outcome(cellOf(state, key));
+      state.values.set(key, value);
+      if (finding) report(state, field, finding.messageId, finding.params);
     },
   };
 };
@@ -275,24 +292,29 @@ const dateRule: CellRule = (field, env) => {
   }
   const format = field.date ?? (segment?.segment_type === 'date' ? segment : null);
   const codec = format ? dateCodec(format) : null;
+  const outcome = memoByText(
+    (cell): { value: string; date: CalendarDate | null; finding: CellFinding | null } => {
+      const raw = withDefault(field, cell).trim();
+      if (raw === '' || !codec) return { value: raw, date: null, finding: null };
+      const date = codec.parse(raw);
+      if (!date)
+        return {
+          value: raw,
+          date: null,
+          finding: { messageId: 'dateInvalid', params: { value: raw, example: codec.example } },
+        };
+      return { value: codec.format(date), date, finding: null };
+    },
+  );
   return {
     key,
     phase: 'input',
     reads: [],
     run(state) {
-      const raw = withDefault(field, cellOf(state, key)).trim();
-      if (raw === '' || !codec) {
-        state.values.set(key, raw);
-        return;
-      }
-      const date = codec.parse(raw);
-      if (!date) {
-        state.values.set(key, raw);
-        report(state, field, 'dateInvalid', { value: raw, example: codec.example });
-        return;
-      }
-      state.dates.set(key, date);
-      state.values.set(key, codec.format(date));
+      const { value, date, finding } = outcome(cellOf(state, key));
+      if (date) state.dates.set(key, date);
+      state.values.set(key, value);
+      if (finding) report(state, field, finding.messageId, finding.params);
     },
   };
 };
@@ -555,6 +577,18 @@ const linkRule: CellRule = (field, env) => {
     ...(autofillSource ? [fieldKey(autofillSource)] : []),
     ...parameters.flatMap((p) => (p.sourceKey && p.sourceKey !== key ? [p.sourceKey] : [])),
   ];
+  const build = compileLinkBuilder(
+    parameters.map(({ parameter }) => ({
+      name: parameter.name ?? '',
+      url_encoding: parameter.url_encoding,
+      url_name_encoding: parameter.url_name_encoding,
+    })),
+    {
+      domainRestrictions: governance?.domain_restrictions ?? [],
+      keepManualEncoding: governance?.do_not_encode_manually_entered_parameters ?? false,
+    },
+  );
+  const values: string[] = new Array(parameters.length);
   return {
     key,
     phase: 'computed',
@@ -568,20 +602,12 @@ const linkRule: CellRule = (field, env) => {
         state.values.set(key, '');
         return;
       }
-      const parts: LinkPart[] = [];
-      for (const { parameter, sourceKey } of parameters) {
+      for (let i = 0; i < parameters.length; i++) {
+        const { sourceKey } = parameters[i]!;
         if (sourceKey && state.provisional.has(sourceKey)) state.provisional.add(key);
-        parts.push({
-          name: parameter.name ?? '',
-          value: sourceKey && sourceKey !== key ? cellOf(state, sourceKey) : '',
-          url_encoding: parameter.url_encoding,
-          url_name_encoding: parameter.url_name_encoding,
-        });
+        values[i] = sourceKey && sourceKey !== key ? cellOf(state, sourceKey) : '';
       }
-      const result = buildLink(destination, parts, {
-        domainRestrictions: governance?.domain_restrictions ?? [],
-        keepManualEncoding: governance?.do_not_encode_manually_entered_parameters ?? false,
-      });
+      const result = build(destination, values);
       if (result.ok) {
         state.values.set(key, result.link);
         return;
@@ -639,27 +665,41 @@ export function isEnteredField(field: Pick<TemplateField, 'governance_type'>): b
 /** The drill-down and dependent relations of one list's single-value fields, in column order. */
 function listRelationStep(index: ListIndex, fields: readonly { field: TemplateField; column: number }[]) {
   const sorted = [...fields].sort((a, b) => a.column - b.column);
-  return (state: RowState) => {
-    const chosen: { choice: ListChoice; field: TemplateField; value: string }[] = [];
-    for (const { field, column } of sorted) {
-      const key = fieldKey(field);
-      const value = cellOf(state, key);
-      if (value === '' || state.failed.has(key)) continue;
-      const choice: ListChoice = [column, matchKey(value)];
+  const keys = sorted.map(({ field }) => fieldKey(field));
+  /**
+   * What the relations make of the group's cells (`cells[i]` of `sorted[i]`; `failed[i]` when its
+   * own rule refused it): the problems by group position and the dependent fills. A pure function
+   * of the cells, so it is remembered per combination.
+   */
+  const decide = (
+    cells: readonly string[],
+    failed: readonly boolean[],
+  ): {
+    problems: readonly { at: number; finding: CellFinding }[];
+    fills: readonly { at: number; value: string }[];
+  } => {
+    const problems: { at: number; finding: CellFinding }[] = [];
+    const chosen: { choice: ListChoice; at: number; value: string }[] = [];
+    for (let at = 0; at < sorted.length; at++) {
+      const value = cells[at]!;
+      if (value === '' || failed[at]) continue;
+      const choice: ListChoice = [sorted[at]!.column, matchKey(value)];
       if (index.list.type === 'drill-down' && chosen.length > 0) {
         if (rowsMatching(index, [...chosen.map((c) => c.choice), choice]).length === 0) {
           const parent = chosen[chosen.length - 1]!;
-          report(state, field, 'listValueNotUnder', {
-            value,
-            parent: nameOf(parent.field),
-            parentValue: parent.value,
+          problems.push({
+            at,
+            finding: {
+              messageId: 'listValueNotUnder',
+              params: { value, parent: nameOf(sorted[parent.at]!.field), parentValue: parent.value },
+            },
           });
           continue;
         }
       }
-      chosen.push({ choice, field, value });
+      chosen.push({ choice, at, value });
     }
-    if (index.list.type !== 'dependent' || chosen.length === 0) return;
+    if (index.list.type !== 'dependent' || chosen.length === 0) return { problems, fills: [] };
     const rows = rowsMatching(
       index,
       chosen.map((c) => c.choice),
@@ -667,28 +707,49 @@ function listRelationStep(index: ListIndex, fields: readonly { field: TemplateFi
     if (rows.length === 0) {
       const [first, ...rest] = chosen;
       const last = rest[rest.length - 1]!;
-      report(state, last.field, 'listCombinationUnknown', {
-        value: last.value,
-        other: nameOf(first!.field),
-        otherValue: first!.value,
+      problems.push({
+        at: last.at,
+        finding: {
+          messageId: 'listCombinationUnknown',
+          params: { value: last.value, other: nameOf(sorted[first!.at]!.field), otherValue: first!.value },
+        },
       });
-      return;
+      return { problems, fills: [] };
     }
     // Dependent fill: an empty mapped field takes the one value its column has in the fitting rows.
-    for (const { field, column } of sorted) {
-      const key = fieldKey(field);
-      if (cellOf(state, key) !== '' || state.failed.has(key)) continue;
+    const fills: { at: number; value: string }[] = [];
+    for (let at = 0; at < sorted.length; at++) {
+      if (cells[at] !== '' || failed[at]) continue;
       let only: string | null = null;
       for (const r of rows) {
-        const value = (index.list.rows[r]?.[column] ?? '').trim();
+        const value = (index.list.rows[r]?.[sorted[at]!.column] ?? '').trim();
         if (value === '' || (only !== null && matchKey(only) !== matchKey(value))) {
           only = null;
           break;
         }
         only ??= value;
       }
-      if (only !== null) state.values.set(key, only);
+      if (only !== null) fills.push({ at, value: only });
     }
+    return { problems, fills };
+  };
+  const memo = boundedMemo<ReturnType<typeof decide>>();
+  const cells: string[] = new Array(sorted.length);
+  const failed: boolean[] = new Array(sorted.length);
+  return (state: RowState) => {
+    // The memo's key holds each cell with its length (and whether it failed), so no two differ.
+    let memoKey = '';
+    for (let at = 0; at < keys.length; at++) {
+      const key = keys[at]!;
+      const value = cellOf(state, key);
+      cells[at] = value;
+      failed[at] = state.failed.has(key);
+      memoKey += `${failed[at] ? 'f' : 'v'}${value.length}:${value}`;
+    }
+    const { problems, fills } = memo(memoKey, () => decide(cells, failed));
+    for (const { at, finding } of problems)
+      report(state, sorted[at]!.field, finding.messageId, finding.params);
+    for (const { at, value } of fills) state.values.set(keys[at]!, value);
   };
 }
 
@@ -723,7 +784,10 @@ export interface SubmissionValidator {
   readonly form: SubmissionForm;
   /** The autonumber counters a final validation draws from (the server reserves them). */
   readonly counters: readonly AutonumberCounter[];
-  /** One row: the governed row, its problems and its preview cells. Uniqueness is not checked here. */
+  /**
+   * One row: the governed row, its problems and its preview cells. Uniqueness is not checked here.
+   * `row` is read, never kept (a caller may reuse it for the next row); '' is an empty cell.
+   */
   validateRow(
     row: Readonly<Record<string, string | null | undefined>>,
     index: number,
@@ -814,13 +878,21 @@ export function compileSubmissionForm(form: SubmissionForm): SubmissionValidator
       });
   }
 
+  // One row's working maps, reused row after row (every key is written again first, the others
+  // cleared), so governing many rows does not allocate and grow them for each one.
+  const values = new Map<string, string>();
+  const dates = new Map<string, CalendarDate>();
+  const failed = new Set<string>();
   const validateRow: SubmissionValidator['validateRow'] = (input, index, sources, session) => {
+    dates.clear();
+    failed.clear();
+    if (values.size > keys.length) values.clear();
     const state: RowState = {
       row: index,
-      values: new Map(),
-      dates: new Map(),
+      values,
+      dates,
       provisional: new Set(),
-      failed: new Set(),
+      failed,
       problems: [],
       sources,
       session: session ?? sources.session ?? createSessionCache(),

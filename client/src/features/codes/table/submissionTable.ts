@@ -142,12 +142,11 @@ export interface TableProblem {
   readonly message: string;
 }
 
-/** What the rules made of one filled table row: its governed row, preview cells and problems by column. */
-interface GovernedTableRow {
-  readonly row: SubmissionRow;
-  readonly provisional: ReadonlySet<string>;
-  readonly problems: readonly { readonly col: number; readonly message: string }[];
-}
+/** The problems the rules found in one table row, by column and text. */
+type RowProblems = readonly { readonly col: number; readonly message: string }[];
+
+/** The problems of a row that has none (shared, so a clean row costs no array). */
+const NO_PROBLEMS: RowProblems = [];
 
 /** The table after the rules ran: what each cell shows and every problem, by cell. */
 export interface TableValidation {
@@ -166,15 +165,15 @@ export interface TableValidation {
   /**
    * What the next `validateTable` reuses (rows whose typed cells and place among the sent rows
    * did not change are not governed again): the typed grid, the validator and day it was governed
-   * with, each table row's index among the filled rows (−1: blank) and result, and the session of
-   * per-session random values.
+   * with, each table row's index among the filled rows (−1: blank) and problems (its governed row
+   * and preview cells are `governed` and `provisional`), and the session of per-session random values.
    */
   readonly reuse: {
     readonly data: GridData;
     readonly validator: SubmissionValidator;
     readonly today: CalendarDate;
     readonly filledIndex: Int32Array;
-    readonly results: ReadonlyArray<GovernedTableRow | undefined>;
+    readonly rowProblems: ReadonlyArray<RowProblems | undefined>;
     readonly session: RandomSessionCache;
   };
 }
@@ -216,6 +215,9 @@ export interface TableSources {
   readonly keepsBlankRows?: boolean;
 }
 
+/** Display grids whose columns a later answer took over (`validateTable`): copied, never taken again. */
+const spentDisplays = new WeakSet<GridData>();
+
 /** Whether `previous` was governed with the same validator, day and columns (its rows can be reused). */
 function reusable(
   previous: TableValidation | undefined,
@@ -241,7 +243,9 @@ function reusable(
  * answer to a refused submit), by the index of the sent row. With `previous` (the last answer),
  * only rows whose typed cells or place among the sent rows changed are governed again (a paste
  * of 1,000 rows into 50,000 governs 1,000); must_be_unique always runs over every row. The answer
- * is the same as without `previous`.
+ * is the same as without `previous`. The answer takes over `previous`'s display columns (their
+ * changed rows are rewritten in place, so a paste does not copy every column): `previous` is spent,
+ * and a second answer made from it shows every row afresh.
  */
 export function validateTable(
   validator: SubmissionValidator,
@@ -251,22 +255,31 @@ export function validateTable(
   extra: readonly { row: number; fieldId: string | number | null; message: string }[] = [],
   previous?: TableValidation,
 ): TableValidation {
-  const prior = reusable(previous, validator, data, sources.today) ? previous.reuse : null;
+  const last = reusable(previous, validator, data, sources.today) ? previous : null;
+  const prior = last?.reuse ?? null;
   const session = prior?.session ?? createSessionCache();
   const rowCount = data.rowCount;
   const width = data.columns.length;
-  // Per column: the typed values now and before, and whether they are the very same array.
   const now = data.columns.map((c) => c.values);
-  const before = prior ? prior.data.columns.map((c) => c.values) : [];
-  const sameColumn = now.map((values, c) => before[c] === values);
-  const allSame = prior !== null && prior.data.rowCount === rowCount && sameColumn.every(Boolean);
-  const rowUnchanged = (r: number): boolean => {
-    if (!prior || r >= prior.data.rowCount) return false;
-    if (allSame) return true;
-    for (let c = 0; c < width; c++)
-      if (!sameColumn[c] && (before[c]![r] ?? '') !== (now[c]![r] ?? '')) return false;
-    return true;
-  };
+  const isComputed = columns.map((c) => c?.isComputed ?? true);
+  const keys = columns.map((c) => c?.key ?? '');
+
+  // Which rows' typed cells differ from the last answer's (column by column: a column whose
+  // values are the very same array is unchanged). Null: every row is new.
+  let isRowChanged: Uint8Array | null = null;
+  if (prior) {
+    isRowChanged = new Uint8Array(rowCount);
+    const priorCount = prior.data.rowCount;
+    const shared = Math.min(rowCount, priorCount);
+    for (let r = shared; r < rowCount; r++) isRowChanged[r] = 1;
+    for (let c = 0; c < width; c++) {
+      const before = prior.data.columns[c]!.values;
+      const values = now[c]!;
+      if (before === values) continue;
+      for (let r = 0; r < shared; r++) if ((before[r] ?? '') !== (values[r] ?? '')) isRowChanged[r] = 1;
+    }
+  }
+
   const messageColumns = new Map<string, number>();
   const columnOf = (fieldId: SubmissionProblem['fieldId']) => {
     const key = String(fieldId);
@@ -277,69 +290,102 @@ export function validateTable(
     }
     return col;
   };
+  const isBlank = (r: number): boolean => {
+    for (let c = 0; c < width; c++) {
+      if (isComputed[c]) continue;
+      const value = (now[c]![r] ?? '').trim();
+      if (value !== '' && value !== columns[c]!.initial) return false;
+    }
+    return true;
+  };
 
   const filledIndex = new Int32Array(rowCount);
-  const results: (GovernedTableRow | undefined)[] = new Array(rowCount);
   const governed: (SubmissionRow | undefined)[] = new Array(rowCount);
   const provisional: (ReadonlySet<string> | undefined)[] = new Array(rowCount);
+  const rowProblems: (RowProblems | undefined)[] = new Array(rowCount);
+  // Rows whose shown values may differ from the last answer's.
   const changed: number[] = [];
-  const sentRows: SubmissionRow[] = [];
-  const sentProvisional: ReadonlySet<string>[] = [];
-  const tableRows: number[] = [];
+  // Rows mostly share one set of preview cells: the previous row's set stands in for an equal one.
+  let sharedPreview: ReadonlySet<string> | undefined;
+  let filled = 0;
+  // One input row, every typed cell written again for each row governed (validateRow never keeps it).
+  const input: SubmissionRow = {};
+  const rowSources = { today: sources.today };
   for (let r = 0; r < rowCount; r++) {
-    const same = rowUnchanged(r);
+    const isSame = isRowChanged !== null && isRowChanged[r] === 0;
     // An edit of stored rows (`keepsBlankRows`) sends every row, blank or not.
-    const blank = sources.keepsBlankRows
-      ? false
-      : same
-        ? prior!.filledIndex[r] === -1
-        : isBlankRow(data, columns, r);
-    const index = blank ? -1 : sentRows.length;
+    const blank = sources.keepsBlankRows ? false : isSame ? prior!.filledIndex[r] === -1 : isBlank(r);
+    const index = blank ? -1 : filled++;
     filledIndex[r] = index;
-    if (!same || prior!.filledIndex[r] !== index) changed.push(r);
+    const isReused = isSame && prior!.filledIndex[r] === index;
+    if (!isReused) changed.push(r);
     if (blank) continue;
-    let result = same && prior!.filledIndex[r] === index ? prior!.results[r] : undefined;
-    if (!result) {
-      const input: SubmissionRow = {};
-      for (let c = 0; c < width; c++) {
-        const spec = columns[c];
-        const value = now[c]![r] ?? '';
-        if (spec && !spec.isComputed && value !== '') input[spec.key] = value;
-      }
-      const governedRow = validator.validateRow(input, index, { today: sources.today }, session);
-      result = {
-        row: governedRow.row,
-        provisional: governedRow.provisional,
-        problems: governedRow.problems.map((p) => ({
-          col: columnOf(p.fieldId),
-          message: submissionMessageText(p.messageId, p.params),
-        })),
-      };
+    if (isReused) {
+      governed[r] = last!.governed[r];
+      provisional[r] = last!.provisional[r];
+      rowProblems[r] = prior!.rowProblems[r];
+      continue;
     }
-    results[r] = result;
+    for (let c = 0; c < width; c++) if (!isComputed[c]) input[keys[c]!] = now[c]![r] ?? '';
+    const result = validator.validateRow(input, index, rowSources, session);
+    let preview: ReadonlySet<string> = result.provisional;
+    if (sharedPreview && sameSet(preview, sharedPreview)) preview = sharedPreview;
+    else sharedPreview = preview;
     governed[r] = result.row;
-    provisional[r] = result.provisional;
-    sentRows.push(result.row);
-    sentProvisional.push(result.provisional);
-    tableRows.push(r);
+    provisional[r] = preview;
+    rowProblems[r] =
+      result.problems.length === 0
+        ? NO_PROBLEMS
+        : result.problems.map((p) => ({
+            col: columnOf(p.fieldId),
+            message: submissionMessageText(p.messageId, p.params),
+          }));
   }
 
-  const displayValue = (c: number, r: number): string => {
-    const row = governed[r];
-    const key = columns[c]?.key ?? '';
-    return row ? (row[key] ?? '') : columns[c]?.isComputed ? '' : (now[c]![r] ?? '');
-  };
-  const patchDisplay = prior !== null && previous!.display.rowCount === rowCount;
+  // The rows sent, in order, and the table row of each (without blank rows: the table's rows).
+  let sentRows: SubmissionRow[];
+  let sentProvisional: ReadonlySet<string>[];
+  let tableRows: number[] | null = null;
+  if (filled === rowCount) {
+    sentRows = governed as SubmissionRow[];
+    sentProvisional = provisional as ReadonlySet<string>[];
+  } else {
+    sentRows = new Array(filled);
+    sentProvisional = new Array(filled);
+    tableRows = new Array(filled);
+    for (let r = 0; r < rowCount; r++) {
+      const index = filledIndex[r]!;
+      if (index < 0) continue;
+      sentRows[index] = governed[r]!;
+      sentProvisional[index] = provisional[r]!;
+      tableRows[index] = r;
+    }
+  }
+  const tableRowOf = (sent: number): number | undefined =>
+    tableRows ? tableRows[sent] : sent >= 0 && sent < rowCount ? sent : undefined;
+
+  // The last answer's display columns become this answer's, patched, unless an answer took them
+  // already (then they may hold that answer's values, and every row is shown afresh).
+  const canPatch = last !== null && last.display.rowCount === rowCount && !spentDisplays.has(last.display);
+  if (last) spentDisplays.add(last.display);
   const display: GridData = {
     rowCount,
     columns: data.columns.map((column, c) => {
+      const key = keys[c]!;
+      const typed = now[c]!;
+      const computed = isComputed[c]!;
+      const shown = (r: number): string => {
+        const row = governed[r];
+        return row ? (row[key] ?? '') : computed ? '' : (typed[r] ?? '');
+      };
       let values: string[];
-      if (patchDisplay) {
-        values = previous!.display.columns[c]!.values.slice();
-        for (const r of changed) values[r] = displayValue(c, r);
+      if (canPatch) {
+        // Taken over (see above): this answer owns these arrays now.
+        values = last!.display.columns[c]!.values as string[];
+        for (const r of changed) values[r] = shown(r);
       } else {
         values = new Array(rowCount);
-        for (let r = 0; r < rowCount; r++) values[r] = displayValue(c, r);
+        for (let r = 0; r < rowCount; r++) values[r] = shown(r);
       }
       return { ...column, values };
     }),
@@ -347,16 +393,16 @@ export function validateTable(
 
   const problems: TableProblem[] = [];
   for (let r = 0; r < rowCount; r++) {
-    const result = results[r];
-    if (result) for (const p of result.problems) problems.push({ row: r, col: p.col, message: p.message });
+    const found = rowProblems[r];
+    if (found) for (const p of found) problems.push({ row: r, col: p.col, message: p.message });
   }
   for (const p of validator.uniquenessProblems(sentRows, sentProvisional, sources.isTaken)) {
-    const row = tableRows[p.row];
+    const row = tableRowOf(p.row);
     if (row === undefined) continue;
     problems.push({ row, col: columnOf(p.fieldId), message: submissionMessageText(p.messageId, p.params) });
   }
   for (const p of extra) {
-    const row = tableRows[p.row];
+    const row = tableRowOf(p.row);
     if (row === undefined) continue;
     problems.push({ row, col: columnOf(p.fieldId), message: p.message });
   }
@@ -372,11 +418,18 @@ export function validateTable(
     display,
     problems,
     byCell,
-    filledCount: sentRows.length,
+    filledCount: filled,
     governed,
     provisional,
-    reuse: { data, validator, today: sources.today, filledIndex, results, session },
+    reuse: { data, validator, today: sources.today, filledIndex, rowProblems, session },
   };
+}
+
+/** Whether two sets hold the same members. */
+function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const member of a) if (!b.has(member)) return false;
+  return true;
 }
 
 /** The first problem cell after `from` in row-major order, wrapping to the first; null with none. */
