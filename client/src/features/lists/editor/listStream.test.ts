@@ -114,6 +114,8 @@ describe('readListBody', () => {
     const unknownColumn = `${JSON.stringify(head(1))}\n[77,0,1,"x"]\n`;
     await expect(readListBody(body(unknownColumn, 16))).rejects.toThrow(AppError);
     await expect(readListBody(body('not json\n', 16))).rejects.toThrow(AppError);
+    const pastItsRows = `${JSON.stringify(head(1))}\n[4,5,1,"x"]\n`;
+    await expect(readListBody(body(pastItsRows, 16))).rejects.toThrow(AppError);
   });
 });
 

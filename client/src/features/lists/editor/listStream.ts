@@ -51,8 +51,10 @@ export class ListStreamAssembler {
     if (!Array.isArray(line) || line.length < 2) throw unreadable();
     const index = this.indexOf.get(line[0] as number);
     const first = line[1] as number;
-    if (index === undefined || !Number.isInteger(first)) throw unreadable();
-    const { values, ids } = this.columns[index]!;
+    if (index === undefined || !Number.isInteger(first) || first < 0) throw unreadable();
+    const { values, ids, rowCount } = this.columns[index]!;
+    // A run past the column's announced rows is not part of this list.
+    if (first + (line.length - 2) / 2 > rowCount) throw unreadable();
     // Runs of a column come in row order: the arrays grow as they arrive (rows not in yet read
     // as empty, as GridColumn allows), padded over gaps.
     for (let k = 2, row = first; k < line.length; k += 2, row++) {
