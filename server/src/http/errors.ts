@@ -89,9 +89,13 @@ export function databaseErrorBody(err: unknown): { status: number; body: ErrorBo
  * The one error handler (ARCHITECTURE.md, HTTP API): AppError → its status and message; zod →
  * 400 with issues; malformed JSON → 400; oversized body → 413; a database error caused by
  * input → 4xx (`databaseErrorBody`); anything else → 500 with the request id and no internals
- * (the error is logged). A streamed answer already under way is cut off instead.
+ * (the error is logged). A streamed answer already under way is cut off instead; an answer whose
+ * reader has left is neither sent nor logged.
  */
 export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
+  // The reader left midway (e.g. the editor closed during a list read): nobody to answer, and
+  // not a fault of the server.
+  if (res.destroyed) return;
   const body = toErrorBody(err, String(res.locals.requestId ?? ''));
   // A streamed answer that fails midway cannot change its status: it is cut off, so a reader
   // sees a broken response and never a short one that looks whole.
