@@ -207,7 +207,11 @@ interface OpenTimes {
   allCellsMs: number;
 }
 
-async function openList(browser: Browser, cookie: string, listId: number): Promise<{ page: Page } & OpenTimes> {
+async function openList(
+  browser: Browser,
+  cookie: string,
+  listId: number,
+): Promise<{ page: Page } & OpenTimes> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const [name, ...value] = cookie.split('=');
   await context.addCookies([{ name: name!, value: value.join('='), url: base }]);
