@@ -8,6 +8,7 @@ import supertest from 'supertest';
 import { createApp, type NomenApp } from '../app';
 import { hashPassword } from '../auth/crypto';
 import { type Config, loadConfig } from '../config';
+import { migrateToLatest } from '../db/migrate';
 import type { AppDeps } from '../http/context';
 import { createMailer, type MailMessage } from '../mail/mailer';
 import { testDatabaseUrl } from './test-database';
@@ -182,6 +183,33 @@ export async function signIn(ctx: TestContext, email: string, password = TEST_PA
   if (res.status !== 200)
     throw new Error(`sign-in as ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return agent;
+}
+
+/**
+ * Runs `work` against the embedded database (PGlite, in memory, migrated) with `ctx`'s config and
+ * mailer: an app over it and an agent signed in as the admin of a fresh account with `features`.
+ * Closes the database afterwards, also when `work` throws.
+ */
+export async function withEmbeddedAdmin(
+  ctx: TestContext,
+  work: (agent: ReturnType<typeof supertest.agent>, account: TestAccount) => Promise<void>,
+  features: FeatureFlag[] = [],
+): Promise<void> {
+  const handle = await openDatabase({ dataDir: 'memory://' });
+  try {
+    await migrateToLatest(handle.db);
+    const deps: AppDeps = { ...ctx.deps, db: handle.db, pool: handle.pool };
+    const account = await createAccount({ ...ctx, deps }, features);
+    const agent = supertest.agent(createApp(deps).app);
+    const login = await agent
+      .post('/api/v1/auth/login')
+      .send({ email: account.admin.email, password: TEST_PASSWORD });
+    if (login.status !== 200)
+      throw new Error(`embedded sign-in failed: ${login.status} ${JSON.stringify(login.body)}`);
+    await work(agent, account);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The link of the newest mail to `email` the test SMTP server received. */

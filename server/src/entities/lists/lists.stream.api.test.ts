@@ -1,18 +1,16 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { LIST_STREAM_FIRST_ROWS, type ListStreamHead } from '@nomen/shared';
-import { openDatabase } from '@nomen/shared/db';
 import { sql } from 'kysely';
-import supertest from 'supertest';
+import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app';
-import { migrateToLatest } from '../../db/migrate';
 import {
   createAccount,
   createTestContext,
   signIn,
   TEST_PASSWORD,
   type TestContext,
+  withEmbeddedAdmin,
 } from '../../test/test-context';
 
 /**
@@ -216,19 +214,8 @@ describe('GET /api/v1/account/lists/{id}/stream', () => {
   });
 
   it('reads the same on the embedded database (PGlite)', { timeout: 180_000 }, async () => {
-    const handle = await openDatabase({ dataDir: 'memory://' });
-    try {
-      await migrateToLatest(handle.db);
-      const deps = { ...ctx.deps, db: handle.db, pool: handle.pool };
-      const account = await createAccount({ ...ctx, deps } as TestContext, []);
-      const agent = supertest.agent(createApp(deps).app);
-      const login = await agent
-        .post('/api/v1/auth/login')
-        .send({ email: account.admin.email, password: TEST_PASSWORD });
-      expect(login.status).toBe(200);
+    await withEmbeddedAdmin(ctx, async (agent) => {
       await expectStreamMatchesGet(agent, await saveList(agent));
-    } finally {
-      await handle.close();
-    }
+    });
   });
 });

@@ -7,22 +7,19 @@ import {
   type TemplateField,
   todayIn,
 } from '@nomen/shared';
-import { openDatabase } from '@nomen/shared/db';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import supertest, { type Response } from 'supertest';
+import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app';
-import { migrateToLatest } from '../../db/migrate';
 import {
   createAccount,
   createTestContext,
   createUser,
   signIn,
-  TEST_PASSWORD,
   type TestAccount,
   type TestContext,
   type TestUser,
+  withEmbeddedAdmin,
 } from '../../test/test-context';
 
 type Agent = Awaited<ReturnType<typeof signIn>>;
@@ -624,16 +621,7 @@ describe('rights (spec 01 §2.1)', () => {
 
 describe('the embedded database (PGlite)', () => {
   it('searches with pg_trgm and streams downloads from a cursor', { timeout: 180_000 }, async () => {
-    const handle = await openDatabase({ dataDir: 'memory://' });
-    try {
-      await migrateToLatest(handle.db);
-      const deps = { ...ctx.deps, db: handle.db, pool: handle.pool };
-      const account = await createAccount({ ...ctx, deps } as TestContext, []);
-      const agent = supertest.agent(createApp(deps).app);
-      const login = await agent
-        .post('/api/v1/auth/login')
-        .send({ email: account.admin.email, password: TEST_PASSWORD });
-      expect(login.status).toBe(200);
+    await withEmbeddedAdmin(ctx, async (agent) => {
       const t = await makeTemplate(agent);
       const sent = await agent.post('/api/v1/account/submissions').send({
         template_id: t.id,
@@ -663,8 +651,6 @@ describe('the embedded database (PGlite)', () => {
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(xlsx.body as never);
       expect(book.worksheets[0]!.getRow(2).getCell(4).value).toBe(2);
-    } finally {
-      await handle.close();
-    }
+    });
   });
 });

@@ -1,15 +1,11 @@
-import { openDatabase } from '@nomen/shared/db';
 import { sql } from 'kysely';
-import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app';
-import { migrateToLatest } from '../../db/migrate';
 import {
   createAccount,
   createTestContext,
   signIn,
-  TEST_PASSWORD,
   type TestContext,
+  withEmbeddedAdmin,
 } from '../../test/test-context';
 import { type FixtureTemplate, submissionFixtures } from './submissions.fixtures';
 
@@ -96,16 +92,7 @@ describe('POST /api/v1/account/submissions/uniqueness', () => {
   });
 
   it('answers the same on the embedded database (PGlite)', { timeout: 180_000 }, async () => {
-    const handle = await openDatabase({ dataDir: 'memory://' });
-    try {
-      await migrateToLatest(handle.db);
-      const deps = { ...ctx.deps, db: handle.db, pool: handle.pool };
-      const account = await createAccount({ ...ctx, deps } as TestContext, []);
-      const agent = supertest.agent(createApp(deps).app);
-      const login = await agent
-        .post('/api/v1/auth/login')
-        .send({ email: account.admin.email, password: TEST_PASSWORD });
-      expect(login.status).toBe(200);
+    await withEmbeddedAdmin(ctx, async (agent) => {
       const embedded = await submissionFixtures(agent);
       const t = await embedded.makeTemplate({ uniqueCampaign: true });
       const res = await agent.post('/api/v1/account/submissions').send({
@@ -126,9 +113,7 @@ describe('POST /api/v1/account/submissions/uniqueness', () => {
       });
       expect(again.status).toBe(400);
       expect(again.body.issues[0].path).toBe(`body.rows.1.${t.fields.Campaign}`);
-    } finally {
-      await handle.close();
-    }
+    });
   });
 });
 
