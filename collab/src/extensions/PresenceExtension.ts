@@ -22,6 +22,22 @@ function cellOf(offered: unknown): { columnId: number; rowNumber: number } | nul
 }
 
 /**
+ * Whether a connection of the room other than `connection` already owns Yjs client id `clientId`.
+ * Asked only for client ids the sending connection does not own yet (its first state, a new tab):
+ * a renewal, the common message, costs no walk over the room (issue 14 item 2).
+ */
+function isOwnedByAnother(
+  connections: beforeHandleAwarenessPayload['document']['connections'],
+  connection: unknown,
+  clientId: number,
+): boolean {
+  for (const [other, entry] of connections) {
+    if (other !== connection && entry.clients.has(clientId)) return true;
+  }
+  return false;
+}
+
+/**
  * Presence that cannot be faked (issue 8 item 9): rewrites every awareness state a connection
  * sends before it is applied and relayed. `user.id` and `user.name` come from the connection's
  * verified token, whatever the client wrote; only a `#rrggbb` colour and a well-formed selected
@@ -39,12 +55,9 @@ export class PresenceExtension implements Extension {
   }: beforeHandleAwarenessPayload<RoomContext>): Promise<void> {
     if (!connection) return;
     const user = context?.user;
-    const owned = new Set<number>();
-    for (const [other, entry] of document.connections) {
-      if (other !== connection) for (const clientId of entry.clients) owned.add(clientId);
-    }
+    const own = document.connections.get(connection)?.clients;
     for (const [clientId, state] of [...states]) {
-      if (!user || owned.has(clientId)) {
+      if (!user || (!own?.has(clientId) && isOwnedByAnother(document.connections, connection, clientId))) {
         states.delete(clientId);
         continue;
       }
