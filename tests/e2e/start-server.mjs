@@ -27,17 +27,20 @@ await client.query(`create database "${url.pathname.slice(1)}"`);
 await client.end();
 
 // The OpenID Connect provider the connected-accounts tests start (tests/e2e/connectors) plays
-// Google Analytics' sign-in for this server: OAuth endpoints come from configuration (issue 10).
+// Google's sign-in for Google Analytics and Campaign Manager 360 on this server: OAuth endpoints
+// come from configuration (issue 10).
 const oidcIssuer = `http://127.0.0.1:${process.env.E2E_OIDC_PORT ?? Number(port) + 7}`;
-const oauthEnv = {
-  OAUTH_GA_AUTHORIZATION_URL: `${oidcIssuer}/auth`,
-  OAUTH_GA_TOKEN_URL: `${oidcIssuer}/token`,
-  OAUTH_GA_USERINFO_URL: `${oidcIssuer}/me`,
-  OAUTH_GA_ISSUER: oidcIssuer,
-  OAUTH_GA_CLIENT_ID: 'nomen-connector',
-  OAUTH_GA_CLIENT_SECRET: 'oidc-peer-client-secret-0123456789',
-  OAUTH_GA_SCOPES: 'openid email offline_access',
-};
+const oauthEnv = Object.fromEntries(
+  ['OAUTH_GA_', 'OAUTH_GOOGLE_CM360_'].flatMap((p) => [
+    [`${p}AUTHORIZATION_URL`, `${oidcIssuer}/auth`],
+    [`${p}TOKEN_URL`, `${oidcIssuer}/token`],
+    [`${p}USERINFO_URL`, `${oidcIssuer}/me`],
+    [`${p}ISSUER`, oidcIssuer],
+    [`${p}CLIENT_ID`, 'nomen-connector'],
+    [`${p}CLIENT_SECRET`, 'oidc-peer-client-secret-0123456789'],
+    [`${p}SCOPES`, 'openid email offline_access'],
+  ]),
+);
 const standins = await tsImport('./support/standins.ts', import.meta.url);
 const providers = await standins.startE2eStandins();
 

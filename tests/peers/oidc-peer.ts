@@ -17,12 +17,14 @@ export interface OidcPeer {
  * redirecting to `redirectUri`. Its development interactions sign in any login name (the account's
  * email becomes `<login>@oidc.test`) and ask for consent, so a browser or a cookie-keeping HTTP
  * client can click through. Refresh tokens are always issued; access tokens live
- * `accessTokenTtl` seconds (short, so that tests see a refresh).
+ * `accessTokenTtl` seconds (short, so that tests see a refresh). With `emailInIdToken` the ID token
+ * carries the email claims as Google's does; otherwise only the userinfo endpoint answers them.
  */
 export async function startOidcPeer(options: {
   redirectUri: string;
   port?: number;
   accessTokenTtl?: number;
+  emailInIdToken?: boolean;
 }): Promise<OidcPeer> {
   const clientId = 'nomen-connector';
   const clientSecret = 'oidc-peer-client-secret-0123456789';
@@ -53,6 +55,7 @@ export async function startOidcPeer(options: {
       claims: () => ({ sub: id, email: `${id}@oidc.test`, email_verified: true }),
     }),
     issueRefreshToken: () => true,
+    conformIdTokenClaims: !options.emailInIdToken,
     ttl: {
       AccessToken: options.accessTokenTtl ?? 3600,
       RefreshToken: 86_400,

@@ -26,6 +26,10 @@ import type { StandinAnswer, StandinRequest, StandinRoute } from './standin-serv
  *   its `creativeAssets[]` as seeded, each a CreativeAsset with `id`, `assetIdentifier` { name,
  *   type } and `role` (v4 has no list method of creative assets of its own).
  *
+ * - User profiles (…/userProfiles/list): `GET /dfareporting/v4/userprofiles` answers
+ *   `{ kind: "dfareporting#userProfileList", items: [UserProfile] }`, not paged; the method
+ *   declares no query parameter of its own.
+ *
  * A profile the seed does not hold is 403 PERMISSION_DENIED; a refused bearer token 401
  * UNAUTHENTICATED; errors in Google's envelope (https://cloud.google.com/apis/design/errors).
  * Seeded objects are kept as given (not copied): a test edits one in place to stand for a change
@@ -79,10 +83,20 @@ export interface Cm360ProfileSeed {
   creatives?: Cm360SeedCreative[];
 }
 
+/** A user profile as userProfiles.list answers it (v4 UserProfile: profileId, userName, account). */
+export interface Cm360SeedUserProfile {
+  profileId: string;
+  userName: string;
+  accountId: string;
+  accountName: string;
+}
+
 /** Seed of the CM360 stand-in: the tokens it accepts and, per user profile id, its objects. */
 export interface Cm360Seed {
   validTokens: string[];
   profiles: Record<string, Cm360ProfileSeed>;
+  /** What userProfiles.list answers; by default one profile per seeded profile id, unnamed. */
+  userProfiles?: Cm360SeedUserProfile[];
 }
 
 /** How a list method takes a filter: a repeated parameter, a single one, or not at all. */
@@ -260,6 +274,7 @@ export class Cm360Standin extends GoogleApiStandin {
 
   protected routes(): StandinRoute[] {
     return [
+      { method: 'GET', path: '/dfareporting/v4/userprofiles', handle: (req) => this.listUserProfiles(req) },
       {
         method: 'GET',
         path: '/dfareporting/v4/userprofiles/:profileId/ads/:id',
@@ -276,6 +291,26 @@ export class Cm360Standin extends GoogleApiStandin {
         handle: (req, p) => this.list(req, p.profileId!, p.collection!),
       },
     ];
+  }
+
+  private listUserProfiles(req: StandinRequest): StandinAnswer {
+    const undeclared = undeclaredParameter(req, []);
+    if (undeclared) return undeclared;
+    const profiles =
+      this.seed.userProfiles ??
+      Object.keys(this.seed.profiles).map((profileId) => ({
+        profileId,
+        userName: '',
+        accountId: '',
+        accountName: '',
+      }));
+    return {
+      status: 200,
+      body: {
+        kind: 'dfareporting#userProfileList',
+        items: profiles.map((p) => ({ kind: 'dfareporting#userProfile', ...p })),
+      },
+    };
   }
 
   /** 403 PERMISSION_DENIED for a profile the seed does not hold; null for one it holds. */

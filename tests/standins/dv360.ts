@@ -19,6 +19,10 @@ import type { StandinAnswer, StandinRequest, StandinRoute } from './standin-serv
  *   `PATCH /v4/advertisers/{advertiserId}/{collection}/{id}?updateMask=`: the mask is required and
  *   may name only fields of the body (400 INVALID_ARGUMENT otherwise); an unknown object is 404.
  *
+ * - Partners (…/partners/list): `GET /v4/partners` with `pageSize` (default 100, at most 200),
+ *   `pageToken`, `orderBy` and `filter` (taken, not modelled) answers every seeded partner as
+ *   `{ name: "partners/{id}", partnerId, displayName, entityStatus }`.
+ *
  * Objects answer with their resource `name` (`advertisers/1/lineItems/7`) beside the seeded
  * fields. A refused bearer token is 401 UNAUTHENTICATED; errors in Google's envelope
  * (https://cloud.google.com/apis/design/errors). Seeded objects are kept as given (not copied): a
@@ -48,6 +52,8 @@ export interface Dv360Seed {
   validTokens: string[];
   /** Advertisers per partner id (each with its advertiserId). */
   partners: Record<string, Dv360SeedObject[]>;
+  /** Display names of the partners partners.list answers (by id; the id where none is given). */
+  partnerNames?: Record<string, string>;
   /** Per advertiser id, its objects per collection (each with its id field). */
   advertisers: Record<string, Partial<Record<Dv360StandinCollection, Dv360SeedObject[]>>>;
 }
@@ -173,6 +179,7 @@ export class Dv360Standin extends GoogleApiStandin {
 
   protected routes(): StandinRoute[] {
     return [
+      { method: 'GET', path: '/v4/partners', handle: (req) => this.listPartners(req) },
       { method: 'GET', path: '/v4/advertisers', handle: (req) => this.listAdvertisers(req) },
       {
         method: 'GET',
@@ -201,6 +208,18 @@ export class Dv360Standin extends GoogleApiStandin {
         },
       },
     ];
+  }
+
+  private listPartners(req: StandinRequest): StandinAnswer {
+    const undeclared = undeclaredParameter(req, ['pageSize', 'pageToken', 'orderBy', 'filter']);
+    if (undeclared) return undeclared;
+    const partners = Object.keys(this.seed.partners).map((partnerId) => ({
+      name: `partners/${partnerId}`,
+      partnerId,
+      displayName: this.seed.partnerNames?.[partnerId] ?? partnerId,
+      entityStatus: 'ENTITY_STATUS_ACTIVE',
+    }));
+    return googlePage(req, 'partners', partners, 'pageSize', 200, 100);
   }
 
   private listAdvertisers(req: StandinRequest): StandinAnswer {

@@ -18,6 +18,12 @@ export interface CredentialField {
   options?: readonly { value: string; label: string; flag?: FeatureFlag }[];
   /** Help text under the input. */
   description?: string;
+  /**
+   * The value comes from the provider's sign-in (the verified email of the Google account), never
+   * from what a client sends: the drawer shows it read-only and the server keeps the stored value
+   * (spec 01 §4, §5).
+   */
+  fromSignIn?: boolean;
 }
 
 /**
@@ -36,12 +42,20 @@ export const CREDENTIAL_FIELDS = {
     secret: true,
   },
   project_id: { key: 'project_id', label: 'Project ID', kind: 'text', secret: false },
-  googleProfileId: { key: 'googleProfileId', label: 'Profile ID', kind: 'text', secret: false },
+  googleProfileId: {
+    key: 'googleProfileId',
+    label: 'Profile ID',
+    kind: 'text',
+    secret: false,
+    description: 'Digits only: a Campaign Manager user profile, or a Display & Video 360 partner.',
+  },
   googleConnectedEmail: {
     key: 'googleConnectedEmail',
     label: 'Connected Google email',
     kind: 'text',
     secret: false,
+    description: 'The Google account that signed in.',
+    fromSignIn: true,
   },
   customer_id: {
     key: 'customer_id',
@@ -170,6 +184,17 @@ export interface ConnectorTypeDefinition {
   fields: readonly ConnectorTypeField[];
   /** Values a new connection starts with (spec 01 §5: data-warehouse defaults). */
   defaults: Readonly<Record<string, string>>;
+  /**
+   * The name of the provider's sign-in button ("Sign in with Google"), where it is not the type's
+   * own name.
+   */
+  signInWith?: string;
+  /**
+   * What the account's Profile ID (googleProfileId) names at the provider, listed for the drawer
+   * by `GET /api/v1/account/connector/{id}/google-profiles`: Campaign Manager user profiles or
+   * Display & Video 360 partners. Absent for other types.
+   */
+  googleProfiles?: 'cm360-user-profiles' | 'dv360-partners';
 }
 
 /**
@@ -200,16 +225,30 @@ function type(
 const oauthOnly = (id: number, slug: string, name: string, extra: Partial<ConnectorTypeDefinition> = {}) =>
   type({ id, slug, name, family: 'oauth', oauth: 'direct', ...extra });
 
-const adPlatformGoogle = (id: number, slug: string, name: string, active = true) =>
+/**
+ * A Google ad server (Campaign Manager, legacy and 360; Display & Video 360): signed in with Google
+ * directly (spec 01 §4; the account is made when Google answers, with the signed-in email), then
+ * its Profile ID is chosen from what the signed-in user may see (spec 01 §5 needs both).
+ */
+const adPlatformGoogle = (
+  id: number,
+  slug: string,
+  name: string,
+  googleProfiles: NonNullable<ConnectorTypeDefinition['googleProfiles']>,
+  active = true,
+) =>
   type({
     id,
     slug,
     name,
     family: 'ad-platform',
     active,
+    oauth: 'direct',
+    signInWith: 'Google',
+    googleProfiles,
     fields: [
-      { field: 'googleProfileId', required: 'always' },
       { field: 'googleConnectedEmail', required: 'always' },
+      { field: 'googleProfileId', required: 'always' },
     ],
   });
 
@@ -304,11 +343,11 @@ export const CONNECTOR_TYPES: readonly ConnectorTypeDefinition[] = [
   oauthOnly(7, 'box', 'Box'),
   oauthOnly(8, 'bitly', 'Bitly'),
   adPlatformApp(9, 'google-ads', 'Google Ads', [{ field: 'customer_id', required: 'always' }]),
-  adPlatformGoogle(10, 'google-dcm', 'Google Campaign Manager (legacy)', false),
-  adPlatformGoogle(11, 'google-cm360', 'Google Campaign Manager 360'),
+  adPlatformGoogle(10, 'google-dcm', 'Google Campaign Manager (legacy)', 'cm360-user-profiles', false),
+  adPlatformGoogle(11, 'google-cm360', 'Google Campaign Manager 360', 'cm360-user-profiles'),
   oauthOnly(12, 'facebook', 'Facebook'),
   oauthOnly(13, 'facebook-marketing', 'Facebook Marketing'),
-  adPlatformGoogle(14, 'google-dv360', 'Google Display & Video 360'),
+  adPlatformGoogle(14, 'google-dv360', 'Google Display & Video 360', 'dv360-partners'),
   oauthOnly(15, 'amazon-ads', 'Amazon Ads'),
   oauthOnly(16, 'pinterest', 'Pinterest'),
   adPlatformApp(17, 'snapchat', 'Snapchat Marketing'),

@@ -117,6 +117,17 @@ export const oauthInitSchema = z.object({
 export const connectionTestResultSchema = z.object({ ok: z.boolean(), message: z.string() });
 export type ConnectionTestResult = z.infer<typeof connectionTestResultSchema>;
 
+/**
+ * One Profile ID a signed-in Google account may choose (spec 01 §5 googleProfileId): a Campaign
+ * Manager user profile (its id, and the user and network it belongs to) or a Display & Video 360
+ * partner (its id and display name).
+ */
+export const googleProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+});
+export type GoogleProfile = z.infer<typeof googleProfileSchema>;
+
 /** Connected-account endpoints (spec 01 §2.3, §4, §7; issue 10). */
 export const connectorsApi = {
   types: endpoint({
@@ -183,6 +194,16 @@ export const connectorsApi = {
     permission: 'manage_connectors',
     params: idParamSchema,
     response: connectionTestResultSchema,
+  }),
+  googleProfiles: endpoint({
+    method: 'GET',
+    path: '/api/v1/account/connector/:id/google-profiles',
+    tag: 'Connected accounts',
+    summary:
+      "The Profile IDs the account's signed-in Google user may choose: Campaign Manager user profiles (userProfiles.list) or Display & Video 360 partners (partners.list). 400 for another type; 424 when Google refuses the sign-in.",
+    permission: 'manage_connectors',
+    params: idParamSchema,
+    response: z.object({ data: z.array(googleProfileSchema) }),
   }),
   oauthInit: endpoint({
     method: 'POST',

@@ -16,9 +16,11 @@ import {
   KEY_FILE_MESSAGE,
   newConnectorMetadata,
   PORT_MESSAGE,
+  PROFILE_ID_MESSAGE,
   REQUIRED_MESSAGE,
   SFTP_BOTH_MESSAGE,
   secretKeysOf,
+  signInKeysOf,
   splitConnectorMetadata,
   switchChoice,
   validateConnector,
@@ -76,6 +78,11 @@ describe('the connector type catalogue', () => {
         'amazon-ads',
         'pinterest',
         'facebook-marketing',
+        // Not in §4's list: the Google ad servers sign in with Google first, since their Profile
+        // ID is chosen from what the signed-in user may see (spec 01 §5 needs both).
+        'google-dcm',
+        'google-cm360',
+        'google-dv360',
       ].sort(),
     );
     const saveFirst = CONNECTOR_TYPES.filter((t) => t.oauth === 'save-first').map((t) => t.slug);
@@ -236,13 +243,24 @@ describe('validateConnector (spec 01 §5)', () => {
         { path: 'metadata.customer_id', message: CUSTOMER_ID_MESSAGE },
       ]);
     });
-    it('the campaign manager needs googleProfileId and googleConnectedEmail', () => {
-      expect(paths(issuesFor('google-cm360', {}))).toEqual([
-        'metadata.googleConnectedEmail',
-        'metadata.googleProfileId',
-      ]);
-      expect(issuesFor('google-cm360', { googleProfileId: '1', googleConnectedEmail: 'a@b.c' })).toEqual([]);
-    });
+    it.each(['google-dcm', 'google-cm360', 'google-dv360'])(
+      '%s needs googleProfileId and googleConnectedEmail, the email from the Google sign-in',
+      (slug) => {
+        const edit = { isNew: false };
+        expect(issuesFor(slug, {}, edit)).toEqual([
+          { path: 'metadata.googleConnectedEmail', message: 'Sign in with Google to fill it in' },
+          { path: 'metadata.googleProfileId', message: REQUIRED_MESSAGE },
+        ]);
+        expect(issuesFor(slug, { googleProfileId: '1', googleConnectedEmail: 'a@b.c' }, edit)).toEqual([]);
+        expect(issuesFor(slug, { googleProfileId: '12-3', googleConnectedEmail: 'a@b.c' }, edit)).toEqual([
+          { path: 'metadata.googleProfileId', message: PROFILE_ID_MESSAGE },
+        ]);
+        // A new one is made by the sign-in (spec 01 §4 direct): nothing to fill before it.
+        expect(issuesFor(slug, {})).toEqual([]);
+        expect(signInKeysOf(typeOf(slug))).toEqual(['googleConnectedEmail']);
+        expect(typeOf(slug)).toMatchObject({ oauth: 'direct', signInWith: 'Google' });
+      },
+    );
   });
 
   describe('storage and keys: required on new, kept on a blank edit', () => {

@@ -21,6 +21,16 @@ export const PORT_MESSAGE = 'Port must be a whole number from 1 to 65535';
 export const KEY_FILE_MESSAGE = 'The key file must be a JSON file (a service account key)';
 /** A proxy URL that is not an http(s) address. */
 export const PROXY_URL_MESSAGE = 'Enter an http or https address';
+/** A Google Profile ID (CM360 user profile, DV360 partner: int64 ids) with other characters than digits. */
+export const PROFILE_ID_MESSAGE = 'Profile ID must be numeric (digits only)';
+
+/**
+ * The message of a field that only the provider's sign-in fills (googleConnectedEmail) when it is
+ * blank: "Sign in with Google to fill it in" (spec 01 §4, §5).
+ */
+export function signInFillsMessage(type: Pick<ConnectorTypeDefinition, 'name' | 'signInWith'>): string {
+  return `Sign in with ${type.signInWith ?? type.name} to fill it in`;
+}
 
 /**
  * The https host pattern of spec 01 §5 as spec README reads it: `https://`, then at least two
@@ -135,6 +145,16 @@ export function switchChoice(
 }
 
 /**
+ * The keys of the type's fields that only the provider's sign-in fills (googleConnectedEmail):
+ * the server keeps their stored value whatever a client sends (spec 01 §4).
+ */
+export function signInKeysOf(type: ConnectorTypeDefinition): string[] {
+  return allFieldsOf(type)
+    .filter((f) => f.definition.fromSignIn)
+    .map((f) => f.key);
+}
+
+/**
  * The keys of fields that belong only to choices other than the draft's: an edit drops what is
  * stored under them (spec 01 §4).
  */
@@ -196,7 +216,9 @@ export function validateCustomFields(fields: readonly CustomFieldDraft[]): Conne
  * - SFTP: a password or a secret key, not both; a port from 1 to 65535;
  * - content manager: url and ims_url https hosts, proxy_url optional (an http(s) address);
  * - data warehouse: url an https host;
- * - Google Ads: customer_id digits only;
+ * - Google Ads: customer_id digits only; Google ad servers: googleProfileId digits only;
+ * - a new account of a direct-sign-in type (spec 01 §4) needs no credential field: the sign-in
+ *   makes it; a field only the sign-in fills (googleConnectedEmail), when blank, asks for it;
  * - Google Cloud Storage: the key file a JSON object;
  * - a field or choice behind a feature flag needs the flag; a key the type does not have is refused;
  * - custom fields valid ({@link validateCustomFields}).
@@ -241,8 +263,14 @@ export function validateConnector(
       add(type.choiceKey, `${option.label} needs the ${option.flag} feature`);
   }
 
+  // A new account of a direct type is made by the provider's answer, not saved (spec 01 §4).
+  const madeBySignIn = ctx.isNew && type.oauth === 'direct';
   for (const f of visibleFields(type, m, ctx.features)) {
-    if (has(f.key)) continue;
+    if (has(f.key) || madeBySignIn) continue;
+    if (f.definition.fromSignIn) {
+      if (f.required) add(f.key, signInFillsMessage(type));
+      continue;
+    }
     const isStored = ctx.storedSecrets.includes(f.key);
     if (f.required === 'always' && !(f.definition.secret && isStored)) add(f.key, REQUIRED_MESSAGE);
     if (f.required === 'new' && (ctx.isNew || !isStored)) add(f.key, REQUIRED_MESSAGE);
@@ -261,6 +289,8 @@ export function validateConnector(
       add('proxy_url', PROXY_URL_MESSAGE);
   }
   if (has('customer_id') && !/^\d+$/.test(m.customer_id!.trim())) add('customer_id', CUSTOMER_ID_MESSAGE);
+  if (has('googleProfileId') && !/^\d{1,19}$/.test(m.googleProfileId!.trim()))
+    add('googleProfileId', PROFILE_ID_MESSAGE);
   if (has('account_key_file')) {
     let parsed: unknown;
     try {

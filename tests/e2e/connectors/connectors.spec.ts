@@ -7,7 +7,7 @@ import { storageStateOf } from '../support/roles';
 test.use({ storageState: storageStateOf('admin') });
 
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
-/** The port start-server.mjs points Google Analytics' sign-in at. */
+/** The port start-server.mjs points Google's sign-in (Google Analytics, Campaign Manager 360) at. */
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? E2E_PORT + 7);
 
 let sftp: SftpPeer;
@@ -107,4 +107,46 @@ test('[CONNECTORS]: a denied consent brings the admin back with the provider’s
   await expect(page.getByText('Authorisation was denied: End-User aborted interaction')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/accounts$/);
   await expect(page.getByRole('table', { name: 'Connected accounts' })).not.toContainText(name);
+});
+
+test('[CONNECTORS]: an admin signs in with Google for Campaign Manager 360; the email is read-only and the Profile ID typed when Google lists none', async ({
+  page,
+}) => {
+  const name = uniqueName('CM360 network');
+  const drawer = await openAddDrawer(page, 'Google Campaign Manager 360');
+  await drawer.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  // spec 01 §4: the account is made by Google's answer, so nothing else is asked before it.
+  await expect(drawer.getByRole('textbox', { name: 'Profile ID' })).toHaveCount(0);
+  await drawer.getByRole('button', { name: 'Sign in with Google' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`^${oidc.issuer}/interaction/`));
+  await page.getByPlaceholder('Enter any login').fill('grace');
+  await page.getByPlaceholder('and password').fill('any-password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Account connected')).toBeVisible();
+
+  await page
+    .getByRole('table', { name: 'Connected accounts' })
+    .getByRole('row', { name: new RegExp(name) })
+    .click();
+  const edit = page.getByRole('dialog', { name });
+  const email = edit.getByRole('textbox', { name: 'Connected Google email' });
+  await expect(email).toHaveValue('grace@oidc.test');
+  await expect(email).toHaveAttribute('readonly', '');
+  // The stand-in refuses the peer's token: Google's refusal is named and the ID is typed.
+  await expect(edit.getByText(/^The profiles could not be read: .+ Type the Profile ID\.$/)).toBeVisible();
+  const save = edit.getByRole('button', { name: 'Save' });
+  await expect(save).toHaveAttribute('aria-description', 'Profile ID: Required');
+  await edit.getByRole('textbox', { name: 'Profile ID' }).fill('5001');
+  await save.click();
+  await expect(page.getByText('Connected account saved')).toBeVisible();
+
+  await page
+    .getByRole('table', { name: 'Connected accounts' })
+    .getByRole('row', { name: new RegExp(name) })
+    .click();
+  const again = page.getByRole('dialog', { name });
+  await expect(again.getByRole('textbox', { name: 'Profile ID' })).toHaveValue('5001');
+  await expect(again.getByRole('textbox', { name: 'Connected Google email' })).toHaveValue('grace@oidc.test');
 });

@@ -1,6 +1,7 @@
 import { startS3Peer } from '../../peers/s3-peer';
 import { AdobeAnalyticsStandin } from '../../standins/adobe-analytics';
 import { AdobeImsStandin } from '../../standins/adobe-ims';
+import { Cm360Standin } from '../../standins/cm360';
 import { GoogleAnalyticsStandin } from '../../standins/google-analytics-admin';
 import { QrCodeMonkeyStandin } from '../../standins/qr-code-monkey';
 
@@ -110,8 +111,11 @@ export async function startE2eStandins(): Promise<{
     ],
   });
   const qr = new QrCodeMonkeyStandin([E2E_QR_KEY]);
+  // Accepts no token: the tokens of the e2e Google sign-in are the OpenID Connect peer's, so
+  // listing profiles is refused and the drawer falls back to a typed Profile ID.
+  const cm360 = new Cm360Standin({ validTokens: [], profiles: {} });
   const s3 = await startS3Peer([E2E_S3_BUCKET], Number(new URL(e2eS3Endpoint()).port));
-  await Promise.all([ims.start(), adobe.start(), ga.start(), qr.start()]);
+  await Promise.all([ims.start(), adobe.start(), ga.start(), qr.start(), cm360.start()]);
   return {
     env: {
       ADOBE_IMS_URL: ims.url,
@@ -121,9 +125,10 @@ export async function startE2eStandins(): Promise<{
       GOOGLE_USERINFO_URL: ga.userInfoUrl,
       S3_ENDPOINT: s3.endpoint,
       QR_CODE_MONKEY_API_URL: qr.url,
+      CM360_API_URL: cm360.apiUrl,
     },
     close: async () => {
-      await Promise.all([ims.close(), adobe.close(), ga.close(), qr.close(), s3.close()]);
+      await Promise.all([ims.close(), adobe.close(), ga.close(), qr.close(), cm360.close(), s3.close()]);
     },
   };
 }

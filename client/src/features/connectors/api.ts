@@ -40,6 +40,20 @@ export function useConnectorCustomFields(id: number | null) {
   });
 }
 
+/**
+ * The Profile IDs a Google ad server's signed-in user may choose (GET .../google-profiles): CM360
+ * user profiles or DV360 partners. Not retried: a refusal shows at once and the ID can be typed.
+ */
+export function useGoogleProfiles(id: number | null, enabled: boolean) {
+  return useQuery({
+    queryKey: [...CONNECTORS_QUERY_KEY, id, 'google-profiles'],
+    queryFn: ({ signal }) => apiFetch(connectorsApi.googleProfiles, { params: { id: id! }, signal }),
+    enabled: id !== null && enabled,
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
 function useInvalidateConnectors() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: CONNECTORS_QUERY_KEY });

@@ -306,11 +306,7 @@ describe('POST /api/v1/account/connector/', () => {
         },
         set: ['account_key_file'],
       },
-      {
-        slug: 'google-cm360',
-        metadata: { googleProfileId: '42', googleConnectedEmail: 'ads@example.test' },
-        set: [],
-      },
+      // The Google ad servers are made by signing in with Google: connectors.google.api.test.ts.
       {
         slug: 'google-ads',
         metadata: { customer_id: '1234567890', client_id: 'cid', client_secret: secret('gads-secret') },

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
-import { AppError, connectorTypeBySlug, type oauthInitSchema } from '@nomen/shared';
+import { AppError, connectorTypeBySlug, type oauthInitSchema, signInKeysOf } from '@nomen/shared';
 import type { z } from 'zod';
 import { type Actor, type AppDeps, sessionIdOf } from '../../http/context';
 import {
   authorisationUrl,
+  type CodeExchange,
   exchangeCode,
   newAuthorisationSecrets,
   OAuthFlowError,
+  signedInEmail,
 } from '../../integrations/oauth/oauth-client';
 import { exchangeTikTokCode, tiktokAuthorisationUrl } from '../../integrations/oauth/tiktok';
 import { decryptSecret, encryptSecret, keyRingOf } from '../../security/secrets';
@@ -105,7 +107,10 @@ function back(success: boolean, message?: string): string {
  * be one this session started in this account and not expired (a mismatch is refused and
  * nothing is stored); a denial shows the provider's words; otherwise the code is exchanged (with
  * the PKCE verifier) and the tokens stored encrypted on the account, which is created now for a
- * direct start without one. The activity log records the authorisation, never a token.
+ * direct start without one. Types whose fields only the sign-in fills (the Google ad servers'
+ * googleConnectedEmail) get the signed-in email from the validated ID token or the userinfo
+ * endpoint (spec 01 §5); without one nothing is stored. The activity log records the
+ * authorisation and the email, never a token.
  */
 export async function oauthCallback(
   deps: AppDeps,
@@ -155,18 +160,23 @@ export async function oauthCallback(
   const params = new URLSearchParams(
     Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string'),
   );
-  let tokens: Awaited<ReturnType<typeof exchangeCode>>;
+  let exchange: CodeExchange;
+  // The metadata only the sign-in fills (googleConnectedEmail of the Google ad servers).
+  const signedIn: Record<string, string> = {};
   try {
     // TikTok's sign-in is not standard OAuth 2.0 (integrations/oauth/tiktok.ts); the state was
     // checked above.
     const tiktokCode = query.auth_code ?? query.code;
     if (pending.slug === 'tiktok') {
       if (!tiktokCode) return back(false, 'TikTok returned no authorisation code. Start the sign-in again.');
-      tokens = await exchangeTikTokCode(provider, client, tiktokCode, {
-        timeoutMs: deps.config.providers.timeoutMs,
-      });
+      exchange = {
+        tokens: await exchangeTikTokCode(provider, client, tiktokCode, {
+          timeoutMs: deps.config.providers.timeoutMs,
+        }),
+        identity: null,
+      };
     } else
-      tokens = await exchangeCode(provider, client, {
+      exchange = await exchangeCode(provider, client, {
         callbackParams: params,
         state: query.state,
         redirectUri: pending.redirect_uri,
@@ -174,6 +184,7 @@ export async function oauthCallback(
           ? decryptSecret(ring, pending.code_verifier, `oauth-state:${actor.accountId}:code_verifier`)
           : null,
       });
+    for (const key of signInKeysOf(type)) signedIn[key] = await signedInEmail(provider, client, exchange);
   } catch (error) {
     return back(
       false,
@@ -182,12 +193,20 @@ export async function oauthCallback(
   }
 
   const connectedAt = new Date();
-  const columns = { ...tokenColumns(ring, actor.accountId, tokens), oauth_connected_at: connectedAt };
+  const columns = {
+    ...tokenColumns(ring, actor.accountId, exchange.tokens),
+    oauth_connected_at: connectedAt,
+  };
   const result = await deps.db.transaction().execute(async (trx) => {
     if (pending.connector_id) {
       const [existing] = await repo.findConnectorsForUpdate(trx, actor.accountId, [pending.connector_id]);
       if (!existing) return 'gone' as const;
       const fields = await repo.listCustomFields(trx, actor.accountId, [existing.id]);
+      if (Object.keys(signedIn).length > 0)
+        await repo.updateConnectorMetadata(trx, actor.accountId, existing.id, {
+          ...existing.metadata,
+          ...signedIn,
+        });
       const row = await repo.updateConnectorTokens(trx, actor.accountId, existing.id, columns);
       await recordActivity(trx, actor, {
         configuredObject: 'connected account',
@@ -201,7 +220,7 @@ export async function oauthCallback(
     const created = await repo.insertConnector(trx, actor.accountId, type.id, {
       name: pending.connector_name || type.name,
       description: pending.connector_description,
-      metadata: {},
+      metadata: signedIn,
       secrets: {},
     });
     const row = await repo.updateConnectorTokens(trx, actor.accountId, created.id, columns);

@@ -102,6 +102,22 @@ export function updateConnectorTokens(
     .executeTakeFirstOrThrow();
 }
 
+/** Replaces a connected account's clear metadata (the sign-in's googleConnectedEmail). */
+export function updateConnectorMetadata(
+  db: Db,
+  accountId: number,
+  id: number,
+  metadata: Record<string, string>,
+) {
+  return db
+    .updateTable('connectors')
+    .set({ metadata: JSON.stringify(metadata), updated_at: sql`now()` })
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /** Deletes connected accounts of the account (their custom fields go with them). */
 export async function deleteConnectors(db: Db, accountId: number, ids: readonly number[]) {
   await db.deleteFrom('connectors').where('account_id', '=', accountId).where('id', 'in', ids).execute();

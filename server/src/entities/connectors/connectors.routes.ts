@@ -1,6 +1,7 @@
 import { connectorsApi } from '@nomen/shared';
 import type { ApiBuilder } from '../../http/route';
 import { testConnection } from './connectors.check';
+import { listGoogleProfiles } from './connectors.google';
 import { initOAuth, oauthCallback } from './connectors.oauth';
 import * as service from './connectors.service';
 
@@ -20,6 +21,7 @@ export function connectorsRoutes(api: ApiBuilder): void {
     service.deleteConnectors(deps, actor, body.connector_ids),
   );
   api.mount(connectorsApi.test, ({ actor, params }) => testConnection(deps, actor, params.id));
+  api.mount(connectorsApi.googleProfiles, ({ actor, params }) => listGoogleProfiles(deps, actor, params.id));
   api.mount(connectorsApi.oauthInit, ({ actor, params, body }) => initOAuth(deps, actor, params.slug, body));
   api.mountStreaming(connectorsApi.oauthCallback, async ({ actor, query, res }) => {
     res.redirect(302, await oauthCallback(deps, actor, query));

@@ -11,6 +11,8 @@ import {
   connectorTypeBySlug,
   type Issue,
   offeredConnectorTypes,
+  signInFillsMessage,
+  signInKeysOf,
   splitConnectorMetadata,
   validateConnector,
 } from '@nomen/shared';
@@ -163,7 +165,8 @@ function bodyIssues(issues: readonly { path: string; message: string }[]): AppEr
  * Creates (no id) or updates (id) a connected account with its custom fields and activity entry,
  * in one transaction (spec 01 §2.3, §4, §5). Runs every rule of spec 01 §5 again (400 naming the
  * fields); encrypts each secret given; keeps a stored secret whose field is blank; drops stored
- * secrets of the other auth choice. 404 for another account's id or custom field, 409 for a stale
+ * secrets of the other auth choice; keeps the signed-in email of a Google ad server whatever is
+ * sent (400 naming it for a new one: those are made by signing in with Google). 404 for another account's id or custom field, 409 for a stale
  * write, 400 for an unknown or changed connector type.
  */
 export async function saveConnector(deps: AppDeps, actor: Actor, input: SaveInput): Promise<Connector> {
@@ -207,6 +210,12 @@ export async function saveConnector(deps: AppDeps, actor: Actor, input: SaveInpu
         'body.connector_type_slug',
         `${type.name} is no longer offered for new accounts`,
       );
+    }
+    // Fields only the provider's sign-in fills (googleConnectedEmail) keep the stored value,
+    // whatever was sent; such an account is made by the sign-in, never by a save (spec 01 §4).
+    for (const key of signInKeysOf(type)) {
+      if (!existing) throw AppError.badField(`body.metadata.${key}`, signInFillsMessage(type));
+      metadata[key] = existing.metadata[key] ?? '';
     }
     const storedFields = existing ? await repo.listCustomFields(trx, actor.accountId, [existing.id]) : [];
     const storedIds = new Set(storedFields.map((f) => f.id));

@@ -80,6 +80,22 @@ export type Cm360Ad = z.infer<typeof adSchema>;
 /** A click-through URL of an ad or creative assignment (v4 ClickThroughUrl). */
 export type Cm360ClickThroughUrl = z.infer<typeof clickThroughUrlSchema>;
 
+const userProfileListSchema = z.object({
+  items: z
+    .array(
+      z.looseObject({
+        profileId: z.union([z.string(), z.number()]).transform(String),
+        userName: z.string().default(''),
+        accountId: z.union([z.string(), z.number()]).transform(String).optional(),
+        accountName: z.string().default(''),
+      }),
+    )
+    .default([]),
+});
+
+/** A Campaign Manager user profile (v4 UserProfile): profileId, userName, accountId, accountName. */
+export type Cm360UserProfile = z.output<typeof userProfileListSchema>['items'][number];
+
 /** A list answer `{ <key>: [...], nextPageToken }` read as `{ items, nextPageToken }`. */
 function listSchema(key: string) {
   return z.preprocess(
@@ -143,6 +159,15 @@ export class Cm360Client {
         code: stringAt(body, 'error', 'status'),
       }),
     });
+  }
+
+  /**
+   * `GET /userprofiles` (userProfiles.list, https://developers.google.com/doubleclick-advertisers/rest/v4/userProfiles/list):
+   * the user profiles the signed-in Google user has, one per network (not paged). Each has its
+   * profileId (int64 as text), userName, accountId and accountName.
+   */
+  listUserProfiles(): Promise<Cm360UserProfile[]> {
+    return this.http.get('/userprofiles', userProfileListSchema).then((answer) => answer.items);
   }
 
   /**

@@ -66,6 +66,21 @@ function listSchema(key: string) {
 
 const MAX_PAGES = 1000;
 
+const partnerListSchema = z.object({
+  partners: z
+    .array(
+      z.looseObject({
+        partnerId: z.union([z.string(), z.number()]).transform(String),
+        displayName: z.string().default(''),
+      }),
+    )
+    .default([]),
+  nextPageToken: z.string().optional(),
+});
+
+/** A DV360 partner as partners.list answers it: partnerId, displayName and its other fields. */
+export type Dv360Partner = z.output<typeof partnerListSchema>['partners'][number];
+
 /** The DV360 objects Nomen updates, as the outbound's data_type names them (spec 03 §3). */
 export type Dv360ObjectType = 'advertisers' | 'campaigns' | 'insertion_orders' | 'line_items' | 'creatives';
 
@@ -116,6 +131,23 @@ export class Dv360Client {
         code: stringAt(body, 'error', 'status'),
       }),
     });
+  }
+
+  /**
+   * `GET /partners` (partners.list, https://developers.google.com/display-video/api/reference/rest/v4/partners/list):
+   * every partner the signed-in Google user may see, following `nextPageToken` with pages of 200
+   * (the reference's largest pageSize). Each has its partnerId (int64 as text) and displayName.
+   */
+  async listPartners(): Promise<Dv360Partner[]> {
+    const all: Dv360Partner[] = [];
+    let pageToken: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const answer = await this.http.get('/partners', partnerListSchema, { pageSize: 200, pageToken });
+      all.push(...answer.partners);
+      pageToken = answer.nextPageToken;
+      if (!pageToken) break;
+    }
+    return all;
   }
 
   /** Every advertiser of partner `partnerId` matching `filter` (a DV360 filter expression; '' for all). */

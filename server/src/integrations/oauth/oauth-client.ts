@@ -111,8 +111,27 @@ function flowError(error: unknown, what: string): OAuthFlowError {
 }
 
 /**
+ * Who signed in, from the OpenID Connect ID token of a code exchange, its claims validated by
+ * oauth4webapi (issuer, audience, expiry, issued-at, no nonce; OIDC Core §3.1.3.7 — the token came
+ * straight from the token endpoint): the subject and, where the token carries them, the email and
+ * whether the provider verified it.
+ */
+export interface IdTokenIdentity {
+  sub: string;
+  email: string | null;
+  emailVerified: boolean | null;
+}
+
+/** A code exchange's answer: the token set to store, and the ID token's identity (null: none came). */
+export interface CodeExchange {
+  tokens: TokenSet;
+  identity: IdTokenIdentity | null;
+}
+
+/**
  * Checks the provider's answer at the callback (state, RFC 9207 issuer, error) and exchanges the
- * code for tokens. Throws OAuthFlowError with the provider's words (e.g. access_denied).
+ * code for tokens; an ID token in the answer is validated and its identity answered beside them.
+ * Throws OAuthFlowError with the provider's words (e.g. access_denied).
  */
 export async function exchangeCode(
   provider: OAuthProviderConfig,
@@ -123,7 +142,7 @@ export async function exchangeCode(
     redirectUri: string;
     codeVerifier: string | null;
   },
-): Promise<TokenSet> {
+): Promise<CodeExchange> {
   const as = serverOf(provider);
   const client: oauth.Client = { client_id: credentials.clientId };
   try {
@@ -137,10 +156,63 @@ export async function exchangeCode(
       request.codeVerifier ?? oauth.nopkce,
       options(provider.tokenUrl),
     );
-    return toTokenSet(await oauth.processAuthorizationCodeResponse(as, client, response));
+    const answer = await oauth.processAuthorizationCodeResponse(as, client, response);
+    const claims = oauth.getValidatedIdTokenClaims(answer);
+    return {
+      tokens: toTokenSet(answer),
+      identity: claims
+        ? {
+            sub: claims.sub,
+            email: typeof claims.email === 'string' ? claims.email : null,
+            emailVerified: typeof claims.email_verified === 'boolean' ? claims.email_verified : null,
+          }
+        : null,
+    };
   } catch (error) {
     throw flowError(error, 'The provider refused the authorisation code');
   }
+}
+
+/**
+ * The email of the account that signed in (spec 01 §5 googleConnectedEmail): the validated ID
+ * token's `email` when it carries one, else the OpenID Connect userinfo endpoint's (its `sub` must
+ * be the ID token's). An email the provider says is not verified, or none at all, is refused:
+ * throws OAuthFlowError naming what is missing. Never takes an email from the browser.
+ */
+export async function signedInEmail(
+  provider: OAuthProviderConfig,
+  credentials: OAuthClientCredentials,
+  exchange: CodeExchange,
+): Promise<string> {
+  const noEmail = 'The provider did not say which email signed in: allow access to the email';
+  let email = exchange.identity?.email ?? null;
+  let verified = exchange.identity?.emailVerified ?? null;
+  if (!email) {
+    if (!provider.userinfoUrl) throw new OAuthFlowError(noEmail);
+    const as = serverOf(provider);
+    const client: oauth.Client = { client_id: credentials.clientId };
+    try {
+      const response = await oauth.userInfoRequest(
+        as,
+        client,
+        exchange.tokens.access_token,
+        options(provider.userinfoUrl),
+      );
+      const info = await oauth.processUserInfoResponse(
+        as,
+        client,
+        exchange.identity?.sub ?? oauth.skipSubjectCheck,
+        response,
+      );
+      email = typeof info.email === 'string' ? info.email : null;
+      verified = typeof info.email_verified === 'boolean' ? info.email_verified : null;
+    } catch (error) {
+      throw flowError(error, 'The provider did not say who signed in');
+    }
+  }
+  if (!email) throw new OAuthFlowError(noEmail);
+  if (verified === false) throw new OAuthFlowError(`The email ${email} is not verified at the provider`);
+  return email;
 }
 
 /** Trades a refresh token for a new access token (the refresh token is kept if none comes back). */

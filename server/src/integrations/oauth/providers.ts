@@ -42,6 +42,17 @@ const GOOGLE = {
   extraAuthParams: { access_type: 'offline', prompt: 'consent' },
 } as const;
 
+/**
+ * Campaign Manager 360 (and its legacy type): reports and trafficking
+ * (https://developers.google.com/doubleclick-advertisers/rest/v4 "Authorization scopes").
+ */
+const CM360_SCOPES = [
+  'openid',
+  'email',
+  'https://www.googleapis.com/auth/dfareporting',
+  'https://www.googleapis.com/auth/dfatrafficking',
+];
+
 const FACEBOOK = {
   authorizationUrl: 'https://www.facebook.com/v21.0/dialog/oauth',
   tokenUrl: 'https://graph.facebook.com/v21.0/oauth/access_token',
@@ -52,7 +63,8 @@ const FACEBOOK = {
 } as const;
 
 /**
- * The providers' published endpoints (spec 01 §4 lists the slugs): Google (ga, google-ads), Bitly,
+ * The providers' published endpoints (spec 01 §4 lists the slugs): Google (ga, google-ads, and the
+ * ad servers google-dcm, google-cm360, google-dv360, which need the signed-in email), Bitly,
  * Facebook and Facebook Marketing (Graph API), Salesforce, Box, Amazon Ads (Login with Amazon),
  * Pinterest, Snapchat and TikTok. Save-first types (google-ads, snapchat, tiktok) use the client id
  * and secret stored on the account when it has them. TikTok's sign-in is not standard OAuth 2.0:
@@ -64,6 +76,18 @@ export const OAUTH_PROVIDER_DEFAULTS: Record<string, Defaults> = {
     scopes: ['openid', 'email', 'https://www.googleapis.com/auth/analytics.edit'],
   },
   'google-ads': { ...GOOGLE, scopes: ['openid', 'email', 'https://www.googleapis.com/auth/adwords'] },
+  // The Google ad servers sign in with Google (spec 01 §5: googleConnectedEmail from the ID token).
+  'google-dcm': { ...GOOGLE, scopes: CM360_SCOPES },
+  'google-cm360': { ...GOOGLE, scopes: CM360_SCOPES },
+  'google-dv360': {
+    ...GOOGLE,
+    scopes: [
+      'openid',
+      'email',
+      'https://www.googleapis.com/auth/display-video',
+      'https://www.googleapis.com/auth/doubleclickbidmanager',
+    ],
+  },
   bitly: {
     authorizationUrl: 'https://bitly.com/oauth/authorize',
     tokenUrl: 'https://api-ssl.bitly.com/oauth/access_token',

@@ -41,12 +41,14 @@ import {
   useConnectorCustomFields,
   useConnectorMetadata,
   useConnectorTypes,
+  useGoogleProfiles,
   useReloadConnectors,
   useSaveConnector,
   useStartOAuth,
   useTestConnection,
 } from '../api';
 import { CONNECTOR_SAVE_FAILED, customFieldsFailedMessage, OAUTH_START_FAILED } from '../connectorMessages';
+import { googleProfileInput } from '../googleProfileChoice';
 
 /** Props of ConnectorDrawer. */
 export interface ConnectorDrawerProps {
@@ -141,7 +143,9 @@ function blockedReason(issues: readonly ConnectorIssue[], fields: readonly Resol
  * Every rule of §5 runs on each change (`validateConnector`); Save is disabled while any fails,
  * with the first reason as its tooltip. Stored secrets show as "stored"; a blank one is kept.
  * Switching the auth type clears the other choice's fields. OAuth types go to the provider: direct
- * ones at once, save-first ones after the save (§4).
+ * ones at once, save-first ones after the save (§4). The Google ad servers sign in with Google
+ * first; their connected email is then shown read-only and their Profile ID chosen from the
+ * signed-in user's profiles (typed when Google cannot list them).
  */
 function ConnectorForm({ opened, connector, stored, storedFields, onClose }: ConnectorFormProps) {
   const { features } = useSignedIn();
@@ -168,6 +172,8 @@ function ConnectorForm({ opened, connector, stored, storedFields, onClose }: Con
   const type = connectorTypeBySlug(values.connector_type_slug);
   const storedSecrets = stored?.secrets_set ?? [];
   const isDirectOAuthNew = type?.oauth === 'direct' && isNew;
+  /** Whom the sign-in button names: "Google" for the Google ad servers, else the type. */
+  const signInName = type?.signInWith ?? type?.name ?? '';
 
   const issues = useMemo(
     () =>
@@ -281,12 +287,13 @@ function ConnectorForm({ opened, connector, stored, storedFields, onClose }: Con
     }
   });
 
-  const fields = type ? visibleFields(type, values.metadata ?? {}, features) : [];
+  // A new account of a direct type is made by the provider's answer: nothing to fill before it.
+  const fields = type && !isDirectOAuthNew ? visibleFields(type, values.metadata ?? {}, features) : [];
   const isDirty = Object.keys(dirtyFields).length > 0 || deletedFields.length > 0;
   const submitLabel = isDirectOAuthNew
-    ? `Sign in with ${type?.name}`
+    ? `Sign in with ${signInName}`
     : type?.oauth === 'save-first'
-      ? `Save and sign in with ${type.name}`
+      ? `Save and sign in with ${signInName}`
       : 'Save';
 
   return (
@@ -321,28 +328,53 @@ function ConnectorForm({ opened, connector, stored, storedFields, onClose }: Con
       {type && fields.length > 0 ? (
         <>
           <Divider label="Credentials" labelPosition="left" />
-          {fields.map((f) => (
-            <CredentialInput
-              key={`${f.key}-${f.when ?? ''}`}
-              field={f}
-              value={values.metadata?.[f.key] ?? ''}
-              isStored={storedSecrets.includes(f.key)}
-              error={messageFor(`metadata.${f.key}`)}
-              features={features}
-              register={form.register}
-              onChoose={chooseOption}
-              onFile={(text) =>
-                form.setValue(`metadata.${f.key}`, text, { shouldDirty: true, shouldTouch: true })
-              }
-              isChoice={f.key === type.choiceKey}
-            />
-          ))}
+          {fields.map((f) =>
+            f.definition.fromSignIn ? (
+              <TextInput
+                key={f.key}
+                label={f.definition.label}
+                value={stored?.metadata[f.key] ?? ''}
+                readOnly
+                placeholder={`Filled in when you sign in with ${signInName}`}
+                description={f.definition.description}
+                error={messageFor(`metadata.${f.key}`)}
+              />
+            ) : f.key === 'googleProfileId' && type.googleProfiles ? (
+              <GoogleProfileField
+                key={f.key}
+                field={f}
+                connectorId={connector?.id ?? null}
+                connected={stored?.oauth.connected ?? false}
+                value={values.metadata?.[f.key] ?? ''}
+                error={messageFor(`metadata.${f.key}`)}
+                onChange={(v) =>
+                  form.setValue(`metadata.${f.key}`, v, { shouldDirty: true, shouldTouch: true })
+                }
+              />
+            ) : (
+              <CredentialInput
+                key={`${f.key}-${f.when ?? ''}`}
+                field={f}
+                value={values.metadata?.[f.key] ?? ''}
+                isStored={storedSecrets.includes(f.key)}
+                error={messageFor(`metadata.${f.key}`)}
+                features={features}
+                register={form.register}
+                onChoose={chooseOption}
+                onFile={(text) =>
+                  form.setValue(`metadata.${f.key}`, text, { shouldDirty: true, shouldTouch: true })
+                }
+                isChoice={f.key === type.choiceKey}
+              />
+            ),
+          )}
         </>
       ) : null}
 
       {type?.oauth ? (
         <OAuthSection
-          typeName={type.name}
+          typeName={signInName}
+          direct={type.oauth === 'direct'}
           stored={stored}
           isNew={isNew}
           isBusy={isBusy}
@@ -579,15 +611,99 @@ function CredentialInput({
   );
 }
 
+/**
+ * The Profile ID of a Google ad server (spec 01 §5 googleProfileId): once the account is signed in,
+ * a choice of the signed-in user's CM360 user profiles or DV360 partners (read by
+ * `GET .../google-profiles`); a text input before the sign-in, when Google cannot list them (its
+ * reason shown), or when the user prefers to type it.
+ */
+function GoogleProfileField({
+  field,
+  connectorId,
+  connected,
+  value,
+  error,
+  onChange,
+}: {
+  field: ResolvedField;
+  connectorId: number | null;
+  connected: boolean;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const [typing, setTyping] = useState(false);
+  const list = useGoogleProfiles(connectorId, connected && !typing);
+  const input = googleProfileInput({
+    connected,
+    status: list.status,
+    profiles: list.data?.data,
+    error: list.error,
+    current: value,
+    typing,
+  });
+  const { label } = field.definition;
+  if (input.kind === 'loading') {
+    return (
+      <Select label={label} required data={[]} disabled placeholder="Reading your profiles from Google…" />
+    );
+  }
+  if (input.kind === 'list') {
+    return (
+      <Stack gap={4}>
+        <Select
+          label={label}
+          required
+          searchable
+          data={input.options}
+          value={value || null}
+          onChange={(v) => onChange(v ?? '')}
+          placeholder="Choose a profile"
+          description="The profiles of the signed-in Google user."
+          error={error}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Group>
+          <Button variant="subtle" size="compact-xs" onClick={() => setTyping(true)}>
+            Type the ID instead
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={4}>
+      <TextInput
+        label={label}
+        required
+        inputMode="numeric"
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        description={input.reason ?? field.definition.description}
+        error={error}
+      />
+      {connected && typing ? (
+        <Group>
+          <Button variant="subtle" size="compact-xs" onClick={() => setTyping(false)}>
+            Choose from the list
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
 /** The OAuth state of an account and its sign-in button (spec 01 §4). */
 function OAuthSection({
   typeName,
+  direct,
   stored,
   isNew,
   isBusy,
   onSignIn,
 }: {
   typeName: string;
+  direct: boolean;
   stored: ConnectorMetadataView | null;
   isNew: boolean;
   isBusy: boolean;
@@ -599,7 +715,9 @@ function OAuthSection({
       <Divider label={`Sign-in with ${typeName}`} labelPosition="left" />
       {isNew ? (
         <Text size="sm" c="dimmed">
-          Saving sends you to {typeName} to sign in and allow access; you come back here afterwards.
+          {direct
+            ? `Signing in sends you to ${typeName} to allow access; the account is added when you come back.`
+            : `Saving sends you to ${typeName} to sign in and allow access; you come back here afterwards.`}
         </Text>
       ) : oauth?.connected ? (
         <Text size="sm">
