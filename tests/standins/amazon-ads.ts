@@ -1,3 +1,6 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { AsyncReports, isIsoDate, type ReportOutcome } from './async-reports';
 import {
   intParam,
   type StandinAnswer,
@@ -33,6 +36,22 @@ import {
  *   `{ code, details }`; answers a JSON array. The reference gives `count` no number ("defaults to
  *   max page size"): the stand-in takes 1–100.
  *
+ * - Reporting v3, https://advertising.amazon.com/API/docs/en-us/guides/reporting/v3/get-started and
+ *   …/guides/reporting/v3/report-types: `POST /reporting/reports` with Content-Type
+ *   `application/vnd.createasyncreportrequest.v3+json` (415 otherwise) and `{ name?, startDate,
+ *   endDate, configuration: { adProduct, groupBy[], columns[], reportTypeId, timeUnit, format } }`:
+ *   dates YYYY-MM-DD, start ≤ end, at most 31 days; report types spCampaigns (groupBy campaign or
+ *   adGroup), spAdvertisedProduct (advertiser), sbCampaigns (campaign), sbAdGroup (adGroup),
+ *   sbAds (ads), sdCampaigns (campaign), sdAdGroup (adGroup), each with its ad product and the
+ *   columns its group-by and product allow (SP purchases1d/7d/14d/30d, SB and SD purchases);
+ *   timeUnit SUMMARY or DAILY; format GZIP_JSON; else 400. Answers `{ reportId, status: PENDING,
+ *   … }`. `GET /reporting/reports/{reportId}` (of the same profile, else 404) answers PENDING, then
+ *   PROCESSING, for `pendingPolls` reads (default 2), then COMPLETED with a pre-signed `url` (or
+ *   FAILED with `failureReason`, or PROCESSING for ever, as `endNextReportWith` chose). The URL
+ *   is on this server (`/reports-download/…?X-Amz-Signature=…`): it takes no Authorization header
+ *   (400, as S3 refuses two credentials) and answers the gzipped JSON array of the seeded `reports`
+ *   rows, each with the asked columns only. `reportRequests` logs the accepted request bodies.
+ *
  * BROAD_MATCH is matched as a case-insensitive "contains". `maxPageSize` lowers every page cap
  * (SP and SB pages, SD `count`) so tests page through few objects.
  */
@@ -46,6 +65,11 @@ export interface AmazonAdsProfileSeed {
   sb?: Partial<Record<'campaigns' | 'adGroups' | 'ads', Record<string, unknown>[]>>;
   /** Sponsored Display objects (ids are numbers, states lower case). */
   sd?: Partial<Record<'campaigns' | 'adGroups', Record<string, unknown>[]>>;
+  /**
+   * Reporting v3 rows per `<reportTypeId>:<groupBy>` (e.g. `spCampaigns:campaign`): each an object
+   * with its id column and metric columns; a report answers them with the asked columns only.
+   */
+  reports?: Record<string, Record<string, unknown>[]>;
 }
 
 /** Seed data of the Amazon Ads stand-in. */
@@ -54,6 +78,77 @@ export interface AmazonAdsSeed {
   clientId: string;
   profiles: Record<string, AmazonAdsProfileSeed>;
   maxPageSize?: number;
+  /** How many report status reads answer PENDING / PROCESSING before COMPLETED (default 2). */
+  pendingPolls?: number;
+}
+
+/** The Reporting v3 media type of a report request. */
+const REPORT_MEDIA_TYPE = 'application/vnd.createasyncreportrequest.v3+json';
+
+const SP_METRICS = [
+  'impressions',
+  'clicks',
+  'cost',
+  'purchases1d',
+  'purchases7d',
+  'purchases14d',
+  'purchases30d',
+  'sales7d',
+];
+const SB_SD_METRICS = ['impressions', 'clicks', 'cost', 'purchases', 'sales'];
+
+/** The report types modelled: ad product, and per group-by the columns it allows besides metrics. */
+const REPORT_TYPES: Record<
+  string,
+  { adProduct: string; metrics: string[]; groupBys: Record<string, string[]> }
+> = {
+  spCampaigns: {
+    adProduct: 'SPONSORED_PRODUCTS',
+    metrics: SP_METRICS,
+    groupBys: {
+      campaign: ['campaignId', 'campaignName', 'campaignStatus', 'date'],
+      adGroup: ['campaignId', 'adGroupId', 'adGroupName', 'date'],
+    },
+  },
+  spAdvertisedProduct: {
+    adProduct: 'SPONSORED_PRODUCTS',
+    metrics: SP_METRICS,
+    groupBys: { advertiser: ['adId', 'adGroupId', 'campaignId', 'advertisedAsin', 'advertisedSku', 'date'] },
+  },
+  sbCampaigns: {
+    adProduct: 'SPONSORED_BRANDS',
+    metrics: SB_SD_METRICS,
+    groupBys: { campaign: ['campaignId', 'campaignName', 'date'] },
+  },
+  sbAdGroup: {
+    adProduct: 'SPONSORED_BRANDS',
+    metrics: SB_SD_METRICS,
+    groupBys: { adGroup: ['campaignId', 'adGroupId', 'adGroupName', 'date'] },
+  },
+  sbAds: {
+    adProduct: 'SPONSORED_BRANDS',
+    metrics: SB_SD_METRICS,
+    groupBys: { ads: ['adId', 'adGroupId', 'campaignId', 'date'] },
+  },
+  sdCampaigns: {
+    adProduct: 'SPONSORED_DISPLAY',
+    metrics: SB_SD_METRICS,
+    groupBys: { campaign: ['campaignId', 'campaignName', 'date'] },
+  },
+  sdAdGroup: {
+    adProduct: 'SPONSORED_DISPLAY',
+    metrics: SB_SD_METRICS,
+    groupBys: { adGroup: ['campaignId', 'adGroupId', 'adGroupName', 'date'] },
+  },
+};
+
+/** A report requested: its profile, request and the signature of its download URL. */
+interface AmazonStandinReport {
+  profileId: string;
+  request: Record<string, unknown>;
+  key: string;
+  columns: string[];
+  signature: string;
 }
 
 /** One POST list: its media type, page cap, answer keys and what its body may hold. */
@@ -152,8 +247,20 @@ export class AmazonAdsStandin extends StandinServer {
   /** The JSON bodies of the POST list calls received, oldest first (filters and paging travel there). */
   readonly bodies: unknown[] = [];
 
+  private readonly reports: AsyncReports<AmazonStandinReport>;
+  /** The bodies of the report requests accepted, oldest first. */
+  readonly reportRequests: unknown[] = [];
+  /** Report ids (UUIDs) by the short ids the async report store keeps. */
+  private readonly reportIds = new Map<string, string>();
+
   constructor(private readonly seed: AmazonAdsSeed) {
     super(seed.validTokens);
+    this.reports = new AsyncReports(seed.pendingPolls ?? 2, 0);
+  }
+
+  /** The next report requested fails (`failed`) or never completes (`stuck`). */
+  endNextReportWith(outcome: ReportOutcome): void {
+    this.reports.endNextWith(outcome);
   }
 
   /** The seeded objects of `profile`, to change between syncs. */
@@ -164,6 +271,8 @@ export class AmazonAdsStandin extends StandinServer {
   }
 
   protected isAuthorized(req: StandinRequest): boolean {
+    // A pre-signed download URL carries its own authorisation.
+    if (req.path.startsWith('/reports-download/')) return true;
     return this.validCredentials.has(this.bearer(req) ?? '');
   }
 
@@ -176,6 +285,17 @@ export class AmazonAdsStandin extends StandinServer {
 
   protected routes(): StandinRoute[] {
     return [
+      { method: 'POST', path: '/reporting/reports', handle: (req) => this.createReport(req) },
+      {
+        method: 'GET',
+        path: '/reporting/reports/:reportId',
+        handle: (req, p) => this.getReport(req, p.reportId!),
+      },
+      {
+        method: 'GET',
+        path: '/reports-download/:file',
+        handle: (req, p) => this.download(req, p.file!),
+      },
       ...Object.entries(POST_LISTS).map(([path, list]) => ({
         method: 'POST' as const,
         path,
@@ -187,6 +307,109 @@ export class AmazonAdsStandin extends StandinServer {
         handle: (req: StandinRequest) => this.sdList(list, req),
       })),
     ];
+  }
+
+  private createReport(req: StandinRequest): StandinAnswer {
+    if (req.headers['content-type'] !== REPORT_MEDIA_TYPE)
+      return { status: 415, body: { code: 'UNSUPPORTED_MEDIA_TYPE', message: `Use ${REPORT_MEDIA_TYPE}` } };
+    const profile = this.profileOf(req);
+    if ('status' in profile) return profile as StandinAnswer;
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const { startDate, endDate } = body;
+    if (!isIsoDate(startDate) || !isIsoDate(endDate) || startDate > endDate)
+      return bad('startDate and endDate must be YYYY-MM-DD, startDate not after endDate');
+    if (Date.parse(endDate) - Date.parse(startDate) > 30 * 86_400_000)
+      return bad('The date range may span at most 31 days');
+    const config = (body.configuration ?? {}) as Record<string, unknown>;
+    const type = REPORT_TYPES[String(config.reportTypeId)];
+    if (!type) return bad(`Unknown reportTypeId ${String(config.reportTypeId)}`);
+    if (config.adProduct !== type.adProduct)
+      return bad(`reportTypeId ${String(config.reportTypeId)} takes adProduct ${type.adProduct}`);
+    const groupBy = Array.isArray(config.groupBy) ? config.groupBy.map(String) : [];
+    if (groupBy.length !== 1 || !type.groupBys[groupBy[0]!])
+      return bad(`groupBy must be one of ${Object.keys(type.groupBys).join(', ')}`);
+    const allowed = [...type.groupBys[groupBy[0]!]!, ...type.metrics];
+    const columns = Array.isArray(config.columns) ? config.columns.map(String) : [];
+    const badColumn = columns.find((c) => !allowed.includes(c));
+    if (columns.length === 0 || badColumn !== undefined)
+      return bad(
+        `Invalid column ${badColumn ?? '(none)'} for ${String(config.reportTypeId)} by ${groupBy[0]}`,
+      );
+    if (config.timeUnit !== 'SUMMARY' && config.timeUnit !== 'DAILY')
+      return bad('timeUnit must be SUMMARY or DAILY');
+    if (config.format !== 'GZIP_JSON') return bad('format must be GZIP_JSON');
+    const report = this.reports.make({
+      profileId: req.headers['amazon-advertising-api-scope']!,
+      request: body,
+      key: `${String(config.reportTypeId)}:${groupBy[0]}`,
+      columns,
+      signature: randomBytes(12).toString('hex'),
+    });
+    const reportId = randomUUID();
+    this.reportIds.set(reportId, report.id);
+    this.reportRequests.push(body);
+    return { status: 200, body: this.reportBody(reportId, 'PENDING') };
+  }
+
+  private reportBody(reportId: string, status: string): Record<string, unknown> {
+    const report = this.reports.get(this.reportIds.get(reportId)!)!;
+    const completed = status === 'COMPLETED';
+    return {
+      reportId,
+      ...report.data.request,
+      status,
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+      url: completed
+        ? `${this.url}/reports-download/${reportId}.json.gz?X-Amz-Expires=3600&X-Amz-Signature=${report.data.signature}`
+        : null,
+      urlExpiresAt: completed ? new Date(Date.now() + 3_600_000).toISOString() : null,
+      fileSize: null,
+      failureReason: status === 'FAILED' ? 'Report generation failed: internal error' : null,
+    };
+  }
+
+  private getReport(req: StandinRequest, reportId: string): StandinAnswer {
+    const profile = this.profileOf(req);
+    if ('status' in profile) return profile as StandinAnswer;
+    const report = this.reports.get(this.reportIds.get(reportId) ?? '');
+    if (!report || report.data.profileId !== req.headers['amazon-advertising-api-scope'])
+      return { status: 404, body: { code: 'NOT_FOUND', message: `Report ${reportId} not found` } };
+    const reading = this.reports.poll(report);
+    const status =
+      reading === 'ready'
+        ? 'COMPLETED'
+        : reading === 'failed'
+          ? 'FAILED'
+          : report.polls === 1
+            ? 'PENDING'
+            : 'PROCESSING';
+    return { status: 200, body: this.reportBody(reportId, status) };
+  }
+
+  private download(req: StandinRequest, file: string): StandinAnswer {
+    if (req.headers.authorization)
+      return {
+        status: 400,
+        raw: 'InvalidArgument: Only one auth mechanism allowed',
+        headers: { 'content-type': 'application/xml' },
+      };
+    const reportId = file.replace(/\.json\.gz$/, '');
+    const report = this.reports.get(this.reportIds.get(reportId) ?? '');
+    if (
+      !report ||
+      req.query.get('X-Amz-Signature') !== report.data.signature ||
+      this.reports.peek(report) !== 'ready'
+    )
+      return { status: 403, raw: 'SignatureDoesNotMatch', headers: { 'content-type': 'application/xml' } };
+    const rows = (this.seed.profiles[report.data.profileId]?.reports?.[report.data.key] ?? []).map((row) =>
+      Object.fromEntries(report.data.columns.filter((c) => c in row).map((c) => [c, row[c]])),
+    );
+    return {
+      status: 200,
+      raw: gzipSync(Buffer.from(JSON.stringify(rows))),
+      headers: { 'content-type': 'application/octet-stream' },
+    };
   }
 
   /** The header checks every call shares; the profile, or the refusal. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_REPORT_FIRST_POLL_MS, DEFAULT_REPORT_MAX_WAIT_MS, type ReportPolling } from './async-report';
 import { DEFAULT_PROVIDER_TIMEOUT_MS } from './provider-http';
 
 /**
@@ -10,6 +11,7 @@ import { DEFAULT_PROVIDER_TIMEOUT_MS } from './provider-http';
 export * from './adobe-analytics';
 export * from './aem';
 export * from './amazon-ads';
+export * from './async-report';
 export * from './bitly';
 export * from './box';
 export * from './cm360';
@@ -64,6 +66,7 @@ const envSchema = z.object({
   QR_CODE_MONKEY_API_URL: httpUrl.default('https://api.qrcode-monkey.com'),
   CM360_API_URL: httpUrl.default('https://dfareporting.googleapis.com/dfareporting/v4'),
   DV360_API_URL: httpUrl.default('https://displayvideo.googleapis.com/v4'),
+  BID_MANAGER_API_URL: httpUrl.default('https://doubleclickbidmanager.googleapis.com/v2'),
   SFMC_AUTH_URL: httpUrl.optional(),
   SFMC_REST_URL: httpUrl.optional(),
   TIKTOK_API_URL: httpUrl.default('https://business-api.tiktok.com/open_api/v1.3'),
@@ -73,6 +76,13 @@ const envSchema = z.object({
   GOOGLE_ADS_API_URL: httpUrl.default('https://googleads.googleapis.com/v21'),
   GOOGLE_ADS_DEVELOPER_TOKEN: z.string().optional(),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(DEFAULT_PROVIDER_TIMEOUT_MS),
+  PROVIDER_REPORT_MAX_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3_600_000)
+    .default(DEFAULT_REPORT_MAX_WAIT_MS),
+  PROVIDER_REPORT_POLL_MS: z.coerce.number().int().min(1).max(60_000).default(DEFAULT_REPORT_FIRST_POLL_MS),
 });
 
 /** Where each provider's API lives; see README.md beside this file for the variables. */
@@ -96,9 +106,10 @@ export interface ProviderConfig {
   cm360: { baseUrl: string };
   /**
    * Display & Video 360 API root with its version (DV360_API_URL): the one client `./dv360`
-   * reads for the inbound pulls and writes for the outbound updates.
+   * reads for the inbound pulls and writes for the outbound updates; `bidManagerUrl` the Bid
+   * Manager API v2 root (BID_MANAGER_API_URL) its delivery reports are asked of.
    */
-  dv360: { baseUrl: string };
+  dv360: { baseUrl: string; bidManagerUrl: string };
   bitly: { baseUrl: string };
   kochava: { baseUrl: string };
   /**
@@ -140,6 +151,12 @@ export interface ProviderConfig {
   googleAds: { baseUrl: string; developerToken: string | undefined };
   /** Per-attempt timeout of every provider call, in milliseconds. */
   timeoutMs: number;
+  /**
+   * How long the asynchronous report clients (CM360, Bid Manager, Amazon Ads) wait for one report
+   * (PROVIDER_REPORT_MAX_WAIT_MS, default 10 minutes) and their first pause between polls
+   * (PROVIDER_REPORT_POLL_MS, default 2 s; doubled after each poll).
+   */
+  reports: ReportPolling;
 }
 
 /**
@@ -165,7 +182,7 @@ export function providerConfig(env: NodeJS.ProcessEnv = process.env): ProviderCo
     googleAnalyticsData: { baseUrl: e.GOOGLE_ANALYTICS_DATA_API_URL },
     meta: { baseUrl: e.META_GRAPH_API_URL },
     cm360: { baseUrl: e.CM360_API_URL },
-    dv360: { baseUrl: e.DV360_API_URL },
+    dv360: { baseUrl: e.DV360_API_URL, bidManagerUrl: e.BID_MANAGER_API_URL },
     bitly: { baseUrl: e.BITLY_API_URL },
     kochava: { baseUrl: e.KOCHAVA_API_URL },
     workfront: {
@@ -188,5 +205,6 @@ export function providerConfig(env: NodeJS.ProcessEnv = process.env): ProviderCo
     amazonAds: { baseUrl: e.AMAZON_ADS_API_URL },
     googleAds: { baseUrl: e.GOOGLE_ADS_API_URL, developerToken: e.GOOGLE_ADS_DEVELOPER_TOKEN },
     timeoutMs: e.PROVIDER_TIMEOUT_MS,
+    reports: { maxWaitMs: e.PROVIDER_REPORT_MAX_WAIT_MS, firstPollMs: e.PROVIDER_REPORT_POLL_MS },
   };
 }

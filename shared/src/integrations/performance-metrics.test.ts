@@ -27,7 +27,17 @@ describe('performance metrics (spec 03 §3 pull_performance_metrics)', () => {
       'spend',
     ]);
     expect(performanceMetricsOf('snapchat-marketing-inbound', 'media')).toBeNull();
-    expect(performanceMetricsOf('google-cm360-inbound', 'campaigns')).toBeNull();
+    expect(performanceMetricsOf('google-cm360-inbound', 'campaigns')).toEqual([
+      'impressions',
+      'clicks',
+      'spend',
+      'conversions',
+    ]);
+    expect(performanceMetricsOf('google-dcm', 'creative_assets')).toBeNull();
+    expect(performanceMetricsOf('google-dv360-inbound', 'line_items')).toHaveLength(4);
+    expect(performanceMetricsOf('google-dv360-inbound', 'ad_groups')).toBeNull();
+    expect(performanceMetricsOf('amazon-ads-inbound', 'sponsored_products_ads')).toHaveLength(4);
+    expect(performanceMetricsOf('salesforce-marketing-cloud-inbound', 'campaigns')).toBeNull();
     expect(performanceMetricsOf('tiktok-inbound', null)).toBeNull();
   });
 
@@ -36,8 +46,12 @@ describe('performance metrics (spec 03 §3 pull_performance_metrics)', () => {
     expect(performanceMetricsRefusal('pinterest-inbound', 'ad_accounts')).toBe(
       'Pinterest inbound reports performance metrics of campaigns, ad_groups, ads only: choose one of them as the data type, or turn off "Pull performance metrics"',
     );
-    expect(performanceMetricsRefusal('google-dv360-inbound', 'line_items')).toBe(
-      'Nomen reads performance metrics in these imports only: Facebook Marketing inbound, Google Ads, TikTok inbound, Snapchat Marketing inbound, Pinterest inbound. Turn off "Pull performance metrics" to import the objects of Display & Video 360 inbound',
+    expect(performanceMetricsRefusal('google-dv360-inbound', 'line_items')).toBeNull();
+    expect(performanceMetricsRefusal('google-dv360-inbound', 'ads')).toBe(
+      'Display & Video 360 inbound reports performance metrics of advertisers, campaigns, insertion_orders, line_items, creatives only: choose one of them as the data type, or turn off "Pull performance metrics"',
+    );
+    expect(performanceMetricsRefusal('salesforce-marketing-cloud-inbound', 'campaigns')).toBe(
+      'Nomen reads performance metrics in these imports only: Facebook Marketing inbound, Google Ads, TikTok inbound, Snapchat Marketing inbound, Pinterest inbound, Campaign Manager 360 inbound, Campaign Manager (legacy), Display & Video 360 inbound, Amazon Ads. Turn off "Pull performance metrics" to import the objects of Salesforce Marketing Cloud inbound',
     );
   });
 
@@ -51,9 +65,18 @@ describe('performance metrics (spec 03 §3 pull_performance_metrics)', () => {
       label: 'Conversions (last 30 days)',
       required: false,
     });
+    // The asynchronous reports' data types offer them too.
+    expect(
+      integrationDefaultFields('google-cm360-inbound', 'placements', true)
+        .map((f) => f.fieldName)
+        .slice(-4),
+    ).toEqual(['impressions', 'clicks', 'spend', 'conversions']);
+    expect(
+      integrationDefaultFields('amazon-ads-inbound', 'sponsored_brands_ads', true).map((f) => f.fieldName),
+    ).toEqual(['id', 'name', 'impressions', 'clicks', 'spend', 'conversions']);
     // Where there are no metrics, the flag adds nothing (the run says why).
-    expect(integrationDefaultFields('google-cm360-inbound', 'campaigns', true)).toEqual(
-      integrationDefaultFields('google-cm360-inbound', 'campaigns'),
+    expect(integrationDefaultFields('google-dcm', 'creative_assets', true)).toEqual(
+      integrationDefaultFields('google-dcm', 'creative_assets'),
     );
   });
 });

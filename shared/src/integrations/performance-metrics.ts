@@ -36,10 +36,15 @@ export const PERFORMANCE_METRIC_LABELS: Readonly<Record<PerformanceMetric, strin
 const ALL: readonly PerformanceMetric[] = PERFORMANCE_METRIC_COLUMNS;
 const WITHOUT_CONVERSIONS: readonly PerformanceMetric[] = ['impressions', 'clicks', 'spend'];
 
+/** CM360's STANDARD report: impressions, clicks, media cost and total conversions per object id. */
+const CM360_METRICS = { campaigns: ALL, placements: ALL, ads: ALL, creatives: ALL } as const;
+
 /**
  * Per inbound slug, the data types whose rows carry metrics and which metrics each reports. Data
- * types not listed (accounts, organisations, media, creatives) have no delivery report; slugs not
- * listed read their reports as asynchronous report files (CM360, DV360) or have none.
+ * types not listed (accounts, organisations, media, creative assets, YouTube ad groups) have no
+ * delivery report of their own; slugs not listed have none (Salesforce Marketing Cloud sends
+ * e-mail, it delivers no ads). CM360, DV360 and Amazon Ads report through asynchronous report
+ * files, read within the run (server/src/integrations/async-report.ts).
  */
 export const PERFORMANCE_METRICS: Readonly<
   Record<string, Readonly<Record<string, readonly PerformanceMetric[]>>>
@@ -54,6 +59,28 @@ export const PERFORMANCE_METRICS: Readonly<
     ads: WITHOUT_CONVERSIONS,
   },
   'pinterest-inbound': { campaigns: ALL, ad_groups: ALL, ads: ALL },
+  // Campaign Manager 360 reports by campaign, placement, ad and creative id; click-through URL rows are ads.
+  'google-cm360-inbound': { ...CM360_METRICS, click_through_url: ALL },
+  'google-dcm': CM360_METRICS,
+  // Bid Manager reports by advertiser, campaign (media plan), insertion order, line item and creative.
+  'google-dv360-inbound': {
+    advertisers: ALL,
+    campaigns: ALL,
+    insertion_orders: ALL,
+    line_items: ALL,
+    creatives: ALL,
+  },
+  // Amazon Ads Reporting v3: every retail ads data type has its report (conversions are purchases).
+  'amazon-ads-inbound': {
+    sponsored_brands_campaigns: ALL,
+    sponsored_brands_ad_groups: ALL,
+    sponsored_brands_ads: ALL,
+    sponsored_display_campaigns: ALL,
+    sponsored_display_ad_groups: ALL,
+    sponsored_products_campaigns: ALL,
+    sponsored_products_ad_groups: ALL,
+    sponsored_products_ads: ALL,
+  },
 };
 
 /** Whether an assignment's metadata asks for delivery metrics. */

@@ -372,15 +372,21 @@ export function cm360ClientOf(deps: ConnectorDeps, connector: ReadConnector) {
   return new Cm360Client({
     baseUrl: deps.config.providers.cm360.baseUrl,
     timeoutMs: deps.config.providers.timeoutMs,
+    reportPolling: deps.config.providers.reports,
     ...oauthTokens(deps, connector),
   });
 }
 
-/** The DV360 client of a google-dv360 account already read (its OAuth token). */
+/**
+ * The DV360 client of a google-dv360 account already read (its OAuth token), with the Bid Manager
+ * root its delivery reports are asked of.
+ */
 export function dv360ClientOf(deps: ConnectorDeps, connector: ReadConnector) {
   return new Dv360Client({
     baseUrl: deps.config.providers.dv360.baseUrl,
+    bidManagerUrl: deps.config.providers.dv360.bidManagerUrl,
     timeoutMs: deps.config.providers.timeoutMs,
+    reportPolling: deps.config.providers.reports,
     ...oauthTokens(deps, connector),
   });
 }
@@ -435,6 +441,7 @@ export function amazonAdsClientOf(deps: ConnectorDeps, connector: ReadConnector)
   return new AmazonAdsClient({
     baseUrl: deps.config.providers.amazonAds.baseUrl,
     timeoutMs: deps.config.providers.timeoutMs,
+    reportPolling: deps.config.providers.reports,
     clientId,
     ...oauthTokens(deps, connector),
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AmazonAdsStandin } from '../../../../tests/standins/amazon-ads';
-import { AmazonAdsClient } from './client';
+import { ReportError } from '../async-report';
+import { AmazonAdsClient, type AmazonReportSpec } from './client';
 
 const sbCampaign = (i: number, name: string, state: string) => ({
   campaignId: String(900 + i),
@@ -70,12 +71,18 @@ const standin = new AmazonAdsStandin({
           defaultBid: 1.5,
         })),
       },
+      reports: {
+        'spCampaigns:campaign': [
+          { campaignId: 1, impressions: 5400, clicks: 61, cost: 48.27, purchases7d: 4, campaignName: 'x' },
+          { campaignId: 2, impressions: 10, clicks: 0, cost: 0, purchases7d: 0 },
+        ],
+      },
     },
   },
 });
 
-const client = (token = 'Atza|ok', clientId = 'amzn1.application-oa2-client.x') =>
-  new AmazonAdsClient({ baseUrl: standin.url, clientId, getAccessToken: async () => token });
+const client = (token = 'Atza|ok', clientId = 'amzn1.application-oa2-client.x', extra = {}) =>
+  new AmazonAdsClient({ baseUrl: standin.url, clientId, getAccessToken: async () => token, ...extra });
 
 beforeAll(() => standin.start());
 afterAll(() => standin.close());
@@ -212,5 +219,64 @@ describe('AmazonAdsClient Sponsored Display', () => {
       status: 400,
       providerMessage: 'stateFilter takes enabled, paused, archived',
     });
+  });
+});
+
+describe('AmazonAdsClient.deliveryReport (Reporting v3, pull_performance_metrics)', () => {
+  const spec: AmazonReportSpec = {
+    adProduct: 'SPONSORED_PRODUCTS',
+    reportTypeId: 'spCampaigns',
+    groupBy: 'campaign',
+    idColumn: 'campaignId',
+    conversionsColumn: 'purchases7d',
+  };
+  const fast = (maxWaitMs = 2_000) =>
+    client(undefined, undefined, { reportPolling: { maxWaitMs, firstPollMs: 5 } });
+
+  it('requests the report, polls it until COMPLETED and reads the gzipped JSON rows by id', async () => {
+    const before = standin.requests.length;
+    const delivery = await fast().deliveryReport('42', spec, '2026-03-01', '2026-03-30');
+    expect(Object.fromEntries(delivery)).toEqual({
+      '1': { impressions: 5400, clicks: 61, cost: 48.27, conversions: 4 },
+      '2': { impressions: 10, clicks: 0, cost: 0, conversions: 0 },
+    });
+    const calls = standin.requests.slice(before).map((r) => `${r.method} ${r.path}`);
+    const id = calls[1]!.split('/').at(-1)!;
+    expect(calls).toEqual([
+      'POST /reporting/reports',
+      `GET /reporting/reports/${id}`,
+      `GET /reporting/reports/${id}`,
+      `GET /reporting/reports/${id}`,
+      `GET /reports-download/${id}.json.gz`,
+    ]);
+  });
+
+  it('a column the report type does not allow is refused (400)', async () => {
+    const error = await fast()
+      .deliveryReport('42', { ...spec, conversionsColumn: 'purchases' }, '2026-03-01', '2026-03-30')
+      .catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/^Amazon Ads answered 400: Invalid column purchases/);
+  });
+
+  it('a FAILED report is a ReportError with its failure reason', async () => {
+    standin.endNextReportWith('failed');
+    const error = await fast()
+      .deliveryReport('42', spec, '2026-03-01', '2026-03-30')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ReportError);
+    expect((error as Error).message).toMatch(
+      /^Amazon Ads report [0-9a-f-]{36} failed \(FAILED\): Report generation failed: internal error$/,
+    );
+  });
+
+  it('a report still processing at the end of the wait is a TIMEOUT ReportError', async () => {
+    standin.endNextReportWith('stuck');
+    const error = await fast(80)
+      .deliveryReport('42', spec, '2026-03-01', '2026-03-30')
+      .catch((e: unknown) => e);
+    expect((error as ReportError).reason).toBe('TIMEOUT');
+    expect((error as Error).message).toMatch(
+      /^Amazon Ads report [0-9a-f-]{36} was not ready after 80 ms \(still PROCESSING\): sync again later$/,
+    );
   });
 });

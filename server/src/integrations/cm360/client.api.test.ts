@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cm360Standin } from '../../../../tests/standins/cm360';
 import { rotatingToken } from '../../../../tests/standins/token-source';
+import { ReportError } from '../async-report';
 import { ProviderError } from '../provider-error';
 import { Cm360Client } from './client';
 
@@ -44,6 +45,20 @@ const cm360 = new Cm360Standin({
       ],
     },
     '6001': { ads: [{ id: '2001', name: 'Other profile', campaignId: '400' }] },
+    '7001': {
+      delivery: {
+        campaignId: {
+          '900': {
+            impressions: 120000,
+            clicks: 2400,
+            mediaCost: '310.55',
+            totalConversions: '48.5',
+            advertiserId: '7',
+          },
+          '901': { impressions: 5, clicks: 0, mediaCost: '0.1', totalConversions: 0, advertiserId: '8' },
+        },
+      },
+    },
   },
 });
 
@@ -202,5 +217,86 @@ describe('Cm360Client ads', () => {
       answer: { status: 200, body: { name: 'no id' } },
     });
     await expect(client().getAd('5001', '1001')).rejects.toMatchObject({ code: 'MALFORMED' });
+  });
+});
+
+describe('Cm360Client.deliveryReport (pull_performance_metrics)', () => {
+  const polling = { maxWaitMs: 2_000, firstPollMs: 5 };
+  const request = { level: 'campaigns', startDate: '2026-03-01', endDate: '2026-03-30' } as const;
+
+  it('inserts a STANDARD report, runs it, polls the file until available and reads the CSV by id', async () => {
+    const before = cm360.requests.length;
+    const delivery = await client('cm-ok', { reportPolling: polling }).deliveryReport('7001', request);
+    expect(Object.fromEntries(delivery)).toEqual({
+      '900': { impressions: '120000', clicks: '2400', mediaCost: '310.55', totalConversions: '48.5' },
+      '901': { impressions: '5', clicks: '0', mediaCost: '0.1', totalConversions: '0' },
+    });
+    const calls = cm360.requests
+      .slice(before)
+      .map((r) => `${r.method} ${r.path}${r.query.alt ? '?alt=media' : ''}`);
+    const reportId = /reports\/(\d+)\/run/.exec(calls[1]!)![1]!;
+    const file = `/dfareporting/v4/reports/${reportId}/files/${Number(reportId) * 10 + 1}`;
+    // Pending for two polls, then available, then downloaded; the report is deleted after.
+    expect(calls).toEqual([
+      'POST /dfareporting/v4/userprofiles/7001/reports',
+      `POST /dfareporting/v4/userprofiles/7001/reports/${reportId}/run`,
+      `GET ${file}`,
+      `GET ${file}`,
+      `GET ${file}`,
+      `GET ${file}?alt=media`,
+      `DELETE /dfareporting/v4/userprofiles/7001/reports/${reportId}`,
+    ]);
+    expect(cm360.deletedReports).toContain(reportId);
+  });
+
+  it('sends the advertiser filter and reads only its rows', async () => {
+    const delivery = await client('cm-ok', { reportPolling: polling }).deliveryReport('7001', {
+      ...request,
+      advertiserIds: ['8'],
+    });
+    expect([...delivery.keys()]).toEqual(['901']);
+  });
+
+  it('a FAILED file is a ReportError naming the report and the file; the report is still deleted', async () => {
+    cm360.endNextReportWith('failed');
+    const error = await client('cm-ok', { reportPolling: polling })
+      .deliveryReport('7001', request)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ReportError);
+    expect((error as ReportError).reason).toBe('FAILED');
+    expect((error as Error).message).toMatch(
+      /^Campaign Manager 360 report (\d+) \(file \d+\) failed \(FAILED\)$/,
+    );
+    expect(cm360.deletedReports).toContain((error as ReportError).reportId);
+  });
+
+  it('a file still processing at the end of the wait is a TIMEOUT ReportError', async () => {
+    cm360.endNextReportWith('stuck');
+    const started = Date.now();
+    const error = await client('cm-ok', { reportPolling: { maxWaitMs: 150, firstPollMs: 10 } })
+      .deliveryReport('7001', request)
+      .catch((e: unknown) => e);
+    expect((error as ReportError).reason).toBe('TIMEOUT');
+    expect((error as Error).message).toMatch(
+      /^Campaign Manager 360 report \d+ \(file \d+\) was not ready after 150 ms \(still PROCESSING\): sync again later$/,
+    );
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('v3 metric names are refused by the stand-in as by Campaign Manager', async () => {
+    const res = await fetch(`${cm360.apiUrl}/userprofiles/7001/reports`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer cm-ok', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'x',
+        type: 'STANDARD',
+        criteria: {
+          dateRange: { startDate: '2026-03-01', endDate: '2026-03-02' },
+          dimensions: [{ name: 'campaignId' }],
+          metricNames: ['dfa:impressions'],
+        },
+      }),
+    });
+    expect(res.status).toBe(400);
   });
 });

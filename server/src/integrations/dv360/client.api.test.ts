@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dv360Standin } from '../../../../tests/standins/dv360';
+import { ReportError } from '../async-report';
 import { Dv360Client, dv360Path } from './client';
 
 /**
@@ -30,13 +31,30 @@ const dv360 = new Dv360Standin({
       lineItems: [{ lineItemId: '501', displayName: 'LI', entityStatus: 'ENTITY_STATUS_ACTIVE' }],
     },
   },
+  delivery: {
+    FILTER_LINE_ITEM: {
+      '501': {
+        impressions: 98000,
+        clicks: 1500,
+        mediaCost: '245.5',
+        totalConversions: '12.25',
+        advertiserId: '11',
+      },
+      '777': { impressions: 3, clicks: 1, mediaCost: 0.02, totalConversions: 0, advertiserId: '12' },
+    },
+  },
 });
 
 beforeAll(() => dv360.start());
 afterAll(() => dv360.close());
 
-const client = (token = 'dv-ok') =>
-  new Dv360Client({ baseUrl: dv360.apiUrl, getAccessToken: async () => token });
+const client = (token = 'dv-ok', extra = {}) =>
+  new Dv360Client({
+    baseUrl: dv360.apiUrl,
+    bidManagerUrl: dv360.bidManagerUrl,
+    getAccessToken: async () => token,
+    ...extra,
+  });
 
 describe('Dv360Client lists', () => {
   it("reads a partner's advertisers across pages of 200 with a filter", async () => {
@@ -128,5 +146,65 @@ describe('Dv360Client.patch', () => {
       code: 'UNAUTHORIZED',
       provider: 'dv360',
     });
+  });
+});
+
+describe('Dv360Client.deliveryReport (Bid Manager v2, pull_performance_metrics)', () => {
+  const polling = { reportPolling: { maxWaitMs: 2_000, firstPollMs: 5 } };
+  const request = {
+    level: 'line_items',
+    startDate: '2026-03-01',
+    endDate: '2026-03-30',
+    partnerId: '9',
+    advertiserIds: ['11'],
+  } as const;
+
+  it('creates a one-time query, runs it, polls the report until DONE and reads the signed CSV', async () => {
+    const before = dv360.requests.length;
+    const delivery = await client('dv-ok', polling).deliveryReport(request);
+    expect(Object.fromEntries(delivery)).toEqual({
+      '501': { impressions: '98000', clicks: '1500', mediaCost: '245.5', totalConversions: '12.25' },
+    });
+    const calls = dv360.requests.slice(before);
+    const queryId = /^(\d+):run$/.exec(calls[1]!.path.split('/').at(-1)!)![1]!;
+    const report = calls[2]!.path;
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /v2/queries',
+      `POST /v2/queries/${queryId}:run`,
+      `GET ${report}`,
+      `GET ${report}`,
+      `GET ${report}`,
+      expect.stringMatching(/^GET \/storage\/dv360-reports\/\d+\.csv$/),
+      `DELETE /v2/queries/${queryId}`,
+    ]);
+    expect(report).toMatch(new RegExp(`^/v2/queries/${queryId}/reports/\\d+$`));
+    expect(dv360.deletedQueries).toContain(queryId);
+  });
+
+  it('without advertisers the query filters by the partner', async () => {
+    const delivery = await client('dv-ok', polling).deliveryReport({ ...request, advertiserIds: [] });
+    expect([...delivery.keys()]).toEqual(['501', '777']);
+  });
+
+  it('a FAILED report is a ReportError naming the report and the query', async () => {
+    dv360.endNextReportWith('failed');
+    const error = await client('dv-ok', polling)
+      .deliveryReport(request)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ReportError);
+    expect((error as Error).message).toMatch(
+      /^Display & Video 360 report \d+ \(query \d+\) failed \(FAILED\)$/,
+    );
+  });
+
+  it('a report still running at the end of the wait is a TIMEOUT ReportError', async () => {
+    dv360.endNextReportWith('stuck');
+    const error = await client('dv-ok', { reportPolling: { maxWaitMs: 100, firstPollMs: 10 } })
+      .deliveryReport(request)
+      .catch((e: unknown) => e);
+    expect((error as ReportError).reason).toBe('TIMEOUT');
+    expect((error as Error).message).toMatch(
+      /^Display & Video 360 report \d+ \(query \d+\) was not ready after 100 ms \(still RUNNING\)/,
+    );
   });
 });

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  csvRecords,
+  DEFAULT_REPORT_POLLING,
+  downloadSignedUrl,
+  pollReport,
+  type ReportPolling,
+} from '../async-report';
 import { type ProviderClientOptions, ProviderHttp, seg, stringAt } from '../provider-http';
 
 /**
@@ -7,14 +14,78 @@ import { type ProviderClientOptions, ProviderHttp, seg, stringAt } from '../prov
  *   creatives, ad groups and ad group ads for google-dv360-inbound (issue 12 item 5, spec 03 §3
  *   "DV360 inbound");
  * - patches advertisers, campaigns, insertion orders, line items and creatives for
- *   google-dv360-outbound (issue 12 item 4, spec 03 §3 "DV360 outbound" data types).
+ *   google-dv360-outbound (issue 12 item 4, spec 03 §3 "DV360 outbound" data types);
+ * - reads delivery metrics through the Bid Manager API v2 (`bidManagerUrl`, BID_MANAGER_API_URL,
+ *   https://doubleclickbidmanager.googleapis.com/v2; scope doubleclickbidmanager) for
+ *   google-dv360-inbound's pull_performance_metrics: queries.create, queries.run,
+ *   queries.reports.get polled until DONE, the CSV at metadata.googleCloudStoragePath,
+ *   queries.delete (https://developers.google.com/bid-manager/reference/rest/v2/queries).
  *
  * `baseUrl` is the API root with its version (DV360_API_URL, https://displayvideo.googleapis.com/v4);
  * the connected account's OAuth 2 access token goes as a bearer token (scope display-video).
  * Reference: https://developers.google.com/display-video/api/reference/rest/v4 (advertisers/list and
  * patch, advertisers.campaigns, .insertionOrders, .lineItems, .creatives, .adGroups, .adGroupAds).
  */
-export type Dv360ClientOptions = ProviderClientOptions;
+export interface Dv360ClientOptions extends ProviderClientOptions {
+  /** The Bid Manager API v2 root (default https://doubleclickbidmanager.googleapis.com/v2). */
+  bidManagerUrl?: string | undefined;
+  /** How long a report is waited for (default 10 minutes, first pause 2 s). */
+  reportPolling?: ReportPolling | undefined;
+}
+
+/**
+ * The object levels a delivery report is grouped by: the Bid Manager v2 `groupBys` filter and the
+ * report file's id column of each (https://developers.google.com/bid-manager/reference/rest/v2/filters-metrics).
+ */
+export const DV360_REPORT_GROUP_BYS = {
+  advertisers: { filter: 'FILTER_ADVERTISER', column: 'Advertiser ID' },
+  campaigns: { filter: 'FILTER_MEDIA_PLAN', column: 'Campaign ID' },
+  insertion_orders: { filter: 'FILTER_INSERTION_ORDER', column: 'Insertion Order ID' },
+  line_items: { filter: 'FILTER_LINE_ITEM', column: 'Line Item ID' },
+  creatives: { filter: 'FILTER_CREATIVE_ID', column: 'Creative ID' },
+} as const;
+/** One level of a delivery report. */
+export type Dv360ReportLevel = keyof typeof DV360_REPORT_GROUP_BYS;
+
+/** The metrics a delivery report asks for, and their report file columns. */
+export const DV360_REPORT_METRICS = {
+  impressions: { metric: 'METRIC_IMPRESSIONS', column: 'Impressions' },
+  clicks: { metric: 'METRIC_CLICKS', column: 'Clicks' },
+  mediaCost: { metric: 'METRIC_MEDIA_COST_ADVERTISER', column: 'Media Cost (Advertiser Currency)' },
+  totalConversions: { metric: 'METRIC_TOTAL_CONVERSIONS', column: 'Total Conversions' },
+} as const;
+
+/** One object's delivery as the report file has it (decimal text; media cost in the advertiser's currency). */
+export type Dv360Delivery = Record<keyof typeof DV360_REPORT_METRICS, string>;
+
+/**
+ * What a delivery report covers: inclusive dates (YYYY-MM-DD) and the advertisers (FILTER_ADVERTISER
+ * filters) or, with none, the partner (FILTER_PARTNER).
+ */
+export interface Dv360ReportRequest {
+  level: Dv360ReportLevel;
+  startDate: string;
+  endDate: string;
+  partnerId: string;
+  advertiserIds: readonly string[];
+}
+
+const querySchema = z.looseObject({ queryId: z.union([z.string(), z.number()]).transform(String) });
+const bidReportSchema = z.looseObject({
+  key: z.looseObject({ reportId: z.union([z.string(), z.number()]).transform(String) }),
+  metadata: z
+    .looseObject({
+      status: z.looseObject({ state: z.string().default('QUEUED') }).optional(),
+      googleCloudStoragePath: z.string().optional(),
+    })
+    .default({}),
+});
+
+/** A YYYY-MM-DD date as the Bid Manager `Date` message ({ year, month, day }). */
+function bidDate(date: string): { year: number; month: number; day: number } {
+  const [year, month, day] = date.split('-').map(Number);
+  return { year: year!, month: month!, day: day! };
+}
 
 /** The advertiser's collections read, as the API's paths and answer keys name them. */
 export type Dv360Collection =
@@ -117,20 +188,114 @@ export function dv360Path(ref: Dv360ObjectRef): string {
 /** The Display & Video 360 client. Every method throws ProviderError on failure. */
 export class Dv360Client {
   private readonly http: ProviderHttp;
+  private readonly bidManager: ProviderHttp;
+  private readonly reportPolling: ReportPolling;
+  private readonly options: Dv360ClientOptions;
 
   constructor(options: Dv360ClientOptions) {
-    this.http = new ProviderHttp({
-      provider: 'dv360',
-      baseUrl: options.baseUrl,
-      fetch: options.fetch,
-      timeoutMs: options.timeoutMs,
-      onUnauthorized: options.onUnauthorized,
-      authHeaders: async () => ({ authorization: `Bearer ${await options.getAccessToken()}` }),
-      readError: (body) => ({
-        message: stringAt(body, 'error', 'message'),
-        code: stringAt(body, 'error', 'status'),
-      }),
+    this.options = options;
+    this.reportPolling = options.reportPolling ?? DEFAULT_REPORT_POLLING;
+    const http = (baseUrl: string) =>
+      new ProviderHttp({
+        provider: 'dv360',
+        baseUrl,
+        fetch: options.fetch,
+        timeoutMs: options.timeoutMs,
+        onUnauthorized: options.onUnauthorized,
+        authHeaders: async () => ({ authorization: `Bearer ${await options.getAccessToken()}` }),
+        readError: (body) => ({
+          message: stringAt(body, 'error', 'message'),
+          code: stringAt(body, 'error', 'status'),
+        }),
+      });
+    this.http = http(options.baseUrl);
+    this.bidManager = http(options.bidManagerUrl ?? 'https://doubleclickbidmanager.googleapis.com/v2');
+  }
+
+  /**
+   * The delivery of every object of `request.level` over the request's dates, by object id
+   * (objects without delivery are absent). Creates a one-time STANDARD query (CSV; the level's
+   * group-by; impressions, clicks, media cost in the advertiser's currency, total conversions;
+   * the advertisers' or else the partner's filter; custom dates), runs it, polls the report with
+   * backoff until DONE, downloads the CSV from metadata.googleCloudStoragePath (a signed URL: no
+   * credential sent) and deletes the query. Throws ReportError when the report fails or is not
+   * done within the wait, ProviderError otherwise.
+   */
+  async deliveryReport(request: Dv360ReportRequest): Promise<Map<string, Dv360Delivery>> {
+    const level = DV360_REPORT_GROUP_BYS[request.level];
+    const filters = request.advertiserIds.length
+      ? request.advertiserIds.map((id) => ({ type: 'FILTER_ADVERTISER', value: id }))
+      : [{ type: 'FILTER_PARTNER', value: request.partnerId }];
+    const query = await this.bidManager.request({
+      method: 'POST',
+      path: '/queries',
+      body: {
+        metadata: {
+          title: `Nomen delivery metrics by ${level.filter} ${request.startDate}..${request.endDate}`,
+          dataRange: {
+            range: 'CUSTOM_DATES',
+            customStartDate: bidDate(request.startDate),
+            customEndDate: bidDate(request.endDate),
+          },
+          format: 'CSV',
+        },
+        params: {
+          type: 'STANDARD',
+          groupBys: [level.filter],
+          filters,
+          metrics: Object.values(DV360_REPORT_METRICS).map((m) => m.metric),
+        },
+        schedule: { frequency: 'ONE_TIME' },
+      },
+      schema: querySchema,
     });
+    try {
+      const run = await this.bidManager.request({
+        method: 'POST',
+        path: `/queries/${seg(query.queryId)}:run`,
+        query: { synchronous: false },
+        body: {},
+        schema: bidReportSchema,
+      });
+      const reportId = run.key.reportId;
+      const done = await pollReport(
+        'dv360',
+        reportId,
+        this.reportPolling,
+        () =>
+          run.metadata.status?.state === 'DONE'
+            ? Promise.resolve(run)
+            : this.bidManager.get(`/queries/${seg(query.queryId)}/reports/${seg(reportId)}`, bidReportSchema),
+        (report) => {
+          const state = report.metadata.status?.state ?? 'QUEUED';
+          if (state === 'DONE') return { done: true };
+          return state === 'FAILED'
+            ? { done: false, failed: '', status: state }
+            : { done: false, status: state };
+        },
+        `report ${reportId} (query ${query.queryId})`,
+      );
+      const path = done.metadata.googleCloudStoragePath ?? '';
+      const csv = await downloadSignedUrl('dv360', path, this.options);
+      const byId = new Map<string, Dv360Delivery>();
+      for (const record of csvRecords(csv.toString('utf8'))) {
+        const id = record[level.column] ?? '';
+        // The totals row has no id; the footer (report time, filters) has fewer cells.
+        if (!/^\d+$/.test(id)) continue;
+        byId.set(id, {
+          impressions: record[DV360_REPORT_METRICS.impressions.column] ?? '0',
+          clicks: record[DV360_REPORT_METRICS.clicks.column] ?? '0',
+          mediaCost: record[DV360_REPORT_METRICS.mediaCost.column] ?? '0',
+          totalConversions: record[DV360_REPORT_METRICS.totalConversions.column] ?? '0',
+        });
+      }
+      return byId;
+    } finally {
+      // The query was made for this read only: it is not left in the partner's query list.
+      await this.bidManager
+        .requestBinary({ method: 'DELETE', path: `/queries/${seg(query.queryId)}` })
+        .catch(() => undefined);
+    }
   }
 
   /**

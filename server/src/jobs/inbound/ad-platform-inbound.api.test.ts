@@ -25,8 +25,10 @@ import { metricsWindow } from './ad-readers/metrics';
  * reads the chosen data type with its filters, every page of it, into a Draft submission mapped
  * by the mapping fields; a second sync with nothing changed imports nothing, a changed object is
  * imported again; a refused credential ends the run Failed naming the account to reconnect.
- * With pull_performance_metrics, Meta, TikTok, Snapchat, Pinterest and Google Ads rows also carry
- * their delivery metrics of the last 30 days; the other inbounds refuse the flag.
+ * With pull_performance_metrics, Meta, TikTok, Snapchat, Pinterest, Google Ads and Amazon Ads rows
+ * also carry their delivery metrics of the last 30 days (Amazon's through an asynchronous Reporting
+ * v3 report polled within the run; a failed or late report fails the run naming it); Marketing
+ * Cloud refuses the flag.
  */
 
 let ctx: TestContext;
@@ -204,6 +206,13 @@ const amazon = new AmazonAdsStandin({
           bidOptimization: 'clicks',
         })),
       },
+      // Reporting v3 rows (ids are numbers in report files); 5002, 5004 and 5005 did not deliver.
+      reports: {
+        'spCampaigns:campaign': [
+          { campaignId: 5001, impressions: 5400, clicks: 61, cost: 48.27, purchases7d: 4 },
+          { campaignId: 5003, impressions: 12, clicks: 1, cost: 0.35, purchases7d: 0 },
+        ],
+      },
     },
   },
 });
@@ -310,6 +319,9 @@ beforeAll(async () => {
     SFMC_AUTH_URL: sfmc.authUrl,
     SFMC_REST_URL: sfmc.url,
     META_GRAPH_API_URL: meta.graphUrl,
+    // Reports are waited for 1.5 s at most here (10 minutes by default), first polled after 10 ms.
+    PROVIDER_REPORT_MAX_WAIT_MS: '1500',
+    PROVIDER_REPORT_POLL_MS: '10',
     JOB_RETRY_LIMIT: '1',
     JOB_RETRY_DELAY_SECONDS: '1',
     JOB_POLL_SECONDS: '0.5',
@@ -962,6 +974,40 @@ const METRICS_CASES: MetricsCase[] = [
     },
   },
   {
+    slug: 'amazon-ads-inbound',
+    account: () => oauthAccount(15, 'Amazon metrics', 'amzn-ok'),
+    metadata: { data_type: 'sponsored_products_campaigns', adAccountsLinked: '3362351578582214' },
+    rows: [
+      ['Spring Sale', '5400', '61', '48.27', '4'],
+      ['Summer Sale', '0', '0', '0', '0'],
+      ['Autumn Sale', '12', '1', '0.35', '0'],
+      ['Brand Push', '0', '0', '0', '0'],
+      ['Winter Sale', '0', '0', '0', '0'],
+    ],
+    sentReport: () => {
+      const { since, until } = metricsWindow();
+      const created = amazon.requestsTo('/reporting/reports').at(-1)!;
+      expect(created.method).toBe('POST');
+      const polls = amazon.requests.filter((r) => r.path.startsWith('/reporting/reports/'));
+      // Pending, processing, then completed: three polls of the report before the download.
+      expect(polls.slice(-3).map((r) => r.path)).toEqual(Array(3).fill(polls.at(-1)!.path));
+      const body = amazon.reportRequests.at(-1)!;
+      expect(body).toEqual({
+        name: expect.any(String),
+        startDate: since,
+        endDate: until,
+        configuration: {
+          adProduct: 'SPONSORED_PRODUCTS',
+          groupBy: ['campaign'],
+          columns: ['campaignId', 'impressions', 'clicks', 'cost', 'purchases7d'],
+          reportTypeId: 'spCampaigns',
+          timeUnit: 'SUMMARY',
+          format: 'GZIP_JSON',
+        },
+      });
+    },
+  },
+  {
     slug: 'pinterest-inbound',
     account: () => oauthAccount(16, 'Pinterest metrics', 'pin-ok'),
     metadata: { data_type: 'campaigns', adAccountsLinked: '549755885175' },
@@ -1046,20 +1092,50 @@ describe('pull_performance_metrics', () => {
         'Facebook Marketing inbound reports performance metrics of campaigns, ad_sets, ads only: choose one of them as the data type, or turn off "Pull performance metrics"',
     },
     {
-      slug: 'amazon-ads-inbound',
-      account: () => oauthAccount(15, 'Amazon metrics', 'amzn-ok'),
-      metadata: { data_type: 'sponsored_products_campaigns', adAccountsLinked: '3362351578582214' },
+      slug: 'salesforce-marketing-cloud-inbound',
+      account: () => sfmcAccount('Marketing Cloud metrics', 'sfmc-secret'),
+      metadata: { data_type: 'campaigns', data_extension_key: 'Nomen_Campaigns' },
       message:
-        'Nomen reads performance metrics in these imports only: Facebook Marketing inbound, Google Ads, TikTok inbound, Snapchat Marketing inbound, Pinterest inbound. Turn off "Pull performance metrics" to import the objects of Amazon Ads',
+        'Nomen reads performance metrics in these imports only: Facebook Marketing inbound, Google Ads, TikTok inbound, Snapchat Marketing inbound, Pinterest inbound, Campaign Manager 360 inbound, Campaign Manager (legacy), Display & Video 360 inbound, Amazon Ads. Turn off "Pull performance metrics" to import the objects of Salesforce Marketing Cloud inbound',
     },
-  ])('$slug refuses the flag where it has no metrics: Failed at once, nothing read', async (c) => {
-    const requestsBefore = [amazon, meta].map((s) => s.requests.length);
-    const { assignmentId } = await metricsTemplate(c.slug, await c.account(), {
-      ...c.metadata,
-      pull_performance_metrics: '1',
-    });
+  ] as { slug: string; account: () => Promise<number>; metadata: Record<string, string>; message: string }[])(
+    '$slug refuses the flag where it has no metrics: Failed at once, nothing read',
+    async (c) => {
+      const requestsBefore = [sfmc, meta].map((s) => s.requests.length);
+      const { assignmentId } = await metricsTemplate(c.slug, await c.account(), {
+        ...c.metadata,
+        pull_performance_metrics: '1',
+      });
+      const run = await syncAndWait(assignmentId);
+      expect(run).toMatchObject({ status: 'Failed', attempts: 1, submission_id: null, message: c.message });
+      expect([sfmc, meta].map((s) => s.requests.length)).toEqual(requestsBefore);
+    },
+  );
+
+  it.each([
+    {
+      outcome: 'failed' as const,
+      message:
+        /^Amazon Ads report [0-9a-f-]{36} failed \(FAILED\): Report generation failed: internal error$/,
+    },
+    {
+      outcome: 'stuck' as const,
+      message:
+        /^Amazon Ads report [0-9a-f-]{36} was not ready after 1500 ms \(still PROCESSING\): sync again later$/,
+    },
+  ])('amazon-ads-inbound: a report that ends $outcome fails the run at once naming the report', async (c) => {
+    const { assignmentId } = await metricsTemplate(
+      'amazon-ads-inbound',
+      await oauthAccount(15, `Amazon ${c.outcome} report`, 'amzn-ok'),
+      {
+        data_type: 'sponsored_products_campaigns',
+        adAccountsLinked: '3362351578582214',
+        pull_performance_metrics: '1',
+      },
+    );
+    amazon.endNextReportWith(c.outcome);
     const run = await syncAndWait(assignmentId);
-    expect(run).toMatchObject({ status: 'Failed', attempts: 1, submission_id: null, message: c.message });
-    expect([amazon, meta].map((s) => s.requests.length)).toEqual(requestsBefore);
+    expect(run).toMatchObject({ status: 'Failed', attempts: 1, submission_id: null });
+    expect(run.message).toMatch(c.message);
   });
 });

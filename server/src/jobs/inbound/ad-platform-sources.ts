@@ -14,8 +14,9 @@ import { readTikTokObjects } from './ad-readers/tiktok';
  * data type of the linked account through its provider's client with the assignment's filters,
  * as a table whose columns are the object's fields, plus each object's key and a version that
  * changes when the object does, so an unchanged object is not imported again. With
- * pull_performance_metrics, the readers that report delivery metrics add them (ad-readers/metrics.ts);
- * the others fail saying where metrics are read.
+ * pull_performance_metrics, the readers that report delivery metrics add them (ad-readers/metrics.ts;
+ * Amazon Ads through an asynchronous Reporting v3 report waited for within the run); Marketing
+ * Cloud, which delivers no ads, fails saying where metrics are read.
  */
 
 export type { AdObjectsRead, AdReader } from './ad-readers/common';
@@ -27,7 +28,7 @@ export const AD_PLATFORM_READERS: Readonly<Record<string, AdReader>> = {
   'tiktok-inbound': readTikTokObjects,
   'snapchat-marketing-inbound': readSnapchatObjects,
   'pinterest-inbound': readPinterestObjects,
-  'amazon-ads-inbound': withoutMetrics('amazon-ads-inbound', readAmazonAdsObjects),
+  'amazon-ads-inbound': readAmazonAdsObjects,
   'google-ads-inbound': readGoogleAdsObjects,
   'salesforce-marketing-cloud-inbound': withoutMetrics('salesforce-marketing-cloud-inbound', readSfmcObjects),
 };

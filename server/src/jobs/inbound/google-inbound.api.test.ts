@@ -1,3 +1,4 @@
+import { addFieldsetFields, newTemplate } from '@nomen/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Cm360Standin } from '../../../../tests/standins/cm360';
 import { Dv360Standin } from '../../../../tests/standins/dv360';
@@ -18,6 +19,10 @@ import { type JobRuntime, startJobs } from '../index';
  * stand-ins: "Sync now" reads the chosen data type with its filters and the date window into a
  * Draft submission to fix; a second sync with nothing changed imports nothing and a changed object
  * is imported again; a refused token fails the run at once saying to reconnect the account.
+ * With pull_performance_metrics the run asks for a delivery report (a CM360 STANDARD report, a Bid
+ * Manager query), polls it until ready and joins impressions, clicks, spend and conversions to the
+ * rows by id; a report that fails or is not ready within PROVIDER_REPORT_MAX_WAIT_MS fails the run
+ * naming the platform and the report.
  */
 
 let ctx: TestContext;
@@ -126,6 +131,22 @@ const cm360 = new Cm360Standin({
           lastModifiedInfo: { time: ago(3) },
         },
       ],
+      // Campaign Manager report rows: 9002 and 9005 did not deliver in the window.
+      delivery: {
+        campaignId: {
+          '9001': {
+            impressions: 120000,
+            clicks: 2400,
+            mediaCost: '310.55',
+            totalConversions: '48.5',
+            advertiserId: '55',
+          },
+          '9004': { impressions: 7, clicks: 0, mediaCost: '0.02', totalConversions: 0, advertiserId: '66' },
+        },
+        placementId: {
+          '31': { impressions: 5000, clicks: 40, mediaCost: 12, totalConversions: 2, advertiserId: '55' },
+        },
+      },
     },
   },
 });
@@ -203,6 +224,18 @@ const dv360 = new Dv360Standin({
       ],
     },
   },
+  delivery: {
+    FILTER_LINE_ITEM: {
+      '7001': {
+        impressions: 98000,
+        clicks: 1500,
+        mediaCost: '245.5',
+        totalConversions: 12,
+        advertiserId: '501',
+      },
+      '7101': { impressions: 10, clicks: 1, mediaCost: '0.05', totalConversions: 0, advertiserId: '502' },
+    },
+  },
 });
 
 /** Seeded GA4 events of property 3131 (edited in place to stand for new traffic). */
@@ -234,7 +267,11 @@ beforeAll(async () => {
   ctx = await createTestContext({
     CM360_API_URL: cm360.apiUrl,
     DV360_API_URL: dv360.apiUrl,
+    BID_MANAGER_API_URL: dv360.bidManagerUrl,
     GOOGLE_ANALYTICS_DATA_API_URL: ga.dataUrl,
+    // Reports are waited for 1.5 s at most here (10 minutes by default), first polled after 10 ms.
+    PROVIDER_REPORT_MAX_WAIT_MS: '1500',
+    PROVIDER_REPORT_POLL_MS: '10',
     JOB_RETRY_LIMIT: '1',
     JOB_RETRY_DELAY_SECONDS: '1',
     JOB_POLL_SECONDS: '0.5',
@@ -556,6 +593,180 @@ describe('google-analytics (GA Data API stand-in)', () => {
     expect(run.status).toBe('Failed');
     expect(run.message).toMatch(
       /^Google Analytics refused the connected account's credentials reading the geography data of property 3131/,
+    );
+  });
+});
+
+/**
+ * A template whose one integration is `slug` on `connectorId` with `metadata`, mapping name,
+ * impressions, clicks, spend and conversions to fields of their own; answers the assignment and
+ * how to read a submission's rows as those five cells.
+ */
+async function metricsTemplate(
+  slug: string,
+  connectorId: number,
+  metadata: Record<string, string>,
+  filters: { integrationFilterId: string; values: string[] }[] = [],
+): Promise<{ assignmentId: number; cellsOf: (submissionId: number) => Promise<string[][]> }> {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const columns = ['name', 'impressions', 'clicks', 'spend', 'conversions'];
+  const set = await admin.put('/api/v1/account/fieldsets').send({
+    name: `Metrics ${tag}`,
+    fields: columns.map((c, i) => ({
+      id: `TEMP_${i}`,
+      name: `${c} ${tag}`,
+      governance_type: 'text',
+      validation: { characters: 'any' },
+    })),
+  });
+  expect(set.status, JSON.stringify(set.body)).toBe(200);
+  const folder = await admin.put('/api/v1/account/folder').send({ name: `Metrics ${tag}`, description: '' });
+  expect(folder.status).toBe(200);
+  const first = await admin.put('/api/v1/account/template/').send({
+    ...addFieldsetFields(newTemplate({ templateName: 'Metrics', now: new Date() }), set.body.fieldset),
+    name: `Metrics ${tag}`,
+    folder_id: folder.body.folder.id,
+    integrations: [],
+    settings: { require_identifier: 0, require_approval: 0, enable_auto_submit: 0 },
+  });
+  expect(first.status, JSON.stringify(first.body)).toBe(200);
+  const again = await admin.get(`/api/v1/account/template/${first.body.id}`);
+  const fields = again.body.template_fields as { id: number; field_id: number; field: { name: string } }[];
+  const fieldOf = (c: string) => fields.find((f) => f.field.name === `${c} ${tag}`)!;
+  const saved = await admin.put('/api/v1/account/template/').send({
+    ...again.body,
+    integrations: [
+      outbound(slug, {
+        name: `${slug} metrics`,
+        connector_id: connectorId,
+        metadata,
+        filters,
+        mapping_fields: columns.map((c) => ({
+          fieldName: c,
+          label: c,
+          cvFieldId: fieldOf(c).field_id,
+          required: false,
+        })),
+      }),
+    ],
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  const integrations = (await admin.get(`/api/v1/account/template/${first.body.id}`)).body.integrations;
+  return {
+    assignmentId: integrations[0].id,
+    cellsOf: async (submissionId) => {
+      const res = await admin.get(`/api/v1/account/submissions/${submissionId}`);
+      expect(res.status).toBe(200);
+      return (res.body.rows as { data: Record<string, string> }[]).map((r) =>
+        columns.map((c) => r.data[fieldOf(c).id] ?? ''),
+      );
+    },
+  };
+}
+
+describe('pull_performance_metrics (asynchronous reports)', () => {
+  it("google-cm360-inbound: a STANDARD report, polled until available, adds each campaign's metrics", async () => {
+    const connectorId = await googleAccount(11, '777', 'cm-ok');
+    const { assignmentId, cellsOf } = await metricsTemplate(
+      'google-cm360-inbound',
+      connectorId,
+      { data_type: 'campaigns', pull_performance_metrics: '1' },
+      [{ integrationFilterId: 'advertiser_ids', values: ['55'] }],
+    );
+    const before = cm360.requests.length;
+    const run = await syncAndWait(assignmentId);
+    expect(run.status, run.message).toBe('Success');
+    // Campaigns changed within the year, of advertiser 55; 9005 delivered nothing.
+    expect(await cellsOf(run.submission_id!)).toEqual([
+      ['Spring Sale', '120000', '2400', '310.55', '48.5'],
+      ['Gone Sale', '0', '0', '0', '0'],
+      ['Summer Sale 2', '0', '0', '0', '0'],
+    ]);
+    const calls = cm360.requests.slice(before).filter((r) => !r.path.endsWith('/campaigns'));
+    expect(calls.map((r) => r.method)).toEqual(['POST', 'POST', 'GET', 'GET', 'GET', 'GET', 'DELETE']);
+    expect(calls.filter((r) => r.query.alt === 'media')).toHaveLength(1);
+    // Nothing moved: nothing new on the next sync (a new report is read all the same).
+    const again = await syncAndWait(assignmentId);
+    expect(again.message).toMatch(/^Nothing new to import from campaigns of profile 777$/);
+  });
+
+  it('google-dcm: placements carry their metrics too', async () => {
+    const connectorId = await googleAccount(10, '777', 'cm-ok');
+    const { assignmentId, cellsOf } = await metricsTemplate('google-dcm', connectorId, {
+      data_type: 'placements',
+      pull_performance_metrics: '1',
+    });
+    const run = await syncAndWait(assignmentId);
+    expect(run.status, run.message).toBe('Success');
+    expect(await cellsOf(run.submission_id!)).toEqual([['Homepage banner', '5000', '40', '12', '2']]);
+  });
+
+  it('google-dcm: creative assets have no delivery report: Failed at once, nothing read', async () => {
+    const connectorId = await googleAccount(10, '777', 'cm-ok');
+    const before = cm360.requests.length;
+    const { assignmentId } = await metricsTemplate('google-dcm', connectorId, {
+      data_type: 'creative_assets',
+      pull_performance_metrics: '1',
+    });
+    const run = await syncAndWait(assignmentId);
+    expect(run).toMatchObject({
+      status: 'Failed',
+      message:
+        'Campaign Manager (legacy) reports performance metrics of campaigns, placements, ads, creatives only: choose one of them as the data type, or turn off "Pull performance metrics"',
+    });
+    expect(cm360.requests.length).toBe(before);
+  });
+
+  it('google-cm360-inbound: a FAILED report file fails the run naming the report', async () => {
+    const connectorId = await googleAccount(11, '777', 'cm-ok');
+    const { assignmentId } = await metricsTemplate('google-cm360-inbound', connectorId, {
+      data_type: 'campaigns',
+      pull_performance_metrics: '1',
+    });
+    cm360.endNextReportWith('failed');
+    const run = await syncAndWait(assignmentId);
+    expect(run).toMatchObject({ status: 'Failed', submission_id: null });
+    expect(run.message).toMatch(/^Campaign Manager 360 report \d+ \(file \d+\) failed \(FAILED\)$/);
+  });
+
+  it("google-dv360-inbound: a Bid Manager query, polled until DONE, adds each line item's metrics", async () => {
+    const connectorId = await googleAccount(14, '400', 'dv-ok');
+    const { assignmentId, cellsOf } = await metricsTemplate('google-dv360-inbound', connectorId, {
+      data_type: 'line_items',
+      adAccountsLinked: '501',
+      pull_performance_metrics: '1',
+    });
+    const before = dv360.requests.length;
+    const run = await syncAndWait(assignmentId);
+    expect(run.status, run.message).toBe('Success');
+    expect(await cellsOf(run.submission_id!)).toEqual([
+      ['Prospecting', '98000', '1500', '245.5', '12'],
+      ['Retargeting', '0', '0', '0', '0'],
+    ]);
+    const calls = dv360.requests.slice(before).filter((r) => !r.path.startsWith('/v4/'));
+    expect(calls.map((r) => `${r.method} ${r.path.replace(/\d+/g, 'N')}`)).toEqual([
+      'POST /vN/queries',
+      'POST /vN/queries/N:run',
+      'GET /vN/queries/N/reports/N',
+      'GET /vN/queries/N/reports/N',
+      'GET /vN/queries/N/reports/N',
+      'GET /storage/dvN-reports/N.csv',
+      'DELETE /vN/queries/N',
+    ]);
+  });
+
+  it('google-dv360-inbound: a report not DONE within the wait fails the run naming it', async () => {
+    const connectorId = await googleAccount(14, '400', 'dv-ok');
+    const { assignmentId } = await metricsTemplate('google-dv360-inbound', connectorId, {
+      data_type: 'line_items',
+      adAccountsLinked: '501',
+      pull_performance_metrics: '1',
+    });
+    dv360.endNextReportWith('stuck');
+    const run = await syncAndWait(assignmentId);
+    expect(run).toMatchObject({ status: 'Failed', submission_id: null });
+    expect(run.message).toMatch(
+      /^Display & Video 360 report \d+ \(query \d+\) was not ready after 1500 ms \(still RUNNING\): sync again later$/,
     );
   });
 });

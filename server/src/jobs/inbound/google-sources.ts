@@ -1,9 +1,17 @@
 import type { IntegrationAssignment } from '@nomen/shared';
 import type { ConnectorDeps, ReadConnector } from '../../entities/connectors/connectors.read';
 import { cm360ClientOf, dv360ClientOf } from '../../entities/targets/provider-clients';
-import type { Cm360Collection, Cm360Object, Dv360Collection, Dv360Object } from '../../integrations/index';
+import type {
+  Cm360Collection,
+  Cm360Object,
+  Cm360ReportLevel,
+  Dv360Collection,
+  Dv360Object,
+  Dv360ReportLevel,
+} from '../../integrations/index';
 import { dv360Quoted } from '../../integrations/index';
 import type { AdObjectsRead } from './ad-platform-sources';
+import { chosenMetrics, type DeliveryMetrics, metricsWindow, withMetricColumns } from './ad-readers/metrics';
 import { InboundError } from './inbound-error';
 import { filterValues, importSince, objectsRead, readFailure } from './source-objects';
 
@@ -21,6 +29,14 @@ import { filterValues, importSince, objectsRead, readFailure } from './source-ob
  * date filter (objects changed since; one year back by default, two at most). Metadata
  * importObjectFilters (JSON `{ advertisers: [...], campaigns: [...] }`) narrows like the id filters.
  * Each object's key is its collection and id, its version its last change time.
+ *
+ * With pull_performance_metrics (campaigns, placements, ads, creatives and click-through URL rows
+ * of CM360; advertisers, campaigns, insertion orders, line items and creatives of DV360), the run
+ * asks for an asynchronous delivery report over the 30-day window — a CM360 STANDARD report by the
+ * object's id dimension, a Bid Manager query grouped by the object level — waits for it with
+ * backoff up to PROVIDER_REPORT_MAX_WAIT_MS and joins impressions, clicks, media cost (spend) and
+ * total conversions to the rows by id (objects without delivery: zeros). A report that fails or is
+ * not ready in time ends the run Failed naming the platform and the report id.
  */
 
 /**
@@ -164,12 +180,14 @@ export async function readCm360Objects(
   connector: ReadConnector,
   assignment: IntegrationAssignment,
 ): Promise<AdObjectsRead> {
-  const [, spec] = dataTypeOf(assignment, CM360_DATA_TYPES);
+  const [dataType, spec] = dataTypeOf(assignment, CM360_DATA_TYPES);
+  const metrics = chosenMetrics(assignment.slug, assignment, dataType);
   const profileId = profileIdOf(connector);
   const what = `the ${spec.label} of profile ${profileId}`;
+  const client = cm360ClientOf(deps, connector);
   let objects: Cm360Object[];
   try {
-    objects = await cm360ClientOf(deps, connector).list(profileId, spec.collection, {
+    objects = await client.list(profileId, spec.collection, {
       advertiserIds: chosenIds(assignment, 'advertiser_ids', 'advertisers'),
       campaignIds: chosenIds(assignment, 'campaign_ids', 'campaigns'),
       searchString: filterValues(assignment, 'name_contains')[0],
@@ -193,14 +211,36 @@ export async function readCm360Objects(
   });
   const [idAlias, nameAlias] = spec.alias;
   const header = ['id', 'name', idAlias, nameAlias, ...spec.columns];
-  return objectsRead(
+  const rows = spec.assets ? creativeAssetsOf(kept) : kept;
+  const read = objectsRead(
     what.replace(/^the /, ''),
-    spec.assets ? creativeAssetsOf(kept) : kept,
+    rows,
     header,
     (o, c) => (c === idAlias ? o.id : c === nameAlias ? o.name : (o as Record<string, unknown>)[c]),
     (o) => `${spec.assets ? 'creativeAssets' : spec.collection}:${o.id}`,
     (o) => o.lastModifiedInfo?.time,
   );
+  // Creative assets have no delivery of their own (chosenMetrics refused them).
+  if (metrics === null || spec.assets || spec.collection === 'advertisers' || rows.length === 0) return read;
+  const window = metricsWindow();
+  let delivery: Awaited<ReturnType<typeof client.deliveryReport>>;
+  try {
+    delivery = await client.deliveryReport(profileId, {
+      level: spec.collection as Cm360ReportLevel,
+      startDate: window.since,
+      endDate: window.until,
+      advertiserIds: chosenIds(assignment, 'advertiser_ids', 'advertisers'),
+    });
+  } catch (error) {
+    throw readFailure(error, 'Campaign Manager 360', `the delivery report of ${what.replace(/^the /, '')}`);
+  }
+  const byId = new Map<string, DeliveryMetrics>(
+    [...delivery].map(([id, d]) => [
+      id,
+      { impressions: d.impressions, clicks: d.clicks, spend: d.mediaCost, conversions: d.totalConversions },
+    ]),
+  );
+  return withMetricColumns(read, metrics, (i) => rows[i]!.id, byId);
 }
 
 /** DV360 collection, id field and label per data type (spec 03 §3 "DV360 inbound"). */
@@ -270,7 +310,8 @@ export async function readDv360Objects(
   connector: ReadConnector,
   assignment: IntegrationAssignment,
 ): Promise<AdObjectsRead> {
-  const [, spec] = dataTypeOf(assignment, DV360_DATA_TYPES);
+  const [dataType, spec] = dataTypeOf(assignment, DV360_DATA_TYPES);
+  const metrics = chosenMetrics(assignment.slug, assignment, dataType);
   const partnerId = profileIdOf(connector);
   const client = dv360ClientOf(deps, connector);
   const since = importSince(assignment);
@@ -318,7 +359,7 @@ export async function readDv360Objects(
     'entityStatus',
     'updateTime',
   ].filter((c, i, all) => all.indexOf(c) === i);
-  return objectsRead(
+  const read = objectsRead(
     what.replace(/^the /, ''),
     objects,
     header,
@@ -327,6 +368,27 @@ export async function readDv360Objects(
     (o) => `${spec.collection}:${cellKey(o[spec.idField])}`,
     (o) => o.updateTime,
   );
+  if (metrics === null || objects.length === 0) return read;
+  const window = metricsWindow();
+  let delivery: Awaited<ReturnType<typeof client.deliveryReport>>;
+  try {
+    delivery = await client.deliveryReport({
+      level: dataType as Dv360ReportLevel,
+      startDate: window.since,
+      endDate: window.until,
+      partnerId,
+      advertiserIds: chosen,
+    });
+  } catch (error) {
+    throw readFailure(error, 'Display & Video 360', `the delivery report of ${what.replace(/^the /, '')}`);
+  }
+  const byId = new Map<string, DeliveryMetrics>(
+    [...delivery].map(([id, d]) => [
+      id,
+      { impressions: d.impressions, clicks: d.clicks, spend: d.mediaCost, conversions: d.totalConversions },
+    ]),
+  );
+  return withMetricColumns(read, metrics, (i) => cellKey(objects[i]![spec.idField]), byId);
 }
 
 function cellKey(value: unknown): string {

@@ -1,5 +1,4 @@
 import { AD_PLATFORM_READERS, type AdReader } from './ad-platform-sources';
-import { withoutMetrics } from './ad-readers/metrics';
 import { readAdobeDimension, readGoogleAnalytics } from './analytics-sources';
 import { readAemContent, readWorkfrontProjects } from './content-sources';
 import { readCm360Objects, readDv360Objects } from './google-sources';
@@ -14,14 +13,14 @@ export type ProviderReader = AdReader;
  * The readers of the provider inbounds by slug: the ad platforms' and Marketing Cloud's
  * (ad-platform-sources.ts) and the Google ad servers', analytics' and content providers'. Each run
  * of these slugs reads through its reader and imports the new or changed rows (run-inbound.ts).
- * The Google ad servers deliver their reports as asynchronous files, so an assignment of theirs
- * asking for performance metrics fails saying where metrics are read.
+ * With pull_performance_metrics, the Google ad servers' readers ask for an asynchronous delivery
+ * report and wait for it within the run (CM360 Reports, Bid Manager queries).
  */
 export const PROVIDER_READERS: Readonly<Record<string, ProviderReader>> = {
   ...AD_PLATFORM_READERS,
-  'google-dcm': withoutMetrics('google-dcm', readCm360Objects),
-  'google-cm360-inbound': withoutMetrics('google-cm360-inbound', readCm360Objects),
-  'google-dv360-inbound': withoutMetrics('google-dv360-inbound', readDv360Objects),
+  'google-dcm': readCm360Objects,
+  'google-cm360-inbound': readCm360Objects,
+  'google-dv360-inbound': readDv360Objects,
   'google-analytics': readGoogleAnalytics,
   'adobe-inbound': readAdobeDimension,
   'adobe-experience-manager-inbound': readAemContent,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError, type IntegrationAssignment, integrationFor } from '@nomen/shared';
+import { ReportError } from '../../integrations/async-report';
 import { OAuthFlowError } from '../../integrations/oauth/oauth-client';
 import { ProviderError } from '../../integrations/provider-error';
 import type { AdObjectsRead } from './ad-platform-sources';
@@ -71,10 +72,13 @@ export function importSince(assignment: IntegrationAssignment, now = new Date())
 /**
  * The run failure of a provider call that failed while reading `what`: an incomplete or
  * unauthorised account, refused credentials and other 4xx answers (a missing object, a bad filter) are permanent and name what to fix; timeouts,
- * throttling and provider faults are retried.
+ * throttling and provider faults are retried. A delivery report that failed or was not ready within
+ * the wait (ReportError) is permanent, its message naming the platform and the report id.
  */
 export function readFailure(error: unknown, provider: string, what: string): InboundError {
   if (error instanceof InboundError) return error;
+  // A delivery report that failed or was not ready in time: another run asks for a new one.
+  if (error instanceof ReportError) return new InboundError(error.message, true);
   // An account that is incomplete or not authorised (the client could not be built).
   if (error instanceof AppError) return new InboundError(error.message, true);
   if (error instanceof OAuthFlowError)

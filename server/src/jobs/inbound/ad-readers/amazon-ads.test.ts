@@ -11,6 +11,25 @@ describe('amazon-ads-inbound data types', () => {
     expect(Object.keys(AMAZON_DATA_TYPES).sort()).toEqual([...offered].sort());
   });
 
+  it.each(offered)('%s: its delivery report is of its ad product and keyed by its id field', (t) => {
+    const spec = AMAZON_DATA_TYPES[t]!;
+    const product = { sp: 'SPONSORED_PRODUCTS', sb: 'SPONSORED_BRANDS', sd: 'SPONSORED_DISPLAY' }[
+      spec.source.api
+    ];
+    expect(spec.report.adProduct).toBe(product);
+    expect(spec.report.idColumn).toBe(spec.idField);
+    expect(spec.report.reportTypeId.slice(0, 2)).toBe(spec.source.api);
+    // Every retail ads data type offers the four metric columns with the flag on.
+    expect(integrationDefaultFields('amazon-ads-inbound', t, true).map((f) => f.fieldName)).toEqual([
+      'id',
+      'name',
+      'impressions',
+      'clicks',
+      'spend',
+      'conversions',
+    ]);
+  });
+
   it.each(offered)('%s: the default mapping fields are columns of the read table, id and name first', (t) => {
     const header = amazonHeader(AMAZON_DATA_TYPES[t]!);
     const defaults = integrationDefaultFields('amazon-ads-inbound', t).map((f) => f.fieldName);

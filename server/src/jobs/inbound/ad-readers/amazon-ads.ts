@@ -2,6 +2,7 @@ import { amazonAdsClientOf } from '../../../entities/targets/provider-clients';
 import type {
   AmazonAdsClient,
   AmazonAdsObject,
+  AmazonReportSpec,
   AmazonSbList,
   AmazonSdList,
   AmazonSpList,
@@ -17,6 +18,7 @@ import {
   objectsTable,
   readFromProvider,
 } from './common';
+import { chosenMetrics, type DeliveryMetrics, metricsWindow, withMetricColumns } from './metrics';
 
 /** Which Amazon Ads API a data type is read through, and which of its lists. */
 type AmazonSource =
@@ -35,7 +37,32 @@ export interface AmazonDataType {
   /** Columns that are not a top-level field of the object (SB ads' creative type, landing page). */
   derived?: Record<string, (o: AmazonAdsObject) => unknown>;
   label: string;
+  /** The Reporting v3 report of its delivery metrics (pull_performance_metrics). */
+  report: AmazonReportSpec;
 }
+
+const SP = (reportTypeId: string, groupBy: string, idColumn: string): AmazonReportSpec => ({
+  adProduct: 'SPONSORED_PRODUCTS',
+  reportTypeId,
+  groupBy,
+  idColumn,
+  // Sponsored Products counts purchases within 7 days of a click for sellers' usual window.
+  conversionsColumn: 'purchases7d',
+});
+const SB = (reportTypeId: string, groupBy: string, idColumn: string): AmazonReportSpec => ({
+  adProduct: 'SPONSORED_BRANDS',
+  reportTypeId,
+  groupBy,
+  idColumn,
+  conversionsColumn: 'purchases',
+});
+const SD = (reportTypeId: string, groupBy: string, idColumn: string): AmazonReportSpec => ({
+  adProduct: 'SPONSORED_DISPLAY',
+  reportTypeId,
+  groupBy,
+  idColumn,
+  conversionsColumn: 'purchases',
+});
 
 const nested = (o: AmazonAdsObject, key: string, field: string): unknown =>
   (o[key] as Record<string, unknown> | null | undefined)?.[field];
@@ -51,12 +78,14 @@ export const AMAZON_DATA_TYPES: Readonly<Record<string, AmazonDataType>> = {
     idField: 'campaignId',
     fields: ['state', 'budget', 'budgetType', 'startDate', 'endDate', 'portfolioId', 'brandEntityId'],
     label: 'Sponsored Brands campaigns',
+    report: SB('sbCampaigns', 'campaign', 'campaignId'),
   },
   sponsored_brands_ad_groups: {
     source: { api: 'sb', list: 'adGroups' },
     idField: 'adGroupId',
     fields: ['campaignId', 'state'],
     label: 'Sponsored Brands ad groups',
+    report: SB('sbAdGroup', 'adGroup', 'adGroupId'),
   },
   sponsored_brands_ads: {
     source: { api: 'sb', list: 'ads' },
@@ -68,36 +97,42 @@ export const AMAZON_DATA_TYPES: Readonly<Record<string, AmazonDataType>> = {
       landingPageUrl: (o) => nested(o, 'landingPage', 'url'),
     },
     label: 'Sponsored Brands ads',
+    report: SB('sbAds', 'ads', 'adId'),
   },
   sponsored_display_campaigns: {
     source: { api: 'sd', list: 'campaigns' },
     idField: 'campaignId',
     fields: ['state', 'tactic', 'budget', 'budgetType', 'costType', 'startDate', 'endDate', 'portfolioId'],
     label: 'Sponsored Display campaigns',
+    report: SD('sdCampaigns', 'campaign', 'campaignId'),
   },
   sponsored_display_ad_groups: {
     source: { api: 'sd', list: 'adGroups' },
     idField: 'adGroupId',
     fields: ['campaignId', 'state', 'tactic', 'defaultBid', 'bidOptimization', 'creativeType'],
     label: 'Sponsored Display ad groups',
+    report: SD('sdAdGroup', 'adGroup', 'adGroupId'),
   },
   sponsored_products_campaigns: {
     source: { api: 'sp', list: 'campaigns' },
     idField: 'campaignId',
     fields: ['state', 'targetingType', 'startDate', 'endDate'],
     label: 'Sponsored Products campaigns',
+    report: SP('spCampaigns', 'campaign', 'campaignId'),
   },
   sponsored_products_ad_groups: {
     source: { api: 'sp', list: 'adGroups' },
     idField: 'adGroupId',
     fields: ['campaignId', 'state', 'defaultBid'],
     label: 'Sponsored Products ad groups',
+    report: SP('spCampaigns', 'adGroup', 'adGroupId'),
   },
   sponsored_products_ads: {
     source: { api: 'sp', list: 'productAds' },
     idField: 'adId',
     fields: ['campaignId', 'adGroupId', 'asin', 'sku', 'state'],
     label: 'Sponsored Products ads',
+    report: SP('spAdvertisedProduct', 'advertiser', 'adId'),
   },
 };
 
@@ -157,6 +192,12 @@ async function readObjects(
  * is the object's campaignId, adGroupId or adId; Sponsored Brands ads made before version 4 have
  * no adId and are keyed by their ad group. An unknown data type fails at once naming the readable
  * ones; a missing profile asks for one.
+ *
+ * With pull_performance_metrics, a Reporting v3 report of the data type (its `report`) over the
+ * 30-day window is requested and waited for within the run (backoff up to
+ * PROVIDER_REPORT_MAX_WAIT_MS); its impressions, clicks, cost (spend, in the profile's currency)
+ * and purchases (conversions) are joined to the rows by id, objects without delivery reading
+ * zeros. A report that fails or is not completed in time ends the run Failed naming it.
  */
 export const readAmazonAdsObjects: AdReader = async (deps, connector, assignment) => {
   const dataType = String(assignment.metadata?.data_type ?? '').trim();
@@ -166,15 +207,17 @@ export const readAmazonAdsObjects: AdReader = async (deps, connector, assignment
       `Nomen reads ${Object.keys(AMAZON_DATA_TYPES).join(', ')} from Amazon Ads: choose one of them as the data type`,
       true,
     );
+  const metrics = chosenMetrics('amazon-ads-inbound', assignment, dataType);
   const profile = chosenSetting(assignment, 'adAccountsLinked', 'advertising profile');
   const what = `${spec.label} of profile ${profile}`;
+  const client = amazonAdsClientOf(deps, connector);
   const objects = await readFromProvider('amazon-ads', connector, what, () =>
-    readObjects(amazonAdsClientOf(deps, connector), spec.source, profile, adFilters(assignment)),
+    readObjects(client, spec.source, profile, adFilters(assignment)),
   );
   const { api, list } = spec.source;
   // SP keys stay `<list>:<id>` as they were before SB and SD were read, so nothing is imported again.
   const prefix = api === 'sp' ? list : `${api}:${list}`;
-  return objectsTable(
+  const read = objectsTable(
     what,
     amazonHeader(spec),
     objects,
@@ -185,4 +228,16 @@ export const readAmazonAdsObjects: AdReader = async (deps, connector, assignment
     () => undefined,
     (o, column) => (column === 'id' ? o[spec.idField] : (spec.derived?.[column]?.(o) ?? o[column])),
   );
+  if (metrics === null || objects.length === 0) return read;
+  const window = metricsWindow();
+  const delivery = await readFromProvider('amazon-ads', connector, `delivery report of ${what}`, () =>
+    client.deliveryReport(profile, spec.report, window.since, window.until),
+  );
+  const byId = new Map<string, DeliveryMetrics>(
+    [...delivery].map(([id, d]) => [
+      id,
+      { impressions: d.impressions, clicks: d.clicks, spend: d.cost, conversions: d.conversions },
+    ]),
+  );
+  return withMetricColumns(read, metrics, (i) => cellText(objects[i]![spec.idField]), byId);
 };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ImportTable, IntegrationAssignment } from '@nomen/shared';
 import type { ConnectorDeps, ReadConnector } from '../../../entities/connectors/connectors.read';
+import { ReportError } from '../../../integrations/async-report';
 import { PROVIDER_LABELS, ProviderError, type ProviderName } from '../../../integrations/provider-error';
 import { describeError, InboundError } from '../inbound-error';
 import { cellText } from '../source-objects';
@@ -120,7 +121,8 @@ export function objectsTable<T>(
 /**
  * Runs a provider read and turns its failure into a run failure: a refused credential (naming the
  * connected account to reconnect) and other 4xx answers end the run at once; 429, 5xx, timeouts
- * and network faults are retried.
+ * and network faults are retried. A delivery report that failed or was not ready within the wait
+ * (ReportError) ends the run at once, its message naming the platform and the report id.
  */
 export async function readFromProvider<T>(
   provider: ProviderName,
@@ -133,6 +135,7 @@ export async function readFromProvider<T>(
     return await read();
   } catch (error) {
     if (error instanceof InboundError) throw error;
+    if (error instanceof ReportError) throw new InboundError(error.message, true);
     if (error instanceof ProviderError) {
       if (error.code === 'UNAUTHORIZED')
         throw new InboundError(

@@ -66,7 +66,7 @@ export function chosenMetrics(
 }
 
 /**
- * A reader of an inbound that reports no metrics (CM360, DV360, Amazon Ads, Marketing Cloud): with
+ * A reader of an inbound that reports no metrics (Marketing Cloud): with
  * the flag on it fails at once with the message of {@link chosenMetrics}; off, it is `reader`.
  */
 export function withoutMetrics(slug: string, reader: AdReader): AdReader {
