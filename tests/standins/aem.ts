@@ -24,8 +24,13 @@ import {
  *
  * Pages: the QueryBuilder JSON servlet `GET /bin/querybuilder.json` as
  * https://experienceleague.adobe.com/en/docs/experience-manager-65/content/implementing/developing/platform/query-builder/querybuilder-api
- * and the predicate reference (…/query-builder/querybuilder-predicate-reference) describe it:
- * the `path` predicate (the node and everything under it), `type` (only `cq:Page` is modelled),
+ * and the predicate reference (…/query-builder/querybuilder-predicate-reference) describe it,
+ * over the seeded pages (cq:Page), site folders (sling:Folder, sling:OrderedFolder) and
+ * /content/dam (a sling:OrderedFolder, as in every AEM):
+ * the `path` predicate (the node and everything under it; with `path.flat=true` only its direct
+ * children, the node itself left out), `type` (cq:Page, sling:Folder — which sling:OrderedFolder
+ * extends — or sling:OrderedFolder), `property` (only `jcr:primaryType` is modelled) with `value`
+ * or numbered `N_value`s, OR-ed unless `property.and=true`,
  * `tagid` with `tagid.property` (a relative path, default `cq:tags` on the hit node itself, so a
  * page's tags are at `jcr:content/cq:tags`), numbered predicates (`1_tagid`) and a `group` with
  * `p.or`, `orderby` (`path` or a `@`property), and the root group's `p.offset`, `p.limit` (default
@@ -74,6 +79,15 @@ export interface AemPageSeed {
   lastModified?: string;
 }
 
+/** A Sling folder under /content (a site's container), read by the site folders query. */
+export interface AemSiteFolderSeed {
+  /** Full path, `/content/acme`. */
+  path: string;
+  title?: string;
+  /** sling:OrderedFolder rather than sling:Folder. */
+  ordered?: boolean;
+}
+
 /** Seed data of the AEM stand-in. */
 export interface AemSeed {
   validTokens: string[];
@@ -85,7 +99,21 @@ export interface AemSeed {
   assets?: AemAssetSeed[];
   /** Pages under /content (sites), any depth, for the QueryBuilder servlet. */
   pages?: AemPageSeed[];
+  /** Sling folders under /content, any depth, for the QueryBuilder servlet. */
+  siteFolders?: AemSiteFolderSeed[];
 }
+
+/** A node the QueryBuilder servlet searches: a page, a site folder or /content/dam. */
+type QueryNode =
+  | { kind: 'page'; path: string; type: 'cq:Page'; page: AemPageSeed }
+  | { kind: 'folder'; path: string; type: 'sling:Folder' | 'sling:OrderedFolder'; title?: string };
+
+/** Node types the `type` predicate matches, with their modelled subtypes. */
+const TYPE_MATCHES: Record<string, readonly string[]> = {
+  'cq:Page': ['cq:Page'],
+  'sling:Folder': ['sling:Folder', 'sling:OrderedFolder'],
+  'sling:OrderedFolder': ['sling:OrderedFolder'],
+};
 
 /** Default page size of a listing when no limit is given. */
 const DEFAULT_LIMIT = 20;
@@ -94,7 +122,11 @@ const QUERY_DEFAULT_LIMIT = 10;
 /** Root-group parameters of the QueryBuilder servlet the stand-in takes. */
 const QUERY_PARAMS = new Set([
   'path',
+  'path.flat',
   'type',
+  'property',
+  'property.value',
+  'property.and',
   'orderby',
   'orderby.sort',
   'p.offset',
@@ -106,6 +138,8 @@ const QUERY_PARAMS = new Set([
 ]);
 /** A tagid predicate, alone, numbered or in the group: `[group.][N_]tagid[.property]`. */
 const TAGID_PARAM = /^(?:group\.)?(?:\d+_)?tagid(?:\.property)?$/;
+/** A numbered value of the property predicate: `property.N_value`. */
+const PROPERTY_VALUE_PARAM = /^property\.\d+_value$/;
 
 /** The AEM stand-in server. */
 export class AemStandin extends StandinServer {
@@ -192,15 +226,32 @@ export class AemStandin extends StandinServer {
     return slingError(200, req.path, 'OK');
   }
 
-  /** The QueryBuilder servlet over the seeded pages (header comment). */
+  /** The QueryBuilder servlet over the seeded pages and folders (header comment). */
   private query(req: StandinRequest): StandinAnswer {
     const q = req.query;
     for (const key of q.keys())
-      if (!QUERY_PARAMS.has(key) && !TAGID_PARAM.test(key)) return queryError(`unknown predicate ${key}`);
+      if (!QUERY_PARAMS.has(key) && !TAGID_PARAM.test(key) && !PROPERTY_VALUE_PARAM.test(key))
+        return queryError(`unknown predicate ${key}`);
     const root = q.get('path');
     if (!root?.startsWith('/')) return queryError('path must be an absolute path');
+    const flat = q.get('path.flat');
+    if (flat !== null && !['true', 'on', 'false'].includes(flat))
+      return queryError('path.flat is true or false');
+    const isFlat = flat === 'true' || flat === 'on';
     const type = q.get('type');
-    if (type !== null && type !== 'cq:Page') return queryError(`type ${type} is not modelled`);
+    if (type !== null && !Object.hasOwn(TYPE_MATCHES, type))
+      return queryError(`type ${type} is not modelled`);
+    // The property predicate: only jcr:primaryType is modelled; values OR-ed unless property.and.
+    const property = q.get('property');
+    const values = [...q.keys()]
+      .filter((k) => k === 'property.value' || PROPERTY_VALUE_PARAM.test(k))
+      .map((k) => q.get(k)!);
+    if (property === null && (values.length > 0 || q.has('property.and')))
+      return queryError('property.value needs a property');
+    if (property !== null && property !== 'jcr:primaryType')
+      return queryError(`property ${property} is not modelled`);
+    if (property !== null && values.length === 0) return queryError('property needs a value');
+    const isAnd = q.get('property.and') === 'true';
     const offset = intParam(q, 'p.offset', 0);
     const limit =
       q.get('p.limit') === '-1' ? Number.POSITIVE_INFINITY : intParam(q, 'p.limit', QUERY_DEFAULT_LIMIT);
@@ -216,24 +267,33 @@ export class AemStandin extends StandinServer {
     const rootTags = tagPredicates('');
     const groupTags = tagPredicates('group.');
     const isOr = q.get('group.p.or') === 'true';
-    const tagsAt = (page: AemPageSeed, property: string) =>
-      property === 'jcr:content/cq:tags' ? (page.tags ?? []) : [];
-    const matches = (page: AemPageSeed, p: { tag: string; property: string }) =>
-      tagsAt(page, p.property).includes(p.tag);
-    const pages = (this.seed.pages ?? [])
-      .filter((p) => p.path === root || p.path.startsWith(root === '/' ? '/' : `${root}/`))
-      .filter((p) => rootTags.every((t) => matches(p, t)))
-      .filter((p) =>
+    const tagsAt = (node: QueryNode, property: string) =>
+      node.kind === 'page' && property === 'jcr:content/cq:tags' ? (node.page.tags ?? []) : [];
+    const matches = (node: QueryNode, p: { tag: string; property: string }) =>
+      tagsAt(node, p.property).includes(p.tag);
+    const prefix = root === '/' ? '/' : `${root}/`;
+    const isUnder = (path: string) =>
+      isFlat
+        ? path.startsWith(prefix) && !path.slice(prefix.length).includes('/')
+        : path === root || path.startsWith(prefix);
+    const nodes = this.queryNodes()
+      .filter((n) => isUnder(n.path))
+      .filter((n) => type === null || TYPE_MATCHES[type]!.includes(n.type))
+      .filter((n) =>
+        property === null ? true : isAnd ? values.every((v) => v === n.type) : values.includes(n.type),
+      )
+      .filter((n) => rootTags.every((t) => matches(n, t)))
+      .filter((n) =>
         groupTags.length === 0
           ? true
           : isOr
-            ? groupTags.some((t) => matches(p, t))
-            : groupTags.every((t) => matches(p, t)),
+            ? groupTags.some((t) => matches(n, t))
+            : groupTags.every((t) => matches(n, t)),
       );
     const orderby = q.get('orderby');
-    if (orderby === 'path') pages.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    if (q.get('orderby.sort') === 'desc') pages.reverse();
-    const page = pages.slice(offset, offset + limit);
+    if (orderby === 'path') nodes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    if (q.get('orderby.sort') === 'desc') nodes.reverse();
+    const page = nodes.slice(offset, offset + limit);
     const properties = (q.get('p.properties') ?? '').split(/[ +]/).filter(Boolean);
     const hits = page.map((p) => (hitsMode === 'simple' ? simpleHit(p) : selectiveHit(p, properties)));
     return {
@@ -241,12 +301,31 @@ export class AemStandin extends StandinServer {
       body: {
         success: true,
         results: hits.length,
-        total: pages.length,
-        more: offset + hits.length < pages.length,
+        total: nodes.length,
+        more: offset + hits.length < nodes.length,
         offset,
         hits,
       },
     };
+  }
+
+  /** The nodes the QueryBuilder servlet searches: seeded pages and site folders, and /content/dam. */
+  private queryNodes(): QueryNode[] {
+    return [
+      ...(this.seed.pages ?? []).map((page) => ({
+        kind: 'page' as const,
+        path: page.path,
+        type: 'cq:Page' as const,
+        page,
+      })),
+      ...(this.seed.siteFolders ?? []).map((f) => ({
+        kind: 'folder' as const,
+        path: f.path,
+        type: f.ordered ? ('sling:OrderedFolder' as const) : ('sling:Folder' as const),
+        ...(f.title !== undefined ? { title: f.title } : {}),
+      })),
+      { kind: 'folder', path: '/content/dam', type: 'sling:OrderedFolder' },
+    ];
   }
 
   private folderAt(segments: string[]): AemFolderSeed | undefined {
@@ -317,6 +396,12 @@ export class AemStandin extends StandinServer {
   }
 }
 
+/** The node properties of a searched node: a folder with its title, or a page (pageNode). */
+function nodeProperties(node: QueryNode): Record<string, unknown> {
+  if (node.kind === 'page') return pageNode(node.page);
+  return { 'jcr:primaryType': node.type, ...(node.title !== undefined ? { 'jcr:title': node.title } : {}) };
+}
+
 /** The node properties of a seeded page: the cq:Page node and its jcr:content child. */
 function pageNode(page: AemPageSeed): Record<string, unknown> {
   return {
@@ -332,27 +417,30 @@ function pageNode(page: AemPageSeed): Record<string, unknown> {
 }
 
 /** A `p.hits=simple` hit: path, name, title and last change. */
-function simpleHit(page: AemPageSeed): Record<string, unknown> {
+function simpleHit(node: QueryNode): Record<string, unknown> {
+  const name = node.path.split('/').pop();
+  const title = node.kind === 'page' ? node.page.title : node.title;
+  const lastModified = node.kind === 'page' ? node.page.lastModified : undefined;
   return {
-    path: page.path,
+    path: node.path,
     excerpt: '',
-    name: page.path.split('/').pop(),
-    title: page.title ?? page.path.split('/').pop(),
-    ...(page.lastModified ? { lastModified: page.lastModified } : {}),
+    name,
+    title: title ?? name,
+    ...(lastModified ? { lastModified } : {}),
   };
 }
 
 /** A `p.hits=selective` hit: each asked relative path that exists, deeper ones as child objects. */
-function selectiveHit(page: AemPageSeed, properties: readonly string[]): Record<string, unknown> {
-  const node = pageNode(page);
+function selectiveHit(node: QueryNode, properties: readonly string[]): Record<string, unknown> {
+  const props = nodeProperties(node);
   const hit: Record<string, unknown> = {};
   for (const property of properties) {
     if (property === 'jcr:path') {
-      hit['jcr:path'] = page.path;
+      hit['jcr:path'] = node.path;
       continue;
     }
     const parts = property.split('/');
-    let from: unknown = node;
+    let from: unknown = props;
     for (const part of parts)
       from = from && typeof from === 'object' ? (from as Record<string, unknown>)[part] : undefined;
     if (from === undefined) continue;

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   AEM_ROOT_PATH,
+  aemDataTypeOf,
+  aemFolderLevels,
+  aemFolderTreeRoot,
   folderPathLevels,
   integrationDefaultFields,
   integrationFilterDefinition,
@@ -145,5 +148,32 @@ describe('DV360 outbound default fields', () => {
       integrationDefaultFields('google-dv360-outbound', dataType).map((f) => f.fieldName);
     expect(names('line_items')).toEqual(['id', 'name', 'advertiserId']);
     expect(names('advertisers')).toEqual(['id', 'name']);
+  });
+});
+
+describe('the AEM folder tree per data type (spec 03 §4 tree folder picker)', () => {
+  it('starts at / (the DAM) for file assets and at /content for pages', () => {
+    expect(aemFolderTreeRoot('file_assets')).toBe('/');
+    expect(aemFolderTreeRoot('pages')).toBe('/content');
+    expect(aemFolderTreeRoot(aemDataTypeOf(''))).toBe('/');
+    expect(aemFolderTreeRoot(aemDataTypeOf(' pages '))).toBe('/content');
+    expect(aemFolderTreeRoot(aemDataTypeOf('something else'))).toBe('/');
+  });
+
+  it('walks file assets from / through the DAM folders, full or short paths alike', () => {
+    const levels = ['/', '/content/dam/campaigns', '/content/dam/campaigns/spring'];
+    expect(aemFolderLevels('file_assets', '/content/dam/campaigns/spring')).toEqual(levels);
+    expect(aemFolderLevels('file_assets', '/campaigns/spring/')).toEqual(levels);
+    expect(aemFolderLevels('file_assets', '/')).toEqual(['/']);
+    expect(aemFolderLevels('file_assets', '/content/dam')).toEqual(['/']);
+  });
+
+  it('walks pages from /content through the content folders', () => {
+    const levels = ['/content', '/content/acme', '/content/acme/en'];
+    expect(aemFolderLevels('pages', '/content/acme/en')).toEqual(levels);
+    expect(aemFolderLevels('pages', 'acme//en')).toEqual(levels);
+    expect(aemFolderLevels('pages', '/')).toEqual(['/content']);
+    expect(aemFolderLevels('pages', '')).toEqual(['/content']);
+    expect(aemFolderLevels('pages', '/content')).toEqual(['/content']);
   });
 });

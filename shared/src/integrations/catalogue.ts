@@ -319,3 +319,44 @@ export function folderPathLevels(path: string): string[] {
   const parts = path.split('/').filter((p) => p.trim() !== '');
   return [AEM_ROOT_PATH, ...parts.map((_, i) => `/${parts.slice(0, i + 1).join('/')}`)];
 }
+
+/** The data types of the Adobe Experience Manager integrations (spec 03 §3 aem_data_type). */
+export const AEM_DATA_TYPES = ['file_assets', 'pages'] as const;
+/** One AEM data type: DAM file assets or AEM Sites pages. */
+export type AemDataType = (typeof AEM_DATA_TYPES)[number];
+/** The DAM, whose folders the file assets tree lists (the tree's root / stands for it). */
+export const AEM_DAM_PATH = '/content/dam';
+/** The root of the pages folder tree: AEM Sites content lives under /content. */
+export const AEM_PAGES_ROOT_PATH = '/content';
+
+/**
+ * The AEM data type an integration's `aem_data_type` metadata names: `pages` for pages, file assets
+ * otherwise (unset or unknown values, as the inbound reads them).
+ */
+export function aemDataTypeOf(value: string): AemDataType {
+  return value.trim() === 'pages' ? 'pages' : 'file_assets';
+}
+
+/**
+ * The root node of the folder tree of an AEM data type (spec 03 §4 tree folder picker): `/` for
+ * file assets (the DAM root, spec 03 §4 "root path is /"), `/content` for pages (AEM Sites).
+ */
+export function aemFolderTreeRoot(dataType: AemDataType): string {
+  return dataType === 'pages' ? AEM_PAGES_ROOT_PATH : AEM_ROOT_PATH;
+}
+
+/**
+ * The tree nodes from the root of `dataType`'s folder tree down to `path`, the order the picker
+ * opens them in (spec 03 §4, §9 one level every 300 ms). File assets: `/`, then the DAM folders —
+ * `/content/dam/a/b` and `/a/b` both give `['/', '/content/dam/a', '/content/dam/a/b']`, since the
+ * root / stands for /content/dam. Pages: `/content`, then the content folders — `/content/acme/en`
+ * and `/acme/en` give `['/content', '/content/acme', '/content/acme/en']`; `/` gives `['/content']`.
+ * Blank segments are dropped.
+ */
+export function aemFolderLevels(dataType: AemDataType, path: string): string[] {
+  const parts = path.split('/').filter((p) => p.trim() !== '');
+  const base = dataType === 'pages' ? AEM_PAGES_ROOT_PATH : AEM_DAM_PATH;
+  const baseParts = base.split('/').filter(Boolean);
+  const under = baseParts.every((b, i) => parts[i] === b) ? parts.slice(baseParts.length) : parts;
+  return [aemFolderTreeRoot(dataType), ...under.map((_, i) => [base, ...under.slice(0, i + 1)].join('/'))];
+}

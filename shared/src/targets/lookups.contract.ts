@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../core/contract';
 import { idParamSchema, idSchema, text } from '../core/schemas';
+import { AEM_DATA_TYPES } from '../integrations/catalogue';
 
 /**
  * Look-ups read live from a connected account's provider (spec 01 §7, spec 03 §7): Adobe report
@@ -127,12 +128,16 @@ export const workfrontCommandSchema = z.discriminatedUnion('command', [
 ]);
 export type WorkfrontCommand = z.infer<typeof workfrontCommandSchema>;
 
-/** A DAM path under /content/dam (`/content/dam/a`, `/a` or `a`; empty for the root), no `.` or `..`. */
-const damPath = text(1000)
+/**
+ * A folder path of an AEM account, no `.` or `..`: under /content/dam for file assets
+ * (`/content/dam/a`, `/a` or `a`; empty or / for the DAM root), under /content for pages
+ * (`/content/acme`, `/acme` or `acme`; empty or / for /content).
+ */
+const aemPath = text(1000)
   .trim()
   .refine((p) => !p.split('/').some((s) => s === '.' || s === '..'), 'May not contain . or .. segments');
 
-/** A folder of an AEM DAM: name, title (null when unset) and full path. */
+/** A folder of an AEM account (a DAM folder, or a page or folder under /content): name, title (null when unset) and full path. */
 export const aemFolderSchema = z.object({ name: z.string(), title: z.string().nullable(), path: z.string() });
 export type AemFolderView = z.infer<typeof aemFolderSchema>;
 
@@ -242,9 +247,14 @@ export const lookupsApi = {
     method: 'POST',
     path: '/api/v1/integrations/aem/folders',
     tag: TAG,
-    summary: 'Folders directly under a DAM path of an AEM account.',
+    summary:
+      'Folders directly under a path of an AEM account: DAM folders for file assets (the default), AEM Sites pages and folders under /content for pages.',
     permission: 'manage_templates',
-    body: z.object({ connectorId: idSchema, path: damPath.default('') }),
+    body: z.object({
+      connectorId: idSchema,
+      path: aemPath.default(''),
+      dataType: z.enum(AEM_DATA_TYPES, { error: 'Must be file_assets or pages' }).default('file_assets'),
+    }),
     response: z.object({ data: z.array(aemFolderSchema) }),
   }),
   kochavaAppGroups: endpoint({

@@ -54,6 +54,12 @@ const aem = new AemStandin({
     },
     { name: 'brand' },
   ],
+  siteFolders: [{ path: '/content/acme', title: 'Acme sites', ordered: true }, { path: '/content/launches' }],
+  pages: [
+    { path: '/content/acme/en', title: 'English' },
+    { path: '/content/acme/en/spring', title: 'Spring sale' },
+    { path: '/content/acme/fr' },
+  ],
 });
 
 let ctx: TestContext;
@@ -215,11 +221,65 @@ describe('POST /api/v1/integrations/aem/folders', () => {
   });
 });
 
+describe('POST /api/v1/integrations/aem/folders for pages (AEM Sites)', () => {
+  it('lists the pages and folders under /content for dataType pages, the DAM left out', async () => {
+    for (const path of ['', '/', '/content']) {
+      const root = await folders(admin, { connectorId: aemId, path, dataType: 'pages' });
+      expect(root.status, JSON.stringify(root.body)).toBe(200);
+      expect(root.body.data).toEqual([
+        { name: 'acme', title: 'Acme sites', path: '/content/acme' },
+        { name: 'launches', title: null, path: '/content/launches' },
+      ]);
+    }
+    const site = await folders(admin, { connectorId: aemId, path: '/content/acme', dataType: 'pages' });
+    expect(site.body.data).toEqual([
+      { name: 'en', title: 'English', path: '/content/acme/en' },
+      { name: 'fr', title: null, path: '/content/acme/fr' },
+    ]);
+    const call = aem.requestsTo('/bin/querybuilder.json').at(-1)!;
+    expect(call.query).toMatchObject({
+      path: '/content/acme',
+      'path.flat': 'true',
+      property: 'jcr:primaryType',
+    });
+  });
+
+  it('keeps answering DAM folders without a data type or with file_assets', async () => {
+    const dam = [
+      { name: 'campaigns', title: 'Campaigns', path: '/content/dam/campaigns' },
+      { name: 'brand', title: null, path: '/content/dam/brand' },
+    ];
+    expect((await folders(admin, { connectorId: aemId, path: '/' })).body.data).toEqual(dam);
+    expect(
+      (await folders(admin, { connectorId: aemId, path: '', dataType: 'file_assets' })).body.data,
+    ).toEqual(dam);
+  });
+
+  it('refuses an unknown data type and a climbing pages path, naming the field, before calling AEM', async () => {
+    const before = aem.requests.length;
+    const badType = await folders(admin, { connectorId: aemId, path: '/content', dataType: 'sites' });
+    expect(badType.status).toBe(400);
+    expect(badType.body.issues).toEqual([{ path: 'body.dataType', message: 'Must be file_assets or pages' }]);
+    const notText = await folders(admin, { connectorId: aemId, path: '/content', dataType: 7 });
+    expect(notText.status).toBe(400);
+    expect(notText.body.issues.map((i: { path: string }) => i.path)).toEqual(['body.dataType']);
+    const climbing = await folders(admin, { connectorId: aemId, path: '/content/../etc', dataType: 'pages' });
+    expect(climbing.status).toBe(400);
+    expect(climbing.body.issues).toEqual([
+      { path: 'body.path', message: 'May not contain . or .. segments' },
+    ]);
+    expect(aem.requests.length).toBe(before);
+  });
+});
+
 describe('tenancy and rights', () => {
   it("answers 404 for another account's connected account and 403 without manage_templates", async () => {
     const other = await createAccount(ctx);
     const stranger = await signIn(ctx, other.admin.email);
     expect((await folders(stranger, { connectorId: aemId, path: '' })).status).toBe(404);
+    expect(
+      (await folders(stranger, { connectorId: aemId, path: '/content', dataType: 'pages' })).status,
+    ).toBe(404);
     expect(
       (await command(stranger, { command: 'getTemplate', connector_id: workfrontId, data: { id: 'tmpl-1' } }))
         .status,
@@ -238,5 +298,14 @@ describe('tenancy and rights', () => {
         .status,
     ).toBe(403);
     expect((await folders(asTemplater, { connectorId: aemId, path: '' })).status).toBe(200);
+    expect((await folders(asUser, { connectorId: aemId, path: '/content', dataType: 'pages' })).status).toBe(
+      403,
+    );
+    const pages = await folders(asTemplater, { connectorId: aemId, path: '/content', dataType: 'pages' });
+    expect(pages.status).toBe(200);
+    expect(pages.body.data.map((f: { path: string }) => f.path)).toEqual([
+      '/content/acme',
+      '/content/launches',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  type AemDataType,
   type AemFolderView,
   AppError,
   type GaAccountView,
@@ -165,19 +166,22 @@ export async function runWorkfrontCommand(
 }
 
 /**
- * The folders directly under a DAM path of an AEM account (`POST /api/v1/integrations/aem/folders`,
- * spec 03 §7): `{ data: [{ name, title, path }] }`, title null when unset. 404 for another
- * account's connector id, 400 naming `body.connectorId` for another type or `body.path` for a
- * path with `.` or `..`.
+ * The folders directly under a path of an AEM account (`POST /api/v1/integrations/aem/folders`,
+ * spec 03 §4 tree folder picker, §7): for `dataType` file_assets (the default) the DAM folders
+ * under a DAM path, for pages the pages and Sling folders under a /content path (AEM Sites); `{
+ * data: [{ name, title, path }] }`, title null when unset. 404 for another account's connector id,
+ * 400 naming `body.connectorId` for another type or `body.path` for a path with `.` or `..`.
  */
 export async function listAemFolders(
   deps: AppDeps,
   actor: Actor,
-  body: { connectorId: number; path: string },
+  body: { connectorId: number; path: string; dataType?: AemDataType },
 ): Promise<{ data: AemFolderView[] }> {
   const aem = await aemClientFor(deps, actor.accountId, body.connectorId, 'body.connectorId');
   try {
-    const folders = await callProvider(() => aem.listFolders(body.path));
+    const folders = await callProvider(() =>
+      body.dataType === 'pages' ? aem.listSiteFolders(body.path) : aem.listFolders(body.path),
+    );
     return { data: folders.map((f) => ({ name: f.name, title: f.title ?? null, path: f.path })) };
   } catch (error) {
     if (error instanceof RangeError) throw AppError.badField('body.path', error.message);

@@ -36,6 +36,11 @@ const standin = new AemStandin({
     { path: '/content/acme/en/spring', title: 'Spring ♥', tags: ['acme:season/spring', 'acme:topic/sale'] },
     { path: '/content/other/en', title: 'Other site' },
   ],
+  siteFolders: [
+    { path: '/content/acme', title: 'Acme sites', ordered: true },
+    { path: '/content/other' },
+    { path: '/content/acme/en/news', title: 'News' },
+  ],
 });
 
 function client(
@@ -182,6 +187,71 @@ describe('AemClient', () => {
   it('stops at the most pages asked for, and refuses . and .. before calling AEM', async () => {
     expect(await client().listPages('/content/acme', { max: 5 })).toHaveLength(5);
     await expect(client().listPages('/content/../etc')).rejects.toThrow(RangeError);
+  });
+
+  it('lists the site folders and pages directly under /content, leaving the DAM out', async () => {
+    for (const root of ['', '/', '/content']) {
+      expect(await client().listSiteFolders(root)).toEqual([
+        { name: 'acme', title: 'Acme sites', path: '/content/acme' },
+        { name: 'other', title: undefined, path: '/content/other' },
+      ]);
+    }
+    const call = standin.requestsTo('/bin/querybuilder.json').at(-1)!;
+    expect(call.query).toMatchObject({
+      path: '/content',
+      'path.flat': 'true',
+      property: 'jcr:primaryType',
+      'property.1_value': 'cq:Page',
+      'property.2_value': 'sling:Folder',
+      'property.3_value': 'sling:OrderedFolder',
+      orderby: 'path',
+      'p.offset': '0',
+      'p.limit': '100',
+      'p.hits': 'selective',
+    });
+    expect(call.query['p.properties']!.split(' ')).toEqual(
+      expect.arrayContaining(['jcr:path', 'jcr:title', 'jcr:content/jcr:title']),
+    );
+  });
+
+  it('lists the pages and folders one level under a content path, a page titled by its jcr:content', async () => {
+    expect(await client().listSiteFolders('/content/acme')).toEqual([
+      { name: 'en', title: 'Acme', path: '/content/acme/en' },
+    ]);
+    expect(await client().listSiteFolders('acme/en')).toEqual([
+      { name: 'news', title: 'News', path: '/content/acme/en/news' },
+      { name: 'spring', title: 'Spring ♥', path: '/content/acme/en/spring' },
+    ]);
+    expect(await client().listSiteFolders('/content/other/en')).toEqual([]);
+  });
+
+  it('lists every page of a content path across QueryBuilder pages, in path order', async () => {
+    const children = await client().listSiteFolders('/content/acme/en/news');
+    expect(children).toHaveLength(120);
+    expect(children[0]).toEqual({
+      name: 'item-000',
+      title: 'News 0',
+      path: '/content/acme/en/news/item-000',
+    });
+    expect(children.at(-1)!.name).toBe('item-119');
+    const calls = standin.requestsTo('/bin/querybuilder.json').slice(-2);
+    expect(calls.map((c) => c.query['p.offset'])).toEqual(['0', '100']);
+    expect(calls.every((c) => c.query.path === '/content/acme/en/news')).toBe(true);
+  });
+
+  it('refuses . and .. in a content path before calling AEM, and maps a failed folders query', async () => {
+    const before = standin.requestsTo('/bin/querybuilder.json').length;
+    await expect(client().listSiteFolders('/content/acme/../../etc')).rejects.toThrow(RangeError);
+    expect(standin.requestsTo('/bin/querybuilder.json')).toHaveLength(before);
+    standin.injectOnce({
+      path: '/bin/querybuilder.json',
+      answer: { status: 200, body: { success: false, results: 0, total: 0, offset: 0, hits: [] } },
+    });
+    await expect(client().listSiteFolders('/content')).rejects.toMatchObject({
+      code: 'MALFORMED',
+      provider: 'aem',
+      providerMessage: 'the site folders query answered success: false',
+    });
   });
 
   it('maps a query AEM cannot run to a ProviderError', async () => {

@@ -6,7 +6,11 @@ import { type ProviderClientOptions, ProviderHttp, stringAt } from '../provider-
  * Adobe Experience Manager client (README.md beside this file): the Assets HTTP API for the folders
  * and assets directly under a DAM path (spec 03 §7 `POST /api/v1/integrations/aem/folders`,
  * connectorId, path → folder list), and the QueryBuilder JSON servlet for the pages under a
- * /content path (spec 03 §3 "Storage (content management)": pages with folder and tag filters). `baseUrl` is the author host of the connected account
+ * /content path (spec 03 §3 "Storage (content management)": pages with folder and tag filters)
+ * and the pages and folders directly under one (the pages folder tree). QueryBuilder references:
+ * https://experienceleague.adobe.com/en/docs/experience-manager-65/content/implementing/developing/platform/query-builder/querybuilder-api
+ * and .../query-builder/querybuilder-predicate-reference (`path` with `flat`, `property` with
+ * `N_value`). `baseUrl` is the author host of the connected account
  * (metadata `url`, or `proxy_url`); AEM as a Cloud Service takes a bearer token, self-hosted AEM
  * basic credentials (spec 01 §3.2 content manager: host_type cloud or self).
  */
@@ -42,7 +46,7 @@ const listingSchema = z.object({
   entities: z.array(entitySchema).default([]),
 });
 
-/** A DAM folder: its name, its title when set, and its full path under /content/dam. */
+/** A folder: its name, its title when set, and its full path (under /content/dam, or /content for site folders). */
 export interface AemFolder {
   name: string;
   title: string | undefined;
@@ -84,14 +88,25 @@ const pageHitSchema = z.looseObject({
     .optional(),
 });
 
-const queryAnswerSchema = z.object({
-  success: z.boolean(),
-  results: z.number().int().nonnegative(),
-  total: z.number().int().nonnegative(),
-  more: z.boolean().optional(),
-  offset: z.number().int().nonnegative(),
-  hits: z.array(pageHitSchema),
+/** A hit of the site folders query: its path and type, its own title and its jcr:content title. */
+const siteFolderHitSchema = z.looseObject({
+  'jcr:path': z.string().min(1),
+  'jcr:primaryType': z.string().optional(),
+  'jcr:title': z.string().optional(),
+  'jcr:content': z.looseObject({ 'jcr:title': z.string().optional() }).optional(),
 });
+
+/** The QueryBuilder JSON servlet's answer, with hits of the shape `hit`. */
+function queryAnswerSchema<T extends z.ZodType>(hit: T) {
+  return z.object({
+    success: z.boolean(),
+    results: z.number().int().nonnegative(),
+    total: z.number().int().nonnegative(),
+    more: z.boolean().optional(),
+    offset: z.number().int().nonnegative(),
+    hits: z.array(hit),
+  });
+}
 
 /** The page properties a pages query asks for (`p.properties`, relative to the page node). */
 const PAGE_PROPERTIES = [
@@ -101,6 +116,15 @@ const PAGE_PROPERTIES = [
   'jcr:content/cq:tags',
   'jcr:content/cq:lastModified',
 ];
+
+/** The properties a site folders query asks for: a page's title is on its jcr:content, a folder's on itself. */
+const SITE_FOLDER_PROPERTIES = ['jcr:path', 'jcr:primaryType', 'jcr:title', 'jcr:content/jcr:title'];
+
+/**
+ * The node types the pages folder tree lists: pages and the Sling folders sites are kept in
+ * (sling:OrderedFolder is asked by name: `jcr:primaryType` is matched exactly).
+ */
+export const SITE_FOLDER_TYPES = ['cq:Page', 'sling:Folder', 'sling:OrderedFolder'] as const;
 
 const CONTENT_ROOT = '/content';
 const DAM_ROOT = '/content/dam';
@@ -276,39 +300,94 @@ export class AemClient {
         predicates[`group.${i + 1}_tagid.property`] = 'jcr:content/cq:tags';
       });
     }
-    const pages: AemPage[] = [];
-    for (let page = 0; page < MAX_PAGES && pages.length < max; page++) {
+    const hits = await this.query('pages', predicates, PAGE_PROPERTIES, pageHitSchema, max);
+    return hits.slice(0, max).map((hit) => {
+      const content = hit['jcr:content'];
+      return {
+        path: hit['jcr:path'],
+        name: hit['jcr:path'].split('/').pop() ?? '',
+        title: content?.['jcr:title'],
+        template: content?.['cq:template'],
+        tags: content?.['cq:tags'] ?? [],
+        lastModified: content?.['cq:lastModified'],
+      };
+    });
+  }
+
+  /**
+   * The pages (cq:Page) and Sling folders (sling:Folder, sling:OrderedFolder) directly under
+   * content path `path` (see contentPath; empty or / for /content), for the pages folder tree
+   * (spec 03 §4 tree folder picker, §7 `POST /api/v1/integrations/aem/folders` with dataType pages):
+   * name, title (a page's jcr:content/jcr:title, a folder's jcr:title) and full path, every one, in
+   * path order. QueryBuilder `GET /bin/querybuilder.json` with `path` and `path.flat=true` (direct
+   * children only), `property=jcr:primaryType` with one numbered `N_value` per type (OR-ed),
+   * `orderby=path`, pages of 100 (`p.offset`, `p.limit`) until `total` is reached. Directly under
+   * /content the DAM (/content/dam, the file assets tree) is left out. Throws RangeError for a bad
+   * path, ProviderError on failure (MALFORMED when AEM answers `success: false`). Predicates as
+   * https://experienceleague.adobe.com/en/docs/experience-manager-65/content/implementing/developing/platform/query-builder/querybuilder-predicate-reference
+   * documents them (path: "flat – searches only the direct children").
+   */
+  async listSiteFolders(path: string): Promise<AemFolder[]> {
+    const root = contentPath(path);
+    const predicates: Record<string, string> = {
+      path: root,
+      'path.flat': 'true',
+      property: 'jcr:primaryType',
+      orderby: 'path',
+    };
+    SITE_FOLDER_TYPES.forEach((type, i) => {
+      predicates[`property.${i + 1}_value`] = type;
+    });
+    const hits = await this.query(
+      'site folders',
+      predicates,
+      SITE_FOLDER_PROPERTIES,
+      siteFolderHitSchema,
+      Number.POSITIVE_INFINITY,
+    );
+    return hits
+      .filter((hit) => hit['jcr:path'] !== DAM_ROOT)
+      .map((hit) => ({
+        name: hit['jcr:path'].split('/').pop() ?? '',
+        title: hit['jcr:content']?.['jcr:title'] ?? hit['jcr:title'],
+        path: hit['jcr:path'],
+      }));
+  }
+
+  /**
+   * Runs a QueryBuilder query through `GET /bin/querybuilder.json`, pages of 100 (`p.offset`,
+   * `p.limit`) with `p.hits=selective` and `properties`, until `total` or at least `max` hits are
+   * read. `what` names the query in errors. Throws ProviderError (MALFORMED for `success: false`).
+   */
+  private async query<T extends z.ZodType>(
+    what: string,
+    predicates: Record<string, string>,
+    properties: readonly string[],
+    hit: T,
+    max: number,
+  ): Promise<z.infer<T>[]> {
+    const schema = queryAnswerSchema(hit);
+    const hits: z.infer<T>[] = [];
+    for (let page = 0; page < MAX_PAGES && hits.length < max; page++) {
       const offset = page * PAGE_SIZE;
-      const answer = await this.http.get('/bin/querybuilder.json', queryAnswerSchema, {
+      const answer = await this.http.get('/bin/querybuilder.json', schema, {
         ...predicates,
         'p.offset': offset,
         'p.limit': PAGE_SIZE,
         'p.hits': 'selective',
-        'p.properties': PAGE_PROPERTIES.join(' '),
+        'p.properties': properties.join(' '),
       });
       if (!answer.success)
         throw new ProviderError({
           provider: 'aem',
           code: 'MALFORMED',
           status: 200,
-          providerMessage: 'the pages query answered success: false',
+          providerMessage: `the ${what} query answered success: false`,
           operation: 'GET /bin/querybuilder.json',
         });
-      pages.push(
-        ...answer.hits.map((hit) => {
-          const content = hit['jcr:content'];
-          return {
-            path: hit['jcr:path'],
-            name: hit['jcr:path'].split('/').pop() ?? '',
-            title: content?.['jcr:title'],
-            template: content?.['cq:template'],
-            tags: content?.['cq:tags'] ?? [],
-            lastModified: content?.['cq:lastModified'],
-          };
-        }),
-      );
+      hits.push(...(answer.hits as z.infer<T>[]));
       if (answer.hits.length === 0 || offset + answer.hits.length >= answer.total) break;
     }
-    return pages.slice(0, max);
+    return hits;
   }
 }

@@ -10,7 +10,12 @@ import {
   UnstyledButton,
   useTree,
 } from '@mantine/core';
-import { AEM_FOLDER_LEVEL_DELAY_MS, AEM_ROOT_PATH, folderPathLevels } from '@nomen/shared';
+import {
+  AEM_FOLDER_LEVEL_DELAY_MS,
+  type AemDataType,
+  aemFolderLevels,
+  aemFolderTreeRoot,
+} from '@nomen/shared';
 import { IconChevronRight, IconCloudOff, IconFolder } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../../api/errors';
@@ -27,29 +32,37 @@ function withChildren(nodes: TreeNodeData[], path: string, children: TreeNodeDat
   );
 }
 
-const ROOT: TreeNodeData[] = [{ label: AEM_ROOT_PATH, value: AEM_ROOT_PATH, hasChildren: true }];
+/** The tree before anything is loaded: the root of `dataType`'s folder tree. */
+function rootOf(dataType: AemDataType): TreeNodeData[] {
+  const root = aemFolderTreeRoot(dataType);
+  return [{ label: root, value: root, hasChildren: true }];
+}
 
 /**
  * The folder tree of a content-management account (spec 03 §4 "Tree folder picker: nodes load
  * children when opened; root path is /"; §7 POST /api/v1/integrations/aem/folders; §9 "Folder fetch
- * delay 300 ms between levels"): a dialog whose tree starts at /, loads a folder's children when it
- * is opened, and on opening walks down to the current folder one level at a time, 300 ms apart.
- * Clicking a folder picks it. When the folders cannot be loaded it says so; the folder is then typed
- * in the form.
+ * delay 300 ms between levels"): a dialog whose tree starts at the root of the data type's tree —
+ * / (the DAM) for file assets, /content (AEM Sites pages and folders) for pages —, loads a folder's
+ * children when it is opened, and on opening walks down to the current folder one level at a time,
+ * 300 ms apart. Clicking a folder picks it. When the folders cannot be loaded it says so; the folder
+ * is then typed in the form. Give it a `key` of the account and data type: the tree is not reset
+ * when they change.
  */
 export function AemFolderTreePicker(props: {
   opened: boolean;
   connectorId: number;
+  dataType: AemDataType;
   value: string;
   onPick: (path: string) => void;
   onClose: () => void;
 }) {
-  const [data, setData] = useState<TreeNodeData[]>(ROOT);
+  const [data, setData] = useState<TreeNodeData[]>(() => rootOf(props.dataType));
   const [failure, setFailure] = useState<string | null>(null);
+  const { connectorId, dataType } = props;
   const onLoadChildren = useCallback(
     async (path: string) => {
       try {
-        const folders = await loadAemFolders(props.connectorId, path);
+        const folders = await loadAemFolders(connectorId, path, dataType);
         setFailure(null);
         setData((current) =>
           withChildren(
@@ -63,7 +76,7 @@ export function AemFolderTreePicker(props: {
         throw error;
       }
     },
-    [props.connectorId],
+    [connectorId, dataType],
   );
   const tree = useTree({ onLoadChildren });
   const treeRef = useRef(tree);
@@ -75,7 +88,7 @@ export function AemFolderTreePicker(props: {
     if (!opened) return;
     let isCancelled = false;
     void (async () => {
-      const levels = folderPathLevels(value || AEM_ROOT_PATH);
+      const levels = aemFolderLevels(dataType, value);
       for (const [index, level] of levels.entries()) {
         if (isCancelled) return;
         if (index > 0) await new Promise((resolve) => window.setTimeout(resolve, AEM_FOLDER_LEVEL_DELAY_MS));
@@ -91,7 +104,7 @@ export function AemFolderTreePicker(props: {
     return () => {
       isCancelled = true;
     };
-  }, [opened, value]);
+  }, [opened, value, dataType]);
 
   return (
     <Modal opened={props.opened} onClose={props.onClose} title="Choose a folder" size="md">

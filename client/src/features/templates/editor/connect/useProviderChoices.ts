@@ -1,4 +1,6 @@
 import {
+  AEM_DATA_TYPES,
+  type AemDataType,
   endpoint,
   type IntegrationAssignment,
   lookupsApi,
@@ -79,7 +81,7 @@ const aemFolders = endpoint({
   tag: TAG,
   summary: 'The sub-folders of a folder of an AEM account.',
   permission: 'signed-in',
-  body: z.object({ connectorId: z.number(), path: z.string() }),
+  body: z.object({ connectorId: z.number(), path: z.string(), dataType: z.enum(AEM_DATA_TYPES) }),
   response: z.object({ data: z.array(z.object({ name: z.string(), path: z.string() })) }),
 });
 
@@ -291,7 +293,15 @@ export function useWorkfrontTemplate(connectorId: number | null, templateId: str
   });
 }
 
-/** The sub-folders of `path` in a content-management account (spec 03 §7 POST /api/v1/integrations/aem/folders). */
-export async function loadAemFolders(connectorId: number, path: string): Promise<AemFolder[]> {
-  return (await apiFetch(aemFolders, { body: { connectorId, path } })).data;
+/**
+ * The sub-folders of `path` in a content-management account (spec 03 §7 POST
+ * /api/v1/integrations/aem/folders): DAM folders for file assets, pages and folders under /content
+ * for pages.
+ */
+export async function loadAemFolders(
+  connectorId: number,
+  path: string,
+  dataType: AemDataType,
+): Promise<AemFolder[]> {
+  return (await apiFetch(aemFolders, { body: { connectorId, path, dataType } })).data;
 }

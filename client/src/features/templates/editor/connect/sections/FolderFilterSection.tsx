@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Stack, TextInput, Tooltip } from '@mantine/core';
-import { metadataText } from '@nomen/shared';
+import { aemDataTypeOf, metadataText } from '@nomen/shared';
 import { IconFolderSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AemFolderTreePicker } from '../AemFolderTreePicker';
@@ -9,7 +9,8 @@ import type { IntegrationSectionProps } from './sectionProps';
 /**
  * The content-management filters (spec 03 §3 folderFilter, fileFormatFilter, tagsFilter; §5 "The
  * folder filter must start with '/'"): the folder is typed or picked from the account's folder tree
- * (spec 03 §4 tree folder picker), which needs an account.
+ * (spec 03 §4 tree folder picker), which needs an account: its DAM folders for file assets, its
+ * pages and folders under /content for pages (aem_data_type).
  */
 export function FolderFilterSection({ assignment, editing, issues }: IntegrationSectionProps) {
   const [isPicking, setIsPicking] = useState(false);
@@ -25,6 +26,7 @@ export function FolderFilterSection({ assignment, editing, issues }: Integration
   );
   const folder = metadataText(assignment.metadata, 'folderFilter');
   const connectorId = assignment.connector_id;
+  const dataType = aemDataTypeOf(metadataText(assignment.metadata, 'aem_data_type'));
   return (
     <Stack gap="xs">
       <Group grow align="flex-start">
@@ -57,8 +59,10 @@ export function FolderFilterSection({ assignment, editing, issues }: Integration
       </Group>
       {connectorId !== null ? (
         <AemFolderTreePicker
+          key={`${connectorId}:${dataType}`}
           opened={isPicking}
           connectorId={connectorId}
+          dataType={dataType}
           value={folder}
           onClose={() => setIsPicking(false)}
           onPick={(path) => {
