@@ -27,8 +27,8 @@ import {
  * and the predicate reference (…/query-builder/querybuilder-predicate-reference) describe it,
  * over the seeded pages (cq:Page), site folders (sling:Folder, sling:OrderedFolder) and
  * /content/dam (a sling:OrderedFolder, as in every AEM):
- * the `path` predicate (the node and everything under it; with `path.flat=true` only its direct
- * children, the node itself left out), `type` (cq:Page, sling:Folder — which sling:OrderedFolder
+ * the `path` predicate (everything under the node; the node too with `path.self=true`; with
+ * `path.flat=true` only its direct children, the node itself left out), `type` (cq:Page, sling:Folder — which sling:OrderedFolder
  * extends — or sling:OrderedFolder), `property` (only `jcr:primaryType` is modelled) with `value`
  * or numbered `N_value`s, OR-ed unless `property.and=true`,
  * `tagid` with `tagid.property` (a relative path, default `cq:tags` on the hit node itself, so a
@@ -123,6 +123,7 @@ const QUERY_DEFAULT_LIMIT = 10;
 const QUERY_PARAMS = new Set([
   'path',
   'path.flat',
+  'path.self',
   'type',
   'property',
   'property.value',
@@ -238,6 +239,8 @@ export class AemStandin extends StandinServer {
     if (flat !== null && !['true', 'on', 'false'].includes(flat))
       return queryError('path.flat is true or false');
     const isFlat = flat === 'true' || flat === 'on';
+    const self = q.get('path.self');
+    if (self !== null && !['true', 'false'].includes(self)) return queryError('path.self is true or false');
     const type = q.get('type');
     if (type !== null && !Object.hasOwn(TYPE_MATCHES, type))
       return queryError(`type ${type} is not modelled`);
@@ -275,7 +278,7 @@ export class AemStandin extends StandinServer {
     const isUnder = (path: string) =>
       isFlat
         ? path.startsWith(prefix) && !path.slice(prefix.length).includes('/')
-        : path === root || path.startsWith(prefix);
+        : (self === 'true' && path === root) || path.startsWith(prefix);
     const nodes = this.queryNodes()
       .filter((n) => isUnder(n.path))
       .filter((n) => type === null || TYPE_MATCHES[type]!.includes(n.type))

@@ -170,6 +170,11 @@ describe('AemClient', () => {
       'p.hits': 'selective',
     });
     expect(calls[0]!.query['p.properties']!.split(' ')).toContain('jcr:content/jcr:title');
+    // QueryBuilder leaves the page at `path` out unless asked (path.self): a site's home page counts.
+    expect(calls[0]!.query['path.self']).toBe('true');
+    const site = await client().listPages('/content/acme/en');
+    expect(site[0]).toMatchObject({ path: '/content/acme/en', title: 'Acme' });
+    expect(site).toHaveLength(122);
   });
 
   it('keeps the pages tagged with one of the chosen tags, asked of AEM', async () => {

@@ -292,7 +292,13 @@ export class AemClient {
     const root = contentPath(path);
     const max = options.max ?? Number.POSITIVE_INFINITY;
     const tags = options.tags ?? [];
-    const predicates: Record<string, string> = { path: root, type: 'cq:Page', orderby: 'path' };
+    // path.self: the page at `path` too (QueryBuilder searches only under it by default).
+    const predicates: Record<string, string> = {
+      path: root,
+      'path.self': 'true',
+      type: 'cq:Page',
+      orderby: 'path',
+    };
     if (tags.length > 0) {
       predicates['group.p.or'] = 'true';
       tags.forEach((tag, i) => {
