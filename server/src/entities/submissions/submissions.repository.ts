@@ -598,7 +598,9 @@ export async function listCells(db: Db, accountId: number, listIds: readonly num
  * item 10, code lookup), oldest first, at most `limit`: found through the distinct values of
  * each dataset (the fields of each dataset are read by skipping through the unique index, then
  * the code is probed per field on its md5, so no index over the value alone is kept up), then the
- * dataset's current rows.
+ * dataset's current rows holding it, through the GIN index over rows (`offset 0` keeps the
+ * planner from walking every row in id order for the limit: 9 ms instead of 1.1 s for a code of
+ * a 1.4M-row dataset).
  */
 export async function rowsHoldingValue(db: Db, accountId: number, code: string, limit: number) {
   const { rows } = await sql<{
@@ -618,14 +620,21 @@ export async function rowsHoldingValue(db: Db, accountId: number, code: string, 
           where v.dataset_id = f.dataset_id and v.template_field_id > f.field_id)
         from fields f where f.field_id is not null
     )
-    select r.submission_id, dv.template_field_id, r.row_number, r.cv_id, r.data, r.from_commit
-    from fields f
-    join dataset_values dv on dv.dataset_id = f.dataset_id and dv.template_field_id = f.field_id
-      and md5(dv.value) = md5(${code}) and dv.value = ${code} and dv.row_count > 0
-    join submission_rows r on r.dataset_id = dv.dataset_id
-      and r.from_commit is not null and r.to_commit is null
-      and r.data ->> dv.template_field_id::text = ${code}
-    order by r.id, dv.template_field_id
+    , held as materialized (
+      select dv.dataset_id, dv.template_field_id from fields f
+      join dataset_values dv on dv.dataset_id = f.dataset_id and dv.template_field_id = f.field_id
+        and md5(dv.value) = md5(${code}) and dv.value = ${code} and dv.row_count > 0
+    )
+    select r.submission_id, h.template_field_id, r.row_number, r.cv_id, r.data, r.from_commit
+    from held h
+    cross join lateral (
+      select * from (
+        select r.id, r.submission_id, r.row_number, r.cv_id, r.data, r.from_commit from submission_rows r
+         where r.dataset_id = h.dataset_id and r.from_commit is not null and r.to_commit is null
+           and r.data @> jsonb_build_object(h.template_field_id::text, ${code}::text)
+        offset 0) x
+      order by x.id limit ${limit}) r
+    order by r.id, h.template_field_id
     limit ${limit}`.execute(db);
   return rows;
 }
