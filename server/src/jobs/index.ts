@@ -4,6 +4,7 @@ import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { JobsConfig } from '../config';
 import * as runs from '../entities/integration-runs/integration-runs.repository';
+import { dispatchDatasetSearch, startDatasetSearch } from './dataset-search';
 import { startInboundSchedule } from './inbound/schedule';
 import { dispatchLinkChecks, startLinkChecks } from './link-checks';
 import { type IntegrationRunJob, type JobDeps, runIntegration } from './run-integration';
@@ -108,6 +109,12 @@ export async function startJobs(
       checks += sent;
       if (sent === 0) break;
     }
+    // Search indexing of commits' new values (issue 11 search report; ./dataset-search.ts).
+    for (;;) {
+      const sent = await dispatchDatasetSearch(deps.db, boss, config);
+      checks += sent;
+      if (sent === 0) break;
+    }
     if (total + checks > 0) for (const id of workerIds) boss.notifyWorker(id);
     return total;
   };
@@ -134,6 +141,7 @@ export async function startJobs(
   };
 
   workerIds.push(...(await startLinkChecks(deps, boss, config, options)));
+  workerIds.push(...(await startDatasetSearch(deps, boss, config, options)));
   if (options.work)
     for (let i = 0; i < config.concurrency; i++) {
       // pg-boss waits its polling interval after every job, even when more are queued: a worker

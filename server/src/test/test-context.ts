@@ -10,6 +10,7 @@ import { hashPassword } from '../auth/crypto';
 import { type Config, loadConfig } from '../config';
 import { migrateToLatest } from '../db/migrate';
 import type { AppDeps } from '../http/context';
+import { type JobRuntime, startJobs } from '../jobs/index';
 import { createMailer, type MailMessage } from '../mail/mailer';
 import { testDatabaseUrl } from './test-database';
 
@@ -188,17 +189,24 @@ export async function signIn(ctx: TestContext, email: string, password = TEST_PA
 /**
  * Runs `work` against the embedded database (PGlite, in memory, migrated) with `ctx`'s config and
  * mailer: an app over it and an agent signed in as the admin of a fresh account with `features`.
- * Closes the database afterwards, also when `work` throws.
+ * With `options.jobs` the job queue runs on it too, working its jobs in this process as the
+ * embedded server does (server/src/start.ts). Closes the database afterwards, also when `work` throws.
  */
 export async function withEmbeddedAdmin(
   ctx: TestContext,
   work: (agent: ReturnType<typeof supertest.agent>, account: TestAccount) => Promise<void>,
   features: FeatureFlag[] = [],
+  options: { jobs?: boolean } = {},
 ): Promise<void> {
   const handle = await openDatabase({ dataDir: 'memory://' });
+  let jobs: JobRuntime | null = null;
   try {
     await migrateToLatest(handle.db);
     const deps: AppDeps = { ...ctx.deps, db: handle.db, pool: handle.pool };
+    if (options.jobs) {
+      jobs = await startJobs(deps, handle, ctx.deps.config.jobs, { work: true });
+      deps.jobs = jobs;
+    }
     const account = await createAccount({ ...ctx, deps }, features);
     const agent = supertest.agent(createApp(deps).app);
     const login = await agent
@@ -208,6 +216,7 @@ export async function withEmbeddedAdmin(
       throw new Error(`embedded sign-in failed: ${login.status} ${JSON.stringify(login.body)}`);
     await work(agent, account);
   } finally {
+    await jobs?.stop();
     await handle.close();
   }
 }

@@ -526,6 +526,30 @@ export interface DatasetValuesTable {
   row_count: number;
 }
 
+/**
+ * dataset_search_values: the text of each `dataset_values` row (`value_id`) under a trigram index,
+ * filled after the commit by the `dataset-search` job (issue 11 search report; migration 0019).
+ */
+export interface DatasetSearchValuesTable {
+  value_id: number;
+  value: string;
+}
+
+/**
+ * dataset_search_backlog: commits whose values are not yet in `dataset_search_values` (the outbox
+ * of the `dataset-search` job; `job_id` set once queued; migration 0019).
+ */
+export interface DatasetSearchBacklogTable {
+  id: Generated<number>;
+  account_id: number;
+  dataset_id: number;
+  /** The ids the commit's new values took: `dataset_values.id` of the dataset in this range. */
+  first_value_id: number;
+  last_value_id: number;
+  job_id: string | null;
+  created_at: CreatedAt;
+}
+
 /** api_tokens: personal API tokens (issue 11 item 10); `token_hash` is the SHA-256 of the secret. */
 export interface ApiTokensTable {
   id: Generated<number>;
@@ -677,6 +701,8 @@ export interface Database {
   submission_events: SubmissionEventsTable;
   submission_rows: SubmissionRowsTable;
   dataset_values: DatasetValuesTable;
+  dataset_search_values: DatasetSearchValuesTable;
+  dataset_search_backlog: DatasetSearchBacklogTable;
   api_tokens: ApiTokensTable;
   integration_runs: IntegrationRunsTable;
   inbound_items: InboundItemsTable;

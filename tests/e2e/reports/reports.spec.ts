@@ -72,6 +72,18 @@ async function seedSubmission(baseURL: string) {
   });
   expect(submission.status()).toBe(201);
   const { dataset_id: datasetId } = (await submission.json()) as { dataset_id: number };
+  // The search index takes new values in a job right after the commit: wait until it finds them.
+  await expect
+    .poll(
+      async () => {
+        const found = await api.post('/api/core/v1/search/template-data/legacy', {
+          data: { term: marker.toLowerCase() },
+        });
+        return ((await found.json()) as { data: unknown[] }).data.length;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(2);
   const summary = await (await api.get('/api/v1/account/reports/summary')).json();
   const charts = (await (await api.get('/api/v1/account/reports/charts?tz=UTC')).json()) as {
     data: { month: string; codes_submitted: number }[];

@@ -206,8 +206,9 @@ export const SEARCH_MAX_VALUES = 100;
 
 /**
  * Submitted values of the account containing `pattern` (an ILIKE pattern), with the submissions
- * holding them at the dataset's latest version: the trigram index over `dataset_values` finds up to
- * SEARCH_MAX_VALUES values, the GIN index over rows their submissions, and the search stops once
+ * holding them at the dataset's latest version: the trigram index over `dataset_search_values`
+ * (filled a few seconds after each commit by the `dataset-search` job, server/src/jobs) finds up
+ * to SEARCH_MAX_VALUES values still held (`dataset_values.row_count` > 0), the GIN index over rows their submissions, and the search stops once
  * `limit` + 1 results are found (so a frequent value does not cost a lookup per match); those are
  * answered newest first.
  */
@@ -224,8 +225,10 @@ export async function search(db: Db, accountId: number, pattern: string, limit: 
   }>`
     with hits as materialized (
       select v.dataset_id, v.template_field_id, v.value
-      from dataset_values v join datasets d on d.id = v.dataset_id
-      where d.account_id = ${accountId} and v.row_count > 0 and v.value ilike ${pattern}
+      from dataset_search_values sv
+      join dataset_values v on v.id = sv.value_id
+      join datasets d on d.id = v.dataset_id
+      where d.account_id = ${accountId} and v.row_count > 0 and sv.value ilike ${pattern}
       limit ${SEARCH_MAX_VALUES}
     ), found as materialized (
       select h.dataset_id, h.template_field_id, h.value, m.submission_id

@@ -596,7 +596,11 @@ export async function listCells(db: Db, accountId: number, listIds: readonly num
 /**
  * Rows of the account's datasets at HEAD with a field whose value is exactly `code` (issue 11
  * item 10, code lookup), oldest first, at most `limit`: found through the distinct values of
- * each dataset, then the dataset's current rows.
+ * each dataset (the fields of each dataset are read by skipping through the unique index, then
+ * the code is probed per field on its md5, so no index over the value alone is kept up), then the
+ * dataset's current rows holding it, through the GIN index over rows (`offset 0` keeps the
+ * planner from walking every row in id order for the limit: 9 ms instead of 1.1 s for a code of
+ * a 1.4M-row dataset).
  */
 export async function rowsHoldingValue(db: Db, accountId: number, code: string, limit: number) {
   const { rows } = await sql<{
@@ -606,14 +610,31 @@ export async function rowsHoldingValue(db: Db, accountId: number, code: string, 
     cv_id: string;
     data: Record<string, string>;
     from_commit: number | null;
-  }>`select r.submission_id, dv.template_field_id, r.row_number, r.cv_id, r.data, r.from_commit
-    from dataset_values dv
-    join datasets d on d.id = dv.dataset_id and d.account_id = ${accountId}
-    join submission_rows r on r.dataset_id = dv.dataset_id
-      and r.from_commit is not null and r.to_commit is null
-      and r.data ->> dv.template_field_id::text = ${code}
-    where dv.value = ${code} and dv.row_count > 0
-    order by r.id, dv.template_field_id
+  }>`with recursive fields as (
+      select d.id as dataset_id,
+        (select min(v.template_field_id) from dataset_values v where v.dataset_id = d.id) as field_id
+        from datasets d where d.account_id = ${accountId}
+      union all
+      select f.dataset_id,
+        (select min(v.template_field_id) from dataset_values v
+          where v.dataset_id = f.dataset_id and v.template_field_id > f.field_id)
+        from fields f where f.field_id is not null
+    )
+    , held as materialized (
+      select dv.dataset_id, dv.template_field_id from fields f
+      join dataset_values dv on dv.dataset_id = f.dataset_id and dv.template_field_id = f.field_id
+        and md5(dv.value) = md5(${code}) and dv.value = ${code} and dv.row_count > 0
+    )
+    select r.submission_id, h.template_field_id, r.row_number, r.cv_id, r.data, r.from_commit
+    from held h
+    cross join lateral (
+      select * from (
+        select r.id, r.submission_id, r.row_number, r.cv_id, r.data, r.from_commit from submission_rows r
+         where r.dataset_id = h.dataset_id and r.from_commit is not null and r.to_commit is null
+           and r.data @> jsonb_build_object(h.template_field_id::text, ${code}::text)
+        offset 0) x
+      order by x.id limit ${limit}) r
+    order by r.id, h.template_field_id
     limit ${limit}`.execute(db);
   return rows;
 }

@@ -42,6 +42,7 @@ import { refreshPoweredLists } from '../lists/lists.powered';
 import * as patternsRepo from '../patterns/patterns.repository';
 import { getPattern } from '../patterns/patterns.service';
 import { getTemplate } from '../templates/templates.service';
+import * as searchRepo from './dataset-search.repository';
 import * as repo from './submissions.repository';
 
 /**
@@ -392,7 +393,14 @@ async function storeSubmitted(
   );
   if (commitId !== null) {
     // The distinct values come from the rows in hand, not from reading the stored rows again.
+    const mark = await searchRepo.markNewValues(trx);
     await repo.addValueCounts(trx, submission.dataset_id, repo.valueCounts(rows));
+    // The search report's index takes the new values after the commit (a queued job).
+    await searchRepo.queueSearchValues(trx, {
+      accountId: actor.accountId,
+      datasetId: submission.dataset_id,
+      mark,
+    });
     await refreshPoweredLists(trx, actor.accountId, submission.dataset_id);
     // The rows are in the dataset: queue the template's outbound integrations (issue 12 item 4).
     if (submission.template_id !== null) {
@@ -759,7 +767,9 @@ export async function decideSubmission(
         rowCount: before.row_count,
       });
       await repo.commitRows(trx, id, commitId);
+      const mark = await searchRepo.markNewValues(trx);
       await repo.applyToValues(trx, dataset.id, { submissionId: id, fromCommit: commitId }, 1);
+      await searchRepo.queueSearchValues(trx, { accountId: actor.accountId, datasetId: dataset.id, mark });
       await refreshPoweredLists(trx, actor.accountId, dataset.id);
       if (before.template_id !== null) {
         const entered = {
@@ -891,7 +901,9 @@ export async function editSubmission(
       { accountId: actor.accountId, datasetId: dataset.id, submissionId: id, fromCommit: commitId },
       rows.map((data, i) => ({ row_number: targets[i]!.old.row_number, cv_id: targets[i]!.old.cv_id, data })),
     );
+    const mark = await searchRepo.markNewValues(trx);
     await repo.applyToValues(trx, dataset.id, { submissionId: id, fromCommit: commitId }, 1);
+    await searchRepo.queueSearchValues(trx, { accountId: actor.accountId, datasetId: dataset.id, mark });
     await refreshPoweredLists(trx, actor.accountId, dataset.id);
     // The fixed rows go out again (issue 12 item 6: a published link is fixed and re-pushed).
     await insertRunsForCommit(trx, {
