@@ -33,6 +33,16 @@ import {
  *   `status`, `errors`, `uploadTime`); an unknown data source 404, a bad index or size 400. Chosen
  *   where the reference is silent: uploads are listed oldest first and each is COMPLETED once
  *   accepted;
+ * - Admin API v1beta custom dimensions, `properties.customDimensions.list`
+ *   (https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1beta/properties.customDimensions/list):
+ *   `GET /v1beta/properties/{property}/customDimensions`, paged with pageSize (default 50, higher
+ *   than 200 coerced to 200) and pageToken / nextPageToken, answering `customDimensions` as
+ *   `CustomDimension` resources (`name` properties/{p}/customDimensions/{id}, `parameterName`,
+ *   `displayName`, `description`, `scope` EVENT / USER / ITEM, `disallowAdsPersonalization`;
+ *   https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1beta/properties.customDimensions#CustomDimension)
+ *   in the seeded order; a property the user cannot see answers 403. Chosen where the reference
+ *   is silent: archived dimensions (archived in the seed) are not listed, as Google's property
+ *   settings no longer show them;
  * - OpenID Connect userinfo (`GET /v1/userinfo`) for "who am I".
  * A property the token's user cannot see answers 403 on the Management API calls. Errors use
  * Google's envelope `{ error: { code, message, status } }`.
@@ -60,11 +70,22 @@ export interface GaCustomDataSourceSeed {
   schema: string[];
 }
 
+/** A custom dimension of a property (Admin API `CustomDimension`). */
+export interface GaCustomDimensionSeed {
+  parameterName: string;
+  displayName: string;
+  scope: 'EVENT' | 'USER' | 'ITEM';
+  description?: string;
+  /** Archived in GA: no longer listed. */
+  archived?: boolean;
+}
+
 /** A property of an account. */
 export interface GaPropertySeed {
   id: string;
   displayName: string;
   customDataSources?: GaCustomDataSourceSeed[];
+  customDimensions?: GaCustomDimensionSeed[];
 }
 
 /** An account the token's user can see. */
@@ -135,6 +156,11 @@ export class GoogleAnalyticsStandin extends StandinServer {
       { method: 'GET', path: '/v1beta/accountSummaries', handle: (req) => this.accountSummaries(req) },
       { method: 'GET', path: '/v1beta/accounts', handle: (req) => this.accounts(req) },
       { method: 'GET', path: '/v1beta/properties', handle: (req) => this.properties(req) },
+      {
+        method: 'GET',
+        path: '/v1beta/properties/:property/customDimensions',
+        handle: (req, p) => this.customDimensions(req, p.property!),
+      },
       {
         method: 'GET',
         path: '/analytics/v3/management/accounts/:account/webproperties/:property/customDataSources',
@@ -236,6 +262,31 @@ export class GoogleAnalyticsStandin extends StandinServer {
           currencyCode: 'USD',
           serviceLevel: 'GOOGLE_ANALYTICS_STANDARD',
           account: `accounts/${account.id}`,
+        })),
+        ...(result.next ? { nextPageToken: result.next } : {}),
+      },
+    };
+  }
+
+  /** `properties.customDimensions.list`: the property's dimensions not archived, in seeded order. */
+  private customDimensions(req: StandinRequest, propertyId: string): StandinAnswer {
+    const property = this.seed.accounts.flatMap((a) => a.properties).find((p) => p.id === propertyId);
+    if (!property) return googleError(403, 'PERMISSION_DENIED', 'The caller does not have permission');
+    const listed = (property.customDimensions ?? [])
+      .map((d, i) => ({ ...d, id: String(1000 + i) }))
+      .filter((d) => !d.archived);
+    const result = this.paged(req, listed);
+    if ('status' in result) return result;
+    return {
+      status: 200,
+      body: {
+        customDimensions: result.page.map((d) => ({
+          name: `properties/${propertyId}/customDimensions/${d.id}`,
+          parameterName: d.parameterName,
+          displayName: d.displayName,
+          ...(d.description ? { description: d.description } : {}),
+          scope: d.scope,
+          disallowAdsPersonalization: false,
         })),
         ...(result.next ? { nextPageToken: result.next } : {}),
       },

@@ -11,12 +11,24 @@ import { type StandinAnswer, type StandinRequest, type StandinRoute, StandinServ
  * (the distinct combinations of the seeded events' values, "(not set)" for a missing one),
  * `rowCount` and `kind`. Metrics and date ranges are accepted but not modelled (every seeded event
  * counts). A bearer token; 403 PERMISSION_DENIED for a property the token cannot read.
+ * Custom dimensions (API schema "Custom dimensions",
+ * https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema#custom_dimensions):
+ * `customEvent:<parameterName>` for an event-scoped and `customUser:<parameterName>` for a
+ * user-scoped dimension registered on the property (`customDimensions` of the seed); any other
+ * `customEvent:` / `customUser:` name is not a valid dimension of that property (400, as for an
+ * unknown name). Their values are seeded on the events under those API names. `reports` keeps
+ * the dimensions of every report answered.
  */
 
 /** Seeded events per property: dimension API name → value. */
 export interface GaDataSeed {
   validTokens: string[];
   properties: Record<string, Record<string, string>[]>;
+  /**
+   * Per property, the parameter names of its registered custom dimensions by scope (the Admin
+   * API's scope EVENT → `event`, USER → `user`); a property left out has none.
+   */
+  customDimensions?: Record<string, { event?: string[]; user?: string[] }>;
 }
 
 /** The dimension API names the stand-in knows (a subset of the API schema). */
@@ -48,6 +60,8 @@ function googleError(code: number, status: string, message: string): StandinAnsw
 /** The GA Data API stand-in server; `dataUrl` is the client's base URL. */
 export class GaDataStandin extends StandinServer {
   private readonly seed: GaDataSeed;
+  /** The dimension names of every report answered, per property, in order (for assertions). */
+  readonly reports: { property: string; dimensions: string[] }[] = [];
 
   constructor(seed: GaDataSeed) {
     super(seed.validTokens);
@@ -97,13 +111,19 @@ export class GaDataStandin extends StandinServer {
     const names = (body.dimensions ?? []).map((d) => d.name ?? '');
     if (names.length < 1 || names.length > 9)
       return googleError(400, 'INVALID_ARGUMENT', 'Between 1 and 9 dimensions are allowed');
-    const unknown = names.find((n) => !DIMENSIONS.has(n));
+    const custom = this.seed.customDimensions?.[property] ?? {};
+    const known = (n: string) =>
+      DIMENSIONS.has(n) ||
+      (n.startsWith('customEvent:') && (custom.event ?? []).includes(n.slice('customEvent:'.length))) ||
+      (n.startsWith('customUser:') && (custom.user ?? []).includes(n.slice('customUser:'.length)));
+    const unknown = names.find((n) => !known(n));
     if (unknown !== undefined)
       return googleError(400, 'INVALID_ARGUMENT', `Field ${unknown} is not a valid dimension.`);
     const limit = Number(body.limit ?? 10_000);
     const offset = Number(body.offset ?? 0);
     if (!Number.isInteger(limit) || limit < 1 || limit > 250_000 || !Number.isInteger(offset) || offset < 0)
       return googleError(400, 'INVALID_ARGUMENT', 'limit must be 1 to 250000 and offset not negative');
+    this.reports.push({ property, dimensions: names });
     const combos: string[][] = [];
     for (const e of events) {
       const values = names.map((n) => e[n] ?? '(not set)');

@@ -5,6 +5,9 @@ import {
   aemFolderLevels,
   aemFolderTreeRoot,
   folderPathLevels,
+  GA_CUSTOM_DIMENSION_SCOPES,
+  GA_MAX_REPORT_DIMENSIONS,
+  gaCustomDimensionFields,
   integrationDefaultFields,
   integrationFilterDefinition,
   integrationFilters,
@@ -73,7 +76,7 @@ describe('integrationDefaultFields (spec 03 §7 default-fields)', () => {
     ]);
   });
 
-  it('gives Google Analytics the import fields of each data set type, none for custom data', () => {
+  it('gives Google Analytics the import fields of each data set type, none of its own for custom and user data', () => {
     expect(names('google-analytics', 'product_data')).toEqual([
       'item_id',
       'item_name',
@@ -82,8 +85,21 @@ describe('integrationDefaultFields (spec 03 §7 default-fields)', () => {
       'item_variant',
     ]);
     expect(names('google-analytics', 'custom_data')).toEqual([]);
+    expect(names('google-analytics', 'user_data')).toEqual([]);
     for (const t of integrationFor('google-analytics').dataTypes)
       expect(Array.isArray(integrationDefaultFields('google-analytics', t.value))).toBe(true);
+  });
+
+  it("offers a property's custom dimensions by parameter name, the first 9 the import reads", () => {
+    const dimensions = Array.from({ length: 11 }, (_, i) => ({
+      parameterName: `param_${i}`,
+      displayName: i === 0 ? '' : `Param ${i}`,
+    }));
+    const offered = gaCustomDimensionFields(dimensions);
+    expect(offered).toHaveLength(GA_MAX_REPORT_DIMENSIONS);
+    expect(offered[0]).toEqual({ fieldName: 'param_0', label: 'param_0', required: false });
+    expect(offered[8]).toEqual({ fieldName: 'param_8', label: 'Param 8', required: false });
+    expect(GA_CUSTOM_DIMENSION_SCOPES).toEqual({ custom_data: 'EVENT', user_data: 'USER' });
   });
 
   it("gives the campaign manager its data type's fields and its output every field once", () => {

@@ -116,9 +116,11 @@ export const FACEBOOK_URL_PARAMETERS: readonly DefaultField[] = fields(
 );
 
 /**
- * Google Analytics data import fields per data set type (spec 03 §3 "Google Analytics data set
- * types"), as GA4's data import reference names them; custom data takes its columns from the chosen
- * custom data source's schema instead.
+ * Google Analytics import fields per data set type (spec 03 §3 "Google Analytics data set types"),
+ * as GA4's data import reference names them. Custom data and user data have none of their own:
+ * their columns are the property's custom dimensions of one scope ({@link GA_CUSTOM_DIMENSION_SCOPES}),
+ * named by parameter name, which only the property can tell (the google-analytics default-fields
+ * endpoint reads them when given the connected account and property).
  */
 export const GA_DEFAULT_FIELDS: Readonly<Record<string, readonly DefaultField[]>> = {
   custom_data: [],
@@ -130,7 +132,7 @@ export const GA_DEFAULT_FIELDS: Readonly<Record<string, readonly DefaultField[]>
     ['term', 'Term'],
     ['content', 'Content'],
   ),
-  user_data: fields(['user_id', 'User ID'], ['client_id', 'Client ID']),
+  user_data: [],
   geography_data: fields(['city', 'City'], ['region', 'Region'], ['country', 'Country']),
   content_data: fields(
     ['page_path', 'Page path'],
@@ -145,6 +147,47 @@ export const GA_DEFAULT_FIELDS: Readonly<Record<string, readonly DefaultField[]>
     ['item_variant', 'Item variant'],
   ),
 };
+
+/**
+ * The custom dimension scope whose dimensions a Google Analytics data set type reads (spec 03 §3;
+ * GA Admin API v1beta CustomDimension `scope`,
+ * https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1beta/properties.customDimensions#DimensionScope):
+ * custom data the event-scoped ones (Data API `customEvent:<parameterName>`), user data the
+ * user-scoped ones (`customUser:<parameterName>`). Other types read fixed dimensions.
+ */
+export const GA_CUSTOM_DIMENSION_SCOPES: Readonly<Record<string, 'EVENT' | 'USER'>> = {
+  custom_data: 'EVENT',
+  user_data: 'USER',
+};
+
+/**
+ * At most this many dimensions in one Data API report (runReport refuses a request with more,
+ * https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/properties/runReport):
+ * custom and user data read the first 9 custom dimensions of their scope, in the Admin API's order.
+ */
+export const GA_MAX_REPORT_DIMENSIONS = 9;
+
+/** A custom dimension of a GA property as the default fields offer it: its parameter and display names. */
+export interface GaCustomDimensionField {
+  parameterName: string;
+  displayName: string;
+}
+
+/**
+ * The default fields of custom or user data for a property whose custom dimensions of the type's
+ * scope are `dimensions` (in the Admin API's order): one per dimension, named by its parameter name
+ * and labelled by its display name, the first {@link GA_MAX_REPORT_DIMENSIONS} only (the ones the
+ * import reads). Pure.
+ */
+export function gaCustomDimensionFields(dimensions: readonly GaCustomDimensionField[]): DefaultField[] {
+  return withoutDuplicates(
+    dimensions.slice(0, GA_MAX_REPORT_DIMENSIONS).map((d) => ({
+      fieldName: d.parameterName,
+      label: d.displayName || d.parameterName,
+      required: false,
+    })),
+  );
+}
 
 /**
  * Campaign Manager (legacy) fields per data type, as the Campaign Manager 360 API names them

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../core/contract';
-import { text } from '../core/schemas';
+import { idParamSchema, text } from '../core/schemas';
 import { FILTER_KINDS } from './catalogue';
 
 /** One integration field as the default-fields endpoints answer it (spec 03 §7). */
@@ -45,8 +45,10 @@ const TAG = 'Integrations';
  * `server/src/entities/integrations/`. An unknown type answers 404.
  * - `defaultFields`: the fields a mapping may target, for a data type when given;
  * - the three specific default-fields of spec 03 §7: Facebook ads' URL parameters, Google
- *   Analytics' import fields of a data set type, the legacy campaign manager's fields of a data type
- *   (declared before the generic route so that their own query is parsed);
+ *   Analytics' import fields of a data set type (for custom and user data the chosen property's
+ *   custom dimensions, read from Google: then also `manage_templates` on the connected account's
+ *   tenant), the legacy campaign manager's fields of a data type (declared before the generic route
+ *   so that their own query is parsed);
  * - `filters`: the filters an inbound type offers (the editor caches them for one hour, spec 03 §9).
  */
 export const integrationsApi = {
@@ -62,9 +64,20 @@ export const integrationsApi = {
     method: 'GET',
     path: '/api/v1/integrations/google-analytics/default-fields',
     tag: TAG,
-    summary: "Google Analytics' import fields of a data set type (ga_data_set_type).",
+    summary:
+      "Google Analytics' import fields of a data set type (ga_data_set_type); for custom and user data, given the connected account (connector_id) and property (ga_property_id), the property's event- or user-scoped custom dimensions read from Google (the first 9, as the import reads them).",
     permission: 'manage_templates',
-    query: z.object({ ga_data_set_type: dataTypeQuery }),
+    query: z.object({
+      ga_data_set_type: dataTypeQuery,
+      connector_id: idParamSchema.shape.id.optional(),
+      ga_property_id: text(100)
+        .trim()
+        .regex(
+          /^((properties\/)?\d+)?$/,
+          'A Google Analytics property id is digits (or properties/ and digits)',
+        )
+        .optional(),
+    }),
     response: defaultFieldsResponse,
   }),
   googleDcmDefaultFields: endpoint({

@@ -1,6 +1,8 @@
 import { createIntegrationAssignment } from '@nomen/shared';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GoogleAnalyticsStandin } from '../../../../tests/standins/google-analytics-admin';
+import { insertOAuthConnector } from '../../test/connectors';
 import {
   createAccount,
   createTestContext,
@@ -14,12 +16,41 @@ let ctx: TestContext;
 let account: TestAccount;
 let admin: Awaited<ReturnType<typeof signIn>>;
 
+/** GA property 4141 with event-, user- and item-scoped custom dimensions (one archived). */
+const ga = new GoogleAnalyticsStandin({
+  validTokens: ['ga-ok'],
+  user: { sub: '1', email: 'analytics@example.com', name: 'Analytics' },
+  accounts: [
+    {
+      id: '99',
+      displayName: 'Acme',
+      properties: [
+        {
+          id: '4141',
+          displayName: 'Acme shop',
+          customDimensions: [
+            { parameterName: 'promo_code', displayName: 'Promo code', scope: 'EVENT' },
+            { parameterName: 'tier', displayName: 'Membership tier', scope: 'USER' },
+            { parameterName: 'old_campaign', displayName: 'Old campaign', scope: 'EVENT', archived: true },
+            { parameterName: 'item_colour', displayName: 'Item colour', scope: 'ITEM' },
+            { parameterName: 'cta_label', displayName: 'CTA label', scope: 'EVENT' },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
 beforeAll(async () => {
-  ctx = await createTestContext();
+  await ga.start();
+  ctx = await createTestContext({ GOOGLE_ANALYTICS_ADMIN_API_URL: ga.adminUrl });
   account = await createAccount(ctx, []);
   admin = await signIn(ctx, account.admin.email);
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx?.close();
+  await ga.close();
+});
 
 const names = (body: { data: { fieldName: string }[] }) => body.data.map((f) => f.fieldName);
 
@@ -126,6 +157,61 @@ describe('the specific default-fields of spec 03 §7', () => {
     const bad = await admin.get('/api/v1/integrations/google-analytics/default-fields?ga_data_set_type=x');
     expect(bad.status).toBe(400);
     expect(bad.body.issues[0].path).toBe('query.ga_data_set_type');
+  });
+
+  it("google-analytics: custom and user data offer the chosen property's custom dimensions of their scope", async () => {
+    const gaConnector = await insertOAuthConnector(ctx, {
+      accountId: account.id,
+      type: 2,
+      accessToken: 'ga-ok',
+      name: 'Acme GA',
+    });
+    const url = (type: string, extra = '') =>
+      `/api/v1/integrations/google-analytics/default-fields?ga_data_set_type=${type}&connector_id=${gaConnector}&ga_property_id=4141${extra}`;
+    const custom = await admin.get(url('custom_data'));
+    expect(custom.status, JSON.stringify(custom.body)).toBe(200);
+    expect(custom.body.data).toEqual([
+      { fieldName: 'promo_code', label: 'Promo code', required: false },
+      { fieldName: 'cta_label', label: 'CTA label', required: false },
+    ]);
+    const user = await admin.get(
+      `/api/v1/integrations/google-analytics/default-fields?ga_data_set_type=user_data&connector_id=${gaConnector}&ga_property_id=properties/4141`,
+    );
+    expect(user.body.data).toEqual([{ fieldName: 'tier', label: 'Membership tier', required: false }]);
+    expect(ga.requestsTo('/v1beta/properties/4141/customDimensions')).toHaveLength(2);
+
+    // Other types keep their fixed fields and ask nothing of Google; without a property, nothing.
+    const campaign = await admin.get(url('campaign_data'));
+    expect(names(campaign.body)).toContain('campaign_name');
+    const noProperty = await admin.get(
+      `/api/v1/integrations/google-analytics/default-fields?ga_data_set_type=user_data&connector_id=${gaConnector}`,
+    );
+    expect(noProperty.body.data).toEqual([]);
+    expect(ga.requestsTo('/v1beta/properties/4141/customDimensions')).toHaveLength(2);
+
+    // A property Google does not let the account see: Google's 403 passed on.
+    const hidden = await admin.get(url('custom_data').replace('ga_property_id=4141', 'ga_property_id=5555'));
+    expect(hidden.status).toBe(403);
+  });
+
+  it("google-analytics: another account's connector is not found; a bad property id names the field", async () => {
+    const other = await createAccount(ctx, []);
+    const theirs = await insertOAuthConnector(ctx, { accountId: other.id, type: 2, accessToken: 'ga-ok' });
+    const res = await admin.get(
+      `/api/v1/integrations/google-analytics/default-fields?ga_data_set_type=custom_data&connector_id=${theirs}&ga_property_id=4141`,
+    );
+    expect(res.status).toBe(404);
+    const cm = await insertOAuthConnector(ctx, { accountId: account.id, type: 11, accessToken: 'cm-ok' });
+    const wrongType = await admin.get(
+      `/api/v1/integrations/google-analytics/default-fields?ga_data_set_type=custom_data&connector_id=${cm}&ga_property_id=4141`,
+    );
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.issues[0].path).toBe('query.connector_id');
+    const bad = await admin.get(
+      '/api/v1/integrations/google-analytics/default-fields?ga_data_set_type=custom_data&connector_id=1&ga_property_id=x%20y',
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues[0].path).toBe('query.ga_property_id');
   });
 
   it("google-dcm: the campaign manager's fields of the data type", async () => {

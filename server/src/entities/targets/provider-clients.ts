@@ -183,9 +183,22 @@ export function adobeClientOf(deps: ConnectorDeps, connector: ReadConnector) {
   return { client, company, connector };
 }
 
-/** A Google Analytics client for a `ga` account that has been authorised (OAuth). */
-export async function googleAnalyticsClientFor(deps: AppDeps, accountId: number, connectorId: number) {
-  const connector = await connectorOf(deps, accountId, connectorId, ['ga'], 'Google Analytics');
+/**
+ * A Google Analytics client for a `ga` account that has been authorised (OAuth); 404 for another
+ * account's connector, 400 naming `field` (where the id came from) for one of another type.
+ */
+export async function googleAnalyticsClientFor(
+  deps: AppDeps,
+  accountId: number,
+  connectorId: number,
+  field = 'params.id',
+) {
+  const connector = await connectorOf(deps, accountId, connectorId, ['ga'], 'Google Analytics', field);
+  return gaAdminClientOf(deps, connector);
+}
+
+/** The Google Analytics (Admin API) client of a `ga` account already read (its OAuth token). */
+export function gaAdminClientOf(deps: ConnectorDeps, connector: ReadConnector) {
   const ga = deps.config.providers.googleAnalyticsAdmin;
   return new GoogleAnalyticsAdminClient({
     baseUrl: ga.baseUrl,

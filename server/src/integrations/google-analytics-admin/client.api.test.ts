@@ -19,6 +19,19 @@ const dataSources = Array.from({ length: 1500 }, (_, i) => ({
   schema: ['ga:medium', 'ga:source', `ga:dimension${(i % 20) + 1}`],
 }));
 accounts[1]!.properties = [{ id: 'UA-100001-1', displayName: 'Legacy site', customDataSources: dataSources }];
+/** 250 custom dimensions of GA4 property 700001: every 5th user-scoped, every 50th archived. */
+accounts[3]!.properties = [
+  {
+    id: '700001',
+    displayName: 'GA4 site',
+    customDimensions: Array.from({ length: 250 }, (_, i) => ({
+      parameterName: `param_${i}`,
+      displayName: `Param ${i}`,
+      scope: i % 5 === 0 ? ('USER' as const) : ('EVENT' as const),
+      ...(i % 50 === 49 ? { archived: true } : {}),
+    })),
+  },
+];
 
 const standin = new GoogleAnalyticsStandin({
   validTokens: ['ya29.ok', 'ya29.fresh'],
@@ -76,6 +89,31 @@ describe('GoogleAnalyticsAdminClient', () => {
     });
     const path = '/analytics/v3/management/accounts/100001/webproperties/UA-100001-1/customDataSources';
     expect(standin.requestsTo(path).map((r) => r.query['start-index'])).toEqual(['1', '1001']);
+  });
+
+  it('lists the custom dimensions of a property across pageToken pages, in order, without archived ones', async () => {
+    const dimensions = await client().listCustomDimensions('properties/700001');
+    expect(dimensions).toHaveLength(245);
+    expect(dimensions[0]).toEqual({
+      name: 'properties/700001/customDimensions/1000',
+      parameterName: 'param_0',
+      displayName: 'Param 0',
+      description: undefined,
+      scope: 'USER',
+    });
+    expect(dimensions.map((d) => d.parameterName)).not.toContain('param_49');
+    expect(dimensions.at(-1)).toMatchObject({ parameterName: 'param_248', scope: 'EVENT' });
+    const asked = standin.requestsTo('/v1beta/properties/700001/customDimensions');
+    expect(asked.map((r) => [r.query.pageSize, Boolean(r.query.pageToken)])).toEqual([
+      ['200', false],
+      ['200', true],
+    ]);
+    expect(await client().listCustomDimensions('300000')).toEqual([]);
+    await expect(client().listCustomDimensions('999999')).rejects.toMatchObject({
+      code: 'HTTP',
+      status: 403,
+      providerCode: 'PERMISSION_DENIED',
+    });
   });
 
   it('refreshes a refused token once and retries', async () => {

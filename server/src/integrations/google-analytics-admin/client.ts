@@ -97,6 +97,39 @@ const customDataSourcesSchema = z.object({
     .default([]),
 });
 
+const customDimensionsSchema = z.object({
+  customDimensions: z
+    .array(
+      z.object({
+        name: z.string().regex(/^properties\/[^/]+\/customDimensions\/[^/]+$/),
+        parameterName: z.string().min(1),
+        displayName: z.string().default(''),
+        description: z.string().optional(),
+        scope: z.string().default('DIMENSION_SCOPE_UNSPECIFIED'),
+        disallowAdsPersonalization: z.boolean().optional(),
+      }),
+    )
+    .default([]),
+  nextPageToken: z.string().optional(),
+});
+
+/**
+ * A custom dimension of a GA4 property (Admin API v1beta `CustomDimension`,
+ * https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1beta/properties.customDimensions#CustomDimension):
+ * `parameterName` is the event parameter (scope EVENT), the user property (USER) or the item
+ * parameter (ITEM) it reports; the Data API names it `customEvent:<parameterName>` or
+ * `customUser:<parameterName>`.
+ */
+export interface GaCustomDimension {
+  /** `properties/{property}/customDimensions/{id}`. */
+  name: string;
+  parameterName: string;
+  displayName: string;
+  description?: string | undefined;
+  /** EVENT, USER, ITEM (or DIMENSION_SCOPE_UNSPECIFIED). */
+  scope: string;
+}
+
 /** A GA account as the ga-account route answers it (spec 03 §7). */
 export interface GaAccount {
   ga_account_id: string;
@@ -187,6 +220,32 @@ export class GoogleAnalyticsAdminClient {
       property_type: p.propertyType,
       time_zone: p.timeZone,
       currency_code: p.currencyCode,
+    }));
+  }
+
+  /**
+   * Every custom dimension of property `propertyId` (`123` or `properties/123`), in the Admin API's
+   * order (`properties.customDimensions.list`, `GET /properties/{id}/customDimensions`, pageSize 200
+   * and pageToken / nextPageToken, all pages). Archived dimensions are not listed by Google.
+   * Reference:
+   * https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1beta/properties.customDimensions/list
+   */
+  async listCustomDimensions(propertyId: string): Promise<GaCustomDimension[]> {
+    const id = propertyId.replace(/^properties\//, '');
+    const dimensions = await this.pages(async (query) => {
+      const page = await this.admin.get(
+        `/properties/${seg(id)}/customDimensions`,
+        customDimensionsSchema,
+        query,
+      );
+      return { items: page.customDimensions, next: page.nextPageToken };
+    });
+    return dimensions.map((d) => ({
+      name: d.name,
+      parameterName: d.parameterName,
+      displayName: d.displayName,
+      description: d.description,
+      scope: d.scope,
     }));
   }
 

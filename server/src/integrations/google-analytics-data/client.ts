@@ -8,7 +8,8 @@ import { type ProviderClientOptions, ProviderHttp, seg, stringAt } from '../prov
  * https://analyticsdata.googleapis.com/v1beta; the OAuth 2 token goes as a bearer token. Reference:
  * https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/properties/runReport
  * (`dateRanges`, `dimensions`, `limit` ≤ 250,000, `offset`; answer `dimensionHeaders`, `rows` of
- * `dimensionValues`, `rowCount`).
+ * `dimensionValues`, `rowCount`), with custom dimensions named as the API schema says
+ * (`customEvent:` / `customUser:`).
  */
 export type GaDataClientOptions = ProviderClientOptions;
 
@@ -19,6 +20,21 @@ const reportSchema = z.object({
     .default([]),
   rowCount: z.number().int().nonnegative().default(0),
 });
+
+/** At most this many dimensions in one runReport (the Data API refuses a request with more). */
+export const GA_REPORT_MAX_DIMENSIONS = 9;
+
+/**
+ * The Data API name of a custom dimension registered on a property (API schema "Custom dimensions",
+ * https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema#custom_dimensions):
+ * `customEvent:<parameterName>` for scope EVENT, `customUser:<parameterName>` for scope USER,
+ * `customItem:<parameterName>` for ITEM. Throws RangeError for another scope.
+ */
+export function customDimensionApiName(scope: string, parameterName: string): string {
+  const prefix = { EVENT: 'customEvent', USER: 'customUser', ITEM: 'customItem' }[scope];
+  if (!prefix) throw new RangeError(`A custom dimension of scope ${scope} has no Data API name`);
+  return `${prefix}:${parameterName}`;
+}
 
 const PAGE_SIZE = 10_000;
 const MAX_ROWS = 100_000;
@@ -45,7 +61,9 @@ export class GaDataClient {
   /**
    * The distinct combinations of `dimensions` (GA4 API names) of property `propertyId` (`123` or
    * `properties/123`) between `startDate` and `endDate` (YYYY-MM-DD or GA's `NdaysAgo` / `today`),
-   * each as values in the order asked, all pages (at most 100,000 rows).
+   * each as values in the order asked, all pages (at most 100,000 rows). A dimension may be a
+   * registered custom dimension ({@link customDimensionApiName}). Throws RangeError, asking nothing,
+   * for no dimension or more than {@link GA_REPORT_MAX_DIMENSIONS}.
    */
   async dimensionValues(
     propertyId: string,
@@ -53,6 +71,10 @@ export class GaDataClient {
     startDate: string,
     endDate: string,
   ): Promise<string[][]> {
+    if (dimensions.length < 1 || dimensions.length > GA_REPORT_MAX_DIMENSIONS)
+      throw new RangeError(
+        `A Google Analytics report takes 1 to ${GA_REPORT_MAX_DIMENSIONS} dimensions, not ${dimensions.length}`,
+      );
     const id = propertyId.replace(/^properties\//, '');
     const rows: string[][] = [];
     for (let offset = 0; offset < MAX_ROWS; offset += PAGE_SIZE) {

@@ -1,7 +1,12 @@
-import type { IntegrationAssignment } from '@nomen/shared';
+import {
+  GA_CUSTOM_DIMENSION_SCOPES,
+  GA_DATA_SET_TYPES,
+  GA_MAX_REPORT_DIMENSIONS,
+  type IntegrationAssignment,
+} from '@nomen/shared';
 import type { ConnectorDeps, ReadConnector } from '../../entities/connectors/connectors.read';
-import { adobeClientOf, gaDataClientOf } from '../../entities/targets/provider-clients';
-import type { AdobeDimensionItem } from '../../integrations/index';
+import { adobeClientOf, gaAdminClientOf, gaDataClientOf } from '../../entities/targets/provider-clients';
+import { type AdobeDimensionItem, customDimensionApiName } from '../../integrations/index';
 import type { AdObjectsRead } from './ad-platform-sources';
 import { InboundError } from './inbound-error';
 import { objectsRead, readFailure, versionHash } from './source-objects';
@@ -10,11 +15,17 @@ import { objectsRead, readFailure, versionHash } from './source-objects';
  * Analytics inbound pulls (issue 12 item 5; spec 03 §3 "Google Analytics data set types"):
  * google-analytics reads, for the chosen data set type (metadata ga_data_set_type, or
  * ga_data_type), the distinct values of its GA4 dimensions in property ga_property_id over the
- * last year through the Data API's runReport, as columns named like the type's import fields
- * (catalogue.ts GA_DEFAULT_FIELDS: campaign_id, source, …), which the assignment's mapping fields
- * map onto template fields. A row is keyed by its values, so each combination is imported once.
- * Custom data (a Data Import source's uploads) and user data (user and client ids) are not
- * readable through the Data API: those types fail naming the types that are.
+ * last year through the Data API's runReport, one row per distinct combination ("(not set)" read
+ * as empty, rows with nothing set left out), keyed by its values so each combination is imported
+ * once. The columns, which the assignment's mapping fields map onto template fields:
+ * - campaign, geography, content and product data: the type's import fields (catalogue.ts
+ *   GA_DEFAULT_FIELDS: campaign_id, source, …), each read from a fixed GA4 dimension;
+ * - custom data: the property's event-scoped custom dimensions, user data: its user-scoped ones
+ *   (listed by the Admin API's customDimensions.list, archived ones are not listed), read as
+ *   `customEvent:<parameterName>` / `customUser:<parameterName>`, a column per dimension named by
+ *   its parameter name. runReport takes at most 9 dimensions: with more, the first 9 in the Admin
+ *   API's order are read and the run says so ("… (the first 9 of its 12 event-scoped custom
+ *   dimensions)"). A property with none of that scope fails the run for good.
  *
  * adobe-inbound reads the values of the dimension that the chosen classification dataset
  * (metadata reportLinked) classifies in the chosen report suite (realmLinked), seen over the last
@@ -23,7 +34,7 @@ import { objectsRead, readFailure, versionHash } from './source-objects';
  * imported once, for people to classify in the Draft.
  */
 
-/** The GA4 dimension (API name) of each import field, per data set type. */
+/** The GA4 dimension (API name) of each import field, per data set type with fixed dimensions. */
 export const GA_DATA_SET_DIMENSIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   campaign_data: {
     campaign_id: 'sessionCampaignId',
@@ -47,10 +58,48 @@ export const GA_DATA_SET_DIMENSIONS: Readonly<Record<string, Readonly<Record<str
 /** GA's "(not set)" placeholder, read as an empty cell. */
 const NOT_SET = '(not set)';
 
+/** The columns of a read and the GA4 dimension (API name) of each, in the same order. */
+interface GaColumns {
+  columns: string[];
+  dimensions: string[];
+  /** Said after the label when not every custom dimension could be read. */
+  note: string;
+}
+
+/**
+ * The columns of custom or user data of `property`: its custom dimensions of `scope`, the first
+ * {@link GA_MAX_REPORT_DIMENSIONS} in the Admin API's order. Throws InboundError (permanent) when it
+ * has none of that scope; provider failures as the admin client throws them.
+ */
+async function customDimensionColumns(
+  deps: ConnectorDeps,
+  connector: ReadConnector,
+  property: string,
+  scope: 'EVENT' | 'USER',
+): Promise<GaColumns> {
+  const all = await gaAdminClientOf(deps, connector).listCustomDimensions(property);
+  const ofScope = all.filter((d) => d.scope === scope);
+  const scoped = `${scope === 'EVENT' ? 'event' : 'user'}-scoped`;
+  if (ofScope.length === 0)
+    throw new InboundError(
+      `Property ${property} has no ${scoped} custom dimensions: register one in Google Analytics (Admin, Custom definitions) or choose another data set type`,
+      true,
+    );
+  const read = ofScope.slice(0, GA_MAX_REPORT_DIMENSIONS);
+  return {
+    columns: read.map((d) => d.parameterName),
+    dimensions: read.map((d) => customDimensionApiName(scope, d.parameterName)),
+    note:
+      ofScope.length > read.length
+        ? ` (the first ${read.length} of its ${ofScope.length} ${scoped} custom dimensions)`
+        : '',
+  };
+}
+
 /**
  * Reads a google-analytics assignment's data set type (settings as the module says). Throws
- * InboundError: permanent for an unreadable type, a missing property or refused credentials;
- * retried for timeouts and Google faults.
+ * InboundError: permanent for an unreadable type, a missing property, a property without custom
+ * dimensions of the type's scope or refused credentials; retried for timeouts and Google faults.
  */
 export async function readGoogleAnalytics(
   deps: ConnectorDeps,
@@ -59,27 +108,35 @@ export async function readGoogleAnalytics(
 ): Promise<AdObjectsRead> {
   const metadata = assignment.metadata ?? {};
   const type = String(metadata.ga_data_set_type ?? metadata.ga_data_type ?? '').trim();
-  const dimensions = GA_DATA_SET_DIMENSIONS[type];
-  if (!dimensions)
+  const fixed = GA_DATA_SET_DIMENSIONS[type];
+  const scope = GA_CUSTOM_DIMENSION_SCOPES[type];
+  if (!fixed && !scope)
     throw new InboundError(
-      `Nomen reads ${Object.keys(GA_DATA_SET_DIMENSIONS).join(', ')} from Google Analytics: choose one of those data set types${type ? ` (not ${type})` : ''}`,
+      `Nomen reads ${GA_DATA_SET_TYPES.map((t) => t.value).join(', ')} from Google Analytics: choose one of those data set types${type ? ` (not ${type})` : ''}`,
       true,
     );
-  const property = String(metadata.ga_property_id ?? '').trim();
+  const property = String(metadata.ga_property_id ?? '')
+    .trim()
+    .replace(/^properties\//, '');
   if (property === '') throw new InboundError('Choose the Google Analytics property to import from', true);
-  const columns = Object.keys(dimensions);
-  const what = `the ${type.replace(/_/g, ' ')} of property ${property.replace(/^properties\//, '')}`;
+  let what = `the ${type.replace(/_/g, ' ')} of property ${property}`;
+  let read: GaColumns;
   let rows: string[][];
   try {
+    read = scope
+      ? await customDimensionColumns(deps, connector, property, scope)
+      : { columns: Object.keys(fixed!), dimensions: Object.values(fixed!), note: '' };
+    what += read.note;
     rows = await gaDataClientOf(deps, connector).dimensionValues(
       property,
-      columns.map((c) => dimensions[c]!),
+      read.dimensions,
       '365daysAgo',
       'today',
     );
   } catch (error) {
     throw readFailure(error, 'Google Analytics', what);
   }
+  const { columns } = read;
   const cleaned = rows
     .map((r) => r.map((v) => (v === NOT_SET ? '' : v)))
     .filter((r) => r.some((v) => v !== ''))

@@ -2,6 +2,7 @@ import { addFieldsetFields, newTemplate } from '@nomen/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Cm360Standin } from '../../../../tests/standins/cm360';
 import { Dv360Standin } from '../../../../tests/standins/dv360';
+import { GoogleAnalyticsStandin } from '../../../../tests/standins/google-analytics-admin';
 import { GaDataStandin } from '../../../../tests/standins/google-analytics-data';
 import { insertOAuthConnector } from '../../test/connectors';
 import { makeRunTemplate, outbound, type RunTemplate } from '../../test/integration-runs-fixtures';
@@ -260,15 +261,82 @@ const gaEvents: Record<string, string>[] = [
   },
 ];
 
-const ga = new GaDataStandin({ validTokens: ['ga-ok'], properties: { '3131': gaEvents } });
+/** Eleven user properties u1…u11 registered on property 6161, each set on its one event. */
+const manyUserDimensions = Array.from({ length: 11 }, (_, i) => `u${i + 1}`);
+
+const ga = new GaDataStandin({
+  validTokens: ['ga-ok'],
+  properties: {
+    '3131': gaEvents,
+    // Custom (event-scoped) and user (user-scoped) dimension values of property 4141's events.
+    '4141': [
+      { 'customEvent:promo_code': 'SPRING10', 'customEvent:cta_label': 'Buy now', 'customUser:tier': 'gold' },
+      {
+        'customEvent:promo_code': 'SPRING10',
+        'customEvent:cta_label': 'Buy now',
+        'customUser:tier': 'silver',
+      },
+      { 'customEvent:promo_code': 'SUMMER5', 'customUser:tier': 'gold' },
+      { 'customEvent:cta_label': '(not set)', 'customUser:tier': 'gold' },
+    ],
+    '5151': [{ 'customEvent:form_id': 'signup' }],
+    '6161': [Object.fromEntries(manyUserDimensions.map((u) => [`customUser:${u}`, `${u}-value`]))],
+  },
+  customDimensions: {
+    '4141': { event: ['promo_code', 'cta_label'], user: ['tier'] },
+    '5151': { event: ['form_id'] },
+    '6161': { user: manyUserDimensions },
+  },
+});
+
+/** The GA Admin API: the custom dimensions registered on each property. */
+const gaAdmin = new GoogleAnalyticsStandin({
+  validTokens: ['ga-ok'],
+  user: { sub: '1', email: 'analytics@example.com', name: 'Analytics' },
+  accounts: [
+    {
+      id: '99',
+      displayName: 'Acme',
+      properties: [
+        { id: '3131', displayName: 'Acme web' },
+        {
+          id: '4141',
+          displayName: 'Acme shop',
+          customDimensions: [
+            { parameterName: 'promo_code', displayName: 'Promo code', scope: 'EVENT' },
+            { parameterName: 'tier', displayName: 'Membership tier', scope: 'USER' },
+            { parameterName: 'old_campaign', displayName: 'Old campaign', scope: 'EVENT', archived: true },
+            { parameterName: 'item_colour', displayName: 'Item colour', scope: 'ITEM' },
+            { parameterName: 'cta_label', displayName: 'CTA label', scope: 'EVENT' },
+          ],
+        },
+        {
+          id: '5151',
+          displayName: 'Acme forms',
+          customDimensions: [{ parameterName: 'form_id', displayName: 'Form', scope: 'EVENT' }],
+        },
+        {
+          id: '6161',
+          displayName: 'Acme app',
+          customDimensions: manyUserDimensions.map((u) => ({
+            parameterName: u,
+            displayName: u.toUpperCase(),
+            scope: 'USER' as const,
+          })),
+        },
+      ],
+    },
+  ],
+});
 
 beforeAll(async () => {
-  await Promise.all([cm360.start(), dv360.start(), ga.start()]);
+  await Promise.all([cm360.start(), dv360.start(), ga.start(), gaAdmin.start()]);
   ctx = await createTestContext({
     CM360_API_URL: cm360.apiUrl,
     DV360_API_URL: dv360.apiUrl,
     BID_MANAGER_API_URL: dv360.bidManagerUrl,
     GOOGLE_ANALYTICS_DATA_API_URL: ga.dataUrl,
+    GOOGLE_ANALYTICS_ADMIN_API_URL: gaAdmin.adminUrl,
     // Reports are waited for 1.5 s at most here (10 minutes by default), first polled after 10 ms.
     PROVIDER_REPORT_MAX_WAIT_MS: '1500',
     PROVIDER_REPORT_POLL_MS: '10',
@@ -284,7 +352,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await jobs?.stop();
-  await Promise.all([ctx?.close(), cm360.close(), dv360.close(), ga.close()]);
+  await Promise.all([ctx?.close(), cm360.close(), dv360.close(), ga.close(), gaAdmin.close()]);
 });
 
 interface Run {
@@ -570,17 +638,97 @@ describe('google-analytics (GA Data API stand-in)', () => {
     expect(await rowsOf(template, more.submission_id!)).toEqual([['summer', 'meta']]);
   });
 
-  it('custom data fails at once naming the data set types Nomen reads', async () => {
+  it("custom data reads the property's event-scoped custom dimensions, a column per parameter name", async () => {
+    const connectorId = await googleAccount(2, '', 'ga-ok');
+    const template = await templateWith(
+      'google-analytics',
+      'cta_label',
+      {
+        connector_id: connectorId,
+        metadata: { ...gaMetadata, ga_property_id: '4141', ga_data_set_type: 'custom_data' },
+      },
+      'promo_code',
+    );
+    const assignmentId = template.integrations[0]!.id;
+    const run = await syncAndWait(assignmentId);
+    expect(run.status, run.message).toBe('Success');
+    expect(run.message).toMatch(/^Imported custom data of property 4141: 2 rows to fix/);
+    // The event with neither parameter set is left out; "(not set)" is an empty cell.
+    expect(await rowsOf(template, run.submission_id!)).toEqual([
+      ['SPRING10', 'Buy now'],
+      ['SUMMER5', ''],
+    ]);
+    // Archived, user- and item-scoped dimensions are not asked for; the Admin API's order is kept.
+    expect(ga.reports.at(-1)).toEqual({
+      property: '4141',
+      dimensions: ['customEvent:promo_code', 'customEvent:cta_label'],
+    });
+    expect(gaAdmin.requestsTo('/v1beta/properties/4141/customDimensions').at(-1)!.query).toMatchObject({
+      pageSize: '200',
+    });
+    expect((await syncAndWait(assignmentId)).message).toBe(
+      'Nothing new to import from custom data of property 4141',
+    );
+  });
+
+  it("user data reads the property's user-scoped custom dimensions", async () => {
+    const connectorId = await googleAccount(2, '', 'ga-ok');
+    const template = await templateWith(
+      'google-analytics',
+      'promo_code',
+      {
+        connector_id: connectorId,
+        metadata: { ...gaMetadata, ga_property_id: 'properties/4141', ga_data_set_type: 'user_data' },
+      },
+      'tier',
+    );
+    const run = await syncAndWait(template.integrations[0]!.id);
+    expect(run.status, run.message).toBe('Success');
+    expect(run.message).toMatch(/^Imported user data of property 4141: 2 rows to fix/);
+    expect(await rowsOf(template, run.submission_id!)).toEqual([
+      ['gold', ''],
+      ['silver', ''],
+    ]);
+    expect(ga.reports.at(-1)).toEqual({ property: '4141', dimensions: ['customUser:tier'] });
+  });
+
+  it('with more than 9 user-scoped dimensions, reads the first 9 and says so', async () => {
+    const connectorId = await googleAccount(2, '', 'ga-ok');
+    const template = await templateWith(
+      'google-analytics',
+      'u9',
+      {
+        connector_id: connectorId,
+        metadata: { ...gaMetadata, ga_property_id: '6161', ga_data_set_type: 'user_data' },
+      },
+      'u10',
+    );
+    const run = await syncAndWait(template.integrations[0]!.id);
+    expect(run.status, run.message).toBe('Success');
+    expect(run.message).toMatch(
+      /^Imported user data of property 6161 \(the first 9 of its 11 user-scoped custom dimensions\): 1 row to fix/,
+    );
+    // u10 is not read (Campaign stays empty); u9 is.
+    expect(await rowsOf(template, run.submission_id!)).toEqual([['', 'u9-value']]);
+    expect(ga.reports.at(-1)).toEqual({
+      property: '6161',
+      dimensions: manyUserDimensions.slice(0, 9).map((u) => `customUser:${u}`),
+    });
+  });
+
+  it('user data of a property without user-scoped custom dimensions fails at once, asking nothing of the Data API', async () => {
     const connectorId = await googleAccount(2, '', 'ga-ok');
     const template = await templateWith('google-analytics', 'source', {
       connector_id: connectorId,
-      metadata: { ...gaMetadata, ga_data_set_type: 'custom_data' },
+      metadata: { ...gaMetadata, ga_property_id: '5151', ga_data_set_type: 'user_data' },
     });
+    const before = ga.requestsTo('/v1beta/properties/5151:runReport').length;
     const run = await syncAndWait(template.integrations[0]!.id);
-    expect(run.status).toBe('Failed');
+    expect(run).toMatchObject({ status: 'Failed', submission_id: null });
     expect(run.message).toBe(
-      'Nomen reads campaign_data, geography_data, content_data, product_data from Google Analytics: choose one of those data set types (not custom_data)',
+      'Property 5151 has no user-scoped custom dimensions: register one in Google Analytics (Admin, Custom definitions) or choose another data set type',
     );
+    expect(ga.requestsTo('/v1beta/properties/5151:runReport')).toHaveLength(before);
   });
 
   it('a refused token fails the run at once', async () => {

@@ -38,7 +38,8 @@ import { useTemplateFieldOptions } from './useTemplateFieldOptions';
  * §5 required mappings): one row per integration field with the template field mapped to it.
  * Required rows (the registry's) keep their integration field and cannot be removed; other rows can
  * be added, named and removed. The integration fields of the type and its chosen data type (spec 03
- * §7 default-fields) are offered as suggestions and can be added at once; when they cannot be
+ * §7 default-fields; for Google Analytics custom and user data, the chosen property's custom
+ * dimensions once account and property are chosen) are offered as suggestions and can be added at once; when they cannot be
  * loaded the names are typed (spec 03 §8: the failure stops the spinner silently). With creative
  * classification, a row may take its value from a classification instead of a template field
  * (Content ID only with a content comprehension field); an inbound integration mapping
@@ -56,6 +57,12 @@ export function FieldMappingSection(props: IntegrationSectionProps & { title: st
     assignment.slug,
     dataType,
     isPullingPerformanceMetrics(assignment.metadata),
+    assignment.slug === 'google-analytics'
+      ? {
+          connectorId: assignment.connector_id ?? null,
+          propertyId: metadataText(assignment.metadata, 'ga_property_id'),
+        }
+      : null,
   );
   const suggestions = (defaults.data ?? []).map((f) => f.fieldName);
   const missing = missingDefaultMappings(assignment.mapping_fields, defaults.data ?? []);
