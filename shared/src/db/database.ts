@@ -537,7 +537,7 @@ export interface DatasetSearchValuesTable {
 
 /**
  * dataset_search_backlog: commits whose values are not yet in `dataset_search_values` (the outbox
- * of the `dataset-search` job; `job_id` set once queued; migration 0019).
+ * of the `dataset-search` job; `job_id` and `dispatched_at` set once queued; migration 0019).
  */
 export interface DatasetSearchBacklogTable {
   id: Generated<number>;
@@ -547,6 +547,8 @@ export interface DatasetSearchBacklogTable {
   first_value_id: number;
   last_value_id: number;
   job_id: string | null;
+  /** When its latest job was queued; a row still here 15 minutes later is queued again. */
+  dispatched_at: Date | null;
   created_at: CreatedAt;
 }
 

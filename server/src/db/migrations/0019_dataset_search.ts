@@ -12,7 +12,9 @@ import { type Kysely, sql } from 'kysely';
  *   commit that added values: submit, approval, edit), naming the ids the commit's new
  *   `dataset_values` rows of its dataset took (`first_value_id`..`last_value_id`, from the id
  *   sequence, taken while the dataset is locked); the dispatcher turns each into one queue job
- *   (`job_id`), and the job deletes its row once those values are in the search table.
+ *   (`job_id`, `dispatched_at`), and the job deletes its row once those values are in the search
+ *   table. A row still there 15 minutes after its job was queued (the job failed past its retries,
+ *   or its process died with it) is queued again; the job is idempotent.
  * - Existing values are copied into the search table here, so everything searchable before stays
  *   searchable; `dataset_values_trgm_idx` is dropped.
  * - Like the index it replaces (migration 0018), the new one takes entries into a pending list of
@@ -38,6 +40,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     first_value_id bigint not null,
     last_value_id bigint not null,
     job_id text,
+    dispatched_at timestamptz,
     created_at timestamptz not null default now()
   )`.execute(db);
   await sql`create index dataset_search_backlog_undispatched_idx on dataset_search_backlog (id)

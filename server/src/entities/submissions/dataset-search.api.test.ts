@@ -12,7 +12,7 @@ import {
   type TestContext,
   withEmbeddedAdmin,
 } from '../../test/test-context';
-import { indexWholeSearchBacklog } from './dataset-search.repository';
+import { indexWholeSearchBacklog, undispatchedSearchBacklog } from './dataset-search.repository';
 import { submissionFixtures } from './submissions.fixtures';
 
 /**
@@ -99,6 +99,39 @@ describe('search after a submit', () => {
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     await indexWholeSearchBacklog(ctx.deps.db);
     await searchUntil(admin as never, 'quokka', ['Quokka summer', 'Quokka summer_0001']);
+  });
+});
+
+describe('the search backlog', () => {
+  it('queues again a commit whose job was queued 15 minutes ago and has not done it', async () => {
+    const account = await createAccount(ctx);
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+    const row = (n: number, job: string | null, dispatchedAt: Date | null) => ({
+      account_id: account.id,
+      dataset_id: -1,
+      first_value_id: n,
+      last_value_id: n,
+      job_id: job,
+      dispatched_at: dispatchedAt,
+    });
+    // In one transaction, rolled back: no other test's dispatcher sees these rows.
+    const rolledBack = new Error('rolled back');
+    let again: number[] = [];
+    let ids: number[] = [];
+    await expect(
+      ctx.deps.db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .insertInto('dataset_search_backlog')
+          .values([row(1, null, null), row(2, 'lost', minutesAgo(20)), row(3, 'running', minutesAgo(1))])
+          .returning('id')
+          .execute();
+        ids = rows.map((r) => Number(r.id));
+        const picked = await undispatchedSearchBacklog(trx, 10_000);
+        again = picked.map((r) => Number(r.id)).filter((id) => ids.includes(id));
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(again).toEqual([ids[0], ids[1]]);
   });
 });
 

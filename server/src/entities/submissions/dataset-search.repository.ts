@@ -43,12 +43,29 @@ export async function queueSearchValues(
     .execute();
 }
 
-/** Up to `limit` backlog rows without a job, oldest first, locked (SKIP LOCKED) for the dispatcher. */
+/** How long a queued backlog row may wait for its job before it is queued again. */
+export const SEARCH_BACKLOG_REDISPATCH_MINUTES = 15;
+
+/**
+ * Up to `limit` backlog rows to queue, oldest first, locked (SKIP LOCKED) for the dispatcher:
+ * those without a job, and those whose job was queued more than
+ * SEARCH_BACKLOG_REDISPATCH_MINUTES ago and has not done them (it failed past its retries, or died
+ * with its process), so no commit's values stay out of the search for good.
+ */
 export function undispatchedSearchBacklog(trx: Transaction<Database>, limit: number) {
   return trx
     .selectFrom('dataset_search_backlog')
     .select(['id', 'account_id'])
-    .where('job_id', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('job_id', 'is', null),
+        eb(
+          'dispatched_at',
+          '<',
+          sql<Date>`now() - make_interval(mins => ${SEARCH_BACKLOG_REDISPATCH_MINUTES})`,
+        ),
+      ]),
+    )
     .orderBy('id')
     .limit(limit)
     .forUpdate()
@@ -56,13 +73,17 @@ export function undispatchedSearchBacklog(trx: Transaction<Database>, limit: num
     .execute();
 }
 
-/** Records the queue job of a backlog row. */
+/** Records the queue job of a backlog row and when it was queued. */
 export async function setSearchBacklogJob(
   trx: Transaction<Database>,
   id: number,
   jobId: string,
 ): Promise<void> {
-  await trx.updateTable('dataset_search_backlog').set({ job_id: jobId }).where('id', '=', id).execute();
+  await trx
+    .updateTable('dataset_search_backlog')
+    .set({ job_id: jobId, dispatched_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
