@@ -34,6 +34,12 @@ export interface CollabOptions {
    * collab/README.md, Presence). Joins, changes and leaves are relayed at once.
    */
   presenceRenewalMs?: number;
+  /**
+   * A connection that has not authenticated within this many ms, or an authenticated one silent
+   * for as long, is closed (Hocuspocus `timeout`, default 30,000; browsers renew presence every
+   * 15 s, so an open editor is never silent that long).
+   */
+  connectionTimeoutMs?: number;
   quiet?: boolean;
 }
 
@@ -70,6 +76,7 @@ export async function createCollab(options: CollabOptions): Promise<Hocuspocus> 
     debounce: options.debounceMs ?? 2000,
     maxDebounce: 10_000,
     awarenessRenewalDelay: options.presenceRenewalMs ?? 5000,
+    timeout: options.connectionTimeoutMs ?? 30_000,
     extensions,
   });
   await access.start(hocuspocus);

@@ -1,5 +1,6 @@
 import type { DbHandle } from '@nomen/shared/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import {
@@ -90,6 +91,24 @@ describe('presence renewals (issue 14 item 2)', () => {
   });
 });
 
+describe('silent connections', () => {
+  it('closes a socket that never authenticates once the timeout has passed', async () => {
+    const strict = await startCollab(db, { connectionTimeoutMs: 300 });
+    try {
+      const socket = new WebSocket(strict.url);
+      const opened = Date.now();
+      const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now())));
+      await new Promise((resolve) => socket.once('open', resolve));
+      // The timer that checks every connection runs each timeout: closed after 300-600 ms.
+      const closedAt = await closed;
+      expect(closedAt - opened).toBeGreaterThanOrEqual(300);
+      expect(closedAt - opened).toBeLessThan(3000);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
 describe('departed presence (issue 14 item 3)', () => {
   it('leaves no awareness entry of a closed connection in the room', async () => {
     const f = await createRoomFixture(db);
@@ -103,6 +122,30 @@ describe('departed presence (issue 14 item 3)', () => {
     await eventually(() => expect(watcher.provider.awareness!.getStates().has(leaverId)).toBe(false));
     await eventually(() => expect(room.awareness.meta.has(leaverId)).toBe(false));
     expect(room.awareness.meta.has(watcher.provider.awareness!.clientID)).toBe(true);
+  });
+
+  it('leaves no ghost of a client whose socket closes right after its first presence', async () => {
+    const f = await createRoomFixture(db);
+    const watcher = await join(f, f.approver, slow);
+    const room = slow.hocuspocus.documents.get(f.room)!;
+    const leavers: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const leaver = await connect(slow.url, f.room, tokenFor(f, f.commenter));
+      clients.push(leaver);
+      leavers.push(leaver.provider.awareness!.clientID);
+      // Its presence goes out, and the socket closes in the same tick (a tab closed as it opened):
+      // the server handles the message after the close.
+      leaver.provider.setAwarenessField('user', { id: f.commenter.id, name: 'x', color: '#1c7ed6' });
+      leaver.provider.configuration.websocketProvider.disconnect();
+    }
+    // Long before the 30 s timeout that would drop a ghost at last.
+    await eventually(() => {
+      for (const id of leavers) {
+        expect(room.awareness.states.has(id)).toBe(false);
+        expect(watcher.provider.awareness!.getStates().has(id)).toBe(false);
+      }
+      expect(room.getConnectionsCount()).toBe(1);
+    });
   });
 
   it('removes a presence its client clears at once, while the connection stays open', async () => {

@@ -32,6 +32,7 @@ export async function startCollab(
     lockTimeoutMs?: number;
     debounceMs?: number;
     presenceRenewalMs?: number;
+    connectionTimeoutMs?: number;
     listen?: null;
   } = {},
 ): Promise<CollabInstance> {
