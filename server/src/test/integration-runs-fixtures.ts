@@ -133,3 +133,72 @@ export async function offsetFieldIds(agent: SignedIn): Promise<void> {
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
+
+/**
+ * A template (in `admin`'s account) whose one integration is `slug` on `connectorId` with
+ * `metadata` and `filters`, mapping name,
+ * impressions, clicks, spend and conversions to fields of their own; answers the assignment and
+ * how to read a submission's rows as those five cells.
+ */
+export async function metricsTemplate(
+  admin: SignedIn,
+  slug: string,
+  connectorId: number,
+  metadata: Record<string, string>,
+  filters: { integrationFilterId: string; values: string[] }[] = [],
+): Promise<{ assignmentId: number; cellsOf: (submissionId: number) => Promise<string[][]> }> {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const columns = ['name', 'impressions', 'clicks', 'spend', 'conversions'];
+  const set = await admin.put('/api/v1/account/fieldsets').send({
+    name: `Metrics ${tag}`,
+    fields: columns.map((c, i) => ({
+      id: `TEMP_${i}`,
+      name: `${c} ${tag}`,
+      governance_type: 'text',
+      validation: { characters: 'any' },
+    })),
+  });
+  expect(set.status, JSON.stringify(set.body)).toBe(200);
+  const folder = await admin.put('/api/v1/account/folder').send({ name: `Metrics ${tag}`, description: '' });
+  expect(folder.status).toBe(200);
+  const first = await admin.put('/api/v1/account/template/').send({
+    ...addFieldsetFields(newTemplate({ templateName: 'Metrics', now: new Date() }), set.body.fieldset),
+    name: `Metrics ${tag}`,
+    folder_id: folder.body.folder.id,
+    integrations: [],
+    settings: { require_identifier: 0, require_approval: 0, enable_auto_submit: 0 },
+  });
+  expect(first.status, JSON.stringify(first.body)).toBe(200);
+  const again = await admin.get(`/api/v1/account/template/${first.body.id}`);
+  const fields = again.body.template_fields as { id: number; field_id: number; field: { name: string } }[];
+  const fieldOf = (c: string) => fields.find((f) => f.field.name === `${c} ${tag}`)!;
+  const saved = await admin.put('/api/v1/account/template/').send({
+    ...again.body,
+    integrations: [
+      outbound(slug, {
+        name: `${slug} metrics`,
+        connector_id: connectorId,
+        metadata,
+        filters,
+        mapping_fields: columns.map((c) => ({
+          fieldName: c,
+          label: c,
+          cvFieldId: fieldOf(c).field_id,
+          required: false,
+        })),
+      }),
+    ],
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  const integrations = (await admin.get(`/api/v1/account/template/${first.body.id}`)).body.integrations;
+  return {
+    assignmentId: integrations[0].id,
+    cellsOf: async (submissionId) => {
+      const res = await admin.get(`/api/v1/account/submissions/${submissionId}`);
+      expect(res.status).toBe(200);
+      return (res.body.rows as { data: Record<string, string> }[]).map((r) =>
+        columns.map((c) => r.data[fieldOf(c).id] ?? ''),
+      );
+    },
+  };
+}

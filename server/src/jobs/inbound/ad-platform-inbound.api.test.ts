@@ -1,4 +1,3 @@
-import { addFieldsetFields, newTemplate } from '@nomen/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AmazonAdsStandin } from '../../../../tests/standins/amazon-ads';
 import { GoogleAdsStandin } from '../../../../tests/standins/google-ads';
@@ -8,7 +7,12 @@ import { PinterestStandin } from '../../../../tests/standins/pinterest';
 import { SnapchatStandin } from '../../../../tests/standins/snapchat';
 import { TikTokStandin } from '../../../../tests/standins/tiktok';
 import { insertOAuthConnector } from '../../test/connectors';
-import { makeRunTemplate, outbound, type RunTemplate } from '../../test/integration-runs-fixtures';
+import {
+  makeRunTemplate,
+  metricsTemplate,
+  outbound,
+  type RunTemplate,
+} from '../../test/integration-runs-fixtures';
 import {
   createAccount,
   createTestContext,
@@ -807,72 +811,6 @@ describe('provider faults', () => {
   });
 });
 
-/** A template with the fields Name, Impressions, Clicks, Spend and Conversions mapped from those columns. */
-async function metricsTemplate(
-  slug: string,
-  connectorId: number,
-  metadata: Record<string, string>,
-): Promise<{ assignmentId: number; cellsOf: (submissionId: number) => Promise<string[][]> }> {
-  const tag = Math.random().toString(36).slice(2, 8);
-  const columns = ['name', 'impressions', 'clicks', 'spend', 'conversions'];
-  const set = await admin.put('/api/v1/account/fieldsets').send({
-    name: `Metrics ${tag}`,
-    fields: columns.map((c, i) => ({
-      id: `TEMP_${i}`,
-      name: `${c} ${tag}`,
-      governance_type: 'text',
-      validation: { characters: 'any' },
-    })),
-  });
-  expect(set.status, JSON.stringify(set.body)).toBe(200);
-  const folder = await admin.put('/api/v1/account/folder').send({ name: `Metrics ${tag}`, description: '' });
-  expect(folder.status).toBe(200);
-  const first = await admin.put('/api/v1/account/template/').send({
-    ...addFieldsetFields(newTemplate({ templateName: 'Metrics', now: new Date() }), set.body.fieldset),
-    name: `Metrics ${tag}`,
-    folder_id: folder.body.folder.id,
-    integrations: [],
-    settings: { require_identifier: 0, require_approval: 0, enable_auto_submit: 0 },
-  });
-  expect(first.status, JSON.stringify(first.body)).toBe(200);
-  const again = await admin.get(`/api/v1/account/template/${first.body.id}`);
-  const templateFields = again.body.template_fields as {
-    id: number;
-    field_id: number;
-    field: { name: string };
-  }[];
-  const fieldOf = (c: string) => templateFields.find((f) => f.field.name === `${c} ${tag}`)!;
-  const saved = await admin.put('/api/v1/account/template/').send({
-    ...again.body,
-    integrations: [
-      outbound(slug, {
-        name: `${slug} metrics`,
-        connector_id: connectorId,
-        metadata,
-        filters: [],
-        mapping_fields: columns.map((c) => ({
-          fieldName: c,
-          label: c,
-          cvFieldId: fieldOf(c).field_id,
-          required: false,
-        })),
-      }),
-    ],
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  const integrations = (await admin.get(`/api/v1/account/template/${first.body.id}`)).body.integrations;
-  return {
-    assignmentId: integrations[0].id,
-    cellsOf: async (submissionId) => {
-      const res = await admin.get(`/api/v1/account/submissions/${submissionId}`);
-      expect(res.status).toBe(200);
-      return (res.body.rows as { data: Record<string, string> }[]).map((r) =>
-        columns.map((c) => r.data[fieldOf(c).id] ?? ''),
-      );
-    },
-  };
-}
-
 /** What differs per platform for performance metrics. */
 interface MetricsCase {
   slug: string;
@@ -1034,7 +972,7 @@ const METRICS_CASES: MetricsCase[] = [
 
 describe('pull_performance_metrics', () => {
   it.each(METRICS_CASES)('$slug: every row carries its metrics of the last 30 days', async (c) => {
-    const { assignmentId, cellsOf } = await metricsTemplate(c.slug, await c.account(), {
+    const { assignmentId, cellsOf } = await metricsTemplate(admin, c.slug, await c.account(), {
       ...c.metadata,
       pull_performance_metrics: '1',
     });
@@ -1051,6 +989,7 @@ describe('pull_performance_metrics', () => {
   it('with the flag off the rows are as before and no report is asked for', async () => {
     const before = meta.requestsTo('/v23.0/act_4242/insights').length;
     const { assignmentId, cellsOf } = await metricsTemplate(
+      admin,
       'facebook-marketing-inbound',
       await oauthAccount(13, 'Facebook no metrics', 'fb-ok'),
       { data_type: 'campaigns', adAccountsLinked: 'act_4242', pull_performance_metrics: '0' },
@@ -1067,6 +1006,7 @@ describe('pull_performance_metrics', () => {
 
   it('metrics that moved import the object again', async () => {
     const { assignmentId, cellsOf } = await metricsTemplate(
+      admin,
       'pinterest-inbound',
       await oauthAccount(16, 'Pinterest moving metrics', 'pin-ok'),
       { data_type: 'campaigns', adAccountsLinked: '549755885175', pull_performance_metrics: '1' },
@@ -1102,7 +1042,7 @@ describe('pull_performance_metrics', () => {
     '$slug refuses the flag where it has no metrics: Failed at once, nothing read',
     async (c) => {
       const requestsBefore = [sfmc, meta].map((s) => s.requests.length);
-      const { assignmentId } = await metricsTemplate(c.slug, await c.account(), {
+      const { assignmentId } = await metricsTemplate(admin, c.slug, await c.account(), {
         ...c.metadata,
         pull_performance_metrics: '1',
       });
@@ -1125,6 +1065,7 @@ describe('pull_performance_metrics', () => {
     },
   ])('amazon-ads-inbound: a report that ends $outcome fails the run at once naming the report', async (c) => {
     const { assignmentId } = await metricsTemplate(
+      admin,
       'amazon-ads-inbound',
       await oauthAccount(15, `Amazon ${c.outcome} report`, 'amzn-ok'),
       {

@@ -1,11 +1,15 @@
-import { addFieldsetFields, newTemplate } from '@nomen/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Cm360Standin } from '../../../../tests/standins/cm360';
 import { Dv360Standin } from '../../../../tests/standins/dv360';
 import { GoogleAnalyticsStandin } from '../../../../tests/standins/google-analytics-admin';
 import { GaDataStandin } from '../../../../tests/standins/google-analytics-data';
 import { insertOAuthConnector } from '../../test/connectors';
-import { makeRunTemplate, outbound, type RunTemplate } from '../../test/integration-runs-fixtures';
+import {
+  makeRunTemplate,
+  metricsTemplate,
+  outbound,
+  type RunTemplate,
+} from '../../test/integration-runs-fixtures';
 import {
   createAccount,
   createTestContext,
@@ -745,77 +749,11 @@ describe('google-analytics (GA Data API stand-in)', () => {
   });
 });
 
-/**
- * A template whose one integration is `slug` on `connectorId` with `metadata`, mapping name,
- * impressions, clicks, spend and conversions to fields of their own; answers the assignment and
- * how to read a submission's rows as those five cells.
- */
-async function metricsTemplate(
-  slug: string,
-  connectorId: number,
-  metadata: Record<string, string>,
-  filters: { integrationFilterId: string; values: string[] }[] = [],
-): Promise<{ assignmentId: number; cellsOf: (submissionId: number) => Promise<string[][]> }> {
-  const tag = Math.random().toString(36).slice(2, 8);
-  const columns = ['name', 'impressions', 'clicks', 'spend', 'conversions'];
-  const set = await admin.put('/api/v1/account/fieldsets').send({
-    name: `Metrics ${tag}`,
-    fields: columns.map((c, i) => ({
-      id: `TEMP_${i}`,
-      name: `${c} ${tag}`,
-      governance_type: 'text',
-      validation: { characters: 'any' },
-    })),
-  });
-  expect(set.status, JSON.stringify(set.body)).toBe(200);
-  const folder = await admin.put('/api/v1/account/folder').send({ name: `Metrics ${tag}`, description: '' });
-  expect(folder.status).toBe(200);
-  const first = await admin.put('/api/v1/account/template/').send({
-    ...addFieldsetFields(newTemplate({ templateName: 'Metrics', now: new Date() }), set.body.fieldset),
-    name: `Metrics ${tag}`,
-    folder_id: folder.body.folder.id,
-    integrations: [],
-    settings: { require_identifier: 0, require_approval: 0, enable_auto_submit: 0 },
-  });
-  expect(first.status, JSON.stringify(first.body)).toBe(200);
-  const again = await admin.get(`/api/v1/account/template/${first.body.id}`);
-  const fields = again.body.template_fields as { id: number; field_id: number; field: { name: string } }[];
-  const fieldOf = (c: string) => fields.find((f) => f.field.name === `${c} ${tag}`)!;
-  const saved = await admin.put('/api/v1/account/template/').send({
-    ...again.body,
-    integrations: [
-      outbound(slug, {
-        name: `${slug} metrics`,
-        connector_id: connectorId,
-        metadata,
-        filters,
-        mapping_fields: columns.map((c) => ({
-          fieldName: c,
-          label: c,
-          cvFieldId: fieldOf(c).field_id,
-          required: false,
-        })),
-      }),
-    ],
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  const integrations = (await admin.get(`/api/v1/account/template/${first.body.id}`)).body.integrations;
-  return {
-    assignmentId: integrations[0].id,
-    cellsOf: async (submissionId) => {
-      const res = await admin.get(`/api/v1/account/submissions/${submissionId}`);
-      expect(res.status).toBe(200);
-      return (res.body.rows as { data: Record<string, string> }[]).map((r) =>
-        columns.map((c) => r.data[fieldOf(c).id] ?? ''),
-      );
-    },
-  };
-}
-
 describe('pull_performance_metrics (asynchronous reports)', () => {
   it("google-cm360-inbound: a STANDARD report, polled until available, adds each campaign's metrics", async () => {
     const connectorId = await googleAccount(11, '777', 'cm-ok');
     const { assignmentId, cellsOf } = await metricsTemplate(
+      admin,
       'google-cm360-inbound',
       connectorId,
       { data_type: 'campaigns', pull_performance_metrics: '1' },
@@ -840,7 +778,7 @@ describe('pull_performance_metrics (asynchronous reports)', () => {
 
   it('google-dcm: placements carry their metrics too', async () => {
     const connectorId = await googleAccount(10, '777', 'cm-ok');
-    const { assignmentId, cellsOf } = await metricsTemplate('google-dcm', connectorId, {
+    const { assignmentId, cellsOf } = await metricsTemplate(admin, 'google-dcm', connectorId, {
       data_type: 'placements',
       pull_performance_metrics: '1',
     });
@@ -852,7 +790,7 @@ describe('pull_performance_metrics (asynchronous reports)', () => {
   it('google-dcm: creative assets have no delivery report: Failed at once, nothing read', async () => {
     const connectorId = await googleAccount(10, '777', 'cm-ok');
     const before = cm360.requests.length;
-    const { assignmentId } = await metricsTemplate('google-dcm', connectorId, {
+    const { assignmentId } = await metricsTemplate(admin, 'google-dcm', connectorId, {
       data_type: 'creative_assets',
       pull_performance_metrics: '1',
     });
@@ -867,7 +805,7 @@ describe('pull_performance_metrics (asynchronous reports)', () => {
 
   it('google-cm360-inbound: a FAILED report file fails the run naming the report', async () => {
     const connectorId = await googleAccount(11, '777', 'cm-ok');
-    const { assignmentId } = await metricsTemplate('google-cm360-inbound', connectorId, {
+    const { assignmentId } = await metricsTemplate(admin, 'google-cm360-inbound', connectorId, {
       data_type: 'campaigns',
       pull_performance_metrics: '1',
     });
@@ -879,7 +817,7 @@ describe('pull_performance_metrics (asynchronous reports)', () => {
 
   it("google-dv360-inbound: a Bid Manager query, polled until DONE, adds each line item's metrics", async () => {
     const connectorId = await googleAccount(14, '400', 'dv-ok');
-    const { assignmentId, cellsOf } = await metricsTemplate('google-dv360-inbound', connectorId, {
+    const { assignmentId, cellsOf } = await metricsTemplate(admin, 'google-dv360-inbound', connectorId, {
       data_type: 'line_items',
       adAccountsLinked: '501',
       pull_performance_metrics: '1',
@@ -905,7 +843,7 @@ describe('pull_performance_metrics (asynchronous reports)', () => {
 
   it('google-dv360-inbound: a report not DONE within the wait fails the run naming it', async () => {
     const connectorId = await googleAccount(14, '400', 'dv-ok');
-    const { assignmentId } = await metricsTemplate('google-dv360-inbound', connectorId, {
+    const { assignmentId } = await metricsTemplate(admin, 'google-dv360-inbound', connectorId, {
       data_type: 'line_items',
       adAccountsLinked: '501',
       pull_performance_metrics: '1',
