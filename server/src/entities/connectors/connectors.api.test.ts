@@ -1,5 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import supertest from 'supertest';
+import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   AZURITE_ACCOUNT,
@@ -15,11 +14,11 @@ import {
 import { type S3Peer, startS3Peer } from '../../../../tests/peers/s3-peer';
 import { type SftpPeer, startSftpPeer } from '../../../../tests/peers/sftp-peer';
 import { keyRingOf } from '../../security/secrets';
+import { recordingSignIn } from '../../test/recording';
 import {
   createAccount,
   createTestContext,
   createUser,
-  TEST_PASSWORD,
   type TestAccount,
   type TestContext,
 } from '../../test/test-context';
@@ -44,29 +43,7 @@ const secret = (value: string) => {
   return value;
 };
 
-/** The app, wrapped so that every answer's headers and body are kept in `seen`. */
-function recordingApp(req: IncomingMessage, res: ServerResponse) {
-  const chunks: Buffer[] = [];
-  const write = res.write.bind(res);
-  const end = res.end.bind(res);
-  res.write = ((chunk: unknown, ...rest: never[]) => {
-    if (chunk) chunks.push(Buffer.from(chunk as string));
-    return write(chunk as string, ...rest);
-  }) as typeof res.write;
-  res.end = ((chunk?: unknown, ...rest: never[]) => {
-    if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as string));
-    seen.push(JSON.stringify(res.getHeaders()), Buffer.concat(chunks).toString('utf8'));
-    return end(chunk as string, ...rest);
-  }) as typeof res.end;
-  ctx.app(req as never, res as never);
-}
-
-async function signInRecording(email: string): Promise<supertest.Agent> {
-  const agent = supertest.agent(recordingApp);
-  const res = await agent.post('/api/v1/auth/login').send({ email, password: TEST_PASSWORD });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
-  return agent;
-}
+const signInRecording = recordingSignIn(() => ctx, seen);
 
 beforeAll(async () => {
   for (const method of ['log', 'info', 'warn', 'error'] as const) {

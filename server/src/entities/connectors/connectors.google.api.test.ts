@@ -1,5 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import supertest from 'supertest';
+import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authorizeThroughDevInteractions,
@@ -9,12 +8,12 @@ import {
 import { Cm360Standin } from '../../../../tests/standins/cm360';
 import { Dv360Standin } from '../../../../tests/standins/dv360';
 import { readOAuthProviders } from '../../integrations/oauth/providers';
+import { recordingSignIn } from '../../test/recording';
 import {
   createAccount,
   createTestContext,
   createUser,
   signIn,
-  TEST_PASSWORD,
   type TestAccount,
   type TestContext,
 } from '../../test/test-context';
@@ -60,28 +59,7 @@ const seen: string[] = [];
 /** Every token this file saw stored. */
 const tokens = new Set<string>();
 
-function recordingApp(req: IncomingMessage, res: ServerResponse) {
-  const chunks: Buffer[] = [];
-  const write = res.write.bind(res);
-  const end = res.end.bind(res);
-  res.write = ((chunk: unknown, ...rest: never[]) => {
-    if (chunk) chunks.push(Buffer.from(chunk as string));
-    return write(chunk as string, ...rest);
-  }) as typeof res.write;
-  res.end = ((chunk?: unknown, ...rest: never[]) => {
-    if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as string));
-    seen.push(JSON.stringify(res.getHeaders()), Buffer.concat(chunks).toString('utf8'));
-    return end(chunk as string, ...rest);
-  }) as typeof res.end;
-  ctx.app(req as never, res as never);
-}
-
-async function signInRecording(email: string): Promise<supertest.Agent> {
-  const agent = supertest.agent(recordingApp);
-  const res = await agent.post('/api/v1/auth/login').send({ email, password: TEST_PASSWORD });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
-  return agent;
-}
+const signInRecording = recordingSignIn(() => ctx, seen);
 
 beforeAll(async () => {
   [oidc, google] = await Promise.all([
