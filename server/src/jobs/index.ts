@@ -102,20 +102,18 @@ export async function startJobs(
       total += sent;
       if (sent < DISPATCH_BATCH) break;
     }
-    // Link checks of submissions that entered a dataset (issue 12 item 6; ./link-checks.ts).
-    let checks = 0;
-    for (;;) {
-      const sent = await dispatchLinkChecks(deps.db, boss, config);
-      checks += sent;
-      if (sent === 0) break;
+    // The outboxes of other queues, each drained until it has nothing left: link checks of
+    // submissions that entered a dataset (issue 12 item 6; ./link-checks.ts) and search indexing
+    // of commits' new values (issue 11 search report; ./dataset-search.ts).
+    let others = 0;
+    for (const dispatchOutbox of [dispatchLinkChecks, dispatchDatasetSearch]) {
+      for (;;) {
+        const sent = await dispatchOutbox(deps.db, boss, config);
+        others += sent;
+        if (sent === 0) break;
+      }
     }
-    // Search indexing of commits' new values (issue 11 search report; ./dataset-search.ts).
-    for (;;) {
-      const sent = await dispatchDatasetSearch(deps.db, boss, config);
-      checks += sent;
-      if (sent === 0) break;
-    }
-    if (total + checks > 0) for (const id of workerIds) boss.notifyWorker(id);
+    if (total + others > 0) for (const id of workerIds) boss.notifyWorker(id);
     return total;
   };
 
