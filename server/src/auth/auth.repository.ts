@@ -3,6 +3,28 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/**
+ * The user (`u`) and account (`a`) columns that `toActor` (auth.service.ts) builds a request's
+ * Actor from, under the names the session (`findLiveSession`), the user (`findEnabledUser`) and the
+ * API token (`findLiveToken`, ARCHITECTURE.md "Personal API tokens") lookups all answer with. Any
+ * query that joins `users as u` and `accounts as a` can select them; the tuple is `as const` so
+ * Kysely still infers each column's type.
+ */
+export const ACTOR_COLUMNS = [
+  'u.id as user_id',
+  'u.name as user_name',
+  'u.email',
+  'u.title',
+  'u.role',
+  'u.permissions',
+  'u.super_admin',
+  'a.id as account_id',
+  'a.uuid as account_uuid',
+  'a.name as account_name',
+  'a.settings',
+  'a.feature_flags',
+] as const;
+
 /** The session joined with its user and account, or undefined when absent or expired. */
 export function findLiveSession(db: Db, sessionId: string) {
   return db
@@ -12,22 +34,7 @@ export function findLiveSession(db: Db, sessionId: string) {
     .where('s.id', '=', sessionId)
     .where('s.expires_at', '>', new Date())
     .where('u.disabled', '=', false)
-    .select([
-      's.id as session_id',
-      's.expires_at',
-      'u.id as user_id',
-      'u.name as user_name',
-      'u.email',
-      'u.title',
-      'u.role',
-      'u.permissions',
-      'u.super_admin',
-      'a.id as account_id',
-      'a.uuid as account_uuid',
-      'a.name as account_name',
-      'a.settings',
-      'a.feature_flags',
-    ])
+    .select(['s.id as session_id', 's.expires_at', ...ACTOR_COLUMNS])
     .executeTakeFirst();
 }
 
@@ -39,20 +46,7 @@ export function findEnabledUser(db: Db, accountId: number, userId: number) {
     .where('u.id', '=', userId)
     .where('u.account_id', '=', accountId)
     .where('u.disabled', '=', false)
-    .select([
-      'u.id as user_id',
-      'u.name as user_name',
-      'u.email',
-      'u.title',
-      'u.role',
-      'u.permissions',
-      'u.super_admin',
-      'a.id as account_id',
-      'a.uuid as account_uuid',
-      'a.name as account_name',
-      'a.settings',
-      'a.feature_flags',
-    ])
+    .select(ACTOR_COLUMNS)
     .executeTakeFirst();
 }
 

@@ -1,5 +1,6 @@
 import type { ApiTokenRow, Database } from '@nomen/shared/db';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { ACTOR_COLUMNS } from '../../auth/auth.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -89,22 +90,7 @@ export function findLiveToken(db: Db, tokenHash: string) {
     .where('t.revoked_at', 'is', null)
     .where((eb) => eb.or([eb('t.expires_at', 'is', null), eb('t.expires_at', '>', new Date())]))
     .where('u.disabled', '=', false)
-    .select([
-      't.id as token_id',
-      't.last_used_at',
-      'u.id as user_id',
-      'u.name as user_name',
-      'u.email',
-      'u.title',
-      'u.role',
-      'u.permissions',
-      'u.super_admin',
-      'a.id as account_id',
-      'a.uuid as account_uuid',
-      'a.name as account_name',
-      'a.settings',
-      'a.feature_flags',
-    ])
+    .select(['t.id as token_id', 't.last_used_at', ...ACTOR_COLUMNS])
     .executeTakeFirst();
 }
 
