@@ -1,10 +1,53 @@
 import { createHash } from 'node:crypto';
-import type { ConnectionTestResult } from '@nomen/shared';
-import { Client } from 'ssh2';
+import type { ConnectionTestResult, Credentials } from '@nomen/shared';
+import { Client, type ConnectConfig } from 'ssh2';
 import type { ReadConnector } from '../../entities/connectors/connectors.read';
 
 /** How long a connection test waits for a peer. */
 export const CONNECTION_TEST_TIMEOUT_MS = 10_000;
+
+/** The credentials of an SFTP account (spec 01 §3.2). */
+export type SftpCredentials = Extract<Credentials, { family: 'sftp' }>;
+
+/**
+ * How to sign in to an SFTP account (spec 01 §3.2: host, port, username, password or secret key),
+ * as the `ssh2` client's connect options: port 22 when none is set, the private key when the
+ * account signs in with a secret key and the password otherwise, and `readyTimeout` the time the
+ * caller waits for the server. Shared by the connection test, the sftp-push delivery and the
+ * sftp-pull source; `host` and `port` are the ones their messages name.
+ */
+export function sftpSignIn(
+  c: SftpCredentials,
+  readyTimeout: number,
+): ConnectConfig & { host: string; port: number } {
+  return {
+    host: c.host ?? '',
+    port: Number(c.port ?? 22),
+    username: c.username ?? '',
+    ...(c.auth_type === 'secret_key'
+      ? { privateKey: c.client_secret ?? '' }
+      : { password: c.password ?? '' }),
+    readyTimeout,
+  };
+}
+
+/**
+ * What a refused SFTP sign-in (an ssh2 error of level `client-authentication`) says: the server,
+ * the username and which secret (password or secret key) to check. The push and the pull fail
+ * with it.
+ */
+export function sftpSignInRefused(c: SftpCredentials, host: string, port: number): string {
+  return `${host}:${port} refused the sign-in of ${c.username}: check the account's username and ${c.auth_type === 'secret_key' ? 'secret key' : 'password'}`;
+}
+
+/** One callback-style `ssh2` SFTP call (readdir, readFile, writeFile…) as a promise of its value. */
+export function sftpCall<T>(
+  run: (done: (error: Error | null | undefined, value?: T) => void) => void,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    run((error, value) => (error ? reject(error) : resolve(value as T)));
+  });
+}
 
 /**
  * Signs in to an SFTP account (spec 01 §3.2: host, port, username, password or secret key) with
@@ -14,8 +57,8 @@ export const CONNECTION_TEST_TIMEOUT_MS = 10_000;
 export function testSftp(connector: ReadConnector): Promise<ConnectionTestResult> {
   const c = connector.credentials;
   if (c.family !== 'sftp') return Promise.resolve({ ok: false, message: 'Not an SFTP account' });
-  const host = c.host ?? '';
-  const port = Number(c.port ?? 22);
+  const signIn = sftpSignIn(c, CONNECTION_TEST_TIMEOUT_MS);
+  const { host, port } = signIn;
   return new Promise((resolve) => {
     const client = new Client();
     let fingerprint = '';
@@ -55,13 +98,7 @@ export function testSftp(connector: ReadConnector): Promise<ConnectionTestResult
     });
     try {
       client.connect({
-        host,
-        port,
-        username: c.username ?? '',
-        ...(c.auth_type === 'secret_key'
-          ? { privateKey: c.client_secret ?? '' }
-          : { password: c.password ?? '' }),
-        readyTimeout: CONNECTION_TEST_TIMEOUT_MS,
+        ...signIn,
         hostVerifier: (key: Buffer) => {
           fingerprint = `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
           return true;

@@ -1,6 +1,6 @@
 import { ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
 import { BlobServiceClient, StorageSharedKeyCredential } from '@azure/storage-blob';
-import type { ConnectionTestResult } from '@nomen/shared';
+import type { ConnectionTestResult, Credentials } from '@nomen/shared';
 import type { ConnectorDeps, ReadConnector } from '../../entities/connectors/connectors.read';
 
 /** Where storage services are reached: the providers' own endpoints unless configured otherwise. */
@@ -11,6 +11,50 @@ export interface StorageEndpoints {
   azureBlob: string;
 }
 
+/** The credentials of a cloud storage account (spec 01 §3.2: aws_key, aws_secret, blob_accountname, blob_key). */
+export type CloudStorageCredentials = Extract<Credentials, { family: 'cloud-storage' }>;
+
+/**
+ * An S3 client for a cloud storage account's keys (spec 01 §3.2 aws_key, aws_secret) in `region`:
+ * the S3-compatible endpoint of configuration when set (path-style), checksums only where
+ * required (which S3-compatible services other than AWS need too), and one attempt per call (a
+ * run retries as a whole). Shared by the connection test, the s3-push delivery and the
+ * aws-s3-inbound source; the caller destroys it.
+ */
+export function s3ClientOf(
+  c: CloudStorageCredentials,
+  endpoints: StorageEndpoints,
+  region: string,
+): S3Client {
+  return new S3Client({
+    region,
+    credentials: { accessKeyId: c.aws_key ?? '', secretAccessKey: c.aws_secret ?? '' },
+    ...(endpoints.s3 ? { endpoint: endpoints.s3, forcePathStyle: true } : {}),
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    maxAttempts: 1,
+  });
+}
+
+/** S3 error codes of refused keys or a missing bucket. */
+const S3_PERMANENT = new Set([
+  'InvalidAccessKeyId',
+  'SignatureDoesNotMatch',
+  'AccessDenied',
+  'NoSuchBucket',
+  'InvalidBucketName',
+  'AuthorizationHeaderMalformed',
+]);
+
+/**
+ * Whether an S3 failure is permanent: refused keys or a missing bucket (by the error's `Code`, else
+ * its `name`), which a retry cannot mend. The push and the pull fail for good on these.
+ */
+export function isPermanentS3Error(error: unknown): boolean {
+  const e = error as { name?: string; Code?: string };
+  return S3_PERMANENT.has(e.Code ?? e.name ?? '');
+}
+
 function describe(error: unknown): string {
   if (error && typeof error === 'object') {
     const e = error as { name?: string; message?: string; code?: string; statusCode?: number };
@@ -19,24 +63,14 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-/**
- * Lists the buckets an S3 account's keys can see (spec 01 §3.2 aws_key, aws_secret). Checksums
- * are sent only where required, which S3-compatible services other than AWS need too.
- */
+/** Lists the buckets an S3 account's keys can see (spec 01 §3.2 aws_key, aws_secret). */
 export async function testS3(
   connector: ReadConnector,
   endpoints: StorageEndpoints,
 ): Promise<ConnectionTestResult> {
   const c = connector.credentials;
   if (c.family !== 'cloud-storage') return { ok: false, message: 'Not a cloud storage account' };
-  const client = new S3Client({
-    region: 'us-east-1',
-    credentials: { accessKeyId: c.aws_key ?? '', secretAccessKey: c.aws_secret ?? '' },
-    ...(endpoints.s3 ? { endpoint: endpoints.s3, forcePathStyle: true } : {}),
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 1,
-  });
+  const client = s3ClientOf(c, endpoints, 'us-east-1');
   try {
     const out = await client.send(new ListBucketsCommand({}));
     const names = (out.Buckets ?? []).map((b) => b.Name).filter(Boolean);

@@ -1,18 +1,13 @@
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { OutputFile } from '@nomen/shared';
 import type { ReadConnector } from '../../entities/connectors/connectors.read';
-import type { StorageEndpoints } from '../../integrations/connection-test/storage';
+import {
+  isPermanentS3Error,
+  type StorageEndpoints,
+  s3ClientOf,
+} from '../../integrations/connection-test/storage';
 import { DeliveryError, type Destination, describe, splitBucketPath } from '../delivery';
 import type { Deliverer } from './context';
-
-const S3_PERMANENT = new Set([
-  'InvalidAccessKeyId',
-  'SignatureDoesNotMatch',
-  'AccessDenied',
-  'NoSuchBucket',
-  'InvalidBucketName',
-  'AuthorizationHeaderMalformed',
-]);
 
 /**
  * Puts the files into an S3 bucket (spec 01 §3.2 aws_key, aws_secret; spec 03 §3 awsRegion,
@@ -31,14 +26,7 @@ export async function deliverS3(
   const { bucket, prefix } = splitBucketPath(destination.folder);
   if (!bucket) throw new DeliveryError('The folder names no bucket (write it as /bucket/folder)', true);
   const region = String(destination.metadata.awsRegion ?? '').trim() || 'us-east-1';
-  const client = new S3Client({
-    region,
-    credentials: { accessKeyId: c.aws_key ?? '', secretAccessKey: c.aws_secret ?? '' },
-    ...(endpoints.s3 ? { endpoint: endpoints.s3, forcePathStyle: true } : {}),
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 1,
-  });
+  const client = s3ClientOf(c, endpoints, region);
   const sse = destination.metadata.use_sse;
   const withSse = !(sse === 0 || sse === '0' || sse === false);
   try {
@@ -61,8 +49,10 @@ export async function deliverS3(
     }
     return keys;
   } catch (error) {
-    const name = (error as { name?: string; Code?: string }).Code ?? (error as { name?: string }).name ?? '';
-    throw new DeliveryError(`S3 refused the upload to ${bucket}: ${describe(error)}`, S3_PERMANENT.has(name));
+    throw new DeliveryError(
+      `S3 refused the upload to ${bucket}: ${describe(error)}`,
+      isPermanentS3Error(error),
+    );
   } finally {
     client.destroy();
   }

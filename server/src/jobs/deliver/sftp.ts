@@ -1,14 +1,9 @@
 import type { OutputFile } from '@nomen/shared';
 import ssh2, { type SFTPWrapper } from 'ssh2';
 import type { ReadConnector } from '../../entities/connectors/connectors.read';
+import { sftpCall, sftpSignIn, sftpSignInRefused } from '../../integrations/connection-test/sftp';
 import { CONNECT_TIMEOUT_MS, DeliveryError, type Destination, describe, sftpFolder } from '../delivery';
 import type { Deliverer } from './context';
-
-function sftpCall<T>(run: (done: (error: Error | null | undefined, value?: T) => void) => void): Promise<T> {
-  return new Promise((resolve, reject) => {
-    run((error, value) => (error ? reject(error) : resolve(value as T)));
-  });
-}
 
 /** Creates each missing folder of `path` (errors ignored: the folder may exist or be unwritable). */
 async function mkdirs(sftp: SFTPWrapper, path: string): Promise<void> {
@@ -35,8 +30,8 @@ export function deliverSftp(
   const c = connector.credentials;
   if (c.family !== 'sftp')
     return Promise.reject(new DeliveryError('The account is not an SFTP account', true));
-  const host = c.host ?? '';
-  const port = Number(c.port ?? 22);
+  const signIn = sftpSignIn(c, CONNECT_TIMEOUT_MS);
+  const { host, port } = signIn;
   const folder = sftpFolder(destination.folder);
   const client = new ssh2.Client();
   return new Promise<string[]>((resolve, reject) => {
@@ -51,10 +46,7 @@ export function deliverSftp(
     client.on('error', (error: Error & { level?: string }) => {
       finish(
         error.level === 'client-authentication'
-          ? new DeliveryError(
-              `${host}:${port} refused the sign-in of ${c.username}: check the account's username and ${c.auth_type === 'secret_key' ? 'secret key' : 'password'}`,
-              true,
-            )
+          ? new DeliveryError(sftpSignInRefused(c, host, port), true)
           : new DeliveryError(`Could not reach ${host}:${port}: ${describe(error)}`, false),
       );
     });
@@ -82,15 +74,7 @@ export function deliverSftp(
       });
     });
     try {
-      client.connect({
-        host,
-        port,
-        username: c.username ?? '',
-        ...(c.auth_type === 'secret_key'
-          ? { privateKey: c.client_secret ?? '' }
-          : { password: c.password ?? '' }),
-        readyTimeout: CONNECT_TIMEOUT_MS,
-      });
+      client.connect(signIn);
     } catch (e) {
       finish(new DeliveryError(`Could not sign in: ${describe(e)}`, true));
     }

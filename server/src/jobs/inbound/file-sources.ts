@@ -1,7 +1,12 @@
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import ssh2, { type SFTPWrapper } from 'ssh2';
 import type { ReadConnector } from '../../entities/connectors/connectors.read';
-import type { StorageEndpoints } from '../../integrations/connection-test/storage';
+import { sftpCall, sftpSignIn, sftpSignInRefused } from '../../integrations/connection-test/sftp';
+import {
+  isPermanentS3Error,
+  type StorageEndpoints,
+  s3ClientOf,
+} from '../../integrations/connection-test/storage';
 import { describeError, InboundError } from './inbound-error';
 
 /**
@@ -46,19 +51,13 @@ export function bucketPath(folder: string): { bucket: string; prefix: string } {
   return { bucket, prefix: rest.length ? `${rest.join('/')}/` : '' };
 }
 
-function call<T>(run: (done: (error: Error | null | undefined, value?: T) => void) => void): Promise<T> {
-  return new Promise((resolve, reject) => {
-    run((error, value) => (error ? reject(error) : resolve(value as T)));
-  });
-}
-
 /** Signs in to the account's SFTP server and opens the folder. A refused sign-in is permanent. */
 export function openSftpSource(connector: ReadConnector, folder: string): Promise<FileSource> {
   const c = connector.credentials;
   if (c.family !== 'sftp')
     return Promise.reject(new InboundError('The account is not an SFTP account', true));
-  const host = c.host ?? '';
-  const port = Number(c.port ?? 22);
+  const signIn = sftpSignIn(c, CONNECT_TIMEOUT_MS);
+  const { host, port } = signIn;
   const path = sftpPath(folder);
   const client = new ssh2.Client();
   return new Promise<FileSource>((resolve, reject) => {
@@ -67,10 +66,7 @@ export function openSftpSource(connector: ReadConnector, folder: string): Promis
       if (isOpen) return;
       reject(
         error.level === 'client-authentication'
-          ? new InboundError(
-              `${host}:${port} refused the sign-in of ${c.username}: check the account's username and ${c.auth_type === 'secret_key' ? 'secret key' : 'password'}`,
-              true,
-            )
+          ? new InboundError(sftpSignInRefused(c, host, port), true)
           : new InboundError(`Could not reach ${host}:${port}: ${describeError(error)}`, false),
       );
     });
@@ -84,7 +80,7 @@ export function openSftpSource(connector: ReadConnector, folder: string): Promis
         resolve({
           where: `sftp://${host}${path.startsWith('/') ? '' : '/'}${path}`,
           async list() {
-            const entries = await call<
+            const entries = await sftpCall<
               { filename: string; attrs: { mode: number; size: number; mtime: number } }[]
             >((done) => sftp.readdir(path, done)).catch((e: unknown) => {
               throw new InboundError(`Could not list ${path} on ${host}: ${describeError(e)}`, true);
@@ -99,7 +95,7 @@ export function openSftpSource(connector: ReadConnector, folder: string): Promis
               }));
           },
           async read(file) {
-            return call<Buffer>((done) => sftp.readFile(file.key, done)).catch((e: unknown) => {
+            return sftpCall<Buffer>((done) => sftp.readFile(file.key, done)).catch((e: unknown) => {
               throw new InboundError(`Could not read ${file.key} on ${host}: ${describeError(e)}`, false);
             });
           },
@@ -108,33 +104,15 @@ export function openSftpSource(connector: ReadConnector, folder: string): Promis
       });
     });
     try {
-      client.connect({
-        host,
-        port,
-        username: c.username ?? '',
-        ...(c.auth_type === 'secret_key'
-          ? { privateKey: c.client_secret ?? '' }
-          : { password: c.password ?? '' }),
-        readyTimeout: CONNECT_TIMEOUT_MS,
-      });
+      client.connect(signIn);
     } catch (e) {
       reject(new InboundError(`Could not sign in: ${describeError(e)}`, true));
     }
   });
 }
 
-const S3_PERMANENT = new Set([
-  'InvalidAccessKeyId',
-  'SignatureDoesNotMatch',
-  'AccessDenied',
-  'NoSuchBucket',
-  'InvalidBucketName',
-  'AuthorizationHeaderMalformed',
-]);
-
 function s3Failure(what: string, error: unknown): InboundError {
-  const e = error as { name?: string; Code?: string };
-  return new InboundError(`${what}: ${describeError(error)}`, S3_PERMANENT.has(e.Code ?? e.name ?? ''));
+  return new InboundError(`${what}: ${describeError(error)}`, isPermanentS3Error(error));
 }
 
 /**
@@ -152,14 +130,7 @@ export function openS3Source(
     throw new InboundError('The account is not a cloud storage account', true);
   const { bucket, prefix } = bucketPath(folder);
   if (!bucket) throw new InboundError('The folder names no bucket (write it as /bucket/folder)', true);
-  const client = new S3Client({
-    region: region || 'us-east-1',
-    credentials: { accessKeyId: c.aws_key ?? '', secretAccessKey: c.aws_secret ?? '' },
-    ...(endpoints.s3 ? { endpoint: endpoints.s3, forcePathStyle: true } : {}),
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 1,
-  });
+  const client = s3ClientOf(c, endpoints, region || 'us-east-1');
   return {
     where: `s3://${bucket}/${prefix}`,
     async list() {
