@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { csvRecords, DEFAULT_REPORT_POLLING, pollReport, type ReportPolling } from '../async-report';
-import { type ProviderClientOptions, ProviderHttp, type Query, seg, stringAt } from '../provider-http';
+import { everyGooglePage, googleListSchema, readGoogleError } from '../google-api';
+import { type ProviderClientOptions, ProviderHttp, type Query, seg } from '../provider-http';
 
 /**
  * Campaign Manager 360 API v4 client (README.md beside this file), the one client of the API:
@@ -158,23 +159,8 @@ const userProfileListSchema = z.object({
 /** A Campaign Manager user profile (v4 UserProfile): profileId, userName, accountId, accountName. */
 export type Cm360UserProfile = z.output<typeof userProfileListSchema>['items'][number];
 
-/** A list answer `{ <key>: [...], nextPageToken }` read as `{ items, nextPageToken }`. */
-function listSchema(key: string) {
-  return z.preprocess(
-    (body) =>
-      body && typeof body === 'object' && !Array.isArray(body)
-        ? {
-            items: (body as Record<string, unknown>)[key],
-            nextPageToken: (body as Record<string, unknown>).nextPageToken,
-          }
-        : body,
-    z.object({ items: z.array(objectSchema).default([]), nextPageToken: z.string().optional() }),
-  );
-}
-
 /** The reference's largest `maxResults` of every list method. */
 const PAGE_SIZE = 1000;
-const MAX_PAGES = 1000;
 
 /**
  * The query of each list call for `filters`: one query with the repeated parameters, or one per
@@ -218,10 +204,7 @@ export class Cm360Client {
       timeoutMs: options.timeoutMs,
       onUnauthorized: options.onUnauthorized,
       authHeaders: async () => ({ authorization: `Bearer ${await options.getAccessToken()}` }),
-      readError: (body) => ({
-        message: stringAt(body, 'error', 'message'),
-        code: stringAt(body, 'error', 'status'),
-      }),
+      readError: readGoogleError,
     });
   }
 
@@ -246,19 +229,13 @@ export class Cm360Client {
     collection: Cm360Collection,
     filters: Cm360Filters = {},
   ): Promise<Cm360Object[]> {
-    const schema = listSchema(collection);
+    const schema = googleListSchema(collection, objectSchema);
     const byId = new Map<string, Cm360Object>();
     for (const query of listQueries(collection, filters)) {
-      let pageToken: string | undefined;
-      for (let page = 0; page < MAX_PAGES; page++) {
-        const answer = await this.http.get(`/userprofiles/${seg(profileId)}/${collection}`, schema, {
-          ...query,
-          pageToken,
-        });
-        for (const item of answer.items) if (!byId.has(item.id)) byId.set(item.id, item);
-        pageToken = answer.nextPageToken;
-        if (!pageToken) break;
-      }
+      const items = await everyGooglePage((pageToken) =>
+        this.http.get(`/userprofiles/${seg(profileId)}/${collection}`, schema, { ...query, pageToken }),
+      );
+      for (const item of items) if (!byId.has(item.id)) byId.set(item.id, item);
     }
     return [...byId.values()];
   }

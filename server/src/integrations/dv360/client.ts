@@ -6,7 +6,8 @@ import {
   pollReport,
   type ReportPolling,
 } from '../async-report';
-import { type ProviderClientOptions, ProviderHttp, seg, stringAt } from '../provider-http';
+import { everyGooglePage, googleListSchema, readGoogleError } from '../google-api';
+import { type ProviderClientOptions, ProviderHttp, seg } from '../provider-http';
 
 /**
  * Display & Video 360 API v4 client (README.md beside this file), the one client of the API:
@@ -121,22 +122,6 @@ const objectSchema = z
 /** One DV360 object as a list answers it: displayName, updateTime (RFC 3339), entityStatus and its ids. */
 export type Dv360Object = z.output<typeof objectSchema>;
 
-/** A list answer `{ <key>: [...], nextPageToken }` read as `{ items, nextPageToken }`. */
-function listSchema(key: string) {
-  return z.preprocess(
-    (body) =>
-      body && typeof body === 'object' && !Array.isArray(body)
-        ? {
-            items: (body as Record<string, unknown>)[key],
-            nextPageToken: (body as Record<string, unknown>).nextPageToken,
-          }
-        : body,
-    z.object({ items: z.array(objectSchema).default([]), nextPageToken: z.string().optional() }),
-  );
-}
-
-const MAX_PAGES = 1000;
-
 const partnerListSchema = z.object({
   partners: z
     .array(
@@ -203,10 +188,7 @@ export class Dv360Client {
         timeoutMs: options.timeoutMs,
         onUnauthorized: options.onUnauthorized,
         authHeaders: async () => ({ authorization: `Bearer ${await options.getAccessToken()}` }),
-        readError: (body) => ({
-          message: stringAt(body, 'error', 'message'),
-          code: stringAt(body, 'error', 'status'),
-        }),
+        readError: readGoogleError,
       });
     this.http = http(options.baseUrl);
     this.bidManager = http(options.bidManagerUrl ?? 'https://doubleclickbidmanager.googleapis.com/v2');
@@ -303,16 +285,11 @@ export class Dv360Client {
    * every partner the signed-in Google user may see, following `nextPageToken` with pages of 200
    * (the reference's largest pageSize). Each has its partnerId (int64 as text) and displayName.
    */
-  async listPartners(): Promise<Dv360Partner[]> {
-    const all: Dv360Partner[] = [];
-    let pageToken: string | undefined;
-    for (let page = 0; page < MAX_PAGES; page++) {
+  listPartners(): Promise<Dv360Partner[]> {
+    return everyGooglePage(async (pageToken) => {
       const answer = await this.http.get('/partners', partnerListSchema, { pageSize: 200, pageToken });
-      all.push(...answer.partners);
-      pageToken = answer.nextPageToken;
-      if (!pageToken) break;
-    }
-    return all;
+      return { items: answer.partners, nextPageToken: answer.nextPageToken };
+    });
   }
 
   /** Every advertiser of partner `partnerId` matching `filter` (a DV360 filter expression; '' for all). */
@@ -340,26 +317,20 @@ export class Dv360Client {
     });
   }
 
-  private async pages(
+  private pages(
     path: string,
     key: Dv360Collection | 'advertisers',
     query: { partnerId?: string; filter: string },
   ): Promise<Dv360Object[]> {
-    const schema = listSchema(key);
-    const all: Dv360Object[] = [];
-    let pageToken: string | undefined;
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const answer = await this.http.get(path, schema, {
+    const schema = googleListSchema(key, objectSchema);
+    return everyGooglePage((pageToken) =>
+      this.http.get(path, schema, {
         ...(query.partnerId ? { partnerId: query.partnerId } : {}),
         ...(query.filter ? { filter: query.filter } : {}),
         pageSize: DV360_PAGE_SIZES[key],
         pageToken,
-      });
-      all.push(...answer.items);
-      pageToken = answer.nextPageToken;
-      if (!pageToken) break;
-    }
-    return all;
+      }),
+    );
   }
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type ProviderClientOptions, ProviderHttp, seg, stringAt } from '../provider-http';
+import { readGoogleError } from '../google-api';
+import { type ProviderClientOptions, ProviderHttp, seg } from '../provider-http';
 
 /**
  * Google Ads API client (issue 12 item 5, google-ads-inbound). References:
@@ -44,10 +45,8 @@ export class GoogleAdsClient {
         'developer-token': options.developerToken,
         ...(options.loginCustomerId ? { 'login-customer-id': customerDigits(options.loginCustomerId) } : {}),
       }),
-      readError: (body) => {
-        const error = Array.isArray(body) ? (body[0] as unknown) : body;
-        return { message: stringAt(error, 'error', 'message'), code: stringAt(error, 'error', 'status') };
-      },
+      // searchStream answers its error as the one element of an array.
+      readError: (body) => readGoogleError(Array.isArray(body) ? (body[0] as unknown) : body),
     });
   }
 

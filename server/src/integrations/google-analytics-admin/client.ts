@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type ProviderClientOptions, ProviderHttp, type Query, seg, stringAt } from '../provider-http';
+import { everyGooglePage, readGoogleError } from '../google-api';
+import { type ProviderClientOptions, ProviderHttp, type Query, seg } from '../provider-http';
 
 /**
  * Google Analytics client (README.md beside this file): accounts and properties from the Admin API
@@ -159,11 +160,6 @@ const PAGE_SIZE = 200;
 const MANAGEMENT_PAGE_SIZE = 1000;
 const MAX_PAGES = 1000;
 
-/** Google's error envelope: `{ error: { code, message, status } }`. */
-function readGoogleError(body: unknown) {
-  return { message: stringAt(body, 'error', 'message'), code: stringAt(body, 'error', 'status') };
-}
-
 /** The Google Analytics client. Every method throws ProviderError on failure. */
 export class GoogleAnalyticsAdminClient {
   private readonly admin: ProviderHttp;
@@ -275,17 +271,12 @@ export class GoogleAnalyticsAdminClient {
     return sources;
   }
 
-  /** Follows pageToken / nextPageToken until the last page. */
-  private async pages<T>(fetchPage: (query: Query) => Promise<{ items: T[]; next?: string | undefined }>) {
-    const all: T[] = [];
-    let token: string | undefined;
-    for (let i = 0; i < MAX_PAGES; i++) {
-      const page = await fetchPage({ pageSize: PAGE_SIZE, pageToken: token });
-      all.push(...page.items);
-      if (!page.next) break;
-      token = page.next;
-    }
-    return all;
+  /** Follows pageToken / nextPageToken until the last page, asking pages of PAGE_SIZE. */
+  private pages<T>(fetchPage: (query: Query) => Promise<{ items: T[]; next?: string | undefined }>) {
+    return everyGooglePage(async (pageToken) => {
+      const page = await fetchPage({ pageSize: PAGE_SIZE, pageToken });
+      return { items: page.items, nextPageToken: page.next };
+    });
   }
 
   /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type ProviderClientOptions, ProviderHttp, seg, stringAt } from '../provider-http';
+import { readGoogleError } from '../google-api';
+import { type ProviderClientOptions, ProviderHttp, seg } from '../provider-http';
 
 /**
  * Google Analytics Data API v1beta client (README.md beside this file): `runReport` of a GA4
@@ -51,10 +52,7 @@ export class GaDataClient {
       timeoutMs: options.timeoutMs,
       onUnauthorized: options.onUnauthorized,
       authHeaders: async () => ({ authorization: `Bearer ${await options.getAccessToken()}` }),
-      readError: (body) => ({
-        message: stringAt(body, 'error', 'message'),
-        code: stringAt(body, 'error', 'status'),
-      }),
+      readError: readGoogleError,
     });
   }
 
