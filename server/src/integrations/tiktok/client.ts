@@ -94,30 +94,17 @@ export class TikTokClient {
    * object (e.g. `{ campaign_ids: [...], campaign_name: "spring" }`), following `page_info` to
    * the last page (`GET /{kind}/get/` with `page` and `page_size`).
    */
-  async listObjects(
+  listObjects(
     kind: TikTokObjectKind,
     advertiserId: string,
     fields: readonly string[],
     filtering: Record<string, unknown> = {},
   ): Promise<TikTokObject[]> {
-    const all: TikTokObject[] = [];
-    for (let page = 1; page <= MAX_PAGES; page++) {
-      const data = await this.call('GET', `/${kind}/get/`, {
-        query: {
-          advertiser_id: advertiserId,
-          fields: JSON.stringify(fields),
-          ...(Object.keys(filtering).length > 0 ? { filtering: JSON.stringify(filtering) } : {}),
-          page,
-          page_size: PAGE_SIZE,
-        },
-      });
-      const parsed = pageData.safeParse(data);
-      if (!parsed.success) throw malformed(`GET /${kind}/get/`, parsed.error.issues[0]?.message ?? '');
-      all.push(...parsed.data.list);
-      const { page: at, total_page } = parsed.data.page_info;
-      if (at >= total_page || parsed.data.list.length === 0) break;
-    }
-    return all;
+    return this.everyPage(`/${kind}/get/`, pageData, {
+      advertiser_id: advertiserId,
+      fields: JSON.stringify(fields),
+      ...(Object.keys(filtering).length > 0 ? { filtering: JSON.stringify(filtering) } : {}),
+    });
   }
 
   /**
@@ -130,7 +117,7 @@ export class TikTokClient {
    * JSON arrays, `page` and `page_size` ≤ 1000, answering `data: { list: [{ dimensions, metrics }],
    * page_info }`, numbers as strings). Objects without delivery may be absent.
    */
-  async report(
+  report(
     kind: TikTokObjectKind,
     advertiserId: string,
     metrics: readonly string[],
@@ -138,29 +125,15 @@ export class TikTokClient {
     endDate: string,
   ): Promise<TikTokReportRow[]> {
     const { dataLevel, dimension } = TIKTOK_REPORT_LEVELS[kind];
-    const all: TikTokReportRow[] = [];
-    for (let page = 1; page <= MAX_PAGES; page++) {
-      const data = await this.call('GET', '/report/integrated/get/', {
-        query: {
-          advertiser_id: advertiserId,
-          report_type: 'BASIC',
-          data_level: dataLevel,
-          dimensions: JSON.stringify([dimension]),
-          metrics: JSON.stringify(metrics),
-          start_date: startDate,
-          end_date: endDate,
-          page,
-          page_size: PAGE_SIZE,
-        },
-      });
-      const parsed = reportData.safeParse(data);
-      if (!parsed.success)
-        throw malformed('GET /report/integrated/get/', parsed.error.issues[0]?.message ?? '');
-      all.push(...parsed.data.list);
-      const { page: at, total_page } = parsed.data.page_info;
-      if (at >= total_page || parsed.data.list.length === 0) break;
-    }
-    return all;
+    return this.everyPage('/report/integrated/get/', reportData, {
+      advertiser_id: advertiserId,
+      report_type: 'BASIC',
+      data_level: dataLevel,
+      dimensions: JSON.stringify([dimension]),
+      metrics: JSON.stringify(metrics),
+      start_date: startDate,
+      end_date: endDate,
+    });
   }
 
   /**
@@ -193,6 +166,28 @@ export class TikTokClient {
    */
   async update(kind: TikTokObjectKind, advertiserId: string, params: Record<string, unknown>): Promise<void> {
     await this.call('POST', `/${kind}/update/`, { body: { advertiser_id: advertiserId, ...params } });
+  }
+
+  /**
+   * Every item of a paged `GET path` with `query`: pages 1, 2… of PAGE_SIZE, each `data` parsed by
+   * `schema` (`{ list, page_info: { page, total_page } }`; anything else is MALFORMED), until the
+   * page answered is the last (`page >= total_page`) or comes back empty, at most MAX_PAGES pages.
+   */
+  private async everyPage<T>(
+    path: string,
+    schema: z.ZodType<{ list: T[]; page_info: { page: number; total_page: number } }>,
+    query: Record<string, string>,
+  ): Promise<T[]> {
+    const all: T[] = [];
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const data = await this.call('GET', path, { query: { ...query, page, page_size: PAGE_SIZE } });
+      const parsed = schema.safeParse(data);
+      if (!parsed.success) throw malformed(`GET ${path}`, parsed.error.issues[0]?.message ?? '');
+      all.push(...parsed.data.list);
+      const { page: at, total_page } = parsed.data.page_info;
+      if (at >= total_page || parsed.data.list.length === 0) break;
+    }
+    return all;
   }
 
   /**
