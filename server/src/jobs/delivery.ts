@@ -69,7 +69,7 @@ export interface Destination {
   metadata: Readonly<Record<string, unknown>>;
 }
 
-/** How long a push waits to connect to a peer, in ms. */
+/** How long a push or a pull waits to connect to a peer, in ms. */
 export const CONNECT_TIMEOUT_MS = 15_000;
 
 /** A short description of any thrown value: its code or name, then its message. */

@@ -8,8 +8,9 @@ import {
   contentPath,
   damSegments,
 } from '../../integrations/index';
+import { describe } from '../delivery';
 import type { AdObjectsRead } from './ad-platform-sources';
-import { describeError, InboundError } from './inbound-error';
+import { InboundError } from './inbound-error';
 import { objectsRead, readFailure } from './source-objects';
 
 /**
@@ -108,7 +109,7 @@ async function readAemAssets(
   try {
     root = ['/content/dam', ...damSegments(folder)].join('/');
   } catch (error) {
-    throw new InboundError(`The AEM folder filter is not valid: ${describeError(error)}`, true);
+    throw new InboundError(`The AEM folder filter is not valid: ${describe(error)}`, true);
   }
   const formats = listSetting(metadata.fileFormatFilter);
   const tags = listSetting(metadata.tagsFilter);
@@ -145,7 +146,7 @@ async function readAemPages(
   try {
     root = contentPath(folder === '/' ? '' : folder);
   } catch (error) {
-    throw new InboundError(`The AEM folder filter is not valid: ${describeError(error)}`, true);
+    throw new InboundError(`The AEM folder filter is not valid: ${describe(error)}`, true);
   }
   const tags = listSetting(assignment.metadata?.tagsFilter);
   const what = `the pages of ${root}`;

@@ -7,7 +7,8 @@ import {
   type StorageEndpoints,
   s3ClientOf,
 } from '../../integrations/connection-test/storage';
-import { describeError, InboundError } from './inbound-error';
+import { CONNECT_TIMEOUT_MS, describe, sftpFolder, splitBucketPath } from '../delivery';
+import { InboundError } from './inbound-error';
 
 /**
  * Where the file pulls read (issue 12 item 5): sftp-pull over SFTP (ssh2) and aws-s3-inbound over
@@ -34,23 +35,6 @@ export interface FileSource {
   close(): void;
 }
 
-/** How long a pull waits to connect to a peer, in ms. */
-const CONNECT_TIMEOUT_MS = 15_000;
-
-/** A folder as an SFTP path: no `.` or `..` segments, absolute when it was, `.` for the home folder. */
-export function sftpPath(folder: string): string {
-  const parts = folder.split('/').filter((p) => p !== '' && p !== '.' && p !== '..');
-  const joined = parts.join('/');
-  return folder.trim().startsWith('/') ? `/${joined}` : joined || '.';
-}
-
-/** `/bucket/a/b` as the bucket and the key prefix `a/b/` ('' at the top). */
-export function bucketPath(folder: string): { bucket: string; prefix: string } {
-  const parts = folder.split('/').filter((p) => p !== '' && p !== '.' && p !== '..');
-  const [bucket = '', ...rest] = parts;
-  return { bucket, prefix: rest.length ? `${rest.join('/')}/` : '' };
-}
-
 /** Signs in to the account's SFTP server and opens the folder. A refused sign-in is permanent. */
 export function openSftpSource(connector: ReadConnector, folder: string): Promise<FileSource> {
   const c = connector.credentials;
@@ -58,7 +42,7 @@ export function openSftpSource(connector: ReadConnector, folder: string): Promis
     return Promise.reject(new InboundError('The account is not an SFTP account', true));
   const signIn = sftpSignIn(c, CONNECT_TIMEOUT_MS);
   const { host, port } = signIn;
-  const path = sftpPath(folder);
+  const path = sftpFolder(folder);
   const client = new ssh2.Client();
   return new Promise<FileSource>((resolve, reject) => {
     let isOpen = false;
@@ -67,7 +51,7 @@ export function openSftpSource(connector: ReadConnector, folder: string): Promis
       reject(
         error.level === 'client-authentication'
           ? new InboundError(sftpSignInRefused(c, host, port), true)
-          : new InboundError(`Could not reach ${host}:${port}: ${describeError(error)}`, false),
+          : new InboundError(`Could not reach ${host}:${port}: ${describe(error)}`, false),
       );
     });
     client.on('ready', () => {
@@ -83,7 +67,7 @@ export function openSftpSource(connector: ReadConnector, folder: string): Promis
             const entries = await sftpCall<
               { filename: string; attrs: { mode: number; size: number; mtime: number } }[]
             >((done) => sftp.readdir(path, done)).catch((e: unknown) => {
-              throw new InboundError(`Could not list ${path} on ${host}: ${describeError(e)}`, true);
+              throw new InboundError(`Could not list ${path} on ${host}: ${describe(e)}`, true);
             });
             return entries
               .filter((e) => (e.attrs.mode & 0o170000) === 0o100000 && !e.filename.startsWith('.'))
@@ -96,7 +80,7 @@ export function openSftpSource(connector: ReadConnector, folder: string): Promis
           },
           async read(file) {
             return sftpCall<Buffer>((done) => sftp.readFile(file.key, done)).catch((e: unknown) => {
-              throw new InboundError(`Could not read ${file.key} on ${host}: ${describeError(e)}`, false);
+              throw new InboundError(`Could not read ${file.key} on ${host}: ${describe(e)}`, false);
             });
           },
           close: () => client.end(),
@@ -106,13 +90,13 @@ export function openSftpSource(connector: ReadConnector, folder: string): Promis
     try {
       client.connect(signIn);
     } catch (e) {
-      reject(new InboundError(`Could not sign in: ${describeError(e)}`, true));
+      reject(new InboundError(`Could not sign in: ${describe(e)}`, true));
     }
   });
 }
 
 function s3Failure(what: string, error: unknown): InboundError {
-  return new InboundError(`${what}: ${describeError(error)}`, isPermanentS3Error(error));
+  return new InboundError(`${what}: ${describe(error)}`, isPermanentS3Error(error));
 }
 
 /**
@@ -128,7 +112,7 @@ export function openS3Source(
   const c = connector.credentials;
   if (c.family !== 'cloud-storage')
     throw new InboundError('The account is not a cloud storage account', true);
-  const { bucket, prefix } = bucketPath(folder);
+  const { bucket, prefix } = splitBucketPath(folder);
   if (!bucket) throw new InboundError('The folder names no bucket (write it as /bucket/folder)', true);
   const client = s3ClientOf(c, endpoints, region || 'us-east-1');
   return {

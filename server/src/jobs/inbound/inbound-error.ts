@@ -12,12 +12,3 @@ export class InboundError extends Error {
     this.name = 'InboundError';
   }
 }
-
-/** A readable text of any thrown value: `code: message` where both exist. */
-export function describeError(error: unknown): string {
-  if (error && typeof error === 'object') {
-    const e = error as { name?: string; message?: string; code?: string };
-    return [e.code ?? e.name, e.message].filter(Boolean).join(': ');
-  }
-  return String(error);
-}

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { sftpFolder, splitBucketPath } from '../delivery';
 import { facebookFiltering } from './ad-platform-sources';
-import { bucketPath, sftpPath } from './file-sources';
 import { InboundError } from './inbound-error';
 import { inboundFileType, parseInboundFile } from './parse-file';
 
@@ -78,14 +78,14 @@ describe('parseInboundFile', () => {
 
 describe('source paths', () => {
   it('keeps SFTP folders absolute or relative and drops dot segments', () => {
-    expect(sftpPath('/inbox/../drops/')).toBe('/inbox/drops');
-    expect(sftpPath('incoming')).toBe('incoming');
-    expect(sftpPath('')).toBe('.');
+    expect(sftpFolder('/inbox/../drops/')).toBe('/inbox/drops');
+    expect(sftpFolder('incoming')).toBe('incoming');
+    expect(sftpFolder('')).toBe('.');
   });
 
   it('splits /bucket/prefix for S3', () => {
-    expect(bucketPath('/drops/incoming/week')).toEqual({ bucket: 'drops', prefix: 'incoming/week/' });
-    expect(bucketPath('drops')).toEqual({ bucket: 'drops', prefix: '' });
+    expect(splitBucketPath('/drops/incoming/week')).toEqual({ bucket: 'drops', prefix: 'incoming/week/' });
+    expect(splitBucketPath('drops')).toEqual({ bucket: 'drops', prefix: '' });
   });
 });
 

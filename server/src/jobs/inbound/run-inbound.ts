@@ -20,11 +20,12 @@ import { loadTemplate } from '../../entities/templates/templates.service';
 import type { Actor, AppDeps } from '../../http/context';
 import { recordFailedAttempt } from '../attempt';
 import { templateFieldOf } from '../deliver/context';
+import { describe } from '../delivery';
 import { notifyRun } from '../notify';
 import type { AttemptInfo, AttemptOutcome, JobDeps } from '../run-integration';
 import { type FileSource, openS3Source, openSftpSource, type SourceFile } from './file-sources';
 import * as repo from './inbound.repository';
-import { describeError, InboundError } from './inbound-error';
+import { InboundError } from './inbound-error';
 import { inboundFileType, parseInboundFile } from './parse-file';
 import { type ProviderReader, providerReaderOf } from './provider-readers';
 
@@ -249,7 +250,7 @@ async function fileSource(
   try {
     connector = await readConnector(deps, run.account_id, assignment.connector_id);
   } catch (error) {
-    throw new InboundError(`The connected account cannot be read: ${describeError(error)}`, true);
+    throw new InboundError(`The connected account cannot be read: ${describe(error)}`, true);
   }
   const metadata = assignment.metadata ?? {};
   const folder = (assignment.folder ?? '').trim() || String(metadata.folder ?? '').trim();
@@ -361,7 +362,7 @@ async function pullAdPlatform(
   try {
     connector = await readConnector(deps, run.account_id, assignment.connector_id);
   } catch (error) {
-    throw new InboundError(`The connected account cannot be read: ${describeError(error)}`, true);
+    throw new InboundError(`The connected account cannot be read: ${describe(error)}`, true);
   }
   const read = await reader(deps, connector, assignment);
   const seen = await repo.importedVersions(

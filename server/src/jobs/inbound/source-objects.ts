@@ -3,8 +3,9 @@ import { AppError, type IntegrationAssignment, integrationFor } from '@nomen/sha
 import { ReportError } from '../../integrations/async-report';
 import { OAuthFlowError } from '../../integrations/oauth/oauth-client';
 import { ProviderError } from '../../integrations/provider-error';
+import { describe } from '../delivery';
 import type { AdObjectsRead } from './ad-platform-sources';
-import { describeError, InboundError } from './inbound-error';
+import { InboundError } from './inbound-error';
 
 /**
  * Helpers the provider readers of google-sources.ts, analytics-sources.ts and content-sources.ts
@@ -95,5 +96,5 @@ export function readFailure(error: unknown, provider: string, what: string): Inb
     const permanent = error.status !== null && error.status < 500 && error.status !== 429;
     return new InboundError(`${provider} refused ${what}: ${error.providerMessage}`, permanent);
   }
-  return new InboundError(`${provider} could not be read: ${describeError(error)}`, false);
+  return new InboundError(`${provider} could not be read: ${describe(error)}`, false);
 }

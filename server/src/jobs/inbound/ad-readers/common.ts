@@ -3,7 +3,8 @@ import type { ImportTable, IntegrationAssignment } from '@nomen/shared';
 import type { ConnectorDeps, ReadConnector } from '../../../entities/connectors/connectors.read';
 import { ReportError } from '../../../integrations/async-report';
 import { PROVIDER_LABELS, ProviderError, type ProviderName } from '../../../integrations/provider-error';
-import { describeError, InboundError } from '../inbound-error';
+import { describe } from '../../delivery';
+import { InboundError } from '../inbound-error';
 import { cellText } from '../source-objects';
 
 /**
@@ -145,6 +146,6 @@ export async function readFromProvider<T>(
       const permanent = error.status !== null && error.status < 500 && error.status !== 429;
       throw new InboundError(`${who} refused the ${what}: ${error.providerMessage}`, permanent);
     }
-    throw new InboundError(`${who} could not be read: ${describeError(error)}`, false);
+    throw new InboundError(`${who} could not be read: ${describe(error)}`, false);
   }
 }
