@@ -1,12 +1,9 @@
-import { Badge, Group, Pagination, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import type { GlobalRow } from '@nomen/shared';
-import { useState } from 'react';
 import { Timestamp } from '../../../ui/Timestamp';
 import { useGlobalReport } from '../api';
-import { DateRangeFilter, type DayRange } from './DateRangeFilter';
-import { DownloadMenu } from './DownloadMenu';
-import { ReportSection } from './ReportSection';
-import { type ReportColumn, ReportTable } from './ReportTable';
+import { PagedRangeSection, useRangePaging } from './PagedRangeSection';
+import type { ReportColumn } from './ReportTable';
 
 /** Rows per page of the global report. */
 export const GLOBAL_PAGE_SIZE = 50;
@@ -62,51 +59,24 @@ const COLUMNS: ReportColumn<GlobalRow>[] = [
 
 /** The global report (spec 01 §2.9, global-report flag): every submitted row, by default the last 7 days. */
 export function GlobalSection({ tz }: { tz: string }) {
-  const [range, setRange] = useState<DayRange | undefined>(undefined);
-  const [page, setPage] = useState(1);
-  const report = useGlobalReport(
-    { ...range, tz, limit: GLOBAL_PAGE_SIZE, offset: (page - 1) * GLOBAL_PAGE_SIZE },
-    true,
-  );
-  const shown = range ?? report.data?.range;
-  const pages = Math.max(1, Math.ceil((report.data?.total ?? 0) / GLOBAL_PAGE_SIZE));
+  const paging = useRangePaging(GLOBAL_PAGE_SIZE, tz);
+  const report = useGlobalReport(paging.query, true);
   return (
-    <ReportSection
+    <PagedRangeSection
       id="global"
       title="Global report"
       description="Every submission across templates, with its values"
-      actions={
-        <>
-          <DateRangeFilter
-            value={shown}
-            onChange={(next) => {
-              setRange(next);
-              setPage(1);
-            }}
-          />
-          <DownloadMenu report="global" label="global report" query={{ ...shown, tz }} />
-        </>
-      }
-    >
-      <ReportTable
-        label="Global report"
-        what="the global report"
-        rows={report.data?.data}
-        columns={COLUMNS}
-        rowKey={(r) => `${r.submission_id}-${r.row_number}`}
-        isLoading={report.isPending || report.isPlaceholderData}
-        error={report.error}
-        onRetry={() => void report.refetch()}
-        emptyTitle="Nothing submitted in these days"
-      />
-      {report.data && report.data.total > 0 ? (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {report.data.total} {report.data.total === 1 ? 'row' : 'rows'}
-          </Text>
-          {pages > 1 ? <Pagination size="sm" total={pages} value={page} onChange={setPage} /> : null}
-        </Group>
-      ) : null}
-    </ReportSection>
+      report="global"
+      downloadLabel="global report"
+      tz={tz}
+      paging={paging}
+      query={report}
+      unit={['row', 'rows']}
+      label="Global report"
+      what="the global report"
+      columns={COLUMNS}
+      rowKey={(r) => `${r.submission_id}-${r.row_number}`}
+      emptyTitle="Nothing submitted in these days"
+    />
   );
 }

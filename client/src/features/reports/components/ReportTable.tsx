@@ -33,6 +33,31 @@ export interface ReportTableProps<T> {
   openLabel?: (row: T) => string;
 }
 
+/** The parts of a report's query (TanStack Query) a ReportTable shows: its rows under `data.data`. */
+export interface ReportQuery<T> {
+  data: { data: readonly T[] } | undefined;
+  isPending: boolean;
+  /** True while a kept previous page shows until the next one arrives (paged reports). */
+  isPlaceholderData: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * ReportTable's loading props from its report's query (spec 01 §2.9): the rows, loading while the
+ * first answer or a kept previous page (placeholder data) shows, the error and "Try again".
+ */
+export function reportTableState<T>(
+  query: ReportQuery<T>,
+): Pick<ReportTableProps<T>, 'rows' | 'isLoading' | 'error' | 'onRetry'> {
+  return {
+    rows: query.data?.data,
+    isLoading: query.isPending || query.isPlaceholderData,
+    error: query.error,
+    onRetry: () => void query.refetch(),
+  };
+}
+
 /**
  * A read-only report table (spec 01 §2.9): headers sort ascending then descending (aria-sort),
  * loading skeleton rows, an empty state and an error alert with retry; with `onOpen` rows open on

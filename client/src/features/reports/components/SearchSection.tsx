@@ -9,7 +9,7 @@ import { useReportSearch } from '../api';
 import { DownloadMenu } from './DownloadMenu';
 import { Highlight } from './Highlight';
 import { ReportSection } from './ReportSection';
-import { type ReportColumn, ReportTable } from './ReportTable';
+import { type ReportColumn, ReportTable, reportTableState } from './ReportTable';
 
 /** Where a search result leads: the dataset page of its template (spec 01 §2.9). */
 export function datasetPath(datasetId: number): string {
@@ -102,12 +102,9 @@ export function SearchSection({ tz }: { tz: string }) {
           <ReportTable
             label="Search results"
             what="the search results"
-            rows={search.data?.data}
             columns={columns(term)}
             rowKey={(r, i) => `${r.submission_id}-${r.field_name}-${i}`}
-            isLoading={search.isPending || search.isPlaceholderData}
-            error={search.error}
-            onRetry={() => void search.refetch()}
+            {...reportTableState(search)}
             emptyTitle={`Nothing submitted contains "${term}"`}
             onOpen={(r) => navigate(datasetPath(r.dataset_id))}
             openLabel={(r) => `Open the dataset of ${r.template_name}: ${r.cell_value}`}

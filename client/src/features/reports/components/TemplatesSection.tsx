@@ -4,7 +4,7 @@ import { Timestamp } from '../../../ui/Timestamp';
 import { useTemplateReport } from '../api';
 import { DownloadMenu } from './DownloadMenu';
 import { ReportSection } from './ReportSection';
-import { type ReportColumn, ReportTable } from './ReportTable';
+import { type ReportColumn, ReportTable, reportTableState } from './ReportTable';
 
 const COLUMNS: ReportColumn<TemplateReportRow>[] = [
   { key: 'identifier', header: 'Template', cell: (r) => r.identifier, sortValue: (r) => r.identifier },
@@ -41,12 +41,9 @@ export function TemplatesSection({ tz }: { tz: string }) {
       <ReportTable
         label="Templates"
         what="the template report"
-        rows={templates.data?.data}
         columns={COLUMNS}
         rowKey={(r) => r.id}
-        isLoading={templates.isPending}
-        error={templates.error}
-        onRetry={() => void templates.refetch()}
+        {...reportTableState(templates)}
         emptyTitle="No templates yet"
       />
     </ReportSection>

@@ -5,7 +5,7 @@ import { Timestamp } from '../../../ui/Timestamp';
 import { useTopUsers } from '../api';
 import { DownloadMenu } from './DownloadMenu';
 import { ReportSection } from './ReportSection';
-import { type ReportColumn, ReportTable } from './ReportTable';
+import { type ReportColumn, ReportTable, reportTableState } from './ReportTable';
 import { UserReportDrawer } from './UserReportDrawer';
 
 const never = (
@@ -52,12 +52,9 @@ export function TopUsersSection({ tz }: { tz: string }) {
       <ReportTable
         label="Top users"
         what="the top users"
-        rows={topUsers.data?.data}
         columns={COLUMNS}
         rowKey={(u) => u.id}
-        isLoading={topUsers.isPending}
-        error={topUsers.error}
-        onRetry={() => void topUsers.refetch()}
+        {...reportTableState(topUsers)}
         emptyTitle="Nobody has submitted codes yet"
         onOpen={(u) => setOpenUserId(u.id)}
         openLabel={(u) => `Open the report of ${u.name}`}
