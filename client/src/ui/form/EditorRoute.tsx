@@ -37,6 +37,20 @@ export interface EditorWords {
   back: { to: string; label: string };
 }
 
+/**
+ * The words every editor page uses for its item (spec 02 §2, spec 03 §2): `editorWords('field
+ * set', 'field sets', '/admin/fieldsets')` is "Field set not found", "This field set does not exist
+ * or was deleted." and "Back to field sets" leading to /admin/fieldsets.
+ */
+export function editorWords(what: string, plural: string, backTo: string): EditorWords {
+  return {
+    what,
+    title: `${what.charAt(0).toUpperCase()}${what.slice(1)} not found`,
+    message: `This ${what} does not exist or was deleted.`,
+    back: { to: backTo, label: `Back to ${plural}` },
+  };
+}
+
 /** Props of EditorRoute. */
 export interface EditorRouteProps<E extends EditorRouteSource<unknown>> {
   editor: E;

@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  EmptyState,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Title,
-} from '@mantine/core';
+import { Button, EmptyState, Group, Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import {
   AppError,
   type FieldSave,
@@ -18,19 +7,18 @@ import {
   type FieldsetSaveParsed,
   fieldsetSaveSchema,
 } from '@nomen/shared';
-import { IconArrowLeft, IconForms, IconPlus } from '@tabler/icons-react';
+import { IconForms, IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { confirmAction } from '../../../ui/confirmAction';
+import { EditorPageForm } from '../../../ui/EditorPageForm';
 import { applyServerIssues } from '../../../ui/form/applyServerIssues';
-import { EditorRoute } from '../../../ui/form/EditorRoute';
+import { EditorRoute, editorWords } from '../../../ui/form/EditorRoute';
 import { FormTextarea } from '../../../ui/form/FormTextarea';
 import { FormTextInput } from '../../../ui/form/FormTextInput';
 import { useContractForm } from '../../../ui/form/useContractForm';
 import { notifyError, notifyFailure, notifySuccess } from '../../../ui/notify';
-import { PageHeader } from '../../../ui/PageHeader';
-import { SaveButton } from '../../../ui/SaveButton';
 import { useEditorSource } from '../../../ui/useEditorSource';
 import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
 import { useSignedIn } from '../../auth/api';
@@ -83,12 +71,7 @@ export function FieldsetEditorPage() {
 }
 
 /** How the editor's route speaks of a field set it cannot show. */
-const FIELDSET_WORDS = {
-  what: 'field set',
-  title: 'Field set not found',
-  message: 'This field set does not exist or was deleted.',
-  back: { to: FIELDSETS_PATH, label: 'Back to field sets' },
-};
+const FIELDSET_WORDS = editorWords('field set', 'field sets', FIELDSETS_PATH);
 
 /** How the editor makes drafts from a loaded field set. */
 const FIELDSET_DRAFTS = {
@@ -260,27 +243,16 @@ function FieldsetEditor({
 
   return (
     <>
-      <Anchor component={Link} to={FIELDSETS_PATH} size="sm" mb="xs" display="inline-flex">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden />
-          All field sets
-        </Group>
-      </Anchor>
-      <form onSubmit={submit} noValidate aria-label="Field set">
-        <PageHeader
-          title={title}
-          description="Fields are kept here until you save the whole set."
-          aside={
-            <Group gap="sm" wrap="nowrap">
-              {isDirty ? (
-                <Badge color="yellow" variant="light" role="status">
-                  Unsaved changes
-                </Badge>
-              ) : null}
-              <SaveButton isSaving={save.isPending} blockedReason={saveBlocked} />
-            </Group>
-          }
-        />
+      <EditorPageForm
+        back={{ to: FIELDSETS_PATH, label: 'All field sets' }}
+        label="Field set"
+        onSubmit={submit}
+        title={title}
+        description="Fields are kept here until you save the whole set."
+        isDirty={isDirty}
+        isSaving={save.isPending}
+        blockedReason={saveBlocked}
+      >
         <Stack gap="lg">
           <Paper withBorder radius="md" p="lg">
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -324,7 +296,7 @@ function FieldsetEditor({
             )}
           </Paper>
         </Stack>
-      </form>
+      </EditorPageForm>
       {drawer && drawerField ? (
         <FieldDrawer
           key={drawer.session}

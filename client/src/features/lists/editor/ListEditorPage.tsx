@@ -19,7 +19,7 @@ import { IconAlertCircle, IconArrowLeft, IconLink, IconLock, IconMessage2 } from
 import { useCallback, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { confirmAction } from '../../../ui/confirmAction';
-import { EditorRoute } from '../../../ui/form/EditorRoute';
+import { EditorRoute, editorWords } from '../../../ui/form/EditorRoute';
 import { notifyError, notifyFailure, notifySuccess } from '../../../ui/notify';
 import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
 import { useSignedIn } from '../../auth/api';
@@ -77,12 +77,7 @@ export function ListEditorPage() {
   const editor = useListEditor(id, id === 'new' ? searchParams.get('duplicate') : null);
   const isLive = useSignedIn().features.includes(LIVE_COLLABORATION_FLAG);
   const base = listsBaseOf(location.pathname);
-  const words = {
-    what: 'list',
-    title: 'List not found',
-    message: 'This list does not exist or was deleted.',
-    back: { to: base, label: 'Back to lists' },
-  };
+  const words = editorWords('list', 'lists', base);
   const skeleton = (
     <Group justify="center" mih="50vh" gap="sm" aria-busy="true">
       <Loader size="sm" />

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   defaultSegment,
   type Pattern,
@@ -8,20 +8,18 @@ import {
   patternSaveSchema,
   type SegmentType,
 } from '@nomen/shared';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { EditorPageForm } from '../../../ui/EditorPageForm';
 import { applyServerIssues } from '../../../ui/form/applyServerIssues';
-import { EditorRoute } from '../../../ui/form/EditorRoute';
+import { EditorRoute, editorWords } from '../../../ui/form/EditorRoute';
 import { FormSelect } from '../../../ui/form/FormSelect';
 import { FormSwitch } from '../../../ui/form/FormSwitch';
 import { FormTextarea } from '../../../ui/form/FormTextarea';
 import { FormTextInput } from '../../../ui/form/FormTextInput';
 import { useContractForm } from '../../../ui/form/useContractForm';
 import { notifyError, notifyFailure, notifySuccess } from '../../../ui/notify';
-import { PageHeader } from '../../../ui/PageHeader';
-import { SaveButton } from '../../../ui/SaveButton';
 import { useEditorSource } from '../../../ui/useEditorSource';
 import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
 import { useSignedIn } from '../../auth/api';
@@ -69,12 +67,7 @@ export function PatternBuilderPage() {
 }
 
 /** How the builder's route speaks of a pattern it cannot show. */
-const PATTERN_WORDS = {
-  what: 'pattern',
-  title: 'Pattern not found',
-  message: 'This pattern does not exist or was deleted.',
-  back: { to: PATTERNS_PATH, label: 'Back to patterns' },
-};
+const PATTERN_WORDS = editorWords('pattern', 'patterns', PATTERNS_PATH);
 
 /** How the builder makes drafts from a loaded pattern. */
 const PATTERN_DRAFTS = {
@@ -205,27 +198,16 @@ function PatternBuilder({ initial, baseline: initialBaseline, onReload }: Patter
 
   return (
     <>
-      <Anchor component={Link} to={PATTERNS_PATH} size="sm" mb="xs" display="inline-flex">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden />
-          All patterns
-        </Group>
-      </Anchor>
-      <form onSubmit={submit} noValidate aria-label="Pattern">
-        <PageHeader
-          title={title}
-          description="Build a naming pattern from segments. Changes are kept here until you save."
-          aside={
-            <Group gap="sm" wrap="nowrap">
-              {isDirty ? (
-                <Badge color="yellow" variant="light" role="status">
-                  Unsaved changes
-                </Badge>
-              ) : null}
-              <SaveButton isSaving={save.isPending} blockedReason={saveBlocked} />
-            </Group>
-          }
-        />
+      <EditorPageForm
+        back={{ to: PATTERNS_PATH, label: 'All patterns' }}
+        label="Pattern"
+        onSubmit={submit}
+        title={title}
+        description="Build a naming pattern from segments. Changes are kept here until you save."
+        isDirty={isDirty}
+        isSaving={save.isPending}
+        blockedReason={saveBlocked}
+      >
         <Stack gap="lg">
           <Paper withBorder radius="md" p="lg">
             <Title order={2} size="h5" mb="md">
@@ -300,7 +282,7 @@ function PatternBuilder({ initial, baseline: initialBaseline, onReload }: Patter
             />
           </Paper>
         </Stack>
-      </form>
+      </EditorPageForm>
       {editor ? (
         <SegmentEditor
           key={editor.session}

@@ -1,7 +1,4 @@
 import {
-  Anchor,
-  Badge,
-  Group,
   Paper,
   SegmentedControl,
   Select,
@@ -13,18 +10,15 @@ import {
   Title,
 } from '@mantine/core';
 import { AppError, TARGET_TYPES, type Target, type TargetTypeId } from '@nomen/shared';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { issuesByField } from '../../../api/errors';
-import { EditorLoadFailure } from '../../../ui/EditorLoadFailure';
+import { EditorPageForm } from '../../../ui/EditorPageForm';
+import { EditorRoute, editorWords } from '../../../ui/form/EditorRoute';
 import { notifyFailure, notifySuccess } from '../../../ui/notify';
-import { PageHeader } from '../../../ui/PageHeader';
-import { SaveButton } from '../../../ui/SaveButton';
 import { useEditorSource } from '../../../ui/useEditorSource';
 import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
 import { useConnectors, useConnectorTypes } from '../../connectors/api';
-import { NotFoundPage } from '../../shell/pages/NotFoundPage';
 import { useSaveTarget, useTarget } from '../api';
 import { AdobeTargetSection, useReportClassifications } from '../components/AdobeTargetSection';
 import { FieldCompatibilityPanel } from '../components/FieldCompatibilityPanel';
@@ -68,29 +62,22 @@ function EditorSkeleton() {
 export function TargetEditorPage() {
   const { targetId } = useParams();
   const editor = useEditorSource(targetId, null, useTarget, DRAFTS);
-  if (editor.isUnknownRoute) return <NotFoundPage />;
-  if (editor.source.error && !editor.source.data) {
-    return (
-      <EditorLoadFailure
-        error={editor.source.error}
-        what="target"
-        title="Target not found"
-        message="This target does not exist or was deleted."
-        back={{ to: TARGETS_PATH, label: 'Back to targets' }}
-        onRetry={() => void editor.source.refetch()}
-      />
-    );
-  }
-  if (!editor.start) return <EditorSkeleton />;
   return (
-    <TargetEditor
-      key={editor.key}
-      initial={editor.start.initial}
-      saved={editor.existingId !== null ? (editor.source.data ?? null) : null}
-      onReload={editor.reload}
-    />
+    <EditorRoute editor={editor} words={TARGET_WORDS} skeleton={<EditorSkeleton />}>
+      {({ key, start, existingId, source, reload }) => (
+        <TargetEditor
+          key={key}
+          initial={start.initial}
+          saved={existingId !== null ? (source.data ?? null) : null}
+          onReload={reload}
+        />
+      )}
+    </EditorRoute>
   );
 }
+
+/** How the editor's route speaks of a target it cannot show. */
+const TARGET_WORDS = editorWords('target', 'targets', TARGETS_PATH);
 
 /** Server issues (`body.x`) by field name, for the inputs' error texts. */
 function fieldErrors(error: unknown): Record<string, string> {
@@ -165,27 +152,16 @@ function TargetEditor(props: { initial: TargetDraft; saved: Target | null; onRel
 
   return (
     <>
-      <Anchor component={Link} to={TARGETS_PATH} size="sm" mb="xs" display="inline-flex">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden />
-          All targets
-        </Group>
-      </Anchor>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Target">
-        <PageHeader
-          title={title}
-          description="Where classification data goes: an Adobe Analytics report or a Google Analytics data source."
-          aside={
-            <Group gap="sm" wrap="nowrap">
-              {isDirty ? (
-                <Badge color="yellow" variant="light" role="status">
-                  Unsaved changes
-                </Badge>
-              ) : null}
-              <SaveButton isSaving={save.isPending} blockedReason={blocked} />
-            </Group>
-          }
-        />
+      <EditorPageForm
+        back={{ to: TARGETS_PATH, label: 'All targets' }}
+        label="Target"
+        onSubmit={(event) => void submit(event)}
+        title={title}
+        description="Where classification data goes: an Adobe Analytics report or a Google Analytics data source."
+        isDirty={isDirty}
+        isSaving={save.isPending}
+        blockedReason={blocked}
+      >
         <Stack gap="lg">
           <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="target-settings-title">
             <Title order={2} size="h5" mb="md" id="target-settings-title">
@@ -255,7 +231,7 @@ function TargetEditor(props: { initial: TargetDraft; saved: Target | null; onRel
             />
           ) : null}
         </Stack>
-      </form>
+      </EditorPageForm>
       {isAdobe ? (
         <Stack mt="lg">
           {saved && saved.connector_type_id === TARGET_TYPES.adobe && saved.remote_target_id ? (

@@ -2,7 +2,7 @@ import { Skeleton, Stack } from '@mantine/core';
 import { duplicateTemplate, newTemplate, type Template, type TemplateDraft } from '@nomen/shared';
 import { usePrefetchQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { EditorRoute } from '../../../ui/form/EditorRoute';
+import { EditorRoute, editorWords } from '../../../ui/form/EditorRoute';
 import { useEditorSource } from '../../../ui/useEditorSource';
 import { fieldsetsListQuery } from '../../fieldsets/api';
 import { patternsListQuery } from '../../patterns/api';
@@ -43,12 +43,7 @@ export function TemplateEditorPage() {
 }
 
 /** How the editor's route speaks of a template it cannot show (spec 03 §2). */
-const TEMPLATE_WORDS = {
-  what: 'template',
-  title: 'Template not found',
-  message: 'This template does not exist or was deleted.',
-  back: { to: TEMPLATES_PATH, label: 'Back to templates' },
-};
+const TEMPLATE_WORDS = editorWords('template', 'templates', TEMPLATES_PATH);
 
 /** The editor's loading state: the header, the step bar and a few field cards (spec 03 §2). */
 export function TemplateEditorSkeleton() {
