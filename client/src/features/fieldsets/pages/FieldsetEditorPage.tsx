@@ -21,6 +21,7 @@ import { useContractForm } from '../../../ui/form/useContractForm';
 import { notifyError, notifyFailure, notifySuccess } from '../../../ui/notify';
 import { useEditorSource } from '../../../ui/useEditorSource';
 import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
+import { useSearchParam } from '../../../ui/useSearchParam';
 import { useSignedIn } from '../../auth/api';
 import { useListChoices } from '../../governance/api';
 import { fieldLabel } from '../../governance/GovernanceSettings';
@@ -130,7 +131,7 @@ function FieldsetEditor({
   const { features } = useSignedIn();
   const canRequireUnique = features.includes('require-uniqueness');
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [openParam, setOpenParam] = useSearchParam('open');
   const save = useSaveFieldset();
   const lists = useListChoices();
   // The form holds the whole set; the contract's save schema checks it (spec 02 §5).
@@ -148,18 +149,6 @@ function FieldsetEditor({
   const { allowNextNavigation } = useLeaveConfirmation(isDirty);
 
   const listNames = useMemo(() => new Map((lists.data ?? []).map((l) => [l.id, l.name])), [lists.data]);
-
-  const openParam = searchParams.get('open');
-  const setOpenParam = (id: string | null) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (id) next.set('open', id);
-        else next.delete('open');
-        return next;
-      },
-      { replace: true },
-    );
 
   // ?open={fieldId} opens that field's drawer (spec 02 §2), on arrival and when the address
   // changes; each value is handled once, so closing the drawer does not reopen it.

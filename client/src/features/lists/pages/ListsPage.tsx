@@ -2,11 +2,12 @@ import { Badge, Button, Text, Tooltip } from '@mantine/core';
 import { type CollabState, type ListSummary, savedListChangeRefusal } from '@nomen/shared';
 import { IconCopy, IconLayoutList, IconLock, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { AdminTable, type AdminTableColumn } from '../../../ui/AdminTable';
 import { notifySuccess } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Timestamp } from '../../../ui/Timestamp';
+import { useSearchParam } from '../../../ui/useSearchParam';
 import { useSignedIn } from '../../auth/api';
 import { useDeleteLists, useLists } from '../api';
 import { useCollabStates } from '../collab/collabApi';
@@ -105,7 +106,7 @@ const listName = (list: ListSummary) => list.name;
  */
 export function ListsPage() {
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [search, setSearch] = useSearchParam('q');
   const lists = useLists();
   const deleteLists = useDeleteLists();
   const me = useSignedIn();
@@ -120,17 +121,6 @@ export function ListsPage() {
     () => (lists.data ? sortLists(lists.data.data, DEFAULT_LIST_SORT) : undefined),
     [lists.data],
   );
-
-  const setSearch = (q: string) =>
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        if (q) next.set('q', q);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
 
   const onDelete = async (selected: ListSummary[]) => {
     try {
@@ -170,7 +160,7 @@ export function ListsPage() {
         rowId={listId}
         rowName={listName}
         searchText={listSearchText}
-        search={searchParams.get('q') ?? ''}
+        search={search ?? ''}
         onSearchChange={setSearch}
         onAdd={() => void navigate('/admin/lists/edit/new')}
         addLabel="Add list"

@@ -2,11 +2,12 @@ import { Button, ColorSwatch, Group, Text } from '@mantine/core';
 import type { Pattern } from '@nomen/shared';
 import { IconCopy } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { AdminTable, type AdminTableColumn } from '../../../ui/AdminTable';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Timestamp } from '../../../ui/Timestamp';
+import { useSearchParam } from '../../../ui/useSearchParam';
 import { useDeletePatterns, usePatterns } from '../api';
 import { byUpdatedDesc } from '../patternDraft';
 import { patternDeleteErrorMessage, patternsDeletedMessage } from '../patternMessages';
@@ -52,25 +53,14 @@ const patternSearchText = (p: Pattern) => `${p.name} ${p.description}`;
  */
 export function PatternsPage() {
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
   const patterns = usePatterns();
   const deletePatterns = useDeletePatterns();
   const rows = useMemo(
     () => (patterns.data ? byUpdatedDesc(patterns.data.data) : undefined),
     [patterns.data],
   );
-  const search = searchParams.get('q') ?? '';
-
-  const onSearchChange = (q: string) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (q) next.set('q', q);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
+  const [q, onSearchChange] = useSearchParam('q');
+  const search = q ?? '';
 
   const onDelete = async (selected: Pattern[]) => {
     try {

@@ -3,8 +3,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_DEBOUNCE_MS, type SearchResult } from '@nomen/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { Timestamp } from '../../../ui/Timestamp';
+import { useSearchParam } from '../../../ui/useSearchParam';
 import { useReportSearch } from '../api';
 import { DownloadMenu } from './DownloadMenu';
 import { Highlight } from './Highlight';
@@ -52,24 +53,16 @@ function columns(term: string): ReportColumn<SearchResult>[] {
  * kept in ?q=; matches highlighted; a row opens its dataset page.
  */
 export function SearchSection({ tz }: { tz: string }) {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
+  const [qParam, setQ] = useSearchParam('q');
+  const q = qParam ?? '';
   const [text, setText] = useState(q);
   const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const navigate = useNavigate();
 
   useEffect(() => {
-    if (debounced === (params.get('q') ?? '')) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (debounced.trim()) next.set('q', debounced);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [debounced, params, setParams]);
+    if (debounced === q) return;
+    setQ(debounced.trim() ? debounced : null);
+  }, [debounced, q, setQ]);
 
   const term = q.trim();
   const search = useReportSearch(term);

@@ -1,9 +1,10 @@
 import { Text } from '@mantine/core';
 import type { TargetSummary } from '@nomen/shared';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { AdminTable, type AdminTableColumn } from '../../../ui/AdminTable';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
+import { useSearchParam } from '../../../ui/useSearchParam';
 import { useDeleteTargets, useTargets } from '../api';
 import { TARGET_DELETE_FAILED_MESSAGE, targetEditorPath, targetsDeletedMessage } from '../targetMessages';
 
@@ -51,21 +52,10 @@ const targetSearchText = (t: TargetSummary) => t.name;
  */
 export function TargetsPage() {
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
   const targets = useTargets();
   const deleteTargets = useDeleteTargets();
-  const search = searchParams.get('q') ?? '';
-
-  const onSearchChange = (q: string) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (q) next.set('q', q);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
+  const [q, onSearchChange] = useSearchParam('q');
+  const search = q ?? '';
 
   const onDelete = async (selected: TargetSummary[]) => {
     try {
