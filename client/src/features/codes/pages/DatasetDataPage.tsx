@@ -1,9 +1,9 @@
-import { Alert, Anchor, Button, Group, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Pagination, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { DatasetData } from '@nomen/shared';
-import { IconArrowLeft, IconDownload, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { formatDateTime } from '../../../ui/formatTimestamp';
 import { PageHeader } from '../../../ui/PageHeader';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
@@ -12,7 +12,7 @@ import { routeIdOf } from '../../../ui/routeId';
 import type { GridColumn, GridData } from '../../lists/grid/gridTypes';
 import { SpreadsheetGrid } from '../../lists/grid/SpreadsheetGrid';
 import { DATASET_PAGE_SIZE, datasetDownloadUrl, useDatasetData } from '../api';
-import { CODES_PATH } from '../codesPaths';
+import { BackToCodes } from '../BackToCodes';
 
 /** Columns the page adds after the template's fields. */
 const EXTRA_COLUMNS: { key: string; name: string; value: (row: DatasetData['rows'][number]) => string }[] = [
@@ -72,12 +72,7 @@ export function DatasetDataPage() {
 
   return (
     <>
-      <Anchor component={Link} to={CODES_PATH} size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} aria-hidden />
-          Codes
-        </Group>
-      </Anchor>
+      <BackToCodes />
       <PageHeader
         title={`${data.data.template_name} · Dataset`}
         description="Every row in the dataset, as of its latest version, with the submission, submitter and time it came from."

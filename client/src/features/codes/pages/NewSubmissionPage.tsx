@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { SubmissionDetail, SubmissionForm } from '@nomen/shared';
-import { IconArrowLeft, IconInfoCircle, IconUpload } from '@tabler/icons-react';
+import { IconInfoCircle, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../api/errors';
 import { notifyError, notifyInfo, notifySuccess } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -11,7 +11,8 @@ import { QueryErrorAlert } from '../../../ui/QueryErrorAlert';
 import { routeIdOf } from '../../../ui/routeId';
 import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
 import { useSendSubmission, useSubmission, useSubmissionForm } from '../api';
-import { CODES_PATH, submissionPath } from '../codesPaths';
+import { BackToCodes } from '../BackToCodes';
+import { submissionPath } from '../codesPaths';
 import { ImportDialog } from '../import/ImportDialog';
 import { SubmissionTable, type SubmissionTableHandle } from '../table/SubmissionTable';
 import { serverProblemsOf, useSubmissionTable } from '../table/useSubmissionTable';
@@ -110,12 +111,7 @@ function SubmissionEditor({ form, draft }: { form: SubmissionForm; draft: Submis
   const errorCount = table.validation.problems.length;
   return (
     <>
-      <Anchor component={Link} to={CODES_PATH} size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} aria-hidden />
-          Codes
-        </Group>
-      </Anchor>
+      <BackToCodes />
       <PageHeader
         title={draft ? `${draft.name} · ${form.template_name}` : `New submission · ${form.template_name}`}
         description="Fill in one row per code. Every cell is checked as you type; computed cells and codes fill themselves."

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Badge,
   Box,
   Button,
@@ -13,7 +12,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import type { SubmissionDetail, SubmissionForm } from '@nomen/shared';
-import { IconArrowLeft, IconEdit, IconHistory, IconMessage, IconTable } from '@tabler/icons-react';
+import { IconEdit, IconHistory, IconMessage, IconTable } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -27,7 +26,8 @@ import type { GridColumn, GridData } from '../../lists/grid/gridTypes';
 import { SpreadsheetGrid } from '../../lists/grid/SpreadsheetGrid';
 import { useSubmission, useSubmissionForm } from '../api';
 import { DecisionPanel } from '../approval/DecisionPanel';
-import { CODES_PATH, datasetDataPath, newSubmissionPath } from '../codesPaths';
+import { BackToCodes } from '../BackToCodes';
+import { datasetDataPath, newSubmissionPath } from '../codesPaths';
 import { SubmissionRowsEditor } from '../edit/SubmissionRowsEditor';
 import { submissionVersions } from '../edit/submissionVersions';
 import { SubmissionLinkChecks } from '../links/SubmissionLinkChecks';
@@ -128,12 +128,7 @@ export function SubmissionPage() {
 
   return (
     <>
-      <Anchor component={Link} to={CODES_PATH} size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} aria-hidden />
-          Codes
-        </Group>
-      </Anchor>
+      <BackToCodes />
       <PageHeader
         title={s.name}
         description={
