@@ -3,30 +3,15 @@ import type { GlobalRow } from '@nomen/shared';
 import { Timestamp } from '../../../ui/Timestamp';
 import { useGlobalReport } from '../api';
 import { PagedRangeSection, useRangePaging } from './PagedRangeSection';
-import type { ReportColumn } from './ReportTable';
+import { fieldColumn, type ReportColumn } from './ReportTable';
 
 /** Rows per page of the global report. */
 export const GLOBAL_PAGE_SIZE = 50;
 
 const COLUMNS: ReportColumn<GlobalRow>[] = [
-  {
-    key: 'template_name',
-    header: 'Template',
-    cell: (r) => r.template_name,
-    sortValue: (r) => r.template_name,
-  },
-  {
-    key: 'submission_name',
-    header: 'Submission',
-    cell: (r) => r.submission_name,
-    sortValue: (r) => r.submission_name,
-  },
-  {
-    key: 'submitted_by',
-    header: 'Submitted by',
-    cell: (r) => r.submitted_by,
-    sortValue: (r) => r.submitted_by,
-  },
+  fieldColumn('template_name', 'Template'),
+  fieldColumn('submission_name', 'Submission'),
+  fieldColumn('submitted_by', 'Submitted by'),
   {
     key: 'status',
     header: 'Status',
@@ -43,13 +28,7 @@ const COLUMNS: ReportColumn<GlobalRow>[] = [
     cell: (r) => <Timestamp value={r.submitted_at} />,
     sortValue: (r) => r.submitted_at,
   },
-  {
-    key: 'row_number',
-    header: 'Row',
-    cell: (r) => r.row_number,
-    sortValue: (r) => r.row_number,
-    align: 'right',
-  },
+  fieldColumn('row_number', 'Row', 'right'),
   {
     key: 'values',
     header: 'Values',

@@ -14,6 +14,18 @@ export interface ReportColumn<T> {
   align?: 'left' | 'right';
 }
 
+/**
+ * A column that shows a row's own `key` (a text or a number) as it is and sorts by it, headed
+ * `header`: `fieldColumn('name', 'Name')`.
+ */
+export function fieldColumn<K extends string>(
+  key: K,
+  header: string,
+  align?: 'left' | 'right',
+): ReportColumn<Record<K, string | number | null>> {
+  return { key, header, cell: (row) => row[key], sortValue: (row) => row[key], ...(align ? { align } : {}) };
+}
+
 /** Props of ReportTable. */
 export interface ReportTableProps<T> {
   label: string;

@@ -10,7 +10,7 @@ import { useReportSearch } from '../api';
 import { DownloadMenu } from './DownloadMenu';
 import { Highlight } from './Highlight';
 import { ReportSection } from './ReportSection';
-import { type ReportColumn, ReportTable, reportTableState } from './ReportTable';
+import { fieldColumn, type ReportColumn, ReportTable, reportTableState } from './ReportTable';
 
 /** Where a search result leads: the dataset page of its template (spec 01 §2.9). */
 export function datasetPath(datasetId: number): string {
@@ -19,26 +19,16 @@ export function datasetPath(datasetId: number): string {
 
 function columns(term: string): ReportColumn<SearchResult>[] {
   return [
-    {
-      key: 'template_name',
-      header: 'Template',
-      cell: (r) => r.template_name,
-      sortValue: (r) => r.template_name,
-    },
-    { key: 'identifier', header: 'Submission', cell: (r) => r.identifier, sortValue: (r) => r.identifier },
+    fieldColumn('template_name', 'Template'),
+    fieldColumn('identifier', 'Submission'),
     {
       key: 'created_at',
       header: 'Submitted',
       cell: (r) => <Timestamp value={r.created_at} />,
       sortValue: (r) => r.created_at,
     },
-    {
-      key: 'submitted_by',
-      header: 'Submitted by',
-      cell: (r) => r.submitted_by,
-      sortValue: (r) => r.submitted_by,
-    },
-    { key: 'field_name', header: 'Field', cell: (r) => r.field_name, sortValue: (r) => r.field_name },
+    fieldColumn('submitted_by', 'Submitted by'),
+    fieldColumn('field_name', 'Field'),
     {
       key: 'cell_value',
       header: 'Value',

@@ -4,10 +4,10 @@ import { Timestamp } from '../../../ui/Timestamp';
 import { useTemplateReport } from '../api';
 import { DownloadMenu } from './DownloadMenu';
 import { ReportSection } from './ReportSection';
-import { type ReportColumn, ReportTable, reportTableState } from './ReportTable';
+import { fieldColumn, type ReportColumn, ReportTable, reportTableState } from './ReportTable';
 
 const COLUMNS: ReportColumn<TemplateReportRow>[] = [
-  { key: 'identifier', header: 'Template', cell: (r) => r.identifier, sortValue: (r) => r.identifier },
+  fieldColumn('identifier', 'Template'),
   {
     key: 'user_name',
     header: 'Last submitted by',
@@ -25,7 +25,7 @@ const COLUMNS: ReportColumn<TemplateReportRow>[] = [
     cell: (r) => <Timestamp value={r.updated_at} />,
     sortValue: (r) => r.updated_at,
   },
-  { key: 'codes', header: 'Codes', cell: (r) => r.codes, sortValue: (r) => r.codes, align: 'right' },
+  fieldColumn('codes', 'Codes', 'right'),
 ];
 
 /** The template report (spec 01 §2.9, §3.3): codes submitted per template. */

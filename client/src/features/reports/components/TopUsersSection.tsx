@@ -5,7 +5,7 @@ import { Timestamp } from '../../../ui/Timestamp';
 import { useTopUsers } from '../api';
 import { DownloadMenu } from './DownloadMenu';
 import { ReportSection } from './ReportSection';
-import { type ReportColumn, ReportTable, reportTableState } from './ReportTable';
+import { fieldColumn, type ReportColumn, ReportTable, reportTableState } from './ReportTable';
 import { UserReportDrawer } from './UserReportDrawer';
 
 const never = (
@@ -15,15 +15,9 @@ const never = (
 );
 
 const COLUMNS: ReportColumn<TopUser>[] = [
-  { key: 'name', header: 'Name', cell: (u) => u.name, sortValue: (u) => u.name },
-  { key: 'email', header: 'Email', cell: (u) => u.email, sortValue: (u) => u.email },
-  {
-    key: 'submitted_codes',
-    header: 'Submitted codes',
-    cell: (u) => u.submitted_codes,
-    sortValue: (u) => u.submitted_codes,
-    align: 'right',
-  },
+  fieldColumn('name', 'Name'),
+  fieldColumn('email', 'Email'),
+  fieldColumn('submitted_codes', 'Submitted codes', 'right'),
   {
     key: 'last_login',
     header: 'Last login',

@@ -2,37 +2,16 @@ import type { UsageRow } from '@nomen/shared';
 import { Timestamp } from '../../../ui/Timestamp';
 import { useUsageReport } from '../api';
 import { PagedRangeSection, useRangePaging } from './PagedRangeSection';
-import type { ReportColumn } from './ReportTable';
+import { fieldColumn, type ReportColumn } from './ReportTable';
 
 /** Rows per page of the usage report. */
 export const USAGE_PAGE_SIZE = 50;
 
 const COLUMNS: ReportColumn<UsageRow>[] = [
-  {
-    key: 'template_name',
-    header: 'Template',
-    cell: (r) => r.template_name,
-    sortValue: (r) => r.template_name,
-  },
-  {
-    key: 'submission_name',
-    header: 'Submission',
-    cell: (r) => r.submission_name,
-    sortValue: (r) => r.submission_name,
-  },
-  {
-    key: 'submitter_name',
-    header: 'Submitted by',
-    cell: (r) => r.submitter_name,
-    sortValue: (r) => r.submitter_name,
-  },
-  {
-    key: 'number_of_codes',
-    header: 'Codes',
-    cell: (r) => r.number_of_codes,
-    sortValue: (r) => r.number_of_codes,
-    align: 'right',
-  },
+  fieldColumn('template_name', 'Template'),
+  fieldColumn('submission_name', 'Submission'),
+  fieldColumn('submitter_name', 'Submitted by'),
+  fieldColumn('number_of_codes', 'Codes', 'right'),
   {
     key: 'created_at',
     header: 'Submitted',
