@@ -331,6 +331,17 @@ function audited(row: SubmissionRecord) {
   return { name: row.name, status: row.status, rows: row.row_count, decision_comment: row.decision_comment };
 }
 
+/** Logs a submission made (`before` null) or changed in the activity log: name, status, row count, comment. */
+function recordSubmission(trx: Trx, actor: Actor, before: SubmissionRecord | null, after: SubmissionRecord) {
+  return recordActivity(trx, actor, {
+    configuredObject: 'submission',
+    objectName: after.name,
+    objectId: after.id,
+    before: before && audited(before),
+    after: audited(after),
+  });
+}
+
 /** Runs `work` in a transaction on one connection (COPY needs the pg client of the transaction). */
 function inTransaction<T>(deps: AppDeps, work: (trx: Trx, client: pg.PoolClient | null) => Promise<T>) {
   return withConnection(deps, (db, client) => db.transaction().execute((trx) => work(trx, client)));
@@ -546,13 +557,7 @@ export async function createSubmission(
         user_name: actor.userName,
         commit_id: commitId,
       });
-      await recordActivity(trx, actor, {
-        configuredObject: 'submission',
-        objectName: submission.name,
-        objectId: submission.id,
-        before: null,
-        after: audited(submission),
-      });
+      await recordSubmission(trx, actor, null, submission);
       return submission;
     });
   } catch (error) {
@@ -712,13 +717,7 @@ export async function saveSubmission(
       user_name: actor.userName,
       commit_id: commitId,
     });
-    await recordActivity(trx, actor, {
-      configuredObject: 'submission',
-      objectName: submission.name,
-      objectId: id,
-      before: audited(before),
-      after: audited(submission),
-    });
+    await recordSubmission(trx, actor, before, submission);
     return submission;
   });
   if (input.submit && saved.status === 'Submitted') deps.jobs?.nudge();
@@ -799,13 +798,7 @@ export async function decideSubmission(
       comment,
       commit_id: commitId,
     });
-    await recordActivity(trx, actor, {
-      configuredObject: 'submission',
-      objectName: submission.name,
-      objectId: id,
-      before: audited(before),
-      after: audited(submission),
-    });
+    await recordSubmission(trx, actor, before, submission);
     return submission;
   });
   if (decided.status === 'Approved') deps.jobs?.nudge();
