@@ -186,6 +186,36 @@ export async function signIn(ctx: TestContext, email: string, password = TEST_PA
   return agent;
 }
 
+/** A supertest agent signed in by `signIn` (cookies kept). */
+export type SignedIn = Awaited<ReturnType<typeof signIn>>;
+
+/** What most API test files start with: the app, a fresh account and its signed-in super-admin. */
+export interface AdminContext {
+  ctx: TestContext;
+  account: TestAccount;
+  admin: SignedIn;
+}
+
+/**
+ * Starts an app over the test database (`createTestContext(env)`), makes an account with
+ * `features` on and signs its super-admin in. When the account or the sign-in fails the app is
+ * closed again and the error thrown, so a file's `afterAll` has only a started context to close.
+ */
+export async function createAdminContext(
+  features: FeatureFlag[] = [],
+  env: Record<string, string> = {},
+): Promise<AdminContext> {
+  const ctx = await createTestContext(env);
+  try {
+    const account = await createAccount(ctx, features);
+    const admin = await signIn(ctx, account.admin.email);
+    return { ctx, account, admin };
+  } catch (error) {
+    await ctx.close();
+    throw error;
+  }
+}
+
 /**
  * Runs `work` against the embedded database (PGlite, in memory, migrated) with `ctx`'s config and
  * mailer: an app over it and an agent signed in as the admin of a fresh account with `features`.

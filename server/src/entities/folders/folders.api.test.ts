@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAccount,
-  createTestContext,
+  createAdminContext,
   createUser,
+  type SignedIn,
   signIn,
   type TestAccount,
   type TestContext,
@@ -10,14 +11,12 @@ import {
 
 let ctx: TestContext;
 let account: TestAccount;
-let admin: Awaited<ReturnType<typeof signIn>>;
+let admin: SignedIn;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  account = await createAccount(ctx, ['user-activity-log']);
-  admin = await signIn(ctx, account.admin.email);
+  ({ ctx, account, admin } = await createAdminContext(['user-activity-log']));
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 async function folderNames(agent = admin) {
   const res = await agent.get('/api/v1/account/folder');

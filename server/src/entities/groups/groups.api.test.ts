@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAccount,
-  createTestContext,
+  createAdminContext,
   createUser,
+  type SignedIn,
   signIn,
   type TestAccount,
   type TestContext,
@@ -10,14 +11,12 @@ import {
 
 let ctx: TestContext;
 let account: TestAccount;
-let admin: Awaited<ReturnType<typeof signIn>>;
+let admin: SignedIn;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  account = await createAccount(ctx);
-  admin = await signIn(ctx, account.admin.email);
+  ({ ctx, account, admin } = await createAdminContext());
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 async function groupNames(agent = admin): Promise<string[]> {
   return ((await agent.get('/api/v1/account/groups')).body.data as { name: string }[]).map((g) => g.name);

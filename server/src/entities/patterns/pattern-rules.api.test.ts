@@ -1,22 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAccount,
-  createTestContext,
-  signIn,
-  type TestAccount,
-  type TestContext,
-} from '../../test/test-context';
+import { createAdminContext, type SignedIn, type TestContext } from '../../test/test-context';
 
 let ctx: TestContext;
-let account: TestAccount;
-let admin: Awaited<ReturnType<typeof signIn>>;
+let admin: SignedIn;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  account = await createAccount(ctx);
-  admin = await signIn(ctx, account.admin.email);
+  ({ ctx, admin } = await createAdminContext());
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 const market = {
   id: 'TEMP_1',
