@@ -1,20 +1,20 @@
-import { addFieldsetFields, type Fieldset, newTemplate, type TemplateField } from '@nomen/shared';
+import { addFieldsetFields, newTemplate, type TemplateField } from '@nomen/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAccount,
-  createTestContext,
+  createAdminContext,
   createUser,
+  type SignedIn,
   signIn,
   type TestAccount,
   type TestContext,
 } from '../../test/test-context';
-
-type Agent = Awaited<ReturnType<typeof signIn>>;
+import { countriesList, marketFieldset } from './submissions.fixtures';
 
 let ctx: TestContext;
 let account: TestAccount;
-let admin: Agent;
+let admin: SignedIn;
 let templateId: number;
 let datasetId: number;
 let fields: Record<string, string>;
@@ -30,63 +30,15 @@ function binary(
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  account = await createAccount(ctx, []);
-  admin = await signIn(ctx, account.admin.email);
-  const list = await admin.put('/api/v1/account/lists/').send({
-    id: null,
-    name: 'Countries',
-    type: 'drill-down',
-    list_columns: [
-      {
-        id: 'lc1',
-        name: 'Region',
-        precedence: 0,
-        list_values: ['Europe', 'Europe', 'Americas'].map((value, row_number) => ({
-          id: `r${row_number}`,
-          row_number,
-          value,
-        })),
-      },
-      {
-        id: 'lc2',
-        name: 'Country',
-        precedence: 1,
-        list_values: ['France', 'Germany', 'Brazil'].map((value, row_number) => ({
-          id: `c${row_number}`,
-          row_number,
-          value,
-        })),
-      },
-    ],
-  });
-  expect(list.status).toBe(200);
-  const set = await admin.put('/api/v1/account/fieldsets').send({
-    name: 'Market',
-    fields: [
-      {
-        id: 'TEMP_r',
-        name: 'Region',
-        governance_type: 'list',
-        required: true,
-        list_governance: { list_id: list.body.id, list_column_id: list.body.list_columns[0].id },
-      },
-      {
-        id: 'TEMP_k',
-        name: 'Country',
-        governance_type: 'list',
-        list_governance: { list_id: list.body.id, list_column_id: list.body.list_columns[1].id },
-      },
-      {
-        id: 'TEMP_c',
-        name: 'Campaign',
-        governance_type: 'text',
-        transformation: { case: 'lowercase', spaces: 'dash', trim: true },
-      },
-    ],
-  });
-  expect(set.status).toBe(200);
-  const fieldset: Fieldset = set.body.fieldset;
+  ({ ctx, account, admin } = await createAdminContext());
+  const fieldset = await marketFieldset(admin, await countriesList(admin), [
+    {
+      id: 'TEMP_c',
+      name: 'Campaign',
+      governance_type: 'text',
+      transformation: { case: 'lowercase', spaces: 'dash', trim: true },
+    },
+  ]);
   const folder = await admin.put('/api/v1/account/folder').send({ name: 'Markets', description: '' });
   const draft = addFieldsetFields(newTemplate({ templateName: 'Markets', now: new Date() }), fieldset);
   const saved = await admin.put('/api/v1/account/template/').send({
@@ -113,7 +65,7 @@ beforeAll(async () => {
   expect(sub.status, JSON.stringify(sub.body)).toBe(201);
   datasetId = sub.body.dataset_id;
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 describe('GET /api/v1/account/datasets/{id}/data', () => {
   it('answers the rows at HEAD with their governed values, submission, submitter and time, and the columns', async () => {

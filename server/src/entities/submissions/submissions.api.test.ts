@@ -1,14 +1,7 @@
-import {
-  addFieldsetFields,
-  addPatternField,
-  type Fieldset,
-  newTemplate,
-  type Pattern,
-  type TemplateField,
-} from '@nomen/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type SignedIn as Agent,
   createAccount,
   createTestContext,
   createUser,
@@ -16,19 +9,12 @@ import {
   type TestAccount,
   type TestContext,
 } from '../../test/test-context';
-
-type Agent = Awaited<ReturnType<typeof signIn>>;
+import { type TemplateFieldIds as Fields, submissionFixtures } from './submissions.fixtures';
 
 let ctx: TestContext;
 let account: TestAccount;
 let admin: Agent;
-let fieldset: Fieldset;
-let listId: number;
-let columns: { region: number; country: number };
-let folderId: number;
-
-/** Template field ids by field name, for building rows. */
-type Fields = Record<string, number>;
+let fixtures: Awaited<ReturnType<typeof submissionFixtures>>;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -39,122 +25,9 @@ beforeAll(async () => {
     .where('id', '=', account.id)
     .execute();
   admin = await signIn(ctx, account.admin.email);
-  const list = await admin.put('/api/v1/account/lists/').send({
-    id: null,
-    name: 'Countries',
-    type: 'drill-down',
-    list_columns: [
-      {
-        id: 'lc1',
-        name: 'Region',
-        precedence: 0,
-        list_values: ['Europe', 'Europe', 'Americas'].map((value, row_number) => ({
-          id: `r${row_number}`,
-          row_number,
-          value,
-        })),
-      },
-      {
-        id: 'lc2',
-        name: 'Country',
-        precedence: 1,
-        list_values: ['France', 'Germany', 'Brazil'].map((value, row_number) => ({
-          id: `c${row_number}`,
-          row_number,
-          value,
-        })),
-      },
-    ],
-  });
-  expect(list.status).toBe(200);
-  listId = list.body.id;
-  columns = { region: list.body.list_columns[0].id, country: list.body.list_columns[1].id };
-  const set = await admin.put('/api/v1/account/fieldsets').send({
-    name: 'Market',
-    fields: [
-      {
-        id: 'TEMP_r',
-        name: 'Region',
-        governance_type: 'list',
-        required: true,
-        list_governance: { list_id: listId, list_column_id: columns.region },
-      },
-      {
-        id: 'TEMP_k',
-        name: 'Country',
-        governance_type: 'list',
-        list_governance: { list_id: listId, list_column_id: columns.country },
-      },
-    ],
-  });
-  expect(set.status).toBe(200);
-  fieldset = set.body.fieldset;
-  const folder = await admin.put('/api/v1/account/folder').send({ name: 'Codes', description: '' });
-  folderId = folder.body.folder.id;
+  fixtures = await submissionFixtures(admin);
 });
 afterAll(() => ctx.close());
-
-/** Saves a template of the pattern and the field set; returns its id and field ids by name. */
-async function makeTemplate(
-  options: { approvers?: number[] } = {},
-): Promise<{ id: number; fields: Fields; datasetId: number }> {
-  // A pattern of its own, so its autonumber counts from 1 in each test.
-  const saved = await admin.put('/api/v1/account/field/').send({
-    name: `Campaign code ${Math.random().toString(36).slice(2, 7)}`,
-    delimiter: '_',
-    segments: [
-      { id: 'TEMP_c', segment_type: 'variable', segment_precedence: 0, name: 'Campaign' },
-      {
-        id: 'TEMP_n',
-        segment_type: 'autonumber',
-        segment_precedence: 1,
-        name: 'Number',
-        start_value: 1,
-        min_width: 4,
-      },
-    ],
-  });
-  expect(saved.status).toBe(200);
-  const pattern: Pattern = saved.body.pattern;
-  let draft = newTemplate({ templateName: 'Codes', now: new Date() });
-  draft = addPatternField(draft, pattern);
-  draft = addFieldsetFields(draft, fieldset);
-  // The editor's "give a variable segment a governance" (spec 03 §2): free text, trimmed.
-  draft = {
-    ...draft,
-    template_fields: draft.template_fields.map((tf) =>
-      tf.field.segment_type === 'variable'
-        ? {
-            ...tf,
-            governance_type: 'text',
-            validation: { characters: 'any' },
-            transformation: { case: 'none', spaces: 'keep', trim: true },
-          }
-        : tf,
-    ),
-  };
-  const approval = options.approvers !== undefined;
-  const res = await admin.put('/api/v1/account/template/').send({
-    ...draft,
-    name: `Codes ${Math.random().toString(36).slice(2, 7)}`,
-    folder_id: folderId,
-    integrations: [],
-    settings: { require_identifier: 0, require_approval: approval ? 1 : 0, enable_auto_submit: 0 },
-    approvers: options.approvers ?? [],
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  const got = await admin.get(`/api/v1/account/template/${res.body.id}`);
-  const fields: Fields = {};
-  for (const tf of got.body.template_fields as TemplateField[])
-    fields[tf.field.is_pattern ? 'code' : tf.field.name] = tf.id as number;
-  const form = await admin.get(`/api/v1/account/submissions/templates/${res.body.id}/form`);
-  expect(form.status).toBe(200);
-  return { id: res.body.id, fields, datasetId: form.body.rollup_dataset_id };
-}
-
-function row(fields: Fields, campaign: string, region = 'Europe', country = 'France') {
-  return { [fields.Campaign!]: campaign, [fields.Region!]: region, [fields.Country!]: country };
-}
 
 async function submit(agent: Agent, templateId: number, rows: unknown[], key?: string) {
   const req = agent.post('/api/v1/account/submissions');
@@ -177,11 +50,11 @@ async function submissionCount(): Promise<number> {
 
 describe('POST /api/v1/account/submissions', () => {
   it('governs the rows again, issues autonumbers and stores a new version of the dataset', async () => {
-    const t = await makeTemplate();
+    const t = await fixtures.makeTemplate();
     const res = await submit(admin, t.id, [
-      row(t.fields, 'Spring Sale'),
-      row(t.fields, 'fall', 'europe', 'GERMANY'),
-      row(t.fields, 'x', 'Americas', 'Brazil'),
+      fixtures.row(t.fields, 'Spring Sale'),
+      fixtures.row(t.fields, 'fall', 'europe', 'GERMANY'),
+      fixtures.row(t.fields, 'x', 'Americas', 'Brazil'),
     ]);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ status: 'Submitted', row_count: 3, dataset_id: t.datasetId });
@@ -202,12 +75,12 @@ describe('POST /api/v1/account/submissions', () => {
   });
 
   it('refuses a submission with any problem whole, naming row, field and message, and stores nothing', async () => {
-    const t = await makeTemplate();
+    const t = await fixtures.makeTemplate();
     const before = await submissionCount();
     const res = await submit(admin, t.id, [
-      row(t.fields, 'ok'),
-      row(t.fields, 'bad', 'Europe', 'Brazil'),
-      row(t.fields, 'ok2', 'Atlantis'),
+      fixtures.row(t.fields, 'ok'),
+      fixtures.row(t.fields, 'bad', 'Europe', 'Brazil'),
+      fixtures.row(t.fields, 'ok2', 'Atlantis'),
     ]);
     expect(res.status).toBe(400);
     expect(res.body.issues).toEqual([
@@ -221,28 +94,28 @@ describe('POST /api/v1/account/submissions', () => {
       },
     ]);
     expect(await submissionCount()).toBe(before);
-    const next = await submit(admin, t.id, [row(t.fields, 'later')]);
+    const next = await submit(admin, t.id, [fixtures.row(t.fields, 'later')]);
     expect(await codesOf(admin, next.body.id, t.fields)).toEqual(['later_0001']);
   });
 
   it('answers a repeated Idempotency-Key with the first result and issues no new numbers', async () => {
-    const t = await makeTemplate();
-    const rows = [row(t.fields, 'a'), row(t.fields, 'b')];
+    const t = await fixtures.makeTemplate();
+    const rows = [fixtures.row(t.fields, 'a'), fixtures.row(t.fields, 'b')];
     const first = await submit(admin, t.id, rows, 'key-1');
     const again = await submit(admin, t.id, rows, 'key-1');
     expect(first.status).toBe(201);
     expect(again.body).toEqual(first.body);
-    const other = await submit(admin, t.id, [row(t.fields, 'c')], 'key-1');
+    const other = await submit(admin, t.id, [fixtures.row(t.fields, 'c')], 'key-1');
     expect(other.status).toBe(409);
-    const next = await submit(admin, t.id, [row(t.fields, 'c')]);
+    const next = await submit(admin, t.id, [fixtures.row(t.fields, 'c')]);
     expect(await codesOf(admin, next.body.id, t.fields)).toEqual(['c_0003']);
   });
 
   it('gives 50 concurrent submitters distinct autonumbers', async () => {
-    const t = await makeTemplate();
+    const t = await fixtures.makeTemplate();
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        submit(admin, t.id, [row(t.fields, `p${i}`), row(t.fields, `q${i}`)]),
+        submit(admin, t.id, [fixtures.row(t.fields, `p${i}`), fixtures.row(t.fields, `q${i}`)]),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(201));
@@ -254,18 +127,21 @@ describe('POST /api/v1/account/submissions', () => {
   });
 
   it('saves a draft as typed and submits it later', async () => {
-    const t = await makeTemplate();
-    const draft = await admin
-      .post('/api/v1/account/submissions')
-      .send({ template_id: t.id, name: 'Draft', rows: [row(t.fields, 'half', 'Atlantis')], draft: true });
+    const t = await fixtures.makeTemplate();
+    const draft = await admin.post('/api/v1/account/submissions').send({
+      template_id: t.id,
+      name: 'Draft',
+      rows: [fixtures.row(t.fields, 'half', 'Atlantis')],
+      draft: true,
+    });
     expect(draft.body.status).toBe('Draft');
     const refused = await admin
       .put(`/api/v1/account/submissions/${draft.body.id}`)
-      .send({ name: 'Draft', rows: [row(t.fields, 'half', 'Atlantis')], submit: true });
+      .send({ name: 'Draft', rows: [fixtures.row(t.fields, 'half', 'Atlantis')], submit: true });
     expect(refused.status).toBe(400);
     const sent = await admin.put(`/api/v1/account/submissions/${draft.body.id}`).send({
       name: 'Draft',
-      rows: [row(t.fields, 'half')],
+      rows: [fixtures.row(t.fields, 'half')],
       submit: true,
       updated_at: draft.body.updated_at,
     });
@@ -278,7 +154,7 @@ describe('approval (spec 03 §4; issue 11 item 5)', () => {
   it('keeps a Pending submission out of the dataset; rejection needs a comment; approval commits it', async () => {
     const approverUser = await createUser(ctx, account.id, { role: 'ADMIN', name: 'Ann Approver' });
     const submitterUser = await createUser(ctx, account.id, { role: 'USER', name: 'Sam Submitter' });
-    const t = await makeTemplate({ approvers: [approverUser.id] });
+    const t = await fixtures.makeTemplate({ approvers: [approverUser.id] });
     const group = await ctx.deps.db
       .insertInto('groups')
       .values({ account_id: account.id, name: `G ${Math.random()}` })
@@ -295,7 +171,7 @@ describe('approval (spec 03 §4; issue 11 item 5)', () => {
     const submitter = await signIn(ctx, submitterUser.email);
     const approver = await signIn(ctx, approverUser.email);
 
-    const sent = await submit(submitter, t.id, [row(t.fields, 'needs-ok')]);
+    const sent = await submit(submitter, t.id, [fixtures.row(t.fields, 'needs-ok')]);
     expect(sent.body.status).toBe('Pending');
     expect(
       ctx.mails.some((m) => m.to === approverUser.email && m.subject.includes('awaiting approval')),
@@ -326,7 +202,7 @@ describe('approval (spec 03 §4; issue 11 item 5)', () => {
 
     const again = await submitter
       .put(`/api/v1/account/submissions/${sent.body.id}`)
-      .send({ name: 'Spring launch', rows: [row(t.fields, 'spring')], submit: true });
+      .send({ name: 'Spring launch', rows: [fixtures.row(t.fields, 'spring')], submit: true });
     expect(again.body.status).toBe('Pending');
     const inbox = await approver.get('/api/v1/account/submissions?scope=approvals');
     expect(inbox.body.data.map((s: { id: number }) => s.id)).toContain(sent.body.id);
@@ -343,8 +219,11 @@ describe('approval (spec 03 §4; issue 11 item 5)', () => {
 
 describe('edits with edit_submissions (spec 01 §6)', () => {
   it('refuses users without it and makes a new version, keeping the old one readable', async () => {
-    const t = await makeTemplate();
-    const sent = await submit(admin, t.id, [row(t.fields, 'first'), row(t.fields, 'second')]);
+    const t = await fixtures.makeTemplate();
+    const sent = await submit(admin, t.id, [
+      fixtures.row(t.fields, 'first'),
+      fixtures.row(t.fields, 'second'),
+    ]);
     const detail = await admin.get(`/api/v1/account/submissions/${sent.body.id}`);
     const cvId = detail.body.rows[0].cv_id as string;
     const cvKey = Object.keys(detail.body.rows[0].data).find((k) => detail.body.rows[0].data[k] === cvId)!;
@@ -383,8 +262,8 @@ describe('edits with edit_submissions (spec 01 §6)', () => {
 
 describe('edits in the browser (issue 11 item 5)', () => {
   it('clears a cell given empty and keeps the keys not given', async () => {
-    const t = await makeTemplate();
-    const sent = await submit(admin, t.id, [row(t.fields, 'first')]);
+    const t = await fixtures.makeTemplate();
+    const sent = await submit(admin, t.id, [fixtures.row(t.fields, 'first')]);
     const detail = await admin.get(`/api/v1/account/submissions/${sent.body.id}`);
     const { cv_id: cvId, data } = detail.body.rows[0] as { cv_id: string; data: Record<string, string> };
     const cvKey = Object.keys(data).find((k) => data[k] === cvId)!;
@@ -404,8 +283,11 @@ describe('edits in the browser (issue 11 item 5)', () => {
   });
 
   it('refuses a row that breaks a rule with its row and field, and stores nothing', async () => {
-    const t = await makeTemplate();
-    const sent = await submit(admin, t.id, [row(t.fields, 'first'), row(t.fields, 'second')]);
+    const t = await fixtures.makeTemplate();
+    const sent = await submit(admin, t.id, [
+      fixtures.row(t.fields, 'first'),
+      fixtures.row(t.fields, 'second'),
+    ]);
     const detail = await admin.get(`/api/v1/account/submissions/${sent.body.id}`);
     const second = detail.body.rows[1] as { cv_id: string; data: Record<string, string> };
     const cvKey = Object.keys(second.data).find((k) => second.data[k] === second.cv_id)!;
@@ -424,10 +306,10 @@ describe('edits in the browser (issue 11 item 5)', () => {
   });
 
   it('answers 400 for a malformed commitRef and 404 for a commit of another dataset', async () => {
-    const t = await makeTemplate();
-    const other = await makeTemplate();
-    const sent = await submit(admin, t.id, [row(t.fields, 'first')]);
-    const elsewhere = await submit(admin, other.id, [row(other.fields, 'other')]);
+    const t = await fixtures.makeTemplate();
+    const other = await fixtures.makeTemplate();
+    const sent = await submit(admin, t.id, [fixtures.row(t.fields, 'first')]);
+    const elsewhere = await submit(admin, other.id, [fixtures.row(other.fields, 'other')]);
     for (const bad of ['abc', '-1', '0', '1.5', "1' or 1=1"]) {
       const res = await admin.get(`/api/v1/account/submissions/${sent.body.id}`).query({ commitRef: bad });
       expect(res.status, bad).toBe(400);
@@ -440,8 +322,8 @@ describe('edits in the browser (issue 11 item 5)', () => {
   });
 
   it('answers 404 to a holder of edit_submissions who may not use the template', async () => {
-    const t = await makeTemplate();
-    const sent = await submit(admin, t.id, [row(t.fields, 'first')]);
+    const t = await fixtures.makeTemplate();
+    const sent = await submit(admin, t.id, [fixtures.row(t.fields, 'first')]);
     const editor = await createUser(ctx, account.id, { role: 'USER', permissions: ['edit_submissions'] });
     const agent = await signIn(ctx, editor.email);
     expect((await agent.get(`/api/v1/account/submissions/${sent.body.id}`)).status).toBe(404);
@@ -457,11 +339,11 @@ describe('edits in the browser (issue 11 item 5)', () => {
 
 describe('POST /api/core/v1/datasets/{rollupDatasetId}/query (spec 02 §7, spec 03 §7)', () => {
   it('answers distinct values, selected fields, whole rows and the limit', async () => {
-    const t = await makeTemplate();
+    const t = await fixtures.makeTemplate();
     await submit(admin, t.id, [
-      row(t.fields, 'a'),
-      row(t.fields, 'b', 'Americas', 'Brazil'),
-      row(t.fields, 'c'),
+      fixtures.row(t.fields, 'a'),
+      fixtures.row(t.fields, 'b', 'Americas', 'Brazil'),
+      fixtures.row(t.fields, 'c'),
     ]);
     const url = `/api/core/v1/datasets/${t.datasetId}/query`;
     const distinct = await admin
@@ -481,20 +363,20 @@ describe('POST /api/core/v1/datasets/{rollupDatasetId}/query (spec 02 §7, spec 
   });
 
   it('answers 404 for another account’s dataset and submission', async () => {
-    const t = await makeTemplate();
-    const sent = await submit(admin, t.id, [row(t.fields, 'mine')]);
+    const t = await fixtures.makeTemplate();
+    const sent = await submit(admin, t.id, [fixtures.row(t.fields, 'mine')]);
     const other = await createAccount(ctx);
     const stranger = await signIn(ctx, other.admin.email);
     expect((await stranger.post(`/api/core/v1/datasets/${t.datasetId}/query`).send({})).status).toBe(404);
     expect((await stranger.get(`/api/v1/account/submissions/${sent.body.id}`)).status).toBe(404);
     expect((await stranger.get(`/api/v1/account/submissions/templates/${t.id}/form`)).status).toBe(404);
-    expect((await submit(stranger, t.id, [row(t.fields, 'x')])).status).toBe(404);
+    expect((await submit(stranger, t.id, [fixtures.row(t.fields, 'x')])).status).toBe(404);
   });
 });
 
 describe('roles and uniqueness', () => {
   it('lets a USER use only the templates of their groups', async () => {
-    const t = await makeTemplate();
+    const t = await fixtures.makeTemplate();
     const user = await createUser(ctx, account.id, { role: 'USER' });
     const agent = await signIn(ctx, user.email);
     expect((await agent.get(`/api/v1/account/submissions/templates/${t.id}/form`)).status).toBe(404);
@@ -507,12 +389,12 @@ describe('roles and uniqueness', () => {
     await ctx.deps.db.insertInto('group_users').values({ group_id: group.id, user_id: user.id }).execute();
     await ctx.deps.db
       .insertInto('group_folders')
-      .values({ group_id: group.id, folder_id: folderId })
+      .values({ group_id: group.id, folder_id: fixtures.folderId })
       .execute();
     const listed = await agent.get('/api/v1/account/submissions/templates');
     expect(listed.body.data.map((x: { id: number }) => x.id)).toContain(t.id);
     expect((await agent.get(`/api/v1/account/submissions/templates/${t.id}/form`)).status).toBe(200);
-    const mine = await submit(agent, t.id, [row(t.fields, 'mine')]);
+    const mine = await submit(agent, t.id, [fixtures.row(t.fields, 'mine')]);
     expect(mine.status).toBe(201);
     const other = await createUser(ctx, account.id, { role: 'USER' });
     expect(
@@ -521,8 +403,8 @@ describe('roles and uniqueness', () => {
   });
 
   it('answers which values the dataset already holds', async () => {
-    const t = await makeTemplate();
-    await submit(admin, t.id, [row(t.fields, 'taken')]);
+    const t = await fixtures.makeTemplate();
+    await submit(admin, t.id, [fixtures.row(t.fields, 'taken')]);
     const res = await admin
       .post('/api/v1/account/submissions/uniqueness')
       .send({ template_id: t.id, field_id: t.fields.code, values: ['taken_0001', 'free_0009'] });

@@ -6,9 +6,7 @@ import {
   type Pattern,
   type TemplateField,
 } from '@nomen/shared';
-import type { signIn } from '../../test/test-context';
-
-type Agent = Awaited<ReturnType<typeof signIn>>;
+import type { SignedIn as Agent } from '../../test/test-context';
 
 /** Template field ids by field name ("code" for the pattern field), for building rows. */
 export type TemplateFieldIds = Record<string, number>;
@@ -26,14 +24,17 @@ function ok<T extends { status: number; body: unknown }>(res: T, what: string): 
   return res;
 }
 
+/** The drill-down list Countries of the fixtures: its id and the ids of its two columns. */
+export interface CountriesList {
+  listId: number;
+  columns: { region: number; country: number };
+}
+
 /**
- * Test fixtures of the submission API tests (issue 11), made through the API as `admin`: a
- * drill-down list Countries (Region > Country: Europe/France, Europe/Germany, Americas/Brazil), a
- * field set Market of its two columns (Region required), and a folder. `makeTemplate` saves a
- * template of a fresh pattern "<Campaign>_<4-digit number>" (its counter starts at 1) and that
- * field set, the Campaign values must_be_unique with `uniqueCampaign`; `row` builds a row of it.
+ * Saves, as `admin`, the drill-down list Countries (Region > Country: Europe/France,
+ * Europe/Germany, Americas/Brazil); answers its id and column ids. Throws when the save fails.
  */
-export async function submissionFixtures(admin: Agent) {
+export async function countriesList(admin: Agent): Promise<CountriesList> {
   const list = ok(
     await admin.put('/api/v1/account/lists/').send({
       id: null,
@@ -64,8 +65,23 @@ export async function submissionFixtures(admin: Agent) {
     }),
     'list',
   );
-  const listId: number = list.body.id;
-  const columns = { region: list.body.list_columns[0].id, country: list.body.list_columns[1].id };
+  return {
+    listId: list.body.id,
+    columns: { region: list.body.list_columns[0].id, country: list.body.list_columns[1].id },
+  };
+}
+
+/**
+ * Saves, as `admin`, a field set "Market …" (a random suffix) of the list-governed fields Region
+ * (required) and Country of `countries`, then `extraFields` (field bodies as the field set API
+ * takes them); answers the saved field set. Throws when the save fails.
+ */
+export async function marketFieldset(
+  admin: Agent,
+  countries: CountriesList,
+  extraFields: object[] = [],
+): Promise<Fieldset> {
+  const { listId, columns } = countries;
   const set = ok(
     await admin.put('/api/v1/account/fieldsets').send({
       name: `Market ${Math.random().toString(36).slice(2, 7)}`,
@@ -83,18 +99,35 @@ export async function submissionFixtures(admin: Agent) {
           governance_type: 'list',
           list_governance: { list_id: listId, list_column_id: columns.country },
         },
+        ...extraFields,
       ],
     }),
     'field set',
   );
-  const fieldset: Fieldset = set.body.fieldset;
+  return set.body.fieldset;
+}
+
+/**
+ * Test fixtures of the submission API tests (issue 11), made through the API as `admin`: the
+ * drill-down list Countries (`countriesList`), the field set Market of its two columns
+ * (`marketFieldset`), and a folder. `makeTemplate` saves a template of a fresh pattern
+ * "<Campaign>_<4-digit number>" (its counter starts at 1) and that field set, the Campaign values
+ * must_be_unique with `uniqueCampaign`, requiring approval by `approvers` when given;
+ * `row` builds a row of it.
+ */
+export async function submissionFixtures(admin: Agent) {
+  const countries = await countriesList(admin);
+  const { listId, columns } = countries;
+  const fieldset = await marketFieldset(admin, countries);
   const folder = ok(
     await admin.put('/api/v1/account/folder').send({ name: 'Codes', description: '' }),
     'folder',
   );
   const folderId: number = folder.body.folder.id;
 
-  async function makeTemplate(options: { uniqueCampaign?: boolean } = {}): Promise<FixtureTemplate> {
+  async function makeTemplate(
+    options: { uniqueCampaign?: boolean; approvers?: number[] } = {},
+  ): Promise<FixtureTemplate> {
     const saved = ok(
       await admin.put('/api/v1/account/field/').send({
         name: `Campaign code ${Math.random().toString(36).slice(2, 7)}`,
@@ -117,6 +150,7 @@ export async function submissionFixtures(admin: Agent) {
     let draft = newTemplate({ templateName: 'Codes', now: new Date() });
     draft = addPatternField(draft, pattern);
     draft = addFieldsetFields(draft, fieldset);
+    // The editor's "give a variable segment a governance" (spec 03 §2): free text, trimmed.
     draft = {
       ...draft,
       template_fields: draft.template_fields.map((tf) =>
@@ -137,8 +171,12 @@ export async function submissionFixtures(admin: Agent) {
         name: `Codes ${Math.random().toString(36).slice(2, 7)}`,
         folder_id: folderId,
         integrations: [],
-        settings: { require_identifier: 0, require_approval: 0, enable_auto_submit: 0 },
-        approvers: [],
+        settings: {
+          require_identifier: 0,
+          require_approval: options.approvers !== undefined ? 1 : 0,
+          enable_auto_submit: 0,
+        },
+        approvers: options.approvers ?? [],
       }),
       'template',
     );
