@@ -6,15 +6,8 @@ import { SnapchatStandin } from '../../../tests/standins/snapchat';
 import { TikTokStandin } from '../../../tests/standins/tiktok';
 import { insertOAuthConnector } from '../test/connectors';
 import { endedRuns, offsetFieldIds, outbound } from '../test/integration-runs-fixtures';
-import {
-  createAccount,
-  createTestContext,
-  signIn,
-  type TestAccount,
-  type TestContext,
-} from '../test/test-context';
-import { type JobRuntime, startJobs } from './index';
-import { runIntegration } from './run-integration';
+import { type JobsContext, rerunAfterCrash, startJobsContext } from '../test/jobs-context';
+import type { SignedIn, TestAccount, TestContext } from '../test/test-context';
 
 /**
  * Ad-platform outbound integrations update the mapped objects (issue 12 item 4): facebook-ads,
@@ -116,31 +109,25 @@ const pinterest = new PinterestStandin({
 
 let ctx: TestContext;
 let account: TestAccount;
-let admin: Awaited<ReturnType<typeof signIn>>;
-let jobs: JobRuntime;
+let admin: SignedIn;
+let running: JobsContext;
 
 beforeAll(async () => {
-  await Promise.all([meta.start(), tiktok.start(), snapchat.start(), pinterest.start()]);
-  ctx = await createTestContext({
-    META_GRAPH_API_URL: meta.graphUrl,
-    TIKTOK_API_URL: `${tiktok.url}/open_api/v1.3`,
-    SNAPCHAT_API_URL: snapchat.apiUrl,
-    PINTEREST_API_URL: pinterest.apiUrl,
-    JOB_RETRY_LIMIT: '2',
-    JOB_RETRY_DELAY_SECONDS: '1',
-    JOB_POLL_SECONDS: '0.5',
+  running = await startJobsContext({
+    peers: [meta, tiktok, snapchat, pinterest],
+    env: () => ({
+      META_GRAPH_API_URL: meta.graphUrl,
+      TIKTOK_API_URL: `${tiktok.url}/open_api/v1.3`,
+      SNAPCHAT_API_URL: snapchat.apiUrl,
+      PINTEREST_API_URL: pinterest.apiUrl,
+    }),
+    retryLimit: 2,
+    beforeJobs: offsetFieldIds,
   });
-  account = await createAccount(ctx);
-  admin = await signIn(ctx, account.admin.email);
-  await offsetFieldIds(admin);
-  jobs = await startJobs(ctx.deps, ctx.handle, ctx.deps.config.jobs, { work: true });
-  ctx.deps.jobs = jobs;
+  ({ ctx, account, admin } = running);
 });
 
-afterAll(async () => {
-  await jobs?.stop();
-  await Promise.all([ctx?.close(), meta.close(), tiktok.close(), snapchat.close(), pinterest.close()]);
-});
+afterAll(() => running?.close());
 
 /** A connected account of `slug` holding `accessToken`, as the authorisation flow leaves it. */
 async function oauthConnector(slug: string, accessToken: string): Promise<number> {
@@ -401,22 +388,7 @@ describe('facebook-ads after a crash', () => {
     // still shows the old creative and the run is still Running.
     meta.find('7003')!.item.creative_id = '8001';
     const runId = (run as { id: number }).id;
-    await ctx.deps.db
-      .updateTable('integration_runs')
-      .set({ status: 'Running', finished_at: null })
-      .where('id', '=', runId)
-      .execute();
-    const outcome = await runIntegration(
-      ctx.deps,
-      { runId, accountId: account.id },
-      { retryCount: 1, retryLimit: 2 },
-    );
-    expect(outcome).toBe('done');
-    const after = await ctx.deps.db
-      .selectFrom('integration_runs')
-      .select(['status', 'message'])
-      .where('id', '=', runId)
-      .executeTakeFirstOrThrow();
+    const after = await rerunAfterCrash(ctx, runId, account.id);
     expect(after).toEqual({ status: 'Success', message: 'Updated 1 ad: 7003' });
     expect(meta.find('7003')!.item.creative_id).toBe(copy);
     expect(meta.requests.filter(isCreate)).toHaveLength(createsBefore + 1);

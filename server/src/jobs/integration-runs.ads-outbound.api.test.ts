@@ -6,15 +6,8 @@ import { Dv360Standin } from '../../../tests/standins/dv360';
 import { MarketingCloudStandin } from '../../../tests/standins/marketing-cloud';
 import { insertOAuthConnector } from '../test/connectors';
 import { endedRuns, offsetFieldIds, outbound } from '../test/integration-runs-fixtures';
-import {
-  createAccount,
-  createTestContext,
-  signIn,
-  type TestAccount,
-  type TestContext,
-} from '../test/test-context';
-import { type JobRuntime, startJobs } from './index';
-import { runIntegration } from './run-integration';
+import { type JobsContext, rerunAfterCrash, startJobsContext } from '../test/jobs-context';
+import type { SignedIn, TestAccount, TestContext } from '../test/test-context';
 
 /**
  * Ad-platform and content outbound integrations that update the objects each row identifies
@@ -89,31 +82,26 @@ const aem = new AemStandin({
 
 let ctx: TestContext;
 let account: TestAccount;
-let admin: Awaited<ReturnType<typeof signIn>>;
-let jobs: JobRuntime;
+let admin: SignedIn;
+let running: JobsContext;
 
 beforeAll(async () => {
-  await Promise.all([cm360.start(), dv360.start(), sfmc.start(), aem.start()]);
-  ctx = await createTestContext({
-    CM360_API_URL: cm360.apiUrl,
-    DV360_API_URL: dv360.apiUrl,
-    SFMC_AUTH_URL: sfmc.authUrl,
-    AEM_API_URL: aem.url,
-    JOB_RETRY_LIMIT: '2',
-    JOB_RETRY_DELAY_SECONDS: '1',
-    JOB_POLL_SECONDS: '0.5',
+  running = await startJobsContext({
+    peers: [cm360, dv360, sfmc, aem],
+    env: () => ({
+      CM360_API_URL: cm360.apiUrl,
+      DV360_API_URL: dv360.apiUrl,
+      SFMC_AUTH_URL: sfmc.authUrl,
+      AEM_API_URL: aem.url,
+    }),
+    retryLimit: 2,
+    features: ['integration-notifications'],
+    beforeJobs: offsetFieldIds,
   });
-  account = await createAccount(ctx, ['integration-notifications']);
-  admin = await signIn(ctx, account.admin.email);
-  await offsetFieldIds(admin);
-  jobs = await startJobs(ctx.deps, ctx.handle, ctx.deps.config.jobs, { work: true });
-  ctx.deps.jobs = jobs;
+  ({ ctx, account, admin } = running);
 });
 
-afterAll(async () => {
-  await jobs?.stop();
-  await Promise.all([ctx?.close(), cm360.close(), dv360.close(), sfmc.close(), aem.close()]);
-});
+afterAll(() => running?.close());
 
 async function connector(body: Record<string, unknown>): Promise<number> {
   const res = await admin.post('/api/v1/account/connector/').send(body);
@@ -500,22 +488,7 @@ describe('salesforce-marketing-cloud-outbound (Marketing Cloud stand-in)', () =>
 
     // The process died while it waited for the request: the run is still Running, the request
     // recorded. Working it again reads that request's status and sends no rows.
-    await ctx.deps.db
-      .updateTable('integration_runs')
-      .set({ status: 'Running', finished_at: null })
-      .where('id', '=', runId)
-      .execute();
-    const outcome = await runIntegration(
-      ctx.deps,
-      { runId, accountId: account.id },
-      { retryCount: 1, retryLimit: 2 },
-    );
-    expect(outcome).toBe('done');
-    const after = await ctx.deps.db
-      .selectFrom('integration_runs')
-      .select(['status', 'message'])
-      .where('id', '=', runId)
-      .executeTakeFirstOrThrow();
+    const after = await rerunAfterCrash(ctx, runId, account.id);
     expect(after).toEqual({
       status: 'Success',
       message: 'Upserted 1 row into data extension Nomen_Campaigns',

@@ -8,14 +8,14 @@ import { QrCodeMonkeyStandin } from '../../../tests/standins/qr-code-monkey';
 import { SnowflakeStandin } from '../../../tests/standins/snowflake';
 import { insertOAuthConnector } from '../test/connectors';
 import { endedRuns, offsetFieldIds, outbound } from '../test/integration-runs-fixtures';
+import { type JobsContext, startJobsContext } from '../test/jobs-context';
 import {
   createAccount,
-  createTestContext,
+  type SignedIn,
   signIn,
   type TestAccount,
   type TestContext,
 } from '../test/test-context';
-import { type JobRuntime, startJobs } from './index';
 
 /**
  * Outbound integrations to providers that cannot run here (issue 12 item 4), each reached by its
@@ -59,34 +59,29 @@ const qr = new QrCodeMonkeyStandin(['qr-key-1']);
 
 let ctx: TestContext;
 let account: TestAccount;
-let admin: Awaited<ReturnType<typeof signIn>>;
-let jobs: JobRuntime;
+let admin: SignedIn;
+let running: JobsContext;
 
 beforeAll(async () => {
-  await Promise.all([gcs.start(), box.start(), snowflake.start(), bitly.start(), qr.start()]);
-  ctx = await createTestContext({
-    GCS_API_URL: gcs.url,
-    GOOGLE_OAUTH_TOKEN_URL: gcs.tokenUrl,
-    BOX_API_URL: box.apiUrl,
-    BOX_UPLOAD_API_URL: box.uploadUrl,
-    SNOWFLAKE_API_URL: snowflake.url,
-    BITLY_API_URL: bitly.apiUrl,
-    QR_CODE_MONKEY_API_URL: qr.url,
-    JOB_RETRY_LIMIT: '2',
-    JOB_RETRY_DELAY_SECONDS: '1',
-    JOB_POLL_SECONDS: '0.5',
+  running = await startJobsContext({
+    peers: [gcs, box, snowflake, bitly, qr],
+    env: () => ({
+      GCS_API_URL: gcs.url,
+      GOOGLE_OAUTH_TOKEN_URL: gcs.tokenUrl,
+      BOX_API_URL: box.apiUrl,
+      BOX_UPLOAD_API_URL: box.uploadUrl,
+      SNOWFLAKE_API_URL: snowflake.url,
+      BITLY_API_URL: bitly.apiUrl,
+      QR_CODE_MONKEY_API_URL: qr.url,
+    }),
+    retryLimit: 2,
+    features: ['integration-notifications'],
+    beforeJobs: offsetFieldIds,
   });
-  account = await createAccount(ctx, ['integration-notifications']);
-  admin = await signIn(ctx, account.admin.email);
-  await offsetFieldIds(admin);
-  jobs = await startJobs(ctx.deps, ctx.handle, ctx.deps.config.jobs, { work: true });
-  ctx.deps.jobs = jobs;
+  ({ ctx, account, admin } = running);
 });
 
-afterAll(async () => {
-  await jobs?.stop();
-  await Promise.all([ctx?.close(), gcs.close(), box.close(), snowflake.close(), bitly.close(), qr.close()]);
-});
+afterAll(() => running?.close());
 
 async function connector(body: Record<string, unknown>): Promise<number> {
   const res = await admin.post('/api/v1/account/connector/').send(body);

@@ -1,8 +1,7 @@
 import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AdobeAnalyticsStandin } from '../../../tests/standins/adobe-analytics';
-import { AdobeImsStandin } from '../../../tests/standins/adobe-ims';
 import { GoogleAnalyticsStandin } from '../../../tests/standins/google-analytics-admin';
+import { acmeDataset, adobeStandins } from '../test/adobe-standins';
 import { insertOAuthConnector } from '../test/connectors';
 import {
   endedRuns,
@@ -11,14 +10,8 @@ import {
   type RunTemplate,
   submitRows,
 } from '../test/integration-runs-fixtures';
-import {
-  createAccount,
-  createTestContext,
-  signIn,
-  type TestAccount,
-  type TestContext,
-} from '../test/test-context';
-import { type JobRuntime, startJobs } from './index';
+import { type JobsContext, startJobsContext } from '../test/jobs-context';
+import { createAccount, signIn, type TestAccount, type TestContext } from '../test/test-context';
 import { runIntegration } from './run-integration';
 
 /**
@@ -30,37 +23,29 @@ import { runIntegration } from './run-integration';
  */
 
 const IMS_CLIENT = { clientId: 'client-aa', clientSecret: 'ims-secret-aa-1', accessToken: 'ims-token-aa' };
-const ims = new AdobeImsStandin([IMS_CLIENT]);
-const adobe = new AdobeAnalyticsStandin({
-  validTokens: [IMS_CLIENT.accessToken],
-  clientId: IMS_CLIENT.clientId,
-  imsUserId: 'U1@AdobeID',
-  imsOrgId: 'ORG1@AdobeOrg',
-  companies: [
-    {
-      globalCompanyId: 'acmeco0',
-      companyName: 'Acme',
-      reportSuites: [
-        { rsid: 'acme.prod', name: 'Acme Production' },
-        { rsid: 'acme.eu', name: 'Acme Europe' },
-        { rsid: 'other.prod', name: 'Other tenant suite' },
-      ],
-    },
+const { ims, adobe } = adobeStandins(
+  IMS_CLIENT,
+  [
+    { rsid: 'acme.prod', name: 'Acme Production' },
+    { rsid: 'acme.eu', name: 'Acme Europe' },
+    { rsid: 'other.prod', name: 'Other tenant suite' },
   ],
-  datasets: [
-    dataset('ds-prod', 'acme.prod', ['Campaign Name', 'Channel', 'Creative']),
-    dataset('ds-eu', 'acme.eu', ['campaign name', 'channel']),
-    dataset('ds-retry', 'acme.prod', ['Campaign Name', 'Channel'], 'variables/evar7'),
-    dataset('ds-other', 'other.prod', ['Campaign Name', 'Channel']),
-    dataset('ds-edit', 'acme.prod', ['Campaign Name', 'Channel'], 'variables/evar8'),
-    dataset('ds-crash', 'acme.prod', ['Campaign Name', 'Channel'], 'variables/evar9'),
-    dataset('ds-notify', 'acme.prod', ['Campaign Name', 'Channel'], 'variables/evar10'),
+  [
+    acmeDataset('ds-prod', 'Report ds-prod', 'acme.prod', ['Campaign Name', 'Channel', 'Creative']),
+    acmeDataset('ds-eu', 'Report ds-eu', 'acme.eu', ['campaign name', 'channel']),
+    acmeDataset('ds-retry', 'Report ds-retry', 'acme.prod', ['Campaign Name', 'Channel'], 'variables/evar7'),
+    acmeDataset('ds-other', 'Report ds-other', 'other.prod', ['Campaign Name', 'Channel']),
+    acmeDataset('ds-edit', 'Report ds-edit', 'acme.prod', ['Campaign Name', 'Channel'], 'variables/evar8'),
+    acmeDataset('ds-crash', 'Report ds-crash', 'acme.prod', ['Campaign Name', 'Channel'], 'variables/evar9'),
+    acmeDataset(
+      'ds-notify',
+      'Report ds-notify',
+      'acme.prod',
+      ['Campaign Name', 'Channel'],
+      'variables/evar10',
+    ),
   ],
-});
-
-function dataset(datasetId: string, rsid: string, columns: string[], dimension = 'variables/campaign') {
-  return { datasetId, name: `Report ${datasetId}`, globalCompanyId: 'acmeco0', rsid, dimension, columns };
-}
+);
 
 const GA_SCHEMA = ['ga:campaignCode', 'ga:campaign', 'ga:medium'];
 const ga = new GoogleAnalyticsStandin({
@@ -87,34 +72,30 @@ const ga = new GoogleAnalyticsStandin({
 let ctx: TestContext;
 let account: TestAccount;
 let admin: supertest.Agent;
-let jobs: JobRuntime;
+let running: JobsContext;
 let adobeConnectorId: number;
 
 beforeAll(async () => {
-  await Promise.all([ims.start(), adobe.start(), ga.start()]);
-  ctx = await createTestContext({
-    ADOBE_ANALYTICS_API_URL: adobe.url,
-    ADOBE_IMS_URL: ims.url,
-    GOOGLE_ANALYTICS_ADMIN_API_URL: ga.adminUrl,
-    GOOGLE_ANALYTICS_MANAGEMENT_API_URL: ga.managementUrl,
-    GOOGLE_ANALYTICS_UPLOAD_API_URL: ga.uploadUrl,
-    GOOGLE_USERINFO_URL: ga.userInfoUrl,
-    JOB_RETRY_LIMIT: '2',
-    JOB_RETRY_DELAY_SECONDS: '1',
-    JOB_POLL_SECONDS: '0.5',
+  running = await startJobsContext({
+    peers: [ims, adobe, ga],
+    env: () => ({
+      ADOBE_ANALYTICS_API_URL: adobe.url,
+      ADOBE_IMS_URL: ims.url,
+      GOOGLE_ANALYTICS_ADMIN_API_URL: ga.adminUrl,
+      GOOGLE_ANALYTICS_MANAGEMENT_API_URL: ga.managementUrl,
+      GOOGLE_ANALYTICS_UPLOAD_API_URL: ga.uploadUrl,
+      GOOGLE_USERINFO_URL: ga.userInfoUrl,
+    }),
+    retryLimit: 2,
+    features: ['integration-notifications'],
+    beforeJobs: async (signedIn) => {
+      adobeConnectorId = await adobeConnector(signedIn, IMS_CLIENT.clientSecret);
+    },
   });
-  account = await createAccount(ctx, ['integration-notifications']);
-  admin = await signIn(ctx, account.admin.email);
-  adobeConnectorId = await adobeConnector(admin, IMS_CLIENT.clientSecret);
-  jobs = await startJobs(ctx.deps, ctx.handle, ctx.deps.config.jobs, { work: true });
-  ctx.deps.jobs = jobs;
+  ({ ctx, account, admin } = running);
 });
 
-afterAll(async () => {
-  await jobs?.stop();
-  await ctx?.close();
-  await Promise.all([ims.close(), adobe.close(), ga.close()]);
-});
+afterAll(() => running?.close());
 
 /** An Adobe Analytics account signing in to IMS with `secret`. */
 async function adobeConnector(agent: supertest.Agent, secret: string): Promise<number> {

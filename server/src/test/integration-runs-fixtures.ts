@@ -202,3 +202,67 @@ export async function metricsTemplate(
     },
   };
 }
+
+/**
+ * Saves a run template (`makeRunTemplate`, no integrations) again with the one integration `make`
+ * builds from the field library ids behind its Campaign and Channel fields (the ids mapping
+ * fields name as cvFieldId); answers the template with its saved integrations.
+ */
+export async function templateWithIntegration(
+  agent: SignedIn,
+  make: (fieldIds: RunTemplate['fields']) => unknown,
+): Promise<RunTemplate> {
+  const base = await makeRunTemplate(agent, []);
+  const got = await agent.get(`/api/v1/account/template/${base.id}`);
+  const fieldOf = (templateFieldId: number) =>
+    (got.body.template_fields as { id: number; field_id: number }[]).find((f) => f.id === templateFieldId)!
+      .field_id;
+  const saved = await agent.put('/api/v1/account/template/').send({
+    ...got.body,
+    integrations: [make({ campaign: fieldOf(base.fields.campaign), channel: fieldOf(base.fields.channel) })],
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  return {
+    ...base,
+    integrations: (await agent.get(`/api/v1/account/template/${base.id}`)).body.integrations,
+  };
+}
+
+/** One run of an inbound assignment as the API answers it (the fields tests read). */
+export interface InboundRun {
+  id: number;
+  status: string;
+  attempts: number;
+  message: string;
+  submission_id: number | null;
+}
+
+/**
+ * Clicks "Sync now" on inbound assignment `assignmentId` (POST …/sync answers 201) and waits
+ * until that run ends (Success or Failed); answers it.
+ */
+export async function syncAndWait(agent: SignedIn, assignmentId: number): Promise<InboundRun> {
+  const res = await agent.post(`/api/v1/integration-assignments/${assignmentId}/sync`);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const runId = res.body.id as number;
+  return vi.waitFor(
+    async () => {
+      const runs = await agent.get(`/api/v1/integration-assignments/${assignmentId}/runs`);
+      const run = (runs.body.data as InboundRun[]).find((r) => r.id === runId)!;
+      expect(['Success', 'Failed'], JSON.stringify(run)).toContain(run.status);
+      return run;
+    },
+    { timeout: 30_000, interval: 200 },
+  );
+}
+
+/** The rows of Draft submission `submissionId` as [Campaign, Channel] cells; expects it a Draft. */
+export async function draftRows(agent: SignedIn, template: RunTemplate, submissionId: number) {
+  const res = await agent.get(`/api/v1/account/submissions/${submissionId}`);
+  expect(res.status).toBe(200);
+  expect(res.body.status).toBe('Draft');
+  return (res.body.rows as { data: Record<string, string> }[]).map((r) => [
+    r.data[template.fields.campaign] ?? '',
+    r.data[template.fields.channel] ?? '',
+  ]);
+}

@@ -1,11 +1,10 @@
 import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdobeAnalyticsStandin } from '../../../../tests/standins/adobe-analytics';
-import { AdobeImsStandin } from '../../../../tests/standins/adobe-ims';
 import { BitlyStandin } from '../../../../tests/standins/bitly';
 import { GoogleAnalyticsStandin } from '../../../../tests/standins/google-analytics-admin';
 import { KochavaStandin } from '../../../../tests/standins/kochava';
 import { MetaStandin } from '../../../../tests/standins/meta';
+import { acmeDataset, adobeStandins } from '../../test/adobe-standins';
 import { insertOAuthConnector as insertConnector } from '../../test/connectors';
 import {
   createAccount,
@@ -24,50 +23,30 @@ import {
 
 const IMS_CLIENT = { clientId: 'client-123', clientSecret: 'ims-secret-xyz', accessToken: 'ims-token-1' };
 
-const ims = new AdobeImsStandin([IMS_CLIENT]);
-const adobe = new AdobeAnalyticsStandin({
-  validTokens: [IMS_CLIENT.accessToken],
-  clientId: IMS_CLIENT.clientId,
-  imsUserId: 'USER1@AdobeID',
-  imsOrgId: 'ORG1@AdobeOrg',
-  companies: [
-    {
-      globalCompanyId: 'acmeco0',
-      companyName: 'Acme Co',
-      reportSuites: [
-        { rsid: 'acme.prod', name: 'Acme Production' },
-        { rsid: 'acme.stage', name: 'Acme Staging' },
-        { rsid: 'acme.eu', name: 'Acme Europe' },
-      ],
-    },
+const { ims, adobe } = adobeStandins(
+  IMS_CLIENT,
+  [
+    { rsid: 'acme.prod', name: 'Acme Production' },
+    { rsid: 'acme.stage', name: 'Acme Staging' },
+    { rsid: 'acme.eu', name: 'Acme Europe' },
   ],
-  datasets: [
-    dataset('ds-prod-campaign', 'Tracking code (prod)', 'acme.prod', [
+  [
+    acmeDataset('ds-prod-campaign', 'Tracking code (prod)', 'acme.prod', [
       'Channel',
       'Campaign Name',
       'Creative',
     ]),
-    dataset('ds-prod-evar5', 'Region (prod)', 'acme.prod', ['Region'], 'variables/evar5'),
-    dataset('ds-stage-campaign', 'Tracking code (stage)', 'acme.stage', [
+    acmeDataset('ds-prod-evar5', 'Region (prod)', 'acme.prod', ['Region'], 'variables/evar5'),
+    acmeDataset('ds-stage-campaign', 'Tracking code (stage)', 'acme.stage', [
       'Channel',
       'Campaign Name',
       'Creative',
       'Audience',
     ]),
-    dataset('ds-stage-channel', 'Channel only (stage)', 'acme.stage', ['Channel'], 'variables/evar9'),
-    dataset('ds-eu-campaign', 'Tracking code (EU)', 'acme.eu', ['channel', 'campaign name']),
+    acmeDataset('ds-stage-channel', 'Channel only (stage)', 'acme.stage', ['Channel'], 'variables/evar9'),
+    acmeDataset('ds-eu-campaign', 'Tracking code (EU)', 'acme.eu', ['channel', 'campaign name']),
   ],
-});
-
-function dataset(
-  datasetId: string,
-  name: string,
-  rsid: string,
-  columns: string[],
-  dimension = 'variables/campaign',
-) {
-  return { datasetId, name, globalCompanyId: 'acmeco0', rsid, dimension, columns };
-}
+);
 
 const ga = new GoogleAnalyticsStandin({
   validTokens: ['ga-token-ok'],

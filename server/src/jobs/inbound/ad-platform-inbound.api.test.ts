@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AmazonAdsStandin } from '../../../../tests/standins/amazon-ads';
 import { GoogleAdsStandin } from '../../../../tests/standins/google-ads';
 import { MarketingCloudStandin } from '../../../../tests/standins/marketing-cloud';
@@ -8,19 +8,15 @@ import { SnapchatStandin } from '../../../../tests/standins/snapchat';
 import { TikTokStandin } from '../../../../tests/standins/tiktok';
 import { insertOAuthConnector } from '../../test/connectors';
 import {
-  makeRunTemplate,
+  draftRows,
   metricsTemplate,
   outbound,
   type RunTemplate,
+  syncAndWait,
+  templateWithIntegration,
 } from '../../test/integration-runs-fixtures';
-import {
-  createAccount,
-  createTestContext,
-  signIn,
-  type TestAccount,
-  type TestContext,
-} from '../../test/test-context';
-import { type JobRuntime, startJobs } from '../index';
+import { type JobsContext, startJobsContext } from '../../test/jobs-context';
+import type { SignedIn, TestAccount, TestContext } from '../../test/test-context';
 import { metricsWindow } from './ad-readers/metrics';
 
 /**
@@ -37,8 +33,8 @@ import { metricsWindow } from './ad-readers/metrics';
 
 let ctx: TestContext;
 let account: TestAccount;
-let admin: Awaited<ReturnType<typeof signIn>>;
-let jobs: JobRuntime;
+let admin: SignedIn;
+let running: JobsContext;
 
 const tiktok = new TikTokStandin({
   app: { appId: 'app', secret: 'secret' },
@@ -311,60 +307,29 @@ const meta = new MetaStandin({
 const standins = [tiktok, snapchat, pinterest, amazon, googleAds, sfmc, meta];
 
 beforeAll(async () => {
-  await Promise.all(standins.map((s) => s.start()));
-  ctx = await createTestContext({
-    TIKTOK_API_URL: `${tiktok.url}/open_api/v1.3`,
-    SNAPCHAT_API_URL: snapchat.apiUrl,
-    PINTEREST_API_URL: pinterest.apiUrl,
-    AMAZON_ADS_API_URL: amazon.url,
-    OAUTH_AMAZON_ADS_CLIENT_ID: 'amzn1.application-oa2-client.nomen',
-    GOOGLE_ADS_API_URL: googleAds.apiUrl,
-    GOOGLE_ADS_DEVELOPER_TOKEN: 'dev-token-1',
-    SFMC_AUTH_URL: sfmc.authUrl,
-    SFMC_REST_URL: sfmc.url,
-    META_GRAPH_API_URL: meta.graphUrl,
-    // Reports are waited for 1.5 s at most here (10 minutes by default), first polled after 10 ms.
-    PROVIDER_REPORT_MAX_WAIT_MS: '1500',
-    PROVIDER_REPORT_POLL_MS: '10',
-    JOB_RETRY_LIMIT: '1',
-    JOB_RETRY_DELAY_SECONDS: '1',
-    JOB_POLL_SECONDS: '0.5',
+  running = await startJobsContext({
+    peers: standins,
+    env: () => ({
+      TIKTOK_API_URL: `${tiktok.url}/open_api/v1.3`,
+      SNAPCHAT_API_URL: snapchat.apiUrl,
+      PINTEREST_API_URL: pinterest.apiUrl,
+      AMAZON_ADS_API_URL: amazon.url,
+      OAUTH_AMAZON_ADS_CLIENT_ID: 'amzn1.application-oa2-client.nomen',
+      GOOGLE_ADS_API_URL: googleAds.apiUrl,
+      GOOGLE_ADS_DEVELOPER_TOKEN: 'dev-token-1',
+      SFMC_AUTH_URL: sfmc.authUrl,
+      SFMC_REST_URL: sfmc.url,
+      META_GRAPH_API_URL: meta.graphUrl,
+      // Reports are waited for 1.5 s at most here (10 minutes by default), first polled after 10 ms.
+      PROVIDER_REPORT_MAX_WAIT_MS: '1500',
+      PROVIDER_REPORT_POLL_MS: '10',
+    }),
+    retryLimit: 1,
   });
-  account = await createAccount(ctx, []);
-  admin = await signIn(ctx, account.admin.email);
-  jobs = await startJobs(ctx.deps, ctx.handle, ctx.deps.config.jobs, { work: true });
-  ctx.deps.jobs = jobs;
+  ({ ctx, account, admin } = running);
 });
 
-afterAll(async () => {
-  await jobs?.stop();
-  await Promise.all([ctx?.close(), ...standins.map((s) => s.close())]);
-});
-
-/** One run as the API answers it. */
-interface Run {
-  id: number;
-  status: string;
-  attempts: number;
-  message: string;
-  submission_id: number | null;
-}
-
-/** Clicks "Sync now" and waits until that run ends; answers it. */
-async function syncAndWait(assignmentId: number): Promise<Run> {
-  const res = await admin.post(`/api/v1/integration-assignments/${assignmentId}/sync`);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const runId = res.body.id as number;
-  return vi.waitFor(
-    async () => {
-      const runs = await admin.get(`/api/v1/integration-assignments/${assignmentId}/runs`);
-      const run = (runs.body.data as Run[]).find((r) => r.id === runId)!;
-      expect(['Success', 'Failed'], JSON.stringify(run)).toContain(run.status);
-      return run;
-    },
-    { timeout: 30_000, interval: 200 },
-  );
-}
+afterAll(() => running?.close());
 
 /** A connected account of OAuth type `typeId` holding `accessToken` (as after signing in), with `metadata`. */
 async function oauthAccount(
@@ -402,44 +367,19 @@ async function templateWith(
   filters: { integrationFilterId: string; values: string[] }[],
   [nameColumn, otherColumn]: [string, string],
 ): Promise<{ template: RunTemplate; assignmentId: number }> {
-  const base = await makeRunTemplate(admin, []);
-  const got = await admin.get(`/api/v1/account/template/${base.id}`);
-  const fieldOf = (templateFieldId: number) =>
-    (got.body.template_fields as { id: number; field_id: number }[]).find((f) => f.id === templateFieldId)!
-      .field_id;
-  const saved = await admin.put('/api/v1/account/template/').send({
-    ...got.body,
-    integrations: [
-      outbound(slug, {
-        name: `${slug} import`,
-        connector_id: connectorId,
-        metadata,
-        filters,
-        mapping_fields: [
-          { fieldName: nameColumn, label: 'Name', cvFieldId: fieldOf(base.fields.campaign), required: false },
-          {
-            fieldName: otherColumn,
-            label: 'Other',
-            cvFieldId: fieldOf(base.fields.channel),
-            required: false,
-          },
-        ],
-      }),
-    ],
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  const integrations = (await admin.get(`/api/v1/account/template/${base.id}`)).body.integrations;
-  return { template: { ...base, integrations }, assignmentId: integrations[0].id };
-}
-
-async function draftCells(template: RunTemplate, submissionId: number) {
-  const res = await admin.get(`/api/v1/account/submissions/${submissionId}`);
-  expect(res.status).toBe(200);
-  expect(res.body.status).toBe('Draft');
-  return (res.body.rows as { data: Record<string, string> }[]).map((r) => [
-    r.data[template.fields.campaign] ?? '',
-    r.data[template.fields.channel] ?? '',
-  ]);
+  const template = await templateWithIntegration(admin, (fieldIds) =>
+    outbound(slug, {
+      name: `${slug} import`,
+      connector_id: connectorId,
+      metadata,
+      filters,
+      mapping_fields: [
+        { fieldName: nameColumn, label: 'Name', cvFieldId: fieldIds.campaign, required: false },
+        { fieldName: otherColumn, label: 'Other', cvFieldId: fieldIds.channel, required: false },
+      ],
+    }),
+  );
+  return { template, assignmentId: template.integrations[0]!.id };
 }
 
 /** What differs per provider. */
@@ -709,29 +649,29 @@ describe.each(CASES)('$slug $metadata.data_type', (c) => {
       c.columns,
     );
     const before = c.pages();
-    const run = await syncAndWait(assignmentId);
+    const run = await syncAndWait(admin, assignmentId);
     expect(run.status, run.message).toBe('Success');
     expect(run.message).toMatch(
       new RegExp(`^Imported ${c.label}: ${c.cells.length} rows to fix and submit in draft submission #\\d+$`),
     );
-    expect(await draftCells(template, run.submission_id!)).toEqual(c.cells);
+    expect(await draftRows(admin, template, run.submission_id!)).toEqual(c.cells);
     expect(c.pages() - before).toBeGreaterThan(1);
     c.sentFilters();
 
-    const again = await syncAndWait(assignmentId);
+    const again = await syncAndWait(admin, assignmentId);
     expect(again).toMatchObject({ status: 'Success', message: `Nothing new to import from ${c.label}` });
 
     const changed = c.change();
-    const third = await syncAndWait(assignmentId);
+    const third = await syncAndWait(admin, assignmentId);
     expect(third.status, third.message).toBe('Success');
     expect(third.message).toMatch(new RegExp(`^Imported ${c.label}: 1 row to fix`));
-    expect(await draftCells(template, third.submission_id!)).toEqual([changed]);
+    expect(await draftRows(admin, template, third.submission_id!)).toEqual([changed]);
   });
 
   it('a refused credential ends the run Failed, naming the account to reconnect', async () => {
     const id = await c.account(false);
     const { assignmentId } = await templateWith(c.slug, id, c.metadata, c.filters, c.columns);
-    const run = await syncAndWait(assignmentId);
+    const run = await syncAndWait(admin, assignmentId);
     expect(run.status).toBe('Failed');
     expect(run.submission_id).toBeNull();
     expect(run.message).toContain(`${c.provider} refused the credentials of "`);
@@ -754,10 +694,10 @@ describe('provider faults', () => {
       path: '/v5/ad_accounts/549755885175/ad_groups',
       answer: { status: 503, body: { code: 503, message: 'Service unavailable.' } },
     });
-    const run = await syncAndWait(assignmentId);
+    const run = await syncAndWait(admin, assignmentId);
     expect(run).toMatchObject({ status: 'Success', attempts: 2 });
     expect(run.message).toMatch(/^Imported ad groups of 549755885175: 2 rows to fix/);
-    expect(await draftCells(template, run.submission_id!)).toEqual([
+    expect(await draftRows(admin, template, run.submission_id!)).toEqual([
       ['Spring audiences', '626735565838'],
       ['Autumn audiences', '626735565840'],
     ]);
@@ -772,7 +712,7 @@ describe('provider faults', () => {
       [],
       ['name', 'status'],
     );
-    const run = await syncAndWait(assignmentId);
+    const run = await syncAndWait(admin, assignmentId);
     expect(run).toMatchObject({
       status: 'Failed',
       attempts: 1,
@@ -801,7 +741,7 @@ describe('provider faults', () => {
       })
       .where('id', '=', assignmentId)
       .execute();
-    const run = await syncAndWait(assignmentId);
+    const run = await syncAndWait(admin, assignmentId);
     expect(run).toMatchObject({
       status: 'Failed',
       attempts: 1,
@@ -976,12 +916,12 @@ describe('pull_performance_metrics', () => {
       ...c.metadata,
       pull_performance_metrics: '1',
     });
-    const run = await syncAndWait(assignmentId);
+    const run = await syncAndWait(admin, assignmentId);
     expect(run.status, run.message).toBe('Success');
     expect(await cellsOf(run.submission_id!)).toEqual(c.rows);
     c.sentReport();
     // Unchanged objects and metrics: nothing new.
-    const again = await syncAndWait(assignmentId);
+    const again = await syncAndWait(admin, assignmentId);
     expect(again.status, again.message).toBe('Success');
     expect(again.message).toMatch(/^Nothing new to import/);
   });
@@ -994,7 +934,7 @@ describe('pull_performance_metrics', () => {
       await oauthAccount(13, 'Facebook no metrics', 'fb-ok'),
       { data_type: 'campaigns', adAccountsLinked: 'act_4242', pull_performance_metrics: '0' },
     );
-    const run = await syncAndWait(assignmentId);
+    const run = await syncAndWait(admin, assignmentId);
     expect(run.status, run.message).toBe('Success');
     expect(await cellsOf(run.submission_id!)).toEqual([
       ['Spring Sale', '', '', '', ''],
@@ -1011,13 +951,13 @@ describe('pull_performance_metrics', () => {
       await oauthAccount(16, 'Pinterest moving metrics', 'pin-ok'),
       { data_type: 'campaigns', adAccountsLinked: '549755885175', pull_performance_metrics: '1' },
     );
-    expect((await syncAndWait(assignmentId)).status).toBe('Success');
+    expect((await syncAndWait(admin, assignmentId)).status).toBe('Success');
     pinterest.seedAnalytics('626735565840', {
       IMPRESSION_1: 7,
       CLICKTHROUGH_1: 1,
       SPEND_IN_MICRO_DOLLAR: 990_000,
     });
-    const run = await syncAndWait(assignmentId);
+    const run = await syncAndWait(admin, assignmentId);
     expect(run.status, run.message).toBe('Success');
     expect(run.message).toMatch(/: 1 row to fix/);
     expect(await cellsOf(run.submission_id!)).toEqual([['Autumn Sale', '7', '1', '0.99', '0']]);
@@ -1046,7 +986,7 @@ describe('pull_performance_metrics', () => {
         ...c.metadata,
         pull_performance_metrics: '1',
       });
-      const run = await syncAndWait(assignmentId);
+      const run = await syncAndWait(admin, assignmentId);
       expect(run).toMatchObject({ status: 'Failed', attempts: 1, submission_id: null, message: c.message });
       expect([sfmc, meta].map((s) => s.requests.length)).toEqual(requestsBefore);
     },
@@ -1075,7 +1015,7 @@ describe('pull_performance_metrics', () => {
       },
     );
     amazon.endNextReportWith(c.outcome);
-    const run = await syncAndWait(assignmentId);
+    const run = await syncAndWait(admin, assignmentId);
     expect(run).toMatchObject({ status: 'Failed', attempts: 1, submission_id: null });
     expect(run.message).toMatch(c.message);
   });

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AemStandin } from '../../../../tests/standins/aem';
 import { WorkfrontStandin } from '../../../../tests/standins/workfront';
-import { makeRunTemplate, outbound, type RunTemplate } from '../../test/integration-runs-fixtures';
 import {
-  createAccount,
-  createTestContext,
-  signIn,
-  type TestAccount,
-  type TestContext,
-} from '../../test/test-context';
-import { type JobRuntime, startJobs } from '../index';
+  draftRows,
+  outbound,
+  syncAndWait,
+  templateWithIntegration,
+} from '../../test/integration-runs-fixtures';
+import { type JobsContext, startJobsContext } from '../../test/jobs-context';
+import type { SignedIn } from '../../test/test-context';
 
 /**
  * Content and work-management inbounds really run (issue 12 item 5): adobe-experience-manager-inbound
@@ -19,10 +18,8 @@ import { type JobRuntime, startJobs } from '../index';
  * second sync with nothing changed imports nothing; refused credentials fail the run at once.
  */
 
-let ctx: TestContext;
-let account: TestAccount;
-let admin: Awaited<ReturnType<typeof signIn>>;
-let jobs: JobRuntime;
+let admin: SignedIn;
+let running: JobsContext;
 
 const aem = new AemStandin({
   validTokens: [],
@@ -125,31 +122,18 @@ const workfront = new WorkfrontStandin({
 });
 
 beforeAll(async () => {
-  await Promise.all([aem.start(), workfront.start()]);
-  ctx = await createTestContext({
-    AEM_API_URL: aem.url,
-    WORKFRONT_API_URL: workfront.apiUrl,
-    JOB_RETRY_LIMIT: '1',
-    JOB_RETRY_DELAY_SECONDS: '1',
-    JOB_POLL_SECONDS: '0.5',
+  running = await startJobsContext({
+    peers: [aem, workfront],
+    env: () => ({
+      AEM_API_URL: aem.url,
+      WORKFRONT_API_URL: workfront.apiUrl,
+    }),
+    retryLimit: 1,
   });
-  account = await createAccount(ctx);
-  admin = await signIn(ctx, account.admin.email);
-  jobs = await startJobs(ctx.deps, ctx.handle, ctx.deps.config.jobs, { work: true });
-  ctx.deps.jobs = jobs;
+  admin = running.admin;
 });
 
-afterAll(async () => {
-  await jobs?.stop();
-  await Promise.all([ctx?.close(), aem.close(), workfront.close()]);
-});
-
-interface Run {
-  id: number;
-  status: string;
-  message: string;
-  submission_id: number | null;
-}
+afterAll(() => running?.close());
 
 async function connector(body: Record<string, unknown>): Promise<number> {
   const res = await admin.post('/api/v1/account/connector/').send(body);
@@ -173,69 +157,22 @@ function workfrontAccount(apiKey = 'wf-key-ok') {
   });
 }
 
-async function syncAndWait(assignmentId: number): Promise<Run> {
-  const res = await admin.post(`/api/v1/integration-assignments/${assignmentId}/sync`);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const runId = res.body.id as number;
-  return vi.waitFor(
-    async () => {
-      const runs = await admin.get(`/api/v1/integration-assignments/${assignmentId}/runs`);
-      const run = (runs.body.data as Run[]).find((r) => r.id === runId)!;
-      expect(['Success', 'Failed'], JSON.stringify(run)).toContain(run.status);
-      return run;
-    },
-    { timeout: 30_000, interval: 200 },
-  );
-}
-
-async function rowsOf(template: RunTemplate, submissionId: number) {
-  const res = await admin.get(`/api/v1/account/submissions/${submissionId}`);
-  expect(res.status).toBe(200);
-  expect(res.body.status).toBe('Draft');
-  return (res.body.rows as { data: Record<string, string> }[]).map((r) => [
-    r.data[template.fields.campaign] ?? '',
-    r.data[template.fields.channel] ?? '',
-  ]);
-}
-
 /** A template with one integration; mapping_fields (fieldName → Campaign / Channel) when given. */
-async function templateWith(slug: string, extra: Record<string, unknown>, map?: [string, string]) {
-  const base = await makeRunTemplate(admin, []);
-  const got = await admin.get(`/api/v1/account/template/${base.id}`);
-  const fieldOf = (id: number) =>
-    (got.body.template_fields as { id: number; field_id: number }[]).find((f) => f.id === id)!.field_id;
-  const saved = await admin.put('/api/v1/account/template/').send({
-    ...got.body,
-    integrations: [
-      outbound(slug, {
-        name: `${slug} pull`,
-        ...(map
-          ? {
-              mapping_fields: [
-                {
-                  fieldName: map[0],
-                  label: map[0],
-                  cvFieldId: fieldOf(base.fields.campaign),
-                  required: false,
-                },
-                {
-                  fieldName: map[1],
-                  label: map[1],
-                  cvFieldId: fieldOf(base.fields.channel),
-                  required: false,
-                },
-              ],
-            }
-          : {}),
-        ...extra,
-      }),
-    ],
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  return {
-    ...base,
-    integrations: (await admin.get(`/api/v1/account/template/${base.id}`)).body.integrations,
-  };
+function templateWith(slug: string, extra: Record<string, unknown>, map?: [string, string]) {
+  return templateWithIntegration(admin, (fieldIds) =>
+    outbound(slug, {
+      name: `${slug} pull`,
+      ...(map
+        ? {
+            mapping_fields: [
+              { fieldName: map[0], label: map[0], cvFieldId: fieldIds.campaign, required: false },
+              { fieldName: map[1], label: map[1], cvFieldId: fieldIds.channel, required: false },
+            ],
+          }
+        : {}),
+      ...extra,
+    }),
+  );
 }
 
 describe('adobe-experience-manager-inbound (AEM stand-in)', () => {
@@ -255,17 +192,17 @@ describe('adobe-experience-manager-inbound (AEM stand-in)', () => {
       ['title', 'path'],
     );
     const assignmentId = template.integrations[0]!.id;
-    const run = await syncAndWait(assignmentId);
+    const run = await syncAndWait(admin, assignmentId);
     expect(run.status, run.message).toBe('Success');
     expect(run.message).toMatch(
       /^Imported assets of \/content\/dam\/campaigns\/spring: 2 rows to fix and submit in draft submission #\d+$/,
     );
     // The PDF, the other brand's image and the asset outside the folder are left out.
-    expect(await rowsOf(template, run.submission_id!)).toEqual([
+    expect(await draftRows(admin, template, run.submission_id!)).toEqual([
       ['Spring hero', '/content/dam/campaigns/spring/hero.jpg'],
       ['Spring story', '/content/dam/campaigns/spring/social/story.png'],
     ]);
-    const again = await syncAndWait(assignmentId);
+    const again = await syncAndWait(admin, assignmentId);
     expect(again).toMatchObject({
       status: 'Success',
       submission_id: null,
@@ -279,7 +216,7 @@ describe('adobe-experience-manager-inbound (AEM stand-in)', () => {
       connector_id: id,
       metadata: { aem_data_type: 'file_assets', folderFilter: '/content/dam/campaigns' },
     });
-    const run = await syncAndWait(template.integrations[0]!.id);
+    const run = await syncAndWait(admin, template.integrations[0]!.id);
     expect(run.status).toBe('Failed');
     expect(run.message).toMatch(
       /^Adobe Experience Manager refused the connected account's credentials reading the assets of \/content\/dam\/campaigns: reconnect the account/,
@@ -295,7 +232,7 @@ describe('adobe-experience-manager-inbound pages (AEM QueryBuilder stand-in)', (
       { connector_id: await aemAccount(), metadata: { aem_data_type: 'pages', ...metadata } },
       ['title', 'path'],
     );
-    const run = await syncAndWait(template.integrations[0]!.id);
+    const run = await syncAndWait(admin, template.integrations[0]!.id);
     expect(run.status, run.message).toBe('Success');
     return { template, run };
   }
@@ -306,7 +243,7 @@ describe('adobe-experience-manager-inbound pages (AEM QueryBuilder stand-in)', (
       /^Imported pages of \/content\/acme\/en: 3 rows to fix and submit in draft submission #\d+$/,
     );
     // Pages of other languages and of the sibling /content/acme/en-gb are left out.
-    expect(await rowsOf(template, run.submission_id!)).toEqual([
+    expect(await draftRows(admin, template, run.submission_id!)).toEqual([
       ['Acme home', '/content/acme/en'],
       ['About us', '/content/acme/en/about'],
       ['Spring sale', '/content/acme/en/spring'],
@@ -318,7 +255,7 @@ describe('adobe-experience-manager-inbound pages (AEM QueryBuilder stand-in)', (
       folderFilter: '/acme',
       tagsFilter: 'acme:topic/sale, acme:brand/main',
     });
-    expect(await rowsOf(template, run.submission_id!)).toEqual([
+    expect(await draftRows(admin, template, run.submission_id!)).toEqual([
       ['Acme home', '/content/acme/en'],
       ['Spring sale', '/content/acme/en/spring'],
     ]);
@@ -331,7 +268,7 @@ describe('adobe-experience-manager-inbound pages (AEM QueryBuilder stand-in)', (
       connector_id: await aemAccount(),
       metadata: { aem_data_type: 'pages', folderFilter: '/content/../etc' },
     });
-    const run = await syncAndWait(template.integrations[0]!.id);
+    const run = await syncAndWait(admin, template.integrations[0]!.id);
     expect(run).toMatchObject({ status: 'Failed', submission_id: null });
     expect(run.message).toMatch(/^The AEM folder filter is not valid/);
   });
@@ -362,20 +299,20 @@ describe('workfront-project-pull-task-trigger (Workfront stand-in)', () => {
       },
     });
     const assignmentId = template.integrations[0]!.id;
-    const run = await syncAndWait(assignmentId);
+    const run = await syncAndWait(admin, assignmentId);
     expect(run.status, run.message).toBe('Success');
     expect(run.message).toMatch(/^Imported projects of template task ttsk-1: 1 row to fix/);
-    expect(await rowsOf(template, run.submission_id!)).toEqual([['Spring Sale', 'social']]);
+    expect(await draftRows(admin, template, run.submission_id!)).toEqual([['Spring Sale', 'social']]);
     const fields = workfront.requestsTo('/attask/api/v15.0/proj/proj-1').at(-1)!.query.fields!;
     expect(fields.split(',')).toEqual(expect.arrayContaining(['DE:Campaign name', 'DE:Channel code']));
 
-    const again = await syncAndWait(assignmentId);
+    const again = await syncAndWait(admin, assignmentId);
     expect(again.message).toBe('Nothing new to import from projects of template task ttsk-1');
 
     project.customFields['Channel code'] = 'email';
     project.lastUpdateDate = '2026-03-05T10:00:00:000-0700';
-    const changed = await syncAndWait(assignmentId);
-    expect(await rowsOf(template, changed.submission_id!)).toEqual([['Spring Sale', 'email']]);
+    const changed = await syncAndWait(admin, assignmentId);
+    expect(await draftRows(admin, template, changed.submission_id!)).toEqual([['Spring Sale', 'email']]);
   });
 
   it('a refused API key fails the run at once', async () => {
@@ -384,7 +321,7 @@ describe('workfront-project-pull-task-trigger (Workfront stand-in)', () => {
       connector_id: id,
       metadata: { workfrontTemplateId: 'tmpl-1', workfrontTemplateTaskId: 'ttsk-1' },
     });
-    const run = await syncAndWait(template.integrations[0]!.id);
+    const run = await syncAndWait(admin, template.integrations[0]!.id);
     expect(run.status).toBe('Failed');
     expect(run.message).toMatch(
       /^Workfront refused the connected account's credentials reading the projects of template task ttsk-1/,

@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cm360Standin } from '../../../../tests/standins/cm360';
 import { Dv360Standin } from '../../../../tests/standins/dv360';
 import { GoogleAnalyticsStandin } from '../../../../tests/standins/google-analytics-admin';
 import { GaDataStandin } from '../../../../tests/standins/google-analytics-data';
 import { insertOAuthConnector } from '../../test/connectors';
 import {
-  makeRunTemplate,
+  draftRows,
   metricsTemplate,
   outbound,
   type RunTemplate,
+  syncAndWait,
+  templateWithIntegration,
 } from '../../test/integration-runs-fixtures';
-import {
-  createAccount,
-  createTestContext,
-  signIn,
-  type TestAccount,
-  type TestContext,
-} from '../../test/test-context';
-import { type JobRuntime, startJobs } from '../index';
+import { type JobsContext, startJobsContext } from '../../test/jobs-context';
+import type { SignedIn, TestAccount, TestContext } from '../../test/test-context';
 
 /**
  * Google ad-server inbounds really run (issue 12 item 5) against the CM360 v4 and DV360 v4
@@ -32,8 +28,8 @@ import { type JobRuntime, startJobs } from '../index';
 
 let ctx: TestContext;
 let account: TestAccount;
-let admin: Awaited<ReturnType<typeof signIn>>;
-let jobs: JobRuntime;
+let admin: SignedIn;
+let running: JobsContext;
 
 const DAY = 86_400_000;
 const ago = (days: number) => String(Date.now() - days * DAY);
@@ -334,37 +330,24 @@ const gaAdmin = new GoogleAnalyticsStandin({
 });
 
 beforeAll(async () => {
-  await Promise.all([cm360.start(), dv360.start(), ga.start(), gaAdmin.start()]);
-  ctx = await createTestContext({
-    CM360_API_URL: cm360.apiUrl,
-    DV360_API_URL: dv360.apiUrl,
-    BID_MANAGER_API_URL: dv360.bidManagerUrl,
-    GOOGLE_ANALYTICS_DATA_API_URL: ga.dataUrl,
-    GOOGLE_ANALYTICS_ADMIN_API_URL: gaAdmin.adminUrl,
-    // Reports are waited for 1.5 s at most here (10 minutes by default), first polled after 10 ms.
-    PROVIDER_REPORT_MAX_WAIT_MS: '1500',
-    PROVIDER_REPORT_POLL_MS: '10',
-    JOB_RETRY_LIMIT: '1',
-    JOB_RETRY_DELAY_SECONDS: '1',
-    JOB_POLL_SECONDS: '0.5',
+  running = await startJobsContext({
+    peers: [cm360, dv360, ga, gaAdmin],
+    env: () => ({
+      CM360_API_URL: cm360.apiUrl,
+      DV360_API_URL: dv360.apiUrl,
+      BID_MANAGER_API_URL: dv360.bidManagerUrl,
+      GOOGLE_ANALYTICS_DATA_API_URL: ga.dataUrl,
+      GOOGLE_ANALYTICS_ADMIN_API_URL: gaAdmin.adminUrl,
+      // Reports are waited for 1.5 s at most here (10 minutes by default), first polled after 10 ms.
+      PROVIDER_REPORT_MAX_WAIT_MS: '1500',
+      PROVIDER_REPORT_POLL_MS: '10',
+    }),
+    retryLimit: 1,
   });
-  account = await createAccount(ctx);
-  admin = await signIn(ctx, account.admin.email);
-  jobs = await startJobs(ctx.deps, ctx.handle, ctx.deps.config.jobs, { work: true });
-  ctx.deps.jobs = jobs;
+  ({ ctx, account, admin } = running);
 });
 
-afterAll(async () => {
-  await jobs?.stop();
-  await Promise.all([ctx?.close(), cm360.close(), dv360.close(), ga.close(), gaAdmin.close()]);
-});
-
-interface Run {
-  id: number;
-  status: string;
-  message: string;
-  submission_id: number | null;
-}
+afterAll(() => running?.close());
 
 /** A connected Google account of `typeId` (2 GA, 10 legacy CM, 11 CM360, 14 DV360) with `token`. */
 async function googleAccount(typeId: number, profileId: string, token: string): Promise<number> {
@@ -379,69 +362,22 @@ async function googleAccount(typeId: number, profileId: string, token: string): 
 }
 
 /** A template whose one integration is `slug` with `extra`, mapping `campaignFrom` → Campaign and `channelFrom` → Channel. */
-async function templateWith(
+function templateWith(
   slug: string,
   channelFrom: string,
   extra: Record<string, unknown>,
   campaignFrom = 'name',
 ): Promise<RunTemplate> {
-  const base = await makeRunTemplate(admin, []);
-  const got = await admin.get(`/api/v1/account/template/${base.id}`);
-  const fieldOf = (id: number) =>
-    (got.body.template_fields as { id: number; field_id: number }[]).find((f) => f.id === id)!.field_id;
-  const saved = await admin.put('/api/v1/account/template/').send({
-    ...got.body,
-    integrations: [
-      outbound(slug, {
-        name: `${slug} pull`,
-        mapping_fields: [
-          {
-            fieldName: campaignFrom,
-            label: campaignFrom,
-            cvFieldId: fieldOf(base.fields.campaign),
-            required: false,
-          },
-          {
-            fieldName: channelFrom,
-            label: channelFrom,
-            cvFieldId: fieldOf(base.fields.channel),
-            required: false,
-          },
-        ],
-        ...extra,
-      }),
-    ],
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  return {
-    ...base,
-    integrations: (await admin.get(`/api/v1/account/template/${base.id}`)).body.integrations,
-  };
-}
-
-async function syncAndWait(assignmentId: number): Promise<Run> {
-  const res = await admin.post(`/api/v1/integration-assignments/${assignmentId}/sync`);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const runId = res.body.id as number;
-  return vi.waitFor(
-    async () => {
-      const runs = await admin.get(`/api/v1/integration-assignments/${assignmentId}/runs`);
-      const run = (runs.body.data as Run[]).find((r) => r.id === runId)!;
-      expect(['Success', 'Failed'], JSON.stringify(run)).toContain(run.status);
-      return run;
-    },
-    { timeout: 30_000, interval: 200 },
+  return templateWithIntegration(admin, (fieldIds) =>
+    outbound(slug, {
+      name: `${slug} pull`,
+      mapping_fields: [
+        { fieldName: campaignFrom, label: campaignFrom, cvFieldId: fieldIds.campaign, required: false },
+        { fieldName: channelFrom, label: channelFrom, cvFieldId: fieldIds.channel, required: false },
+      ],
+      ...extra,
+    }),
   );
-}
-
-async function rowsOf(template: RunTemplate, submissionId: number) {
-  const res = await admin.get(`/api/v1/account/submissions/${submissionId}`);
-  expect(res.status).toBe(200);
-  expect(res.body.status).toBe('Draft');
-  return (res.body.rows as { data: Record<string, string> }[]).map((r) => [
-    r.data[template.fields.campaign] ?? '',
-    r.data[template.fields.channel] ?? '',
-  ]);
 }
 
 describe('google-cm360-inbound (CM360 stand-in)', () => {
@@ -456,29 +392,29 @@ describe('google-cm360-inbound (CM360 stand-in)', () => {
       ],
     });
     const assignmentId = template.integrations[0]!.id;
-    const run = await syncAndWait(assignmentId);
+    const run = await syncAndWait(admin, assignmentId);
     expect(run.status, run.message).toBe('Success');
     expect(run.message).toMatch(
       /^Imported campaigns of profile 777: 2 rows to fix and submit in draft submission #\d+$/,
     );
     // Other advertisers, archived campaigns and ones unchanged for over a year are left out.
-    expect(await rowsOf(template, run.submission_id!)).toEqual([
+    expect(await draftRows(admin, template, run.submission_id!)).toEqual([
       ['Spring Sale', '55'],
       ['Summer Sale', '55'],
     ]);
     const call = cm360.requestsTo('/dfareporting/v4/userprofiles/777/campaigns').at(-1)!;
     expect(call.query).toMatchObject({ advertiserIds: '55', maxResults: '1000' });
 
-    const again = await syncAndWait(assignmentId);
+    const again = await syncAndWait(admin, assignmentId);
     expect(again).toMatchObject({ status: 'Success', submission_id: null });
     expect(again.message).toBe('Nothing new to import from campaigns of profile 777');
 
     const summer = campaigns.find((c) => c.id === '9005')!;
     summer.name = 'Summer Sale 2';
     summer.lastModifiedInfo = { time: String(Date.now()) };
-    const changed = await syncAndWait(assignmentId);
+    const changed = await syncAndWait(admin, assignmentId);
     expect(changed.status, changed.message).toBe('Success');
-    expect(await rowsOf(template, changed.submission_id!)).toEqual([['Summer Sale 2', '55']]);
+    expect(await draftRows(admin, template, changed.submission_id!)).toEqual([['Summer Sale 2', '55']]);
   });
 
   it('a refused token fails the run at once, saying to reconnect the account', async () => {
@@ -487,7 +423,7 @@ describe('google-cm360-inbound (CM360 stand-in)', () => {
       connector_id: connectorId,
       metadata: { data_type: 'campaigns' },
     });
-    const run = await syncAndWait(template.integrations[0]!.id);
+    const run = await syncAndWait(admin, template.integrations[0]!.id);
     expect(run.status).toBe('Failed');
     expect(run.message).toMatch(
       /^Campaign Manager 360 refused the connected account's credentials reading the campaigns of profile 777: reconnect the account in Connected accounts/,
@@ -511,13 +447,13 @@ describe('google-dcm creative assets (legacy campaign manager)', () => {
       'creativeAsset',
     );
     const assignmentId = template.integrations[0]!.id;
-    const run = await syncAndWait(assignmentId);
+    const run = await syncAndWait(admin, assignmentId);
     expect(run.status, run.message).toBe('Success');
     expect(run.message).toMatch(
       /^Imported creative assets of profile 777: 3 rows to fix and submit in draft submission #\d+$/,
     );
     // The other advertiser's asset is left out; the image both creatives use comes once.
-    expect(await rowsOf(template, run.submission_id!)).toEqual([
+    expect(await draftRows(admin, template, run.submission_id!)).toEqual([
       ['spring_300x250.jpg', 'PRIMARY'],
       ['spring_backup.gif', 'BACKUP_IMAGE'],
       ['spring_video.mp4', 'PARENT_VIDEO'],
@@ -525,7 +461,7 @@ describe('google-dcm creative assets (legacy campaign manager)', () => {
     expect(cm360.requestsTo('/dfareporting/v4/userprofiles/777/creatives').at(-1)!.query).toMatchObject({
       advertiserId: '55',
     });
-    expect((await syncAndWait(assignmentId)).message).toBe(
+    expect((await syncAndWait(admin, assignmentId)).message).toBe(
       'Nothing new to import from creative assets of profile 777',
     );
   });
@@ -539,9 +475,9 @@ describe('google-dcm (legacy campaign manager)', () => {
       metadata: { data_type: 'placements' },
       filters: [{ integrationFilterId: 'campaign_ids', values: ['9001'] }],
     });
-    const run = await syncAndWait(template.integrations[0]!.id);
+    const run = await syncAndWait(admin, template.integrations[0]!.id);
     expect(run.status, run.message).toBe('Success');
-    expect(await rowsOf(template, run.submission_id!)).toEqual([['Homepage banner', '31']]);
+    expect(await draftRows(admin, template, run.submission_id!)).toEqual([['Homepage banner', '31']]);
     expect(cm360.requestsTo('/dfareporting/v4/userprofiles/777/placements').at(-1)!.query).toMatchObject({
       campaignIds: '9001',
     });
@@ -557,10 +493,10 @@ describe('google-dv360-inbound (DV360 stand-in)', () => {
       filters: [{ integrationFilterId: 'status', values: ['ACTIVE'] }],
     });
     const assignmentId = template.integrations[0]!.id;
-    const run = await syncAndWait(assignmentId);
+    const run = await syncAndWait(admin, assignmentId);
     expect(run.status, run.message).toBe('Success');
     expect(run.message).toMatch(/^Imported line items of advertiser 501: 1 row to fix/);
-    expect(await rowsOf(template, run.submission_id!)).toEqual([['Prospecting', '7001']]);
+    expect(await draftRows(admin, template, run.submission_id!)).toEqual([['Prospecting', '7001']]);
     const filter = dv360.requestsTo('/v4/advertisers/501/lineItems').at(-1)!.query.filter!;
     expect(filter).toMatch(
       /^entityStatus="ENTITY_STATUS_ACTIVE" AND updateTime>="\d{4}-\d\d-\d\dT[\d:.]+Z"$/,
@@ -569,7 +505,7 @@ describe('google-dv360-inbound (DV360 stand-in)', () => {
     const since = Date.parse(/updateTime>="([^"]+)"/.exec(filter)![1]!);
     expect(Math.abs(since - (Date.now() - 365 * DAY))).toBeLessThan(2 * DAY);
 
-    const again = await syncAndWait(assignmentId);
+    const again = await syncAndWait(admin, assignmentId);
     expect(again.message).toBe('Nothing new to import from line items of advertiser 501');
   });
 
@@ -580,9 +516,9 @@ describe('google-dv360-inbound (DV360 stand-in)', () => {
       metadata: { data_type: 'line_items' },
       filters: [{ integrationFilterId: 'name_contains', values: ['ING'] }],
     });
-    const run = await syncAndWait(template.integrations[0]!.id);
+    const run = await syncAndWait(admin, template.integrations[0]!.id);
     expect(run.status, run.message).toBe('Success');
-    expect(await rowsOf(template, run.submission_id!)).toEqual([
+    expect(await draftRows(admin, template, run.submission_id!)).toEqual([
       ['Prospecting', '501'],
       ['Retargeting', '501'],
       ['Beta spring', '502'],
@@ -596,7 +532,7 @@ describe('google-dv360-inbound (DV360 stand-in)', () => {
       connector_id: connectorId,
       metadata: { data_type: 'line_items', adAccountsLinked: '501' },
     });
-    const run = await syncAndWait(template.integrations[0]!.id);
+    const run = await syncAndWait(admin, template.integrations[0]!.id);
     expect(run.status).toBe('Failed');
     expect(run.message).toMatch(/^Display & Video 360 refused the connected account's credentials/);
   });
@@ -619,17 +555,17 @@ describe('google-analytics (GA Data API stand-in)', () => {
       'campaign_name',
     );
     const assignmentId = template.integrations[0]!.id;
-    const run = await syncAndWait(assignmentId);
+    const run = await syncAndWait(admin, assignmentId);
     expect(run.status, run.message).toBe('Success');
     expect(run.message).toMatch(/^Imported campaign data of property 3131: 2 rows to fix/);
-    expect(await rowsOf(template, run.submission_id!)).toEqual([
+    expect(await draftRows(admin, template, run.submission_id!)).toEqual([
       ['spring_sale', 'google'],
       ['newsletter', 'mailchimp'],
     ]);
     const call = ga.requestsTo('/v1beta/properties/3131:runReport').at(-1)!;
     expect(call.method).toBe('POST');
 
-    expect((await syncAndWait(assignmentId)).message).toBe(
+    expect((await syncAndWait(admin, assignmentId)).message).toBe(
       'Nothing new to import from campaign data of property 3131',
     );
     gaEvents.push({
@@ -638,8 +574,8 @@ describe('google-analytics (GA Data API stand-in)', () => {
       sessionSource: 'meta',
       sessionMedium: 'paid_social',
     });
-    const more = await syncAndWait(assignmentId);
-    expect(await rowsOf(template, more.submission_id!)).toEqual([['summer', 'meta']]);
+    const more = await syncAndWait(admin, assignmentId);
+    expect(await draftRows(admin, template, more.submission_id!)).toEqual([['summer', 'meta']]);
   });
 
   it("custom data reads the property's event-scoped custom dimensions, a column per parameter name", async () => {
@@ -654,11 +590,11 @@ describe('google-analytics (GA Data API stand-in)', () => {
       'promo_code',
     );
     const assignmentId = template.integrations[0]!.id;
-    const run = await syncAndWait(assignmentId);
+    const run = await syncAndWait(admin, assignmentId);
     expect(run.status, run.message).toBe('Success');
     expect(run.message).toMatch(/^Imported custom data of property 4141: 2 rows to fix/);
     // The event with neither parameter set is left out; "(not set)" is an empty cell.
-    expect(await rowsOf(template, run.submission_id!)).toEqual([
+    expect(await draftRows(admin, template, run.submission_id!)).toEqual([
       ['SPRING10', 'Buy now'],
       ['SUMMER5', ''],
     ]);
@@ -670,7 +606,7 @@ describe('google-analytics (GA Data API stand-in)', () => {
     expect(gaAdmin.requestsTo('/v1beta/properties/4141/customDimensions').at(-1)!.query).toMatchObject({
       pageSize: '200',
     });
-    expect((await syncAndWait(assignmentId)).message).toBe(
+    expect((await syncAndWait(admin, assignmentId)).message).toBe(
       'Nothing new to import from custom data of property 4141',
     );
   });
@@ -686,10 +622,10 @@ describe('google-analytics (GA Data API stand-in)', () => {
       },
       'tier',
     );
-    const run = await syncAndWait(template.integrations[0]!.id);
+    const run = await syncAndWait(admin, template.integrations[0]!.id);
     expect(run.status, run.message).toBe('Success');
     expect(run.message).toMatch(/^Imported user data of property 4141: 2 rows to fix/);
-    expect(await rowsOf(template, run.submission_id!)).toEqual([
+    expect(await draftRows(admin, template, run.submission_id!)).toEqual([
       ['gold', ''],
       ['silver', ''],
     ]);
@@ -707,13 +643,13 @@ describe('google-analytics (GA Data API stand-in)', () => {
       },
       'u10',
     );
-    const run = await syncAndWait(template.integrations[0]!.id);
+    const run = await syncAndWait(admin, template.integrations[0]!.id);
     expect(run.status, run.message).toBe('Success');
     expect(run.message).toMatch(
       /^Imported user data of property 6161 \(the first 9 of its 11 user-scoped custom dimensions\): 1 row to fix/,
     );
     // u10 is not read (Campaign stays empty); u9 is.
-    expect(await rowsOf(template, run.submission_id!)).toEqual([['', 'u9-value']]);
+    expect(await draftRows(admin, template, run.submission_id!)).toEqual([['', 'u9-value']]);
     expect(ga.reports.at(-1)).toEqual({
       property: '6161',
       dimensions: manyUserDimensions.slice(0, 9).map((u) => `customUser:${u}`),
@@ -727,7 +663,7 @@ describe('google-analytics (GA Data API stand-in)', () => {
       metadata: { ...gaMetadata, ga_property_id: '5151', ga_data_set_type: 'user_data' },
     });
     const before = ga.requestsTo('/v1beta/properties/5151:runReport').length;
-    const run = await syncAndWait(template.integrations[0]!.id);
+    const run = await syncAndWait(admin, template.integrations[0]!.id);
     expect(run).toMatchObject({ status: 'Failed', submission_id: null });
     expect(run.message).toBe(
       'Property 5151 has no user-scoped custom dimensions: register one in Google Analytics (Admin, Custom definitions) or choose another data set type',
@@ -741,7 +677,7 @@ describe('google-analytics (GA Data API stand-in)', () => {
       connector_id: connectorId,
       metadata: { ...gaMetadata, ga_data_set_type: 'geography_data' },
     });
-    const run = await syncAndWait(template.integrations[0]!.id);
+    const run = await syncAndWait(admin, template.integrations[0]!.id);
     expect(run.status).toBe('Failed');
     expect(run.message).toMatch(
       /^Google Analytics refused the connected account's credentials reading the geography data of property 3131/,
@@ -760,7 +696,7 @@ describe('pull_performance_metrics (asynchronous reports)', () => {
       [{ integrationFilterId: 'advertiser_ids', values: ['55'] }],
     );
     const before = cm360.requests.length;
-    const run = await syncAndWait(assignmentId);
+    const run = await syncAndWait(admin, assignmentId);
     expect(run.status, run.message).toBe('Success');
     // Campaigns changed within the year, of advertiser 55; 9005 delivered nothing.
     expect(await cellsOf(run.submission_id!)).toEqual([
@@ -772,7 +708,7 @@ describe('pull_performance_metrics (asynchronous reports)', () => {
     expect(calls.map((r) => r.method)).toEqual(['POST', 'POST', 'GET', 'GET', 'GET', 'GET', 'DELETE']);
     expect(calls.filter((r) => r.query.alt === 'media')).toHaveLength(1);
     // Nothing moved: nothing new on the next sync (a new report is read all the same).
-    const again = await syncAndWait(assignmentId);
+    const again = await syncAndWait(admin, assignmentId);
     expect(again.message).toMatch(/^Nothing new to import from campaigns of profile 777$/);
   });
 
@@ -782,7 +718,7 @@ describe('pull_performance_metrics (asynchronous reports)', () => {
       data_type: 'placements',
       pull_performance_metrics: '1',
     });
-    const run = await syncAndWait(assignmentId);
+    const run = await syncAndWait(admin, assignmentId);
     expect(run.status, run.message).toBe('Success');
     expect(await cellsOf(run.submission_id!)).toEqual([['Homepage banner', '5000', '40', '12', '2']]);
   });
@@ -794,7 +730,7 @@ describe('pull_performance_metrics (asynchronous reports)', () => {
       data_type: 'creative_assets',
       pull_performance_metrics: '1',
     });
-    const run = await syncAndWait(assignmentId);
+    const run = await syncAndWait(admin, assignmentId);
     expect(run).toMatchObject({
       status: 'Failed',
       message:
@@ -810,7 +746,7 @@ describe('pull_performance_metrics (asynchronous reports)', () => {
       pull_performance_metrics: '1',
     });
     cm360.endNextReportWith('failed');
-    const run = await syncAndWait(assignmentId);
+    const run = await syncAndWait(admin, assignmentId);
     expect(run).toMatchObject({ status: 'Failed', submission_id: null });
     expect(run.message).toMatch(/^Campaign Manager 360 report \d+ \(file \d+\) failed \(FAILED\)$/);
   });
@@ -823,7 +759,7 @@ describe('pull_performance_metrics (asynchronous reports)', () => {
       pull_performance_metrics: '1',
     });
     const before = dv360.requests.length;
-    const run = await syncAndWait(assignmentId);
+    const run = await syncAndWait(admin, assignmentId);
     expect(run.status, run.message).toBe('Success');
     expect(await cellsOf(run.submission_id!)).toEqual([
       ['Prospecting', '98000', '1500', '245.5', '12'],
@@ -849,7 +785,7 @@ describe('pull_performance_metrics (asynchronous reports)', () => {
       pull_performance_metrics: '1',
     });
     dv360.endNextReportWith('stuck');
-    const run = await syncAndWait(assignmentId);
+    const run = await syncAndWait(admin, assignmentId);
     expect(run).toMatchObject({ status: 'Failed', submission_id: null });
     expect(run.message).toMatch(
       /^Display & Video 360 report \d+ \(query \d+\) was not ready after 1500 ms \(still RUNNING\): sync again later$/,
