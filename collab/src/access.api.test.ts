@@ -3,14 +3,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CollabInstance,
+  type CollabPeers,
   connect,
   createRoomFixture,
   eventually,
-  openTestDatabase,
   type Person,
   type RoomFixture,
-  startCollab,
-  type TestClient,
+  startCollabPeers,
   tokenFor,
 } from './test/collab-harness';
 
@@ -18,29 +17,18 @@ import {
 // the statements the REST services run (logout and reset end sessions; disable, delete, role and
 // permission changes update or delete the user); database triggers tell the collab server.
 
+let peers: CollabPeers;
 let db: DbHandle;
 let collab: CollabInstance;
 /** A collab server that does not LISTEN (as behind a transaction-mode pooler): only the per-command check. */
 let unlistening: CollabInstance;
-const clients: TestClient[] = [];
-
-async function join(instance: CollabInstance, f: RoomFixture, person: Person): Promise<TestClient> {
-  const client = await connect(instance.url, f.room, tokenFor(f, person));
-  clients.push(client);
-  return client;
-}
 
 beforeAll(async () => {
-  db = await openTestDatabase();
-  collab = await startCollab(db, { debounceMs: 50 });
-  unlistening = await startCollab(db, { debounceMs: 50, listen: null });
+  peers = await startCollabPeers({ debounceMs: 50 }, { debounceMs: 50, listen: null });
+  db = peers.db;
+  [collab, unlistening] = peers.instances as [CollabInstance, CollabInstance];
 });
-afterAll(async () => {
-  for (const c of clients) c.destroy();
-  await collab.close();
-  await unlistening.close();
-  await db.close();
-});
+afterAll(() => peers?.close());
 
 const revocations: Array<[string, (f: RoomFixture, person: Person) => Promise<unknown>]> = [
   ['logout', (_f, p) => db.db.deleteFrom('sessions').where('id', '=', p.sessionId).execute()],
@@ -74,8 +62,8 @@ describe('revoked access ends live collaboration', () => {
     it(`${kind}: the socket closes within a second and the old token is refused`, async () => {
       const f = await createRoomFixture(db);
       const oldToken = tokenFor(f, f.approver);
-      const revoked = await join(collab, f, f.approver);
-      const bystander = await join(collab, f, f.approver2);
+      const revoked = await peers.join(collab, f, f.approver);
+      const bystander = await peers.join(collab, f, f.approver2);
       expect((await revoked.command({ type: 'comment.add', cell: null, body: 'Before' })).type).toBe('ack');
       const started = Date.now();
       await revoke(f, f.approver);
@@ -91,8 +79,8 @@ describe('revoked access ends live collaboration', () => {
 
   it('losing approve_suggestions refuses moderation on a still-open socket', async () => {
     const f = await createRoomFixture(db);
-    const commenter = await join(unlistening, f, f.commenter);
-    const approver = await join(unlistening, f, f.approver);
+    const commenter = await peers.join(unlistening, f, f.commenter);
+    const approver = await peers.join(unlistening, f, f.approver);
     const ack = await commenter.command({
       type: 'suggestion.add',
       cell: { listValueId: null, columnId: f.columnId, rowNumber: 0 },
@@ -118,7 +106,7 @@ describe('revoked access ends live collaboration', () => {
 
   it('a logged-out session is refused at the next command even without the notification', async () => {
     const f = await createRoomFixture(db);
-    const commenter = await join(unlistening, f, f.commenter);
+    const commenter = await peers.join(unlistening, f, f.commenter);
     await db.db.deleteFrom('sessions').where('id', '=', f.commenter.sessionId).execute();
     const answer = await commenter.command({ type: 'comment.add', cell: null, body: 'After logout' });
     expect(answer.type).toBe('refused');
@@ -127,7 +115,7 @@ describe('revoked access ends live collaboration', () => {
 
   it('keeps listening after its database connection was cut, and closes what changed meanwhile', async () => {
     const f = await createRoomFixture(db);
-    const revoked = await join(collab, f, f.approver);
+    const revoked = await peers.join(collab, f, f.approver);
     const listeners = () =>
       sql<{ pid: number }>`select pid from pg_stat_activity
         where datname = current_database() and query = 'LISTEN "nomen_collab"'`.execute(db.db);
@@ -143,7 +131,7 @@ describe('revoked access ends live collaboration', () => {
       expect(after.some((pid) => !before.includes(pid))).toBe(true);
     });
     const other = await createRoomFixture(db);
-    const next = await join(collab, other, other.commenter);
+    const next = await peers.join(collab, other, other.commenter);
     const started = Date.now();
     await db.db.updateTable('users').set({ disabled: true }).where('id', '=', other.commenter.id).execute();
     await next.closed;
@@ -152,7 +140,7 @@ describe('revoked access ends live collaboration', () => {
 
   it('a new token after a permission change joins again', async () => {
     const f = await createRoomFixture(db);
-    const approver = await join(collab, f, f.approver);
+    const approver = await peers.join(collab, f, f.approver);
     await db.db
       .updateTable('users')
       .set({ permissions: ['manage_lists'] })
@@ -169,7 +157,7 @@ describe('revoked access ends live collaboration', () => {
       f.room,
       tokenFor(f, f.approver, { approver: false, av: access.version }),
     );
-    clients.push(again);
+    peers.clients.push(again);
     expect((await again.command({ type: 'comment.add', cell: null, body: 'Back' })).type).toBe('ack');
   });
 });

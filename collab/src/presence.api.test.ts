@@ -5,27 +5,27 @@ import { Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import {
   type CollabInstance,
+  type CollabPeers,
   connect,
   createRoomFixture,
   eventually,
-  openTestDatabase,
   type Person,
   type RoomFixture,
   startCollab,
+  startCollabPeers,
   type TestClient,
   tokenFor,
 } from './test/collab-harness';
 
+let peers: CollabPeers;
 let db: DbHandle;
 /** Relays presence renewals every 300 ms (so a test sees a window close). */
 let quick: CollabInstance;
 /** Relays presence renewals once a minute (so anything seen sooner was not held back). */
 let slow: CollabInstance;
-const clients: TestClient[] = [];
 
 async function join(f: RoomFixture, person: Person, instance: CollabInstance): Promise<TestClient> {
-  const client = await connect(instance.url, f.room, tokenFor(f, person));
-  clients.push(client);
+  const client = await peers.join(instance, f, person);
   // What the list editor does on joining (ListRoomClient): its presence, clock 1.
   client.provider.setAwarenessField('user', { id: person.id, name: person.name, color: '#1c7ed6' });
   return client;
@@ -43,16 +43,14 @@ function varUint(n: number): number[] {
 }
 
 beforeAll(async () => {
-  db = await openTestDatabase();
-  quick = await startCollab(db, { debounceMs: 50, presenceRenewalMs: 300 });
-  slow = await startCollab(db, { debounceMs: 50, presenceRenewalMs: 60_000 });
+  peers = await startCollabPeers(
+    { debounceMs: 50, presenceRenewalMs: 300 },
+    { debounceMs: 50, presenceRenewalMs: 60_000 },
+  );
+  db = peers.db;
+  [quick, slow] = peers.instances as [CollabInstance, CollabInstance];
 });
-afterAll(async () => {
-  for (const c of clients) c.destroy();
-  await quick.close();
-  await slow.close();
-  await db.close();
-});
+afterAll(() => peers?.close());
 
 describe('presence renewals (issue 14 item 2)', () => {
   it('relays many renewals of an unchanged presence as one message per window, with the latest clock', async () => {
@@ -131,7 +129,7 @@ describe('departed presence (issue 14 item 3)', () => {
     const leavers: number[] = [];
     for (let i = 0; i < 5; i++) {
       const leaver = await connect(slow.url, f.room, tokenFor(f, f.commenter));
-      clients.push(leaver);
+      peers.clients.push(leaver);
       leavers.push(leaver.provider.awareness!.clientID);
       // Its presence goes out, and the socket closes in the same tick (a tab closed as it opened):
       // the server handles the message after the close.

@@ -4,27 +4,23 @@ import { Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import {
   type CollabInstance,
-  connect,
+  type CollabPeers,
   createRoomFixture,
   eventually,
-  openTestDatabase,
   type Person,
   type RoomFixture,
-  startCollab,
+  startCollabPeers,
   type TestClient,
-  tokenFor,
 } from './test/collab-harness';
 
+let peers: CollabPeers;
 let db: DbHandle;
 let collab: CollabInstance;
 /** A collab server that does not LISTEN, so a deleted list's room stays open for the next command. */
 let unlistening: CollabInstance;
-const clients: TestClient[] = [];
 
-async function join(f: RoomFixture, person: Person, instance = collab): Promise<TestClient> {
-  const client = await connect(instance.url, f.room, tokenFor(f, person));
-  clients.push(client);
-  return client;
+function join(f: RoomFixture, person: Person, instance = collab): Promise<TestClient> {
+  return peers.join(instance, f, person);
 }
 
 async function pendingCount(listId: number): Promise<number | undefined> {
@@ -48,16 +44,11 @@ async function suggest(client: TestClient, f: RoomFixture): Promise<string> {
 }
 
 beforeAll(async () => {
-  db = await openTestDatabase();
-  collab = await startCollab(db, { debounceMs: 50 });
-  unlistening = await startCollab(db, { debounceMs: 50, listen: null });
+  peers = await startCollabPeers({ debounceMs: 50 }, { debounceMs: 50, listen: null });
+  db = peers.db;
+  [collab, unlistening] = peers.instances as [CollabInstance, CollabInstance];
 });
-afterAll(async () => {
-  for (const c of clients) c.destroy();
-  await collab.close();
-  await unlistening.close();
-  await db.close();
-});
+afterAll(() => peers?.close());
 
 describe('presence cannot be faked (issue 8 item 9)', () => {
   it('shows the name and id of the token, whatever the client claims', async () => {

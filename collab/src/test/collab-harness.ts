@@ -59,6 +59,48 @@ export async function startCollab(
   };
 }
 
+/** Options of `startCollab` (besides the database). */
+export type CollabOptions = NonNullable<Parameters<typeof startCollab>[1]>;
+
+/** Collab instances over one open test database, and the clients that joined them. */
+export interface CollabPeers {
+  db: DbHandle;
+  /** One instance per options object given to `startCollabPeers`, in that order. */
+  instances: CollabInstance[];
+  /** The clients destroyed on close: those `join` made, and any a test adds. */
+  clients: TestClient[];
+  /** Connects `person` of `f` to `f`'s room on `instance` (`connect`); the client is destroyed on close. */
+  join(instance: CollabInstance, f: RoomFixture, person: Person): Promise<TestClient>;
+  /** Destroys the joined clients, closes the instances in order, then the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * What a collab API test file starts in its beforeAll: the test database (`openTestDatabase`)
+ * and one collab instance (`startCollab`) per entry of `options`, started one after another.
+ */
+export async function startCollabPeers(...options: CollabOptions[]): Promise<CollabPeers> {
+  const db = await openTestDatabase();
+  const instances: CollabInstance[] = [];
+  for (const o of options) instances.push(await startCollab(db, o));
+  const clients: TestClient[] = [];
+  return {
+    db,
+    instances,
+    clients,
+    async join(instance, f, person) {
+      const client = await connect(instance.url, f.room, tokenFor(f, person));
+      clients.push(client);
+      return client;
+    },
+    async close() {
+      for (const c of clients) c.destroy();
+      for (const instance of instances) await instance.close();
+      await db.close();
+    },
+  };
+}
+
 /** Opens the test database (migrated by the API project's global setup). */
 export function openTestDatabase(): Promise<DbHandle> {
   return openDatabase({
