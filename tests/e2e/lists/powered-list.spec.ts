@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { apiAs, uniqueName } from '../support/api';
 import { storageStateOf } from '../support/roles';
+import { textFieldsTemplate } from '../support/templates';
 
 test.use({ storageState: storageStateOf('admin') });
 
@@ -29,47 +30,8 @@ async function setLinkFlag(api: APIRequestContext, enabled: boolean): Promise<vo
 
 /** A template of two text fields (Channel, Source) with its template field ids. */
 async function makeTemplate(api: APIRequestContext) {
-  const folder = await api.put('/api/v1/account/folder', {
-    data: { name: uniqueName('Powering folder'), description: '' },
-  });
-  const folderId = ((await folder.json()) as { folder: { id: number } }).folder.id;
-  const set = await api.put('/api/v1/account/fieldsets', {
-    data: {
-      name: uniqueName('Traffic fields'),
-      description: '',
-      fields: [
-        { id: 'TEMP_c', name: 'Channel', governance_type: 'text' },
-        { id: 'TEMP_s', name: 'Source', governance_type: 'text' },
-      ],
-    },
-  });
-  expect(set.status()).toBe(200);
-  const fieldset = (
-    (await set.json()) as { fieldset: { id: number; fields: { id: number; name: string }[] } }
-  ).fieldset;
-  const name = uniqueName('Traffic template');
-  const saved = await api.put('/api/v1/account/template/', {
-    data: {
-      name,
-      folder_id: folderId,
-      fieldsets: [fieldset.id],
-      template_fields: fieldset.fields.map((field, precedence) => ({
-        id: `TEMP_f${precedence}`,
-        field_id: field.id,
-        field: { id: field.id, name: field.name, governance_type: 'text', fieldset_id: fieldset.id },
-        precedence,
-        governance_type: 'text',
-      })),
-    },
-  });
-  expect(saved.status()).toBe(200);
-  const { id } = (await saved.json()) as { id: number };
-  const template = (await (await api.get(`/api/v1/account/template/${id}`)).json()) as {
-    template_fields: { id: number; field: { name: string } }[];
-  };
-  const fieldId = (fieldName: string) =>
-    template.template_fields.find((tf) => tf.field.name === fieldName)!.id;
-  return { id, name, channel: fieldId('Channel'), source: fieldId('Source') };
+  const { id, name, fieldIds } = await textFieldsTemplate(api, 'Traffic', ['Channel', 'Source']);
+  return { id, name, channel: fieldIds.Channel!, source: fieldIds.Source! };
 }
 
 test('[LISTS]: an admin links a list to a template; it shows the submitted values read-only, follows new submissions, and unlinks', async ({

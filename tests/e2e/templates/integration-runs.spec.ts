@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { type SftpPeer, startSftpPeer } from '../../peers/sftp-peer';
 import { apiAs, uniqueName } from '../support/api';
 import { storageStateOf } from '../support/roles';
 import { E2E_S3_BUCKET, e2eS3Endpoint } from '../support/standins';
+import { campaignTemplate, sftpConnector } from '../support/templates';
 
 test.use({ storageState: storageStateOf('admin') });
 
@@ -22,73 +23,21 @@ test('[TEMPLATES]: an SFTP outbound runs when rows are submitted, and the connec
   baseURL,
 }) => {
   const api = await apiAs('admin', baseURL!);
-  const connector = await api.post('/api/v1/account/connector/', {
-    data: {
-      name: uniqueName('Agency SFTP'),
-      connector_type_slug: 'sftp',
-      metadata: {
-        host: sftp.host,
-        port: sftp.port,
-        username: sftp.username,
-        auth_type: 'password',
-        password: sftp.password,
-      },
+  const connectorId = await sftpConnector(api, sftp, uniqueName('Agency SFTP'));
+  const { id: templateId, campaignId } = await campaignTemplate(api, uniqueName('Exports'), [
+    {
+      id: 'TEMP_sftp',
+      name: 'Agency drop',
+      connector_id: connectorId,
+      connector_type_id: null,
+      slug: 'sftp-push',
+      integration_type: 'OUTPUT',
+      delimiter: 'comma',
+      file_type: ['csv'],
+      filename_pattern: 'e2e-{submission_name}',
+      folder: '/drop',
     },
-  });
-  expect(connector.status(), await connector.text()).toBe(200);
-  const fieldset = await api.put('/api/v1/account/fieldsets', {
-    data: {
-      name: uniqueName('Export fields'),
-      fields: [
-        { id: 'TEMP_a', name: 'Campaign', governance_type: 'text', validation: { characters: 'any' } },
-      ],
-    },
-  });
-  expect(fieldset.status(), await fieldset.text()).toBe(200);
-  const field = (await fieldset.json()).fieldset.fields[0];
-  const folder = await api.put('/api/v1/account/folder', {
-    data: { name: uniqueName('Exports'), description: '' },
-  });
-  const templateName = uniqueName('Exports');
-  const saved = await api.put('/api/v1/account/template/', {
-    data: {
-      name: templateName,
-      folder_id: (await folder.json()).folder.id,
-      fieldsets: [(await fieldset.json()).fieldset.id],
-      template_fields: [
-        {
-          id: 'TEMP_campaign',
-          field_id: field.id,
-          field: { id: field.id, name: 'Campaign', governance_type: 'text', is_pattern: false },
-          precedence: 0,
-          governance_type: 'text',
-          visible_on_form: true,
-          validation: { characters: 'any' },
-        },
-      ],
-      integrations: [
-        {
-          id: 'TEMP_sftp',
-          name: 'Agency drop',
-          connector_id: (await connector.json()).id,
-          connector_type_id: null,
-          slug: 'sftp-push',
-          integration_type: 'OUTPUT',
-          delimiter: 'comma',
-          file_type: ['csv'],
-          filename_pattern: 'e2e-{submission_name}',
-          folder: '/drop',
-        },
-      ],
-      settings: { require_identifier: 0, require_approval: 0, enable_auto_submit: 0 },
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-  const templateId = (await saved.json()).id;
-  const template = await (await api.get(`/api/v1/account/template/${templateId}`)).json();
-  const campaignId = template.template_fields.find(
-    (f: { field: { name: string } }) => f.field.name === 'Campaign',
-  ).id;
+  ]);
   const submitted = await api.post('/api/v1/account/submissions', {
     data: { template_id: templateId, name: 'week12', rows: [{ [campaignId]: 'Spring Sale' }] },
   });
@@ -126,57 +75,6 @@ function mailsTo(email: string): string[] {
   return names
     .map((name) => readFileSync(join(folder, name), 'utf8'))
     .filter((text) => text.includes(`\r\nTo: ${email}\r\n`));
-}
-
-/**
- * Saves through the API a template with one text field "Campaign" and no integration; answers
- * its id and the template field id of Campaign.
- */
-async function campaignTemplate(
-  api: APIRequestContext,
-  name: string,
-  integrations: Record<string, unknown>[] = [],
-): Promise<{ id: number; campaignId: string }> {
-  const fieldset = await api.put('/api/v1/account/fieldsets', {
-    data: {
-      name: uniqueName('Run fields'),
-      fields: [
-        { id: 'TEMP_a', name: 'Campaign', governance_type: 'text', validation: { characters: 'any' } },
-      ],
-    },
-  });
-  expect(fieldset.status(), await fieldset.text()).toBe(200);
-  const set = (await fieldset.json()).fieldset;
-  const folder = await api.put('/api/v1/account/folder', {
-    data: { name: uniqueName('Runs'), description: '' },
-  });
-  const saved = await api.put('/api/v1/account/template/', {
-    data: {
-      name,
-      folder_id: (await folder.json()).folder.id,
-      fieldsets: [set.id],
-      template_fields: [
-        {
-          id: 'TEMP_campaign',
-          field_id: set.fields[0].id,
-          field: { id: set.fields[0].id, name: 'Campaign', governance_type: 'text', is_pattern: false },
-          precedence: 0,
-          governance_type: 'text',
-          visible_on_form: true,
-          validation: { characters: 'any' },
-        },
-      ],
-      integrations,
-      settings: { require_identifier: 0, require_approval: 0, enable_auto_submit: 0 },
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-  const id = (await saved.json()).id as number;
-  const template = await (await api.get(`/api/v1/account/template/${id}`)).json();
-  const campaign = template.template_fields.find(
-    (f: { field: { name: string } }) => f.field.name === 'Campaign',
-  );
-  return { id, campaignId: campaign.id };
 }
 
 /** The "Integration runs" table of the submission page. */
@@ -269,26 +167,13 @@ test('[TEMPLATES]: a failing SFTP push shows its message on the submission page 
   };
   await setFlag(true);
   try {
-    const connector = await api.post('/api/v1/account/connector/', {
-      data: {
-        name: uniqueName('Locked SFTP'),
-        connector_type_slug: 'sftp',
-        metadata: {
-          host: sftp.host,
-          port: sftp.port,
-          username: sftp.username,
-          auth_type: 'password',
-          password: 'not-the-password',
-        },
-      },
-    });
-    expect(connector.status(), await connector.text()).toBe(200);
+    const connectorId = await sftpConnector(api, sftp, uniqueName('Locked SFTP'), 'not-the-password');
     const oncall = `${uniqueName('oncall').replace(/\W+/g, '').toLowerCase()}@acme.test`;
     const template = await campaignTemplate(api, uniqueName('Locked exports'), [
       {
         id: 'TEMP_sftp',
         name: 'Locked drop',
-        connector_id: (await connector.json()).id,
+        connector_id: connectorId,
         connector_type_id: null,
         slug: 'sftp-push',
         integration_type: 'OUTPUT',

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiAs, uniqueName } from '../support/api';
 import { storageStateOf } from '../support/roles';
+import { textFieldsTemplate } from '../support/templates';
 
 test.use({ storageState: storageStateOf('admin') });
 
@@ -170,47 +171,7 @@ test('[TEMPLATES]: a field that powers a list cannot be deleted and the dialog n
   baseURL,
 }) => {
   const api = await apiAs('admin', baseURL!);
-  const folder = await api.put('/api/v1/account/folder', {
-    data: { name: uniqueName('Govern folder'), description: '' },
-  });
-  expect(folder.status()).toBe(200);
-  const folderId = ((await folder.json()) as { folder: { id: number } }).folder.id;
-  const set = await api.put('/api/v1/account/fieldsets', {
-    data: {
-      name: uniqueName('Govern fields'),
-      description: '',
-      fields: [
-        { id: 'TEMP_name', name: 'Campaign name', governance_type: 'text' },
-        { id: 'TEMP_note', name: 'Note', governance_type: 'text' },
-      ],
-    },
-  });
-  expect(set.status()).toBe(200);
-  const fieldset = (
-    (await set.json()) as { fieldset: { id: number; fields: { id: number; name: string }[] } }
-  ).fieldset;
-  const templateName = uniqueName('Govern template');
-  const saved = await api.put('/api/v1/account/template/', {
-    data: {
-      name: templateName,
-      folder_id: folderId,
-      fieldsets: [fieldset.id],
-      template_fields: fieldset.fields.map((field, precedence) => ({
-        id: `TEMP_f${precedence}`,
-        field_id: field.id,
-        field: { id: field.id, name: field.name, governance_type: 'text', fieldset_id: fieldset.id },
-        precedence,
-        governance_type: 'text',
-      })),
-    },
-  });
-  expect(saved.status()).toBe(200);
-  const { id } = (await saved.json()) as { id: number };
-  const template = (await (await api.get(`/api/v1/account/template/${id}`)).json()) as {
-    template_fields: { id: number; field: { name: string } }[];
-  };
-  const nameField = template.template_fields.find((tf) => tf.field.name === 'Campaign name')!;
-  const noteField = template.template_fields.find((tf) => tf.field.name === 'Note')!;
+  const { id, fieldIds } = await textFieldsTemplate(api, 'Govern', ['Campaign name', 'Note']);
   const listName = uniqueName('Govern list');
   const list = await api.put('/api/v1/account/lists/', {
     data: {
@@ -219,7 +180,13 @@ test('[TEMPLATES]: a field that powers a list cannot be deleted and the dialog n
       type: 'drop-down',
       powered_template_id: id,
       list_columns: [
-        { id: 'c', name: 'Names', precedence: 0, powered_template_field_id: nameField.id, list_values: [] },
+        {
+          id: 'c',
+          name: 'Names',
+          precedence: 0,
+          powered_template_field_id: fieldIds['Campaign name'],
+          list_values: [],
+        },
       ],
     },
   });
@@ -227,7 +194,7 @@ test('[TEMPLATES]: a field that powers a list cannot be deleted and the dialog n
   await api.dispose();
 
   // ?open= opens the field's drawer and leaves the URL.
-  await page.goto(`/admin/templates/edit-template/${id}/govern?open=${noteField.id}`);
+  await page.goto(`/admin/templates/edit-template/${id}/govern?open=${fieldIds.Note}`);
   const drawer = page.getByRole('dialog', { name: 'Edit Note' });
   await expect(drawer).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/edit-template/${id}/govern$`));
