@@ -1,7 +1,6 @@
 import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { GoogleAnalyticsStandin } from '../../../tests/standins/google-analytics-admin';
-import { acmeDataset, adobeStandins } from '../test/adobe-standins';
+import { acmeDataset, acmeGaStandin, adobeStandins } from '../test/analytics-standins';
 import { insertOAuthConnector } from '../test/connectors';
 import {
   endedRuns,
@@ -48,26 +47,10 @@ const { ims, adobe } = adobeStandins(
 );
 
 const GA_SCHEMA = ['ga:campaignCode', 'ga:campaign', 'ga:medium'];
-const ga = new GoogleAnalyticsStandin({
-  validTokens: ['ga-token-ok'],
-  user: { sub: '1', email: 'analyst@acme.test', name: 'Analyst' },
-  accounts: [
-    {
-      id: '1001',
-      displayName: 'Acme Web',
-      properties: [
-        {
-          id: 'UA-1001-1',
-          displayName: 'acme.com',
-          customDataSources: [
-            { id: 'cds-1', name: 'Campaign data', schema: GA_SCHEMA },
-            { id: 'cds-2', name: 'Campaign data (crash)', schema: GA_SCHEMA },
-          ],
-        },
-      ],
-    },
-  ],
-});
+const ga = acmeGaStandin([
+  { id: 'cds-1', name: 'Campaign data', schema: GA_SCHEMA },
+  { id: 'cds-2', name: 'Campaign data (crash)', schema: GA_SCHEMA },
+]);
 
 let ctx: TestContext;
 let account: TestAccount;

@@ -1,10 +1,9 @@
 import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BitlyStandin } from '../../../../tests/standins/bitly';
-import { GoogleAnalyticsStandin } from '../../../../tests/standins/google-analytics-admin';
 import { KochavaStandin } from '../../../../tests/standins/kochava';
 import { MetaStandin } from '../../../../tests/standins/meta';
-import { acmeDataset, adobeStandins } from '../../test/adobe-standins';
+import { acmeDataset, acmeGaStandin, adobeStandins } from '../../test/analytics-standins';
 import { insertOAuthConnector as insertConnector } from '../../test/connectors';
 import {
   createAccount,
@@ -48,29 +47,9 @@ const { ims, adobe } = adobeStandins(
   ],
 );
 
-const ga = new GoogleAnalyticsStandin({
-  validTokens: ['ga-token-ok'],
-  user: { sub: '1', email: 'analyst@acme.test', name: 'Analyst' },
-  accounts: [
-    {
-      id: '1001',
-      displayName: 'Acme Web',
-      properties: [
-        {
-          id: 'UA-1001-1',
-          displayName: 'acme.com',
-          customDataSources: [
-            {
-              id: 'cds-1',
-              name: 'Campaign costs',
-              schema: ['ga:date', 'ga:medium', 'ga:source', 'ga:adCost'],
-            },
-          ],
-        },
-      ],
-    },
-  ],
-});
+const ga = acmeGaStandin([
+  { id: 'cds-1', name: 'Campaign costs', schema: ['ga:date', 'ga:medium', 'ga:source', 'ga:adCost'] },
+]);
 
 const meta = new MetaStandin({
   validTokens: ['fb-token-ok'],

@@ -1,5 +1,9 @@
 import { AdobeAnalyticsStandin, type AdobeDatasetSeed } from '../../../tests/standins/adobe-analytics';
 import { type AdobeImsClientSeed, AdobeImsStandin } from '../../../tests/standins/adobe-ims';
+import {
+  type GaCustomDataSourceSeed,
+  GoogleAnalyticsStandin,
+} from '../../../tests/standins/google-analytics-admin';
 
 /** The global company id of the Adobe Analytics tenant of `adobeStandins`. */
 export const ACME_COMPANY = 'acmeco0';
@@ -37,4 +41,23 @@ export function acmeDataset(
   dimension = 'variables/campaign',
 ): AdobeDatasetSeed {
   return { datasetId, name, globalCompanyId: ACME_COMPANY, rsid, dimension, columns };
+}
+
+/**
+ * The Google Analytics stand-in of the analytics tests: token ga-token-ok signs in as
+ * analyst@acme.test, who sees account 1001 "Acme Web" with property UA-1001-1 "acme.com" holding
+ * `customDataSources`. Start and close it in the test file.
+ */
+export function acmeGaStandin(customDataSources: GaCustomDataSourceSeed[]): GoogleAnalyticsStandin {
+  return new GoogleAnalyticsStandin({
+    validTokens: ['ga-token-ok'],
+    user: { sub: '1', email: 'analyst@acme.test', name: 'Analyst' },
+    accounts: [
+      {
+        id: '1001',
+        displayName: 'Acme Web',
+        properties: [{ id: 'UA-1001-1', displayName: 'acme.com', customDataSources }],
+      },
+    ],
+  });
 }
