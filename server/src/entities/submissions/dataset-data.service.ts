@@ -10,8 +10,8 @@ import ExcelJS from 'exceljs';
 import type { Response } from 'express';
 import type { Actor, AppDeps } from '../../http/context';
 import { countDatasetDataRows, type DatasetDataRecord, datasetDataRows } from './dataset-data.repository';
+import { usableTemplate } from './submission-form.service';
 import * as repo from './submissions.repository';
-import { usableTemplate } from './submissions.service';
 
 /** Rows read per statement while a download streams. */
 const DOWNLOAD_BATCH = 5000;

@@ -1,6 +1,8 @@
 import { datasetDataApi, datasetsApi, previewApi, submissionsApi } from '@nomen/shared';
 import type { ApiBuilder } from '../../http/route';
 import * as dataService from './dataset-data.service';
+import * as datasets from './datasets.service';
+import * as forms from './submission-form.service';
 import * as service from './submissions.service';
 
 /**
@@ -9,11 +11,11 @@ import * as service from './submissions.service';
  */
 export function submissionsRoutes(api: ApiBuilder): void {
   const { deps } = api;
-  api.mount(submissionsApi.templates, ({ actor }) => service.submittableTemplates(deps, actor));
-  api.mount(submissionsApi.form, ({ actor, params }) => service.submissionForm(deps, actor, params.id));
-  api.mount(submissionsApi.uniqueness, ({ actor, body }) => service.checkUniqueness(deps, actor, body));
+  api.mount(submissionsApi.templates, ({ actor }) => forms.submittableTemplates(deps, actor));
+  api.mount(submissionsApi.form, ({ actor, params }) => forms.submissionForm(deps, actor, params.id));
+  api.mount(submissionsApi.uniqueness, ({ actor, body }) => datasets.checkUniqueness(deps, actor, body));
   api.mount(submissionsApi.list, ({ actor, query }) => service.listSubmissions(deps, actor, query));
-  api.mount(submissionsApi.lookup, ({ actor, query }) => service.lookupCode(deps, actor, query.code));
+  api.mount(submissionsApi.lookup, ({ actor, query }) => datasets.lookupCode(deps, actor, query.code));
   api.mount(submissionsApi.create, ({ actor, body, req }) =>
     service.createSubmission(deps, actor, body, service.parseIdempotencyKey(req.headers['idempotency-key'])),
   );
@@ -33,10 +35,10 @@ export function submissionsRoutes(api: ApiBuilder): void {
     service.editSubmission(deps, actor, params.id, body),
   );
   api.mount(previewApi.dependencies, ({ actor, body }) =>
-    service.previewDependencies(deps, actor, body.list_ids),
+    forms.previewDependencies(deps, actor, body.list_ids),
   );
   api.mount(datasetsApi.query, ({ actor, params, body }) =>
-    service.queryDataset(deps, actor, params.id, body),
+    datasets.queryDataset(deps, actor, params.id, body),
   );
   // The dataset page (issue 11 item 6): a page of rows, and every row as a CSV or XLSX file.
   api.mount(datasetDataApi.data, ({ actor, params, query }) =>

@@ -3,21 +3,14 @@ import {
   AppError,
   AUTONUMBER_MAX_VALUE,
   bufferedRandomInt,
-  CODE_LOOKUP_MAX_MATCHES,
-  type CodeLookup,
   compileSubmissionForm,
   createSessionCache,
-  type DatasetQuery,
-  type datasetQuerySchema,
   fieldKey,
   hasPermission,
   IN_DATASET_STATUSES,
   type Issue,
-  previewDependencyIds,
   type SubmissionDetail,
   type SubmissionForm,
-  type SubmissionList,
-  type SubmissionPattern,
   type SubmissionProblem,
   type SubmissionRow,
   type SubmissionStatus,
@@ -30,24 +23,24 @@ import {
 import type { Database, SubmissionRecord } from '@nomen/shared/db';
 import type { Transaction } from 'kysely';
 import type pg from 'pg';
-import type { z } from 'zod';
 import { withConnection } from '../../db/connection';
 import type { Actor, AppDeps } from '../../http/context';
 import { recordActivity } from '../activities/activities.service';
-import * as fieldsRepo from '../fields/fields.repository';
-import { assertAllFound, assertNotStale } from '../guards';
+import { assertNotStale } from '../guards';
 import { insertRunsForCommit } from '../integration-runs/integration-runs.repository';
 import { insertLinkChecksForCommit } from '../link-checks/link-checks.repository';
 import { refreshPoweredLists } from '../lists/lists.powered';
 import * as patternsRepo from '../patterns/patterns.repository';
-import { getPattern } from '../patterns/patterns.service';
 import { getTemplate } from '../templates/templates.service';
 import * as searchRepo from './dataset-search.repository';
+import { buildForm, mayUseTemplate, usableTemplate } from './submission-form.service';
 import * as repo from './submissions.repository';
 
 /**
- * Submissions and datasets (issue 11 items 4, 5, 8; spec 01 §6 edit_submissions; spec 02 §7 and
- * spec 03 §7 datasets query). Decisions where the specs are silent are in this folder's README.
+ * The life of a submission (issue 11 items 4, 5; spec 01 §6 edit_submissions): drafts, submit,
+ * approval and edits, each commit of a dataset in one transaction, and who may read one. The form
+ * a template gives is in ./submission-form.service.ts, dataset reads in ./datasets.service.ts.
+ * Decisions where the specs are silent are in this folder's README.
  */
 
 // Unguessable random segments: crypto-strong bytes, drawn without modulo bias.
@@ -59,7 +52,8 @@ function iso(value: Date | null): string | null {
   return value ? value.toISOString() : null;
 }
 
-function toSummary(row: SubmissionRecord): SubmissionSummary {
+/** A submission as the API answers it (summary without rows). */
+export function toSummary(row: SubmissionRecord): SubmissionSummary {
   return {
     id: row.id,
     template_id: row.template_id,
@@ -77,146 +71,6 @@ function toSummary(row: SubmissionRecord): SubmissionSummary {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
-}
-
-/** Whether the actor may submit through every template (manage_templates) or only those of their groups. */
-async function mayUseTemplate(deps: AppDeps, actor: Actor, templateId: number): Promise<boolean> {
-  if (hasPermission(actor.permissions, 'manage_templates')) return true;
-  return (await repo.templateIdsThroughGroups(deps.db, actor.accountId, actor.userId)).has(templateId);
-}
-
-/** A template the actor may submit through, or 404 (another account's, or not theirs to use). */
-export async function usableTemplate(deps: AppDeps, actor: Actor, templateId: number): Promise<Template> {
-  const template = await getTemplate(deps, actor, templateId).catch(() => null);
-  if (!template || !(await mayUseTemplate(deps, actor, templateId))) throw AppError.notFound('Template');
-  return template;
-}
-
-/** The templates the actor may submit through (issue 11 item 1; spec 01 §2.7). */
-export async function submittableTemplates(deps: AppDeps, actor: Actor) {
-  const all = await repo.templatesOfAccount(deps.db, actor.accountId);
-  const through = hasPermission(actor.permissions, 'manage_templates')
-    ? null
-    : await repo.templateIdsThroughGroups(deps.db, actor.accountId, actor.userId);
-  return {
-    data: all
-      .filter((t) => through === null || through.has(t.id))
-      .map((t) => ({
-        id: t.id,
-        name: t.name,
-        description: t.description,
-        folder_id: t.folder_id,
-        require_approval: (t.settings as { require_approval?: number }).require_approval === 1,
-        updated_at: t.updated_at.toISOString(),
-      })),
-  };
-}
-
-/** The lists the template's list fields draw from, with their rows (issue 11 item 2). */
-function formLists(deps: AppDeps, actor: Actor, template: Template): Promise<SubmissionList[]> {
-  return listsWithRows(deps, actor, previewDependencyIds(template.template_fields));
-}
-
-/**
- * The lists of the dataset preview of a template under edit (spec 03 §2 "Dataset preview", §7
- * preview-dependencies; issue 11 item 7), in the order asked, with their rows; nothing is stored.
- * All or nothing: 404 naming every id that is not a list of the account.
- */
-export async function previewDependencies(
-  deps: AppDeps,
-  actor: Actor,
-  listIds: readonly number[],
-): Promise<{ lists: SubmissionList[] }> {
-  const ids = [...new Set(listIds)];
-  const lists = await listsWithRows(deps, actor, ids);
-  assertAllFound(
-    ids,
-    lists.map((l) => l.id),
-    'Lists',
-  );
-  const order = new Map(ids.map((id, i) => [id, i]));
-  return { lists: lists.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)) };
-}
-
-/** The account's lists of `ids` with their columns and rows (ids of other accounts are left out). */
-async function listsWithRows(deps: AppDeps, actor: Actor, ids: readonly number[]): Promise<SubmissionList[]> {
-  const { lists, columns, cells } = await repo.listCells(deps.db, actor.accountId, ids);
-  return lists.map((list) => {
-    const own = columns.filter((c) => c.list_id === list.id);
-    const position = new Map(own.map((c, i) => [c.id, i]));
-    const byRow = new Map<number, string[]>();
-    for (const cell of cells) {
-      const column = position.get(cell.list_column_id);
-      if (column === undefined) continue;
-      let row = byRow.get(cell.row_number);
-      if (!row) {
-        row = own.map(() => '');
-        byRow.set(cell.row_number, row);
-      }
-      row[column] = cell.value;
-    }
-    return {
-      id: list.id,
-      name: list.name,
-      type: list.type,
-      columns: own.map((c) => ({ id: c.id, name: c.name })),
-      rows: [...byRow.entries()].sort((a, b) => a[0] - b[0]).map(([, row]) => row),
-    };
-  });
-}
-
-/** Builds the submission form of a template (fields, parameters, patterns with segments, lists, counters). */
-async function buildForm(deps: AppDeps, actor: Actor, template: Template, datasetId: number | null) {
-  const patternIds = template.template_fields.flatMap((f) =>
-    f.governance_type === 'pattern' && typeof f.field_id === 'number' ? [f.field_id] : [],
-  );
-  const patterns: SubmissionPattern[] = [];
-  for (const id of patternIds) {
-    const found = await getPattern(deps, actor, id).catch(() => null);
-    if (found)
-      patterns.push({
-        field_id: id,
-        name: found.pattern.name,
-        delimiter: found.pattern.delimiter,
-        must_be_unique: found.pattern.must_be_unique,
-        segments: found.pattern.segments,
-      });
-  }
-  const autonumberIds = template.template_fields.flatMap((f) =>
-    f.governance_type === 'autonumber' &&
-    f.field.segment_parent_field_id === null &&
-    typeof f.field_id === 'number'
-      ? [f.field_id]
-      : [],
-  );
-  const autonumbers = (await fieldsRepo.findFields(deps.db, actor.accountId, autonumberIds)).map((row) => {
-    const settings = ((row.settings as { autonumber?: { start_value?: number; min_width?: number } })
-      .autonumber ?? {}) as { start_value?: number; min_width?: number };
-    return { field_id: row.id, start_value: settings.start_value ?? 1, min_width: settings.min_width ?? 1 };
-  });
-  const form: SubmissionForm = {
-    template_id: template.id,
-    template_name: template.name,
-    rollup_dataset_id: datasetId,
-    settings: template.settings,
-    fields: template.template_fields,
-    parameters: template.parameters,
-    patterns,
-    lists: await formLists(deps, actor, template),
-    autonumbers,
-  };
-  return form;
-}
-
-/** The form of a template the actor may use (issue 11 item 2); makes its dataset on first need. */
-export async function submissionForm(
-  deps: AppDeps,
-  actor: Actor,
-  templateId: number,
-): Promise<SubmissionForm> {
-  const template = await usableTemplate(deps, actor, templateId);
-  const datasetId = await repo.ensureDataset(deps.db, actor.accountId, templateId);
-  return buildForm(deps, actor, template, datasetId);
 }
 
 /** Problems as the 400 answer's issues: path `body.rows.<row>.<field id>` and the catalogue's text. */
@@ -574,7 +428,7 @@ export async function createSubmission(
 }
 
 /** A submission the actor may read, with what they may do; 404 otherwise (ARCHITECTURE.md tenancy). */
-async function readable(deps: AppDeps, actor: Actor, id: number) {
+export async function readable(deps: AppDeps, actor: Actor, id: number) {
   const row = await repo.findSubmission(deps.db, actor.accountId, id);
   if (!row) throw AppError.notFound('Submission');
   const isApprover =
@@ -934,113 +788,3 @@ export async function editSubmission(
   deps.jobs?.nudge();
   return toSummary(edited);
 }
-
-/** Which values of a template field its dataset already holds (must_be_unique; issue 11 item 2). */
-export async function checkUniqueness(
-  deps: AppDeps,
-  actor: Actor,
-  input: { template_id: number; field_id: number; values: string[] },
-): Promise<{ taken: string[] }> {
-  const template = await usableTemplate(deps, actor, input.template_id);
-  if (!template.template_fields.some((f) => f.id === input.field_id))
-    throw AppError.notFound('Template field');
-  const datasetId = await repo.ensureDataset(deps.db, actor.accountId, input.template_id);
-  const taken = await repo.takenValues(deps.db, datasetId, input.field_id, input.values);
-  // Each taken value once, in the order asked.
-  const answered = new Set<string>();
-  for (const value of input.values) if (taken.has(value)) answered.add(value);
-  return { taken: [...answered] };
-}
-
-/**
- * The datasets query (spec 02 §7, spec 03 §7): rows of a dataset of the account (404 otherwise,
- * and for a commit of another dataset), as of `commitRef`, each with data by field id holding a
- * value. `distinct` on one field at HEAD reads the distinct values index; anything else reads
- * the row versions.
- */
-export async function queryDataset(
-  deps: AppDeps,
-  actor: Actor,
-  datasetId: number,
-  query: z.output<typeof datasetQuerySchema>,
-): Promise<{ rows: { data: Record<string, { value: string }> }[]; commit_id: number | null }> {
-  const select =
-    query.select === '*' || query.select.includes('*') ? null : [...new Set(query.select as number[])];
-  const wrap = (data: Record<string, string>) => ({
-    data: Object.fromEntries(Object.entries(data).map(([k, value]) => [k, { value }])),
-  });
-  if (query.distinct && select?.length === 1 && query.commitRef === 'HEAD') {
-    // Distinct values of one field at HEAD (a powered list's read): the dataset and the values at once.
-    const field = select[0]!;
-    const head = await repo.headDistinctValues(
-      deps.db,
-      actor.accountId,
-      datasetId,
-      field,
-      query.limit,
-      query.offset,
-    );
-    if (!head) throw AppError.notFound('Dataset');
-    return {
-      rows: head.values.map((value) => wrap({ [String(field)]: value })),
-      commit_id: head.headCommitId,
-    };
-  }
-  const dataset = await repo.findDataset(deps.db, actor.accountId, datasetId);
-  if (!dataset) throw AppError.notFound('Dataset');
-  let commitId = dataset.head_commit_id;
-  if (query.commitRef !== 'HEAD') {
-    commitId = Number(query.commitRef);
-    if (!(await repo.isCommitOf(deps.db, datasetId, commitId))) throw AppError.notFound('Commit');
-  }
-  if (commitId === null) return { rows: [], commit_id: null };
-  const isHead = commitId === dataset.head_commit_id;
-  if (query.distinct && select?.length === 1 && isHead) {
-    const field = select[0]!;
-    const values = await repo.distinctValues(deps.db, datasetId, field, query.limit, query.offset);
-    return { rows: values.map((value) => wrap({ [String(field)]: value })), commit_id: commitId };
-  }
-  const rows = await repo.datasetRows(deps.db, datasetId, commitId, isHead, {
-    select,
-    distinct: query.distinct,
-    limit: query.limit,
-    offset: query.offset,
-  });
-  return { rows: rows.map(wrap), commit_id: commitId };
-}
-
-/**
- * Which submission and row made a code (issue 11 item 10): the rows of the account's datasets at
- * HEAD holding `code` as a field's value, keeping those of submissions the actor may read (the
- * rule of `getSubmission`). Throws 404 when none is left, so a code of another account or of a
- * submission the actor may not read looks the same as an unknown one.
- */
-export async function lookupCode(deps: AppDeps, actor: Actor, code: string): Promise<CodeLookup> {
-  const found = await repo.rowsHoldingValue(deps.db, actor.accountId, code, CODE_LOOKUP_MAX_MATCHES);
-  const summaries = new Map<number, SubmissionSummary | null>();
-  const matches: CodeLookup['matches'] = [];
-  for (const r of found) {
-    if (!summaries.has(r.submission_id)) {
-      const summary = await readable(deps, actor, r.submission_id).then(
-        ({ row }) => toSummary(row),
-        (error: unknown) => {
-          if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
-          throw error;
-        },
-      );
-      summaries.set(r.submission_id, summary);
-    }
-    const submission = summaries.get(r.submission_id);
-    if (!submission) continue;
-    matches.push({
-      submission,
-      template_field_id: r.template_field_id,
-      row: { row_number: r.row_number, cv_id: r.cv_id, data: r.data, commit_id: r.from_commit },
-    });
-  }
-  if (matches.length === 0) throw AppError.notFound('Code');
-  return { code, matches };
-}
-
-/** Type of a datasets query as sent (re-exported for tests and the bench). */
-export type { DatasetQuery };
