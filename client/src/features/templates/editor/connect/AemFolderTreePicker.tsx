@@ -19,6 +19,7 @@ import {
 import { IconChevronRight, IconCloudOff, IconFolder } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../../api/errors';
+import { aemFolderNode } from './aemFolderNode';
 import { loadAemFolders } from './useProviderChoices';
 
 /** The tree with `children` put under the node whose value is `path`. */
@@ -64,13 +65,7 @@ export function AemFolderTreePicker(props: {
       try {
         const folders = await loadAemFolders(connectorId, path, dataType);
         setFailure(null);
-        setData((current) =>
-          withChildren(
-            current,
-            path,
-            folders.map((f) => ({ label: f.name, value: f.path, hasChildren: true })),
-          ),
-        );
+        setData((current) => withChildren(current, path, folders.map(aemFolderNode)));
       } catch (error) {
         setFailure(errorMessage(error, 'unknown error'));
         throw error;

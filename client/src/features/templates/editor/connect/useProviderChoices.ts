@@ -1,6 +1,6 @@
 import {
-  AEM_DATA_TYPES,
   type AemDataType,
+  type AemFolderView,
   endpoint,
   type IntegrationAssignment,
   lookupsApi,
@@ -69,21 +69,6 @@ const workfrontCommand = <R extends z.ZodType>(response: R) =>
   });
 const workfrontList = workfrontCommand(z.object({ data: z.array(workfrontIdName) }));
 const workfrontTemplate = workfrontCommand(z.object({ data: workfrontTemplateSchema }));
-
-/** One folder of a content-management account (spec 03 §7 POST /api/v1/integrations/aem/folders). */
-export interface AemFolder {
-  name: string;
-  path: string;
-}
-const aemFolders = endpoint({
-  method: 'POST',
-  path: '/api/v1/integrations/aem/folders',
-  tag: TAG,
-  summary: 'The sub-folders of a folder of an AEM account.',
-  permission: 'signed-in',
-  body: z.object({ connectorId: z.number(), path: z.string(), dataType: z.enum(AEM_DATA_TYPES) }),
-  response: z.object({ data: z.array(z.object({ name: z.string(), path: z.string() })) }),
-});
 
 /** One choice of a provider-backed dropdown; `schema` is a GA custom data source's column headers. */
 export interface ProviderChoice {
@@ -302,6 +287,6 @@ export async function loadAemFolders(
   connectorId: number,
   path: string,
   dataType: AemDataType,
-): Promise<AemFolder[]> {
-  return (await apiFetch(aemFolders, { body: { connectorId, path, dataType } })).data;
+): Promise<AemFolderView[]> {
+  return (await apiFetch(lookupsApi.aemFolders, { body: { connectorId, path, dataType } })).data;
 }
