@@ -82,7 +82,7 @@ async function load(deps: JobDeps, run: IntegrationRunRow): Promise<Loaded> {
   const submission = await submissionsRepo.findSubmission(deps.db, run.account_id, run.submission_id);
   if (!submission || run.commit_id === null)
     throw new DeliveryError('The submission is no longer in the dataset', true);
-  const rows = await submissionsRepo.rowsAt(deps.db, submission.id, run.commit_id);
+  const rows = await submissionsRepo.rowValuesAt(deps.db, submission.id, run.commit_id);
   const fields = [...template.template_fields]
     .sort((a, b) => a.precedence - b.precedence)
     .map((f) => ({ id: f.id as number, name: f.field.name }));

@@ -426,7 +426,7 @@ export async function uploadToTarget(deps: JobDeps, run: IntegrationRunRow): Pro
   const mapped = await mappedColumns(deps, run, target);
   if (mapped.length === 0)
     throw new DeliveryError(`No field of the template feeds target "${target.name}" any more`, true);
-  const rows = await submissionsRepo.rowsAt(deps.db, submission.id, run.commit_id);
+  const rows = await submissionsRepo.rowValuesAt(deps.db, submission.id, run.commit_id);
   return target.connector_type_id === 1
     ? uploadToAdobe(deps, run, target, mapped, rows)
     : uploadToGoogle(deps, run, target, mapped, rows);

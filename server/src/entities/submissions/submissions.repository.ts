@@ -273,16 +273,30 @@ export function currentRows(db: Db, submissionId: number) {
     .execute();
 }
 
-/** A submission's row versions visible as of `commitId` (see shared `isVersionVisible`). */
-export function rowsAt(db: Db, submissionId: number, commitId: number) {
+/** The rows of a submission whose versions are visible as of `commitId` (see shared `isVersionVisible`). */
+function versionsAt(db: Db, submissionId: number, commitId: number) {
   return db
     .selectFrom('submission_rows')
-    .select(['id', 'row_number', 'cv_id', 'data', 'from_commit', 'to_commit'])
     .where('submission_id', '=', submissionId)
     .where('from_commit', '<=', commitId)
     .where((eb) => eb.or([eb('to_commit', 'is', null), eb('to_commit', '>', commitId)]))
-    .orderBy('row_number')
+    .orderBy('row_number');
+}
+
+/** A submission's row versions visible as of `commitId` (see shared `isVersionVisible`). */
+export function rowsAt(db: Db, submissionId: number, commitId: number) {
+  return versionsAt(db, submissionId, commitId)
+    .select(['id', 'row_number', 'cv_id', 'data', 'from_commit', 'to_commit'])
     .execute();
+}
+
+/**
+ * What an integration run delivers of a submission as of `commitId`: each visible row's cv_id and
+ * values by template field id, in row order (only the two columns, as a 50,000-row output reads
+ * them all).
+ */
+export function rowValuesAt(db: Db, submissionId: number, commitId: number) {
+  return versionsAt(db, submissionId, commitId).select(['cv_id', 'data']).execute();
 }
 
 /**
