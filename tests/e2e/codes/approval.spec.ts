@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { apiAs, uniqueName } from '../support/api';
+import { apiAs } from '../support/api';
 import { storageStateOf } from '../support/roles';
+import { textFieldsTemplate } from '../support/templates';
 
 /** The first cell of the submission grid. */
 function firstCell(page: Page) {
@@ -35,35 +36,13 @@ async function approvalTemplate(api: APIRequestContext): Promise<string> {
     data: { id: number; name: string }[];
   };
   const folderId = folders.data.find((f) => f.name === 'Email & CRM')!.id;
-  const set = await api.put('/api/v1/account/fieldsets', {
-    data: {
-      name: uniqueName('Approval fields'),
-      description: '',
-      fields: [{ id: 'TEMP_t', name: 'Tagline', governance_type: 'text' }],
-    },
-  });
-  expect(set.status()).toBe(200);
-  const fieldset = (
-    (await set.json()) as { fieldset: { id: number; fields: { id: number; name: string }[] } }
-  ).fieldset;
-  const name = uniqueName('Approved taglines');
-  const saved = await api.put('/api/v1/account/template/', {
-    data: {
-      name,
-      folder_id: folderId,
-      fieldsets: [fieldset.id],
+  const { name } = await textFieldsTemplate(api, 'Approval', ['Tagline'], {
+    folderId,
+    template: {
       settings: { require_identifier: 0, require_approval: 1, enable_auto_submit: 0 },
       approvers: [me.user.id],
-      template_fields: fieldset.fields.map((field, precedence) => ({
-        id: `TEMP_f${precedence}`,
-        field_id: field.id,
-        field: { id: field.id, name: field.name, governance_type: 'text', fieldset_id: fieldset.id },
-        precedence,
-        governance_type: 'text',
-      })),
     },
   });
-  expect(saved.status()).toBe(200);
   return name;
 }
 

@@ -82,20 +82,26 @@ export async function campaignTemplate(
 }
 
 /**
- * Saves through the API a folder "`prefix` folder", a field set "`prefix` fields" of the text
- * fields `fieldNames` and a template "`prefix` template" of them, each name made unique; answers
- * the template's id, name and template field ids by field name. Expects each save to answer 200.
+ * Saves through the API a field set "`prefix` fields" of the text fields `fieldNames` and a
+ * template "`prefix` template" of them, each name made unique, in folder `options.folderId` or a
+ * new folder "`prefix` folder", with `options.template`'s properties added to the template
+ * (settings, approvers …); answers the template's id, name and template field ids by field name.
+ * Expects each save to answer 200.
  */
 export async function textFieldsTemplate(
   api: APIRequestContext,
   prefix: string,
   fieldNames: string[],
+  options: { folderId?: number; template?: Record<string, unknown> } = {},
 ): Promise<{ id: number; name: string; fieldIds: Record<string, number> }> {
-  const folder = await api.put('/api/v1/account/folder', {
-    data: { name: uniqueName(`${prefix} folder`), description: '' },
-  });
-  expect(folder.status()).toBe(200);
-  const folderId = ((await folder.json()) as { folder: { id: number } }).folder.id;
+  let folderId = options.folderId;
+  if (folderId === undefined) {
+    const folder = await api.put('/api/v1/account/folder', {
+      data: { name: uniqueName(`${prefix} folder`), description: '' },
+    });
+    expect(folder.status()).toBe(200);
+    folderId = ((await folder.json()) as { folder: { id: number } }).folder.id;
+  }
   const set = await api.put('/api/v1/account/fieldsets', {
     data: {
       name: uniqueName(`${prefix} fields`),
@@ -113,6 +119,7 @@ export async function textFieldsTemplate(
       name,
       folder_id: folderId,
       fieldsets: [fieldset.id],
+      ...options.template,
       template_fields: fieldset.fields.map((field, precedence) => ({
         id: `TEMP_f${precedence}`,
         field_id: field.id,
