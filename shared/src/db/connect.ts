@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect } from 'kysely';
+import { type Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database';
 import { PGlitePool } from './pglite-pool';
+import { assertNoOpenTransaction, GuardedKysely } from './transaction-guard';
 
 // int8 (counts, bigserial ids) as numbers: ids and counts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -99,7 +100,15 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     const probe = await pool.connect();
     probe.release();
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Every connection Kysely takes passes the transaction guard (transaction-guard.ts).
+    const guardedPool = {
+      connect: () => {
+        assertNoOpenTransaction('A query');
+        return pool.connect();
+      },
+      end: () => pool.end(),
+    };
+    const db = new GuardedKysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool }) });
     const url = options.url;
     return {
       db,
@@ -107,6 +116,7 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
       pool,
       close: () => db.destroy(),
       executeSql: async (text, values) => {
+        assertNoOpenTransaction('executeSql');
         const result = await pool.query(text, values ? [...values] : undefined);
         // A multi-statement text answers one result per statement; the last one's rows count.
         const last = Array.isArray(result) ? result.at(-1) : result;
@@ -123,7 +133,7 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     extensions: { pg_trgm },
   });
   const pglitePool = new PGlitePool(pglite);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool }) });
+  const db = new GuardedKysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool }) });
   return {
     db,
     kind: 'pglite',

@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import { assertNoOpenTransaction } from './transaction-guard';
 
 /**
  * A pg-Pool look-alike over one embedded PGlite instance, so Kysely's PostgresDialect runs on
@@ -11,8 +12,13 @@ export class PGlitePool implements PostgresPool {
 
   constructor(private readonly pglite: PGlite) {}
 
-  /** Waits for the single session, then returns a client for it. */
+  /**
+   * Waits for the single session, then returns a client for it. Throws NestedConnectionError when
+   * asked from inside an open transaction, whose session it would otherwise wait for forever.
+   */
   async connect(): Promise<PostgresPoolClient> {
+    // Asked from inside a transaction, the one session would never come back (transaction-guard.ts).
+    assertNoOpenTransaction('A query');
     let release!: () => void;
     const turn = new Promise<void>((resolve) => {
       release = resolve;
@@ -47,6 +53,7 @@ export class PGlitePool implements PostgresPool {
    * library's schema install does) and the rows of the last one are answered.
    */
   async executeSql(text: string, values?: readonly unknown[]): Promise<{ rows: unknown[] }> {
+    assertNoOpenTransaction('executeSql');
     const client = await this.connect();
     try {
       if (values && values.length > 0) return { rows: (await this.pglite.query(text, [...values])).rows };

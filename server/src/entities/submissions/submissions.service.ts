@@ -592,9 +592,17 @@ export async function decideSubmission(
   decision: 'approve' | 'reject',
   comment: string,
 ): Promise<SubmissionSummary> {
-  const { isApprover } = await readable(deps, actor, id);
+  const { isApprover, row: found } = await readable(deps, actor, id);
   if (!isApprover)
     throw new AppError('FORBIDDEN', 'Only an approver of its template may decide on a submission');
+  // The template and its form are read before the transaction: inside it only `trx` may be used
+  // (the embedded database has one connection).
+  const validator =
+    decision === 'approve' && found.template_id !== null
+      ? compileSubmissionForm(
+          await buildForm(deps, actor, await getTemplate(deps, actor, found.template_id), found.dataset_id),
+        )
+      : null;
   const decided = await inTransaction(deps, async (trx) => {
     const before = (await repo.findSubmission(trx, actor.accountId, id, true))!;
     if (before.status !== 'Pending')
@@ -602,9 +610,7 @@ export async function decideSubmission(
     let commitId: number | null = null;
     if (decision === 'approve') {
       const dataset = (await repo.findDataset(trx, actor.accountId, before.dataset_id, true))!;
-      if (before.template_id !== null) {
-        const template = await getTemplate(deps, actor, before.template_id);
-        const validator = compileSubmissionForm(await buildForm(deps, actor, template, dataset.id));
+      if (validator !== null) {
         const rows = (await repo.currentRows(trx, id)).map((r) => r.data);
         const taken = await datasetUniqueness(trx, dataset.id, validator, rows);
         if (taken.length > 0) refuse(taken, 'rows');
