@@ -15,7 +15,10 @@ const roots: string[] = [];
 function workspace(build: string): string {
   const root = mkdtempSync(join(tmpdir(), 'nomen-client-build-'));
   roots.push(root);
-  writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'ws', private: true, workspaces: ['client'] }));
+  writeFileSync(
+    join(root, 'package.json'),
+    JSON.stringify({ name: 'ws', private: true, workspaces: ['client'] }),
+  );
   mkdirSync(join(root, 'client', 'dist'), { recursive: true });
   mkdirSync(join(root, 'shared', 'src'), { recursive: true });
   writeFileSync(

@@ -30,7 +30,9 @@ export async function withConnection<T>(
   if (!deps.pool) return work(deps.db, null);
   assertNoOpenTransaction('withConnection');
   const client = await deps.pool.connect();
-  const db = new GuardedKysely<Database>({ dialect: new PostgresDialect({ pool: new SingleClientPool(client) }) });
+  const db = new GuardedKysely<Database>({
+    dialect: new PostgresDialect({ pool: new SingleClientPool(client) }),
+  });
   let failure: Error | undefined;
   try {
     return await work(db, client);
