@@ -50,29 +50,41 @@ export function listSpelling(index: ListIndex, column: number, value: string): s
   return index.spellings[column]?.get(matchKey(value)) ?? null;
 }
 
-/** Edit distance of `a` and `b`, or `limit + 1` as soon as it exceeds `limit`. */
-function boundedDistance(a: string, b: string, limit: number): number {
+/**
+ * The optimal-string-alignment distance of `a` and `b` (Damerau-Levenshtein without repeated
+ * edits of one substring): insertions, deletions, substitutions and transpositions of two adjacent
+ * characters each count one edit, so "itlay" is one edit from "italy" as "facebok" is from
+ * "facebook" (issue 11 item 3 "did you mean"). Answers `limit + 1` as soon as the distance exceeds
+ * `limit` (a row's minimum above it). Compares UTF-16 code units; never throws.
+ */
+export function boundedDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  // Three rows of the dynamic-programming table: two back (for transpositions), one back, this one.
+  let twoBack: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     let best = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, twoBack[j - 2]! + 1);
       current.push(value);
       if (value < best) best = value;
     }
     if (best > limit) return limit + 1;
+    twoBack = previous;
     previous = current;
   }
-  return previous[b.length]!;
+  return Math.min(previous[b.length]!, limit + 1);
 }
 
 /**
  * The list value closest to `value` in column position `column`, for "did you mean" (issue 11
  * item 3): the one value the typed text starts (or that starts the typed text, 3+ characters), else
- * the nearest by edit distance within a quarter of the length (at least 1, at most 3). Null when
+ * the nearest by edit distance (`boundedDistance`: a swap of two neighbouring letters is one edit)
+ * within a quarter of the length (at least 1, at most 3). Null when
  * nothing is near. Ties go to the list's order.
  */
 export function suggestListValue(index: ListIndex, column: number, value: string): string | null {
