@@ -43,6 +43,8 @@ export interface GridContextMenuProps {
   cellActions?: readonly GridCellAction[];
   /** Read-only grid: only the owner's cell actions are offered. */
   isReadOnly?: boolean;
+  /** How many rows the row actions apply to (the selected rows around the target; 1 by default). */
+  rowCount?: number;
 }
 
 const COLUMN_ACTIONS: { action: GridMenuAction; label: string; icon: ReactNode }[] = [
@@ -72,7 +74,7 @@ const ROW_ACTIONS: { action: GridMenuAction; label: string; icon: ReactNode }[] 
  * actions. Unavailable actions stay visible, disabled, with a tooltip saying why. Mounted only
  * while open (keyed by target), so the grid's renders while scrolling never reach it. On a cell,
  * the owner's actions (issue 4: comment, suggest a value) come first, and are the only ones on
- * a read-only grid.
+ * a read-only grid. Row actions apply to every selected row and say how many ("Remove 4 rows").
  */
 export function GridContextMenu({
   target,
@@ -81,6 +83,7 @@ export function GridContextMenu({
   onClose,
   cellActions = [],
   isReadOnly = false,
+  rowCount = 1,
 }: GridContextMenuProps) {
   const items = isReadOnly
     ? []
@@ -140,7 +143,7 @@ export function GridContextMenu({
               disabled={reason !== null}
               onClick={() => onAction(action, target)}
             >
-              {label}
+              {rowLabel(action, rowCount) ?? label}
             </Menu.Item>
           );
           const withDivider = i > 0 && action === 'insertRowAbove' && target.kind === 'cell';
@@ -160,4 +163,12 @@ export function GridContextMenu({
       </Menu.Dropdown>
     </Menu>
   );
+}
+
+/** The label of a row action applied to `count` rows ("Insert 4 rows above"), or null for one row. */
+function rowLabel(action: GridMenuAction, count: number): string | null {
+  if (count <= 1) return null;
+  if (action === 'removeRow') return `Remove ${count} rows`;
+  if (action === 'insertRowAbove') return `Insert ${count} rows above`;
+  return null;
 }

@@ -30,12 +30,12 @@ import {
   displayColumnCount,
   displayRowCount,
   insertColumn,
-  insertRow,
+  insertRows,
   lineSelection,
   moveColumnToStart,
   readRange,
   removeColumn,
-  removeRow,
+  removeRows,
   renameColumn,
   setCell,
 } from './gridData';
@@ -349,9 +349,17 @@ export function SpreadsheetGrid({
       select(event.shiftKey ? { active: pos, anchor: selection.anchor } : cellSelection(pos), false);
       isDragging.current = true;
     } else {
-      select(lineSelection(hit.kind, hit.kind === 'column' ? hit.col : hit.row, rows, cols), false);
+      // Shift-click extends the selection to whole rows (columns) from the anchor's, as on cells.
+      const index = hit.kind === 'column' ? hit.col : hit.row;
+      select(lineSelection(hit.kind, index, rows, cols, event.shiftKey ? selection : undefined), false);
     }
   };
+
+  /** The rows a row action of the menu opened on `target` applies to: the selected ones around it. */
+  const rowsOfTarget = (target: GridMenuTarget): { top: number; bottom: number } =>
+    target.row >= range.top && target.row <= range.bottom
+      ? { top: range.top, bottom: range.bottom }
+      : { top: target.row, bottom: target.row };
 
   const onMouseMove = (event: MouseEvent<HTMLDivElement>) => {
     if (!isDragging.current || event.buttons !== 1) return;
@@ -380,6 +388,11 @@ export function SpreadsheetGrid({
     const isInside =
       pos.row >= range.top && pos.row <= range.bottom && pos.col >= range.left && pos.col <= range.right;
     if (hit.kind === 'cell' && !isInside) select(cellSelection(pos), false);
+    // A row number (column header) outside the selection selects its line, as in spreadsheets.
+    if (hit.kind === 'row' && (pos.row < range.top || pos.row > range.bottom))
+      select(lineSelection('row', pos.row, rows, cols), false);
+    if (hit.kind === 'column' && (pos.col < range.left || pos.col > range.right))
+      select(lineSelection('column', pos.col, rows, cols), false);
     focusGrid();
     openMenu({ ...hit, x: event.clientX, y: event.clientY });
   };
@@ -401,12 +414,18 @@ export function SpreadsheetGrid({
         onChange(moveColumnToStart(data, col));
         select(cellSelection({ row: active.row, col: 0 }), true);
         break;
-      case 'insertRowAbove':
-        onChange(insertRow(data, row));
+      // Row actions apply to every selected row (spec 02 §2 context menu; shift-arrows, shift-click).
+      case 'insertRowAbove': {
+        const lines = rowsOfTarget(target);
+        onChange(insertRows(data, lines.top, lines.bottom - lines.top + 1));
         break;
-      case 'removeRow':
-        onChange(removeRow(data, row));
+      }
+      case 'removeRow': {
+        const lines = rowsOfTarget(target);
+        onChange(removeRows(data, lines.top, lines.bottom));
+        select(cellSelection({ row: lines.top, col: active.col }), false);
         break;
+      }
     }
     focusGrid();
   };
@@ -420,6 +439,7 @@ export function SpreadsheetGrid({
     focusGrid();
   };
 
+  const menuRows = menu ? rowsOfTarget(menu).bottom - rowsOfTarget(menu).top + 1 : 1;
   const isActiveRendered =
     active.row >= view.firstRow &&
     active.row <= view.lastRow &&
@@ -516,14 +536,16 @@ export function SpreadsheetGrid({
         <GridContextMenu
           key={`${menu.kind}:${menu.row}:${menu.col}:${menu.x}:${menu.y}`}
           target={menu}
+          rowCount={menuRows}
           availability={menuAvailability(
-            menu,
+            { ...menu, row: rowsOfTarget(menu).top },
             data,
             columnMax,
             rowMax,
             columnLimitReason,
             fixedColumns,
             fixedRows,
+            menuRows,
           )}
           onAction={onMenuAction}
           cellActions={cellActions}
@@ -551,7 +573,10 @@ export function SpreadsheetGrid({
   );
 }
 
-/** Why each context-menu action is unavailable for `target` (spec 02 §2, §5 limits). */
+/**
+ * Why each context-menu action is unavailable for `target` (spec 02 §2, §5 limits); row actions
+ * apply to `rowCount` rows from `target.row` down.
+ */
 function menuAvailability(
   target: GridMenuTarget,
   data: GridData,
@@ -560,6 +585,7 @@ function menuAvailability(
   columnLimitReason: string | undefined,
   fixedColumns: boolean,
   fixedRows = false,
+  rowCount = 1,
 ): GridMenuAvailability {
   const { col, row } = target;
   const fixed = fixedColumns ? 'The columns are set by the template' : null;
@@ -587,7 +613,7 @@ function menuAvailability(
       rowsFixed ??
       (isSpareRow
         ? 'The rows below the list are already empty'
-        : data.rowCount >= rowLimit
+        : data.rowCount + rowCount > rowLimit
           ? `A list holds at most ${rowLimit.toLocaleString('en-US')} rows`
           : null),
     removeRow: rowsFixed ?? (isSpareRow ? 'This row is below the list' : null),

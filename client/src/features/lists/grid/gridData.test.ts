@@ -9,12 +9,14 @@ import {
   emptyGrid,
   insertColumn,
   insertRow,
+  insertRows,
   keepFirstColumns,
   lineSelection,
   moveColumnToStart,
   readRange,
   removeColumn,
   removeRow,
+  removeRows,
   renameColumn,
   replaceContent,
   setCell,
@@ -110,6 +112,34 @@ describe('grid data', () => {
     expect(removed.columns[1]!.values).toEqual(['', 'Japan']);
     expect(removed.columns[1]!.ids).toEqual([0, 22]);
     expect(insertRow(saved(), 7)).toEqual(saved());
+  });
+
+  it('removes and inserts every selected row at once (rows beyond the data ignored)', () => {
+    const four = insertRows(saved(), 1, 3);
+    expect(four.rowCount).toBe(5);
+    expect(four.columns[0]!.values).toEqual(['Europe', '', '', '', 'Asia']);
+    expect(four.columns[0]!.ids).toEqual([11, 0, 0, 0, 12]);
+    const removed = removeRows(four, 0, 3);
+    expect(removed.rowCount).toBe(1);
+    expect(texts(removed)).toEqual([['Asia'], ['Japan']]);
+    expect(removed.columns[1]!.ids).toEqual([22]);
+    expect(removeRows(saved(), 1, 9).rowCount).toBe(1);
+    const data = saved();
+    expect(removeRows(data, 5, 9)).toBe(data);
+  });
+
+  it('extends a row or column selection from the anchor on shift-click of a row number or header', () => {
+    const rowsFrom = lineSelection('row', 1, 20, 4);
+    expect(lineSelection('row', 4, 20, 4, rowsFrom)).toEqual({
+      active: { row: 4, col: 0 },
+      anchor: { row: 1, col: 3 },
+    });
+    expect(
+      lineSelection('column', 0, 20, 4, { active: { row: 3, col: 2 }, anchor: { row: 3, col: 2 } }),
+    ).toEqual({
+      active: { row: 0, col: 0 },
+      anchor: { row: 19, col: 2 },
+    });
   });
 
   it('inserts, removes, renames and moves columns', () => {

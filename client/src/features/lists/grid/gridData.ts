@@ -82,19 +82,23 @@ export function clampPosition(pos: CellPos, rows: number, cols: number): CellPos
 
 /**
  * The selection of a whole column (header click: active cell on top) or row (row-number click:
- * active cell on the left) in a grid of `rows` x `cols`.
+ * active cell on the left) in a grid of `rows` x `cols`. With `from` (a shift-click: the current
+ * selection), the lines from the anchor's column or row to `index` (spec 02 §2 shift-click
+ * range selection, on row numbers and column headers as on cells).
  */
 export function lineSelection(
   kind: 'column' | 'row',
   index: number,
   rows: number,
   cols: number,
+  from?: GridSelection,
 ): GridSelection {
   const active: CellPos = kind === 'column' ? { row: 0, col: index } : { row: index, col: 0 };
+  const start = from ? (kind === 'column' ? from.anchor.col : from.anchor.row) : index;
   const anchor: CellPos =
     kind === 'column'
-      ? { row: Math.max(0, rows - 1), col: index }
-      : { row: index, col: Math.max(0, cols - 1) };
+      ? { row: Math.max(0, rows - 1), col: start }
+      : { row: start, col: Math.max(0, cols - 1) };
   return { active, anchor };
 }
 
@@ -186,49 +190,65 @@ export function clearRange(data: GridData, range: CellRange): GridData {
   return columns === null ? data : { columns, rowCount: data.rowCount };
 }
 
-/** A copy of `values` with `filler` inserted at `at` (only when the array reaches `at`). */
-function insertedAt<T>(values: readonly T[], at: number, filler: T): readonly T[] {
-  if (values.length <= at) return values;
-  const copy = values.slice();
-  copy.splice(at, 0, filler);
+/** A copy of `values` with `count` × `filler` inserted at `at` (only when the array reaches `at`). */
+function insertedAt<T>(values: readonly T[], at: number, filler: T, count = 1): readonly T[] {
+  if (values.length <= at || count <= 0) return values;
+  const copy = values.slice(0, at);
+  for (let i = 0; i < count; i++) copy.push(filler);
+  for (let i = at; i < values.length; i++) copy.push(values[i]!);
   return copy;
 }
 
-/** A copy of `values` without the entry at `at` (only when the array reaches `at`). */
-function removedAt<T>(values: readonly T[], at: number): readonly T[] {
-  if (values.length <= at) return values;
-  const copy = values.slice();
-  copy.splice(at, 1);
+/** A copy of `values` without the entries `from`..`to` (inclusive; only when the array reaches `from`). */
+function removedAt<T>(values: readonly T[], from: number, to = from): readonly T[] {
+  if (values.length <= from) return values;
+  const copy = values.slice(0, from);
+  for (let i = to + 1; i < values.length; i++) copy.push(values[i]!);
   return copy;
 }
 
 /**
- * Inserts an empty row above `row` (spec 02 §2 context menu "Insert row above"); the cells
- * below move down with their ids. A row at or beyond the data's end changes nothing.
+ * Inserts `count` empty rows above `row` (spec 02 §2 context menu "Insert row above", once per
+ * selected row, as in spreadsheets); the cells below move down with their ids. A row at or
+ * beyond the data's end changes nothing.
  */
-export function insertRow(data: GridData, row: number): GridData {
-  if (row >= data.rowCount) return data;
+export function insertRows(data: GridData, row: number, count: number): GridData {
+  if (row >= data.rowCount || count <= 0) return data;
   return {
     columns: data.columns.map((c) => ({
       ...c,
-      values: insertedAt(c.values, row, ''),
-      ids: insertedAt(c.ids, row, 0),
+      values: insertedAt(c.values, row, '', count),
+      ids: insertedAt(c.ids, row, 0, count),
     })),
-    rowCount: data.rowCount + 1,
+    rowCount: data.rowCount + count,
   };
 }
 
-/** Removes a row (spec 02 §2 "Remove row"); the cells below move up. Beyond the data: unchanged. */
-export function removeRow(data: GridData, row: number): GridData {
-  if (row >= data.rowCount) return data;
+/** Inserts one empty row above `row` (see `insertRows`). */
+export function insertRow(data: GridData, row: number): GridData {
+  return insertRows(data, row, 1);
+}
+
+/**
+ * Removes the rows `top`..`bottom` inclusive (spec 02 §2 "Remove row", applied to every selected
+ * row); the cells below move up. Rows beyond the data are ignored; none within it: unchanged.
+ */
+export function removeRows(data: GridData, top: number, bottom: number): GridData {
+  const last = Math.min(bottom, data.rowCount - 1);
+  if (top > last) return data;
   return {
     columns: data.columns.map((c) => ({
       ...c,
-      values: removedAt(c.values, row),
-      ids: removedAt(c.ids, row),
+      values: removedAt(c.values, top, last),
+      ids: removedAt(c.ids, top, last),
     })),
-    rowCount: data.rowCount - 1,
+    rowCount: data.rowCount - (last - top + 1),
   };
+}
+
+/** Removes one row (see `removeRows`). */
+export function removeRow(data: GridData, row: number): GridData {
+  return removeRows(data, row, row);
 }
 
 /** Inserts a new empty column named `name` at index `at` (spec 02 §2 "Insert column left"). */

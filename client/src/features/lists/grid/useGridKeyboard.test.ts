@@ -12,7 +12,12 @@ function press(
     altKey: boolean;
     keyCode: number;
   }> = {},
-  options: { isReadOnly?: boolean; isComposing?: boolean; fromEditor?: boolean } = {},
+  options: {
+    isReadOnly?: boolean;
+    isComposing?: boolean;
+    fromEditor?: boolean;
+    active?: { row: number; col: number };
+  } = {},
 ) {
   const grid = {};
   const event = {
@@ -30,7 +35,7 @@ function press(
   } as unknown as KeyboardEvent<HTMLElement>;
   const ctx: GridKeyboardContext = {
     isReadOnly: options.isReadOnly ?? false,
-    selection: { active: { row: 2, col: 1 }, anchor: { row: 2, col: 1 } },
+    selection: { active: options.active ?? { row: 2, col: 1 }, anchor: options.active ?? { row: 2, col: 1 } },
     bounds: () => ({ rows: 20, cols: 4, pageRows: 5, lastDataCell: { row: 9, col: 2 } }),
     select: vi.fn(),
     startEditing: vi.fn(),
@@ -89,11 +94,38 @@ describe('grid keys in navigation mode', () => {
     expect(press('F10', { shiftKey: true }).ctx.openMenuAtActive).toHaveBeenCalled();
   });
 
-  it('leaves Tab alone (one tab stop) and ignores keys of the editor inside the grid', () => {
+  it('moves right with Tab and left with Shift+Tab, wrapping rows, in an editable grid (spreadsheet Tab)', () => {
     const tab = press('Tab');
-    expect(tab.event.preventDefault).not.toHaveBeenCalled();
-    expect(tab.ctx.select).not.toHaveBeenCalled();
+    expect(tab.event.preventDefault).toHaveBeenCalled();
+    expect(tab.ctx.select).toHaveBeenCalledWith(
+      { active: { row: 2, col: 2 }, anchor: { row: 2, col: 2 } },
+      true,
+    );
+    expect(press('Tab', {}, { active: { row: 2, col: 3 } }).ctx.select).toHaveBeenCalledWith(
+      { active: { row: 3, col: 0 }, anchor: { row: 3, col: 0 } },
+      true,
+    );
+    expect(press('Tab', { shiftKey: true }, { active: { row: 2, col: 0 } }).ctx.select).toHaveBeenCalledWith(
+      { active: { row: 1, col: 3 }, anchor: { row: 1, col: 3 } },
+      true,
+    );
+  });
+
+  it('lets Tab leave the grid only past its last cell (Shift+Tab: before its first) or when read-only', () => {
+    for (const [mods, active, options] of [
+      [{}, { row: 19, col: 3 }, {}],
+      [{ shiftKey: true }, { row: 0, col: 0 }, {}],
+      [{}, { row: 2, col: 1 }, { isReadOnly: true }],
+    ] as const) {
+      const tab = press('Tab', mods, { ...options, active });
+      expect(tab.event.preventDefault).not.toHaveBeenCalled();
+      expect(tab.ctx.select).not.toHaveBeenCalled();
+    }
+  });
+
+  it('ignores keys of the editor inside the grid', () => {
     expect(press('ArrowDown', {}, { fromEditor: true }).ctx.select).not.toHaveBeenCalled();
+    expect(press('Tab', {}, { fromEditor: true }).ctx.select).not.toHaveBeenCalled();
   });
 
   it('moves but does not edit, clear or undo when read-only', () => {

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useCallback, useRef } from 'react';
 import type { GridSelection } from './gridTypes';
-import { keyToCommand, type NavBounds, navigate } from './navigation';
+import { keyToCommand, moveCell, type NavBounds, navigate } from './navigation';
 
 /** What the grid's keyboard handling can do. */
 export interface GridKeyboardContext {
@@ -26,7 +26,10 @@ export interface GridKeyboardContext {
  * IME key press, keyCode 229); Delete/Backspace clears the selection; Ctrl+A selects all;
  * Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo; Ctrl/Cmd+F opens the find bar (issue 8 item 18);
  * the Menu key and Shift+F10 open the context menu;
- * Escape collapses the selection. Tab is left alone, so the grid is one tab stop.
+ * Escape collapses the selection. In an editable grid, Tab and Shift+Tab move right and left,
+ * wrapping to the next or previous row as in Sheets and Excel, so what is typed next lands in
+ * the grid; past the last cell (or before the first) the key is left to the browser and the focus
+ * leaves the grid. A read-only grid stays one tab stop (APG grid pattern): Tab leaves it.
  */
 export function handleGridKey(event: KeyboardEvent<HTMLElement>, ctx: GridKeyboardContext): void {
   // Keys typed in the cell editor or a menu inside the grid are theirs.
@@ -53,6 +56,15 @@ export function handleGridKey(event: KeyboardEvent<HTMLElement>, ctx: GridKeyboa
       event.preventDefault();
       ctx.openFind();
     }
+    return;
+  }
+  if (key === 'Tab' && !ctrl && !event.altKey && !ctx.isReadOnly) {
+    const { active } = ctx.selection;
+    const next = moveCell(active, event.shiftKey ? 'previous' : 'next', ctx.bounds());
+    // At the grid's last (first) cell the browser moves the focus on: the only way out by Tab.
+    if (next.row === active.row && next.col === active.col) return;
+    event.preventDefault();
+    ctx.select({ active: next, anchor: next }, true);
     return;
   }
   if (key === 'ContextMenu' || (key === 'F10' && event.shiftKey)) {
