@@ -399,7 +399,7 @@ export function SpreadsheetGrid({
 
   const onMenuAction = (action: GridMenuAction, target: GridMenuTarget) => {
     setMenu(null);
-    const { row, col } = target;
+    const { col } = target;
     switch (action) {
       case 'renameColumn':
         setDialog({ kind: 'rename', col, name: data.columns[col]?.name ?? defaultColumnName(data.columns) });
