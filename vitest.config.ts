@@ -1,8 +1,21 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects: `unit` (pure code beside its source, no database) and `api` (HTTP tests of the
- * server against a real PostgreSQL, TEST_DATABASE_URL, recreated once per run).
+ * The API tests of the main flows (submissions, approval, datasets, templates, integration runs,
+ * reports, lists) that run on the embedded database as well as on PostgreSQL.
+ */
+const EMBEDDED_API_TESTS = [
+  'server/src/entities/submissions/*.api.test.ts',
+  'server/src/entities/templates/*.api.test.ts',
+  'server/src/entities/reports/*.api.test.ts',
+  'server/src/entities/lists/*.api.test.ts',
+  'server/src/jobs/integration-runs.api.test.ts',
+];
+
+/**
+ * Three projects: `unit` (pure code beside its source, no database) and `api` (HTTP tests of the
+ * server against a real PostgreSQL, TEST_DATABASE_URL, recreated once per run) and `api-embedded`
+ * (the main flows' API tests again on the embedded database).
  */
 export default defineConfig({
   test: {
@@ -19,6 +32,18 @@ export default defineConfig({
           ],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
           environment: 'node',
+        },
+      },
+      {
+        // The product's main flows again on the embedded database (PGlite), which every new user
+        // runs first: each test context opens its own in-memory database (test-context.ts).
+        test: {
+          name: 'api-embedded',
+          include: EMBEDDED_API_TESTS,
+          env: { TEST_DATABASE: 'embedded' },
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -39,6 +39,7 @@ if (dev) {
     NOMEN_API_PORT: String(port + 1),
   });
 } else {
-  ensureClientBuilt(root);
+  // CLIENT_DIST names a client built elsewhere, which is served as it is.
+  if (!process.env.CLIENT_DIST) ensureClientBuilt(root);
   run(['--import', 'tsx', 'scripts/embedded.ts']);
 }

@@ -3,6 +3,9 @@ import { defineConfig, devices } from '@playwright/test';
 /** Port of the server the end-to-end tests start (PostgreSQL database E2E_DATABASE_URL). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 
+/** Port of the server `npm start` runs on the embedded database for tests/e2e-embedded. */
+export const E2E_EMBEDDED_PORT = Number(process.env.E2E_EMBEDDED_PORT ?? E2E_PORT + 20);
+
 /** Debian's Chromium, started as this machine's closed network needs. */
 const chromiumLaunch = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -19,7 +22,8 @@ const chromiumLaunch = {
 
 /**
  * End-to-end tests in Debian's Chromium (/usr/bin/chromium; CHROMIUM_PATH to change) against a
- * real server on a freshly created PostgreSQL database seeded with the demo account.
+ * real server on a freshly created PostgreSQL database seeded with the demo account, and (project
+ * `embedded`) against `npm start` on a fresh embedded database.
  */
 export default defineConfig({
   testDir: './e2e',
@@ -47,13 +51,35 @@ export default defineConfig({
         launchOptions: chromiumLaunch,
       },
     },
+    {
+      // The product's main loop on the embedded database, started as `npm start` starts it.
+      name: 'embedded',
+      testDir: './e2e-embedded',
+      use: {
+        ...devices['Desktop Chrome'],
+        baseURL: `http://localhost:${E2E_EMBEDDED_PORT}`,
+        viewport: { width: 1440, height: 900 },
+        launchOptions: chromiumLaunch,
+      },
+    },
   ],
-  webServer: {
-    command: 'node e2e/start-server.mjs',
-    url: `http://localhost:${E2E_PORT}/api/docs/openapi.json`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node e2e/start-server.mjs',
+      url: `http://localhost:${E2E_PORT}/api/docs/openapi.json`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node e2e/start-embedded.mjs',
+      url: `http://localhost:${E2E_EMBEDDED_PORT}/api/docs/openapi.json`,
+      env: { E2E_EMBEDDED_PORT: String(E2E_EMBEDDED_PORT) },
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

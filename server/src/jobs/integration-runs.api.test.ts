@@ -1,5 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { BlobServiceClient, StorageSharedKeyCredential } from '@azure/storage-blob';
 import { sql } from 'kysely';
@@ -26,7 +24,6 @@ import {
   type TestAccount,
   type TestContext,
 } from '../test/test-context';
-import { testDatabaseUrl } from '../test/test-database';
 import { type JobRuntime, startJobs } from './index';
 
 /**
@@ -402,101 +399,4 @@ describe('listing', () => {
     expect(listed.Contents?.map((c) => c.Key)).toEqual(['weekly/codes-s3.xlsx']);
     client.destroy();
   });
-});
-
-/** The repository root (where `npm run start:worker` runs). */
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
-/** Starts `server/src/worker.ts` as its own process against the test database. */
-function startWorker(): { child: ChildProcess; output: () => string } {
-  let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/worker.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: testDatabaseUrl(),
-      NOMEN_SECRET_KEY: ctx.deps.config.secretKey,
-      SMTP_URL: ctx.deps.config.smtpUrl ?? '',
-      JOB_EXPIRE_SECONDS: '3',
-      JOB_MAINTENANCE_SECONDS: '1',
-      JOB_RETRY_DELAY_SECONDS: '1',
-      JOB_RETRY_LIMIT: '2',
-      JOB_POLL_SECONDS: '0.5',
-      JOB_CONCURRENCY: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (c: Buffer) => {
-    out += c.toString();
-  });
-  child.stderr!.on('data', (c: Buffer) => {
-    out += c.toString();
-  });
-  return { child, output: () => out };
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
-describe('a worker process killed in the middle of a push', () => {
-  const workers: ChildProcess[] = [];
-  beforeAll(async () => {
-    // Only the worker processes work jobs from here on.
-    await jobs.stop();
-    ctx.deps.jobs = null;
-  });
-  afterAll(async () => {
-    for (const w of workers) if (w.exitCode === null && w.signalCode === null) w.kill('SIGTERM');
-    await Promise.all(workers.map(exited));
-    sftp.holdWrites = null;
-  });
-
-  it('runs again after a restart and the destination holds the file exactly once', async () => {
-    const id = await sftpConnector();
-    const template = await makeRunTemplate(admin, [
-      outbound('sftp-push', {
-        name: 'Killed drop',
-        connector_id: id,
-        folder: '/kill',
-        filename_pattern: 'killed-push',
-      }),
-    ]);
-    const held = new Promise<void>((resolve) => {
-      sftp.holdWrites = (path) => path.startsWith('/kill/');
-      sftp.onHeld = resolve;
-    });
-    const submissionId = await submitRows(admin, template, ROWS);
-
-    const first = startWorker();
-    workers.push(first.child);
-    await Promise.race([
-      held,
-      exited(first.child).then(() => {
-        throw new Error(`the worker exited: ${first.output()}`);
-      }),
-    ]);
-    first.child.kill('SIGKILL');
-    await exited(first.child);
-    sftp.holdWrites = null;
-    const during = await admin.get(`/api/v1/account/submissions/${submissionId}/integration-runs`);
-    expect(during.body.data[0]).toMatchObject({ status: 'Running', attempts: 1 });
-
-    const second = startWorker();
-    workers.push(second.child);
-    const [run] = await endedRuns(admin, submissionId, 60_000);
-    expect(run, second.output()).toMatchObject({
-      status: 'Success',
-      attempts: 2,
-      files: ['/kill/killed-push.csv'],
-    });
-    const kept = [...sftp.stored.keys()].filter((k) => k.startsWith('/kill/'));
-    expect(kept).toEqual(['/kill/killed-push.csv']);
-    expect(withoutId(sftp.stored.get('/kill/killed-push.csv')!.toString('utf8'))).toBe(CSV);
-    // Both attempts wrote the same temporary file; the second renamed it into place.
-    expect(sftp.writes.filter((w) => w === '/kill/.killed-push.csv.part')).toHaveLength(2);
-  }, 90_000);
 });

@@ -80,7 +80,29 @@ async function startSmtpPeer(): Promise<SmtpPeer> {
 }
 
 /**
- * Builds the app against the test PostgreSQL (STYLE.md: API tests through a test server and
+ * The database API tests run on: the test PostgreSQL (TEST_DATABASE_URL, migrated once per run by
+ * global-setup.ts), or, in the `api-embedded` project (TEST_DATABASE=embedded), a fresh in-memory
+ * embedded database migrated here, the one `npm start` opens for every new user.
+ */
+export async function openTestDatabase(): Promise<DbHandle> {
+  if (!isEmbeddedTestRun()) return openDatabase({ url: testDatabaseUrl(), poolSize: 5 });
+  const handle = await openDatabase({ dataDir: 'memory://' });
+  try {
+    await migrateToLatest(handle.db);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}
+
+/** True in the `api-embedded` vitest project, whose tests run on the embedded database. */
+export function isEmbeddedTestRun(): boolean {
+  return process.env.TEST_DATABASE === 'embedded';
+}
+
+/**
+ * Builds the app against the test database (openTestDatabase) (STYLE.md: API tests through a test server and
  * factories), with SMTP_URL pointing at a local SMTP server whose mail lands in `mails`. `env`
  * overrides configuration variables.
  */
@@ -94,7 +116,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     SMTP_URL: smtp.url,
     ...env,
   });
-  const handle = await openDatabase({ url: testDatabaseUrl(), poolSize: 5 });
+  const handle = await openTestDatabase();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: 'test@nomen.test', dataDir: config.dataDir });
   const deps: AppDeps = { db: handle.db, pool: handle.pool, config, mailer };
   const nomen = createApp(deps);
@@ -220,11 +242,17 @@ export async function createAdminContext(
  * Runs `work` against the embedded database (PGlite, in memory, migrated) with `ctx`'s config and
  * mailer: an app over it and an agent signed in as the admin of a fresh account with `features`.
  * With `options.jobs` the job queue runs on it too, working its jobs in this process as the
- * embedded server does (server/src/start.ts). Closes the database afterwards, also when `work` throws.
+ * embedded server does (server/src/start.ts). `work` also gets a context over the embedded
+ * database for the factories (`createUser`, `signIn` there). Closes the database afterwards, also
+ * when `work` throws.
  */
 export async function withEmbeddedAdmin(
   ctx: TestContext,
-  work: (agent: ReturnType<typeof supertest.agent>, account: TestAccount) => Promise<void>,
+  work: (
+    agent: ReturnType<typeof supertest.agent>,
+    account: TestAccount,
+    embedded: TestContext,
+  ) => Promise<void>,
   features: FeatureFlag[] = [],
   options: { jobs?: boolean } = {},
 ): Promise<void> {
@@ -237,14 +265,16 @@ export async function withEmbeddedAdmin(
       jobs = await startJobs(deps, handle, ctx.deps.config.jobs, { work: true });
       deps.jobs = jobs;
     }
-    const account = await createAccount({ ...ctx, deps }, features);
-    const agent = supertest.agent(createApp(deps).app);
+    const nomen = createApp(deps);
+    const embedded: TestContext = { ...ctx, ...nomen, deps, handle };
+    const account = await createAccount(embedded, features);
+    const agent = supertest.agent(nomen.app);
     const login = await agent
       .post('/api/v1/auth/login')
       .send({ email: account.admin.email, password: TEST_PASSWORD });
     if (login.status !== 200)
       throw new Error(`embedded sign-in failed: ${login.status} ${JSON.stringify(login.body)}`);
-    await work(agent, account);
+    await work(agent, account, embedded);
   } finally {
     await jobs?.stop();
     await handle.close();
