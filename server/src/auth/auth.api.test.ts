@@ -36,7 +36,7 @@ describe('POST /api/v1/auth/login', () => {
     expect(res.body.account.uuid).toBe(account.uuid);
     expect(res.body.permissions).toContain('all_privileges');
     expect(res.body.features).toEqual(['live-collaboration']);
-    expect(res.body.settings).toEqual({ allow_approval: false });
+    expect(res.body.settings).toEqual({ allow_approval: false, allow_self_approval: false });
   });
 
   it('answers 401 with one message for a wrong password, an unknown email and a disabled user', async () => {

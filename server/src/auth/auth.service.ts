@@ -1,5 +1,6 @@
 import {
   AppError,
+  accountSettingsOf,
   effectivePermissions,
   FEATURE_FLAGS,
   type FeatureFlag,
@@ -44,7 +45,7 @@ function toActor(
     accountName: row.account_name,
     permissions: effectivePermissions({ role, permissions: row.permissions, super_admin: row.super_admin }),
     features,
-    settings: { allow_approval: row.settings.allow_approval === true },
+    settings: accountSettingsOf(row.settings),
     title: row.title,
     ...via,
   };

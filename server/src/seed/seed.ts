@@ -407,7 +407,7 @@ async function demoActor(deps: AppDeps, accountId: number): Promise<Actor> {
     features: row.feature_flags.filter((f): f is FeatureFlag =>
       (FEATURE_FLAGS as readonly string[]).includes(f),
     ),
-    settings: { allow_approval: true },
+    settings: { allow_approval: true, allow_self_approval: false },
     title: '',
     sessionId: null,
     apiTokenId: null,

@@ -32,11 +32,27 @@ export const emailSchema = z
       .pipe(z.email('Enter a valid email address')),
   );
 
-/** Account settings that are not flags (spec README). */
+/**
+ * Account settings that are not flags (spec README): allow_approval shows the require-approval
+ * toggle in templates (with the approval flag); allow_self_approval lets an approver decide on
+ * their own submissions (ours; off by default, for an account with one admin).
+ */
 export const accountSettingsSchema = z.object({
   allow_approval: z.boolean(),
+  allow_self_approval: z.boolean(),
 });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
+
+/** The account settings of an account's stored `settings` (jsonb): a setting not stored is off. */
+export function accountSettingsOf(stored: {
+  allow_approval?: boolean;
+  allow_self_approval?: boolean;
+}): AccountSettings {
+  return {
+    allow_approval: stored.allow_approval === true,
+    allow_self_approval: stored.allow_self_approval === true,
+  };
+}
 
 /** What the client knows about the signed-in user (ARCHITECTURE.md, sign-in and sessions). */
 export const meSchema = z.object({

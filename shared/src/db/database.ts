@@ -9,12 +9,12 @@ type Json<T> = ColumnType<T, string, string>;
 /** A jsonb column with a database default: optional on insert. */
 type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
 
-/** accounts: one tenant (spec 01 §1). `settings` holds allow_approval. */
+/** accounts: one tenant (spec 01 §1). `settings` holds allow_approval and allow_self_approval. */
 export interface AccountsTable {
   id: Generated<number>;
   uuid: Generated<string>;
   name: string;
-  settings: Json<{ allow_approval?: boolean }>;
+  settings: Json<{ allow_approval?: boolean; allow_self_approval?: boolean }>;
   feature_flags: ColumnType<string[], string[] | undefined, string[]>;
   created_at: CreatedAt;
   updated_at: CreatedAt;

@@ -12,9 +12,12 @@ export const settingsSchema = z.object({
 });
 export type SettingsView = z.infer<typeof settingsSchema>;
 
-/** Saving settings: any subset of the flags, by slug. */
+/**
+ * Saving settings: any subset of the flags, by slug; allow_self_approval left out keeps its stored
+ * state (it came after allow_approval, so callers that send only that one change nothing else).
+ */
 export const settingsSaveSchema = z.object({
-  settings: accountSettingsSchema,
+  settings: accountSettingsSchema.extend({ allow_self_approval: z.boolean().optional() }),
   features: z.partialRecord(z.enum(FEATURE_FLAGS), z.boolean()),
   updated_at: updatedAtSchema,
 });

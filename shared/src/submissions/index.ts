@@ -1,3 +1,4 @@
+export * from './approval';
 export * from './dataset-data.contract';
 export * from './datasets';
 export * from './dates';

@@ -149,7 +149,15 @@ export const submissionEventSchema = z.object({
 export const submissionDetailSchema = submissionSummarySchema.extend({
   rows: z.array(storedRowSchema),
   history: z.array(submissionEventSchema),
-  /** Whether the reader may approve or reject it (an approver of its template, while Pending). */
+  /**
+   * The template's approvers while it is Pending (empty otherwise); the submitter among them
+   * decides only with the account setting allow_self_approval (shared `mayDecide`).
+   */
+  approvers: z.array(personSchema),
+  /**
+   * Whether the reader may approve or reject it: an approver of its template, while Pending, and
+   * not its submitter unless the account allows self-approval.
+   */
   can_decide: z.boolean(),
   /** Whether the reader may edit its rows (edit_submissions, while in the dataset). */
   can_edit: z.boolean(),
@@ -371,7 +379,8 @@ export const submissionsApi = {
     method: 'POST',
     path: '/api/v1/account/submissions/:id/approve',
     tag: 'Submissions',
-    summary: 'Approve a Pending submission (an approver of its template); its rows enter the dataset.',
+    summary:
+      'Approve a Pending submission (an approver of its template; not its submitter unless the account allows self-approval); its rows enter the dataset.',
     permission: 'signed-in',
     params: idParamSchema,
     body: approveSchema,
@@ -381,7 +390,8 @@ export const submissionsApi = {
     method: 'POST',
     path: '/api/v1/account/submissions/:id/reject',
     tag: 'Submissions',
-    summary: 'Reject a Pending submission with a comment (an approver of its template).',
+    summary:
+      'Reject a Pending submission with a comment (an approver of its template; not its submitter unless the account allows self-approval).',
     permission: 'signed-in',
     params: idParamSchema,
     body: rejectSchema,
@@ -419,7 +429,7 @@ export const datasetsApi = {
     path: '/api/core/v1/datasets/:id/query',
     tag: 'Datasets',
     summary:
-      'Rows of a template’s dataset (its rollup_dataset_id): select field ids or *, distinct, commitRef HEAD or a commit id, limit (default 100).',
+      'Rows of a template’s dataset (its rollup_dataset_id), for those who may use the template (404 for others): select field ids or *, distinct, commitRef HEAD or a commit id, limit (default 100).',
     permission: 'signed-in',
     params: idParamSchema,
     body: datasetQuerySchema,

@@ -36,24 +36,32 @@ export async function claimCode(db: Db, patternId: number, code: string): Promis
 }
 
 /**
- * Reserves `count` consecutive numbers of each of several autonumber counters (pattern segments or
- * field-set autonumber fields, by field id) in one statement (issue 11: a whole submission's
- * numbers at once) and returns the first number of each, by counter id. A counter starts at its
- * start value the first time. Rows stay locked until the transaction ends, so concurrent
- * submissions get disjoint ranges and a rolled-back one burns none.
+ * Reserves consecutive numbers of several autonumber counters (pattern segments or field-set
+ * autonumber fields, by field id) in one statement (issue 11: a whole submission's numbers at
+ * once): `count` numbers of each counter, each its own count (a resubmission or an edit draws only
+ * for the rows that need a new number; a counter with 0 is left alone). Returns the first number
+ * of each counter reserved, by counter id. A counter starts at its start value the first time.
+ * Rows stay locked until the transaction ends, so concurrent submissions get disjoint ranges and a
+ * rolled-back one burns none.
  */
 export async function reserveAutonumberBlock(
   db: Db,
-  counters: readonly { counterId: number; startValue: number }[],
-  count: number,
+  counters: readonly { counterId: number; startValue: number; count: number }[],
 ): Promise<Map<number, number>> {
-  if (counters.length === 0 || count === 0) return new Map();
+  const drawn = counters.filter((c) => c.count > 0);
+  if (drawn.length === 0) return new Map();
   const { rows } = await sql<{ field_id: number; first: string }>`
+    with u as (
+      select * from unnest(
+        ${drawn.map((c) => c.counterId)}::int[],
+        ${drawn.map((c) => c.startValue)}::int8[],
+        ${drawn.map((c) => c.count)}::int8[]
+      ) as u(id, start, n)
+    )
     insert into autonumber_counters as c (field_id, next_value)
-    select u.id, u.start + ${count}::int8
-      from unnest(${counters.map((c) => c.counterId)}::int[], ${counters.map((c) => c.startValue)}::int8[]) as u(id, start)
-      order by u.id
-    on conflict (field_id) do update set next_value = c.next_value + ${count}::int8
-    returning c.field_id, c.next_value - ${count}::int8 as first`.execute(db);
+    select u.id, u.start + u.n from u order by u.id
+    on conflict (field_id) do update
+      set next_value = c.next_value + (select u.n from u where u.id = excluded.field_id)
+    returning c.field_id, c.next_value - (select u.n from u where u.id = c.field_id) as first`.execute(db);
   return new Map(rows.map((r) => [r.field_id, Number(r.first)]));
 }

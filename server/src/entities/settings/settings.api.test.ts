@@ -22,7 +22,7 @@ describe('PUT /api/v1/account/settings', () => {
     const user = await createUser(ctx, account.id, { role: 'USER' });
     const userAgent = await signIn(ctx, user.email);
     const current = await admin.get('/api/v1/account/settings');
-    expect(current.body.settings).toEqual({ allow_approval: false });
+    expect(current.body.settings).toEqual({ allow_approval: false, allow_self_approval: false });
     expect(current.body.features.find((f: { slug: string }) => f.slug === 'datasets-page').enabled).toBe(
       false,
     );
@@ -71,6 +71,34 @@ describe('PUT /api/v1/account/settings', () => {
     expect(stale.status).toBe(409);
     const after = await admin.get('/api/v1/account/settings');
     expect(after.body.features.find((f: { slug: string }) => f.slug === 'global-report').enabled).toBe(true);
+  });
+
+  it('turns allow_self_approval on, keeps it when a save leaves it out, and answers 400 naming it when it is not a boolean', async () => {
+    const current = await admin.get('/api/v1/account/settings');
+    const on = await admin.put('/api/v1/account/settings').send({
+      settings: { ...current.body.settings, allow_self_approval: true },
+      features: {},
+      updated_at: current.body.updated_at,
+    });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expect(on.body.settings.allow_self_approval).toBe(true);
+    expect((await admin.get('/api/v1/auth/me')).body.settings.allow_self_approval).toBe(true);
+    const left = await admin
+      .put('/api/v1/account/settings')
+      .send({ settings: { allow_approval: false }, features: {}, updated_at: on.body.updated_at });
+    expect(left.status).toBe(200);
+    expect(left.body.settings).toEqual({ allow_approval: false, allow_self_approval: true });
+    const wrong = await admin
+      .put('/api/v1/account/settings')
+      .send({ settings: { allow_approval: false, allow_self_approval: 'yes' }, features: {} });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.issues[0].path).toBe('body.settings.allow_self_approval');
+    const off = await admin.put('/api/v1/account/settings').send({
+      settings: { allow_approval: false, allow_self_approval: false },
+      features: {},
+      updated_at: left.body.updated_at,
+    });
+    expect(off.body.settings.allow_self_approval).toBe(false);
   });
 
   it('lets every signed-in user read settings but only admins change them', async () => {

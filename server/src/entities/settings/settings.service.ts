@@ -1,5 +1,6 @@
 import {
   AppError,
+  accountSettingsOf,
   FEATURE_FLAG_DESCRIPTIONS,
   FEATURE_FLAGS,
   type FeatureFlag,
@@ -16,7 +17,7 @@ import { assertNotStale } from '../guards';
 function toView(row: AccountRow): SettingsView {
   const on = new Set(row.feature_flags);
   return {
-    settings: { allow_approval: row.settings.allow_approval === true },
+    settings: accountSettingsOf(row.settings),
     features: FEATURE_FLAGS.map((slug) => ({
       slug,
       enabled: on.has(slug),
@@ -29,6 +30,7 @@ function toView(row: AccountRow): SettingsView {
 function audited(view: SettingsView) {
   return {
     allow_approval: view.settings.allow_approval,
+    allow_self_approval: view.settings.allow_self_approval,
     ...Object.fromEntries(view.features.map((f) => [f.slug, f.enabled])),
   };
 }
@@ -70,7 +72,13 @@ export async function saveSettings(
     const updated = await trx
       .updateTable('accounts')
       .set({
-        settings: JSON.stringify({ ...row.settings, allow_approval: input.settings.allow_approval }),
+        settings: JSON.stringify({
+          ...row.settings,
+          allow_approval: input.settings.allow_approval,
+          // Left out, self-approval keeps its stored state (settingsSaveSchema).
+          allow_self_approval:
+            input.settings.allow_self_approval ?? row.settings.allow_self_approval === true,
+        }),
         feature_flags: FEATURE_FLAGS.filter((f) => flags.has(f)),
         updated_at: sql`now()`,
       })

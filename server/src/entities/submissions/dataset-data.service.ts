@@ -3,14 +3,13 @@ import {
   COMPUTED_GOVERNANCE_TYPES,
   type DatasetData,
   type DatasetDataRow,
-  hasPermission,
   isFormColumn,
 } from '@nomen/shared';
 import ExcelJS from 'exceljs';
 import type { Response } from 'express';
 import type { Actor, AppDeps } from '../../http/context';
 import { countDatasetDataRows, type DatasetDataRecord, datasetDataRows } from './dataset-data.repository';
-import { usableTemplate } from './submission-form.service';
+import { assertDatasetReadable, usableTemplate } from './submission-form.service';
 import * as repo from './submissions.repository';
 
 /** Rows read per statement while a download streams. */
@@ -55,7 +54,7 @@ async function readableDataset(deps: AppDeps, actor: Actor, datasetId: number): 
       columns,
     };
   }
-  if (!hasPermission(actor.permissions, 'all_privileges')) throw AppError.notFound('Dataset');
+  await assertDatasetReadable(deps, actor, dataset);
   const sample = await datasetDataRows(deps.db, dataset.id, { q: '', limit: 1 });
   const keys = Object.keys(sample[0]?.data ?? {}).sort((a, b) => Number(a) - Number(b));
   return {

@@ -167,20 +167,44 @@ describe('POST /api/core/v1/datasets/{rollupDatasetId}/query', () => {
     expect(foreignCommit.status).toBe(404);
   });
 
-  it('is open to every signed-in person of the account, and to nobody signed out', async () => {
-    const user = await createUser(
-      ctx,
-      (
-        await ctx.deps.db
-          .selectFrom('datasets')
-          .select('account_id')
-          .where('id', '=', t.datasetId)
-          .executeTakeFirstOrThrow()
-      ).account_id,
-      { role: 'USER' },
-    );
+  it('answers 404 to a person who may not use the template, at HEAD and at any commit, as the dataset page and the form do; 401 signed out', async () => {
+    const accountId = (
+      await ctx.deps.db
+        .selectFrom('datasets')
+        .select('account_id')
+        .where('id', '=', t.datasetId)
+        .executeTakeFirstOrThrow()
+    ).account_id;
+    const user = await createUser(ctx, accountId, { role: 'USER' });
     const agent = await signIn(ctx, user.email);
-    expect((await agent.post(url()).send({ limit: 1 })).status).toBe(200);
+    const refused = [
+      {},
+      { limit: 1 },
+      { commitRef: String(firstCommit) },
+      { commitRef: String(headCommit), select: '*' },
+      { distinct: true, select: [t.fields.Region] },
+      { distinct: true, select: [t.fields.Region], commitRef: String(firstCommit) },
+    ];
+    for (const body of refused) {
+      const res = await agent.post(url()).send(body);
+      expect(res.status, JSON.stringify(body)).toBe(404);
+      expect(res.body.rows).toBeUndefined();
+    }
+    expect((await agent.get(`/api/v1/account/datasets/${t.datasetId}/data`)).status).toBe(404);
+    expect((await agent.get(`/api/v1/account/submissions/templates/${t.id}/form`)).status).toBe(404);
+
+    // In a group that shares the template's folder, the same person may read it.
+    const group = await ctx.deps.db
+      .insertInto('groups')
+      .values({ account_id: accountId, name: `Readers ${Math.random()}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.deps.db.insertInto('group_users').values({ group_id: group.id, user_id: user.id }).execute();
+    await ctx.deps.db
+      .insertInto('group_folders')
+      .values({ group_id: group.id, folder_id: fixtures.folderId })
+      .execute();
+    for (const body of refused) expect((await agent.post(url()).send(body)).status).toBe(200);
     const { default: supertest } = await import('supertest');
     expect((await supertest(ctx.app).post(url()).send({})).status).toBe(401);
   });

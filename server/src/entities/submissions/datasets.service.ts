@@ -8,7 +8,7 @@ import {
 } from '@nomen/shared';
 import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../http/context';
-import { usableTemplate } from './submission-form.service';
+import { assertDatasetReadable, usableTemplate } from './submission-form.service';
 import * as repo from './submissions.repository';
 import { readable, toSummary } from './submissions.service';
 
@@ -35,10 +35,10 @@ export async function checkUniqueness(
 }
 
 /**
- * The datasets query (spec 02 §7, spec 03 §7): rows of a dataset of the account (404 otherwise,
- * and for a commit of another dataset), as of `commitRef`, each with data by field id holding a
- * value. `distinct` on one field at HEAD reads the distinct values index; anything else reads
- * the row versions.
+ * The datasets query (spec 02 §7, spec 03 §7): rows of a dataset of the account that the actor may
+ * read (those who may use its template, `assertDatasetReadable`; 404 otherwise, and for a commit
+ * of another dataset), as of `commitRef`, each with data by field id holding a value. `distinct`
+ * on one field at HEAD reads the distinct values index; anything else reads the row versions.
  */
 export async function queryDataset(
   deps: AppDeps,
@@ -51,6 +51,9 @@ export async function queryDataset(
   const wrap = (data: Record<string, string>) => ({
     data: Object.fromEntries(Object.entries(data).map(([k, value]) => [k, { value }])),
   });
+  const dataset = await repo.findDataset(deps.db, actor.accountId, datasetId);
+  if (!dataset) throw AppError.notFound('Dataset');
+  await assertDatasetReadable(deps, actor, dataset);
   if (query.distinct && select?.length === 1 && query.commitRef === 'HEAD') {
     // Distinct values of one field at HEAD (a powered list's read): the dataset and the values at once.
     const field = select[0]!;
@@ -68,8 +71,6 @@ export async function queryDataset(
       commit_id: head.headCommitId,
     };
   }
-  const dataset = await repo.findDataset(deps.db, actor.accountId, datasetId);
-  if (!dataset) throw AppError.notFound('Dataset');
   let commitId = dataset.head_commit_id;
   if (query.commitRef !== 'HEAD') {
     commitId = Number(query.commitRef);

@@ -33,6 +33,24 @@ export async function usableTemplate(deps: AppDeps, actor: Actor, templateId: nu
   return template;
 }
 
+/**
+ * Throws 404 (as for another account's) unless the actor may read the rows of `dataset` (spec 01
+ * §2.7; issue 11 items 6, 8): a template's dataset for those who may use the template, the dataset
+ * of a deleted template (`template_id` null) for all_privileges only. The rule of the form, the
+ * dataset page and the datasets query alike.
+ */
+export async function assertDatasetReadable(
+  deps: AppDeps,
+  actor: Actor,
+  dataset: { template_id: number | null },
+): Promise<void> {
+  const mayRead =
+    dataset.template_id !== null
+      ? await mayUseTemplate(deps, actor, dataset.template_id)
+      : hasPermission(actor.permissions, 'all_privileges');
+  if (!mayRead) throw AppError.notFound('Dataset');
+}
+
 /** The templates the actor may submit through (issue 11 item 1; spec 01 §2.7). */
 export async function submittableTemplates(deps: AppDeps, actor: Actor) {
   const all = await repo.templatesOfAccount(deps.db, actor.accountId);

@@ -120,11 +120,20 @@ export function findByIdempotencyKey(db: Db, accountId: number, key: string) {
     .executeTakeFirst();
 }
 
-/** Submissions of a submitter, or awaiting an approver (Pending, of templates they approve), newest first. */
+/**
+ * Submissions of a submitter, or awaiting an approver (Pending, of templates they approve; their
+ * own among them only `withOwn`), newest first.
+ */
 export function listSubmissions(
   db: Db,
   accountId: number,
-  filter: { scope: 'mine' | 'approvals'; userId: number; templateId?: number; limit: number },
+  filter: {
+    scope: 'mine' | 'approvals';
+    userId: number;
+    withOwn: boolean;
+    templateId?: number;
+    limit: number;
+  },
 ) {
   let q = db.selectFrom('submissions').selectAll().where('account_id', '=', accountId);
   if (filter.scope === 'mine') q = q.where('submitter_id', '=', filter.userId);
@@ -138,6 +147,8 @@ export function listSubmissions(
           .where('account_id', '=', accountId)
           .where('user_id', '=', filter.userId),
       );
+  if (filter.scope === 'approvals' && !filter.withOwn)
+    q = q.where((eb) => eb.or([eb('submitter_id', 'is', null), eb('submitter_id', '!=', filter.userId)]));
   if (filter.templateId !== undefined) q = q.where('template_id', '=', filter.templateId);
   return q.orderBy('id', 'desc').limit(filter.limit).execute();
 }

@@ -9,6 +9,8 @@ import {
   hasPermission,
   IN_DATASET_STATUSES,
   type Issue,
+  isEnteredField,
+  mayDecide,
   type SubmissionDetail,
   type SubmissionForm,
   type SubmissionProblem,
@@ -128,10 +130,12 @@ async function datasetUniqueness(
 }
 
 /**
- * Governs rows for good (issue 11 item 4): reserves a block of numbers of every autonumber counter
- * in one statement, runs the shared rules with them, crypto-strong random segments and new row ids,
- * and checks uniqueness against the dataset. Throws 400 with the problems; the caller's
- * transaction then rolls back, so no number is burned. Call with the dataset locked.
+ * Governs rows for good (issue 11 item 4): reserves, in one statement, a block of numbers of every
+ * autonumber counter for the rows that do not keep theirs (`existingNumber`: an edit, or a
+ * resubmitted row whose inputs did not change), runs the shared rules with them, crypto-strong
+ * random segments and new row ids, and checks uniqueness against the dataset. Throws 400 with the
+ * problems, 409 when a counter runs out; the caller's transaction then rolls back, so no number is
+ * burned. Call with the dataset locked.
  */
 async function finalRows(
   trx: Trx,
@@ -140,16 +144,37 @@ async function finalRows(
   rows: readonly Record<string, string>[],
   existingNumber?: (counterId: number, row: number) => number | null,
 ): Promise<SubmissionRow[]> {
-  const firsts = await patternsRepo.reserveAutonumberBlock(trx, validator.counters, rows.length);
-  for (const [counterId, first] of firsts)
-    if (first + rows.length - 1 > AUTONUMBER_MAX_VALUE)
+  // Per counter, each row's kept number (null: draws a new one, in row order).
+  const kept = new Map(
+    validator.counters.map((c) => [
+      c.counterId,
+      rows.map((_, r) => existingNumber?.(c.counterId, r) ?? null),
+    ]),
+  );
+  const firsts = await patternsRepo.reserveAutonumberBlock(
+    trx,
+    validator.counters.map((c) => ({
+      counterId: c.counterId,
+      startValue: c.startValue,
+      count: kept.get(c.counterId)!.filter((n) => n === null).length,
+    })),
+  );
+  const numbers = new Map<number, number[]>();
+  for (const [counterId, perRow] of kept) {
+    let next = firsts.get(counterId) ?? 0;
+    numbers.set(
+      counterId,
+      perRow.map((n) => n ?? next++),
+    );
+    if (next - 1 > AUTONUMBER_MAX_VALUE)
       throw new AppError(
         'CONFLICT',
         `The autonumber ${counterId} has run out of numbers. Lower its start value.`,
       );
+  }
   const result = validator.validateRows(rows, {
     today: utcCalendarDate(new Date()),
-    autonumber: (counterId, row) => existingNumber?.(counterId, row) ?? (firsts.get(counterId) ?? 0) + row,
+    autonumber: (counterId, row) => numbers.get(counterId)?.[row] ?? 0,
     randomInt,
     session: createSessionCache(),
     newCvId: randomUUID,
@@ -158,6 +183,78 @@ async function finalRows(
   const taken = await datasetUniqueness(trx, datasetId, validator, result.rows);
   if (taken.length > 0) refuse(taken);
   return result.rows;
+}
+
+/**
+ * Where each autonumber counter of a form sits in a row and what it is drawn for (spec 02 §9): the
+ * key of the cell holding its number (its segment field, or its own autonumber field) and the keys
+ * of the entered cells its value follows — a pattern's variable and entered date segments, or, for
+ * a field-set autonumber, every entered field of the row.
+ */
+function autonumberCells(form: SubmissionForm): Map<number, { numberKey: string; inputKeys: string[] }> {
+  const cells = new Map<number, { numberKey: string; inputKeys: string[] }>();
+  const entered = form.fields.filter(isEnteredField).map(fieldKey);
+  for (const f of form.fields) {
+    if (f.governance_type !== 'autonumber') continue;
+    const parent = f.field.segment_parent_field_id;
+    const counter = parent !== null ? f.field.segment_id : f.field_id;
+    if (typeof counter !== 'number') continue;
+    let inputKeys = entered;
+    if (parent !== null) {
+      const pattern = form.patterns.find((p) => String(p.field_id) === String(parent));
+      const inputSegments = new Set(
+        (pattern?.segments ?? [])
+          .filter((s) => s.segment_type === 'variable' || (s.segment_type === 'date' && !s.auto_populate))
+          .map((s) => String(s.id)),
+      );
+      inputKeys = form.fields
+        .filter(
+          (g) =>
+            String(g.field.segment_parent_field_id) === String(parent) &&
+            inputSegments.has(String(g.field.segment_id)),
+        )
+        .map(fieldKey);
+    }
+    cells.set(counter, { numberKey: fieldKey(f), inputKeys });
+  }
+  return cells;
+}
+
+/** The number an autonumber cell holds ("0042" is 42), or null when it holds none. */
+function storedNumber(cell: string | undefined): number | null {
+  if (cell === undefined || !/^\d{1,15}$/.test(cell)) return null;
+  return Number(cell);
+}
+
+/**
+ * The numbers a resubmitted Rejected submission keeps (issue 11 item 5): per counter, a row whose
+ * inputs to it (`autonumberCells`) are those of a row as it was rejected keeps that row's number;
+ * each old row's number goes to one new row at most, in row order, so a new, changed or repeated
+ * row draws a new one. `governed` are the new rows governed without numbers (the values as they
+ * will be stored), `old` the rejected rows.
+ */
+function keptNumbers(
+  cells: ReadonlyMap<number, { numberKey: string; inputKeys: string[] }>,
+  governed: readonly SubmissionRow[],
+  old: readonly { data: Record<string, string> }[],
+): (counterId: number, row: number) => number | null {
+  const signature = (row: Readonly<Record<string, string>>, keys: readonly string[]) =>
+    JSON.stringify(keys.map((k) => row[k] ?? ''));
+  const byCounter = new Map<number, (number | null)[]>();
+  for (const [counterId, { numberKey, inputKeys }] of cells) {
+    const free = new Map<string, number[]>();
+    for (const row of old) {
+      const n = storedNumber(row.data[numberKey]);
+      if (n === null) continue;
+      const key = signature(row.data, inputKeys);
+      free.set(key, [...(free.get(key) ?? []), n]);
+    }
+    byCounter.set(
+      counterId,
+      governed.map((row) => free.get(signature(row, inputKeys))?.shift() ?? null),
+    );
+  }
+  return (counterId, row) => byCounter.get(counterId)?.[row] ?? null;
 }
 
 /**
@@ -305,11 +402,13 @@ function submissionLink(deps: AppDeps, id: number): string {
 async function noticeStatus(deps: AppDeps, actor: Actor, row: SubmissionRecord, template: Template | null) {
   const link = submissionLink(deps, row.id);
   if (row.status === 'Pending' && row.template_id !== null) {
+    // Only the approvers who may decide on it are asked to (shared `mayDecide`).
     const approvers = await repo.approverIds(deps.db, actor.accountId, row.template_id);
+    const deciders = approvers.filter((userId) => mayDecideOn({ ...actor, userId }, row, approvers));
     await notify(
       deps,
       actor,
-      approvers,
+      deciders,
       `Submission awaiting approval: ${row.name}`,
       `${row.submitter_name} submitted "${row.name}" (${row.row_count} rows) through ${row.template_name}. Review it: ${link}`,
     );
@@ -431,9 +530,9 @@ export async function createSubmission(
 export async function readable(deps: AppDeps, actor: Actor, id: number) {
   const row = await repo.findSubmission(deps.db, actor.accountId, id);
   if (!row) throw AppError.notFound('Submission');
-  const isApprover =
-    row.template_id !== null &&
-    (await repo.approverIds(deps.db, actor.accountId, row.template_id)).includes(actor.userId);
+  const approverIds =
+    row.template_id !== null ? await repo.approverIds(deps.db, actor.accountId, row.template_id) : [];
+  const isApprover = approverIds.includes(actor.userId);
   const mayEdit =
     hasPermission(actor.permissions, 'edit_submissions') &&
     row.template_id !== null &&
@@ -441,7 +540,17 @@ export async function readable(deps: AppDeps, actor: Actor, id: number) {
   const isOwn = row.submitter_id === actor.userId;
   if (!isOwn && !isApprover && !mayEdit && !hasPermission(actor.permissions, 'all_privileges'))
     throw AppError.notFound('Submission');
-  return { row, isOwn, isApprover, mayEdit };
+  return { row, isOwn, isApprover, approverIds, mayEdit };
+}
+
+/** Whether the actor may decide on the submission (shared `mayDecide`: approvers, self-approval). */
+function mayDecideOn(actor: Actor, row: SubmissionRecord, approverIds: readonly number[]): boolean {
+  return mayDecide({
+    userId: actor.userId,
+    approverIds,
+    submitterId: row.submitter_id,
+    allowSelfApproval: actor.settings.allow_self_approval,
+  });
 }
 
 /** Throws 404 unless the actor may read the submission (its runs follow its rights; issue 12). */
@@ -456,7 +565,7 @@ export async function getSubmission(
   id: number,
   commitRef: string,
 ): Promise<SubmissionDetail> {
-  const { row, isApprover, mayEdit } = await readable(deps, actor, id);
+  const { row, approverIds, mayEdit } = await readable(deps, actor, id);
   let rows: Awaited<ReturnType<typeof repo.currentRows>>;
   if (commitRef === 'HEAD') rows = await repo.currentRows(deps.db, id);
   else {
@@ -465,6 +574,8 @@ export async function getSubmission(
     rows = await repo.rowsAt(deps.db, id, commitId);
   }
   const history = await repo.eventsOf(deps.db, id);
+  const isPending = row.status === 'Pending';
+  const approvers = isPending ? await repo.usersById(deps.db, actor.accountId, approverIds) : [];
   return {
     ...toSummary(row),
     rows: rows.map((r) => ({
@@ -480,12 +591,18 @@ export async function getSubmission(
       commit_id: e.commit_id,
       created_at: e.created_at.toISOString(),
     })),
-    can_decide: isApprover && row.status === 'Pending',
+    approvers: approvers
+      .map((u) => ({ id: u.id, name: u.name }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+    can_decide: isPending && mayDecideOn(actor, row, approverIds),
     can_edit: mayEdit && IN_DATASET_STATUSES.includes(row.status),
   };
 }
 
-/** The actor's submissions, or those awaiting their approval (issue 11 items 1, 5). */
+/**
+ * The actor's submissions, or those awaiting their decision (issue 11 items 1, 5): their own
+ * Pending ones only when the account allows self-approval.
+ */
 export async function listSubmissions(
   deps: AppDeps,
   actor: Actor,
@@ -494,6 +611,7 @@ export async function listSubmissions(
   const rows = await repo.listSubmissions(deps.db, actor.accountId, {
     scope: query.scope,
     userId: actor.userId,
+    withOwn: actor.settings.allow_self_approval,
     templateId: query.template_id,
     limit: query.limit,
   });
@@ -502,8 +620,10 @@ export async function listSubmissions(
 
 /**
  * Saves a Draft, or corrects a Rejected submission, and with `submit` submits it (issue 11 items
- * 4, 5: a rejected submission is corrected and sent again). Only its submitter may (404 for
- * others); other statuses answer 409; a stale `updated_at` 409.
+ * 4, 5: a rejected submission is corrected and sent again; its rows whose inputs to an autonumber
+ * did not change keep their numbers, so only new or changed rows draw new ones, and the last
+ * decision is cleared, staying in the history). Only its submitter may (404 for others); other
+ * statuses answer 409; a stale `updated_at` 409.
  */
 export async function saveSubmission(
   deps: AppDeps,
@@ -533,14 +653,30 @@ export async function saveSubmission(
       throw new AppError('CONFLICT', `A ${before.status} submission cannot be changed by its submitter`);
     assertNotStale(before.updated_at, input.updated_at, 'submission');
     const dataset = await repo.findDataset(trx, actor.accountId, before.dataset_id, true);
-    const governed = input.submit ? await finalRows(trx, validator, before.dataset_id, rows) : rows;
+    // A corrected Rejected submission keeps the numbers of the rows whose inputs did not change.
+    const keeps =
+      input.submit && before.status === 'Rejected'
+        ? keptNumbers(
+            autonumberCells(form),
+            validator.validateRows(rows, { today: utcCalendarDate(new Date()) }).rows,
+            await repo.currentRows(trx, id),
+          )
+        : undefined;
+    const governed = input.submit ? await finalRows(trx, validator, before.dataset_id, rows, keeps) : rows;
     await repo.deleteUncommittedRows(trx, id);
     let submission = await repo.updateSubmission(trx, id, {
       name: input.name,
       status,
       row_count: governed.length,
+      // Submitted again, the submission waits for a new decision: the last one is in its history.
       ...(input.submit
-        ? { submitted_at: new Date(), decided_at: null, decided_by_id: null, decided_by_name: null }
+        ? {
+            submitted_at: new Date(),
+            decided_at: null,
+            decided_by_id: null,
+            decided_by_name: null,
+            decision_comment: null,
+          }
         : {}),
     });
     let commitId: number | null = null;
@@ -581,9 +717,10 @@ export async function saveSubmission(
 
 /**
  * Approves or rejects a Pending submission (issue 11 item 5): only an approver of its template
- * (403 for others who may read it); a rejection needs a comment (the schema's 400). Approval makes
- * a commit: the rows enter the dataset, checked again for uniqueness against it (400 when a value
- * was taken since). Other statuses answer 409.
+ * (403 for others who may read it), and not its submitter unless the account setting
+ * allow_self_approval is on (403 naming the setting); a rejection needs a comment (the schema's
+ * 400). Approval makes a commit: the rows enter the dataset, checked again for uniqueness against
+ * it (400 when a value was taken since). Other statuses answer 409.
  */
 export async function decideSubmission(
   deps: AppDeps,
@@ -592,9 +729,14 @@ export async function decideSubmission(
   decision: 'approve' | 'reject',
   comment: string,
 ): Promise<SubmissionSummary> {
-  const { isApprover, row: found } = await readable(deps, actor, id);
+  const { isApprover, approverIds, row: found } = await readable(deps, actor, id);
   if (!isApprover)
     throw new AppError('FORBIDDEN', 'Only an approver of its template may decide on a submission');
+  if (!mayDecideOn(actor, found, approverIds))
+    throw new AppError(
+      'FORBIDDEN',
+      'You submitted this submission, so another approver decides on it (the account setting Allow self-approval is off)',
+    );
   // The template and its form are read before the transaction: inside it only `trx` may be used
   // (the embedded database has one connection).
   const validator =
@@ -693,13 +835,7 @@ export async function editSubmission(
   const cvField = form.fields.find((f) => f.governance_type === 'cv_id');
   const given = cleanRows(input.rows);
   assertKnownKeys(form, given);
-  // Where each autonumber counter's number sits in a row: its segment field or its own field.
-  const counterKeys = new Map<number, string>();
-  for (const f of form.fields) {
-    if (f.governance_type !== 'autonumber') continue;
-    const counter = f.field.segment_parent_field_id !== null ? f.field.segment_id : f.field_id;
-    if (typeof counter === 'number') counterKeys.set(counter, fieldKey(f));
-  }
+  const cells = autonumberCells(form);
   const edited = await inTransaction(deps, async (trx, client) => {
     const before = (await repo.findSubmission(trx, actor.accountId, id, true))!;
     if (!IN_DATASET_STATUSES.includes(before.status))
@@ -732,9 +868,8 @@ export async function editSubmission(
       dataset.id,
       targets.map((t) => t.merged),
       (counterId, row) => {
-        const key = counterKeys.get(counterId);
-        const n = key ? Number(targets[row]?.old.data[key]) : Number.NaN;
-        return Number.isSafeInteger(n) ? n : null;
+        const key = cells.get(counterId)?.numberKey;
+        return key ? storedNumber(targets[row]?.old.data[key]) : null;
       },
     );
     const commitId = await repo.commit(trx, {

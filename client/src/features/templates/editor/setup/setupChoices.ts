@@ -47,7 +47,7 @@ export function setupIssueTexts(issues: readonly TemplateIssue[]): Partial<Recor
  * turned approval off (otherwise Save would stay blocked on approvers nobody can choose).
  */
 export function showsApprovalSwitch(
-  settings: AccountSettings,
+  settings: Pick<AccountSettings, 'allow_approval'>,
   features: readonly FeatureFlag[],
   templateSettings: TemplateSettings,
 ): boolean {
