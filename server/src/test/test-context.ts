@@ -80,7 +80,29 @@ async function startSmtpPeer(): Promise<SmtpPeer> {
 }
 
 /**
- * Builds the app against the test PostgreSQL (STYLE.md: API tests through a test server and
+ * The database API tests run on: the test PostgreSQL (TEST_DATABASE_URL, migrated once per run by
+ * global-setup.ts), or, in the `api-embedded` project (TEST_DATABASE=embedded), a fresh in-memory
+ * embedded database migrated here, the one `npm start` opens for every new user.
+ */
+export async function openTestDatabase(): Promise<DbHandle> {
+  if (!isEmbeddedTestRun()) return openDatabase({ url: testDatabaseUrl(), poolSize: 5 });
+  const handle = await openDatabase({ dataDir: 'memory://' });
+  try {
+    await migrateToLatest(handle.db);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}
+
+/** True in the `api-embedded` vitest project, whose tests run on the embedded database. */
+export function isEmbeddedTestRun(): boolean {
+  return process.env.TEST_DATABASE === 'embedded';
+}
+
+/**
+ * Builds the app against the test database (openTestDatabase) (STYLE.md: API tests through a test server and
  * factories), with SMTP_URL pointing at a local SMTP server whose mail lands in `mails`. `env`
  * overrides configuration variables.
  */
@@ -94,7 +116,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     SMTP_URL: smtp.url,
     ...env,
   });
-  const handle = await openDatabase({ url: testDatabaseUrl(), poolSize: 5 });
+  const handle = await openTestDatabase();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: 'test@nomen.test', dataDir: config.dataDir });
   const deps: AppDeps = { db: handle.db, pool: handle.pool, config, mailer };
   const nomen = createApp(deps);
