@@ -28,7 +28,12 @@ import {
   QR_REQUIRED_METADATA,
   qrConfigProblems,
 } from './qr-code';
-import type { DateFilterRule, IntegrationDefinition, IntegrationFamilyId } from './registry';
+import {
+  type DateFilterRule,
+  type IntegrationDefinition,
+  type IntegrationFamilyId,
+  integrationFor,
+} from './registry';
 import { defaultSnowflakeTableName, snowflakeTableNameError } from './snowflake';
 
 /** The fields of an assignment a family's defaults may set. */
@@ -45,7 +50,10 @@ export type AssignmentDefaults = Partial<Omit<IntegrationAssignment, 'id' | 'slu
  *   change of it clears (spec 03 §4);
  * - `mappingsResetOn` lists the metadata keys whose change resets the mappings (spec 03 §4);
  * - `onMetadataChange` adds what a key-value map cannot say (the custom-bitlink toggle, the QR
- *   config's validated flag).
+ *   config's validated flag);
+ * - `forcedSettings` are settings an assignment of the family always has, whatever it was sent
+ *   with (spec 03 §5: Snowflake forces csv, comma and the filename pattern); the save applies them
+ *   through {@link withForcedSettings}.
  */
 export interface IntegrationFamily {
   id: IntegrationFamilyId;
@@ -60,6 +68,7 @@ export interface IntegrationFamily {
   clearsOnChange: Readonly<Record<string, readonly string[]>>;
   mappingsResetOn: readonly string[];
   onMetadataChange?(assignment: IntegrationAssignment, key: string): IntegrationAssignment;
+  forcedSettings?: Readonly<AssignmentDefaults>;
 }
 
 /** Options of the use_acl setting of AWS storage (spec 03 §9). '0' is the default. */
@@ -257,16 +266,23 @@ const filePull: IntegrationFamily = {
   mappingsResetOn: [],
 };
 
+/** The file settings every Snowflake push has (spec 03 §5 "Snowflake forces file defaults"). */
+export const SNOWFLAKE_FORCED_SETTINGS = {
+  delimiter: 'comma',
+  file_type: ['csv'],
+  filename_pattern: SNOWFLAKE_FILENAME_PATTERN,
+} as const satisfies AssignmentDefaults;
+
 const snowflake: IntegrationFamily = {
   id: 'snowflake',
   label: 'Data warehouse',
   metadataSchema: optional({ ...outputMetadata, tableName: text(1000) }),
   // spec 03 §5: Snowflake forces csv, comma and the filename pattern "output".
+  forcedSettings: SNOWFLAKE_FORCED_SETTINGS,
   // Its output fields are chosen (custom report), the identifier among them (spec 03 §5).
   defaults: (_d, ctx) => ({
-    delimiter: 'comma',
-    file_type: ['csv'],
-    filename_pattern: SNOWFLAKE_FILENAME_PATTERN,
+    ...SNOWFLAKE_FORCED_SETTINGS,
+    file_type: [...SNOWFLAKE_FORCED_SETTINGS.file_type],
     report_type: 'custom',
     metadata: { tableName: defaultSnowflakeTableName(ctx.templateName) },
   }),
@@ -546,6 +562,25 @@ export const INTEGRATION_FAMILIES: Readonly<Record<IntegrationFamilyId, Integrat
 /** The family of a registry row. */
 export function familyOf(definition: Pick<IntegrationDefinition, 'family'>): IntegrationFamily {
   return INTEGRATION_FAMILIES[definition.family];
+}
+
+/**
+ * An assignment with its family's forced settings applied (spec 03 §5: a Snowflake push is always
+ * csv, comma-delimited, filename pattern "output"), whatever it was sent with; an assignment of a
+ * family without forced settings, or that already has them, is returned as it is. Unknown slugs
+ * take the email output's family (none). Pure; the template save runs it on every assignment.
+ */
+export function withForcedSettings(assignment: IntegrationAssignment): IntegrationAssignment {
+  const forced = familyOf(integrationFor(assignment.slug)).forcedSettings;
+  if (!forced) return assignment;
+  const next: IntegrationAssignment = { ...assignment };
+  let changed = false;
+  for (const [key, value] of Object.entries(forced) as [keyof AssignmentDefaults, unknown][]) {
+    if (JSON.stringify(next[key]) === JSON.stringify(value)) continue;
+    (next as Record<string, unknown>)[key] = Array.isArray(value) ? [...value] : value;
+    changed = true;
+  }
+  return changed ? next : assignment;
 }
 
 /** The ISO date (YYYY-MM-DD, UTC) `years` years before `now`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayApproveTemplates } from './template-people';
+import { approverRefusal, mayApproveTemplates } from './template-people';
 
 describe('mayApproveTemplates (spec 01 §5)', () => {
   it('lets owners approve, with or without manager-approvals', () => {
@@ -15,5 +15,18 @@ describe('mayApproveTemplates (spec 01 §5)', () => {
 
   it('never lets users approve', () => {
     expect(mayApproveTemplates('USER', ['manager-approvals', 'approval'])).toBe(false);
+  });
+});
+
+describe('approverRefusal (spec 01 §5)', () => {
+  it('names who may not approve and who may', () => {
+    expect(approverRefusal({ name: 'Olive', role: 'ADMIN' }, [])).toBeNull();
+    expect(approverRefusal({ name: 'Max', role: 'MANAGER' }, [])).toBe(
+      'Max cannot approve templates: approvers must be owners',
+    );
+    expect(approverRefusal({ name: 'Max', role: 'MANAGER' }, ['manager-approvals'])).toBeNull();
+    expect(approverRefusal({ name: 'Uma', role: 'USER' }, ['manager-approvals'])).toBe(
+      'Uma cannot approve templates: approvers must be owners or managers',
+    );
   });
 });

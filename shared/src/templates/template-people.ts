@@ -14,6 +14,20 @@ export function mayApproveTemplates(role: Role, features: readonly FeatureFlag[]
 }
 
 /**
+ * Why a user may not be a template's approver (spec 01 §5; spec 03 §2 "Approvers"), naming them,
+ * or null when they may ({@link mayApproveTemplates}). The one rule of every place that sets
+ * approvers: the template save and the approvers add.
+ */
+export function approverRefusal(
+  user: { name: string; role: Role },
+  features: readonly FeatureFlag[],
+): string | null {
+  if (mayApproveTemplates(user.role, features)) return null;
+  const who = features.includes('manager-approvals') ? 'owners or managers' : 'owners';
+  return `${user.name} cannot approve templates: approvers must be ${who}`;
+}
+
+/**
  * One person the template editor's setup step can name (spec 03 §2 "Setup step"): an enabled
  * user of the account, with whether they may approve templates (`can_approve`, from
  * {@link mayApproveTemplates} with the account's flags) for the approvers picker; any of them may

@@ -9,6 +9,8 @@ import { buildField, buildLargeTemplate, buildList, buildPattern, buildTemplate 
 import {
   hasBlockingTemplateIssues,
   type TemplateValidationContext,
+  templateFieldReferences,
+  templateIssueText,
   validateTemplate,
 } from './validate-template';
 
@@ -90,6 +92,18 @@ describe('validateTemplate: fields (spec 03 §5)', () => {
     expect(ids(withFields({ ...text, required: false }))).toEqual([]);
   });
 
+  it('lets autofill and concatenation name a field added in the same save by its TEMP_ id', () => {
+    const added = buildField('TEMP_region', 'Region', 'text', { field_id: null, field: { id: null } });
+    const withTempField = buildField('TEMP_source', 'Source', 'text');
+    const autofill = buildField(6, 'Copy', 'autofill', { autofill: { field_id: 'TEMP_region' } });
+    const concat = buildField(10, 'AB', 'concatenation', {
+      concatenation_governance: { field_ids: ['TEMP_region', 'TEMP_source'], delimiter: '_' },
+    });
+    expect(ids(withFields(added, withTempField, autofill, concat))).toEqual([]);
+    const unknown = buildField(6, 'Copy', 'autofill', { autofill: { field_id: 'TEMP_nothing' } });
+    expect(ids(withFields(added, unknown))).toEqual(['autofillSourceMissing']);
+  });
+
   it('needs every concatenation piece in the template', () => {
     const a = buildField(8, 'A', 'text');
     const b = buildField(9, 'B', 'text');
@@ -106,6 +120,23 @@ describe('validateTemplate: fields (spec 03 §5)', () => {
     const withoutSecond = { ...template, template_fields: template.template_fields.slice(0, 2) };
     const issues = validateTemplate(withoutSecond, context);
     expect(issues.map((i) => [i.messageId, i.params.segment])).toEqual([['patternSegmentMissing', 'Seg 2']]);
+  });
+
+  it('reads the stored pattern’s segments when the context has them, not the pattern field’s copy', () => {
+    const pattern = buildPattern(1, ['constant', 'autonumber']);
+    const template = addPatternField(buildTemplate(), pattern);
+    // The pattern field sent without its segments, and without the field of segment "Seg 1".
+    const [patternField, , second] = template.template_fields;
+    const sent = { ...template, template_fields: [{ ...patternField!, segments: [] }, second!] };
+    expect(ids(sent)).toEqual([]);
+    const stored = {
+      id: 1,
+      updated_at: pattern.updated_at,
+      segments: pattern.segments.map((s) => ({ id: s.id, name: s.name })),
+    };
+    const issues = validateTemplate(sent, { ...context, patterns: [stored] });
+    expect(issues.map((i) => [i.messageId, i.params.segment])).toEqual([['patternSegmentMissing', 'Seg 1']]);
+    expect(ids(template, { ...context, patterns: [stored] })).toEqual([]);
   });
 
   it('warns that a pattern changed since it was added', () => {
@@ -348,6 +379,36 @@ describe('validateTemplate: messages and blocking', () => {
         { type: 'WARNING', messageId: 'patternUpdated', params: {}, step: 'govern' },
       ]),
     ).toBe(false);
+  });
+});
+
+describe('templateFieldReferences (spec 03 §3)', () => {
+  it('names fields by field id first, then template fields the save adds by their TEMP_ id', () => {
+    const saved = buildField(5, 'Saved', 'text');
+    const created = buildField('TEMP_new', 'New', 'text', { field_id: null, field: { id: null } });
+    const clash = buildField('TEMP_x', 'Clash', 'text', { field_id: 'TEMP_new', field: { id: 'TEMP_new' } });
+    const refs = templateFieldReferences([saved, created, clash]);
+    expect(refs.get('5')).toBe(saved);
+    expect(refs.get('TEMP_new')).toBe(clash);
+    expect(refs.get('TEMP_x')).toBe(clash);
+    expect(templateFieldReferences([created]).get('TEMP_new')).toBe(created);
+  });
+});
+
+describe('templateIssueText (spec 03 §5 "messages carry the field or integration name")', () => {
+  it('names the integration or field when the catalogue text does not', () => {
+    expect(
+      templateIssueText({ messageId: 'snowflakeTableNameEmpty', params: { name: 'Nightly load' } }),
+    ).toBe('Nightly load: Table Name cannot be empty.');
+    expect(templateIssueText({ messageId: 'valueRequired', params: { name: 'GA', item: 'Property' } })).toBe(
+      'GA: Property is required',
+    );
+    expect(templateIssueText({ messageId: 'governanceTypeRequired', params: { field: 'Campaign' } })).toBe(
+      'Campaign: choose a governance type',
+    );
+    expect(templateIssueText({ messageId: 'templateNameRequired', params: {} })).toBe(
+      'Template name is required',
+    );
   });
 });
 

@@ -3,7 +3,7 @@ import { checkIntegrations } from '../integrations/checks';
 import type { IntegrationAssignmentId } from '../integrations/integration-assignment';
 import type { IssueType } from '../integrations/issues';
 import type { MessageParams } from '../integrations/messages';
-import type { TemplateMessageId } from './template-messages';
+import { type TemplateMessageId, templateMessageText } from './template-messages';
 import {
   LINK_VALIDATION_TYPES,
   requiredLinkValidationKeys,
@@ -11,6 +11,7 @@ import {
   type TemplateField,
   type TemplateFieldId,
   type TemplateList,
+  type TemplatePatternSegment,
 } from './templates.contract';
 
 /** The editor steps an issue jumps to (spec 03 §2 steps, §5 "a step to jump to"). */
@@ -37,13 +38,42 @@ export interface TemplateIssue {
  * - `featureFlags`: the account's enabled flags (auto-submit, creative classification, link validations);
  * - `lists`: lists the editor knows (type and columns in order), besides those the fields carry;
  * - `patterns`: the current `updated_at` of patterns, by pattern (field) id, to flag updated patterns;
+ *   with `segments` (the pattern's segments as stored), those segments, not the pattern field's own
+ *   `segments` copy, decide which segment fields the template needs (the server passes them);
  * - `now`: the time integration date filters are measured from.
  */
 export interface TemplateValidationContext {
   featureFlags: readonly FeatureFlag[];
   lists?: readonly TemplateList[];
-  patterns?: readonly { id: number; updated_at: string }[];
+  patterns?: readonly StoredPattern[];
   now?: Date;
+}
+
+/** A pattern as the validation knows it: its id, `updated_at` and, when known, its stored segments. */
+export interface StoredPattern {
+  id: number;
+  updated_at: string;
+  segments?: readonly Pick<TemplatePatternSegment, 'id' | 'name'>[];
+}
+
+/**
+ * What the references of a template's fields can name (spec 03 §3 autofill field_id,
+ * concatenation field_ids, link parameter field_id), keyed by the text of the id: each template
+ * field by its field id, saved or `TEMP_…` (a field the save creates), and each template field
+ * the save adds by its own `TEMP_…` id (the only handle of a field created without a field id).
+ * A field id always wins over a template field id spelled the same. Pure; the editor's validation
+ * and the server's save both resolve references through it, so an id one accepts the other stores.
+ */
+export function templateFieldReferences(
+  fields: readonly TemplateField[],
+): ReadonlyMap<string, TemplateField> {
+  const refs = new Map<string, TemplateField>();
+  for (const tf of fields) if (tf.field_id !== null) refs.set(String(tf.field_id), tf);
+  for (const tf of fields) {
+    const key = String(tf.id);
+    if (typeof tf.id === 'string' && !refs.has(key)) refs.set(key, tf);
+  }
+  return refs;
 }
 
 /** The template a validation reads: the editor state or a parsed save (id may be absent). */
@@ -97,9 +127,8 @@ export function validateTemplate(
   if (template.settings.require_approval === 1 && template.approvers.length === 0)
     error('approversRequired', 'setup');
 
-  // Index once: fields by their field id, lists by id, list columns used per list.
-  const byFieldId = new Map<string, TemplateField>();
-  for (const tf of fields) if (tf.field_id !== null) byFieldId.set(String(tf.field_id), tf);
+  // Index once: fields by what a reference can name, lists by id, list columns used per list.
+  const byFieldId = templateFieldReferences(fields);
   const fieldsets = new Set(template.fieldsets);
   const lists = new Map<number, TemplateList>();
   for (const list of context.lists ?? []) lists.set(list.id, list);
@@ -111,7 +140,7 @@ export function validateTemplate(
     if (lg.list_id !== null && lg.list_column_id !== null)
       usedColumns.add(`${lg.list_id}:${lg.list_column_id}`);
   }
-  const patternUpdatedAt = new Map((context.patterns ?? []).map((p) => [String(p.id), p.updated_at]));
+  const storedPatterns = new Map((context.patterns ?? []).map((p) => [String(p.id), p]));
   const segmentFieldKeys = new Set<string>();
   for (const tf of fields) {
     const { segment_parent_field_id: parent, segment_id: segment } = tf.field;
@@ -148,11 +177,17 @@ export function validateTemplate(
     }
 
     if (tf.field.is_pattern) {
-      for (const segment of tf.segments)
+      // The stored pattern's segments, when known, decide: a submission needs a value for each of
+      // them, whatever copy the pattern field carries (spec 03 §5 "pattern segments must exist").
+      const stored = storedPatterns.get(String(tf.field_id));
+      for (const segment of stored?.segments ?? tf.segments)
         if (!segmentFieldKeys.has(`${tf.field_id}:${segment.id}`))
           fieldError('patternSegmentMissing', tf, { segment: segment.name });
-      const current = patternUpdatedAt.get(String(tf.field_id));
-      if (current !== undefined && tf.pattern_updated_at !== null && current !== tf.pattern_updated_at)
+      if (
+        stored !== undefined &&
+        tf.pattern_updated_at !== null &&
+        stored.updated_at !== tf.pattern_updated_at
+      )
         warning('patternUpdated', tf);
     }
 
@@ -283,4 +318,17 @@ function checkCreativeClassification(
 /** Whether any issue blocks a save: an ERROR (warnings never block; spec 03 §2, §5). */
 export function hasBlockingTemplateIssues(issues: readonly TemplateIssue[]): boolean {
   return issues.some((i) => i.type === 'ERROR');
+}
+
+/**
+ * The English text of a template issue that names what it is about (spec 03 §5 "messages carry
+ * the field or integration name"): the catalogue text with its params, prefixed with `{name}: `
+ * (an integration issue) or `{field}: ` (a field issue) when the catalogue text does not already
+ * say that name (e.g. the Snowflake table name rules, "Name is required"). Never throws.
+ */
+export function templateIssueText(issue: Pick<TemplateIssue, 'messageId' | 'params'>): string {
+  const text = templateMessageText(issue.messageId, issue.params);
+  const subject = issue.params.name ?? issue.params.field;
+  if (subject === undefined || String(subject).trim() === '' || text.includes(String(subject))) return text;
+  return `${subject}: ${text}`;
 }

@@ -1,5 +1,6 @@
 import { createIntegrationAssignment, type IntegrationNotification } from '@nomen/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertOAuthConnector } from '../../test/connectors';
 import {
   createAccount,
   createTestContext,
@@ -93,10 +94,14 @@ describe('POST /api/v1/integration-assignments/bulk/delete', () => {
   });
 
   it('deletes a paired inbound and outbound assignment together, with their notification settings', async () => {
+    const tiktok = await insertOAuthConnector(ctx, {
+      accountId: account.id,
+      type: 'tiktok',
+      accessToken: 't',
+    });
     const template = await savedTemplate([
-      // A connected account is not checked by the save itself (its slow part checks it).
-      assignment('tiktok-inbound', { connector_id: 7, metadata: { data_type: 'campaigns' } }),
-      assignment('tiktok-outbound', { connector_id: 7, metadata: { data_type: 'campaigns' } }),
+      assignment('tiktok-inbound', { connector_id: tiktok, metadata: { data_type: 'campaigns' } }),
+      assignment('tiktok-outbound', { connector_id: tiktok, metadata: { data_type: 'campaigns' } }),
       assignment('email-output', { integration_notifications: [notification] }),
     ]);
     const ids = template.integrations.map((a) => a.id);

@@ -1,5 +1,7 @@
 import { createIntegrationAssignment } from '@nomen/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '../../http/context';
+import { insertOAuthConnector } from '../../test/connectors';
 import {
   createAccount,
   createTestContext,
@@ -8,6 +10,7 @@ import {
   type TestAccount,
   type TestContext,
 } from '../../test/test-context';
+import { checkTemplateIntegrations } from './templates.service';
 
 let ctx: TestContext;
 let account: TestAccount;
@@ -277,9 +280,24 @@ describe('template logs', () => {
     expect(plain.body.log).toEqual(log);
   });
 
-  it('end Failed when an integration needing a connected account has none in the account', async () => {
-    const res = await save(body({ integrations: [assignment('snowflake-push', 424242)] }));
+  it('end Failed when the connected account an integration needs is gone by the time of the check', async () => {
+    const connector = await insertOAuthConnector(ctx, {
+      accountId: account.id,
+      type: 'snowflake',
+      accessToken: 'gone',
+    });
+    const res = await save(body({ integrations: [assignment('snowflake-push', connector)] }));
     expect(res.status).toBe(200);
+    expect((await logWhen(res.body.id, (s) => s !== 'Running')).status).toBe('Success');
+    // The save refuses a missing account (400); one deleted after the save fails the slow part.
+    await ctx.deps.db.deleteFrom('connectors').where('id', '=', connector).execute();
+    const running = await ctx.deps.db
+      .insertInto('template_logs')
+      .values({ account_id: account.id, template_id: res.body.id, status: 'Running' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const actor = { accountId: account.id, features: [] } as unknown as Actor;
+    await checkTemplateIntegrations(ctx.deps, actor, res.body.id, running.id);
     const log = await logWhen(res.body.id, (s) => s !== 'Running');
     expect(log.status).toBe('Failed');
     expect(log.message).toContain('connected account');

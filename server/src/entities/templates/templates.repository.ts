@@ -241,12 +241,12 @@ export async function setApprovers(
     .execute();
 }
 
-/** Users of the account among `ids` with their roles. */
+/** Users of the account among `ids` with their names and roles. */
 export function usersOfAccount(db: Db, accountId: number, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('users')
-    .select(['id', 'role', 'disabled'])
+    .select(['id', 'name', 'role', 'disabled'])
     .where('account_id', '=', accountId)
     .where('id', 'in', ids)
     .execute();

@@ -1,7 +1,8 @@
 import {
   AppError,
+  approverRefusal,
   checkIntegrations,
-  hasBlockingTemplateIssues,
+  connectorTypeBySlug,
   type IntegrationAssignment,
   integrationFor,
   integrationMessageText,
@@ -12,19 +13,23 @@ import {
   type LinkValidation,
   mayApproveTemplates,
   parametersToSave,
+  type StoredPattern,
   type Template,
   type TemplateField,
   type TemplateLog,
   type TemplatePerson,
   type TemplateSaveParsed,
   type TemplateSummary,
-  templateMessageText,
+  templateFieldReferences,
+  templateIssueText,
   validateTemplate,
+  withForcedSettings,
 } from '@nomen/shared';
-import type { Database, TemplateLogRow } from '@nomen/shared/db';
+import type { Database, FieldRow, TemplateLogRow } from '@nomen/shared/db';
 import type { Kysely, Transaction } from 'kysely';
 import type { Actor, AppDeps } from '../../http/context';
 import { recordActivity } from '../activities/activities.service';
+import * as connectorsRepo from '../connectors/connectors.repository';
 import { connectorOfAccount } from '../connectors/connectors.service';
 import * as fieldsRepo from '../fields/fields.repository';
 import { assertAllFound, assertNotStale } from '../guards';
@@ -361,50 +366,227 @@ function resolveFieldRefs(
 }
 
 /**
+ * Refuses approvers who may not approve templates (spec 01 §5; spec 03 §2 "Approvers"): each of
+ * `userIds` must be a user of the account (404 naming the missing ids) whom `approverRefusal`
+ * lets approve (400 at `${path}.{index}` naming the user). The one check of the template save and
+ * the approvers add.
+ */
+async function assertApprovers(
+  trx: Db,
+  actor: Actor,
+  userIds: readonly number[],
+  path: string,
+): Promise<void> {
+  const users = await repo.usersOfAccount(trx, actor.accountId, userIds);
+  assertAllFound(
+    userIds,
+    users.map((u) => u.id),
+    'Users',
+  );
+  userIds.forEach((id, i) => {
+    const refusal = approverRefusal(users.find((u) => u.id === id)!, actor.features);
+    if (refusal) throw AppError.badField(`${path}.${i}`, refusal);
+  });
+}
+
+/**
+ * The integration assignments of a save as they are stored (spec 03 §3, §5): each with its
+ * family's forced settings (`withForcedSettings`: a Snowflake push is csv, comma, "output") and,
+ * when it names a connected account, that account's connector type id. The connected account must
+ * be the account's (a foreign or unknown id is refused, not left for the run to find missing) and
+ * of the connector type the integration uses; an integration that uses none takes none. 400 at
+ * `body.integrations.{i}.connector_id` naming the integration otherwise.
+ */
+async function integrationsToStore(
+  trx: Db,
+  accountId: number,
+  integrations: readonly TemplateSaveParsed['integrations'][number][],
+): Promise<TemplateSaveParsed['integrations']> {
+  const connectorIds = [
+    ...new Set(integrations.flatMap((a) => (a.connector_id === null ? [] : [a.connector_id]))),
+  ];
+  const connectors =
+    connectorIds.length === 0 ? [] : await connectorsRepo.findConnectors(trx, accountId, connectorIds);
+  return integrations.map((raw, i) => {
+    const a = withForcedSettings(raw);
+    if (a.connector_id === null) return a;
+    const definition = integrationFor(a.slug);
+    const label = a.name.trim() || definition.label;
+    const path = `body.integrations.${i}.connector_id`;
+    const connector = connectors.find((c) => c.id === a.connector_id);
+    if (!connector)
+      throw AppError.badField(
+        path,
+        `${label}: connected account ${a.connector_id} is not one of this account's`,
+      );
+    const type =
+      definition.connectorTypeSlug === null ? undefined : connectorTypeBySlug(definition.connectorTypeSlug);
+    if (!type) throw AppError.badField(path, `${label}: this integration uses no connected account`);
+    if (connector.connector_type_id !== type.id)
+      throw AppError.badField(
+        path,
+        `${label}: the connected account "${connector.name}" is not a ${type.name} account`,
+      );
+    return { ...a, connector_type_id: connector.connector_type_id };
+  });
+}
+
+/**
+ * A template field's `field` as the server holds it (spec 03 §3): for a stored field, whether it
+ * is a pattern, its field set, its pattern (segment parent), segment type and segment (a segment's
+ * id is its field id); a field the save creates is a plain field. A pattern field sent without its
+ * `segments` takes the stored pattern's. The client's copy of these facts is never trusted: the
+ * submission form reads the stored ones.
+ */
+function fieldAsStored(
+  tf: TemplateField,
+  stored: FieldRow | undefined,
+  segmentsOf: (patternId: number) => readonly FieldRow[],
+): TemplateField {
+  if (!stored)
+    return {
+      ...tf,
+      field: {
+        ...tf.field,
+        is_pattern: false,
+        fieldset_id: null,
+        segment_parent_field_id: null,
+        segment_type: null,
+        segment_id: null,
+      },
+      segments: [],
+    };
+  const isSegment = stored.segment_parent_field_id !== null;
+  const segments =
+    stored.is_pattern && tf.segments.length === 0
+      ? segmentsOf(stored.id).map((s) => ({
+          id: s.id,
+          name: s.name,
+          segment_type: s.segment_type as TemplateField['segments'][number]['segment_type'],
+          segment_precedence: s.precedence,
+        }))
+      : tf.segments;
+  return {
+    ...tf,
+    field: {
+      ...tf.field,
+      is_pattern: stored.is_pattern,
+      fieldset_id: stored.fieldset_id,
+      segment_parent_field_id: stored.segment_parent_field_id,
+      segment_type: stored.segment_type as TemplateField['field']['segment_type'],
+      segment_id: isSegment ? stored.id : null,
+    },
+    segments: stored.is_pattern ? segments : [],
+  };
+}
+
+/**
+ * Refuses a template `validateTemplate` finds errors in (spec 03 §5), nothing stored: 400 whose
+ * message is the first problem, naming its field or integration and the rule (with how many more
+ * there are), and whose issues list every problem at its template field or integration.
+ */
+function assertNoTemplateErrors(
+  template: TemplateSaveParsed,
+  context: Parameters<typeof validateTemplate>[1],
+): void {
+  const errors = validateTemplate(template, context).filter((i) => i.type === 'ERROR');
+  if (errors.length === 0) return;
+  const fieldIndex = new Map(template.template_fields.map((f, i) => [String(f.id), i]));
+  const integrationIndex = new Map(template.integrations.map((a, i) => [String(a.id), i]));
+  const issues = errors.map((i) => {
+    const f = i.fieldId !== undefined ? fieldIndex.get(String(i.fieldId)) : undefined;
+    const a = i.integrationId !== undefined ? integrationIndex.get(String(i.integrationId)) : undefined;
+    const path =
+      f !== undefined ? `body.template_fields.${f}` : a !== undefined ? `body.integrations.${a}` : 'body';
+    return { path, message: templateIssueText(i) };
+  });
+  const more = issues.length - 1;
+  const message =
+    more === 0
+      ? issues[0]!.message
+      : `${issues[0]!.message} (and ${more} more problem${more === 1 ? '' : 's'})`;
+  throw new AppError('BAD_REQUEST', message, issues);
+}
+
+/**
  * Saves a template (spec 03 §4, §7): creates it without id, else updates it (409 on a stale
- * `updated_at`). In one transaction: runs `validateTemplate` and answers 400 with the issues on
- * any ERROR (nothing stored); refuses unknown integration slugs (400); checks every id the body
- * names against the account (404 naming it); maps TEMP_ ids of template fields, template-owned
- * fields, link parameters and integration assignments to new ids; drops parameters with neither
- * field nor name; gives the template its own rows for template-owned fields of another template
- * (a duplicate); writes the activity entry and a Running template log. Returns the id and the log
- * id; `checkTemplateIntegrations` then does the slow part. A template field that powers a list
- * column cannot be removed (400 naming the list).
+ * `updated_at`). In one transaction, before anything is stored:
+ * - refuses unknown integration slugs (400) and checks every id the body names against the
+ *   account (404 naming it): folder, field sets, users, fields, lists and list columns;
+ * - refuses approvers who may not approve (400 naming them; the rule of the approvers add);
+ * - takes each integration as stored (`integrationsToStore`): forced settings (Snowflake csv,
+ *   comma), a connected account of the account and of the integration's connector type (400
+ *   naming the integration);
+ * - takes each template field's field facts from the database (`fieldAsStored`) and runs
+ *   `validateTemplate` with the stored patterns' segments: any ERROR answers 400 naming the first
+ *   problem, with every problem in `issues`.
+ * Then it maps TEMP_ ids of template fields, template-owned fields, link parameters and
+ * integration assignments to new ids (a reference — autofill, concatenation piece, link parameter —
+ * may name a field the same save creates by its TEMP_ id: `templateFieldReferences`); drops
+ * parameters with neither field nor name; gives the template its own rows for template-owned
+ * fields of another template (a duplicate); writes the activity entry and a Running template log.
+ * Returns the id and the log id; `checkTemplateIntegrations` then does the slow part. A template
+ * field that powers a list column cannot be removed (400 naming the list).
  */
 export async function saveTemplate(
   deps: AppDeps,
   actor: Actor,
-  input: TemplateSaveParsed,
+  parsed: TemplateSaveParsed,
 ): Promise<{ id: number; logId: number }> {
-  const issues = validateTemplate(input, { featureFlags: actor.features });
-  if (hasBlockingTemplateIssues(issues)) {
-    const fieldIndex = new Map(input.template_fields.map((f, i) => [String(f.id), i]));
-    const integrationIndex = new Map(input.integrations.map((a, i) => [String(a.id), i]));
-    throw new AppError(
-      'BAD_REQUEST',
-      'The template has errors',
-      issues
-        .filter((i) => i.type === 'ERROR')
-        .map((i) => {
-          const f = i.fieldId !== undefined ? fieldIndex.get(String(i.fieldId)) : undefined;
-          const a = i.integrationId !== undefined ? integrationIndex.get(String(i.integrationId)) : undefined;
-          const path =
-            f !== undefined
-              ? `body.template_fields.${f}`
-              : a !== undefined
-                ? `body.integrations.${a}`
-                : 'body';
-          return { path, message: templateMessageText(i.messageId, i.params) };
-        }),
-    );
-  }
-  input.integrations.forEach((a, i) => {
+  parsed.integrations.forEach((a, i) => {
     if (!isKnownIntegrationSlug(a.slug))
       throw AppError.badField(`body.integrations.${i}.slug`, `Unknown integration "${a.slug}"`);
   });
 
   return deps.db.transaction().execute(async (trx) => {
     const { accountId } = actor;
+    await assertReferencesInAccount(trx, actor, parsed);
+    await assertApprovers(trx, actor, parsed.approvers, 'body.approvers');
+
+    // Fields: saved ids must be the account's; their facts and the patterns' segments are the stored ones.
+    const numericFieldIds = [
+      ...new Set(
+        parsed.template_fields.flatMap((tf) => (typeof tf.field_id === 'number' ? [tf.field_id] : [])),
+      ),
+    ];
+    const fieldRows = await fieldsRepo.findFields(trx, accountId, numericFieldIds);
+    assertAllFound(
+      numericFieldIds,
+      fieldRows.map((f) => f.id),
+      'Fields',
+    );
+    const referencedIds = referencedFieldIds(parsed).filter((id) => !numericFieldIds.includes(id));
+    assertAllFound(
+      referencedIds,
+      (await fieldsRepo.findFields(trx, accountId, referencedIds)).map((f) => f.id),
+      'Fields',
+    );
+    await assertListsInAccount(trx, accountId, parsed);
+    const patternRows = fieldRows.filter((f) => f.is_pattern);
+    const segmentRows = await fieldsRepo.segmentsOf(
+      trx,
+      patternRows.map((p) => p.id),
+    );
+    const segmentsOf = (patternId: number) =>
+      segmentRows.filter((s) => s.segment_parent_field_id === patternId);
+    const input: TemplateSaveParsed = {
+      ...parsed,
+      template_fields: parsed.template_fields.map((tf) =>
+        fieldAsStored(
+          tf,
+          typeof tf.field_id === 'number' ? fieldRows.find((f) => f.id === tf.field_id) : undefined,
+          segmentsOf,
+        ),
+      ),
+      integrations: await integrationsToStore(trx, accountId, parsed.integrations),
+    };
+    const patterns: StoredPattern[] = patternRows.map((p) => ({
+      id: p.id,
+      updated_at: p.updated_at.toISOString(),
+      segments: segmentsOf(p.id).map((s) => ({ id: s.id, name: s.name })),
+    }));
+    assertNoTemplateErrors(input, { featureFlags: actor.features, patterns });
+
     let before: Template | null = null;
     const values: repo.TemplateValues = {
       name: input.name,
@@ -417,7 +599,6 @@ export async function saveTemplate(
       // The dataset is the server's (issue 11): a new template has none yet, a save keeps the stored one.
       rollup_dataset_id: null,
     };
-    await assertReferencesInAccount(trx, actor, input);
     let templateId: number;
     if (input.id) {
       const [found] = await repo.findTemplates(trx, accountId, [input.id], true);
@@ -431,25 +612,7 @@ export async function saveTemplate(
       templateId = (await repo.insertTemplate(trx, accountId, actor.userId, values)).id;
     }
 
-    // Fields: saved ids must be the account's; template-owned ones used by another template are copied.
-    const numericFieldIds = [
-      ...new Set(
-        input.template_fields.flatMap((tf) => (typeof tf.field_id === 'number' ? [tf.field_id] : [])),
-      ),
-    ];
-    const fieldRows = await fieldsRepo.findFields(trx, accountId, numericFieldIds);
-    assertAllFound(
-      numericFieldIds,
-      fieldRows.map((f) => f.id),
-      'Fields',
-    );
-    const referencedIds = referencedFieldIds(input).filter((id) => !numericFieldIds.includes(id));
-    assertAllFound(
-      referencedIds,
-      (await fieldsRepo.findFields(trx, accountId, referencedIds)).map((f) => f.id),
-      'Fields',
-    );
-    await assertListsInAccount(trx, accountId, input);
+    // Template-owned fields used by another template are copied (a duplicate); new ones are created.
     const ownedElsewhere = new Set(
       (await repo.templateOwnedFieldsOfOtherTemplates(trx, accountId, templateId, numericFieldIds)).map(
         (r) => r.field_id,
@@ -475,12 +638,18 @@ export async function saveTemplate(
         else fieldIds.set(`null:${String(tf.id)}`, id);
       }
     }
+    // A reference may name a template field this save adds by its TEMP_ id (spec 03 §3).
+    for (const [ref, tf] of templateFieldReferences(input.template_fields))
+      if (!fieldIds.has(ref))
+        fieldIds.set(
+          ref,
+          fieldIds.get(tf.field_id === null ? `null:${String(tf.id)}` : String(tf.field_id))!,
+        );
     const resolveField = (id: string | number, path: string) => {
       const saved = fieldIds.get(String(id)) ?? (typeof id === 'number' ? id : undefined);
       if (saved === undefined) throw AppError.badField(`body.${path}`, 'Choose a field of this template');
       return saved;
     };
-
     // Template fields: saved ids must be this template's; TEMP_ ids get new rows.
     const existingTf = before?.template_fields.map((f) => f.id as number) ?? [];
     const keptTf = input.template_fields.flatMap((tf) => (typeof tf.id === 'number' ? [tf.id] : []));
@@ -826,9 +995,10 @@ export async function getApprovers(deps: AppDeps, actor: Actor, templateId: numb
 }
 
 /**
- * Sets a template's approvers (spec 03 §4, §7; spec 01 §5). Each must be an enabled user of the
- * account (404 otherwise) who is an owner (ADMIN), or a manager with the manager-approvals flag
- * (400 otherwise). Audited as a template change.
+ * Sets a template's approvers (spec 03 §4, §7; spec 01 §5). Each must be a user of the account
+ * (404 otherwise) who is an owner (ADMIN), or a manager with the manager-approvals flag (400
+ * naming them otherwise; `assertApprovers`, the template save's rule too). Audited as a template
+ * change.
  */
 export async function addApprovers(
   deps: AppDeps,
@@ -839,21 +1009,7 @@ export async function addApprovers(
   await deps.db.transaction().execute(async (trx) => {
     const [template] = await repo.findTemplates(trx, actor.accountId, [templateId], true);
     if (!template) throw AppError.notFound('Template');
-    const users = await repo.usersOfAccount(trx, actor.accountId, userIds);
-    assertAllFound(
-      userIds,
-      users.map((u) => u.id),
-      'Users',
-    );
-    const managersMay = actor.features.includes('manager-approvals');
-    userIds.forEach((id, i) => {
-      const user = users.find((u) => u.id === id)!;
-      if (!mayApproveTemplates(user.role, actor.features))
-        throw AppError.badField(
-          `body.approvers.${i}`,
-          managersMay ? 'Approvers must be owners or managers' : 'Approvers must be owners',
-        );
-    });
+    await assertApprovers(trx, actor, userIds, 'body.approvers');
     const before = (await repo.approversOf(trx, actor.accountId, templateId)).map((u) => u.id);
     await repo.setApprovers(trx, actor.accountId, templateId, userIds);
     await recordActivity(trx, actor, {
