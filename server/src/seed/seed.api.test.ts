@@ -122,12 +122,15 @@ describe('the demo pattern and field set (issue 8 item 26)', () => {
         [segment('Region')]: 'emea',
         [segment('Campaign')]: 'spring-sale',
       },
+      dates: { [segment('Launch month')]: '2026-03-15' },
       count: 2,
     });
     expect(codes.status).toBe(200);
-    const month = new Date().toISOString().slice(0, 7);
-    expect(JSON.stringify(codes.body)).toContain(`paid-social_emea_spring-sale_0001_${month}`);
-    expect(JSON.stringify(codes.body)).toContain(`paid-social_emea_spring-sale_0002_${month}`);
+    // The launch month is the launch's, never the month the code is made in.
+    expect(codes.body.codes).toEqual([
+      'paid-social_emea_spring-sale_0001_2026-03',
+      'paid-social_emea_spring-sale_0002_2026-03',
+    ]);
 
     const sets = (await agent.get('/api/v1/account/fieldsets')).body.data as { id: number; name: string }[];
     const paid = (
@@ -257,6 +260,31 @@ describe('the demo templates (issue 9 item 10)', () => {
       const tf = social.template_fields.find((f) => f.id === p.template_field_id)!;
       expect(p.field_id, p.name).toBe(tf.field_id);
     }
+  });
+
+  it('a "Paid social campaigns" code carries the month of its launch date', async () => {
+    const { templates, agent } = await demoTemplates();
+    const social = templates.find((t) => t.name === DEMO_SOCIAL_TEMPLATE)!;
+    const id = (name: string) => String(social.template_fields.find((tf) => tf.field.name === name)!.id);
+    const sent = await agent.post('/api/v1/account/submissions').send({
+      template_id: social.id,
+      name: 'Spring launch',
+      rows: [
+        {
+          [id('Channel')]: 'Social',
+          [id('Region')]: 'Europe',
+          [id('Campaign')]: 'Spring Sale',
+          [id('Source')]: 'Facebook',
+          [id('Country')]: 'France',
+          [id('Launch date')]: '2026-03-15',
+          [id('Link')]: 'https://www.acme.com/spring',
+        },
+      ],
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const detail = await agent.get(`/api/v1/account/submissions/${sent.body.id}`);
+    const code = detail.body.rows[0].data[id(DEMO_PATTERN)];
+    expect(code).toMatch(/^Social_Europe_spring-sale_\d{4}_2026-03$/);
   });
 
   it('"Display campaigns" uses the field set\'s list fields and its launch date', async () => {

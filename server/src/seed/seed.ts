@@ -210,7 +210,8 @@ const UTM_PATTERN: PatternSave = {
       months: '01-12',
       days: 'None',
       delimiter: '-',
-      auto_populate: true,
+      // The month of the launch, never the month the code is made in.
+      auto_populate: false,
     },
   ],
 };
@@ -309,7 +310,8 @@ function linkParameter(name: string, tf: TemplateField, precedence: number): Lin
 /**
  * "Paid social campaigns" (issue 9 item 10; spec 03 §2): the UTM pattern (its channel and region
  * segments governed by the marketing-channels and countries lists, the campaign by the field set's
- * text rules), the field set's source and country list fields, and a link field whose utm_source,
+ * text rules, the launch month filled from the launch date), the field set's source and country
+ * list fields and launch date, and a link field whose utm_source,
  * utm_medium and utm_campaign parameters are the source, the channel and the pattern's code; the
  * new template's email-output integration is kept.
  */
@@ -326,9 +328,14 @@ function paidSocialTemplate(input: {
     input.folderId,
   );
   draft = addPatternField(draft, pattern);
-  draft = addFieldsetFields(draft, fieldset, fieldsetFieldIds(fieldset, ['Source', 'Country']));
+  draft = addFieldsetFields(
+    draft,
+    fieldset,
+    fieldsetFieldIds(fieldset, ['Source', 'Country', 'Launch date']),
+  );
   draft = addLinkField(draft);
   const campaignRules = fieldset.fields.find((f) => f.name === 'Campaign');
+  const launchDate = fieldNamed(draft, 'Launch date');
   const listGovernance = (list: string, column: string) => ({
     list_id: lists[list]!.id,
     list_column_id: lists[list]!.columns[column]!,
@@ -344,6 +351,12 @@ function paidSocialTemplate(input: {
       validation: campaignRules?.governance_type === 'text' ? campaignRules.validation : null,
       transformation: campaignRules?.governance_type === 'text' ? campaignRules.transformation : null,
     },
+    // The code's month is the launch date's month, so the launch date is required.
+    'Launch month': { governance_type: 'autofill', autofill: { field_id: launchDate.field_id } },
+  };
+  draft = {
+    ...draft,
+    template_fields: draft.template_fields.map((tf) => (tf === launchDate ? { ...tf, required: true } : tf)),
   };
   draft = {
     ...draft,

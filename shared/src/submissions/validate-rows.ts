@@ -400,6 +400,9 @@ const autofillRule: CellRule = (field, env) => {
         return;
       }
       state.values.set(key, cellOf(state, sourceKey));
+      // A date segment filled from a date field takes that date (spec 03 §2 "Autofill").
+      const date = state.dates.get(sourceKey);
+      if (date) state.dates.set(key, date);
       if (state.provisional.has(sourceKey)) state.provisional.add(key);
       if (state.failed.has(sourceKey)) state.failed.add(key);
     },
