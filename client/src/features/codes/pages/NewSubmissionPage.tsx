@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { SubmissionDetail, SubmissionForm } from '@nomen/shared';
 import { IconInfoCircle, IconUpload } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../api/errors';
 import { notifyError, notifyInfo, notifySuccess } from '../../../ui/notify';
@@ -15,6 +15,7 @@ import { BackToCodes } from '../BackToCodes';
 import { submissionPath } from '../codesPaths';
 import { ImportDialog } from '../import/ImportDialog';
 import { SubmissionTable, type SubmissionTableHandle } from '../table/SubmissionTable';
+import type { TableProblem } from '../table/submissionTable';
 import { serverProblemsOf, useSubmissionTable } from '../table/useSubmissionTable';
 
 /** Statuses whose submission its submitter may still change and submit (a draft, a rejection). */
@@ -59,6 +60,14 @@ function SubmissionEditor({ form, draft }: { form: SubmissionForm; draft: Submis
   const [isImporting, setIsImporting] = useState(false);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const send = useSendSubmission(form.template_id ?? 0);
+  // An import waiting for the rules' verdict on its rows (the toast says whether any need fixing).
+  const [imported, setImported] = useState<{ fileName: string; first: number; count: number } | null>(null);
+  const { validation } = table;
+  useEffect(() => {
+    if (!imported) return;
+    setImported(null);
+    notifyImport(imported, cellsToFix(validation.problems, imported.first, imported.count));
+  }, [imported, validation]);
   const leave = useLeaveConfirmation(table.isDirty && !send.isSuccess);
 
   const onSend = async (asDraft: boolean) => {
@@ -136,12 +145,7 @@ function SubmissionEditor({ form, draft }: { form: SubmissionForm; draft: Submis
       {isImporting ? (
         <ImportDialog
           fields={form.fields}
-          onImport={(imported) => {
-            table.appendRows(imported.rows);
-            notifyInfo(
-              `${imported.rows.length.toLocaleString('en-US')} rows imported from ${imported.fileName}. Cells outlined in red need fixing before you submit.`,
-            );
-          }}
+          onImport={(file) => setImported({ fileName: file.fileName, ...table.appendRows(file.rows) })}
           onClose={() => setIsImporting(false)}
         />
       ) : null}
@@ -172,10 +176,32 @@ function SubmissionEditor({ form, draft }: { form: SubmissionForm; draft: Submis
         />
         {errorCount > 0 ? (
           <Text size="sm" c="dimmed">
-            Hover an outlined cell to read its problem, or use Next error.
+            Select an outlined cell, or use Next error, to read its problem under the table.
           </Text>
         ) : null}
       </Stack>
     </>
+  );
+}
+
+/** How many cells of the table rows `first`..`first + count - 1` have a problem. */
+function cellsToFix(problems: readonly TableProblem[], first: number, count: number): number {
+  const cells = new Set<string>();
+  for (const p of problems) if (p.row >= first && p.row < first + count) cells.add(`${p.row}:${p.col}`);
+  return cells.size;
+}
+
+/**
+ * The toast after an import (issue 11 item 3): how many rows came from which file and, only when
+ * the rules found problems in them, how many cells need fixing and how to find them.
+ */
+function notifyImport(imported: { fileName: string; count: number }, cells: number): void {
+  const rows = `${imported.count.toLocaleString('en-US')} row${imported.count === 1 ? '' : 's'} imported from ${imported.fileName}`;
+  if (cells === 0) {
+    notifySuccess(`${rows}.`);
+    return;
+  }
+  notifyInfo(
+    `${rows}. ${cells === 1 ? '1 cell needs' : `${cells.toLocaleString('en-US')} cells need`} fixing before you submit: they are outlined in red (Next error goes to each).`,
   );
 }

@@ -1,8 +1,21 @@
-import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
+import { DatePicker } from '@mantine/dates';
+import type { CalendarDate } from '@nomen/shared';
+import dayjs from 'dayjs';
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import type { CellEditorProps, EditorExit } from '../../lists/grid/CellEditor';
 import { COLUMN_WIDTH, ROW_HEADER_WIDTH, ROW_HEIGHT } from '../../lists/grid/gridTypes';
 import gridClasses from '../../lists/grid/SpreadsheetGrid.module.css';
 import classes from './CellEditors.module.css';
+import { autoHighlight } from './submissionTable';
 
 /** Where an editor sits: over its cell, in the grid's content layer (as the list editor's). */
 function placement(row: number, col: number) {
@@ -26,9 +39,13 @@ export interface ListCellEditorProps extends CellEditorProps {
 /**
  * The list cell editor (issue 11 item 2: "list fields offer the list's values with type-ahead"):
  * a combobox over the cell with a listbox of the list's values under the row's earlier choices
- * (drill-down), narrowed as the person types. Arrow keys move through the options, Enter or a
- * click picks one (or keeps the typed text when none is highlighted), Tab picks and moves right,
- * Escape cancels. What is picked is checked by the shared rules like anything typed.
+ * (drill-down), narrowed as the person types. As in spreadsheets, the value spelled like the typed
+ * text, else the first one offered, is highlighted (`autoHighlight`); arrow keys move the
+ * highlight. Enter (and Shift+Enter) and Tab (and Shift+Tab) save the highlighted value and move;
+ * with nothing highlighted they save the text as typed. Escape closes the suggestions and keeps
+ * the typed text (Enter or Tab then save it as typed; ArrowDown or typing shows them again); a
+ * second Escape cancels the edit, as in every cell editor. A click on a value picks it. What is
+ * saved is checked by the shared rules like anything typed.
  */
 export function ListCellEditor({
   row,
@@ -43,8 +60,13 @@ export function ListCellEditor({
   const isDone = useRef(false);
   const listId = useId();
   const [text, setText] = useState(initialText);
-  const [highlight, setHighlight] = useState(-1);
-  const shown = options(text);
+  // The option moved to with the arrow keys; null: the automatic highlight.
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [isOpen, setIsOpen] = useState(true);
+  const offered = options(text);
+  const shown = isOpen ? offered : [];
+  const highlight =
+    shown.length === 0 ? -1 : Math.min(chosen ?? autoHighlight(shown, text), shown.length - 1);
 
   useLayoutEffect(() => {
     const input = inputRef.current;
@@ -52,6 +74,11 @@ export function ListCellEditor({
     input.focus({ preventScroll: true });
     input.setSelectionRange(input.value.length, input.value.length);
   }, []);
+
+  useEffect(() => {
+    if (highlight >= 0)
+      document.getElementById(`${listId}-${highlight}`)?.scrollIntoView({ block: 'nearest' });
+  }, [highlight, listId]);
 
   const finish = (exit: EditorExit | 'cancel', value = text) => {
     if (isDone.current) return;
@@ -65,16 +92,25 @@ export function ListCellEditor({
     if (event.nativeEvent.isComposing || event.keyCode === 229) return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
+      if (!isOpen) {
+        setIsOpen(true);
+        return;
+      }
       if (shown.length === 0) return;
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setHighlight((h) => (h + step + shown.length) % shown.length);
+      setChosen((highlight + step + shown.length) % shown.length);
       return;
     }
     const exit = exitOf(event);
     if (!exit) return;
     event.preventDefault();
-    const picked = highlight >= 0 ? shown[highlight] : undefined;
-    finish(exit, exit === 'cancel' ? text : (picked ?? text));
+    if (exit === 'cancel') {
+      // First Escape: the suggestions go, what was typed stays (spreadsheet autocomplete).
+      if (shown.length > 0) setIsOpen(false);
+      else finish('cancel');
+      return;
+    }
+    finish(exit, highlight >= 0 ? (shown[highlight] ?? text) : text);
   };
 
   const position = placement(row, col);
@@ -94,7 +130,8 @@ export function ListCellEditor({
         autoComplete="off"
         onChange={(event) => {
           setText(event.currentTarget.value);
-          setHighlight(-1);
+          setChosen(null);
+          setIsOpen(true);
         }}
         onKeyDown={onKeyDown}
         onBlur={() => finish('stay')}
@@ -127,43 +164,148 @@ export function ListCellEditor({
   );
 }
 
+/** `date` as ISO `YYYY-MM-DD` (what the date picker shows and sends). */
+function isoOf(date: CalendarDate): string {
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  return `${pad(date.year, 4)}-${pad(date.month, 2)}-${pad(date.day, 2)}`;
+}
+
+/** Props of DateCellEditor. */
+export interface DateCellEditorProps extends CellEditorProps {
+  /**
+   * Reads a typed date as the shared rules do (ISO `YYYY-MM-DD` or the field's own format, e.g.
+   * `dateCodec(format).parse`), null for anything else; the picker starts on the date read.
+   */
+  parse: (text: string) => CalendarDate | null;
+}
+
 /**
- * The date cell editor (issue 11 item 2: "date fields take a date picker"): the browser's date
- * input over the cell, starting on the cell's date when it reads as YYYY-MM-DD. The shared rules
- * format the picked date in the field's format. Enter and Tab save, Escape cancels.
+ * The date cell editor (issue 11 item 2: "date fields take a date picker"; spec 02 §9 date
+ * format): a text box over the cell that keeps exactly what is typed or pasted, with a calendar
+ * (Mantine's DatePicker) under it. Typed text is never reinterpreted: it is saved as typed and
+ * the shared rules read it as ISO `YYYY-MM-DD` or in the field's own format, showing the date in
+ * the field's format, or an error on the cell for anything else. A day picked in the calendar
+ * (click, or ArrowDown into it, arrows and Enter) saves it as ISO. Enter and Tab save the text
+ * and move; Escape closes the calendar, a second Escape cancels the edit.
  */
-export function DateCellEditor({ row, col, initialText, label, onCommit, onCancel }: CellEditorProps) {
+export function DateCellEditor({
+  row,
+  col,
+  initialText,
+  label,
+  onCommit,
+  onCancel,
+  parse,
+}: DateCellEditorProps) {
   const inputRef = useRef<HTMLInputElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
   const isDone = useRef(false);
-  const initial = /^\d{4}-\d{2}-\d{2}$/.test(initialText.trim()) ? initialText.trim() : '';
+  const [text, setText] = useState(initialText);
+  const [isPickerOpen, setIsPickerOpen] = useState(true);
+  const [isDayFocusWanted, setIsDayFocusWanted] = useState(false);
+  const typed = parse(text);
+  const typedIso = typed ? isoOf(typed) : null;
+  // The month the calendar shows: the typed date's, else today's; it follows what is typed.
+  const [month, setMonth] = useState(() => typedIso ?? dayjs().format('YYYY-MM-DD'));
+  useEffect(() => {
+    if (typedIso) setMonth(typedIso);
+  }, [typedIso]);
 
   useLayoutEffect(() => {
-    inputRef.current?.focus({ preventScroll: true });
+    const input = inputRef.current;
+    if (!input) return;
+    input.focus({ preventScroll: true });
+    input.setSelectionRange(input.value.length, input.value.length);
   }, []);
 
-  const finish = (exit: EditorExit | 'cancel') => {
+  // ArrowDown moves into the calendar, on the day it offers first (the typed date or today).
+  useEffect(() => {
+    if (!isDayFocusWanted || !isPickerOpen) return;
+    setIsDayFocusWanted(false);
+    boxRef.current?.querySelector<HTMLButtonElement>('table button[tabindex="0"]')?.focus();
+  }, [isDayFocusWanted, isPickerOpen]);
+
+  const finish = (exit: EditorExit | 'cancel', value = text) => {
     if (isDone.current) return;
     isDone.current = true;
     if (exit === 'cancel') onCancel();
-    else onCommit(inputRef.current?.value || initialText, exit);
+    else onCommit(value, exit);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    event.stopPropagation();
+    if (event.nativeEvent.isComposing || event.keyCode === 229) return;
+    const isInInput = event.target === inputRef.current;
+    if (isInInput && event.key === 'ArrowDown') {
+      event.preventDefault();
+      setIsPickerOpen(true);
+      setIsDayFocusWanted(true);
+      return;
+    }
+    const exit = exitOf(event);
+    if (!exit) return;
+    // In the calendar, Enter and Space are its own (they pick the focused day).
+    if (!isInInput && event.key === 'Enter') return;
+    event.preventDefault();
+    if (exit === 'cancel') {
+      if (!isPickerOpen) finish('cancel');
+      else {
+        setIsPickerOpen(false);
+        inputRef.current?.focus({ preventScroll: true });
+      }
+      return;
+    }
+    finish(exit);
+  };
+
+  // Leaving the editor saves; moving between the text box and the calendar does not.
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    const next = event.relatedTarget;
+    if (next instanceof Node && boxRef.current?.contains(next)) return;
+    finish('stay');
+  };
+
+  // A click in the calendar keeps the focus in the text box (the day is picked on click).
+  const onMouseDown = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.target !== inputRef.current) event.preventDefault();
   };
 
   return (
-    <input
-      ref={inputRef}
-      type="date"
-      className={gridClasses.editor}
+    // biome-ignore lint/a11y/noStaticElementInteractions: the editor's keys and focus, handled for its text box and calendar
+    <div
+      ref={boxRef}
+      className={classes.picker}
       style={placement(row, col)}
-      aria-label={label}
-      defaultValue={initial}
-      onKeyDown={(event) => {
-        event.stopPropagation();
-        const exit = exitOf(event);
-        if (!exit) return;
-        event.preventDefault();
-        finish(exit);
-      }}
-      onBlur={() => finish('stay')}
-    />
+      onKeyDown={onKeyDown}
+      onBlur={onBlur}
+      onMouseDown={onMouseDown}
+    >
+      <input
+        ref={inputRef}
+        className={`${gridClasses.editor} ${classes.input}`}
+        aria-label={label}
+        aria-description="A date: YYYY-MM-DD or the field's format. ArrowDown opens the calendar."
+        value={text}
+        spellCheck={false}
+        autoComplete="off"
+        onChange={(event) => setText(event.currentTarget.value)}
+        onPaste={(event) => event.stopPropagation()}
+        onCopy={(event) => event.stopPropagation()}
+        onCut={(event) => event.stopPropagation()}
+      />
+      {isPickerOpen ? (
+        <div className={classes.calendar}>
+          <DatePicker
+            size="xs"
+            value={typedIso}
+            date={month}
+            onDateChange={setMonth}
+            onChange={(picked) => {
+              if (picked) finish('stay', String(picked).slice(0, 10));
+            }}
+          />
+        </div>
+      ) : null}
+    </div>
   );
 }

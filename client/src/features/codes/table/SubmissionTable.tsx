@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Text } from '@mantine/core';
-import { SUBMISSION_MAX_ROWS } from '@nomen/shared';
+import { type CalendarDate, dateCodec, SUBMISSION_MAX_ROWS } from '@nomen/shared';
 import {
   IconAlertTriangle,
   IconArrowBackUp,
@@ -7,14 +7,14 @@ import {
   IconCircleCheck,
   IconSearch,
 } from '@tabler/icons-react';
-import { type Ref, useCallback, useImperativeHandle, useMemo, useRef } from 'react';
+import { type Ref, useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { ToolbarIconButton } from '../../../ui/ToolbarIconButton';
 import type { CellEditorProps } from '../../lists/grid/CellEditor';
-import type { CellDecoration } from '../../lists/grid/gridTypes';
+import type { CellDecoration, CellPos, CellRef } from '../../lists/grid/gridTypes';
 import { SpreadsheetGrid, type SpreadsheetGridHandle } from '../../lists/grid/SpreadsheetGrid';
 import { DateCellEditor, ListCellEditor } from './CellEditors';
 import classes from './SubmissionTable.module.css';
-import { cellKey, listOptions, listSources, nextErrorCell } from './submissionTable';
+import { cellKey, cellProblemText, listOptions, listSources, nextErrorCell } from './submissionTable';
 import type { SubmissionTableState } from './useSubmissionTable';
 
 /** What the page can do with the table from outside. */
@@ -32,6 +32,15 @@ export interface SubmissionTableProps {
   ref?: Ref<SubmissionTableHandle>;
 }
 
+/** Reads ISO `YYYY-MM-DD` only (a date column without a format of its own). */
+const ISO_ONLY = dateCodec({
+  order: 'Y|M|D',
+  years: '0000-9999',
+  months: '01-12',
+  days: '01-31',
+  delimiter: '-',
+});
+
 const COMPUTED: CellDecoration = {
   className: classes.computed,
   description: 'Computed from the other cells of the row',
@@ -44,12 +53,29 @@ const COMPUTED: CellDecoration = {
  * text for the rest; computed cells are read-only and show their values and codes), every cell
  * governed as it is typed: problem cells outlined with their messages, the error count and "Next
  * error". An edit of stored rows keeps its rows (no rows added or removed).
+ *
+ * The selected cell's problems are also written out under the grid, naming the column and row, in
+ * a polite live region (role="status"), so they are read by keyboard and screen-reader users and
+ * after "Next error", not only in a hover tooltip.
  */
 export function SubmissionTable({ table, label, height, ref }: SubmissionTableProps) {
   const gridRef = useRef<SpreadsheetGridHandle>(null);
   const { columns, validation } = table;
   const sources = useMemo(() => listSources(table.form), [table.form]);
   const errorCount = validation.problems.length;
+  const [active, setActive] = useState<CellPos>({ row: 0, col: 0 });
+  const onActiveCellChange = useCallback((cell: CellRef) => setActive({ row: cell.row, col: cell.col }), []);
+  const activeProblem = cellProblemText(columns, validation.byCell, active);
+
+  // The reader of each date column: ISO or the field's own format, as the shared rules read it.
+  const dateParsers = useMemo(() => {
+    const parsers = new Map<string, (text: string) => CalendarDate | null>();
+    for (const column of columns) {
+      if (column.field.governance_type !== 'date') continue;
+      parsers.set(column.key, (column.field.date ? dateCodec(column.field.date) : ISO_ONLY).parse);
+    }
+    return parsers;
+  }, [columns]);
 
   const decorations = useMemo(() => {
     const map = new Map<string, CellDecoration>();
@@ -94,7 +120,8 @@ export function SubmissionTable({ table, label, height, ref }: SubmissionTablePr
     (props: CellEditorProps) => {
       const column = columns[props.col];
       if (!column) return null;
-      if (column.field.governance_type === 'date') return <DateCellEditor {...props} />;
+      if (column.field.governance_type === 'date')
+        return <DateCellEditor {...props} parse={dateParsers.get(column.key) ?? ISO_ONLY.parse} />;
       const source = sources.get(column.key);
       if (column.field.governance_type === 'list' && source) {
         const row = validation.governed[props.row];
@@ -102,7 +129,7 @@ export function SubmissionTable({ table, label, height, ref }: SubmissionTablePr
       }
       return null;
     },
-    [columns, sources, validation.governed],
+    [columns, sources, validation.governed, dateParsers],
   );
 
   return (
@@ -174,8 +201,20 @@ export function SubmissionTable({ table, label, height, ref }: SubmissionTablePr
         isCellReadOnly={isCellReadOnly}
         renderCellEditor={renderCellEditor}
         getCellDecoration={getCellDecoration}
+        onActiveCellChange={onActiveCellChange}
         height={height}
       />
+      <Text
+        role="status"
+        aria-live="polite"
+        size="sm"
+        px="sm"
+        py={6}
+        className={classes.status}
+        data-testid="cell-problem"
+      >
+        {activeProblem}
+      </Text>
     </Paper>
   );
 }

@@ -12,6 +12,8 @@ import type { GridData } from '../../lists/grid/gridTypes';
 import { placePaste } from '../../lists/grid/paste';
 import { parseTsv } from '../../lists/grid/tsv';
 import {
+  autoHighlight,
+  cellProblemText,
   editedRows,
   editProblemsOnTable,
   filledRows,
@@ -452,5 +454,28 @@ describe('editing stored rows (issue 11 item 5)', () => {
     const v = validateTable(t.validator, t.columns, data, { today: TODAY, keepsBlankRows: true });
     expect(v.filledCount).toBe(2);
     expect(v.problems.some((p) => p.row === 0)).toBe(true);
+  });
+});
+
+describe("the list editor highlight and the selected cell's problem line", () => {
+  it('highlights the value spelled like the typed text, else the first offered; nothing for no text', () => {
+    expect(autoHighlight(['Paid'], 'Pai')).toBe(0);
+    expect(autoHighlight(['Paid search', 'Paid'], 'paid')).toBe(1);
+    expect(autoHighlight(['Paid'], '')).toBe(-1);
+    expect(autoHighlight([], 'Atlantis')).toBe(-1);
+  });
+
+  it("names the column and row of the selected cell's problems, without repeating the column", () => {
+    const columns = [{ name: 'Channel' }, { name: 'Country' }];
+    const byCell = new Map([
+      [
+        '2:1',
+        ['Country: "Itlay" is not in the list Countries. Did you mean "Italy"?', 'Country is required'],
+      ],
+    ]);
+    expect(cellProblemText(columns, byCell, { row: 2, col: 1 })).toBe(
+      'Country, row 3: "Itlay" is not in the list Countries. Did you mean "Italy"? · Country is required',
+    );
+    expect(cellProblemText(columns, byCell, { row: 2, col: 0 })).toBe('');
   });
 });

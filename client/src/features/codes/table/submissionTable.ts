@@ -432,6 +432,23 @@ function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   return true;
 }
 
+/**
+ * What the selected cell's problems say, for the line under the grid (issue 11 item 2: every cell
+ * says what is wrong): "<column>, row <n>: <message>" (messages that start with the column's name
+ * lose that repetition), several joined by " · "; '' when the cell has none.
+ */
+export function cellProblemText(
+  columns: readonly Pick<TableColumn, 'name'>[],
+  byCell: ReadonlyMap<string, readonly string[]>,
+  cell: CellPos,
+): string {
+  const messages = byCell.get(cellKey(cell.row, cell.col));
+  if (!messages || messages.length === 0) return '';
+  const name = columns[cell.col]?.name ?? `Column ${cell.col + 1}`;
+  const said = messages.map((m) => (m.startsWith(`${name}: `) ? m.slice(name.length + 2) : m));
+  return `${name}, row ${cell.row + 1}: ${said.join(' · ')}`;
+}
+
 /** The first problem cell after `from` in row-major order, wrapping to the first; null with none. */
 export function nextErrorCell(validation: Pick<TableValidation, 'problems'>, from: CellPos): CellPos | null {
   const { problems } = validation;
@@ -529,6 +546,18 @@ export function listOptions(
     if (starts.length >= limit) break;
   }
   return [...starts, ...contains].slice(0, limit);
+}
+
+/**
+ * The option a list editor highlights by itself for `typed` (issue 11 item 2 type-ahead): the
+ * option spelled like the typed text (any case), else the first one offered; none (-1) while
+ * nothing is typed or nothing is offered, so Enter then keeps the cell as typed (or empty).
+ */
+export function autoHighlight(shown: readonly string[], typed: string): number {
+  const key = matchKey(typed);
+  if (key === '' || shown.length === 0) return -1;
+  const exact = shown.findIndex((value) => matchKey(value) === key);
+  return exact >= 0 ? exact : 0;
 }
 
 /** One changed row of an edit (spec 01 §6 edit_submissions): the row to send and its table row. */

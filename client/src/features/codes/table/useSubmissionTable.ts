@@ -77,8 +77,11 @@ export interface SubmissionTableState {
   /** Whether anything was typed since the table opened. */
   readonly isDirty: boolean;
   onChange(next: GridData): void;
-  /** Adds rows after the filled ones (a bulk import; issue 11 item 3), defaults filled; one undo step. */
-  appendRows(rows: readonly SubmissionRow[]): void;
+  /**
+   * Adds rows after the filled ones (a bulk import; issue 11 item 3), defaults filled; one undo
+   * step. Answers the table rows they land on: `first` (0-based) and `count`.
+   */
+  appendRows(rows: readonly SubmissionRow[]): { first: number; count: number };
   undo(): void;
   redo(): void;
   /** The rows to send: the filled rows as typed, with the table row of each. */
@@ -188,16 +191,20 @@ export function useSubmissionTable(
     [columns],
   );
 
+  const present = history.present;
   const appendRows = useCallback(
     (rows: readonly SubmissionRow[]) => {
+      // The filled rows close up (blank ones go), so the new rows start after the filled ones.
+      const first = filledRows(present, columns).rows.length;
       setServerProblems([]);
       setHistory((h) => {
         const existing = filledRows(h.present, columns).rows;
         const next = tableData(columns, [...existing, ...rows]);
         return pushHistory(h, fillNewRows(tableData(columns, existing), next, columns));
       });
+      return { first, count: rows.length };
     },
-    [columns],
+    [columns, present],
   );
 
   return {
