@@ -12,7 +12,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import type { SubmissionDetail, SubmissionForm } from '@nomen/shared';
-import { IconEdit, IconHistory, IconMessage, IconTable } from '@tabler/icons-react';
+import { IconEdit, IconHistory, IconTable } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -25,6 +25,7 @@ import { SubmissionRuns } from '../../integration-runs/SubmissionRuns';
 import type { GridColumn, GridData } from '../../lists/grid/gridTypes';
 import { SpreadsheetGrid } from '../../lists/grid/SpreadsheetGrid';
 import { useSubmission, useSubmissionForm } from '../api';
+import { ApprovalBanner, OwnSubmissionNotice } from '../approval/ApprovalBanner';
 import { DecisionPanel } from '../approval/DecisionPanel';
 import { BackToCodes } from '../BackToCodes';
 import { datasetDataPath, newSubmissionPath } from '../codesPaths';
@@ -73,15 +74,17 @@ export function storedRowsGrid(
 
 /**
  * /codes/submissions/{id} (issue 11 items 5, 6): a submission's status, its rows with their codes
- * (read-only grid: copy, find), the approver's comment and its history with every version of its
- * rows (?version={commit id} shows the rows as they were then); a Draft or Rejected submission of
- * one's own opens again in the table; holders of edit_submissions edit the rows of a submission in
+ * (read-only grid: copy, find), its approval banner (one per status: waiting for whom, rejected
+ * with the comment, approved by whom), the decision panel for those who may decide (an approver's
+ * own submission says why not), and its history with every version of its rows (?version={commit
+ * id} shows the rows as they were then); a Draft or Rejected submission of one's own opens again
+ * in the table; holders of edit_submissions edit the rows of a submission in
  * the dataset ("Edit rows"), which makes a new version; "Dataset rows" opens the template's dataset.
  */
 export function SubmissionPage() {
   const id = routeIdOf(useParams().id);
   const navigate = useNavigate();
-  const { user } = useSignedIn();
+  const { user, settings } = useSignedIn();
   const [params, setParams] = useSearchParams();
   const version = routeIdOf(params.get('version'));
   const submission = useSubmission(id, version === null ? 'HEAD' : String(version));
@@ -176,22 +179,16 @@ export function SubmissionPage() {
         }
       />
       <Stack gap="lg">
-        {s.decision_comment ? (
-          <Alert
-            color={s.status === 'Rejected' ? 'red' : 'green'}
-            icon={<IconMessage aria-hidden />}
-            title={`${s.status === 'Rejected' ? 'Rejected' : 'Approved'} by ${s.decided_by?.name ?? 'an approver'}`}
-          >
-            {s.decision_comment}
-          </Alert>
-        ) : null}
+        <ApprovalBanner submission={s} allowSelfApproval={settings.allow_self_approval} />
         {s.can_decide ? (
           <DecisionPanel submissionId={s.id} />
-        ) : s.status === 'Pending' ? (
-          <Text size="sm" c="dimmed">
-            Waiting for an approver: the rows enter the dataset once approved.
-          </Text>
-        ) : null}
+        ) : (
+          <OwnSubmissionNotice
+            submission={s}
+            userId={user.id}
+            allowSelfApproval={settings.allow_self_approval}
+          />
+        )}
         {isEarlier ? (
           <Alert
             color="blue"

@@ -48,19 +48,34 @@ function SettingsForm({ view, canEdit, onReload }: SettingsFormProps) {
           <Title order={2} size="h4" mb="md">
             Account
           </Title>
-          <Controller
-            control={form.control}
-            name="settings.allow_approval"
-            render={({ field }) => (
-              <Switch
-                label="Allow approval"
-                description={`Shows the approval toggle in ${words}.`}
-                checked={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-                disabled={!canEdit}
-              />
-            )}
-          />
+          <Stack gap="md">
+            <Controller
+              control={form.control}
+              name="settings.allow_approval"
+              render={({ field }) => (
+                <Switch
+                  label="Allow approval"
+                  description={`Shows the “Require approval” toggle in ${words} when the “${FEATURE_FLAG_LABELS.approval}” flag below is on too; both are needed.`}
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.currentTarget.checked)}
+                  disabled={!canEdit}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="settings.allow_self_approval"
+              render={({ field }) => (
+                <Switch
+                  label="Allow self-approval"
+                  description="Lets an approver approve or reject their own submissions. Off, another approver decides on them. Turn it on when the account has only one admin."
+                  checked={field.value ?? false}
+                  onChange={(event) => field.onChange(event.currentTarget.checked)}
+                  disabled={!canEdit}
+                />
+              )}
+            />
+          </Stack>
         </Card>
         <Card withBorder radius="md" padding="lg">
           <Title order={2} size="h4">
@@ -124,7 +139,8 @@ function SettingsForm({ view, canEdit, onReload }: SettingsFormProps) {
 
 /**
  * /admin/settings and /admin/account/settings (spec 01 §2.2; content ours): the allow_approval
- * account setting and every feature flag by its label and description (admins also see its slug,
+ * account setting (named with the approval flag it needs, spec 03 §2, §6), allow_self_approval
+ * (ours), and every feature flag by its label and description (admins also see its slug,
  * issue 8 item 24). Editable with all_privileges,
  * read-only with a note for everyone else; saving sends the updated_at it read (409 offers to
  * reload) and refreshes navigation and wording at once.
