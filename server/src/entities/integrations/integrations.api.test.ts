@@ -1,4 +1,4 @@
-import { createIntegrationAssignment } from '@nomen/shared';
+import { createIntegrationAssignment, integrationFor } from '@nomen/shared';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GoogleAnalyticsStandin } from '../../../../tests/standins/google-analytics-admin';
@@ -262,14 +262,23 @@ describe('PUT /api/v1/account/template/ runs the per-integration checks again (s
       integrations,
     });
     const now = new Date();
+    // The save checks the connected accounts too: each is the account's, of the integration's type.
+    const connectorOf = (slug: string) =>
+      insertOAuthConnector(ctx, {
+        accountId: account.id,
+        type: integrationFor(slug).connectorTypeSlug!,
+        accessToken: 'checks',
+      });
     const aem = {
       ...createIntegrationAssignment('adobe-experience-manager-outbound', { templateName: 'T', now }),
-      connector_id: 9,
+      name: 'AEM pages',
+      connector_id: await connectorOf('adobe-experience-manager-outbound'),
       metadata: { aem_data_type: 'pages', folderFilter: 'content/dam' },
     };
     const snowflake = {
       ...createIntegrationAssignment('snowflake-push', { templateName: 'T', now }),
-      connector_id: 9,
+      name: 'Nightly load',
+      connector_id: await connectorOf('snowflake-push'),
       metadata: { tableName: 'SELECT' },
     };
     const before = (await admin.get('/api/v1/account/template')).body.data.length;
@@ -277,7 +286,10 @@ describe('PUT /api/v1/account/template/ runs the per-integration checks again (s
     expect(refused.status).toBe(400);
     const messages = refused.body.issues.map((i: { message: string }) => i.message);
     expect(messages).toEqual(
-      expect.arrayContaining(['Folder must start with /', 'Cannot be a reserved SQL keyword.']),
+      expect.arrayContaining([
+        'AEM pages: Folder must start with /',
+        'Nightly load: Cannot be a reserved SQL keyword.',
+      ]),
     );
     expect((await admin.get('/api/v1/account/template')).body.data.length).toBe(before);
 
