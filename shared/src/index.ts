@@ -4,6 +4,7 @@ export * from './auth/auth.contract';
 export * from './collab/collab.contract';
 export * from './connectors/index';
 export * from './core/contract';
+export * from './core/csv';
 export * from './core/errors';
 export * from './core/feature-flags';
 export * from './core/navigation';

@@ -168,6 +168,28 @@ describe('delivery to each real peer', () => {
     expect(last.body.data.map((r: { id: number }) => r.id)).toEqual([run!.id]);
   });
 
+  it('sftp-push writes values a spreadsheet would run as formulas with a leading \' (README "CSV files and formula cells")', async () => {
+    const id = await sftpConnector();
+    const template = await makeRunTemplate(admin, [
+      outbound('sftp-push', {
+        name: 'Formula drop',
+        connector_id: id,
+        folder: '/drop/formulas',
+        filename_pattern: '{submission_name}',
+      }),
+    ]);
+    const rows: [string, string][] = [
+      ['=HYPERLINK("http://evil.example","x")', '@SUM(A1)'],
+      ['-12', '+1+2'],
+    ];
+    const submissionId = await submitRows(admin, template, rows, 'Formula week');
+    const [run] = await endedRuns(admin, submissionId);
+    expect(run).toMatchObject({ status: 'Success', files: ['/drop/formulas/Formula week.csv'] });
+    expect(withoutId(sftp.stored.get('/drop/formulas/Formula week.csv')!.toString('utf8'))).toBe(
+      `Campaign,Channel\r\n"'=HYPERLINK(""http://evil.example"",""x"")",'@SUM(A1)\r\n-12,'+1+2\r\n`,
+    );
+  });
+
   it('an edit of a delivered submission pushes it again with the fixed rows (issue 12 item 6)', async () => {
     const id = await sftpConnector();
     const template = await makeRunTemplate(admin, [
@@ -252,7 +274,8 @@ describe('delivery to each real peer', () => {
   it('a submission waiting for approval runs nothing until it is approved', async () => {
     await ctx.deps.db
       .updateTable('accounts')
-      .set({ settings: JSON.stringify({ allow_approval: true }) })
+      // One admin submits and approves: a one-admin account allows self-approval.
+      .set({ settings: JSON.stringify({ allow_approval: true, allow_self_approval: true }) })
       .where('id', '=', account.id)
       .execute();
     const template = await makeRunTemplate(admin, [

@@ -1,4 +1,5 @@
 import { strToU8, zipSync } from 'fflate';
+import { csvField, csvLine } from '../core/csv';
 import {
   DEFAULT_FILE_TYPES,
   DEFAULT_FILENAME_PATTERN,
@@ -110,12 +111,11 @@ export function summaryLines(submission: OutputSubmission, rowCount: number): [s
   ];
 }
 
-/** One CSV value (RFC 4180): quoted when it holds the delimiter, a quote, CR or LF. */
-function csvValue(value: string, delimiter: string): string {
-  return value.includes(delimiter) || /["\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/** A table as CSV text: CRLF line ends, the summary lines first when given, then header and rows. */
+/**
+ * A table as CSV text: CRLF line ends, the summary lines first when given, then header and rows;
+ * fields through the one CSV writer ({@link csvField}), so formula-like values get a leading `'`
+ * (README "CSV files and formula cells").
+ */
 export function toCsv(
   header: readonly string[],
   rows: readonly (readonly string[])[],
@@ -123,7 +123,7 @@ export function toCsv(
   summary: readonly [string, string][] | null,
 ): string {
   const d = DELIMITER_CHARACTERS[delimiter ?? 'comma'];
-  const line = (cells: readonly string[]) => cells.map((c) => csvValue(c, d)).join(d);
+  const line = (cells: readonly string[]) => csvLine(cells, { delimiter: d, eol: '' });
   const lines = [...(summary ? [...summary.map(line), ''] : []), line(header), ...rows.map(line)];
   return `${lines.join('\r\n')}\r\n`;
 }

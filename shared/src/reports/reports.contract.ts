@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../core/contract';
+import { rawDownloadFlagSchema } from '../core/csv';
 import { INT4_MAX, text, timestampSchema } from '../core/schemas';
 import { isTimeZone } from './reports.format';
 
@@ -193,6 +194,7 @@ export const downloadQuerySchema = z
     to: isoDateSchema.optional(),
     tz: timeZoneSchema,
     term: text(100).trim().optional(),
+    raw: rawDownloadFlagSchema,
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     message: 'from must not be after to',

@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   addToDate,
   chartMonths,
-  csvField,
-  csvLine,
   defaultGlobalRange,
   defaultUsageRange,
   highlightParts,
@@ -44,19 +42,6 @@ describe('report dates (spec 01 §9)', () => {
     ]);
     expect(chartMonths('Pacific/Auckland', now).at(-1)).toBe('2026-06');
     expect(monthLabel('2026-01')).toBe('Jan 2026');
-  });
-});
-
-describe('CSV encoding', () => {
-  it('quotes commas, quotes, line breaks and edge spaces only', () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
-    expect(csvField(' padded')).toBe('" padded"');
-    expect(csvField(null)).toBe('');
-    expect(csvField(3)).toBe('3');
-    expect(csvLine(['東京', 'a,b', 1])).toBe('東京,"a,b",1\n');
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * Pure helpers of the reports (spec 01 §2.9, §9), shared by the server (default ranges, CSV
- * encoding on the embedded database, file names) and the client (labels, highlights).
+ * Pure helpers of the reports (spec 01 §2.9, §9), shared by the server (default ranges, file
+ * names) and the client (labels, highlights).
  */
 
 /** Months of the history chart (spec 01 §9). */
@@ -94,21 +94,6 @@ const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Se
 export function monthLabel(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return `${MONTH_NAMES[m - 1] ?? '?'} ${y}`;
-}
-
-/**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF or starts or ends with
- * a space, quotes doubled; null and undefined are empty. Dates are written as ISO 8601.
- */
-export function csvField(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = value instanceof Date ? value.toISOString() : String(value);
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** One CSV line of `values`, ended by LF (as PostgreSQL's COPY writes it). */
-export function csvLine(values: readonly unknown[]): string {
-  return `${values.map(csvField).join(',')}\n`;
 }
 
 /**

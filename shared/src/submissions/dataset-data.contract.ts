@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../core/contract';
+import { rawDownloadFlagSchema } from '../core/csv';
 import { INT4_MAX, idParamSchema, intSchema, text } from '../core/schemas';
 import type { TemplateGovernanceType } from '../templates/templates.contract';
 
@@ -101,7 +102,11 @@ export const datasetDataApi = {
       'Every dataset row matching q as a file: CSV (UTF-8) or XLSX, one column per visible field, then the row id, submission, submitter and time.',
     permission: 'signed-in',
     params: idParamSchema,
-    query: z.object({ q: filterSchema, format: z.enum(DATASET_DOWNLOAD_FORMATS).default('csv') }),
+    query: z.object({
+      q: filterSchema,
+      format: z.enum(DATASET_DOWNLOAD_FORMATS).default('csv'),
+      raw: rawDownloadFlagSchema,
+    }),
     response: z
       .string()
       .describe('The file (text/csv or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet)'),

@@ -593,6 +593,56 @@ describe('GET /api/v1/account/reports/download/{report}', () => {
   });
 });
 
+describe('formula cells in report downloads (README "CSV files and formula cells")', () => {
+  const formula = '=HYPERLINK("http://evil.example","x")';
+  let adminC: Agent;
+
+  beforeAll(async () => {
+    const c = await createAccount(ctx, ['global-report']);
+    adminC = await signIn(ctx, c.admin.email);
+    const t = await makeTemplate(adminC);
+    const sent = await adminC
+      .post('/api/v1/account/submissions')
+      .send({ template_id: t.id, name: '@launch', rows: [{ [t.campaign]: formula }] });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+  });
+
+  const download = async (path: string) => {
+    const res = await adminC
+      .get(path)
+      .buffer(true)
+      .parse(binary as never);
+    expect(res.status).toBe(200);
+    return (res.body as Buffer).toString('utf8');
+  };
+
+  it("writes a value starting with = in the search and global CSVs with a leading ' and keeps it with raw=true", async () => {
+    const search = await download('/api/v1/account/reports/download/search?term=HYPERLINK');
+    expect(search).toContain(`,"'=HYPERLINK(""http://evil.example"",""x"")",`);
+    expect(search).toContain(`,"'=HYPERLINK(""http://evil.example"",""x"")_0001",`);
+    expect(search).not.toMatch(/,"=HYPERLINK/);
+    const global = await download('/api/v1/account/reports/download/global');
+    expect(global).toContain(`,"'=HYPERLINK(""http://evil.example"",""x"")"\n`);
+    expect(global).toContain(",'@launch,");
+    const raw = await download('/api/v1/account/reports/download/search?term=HYPERLINK&raw=true');
+    expect(raw).toContain(`,"=HYPERLINK(""http://evil.example"",""x"")",`);
+    expect(raw).not.toContain("'=HYPERLINK");
+    expect((await adminC.get('/api/v1/account/reports/download/search?term=x&raw=yes')).status).toBe(400);
+  });
+
+  it('writes the value in XLSX as a string cell, never a formula', async () => {
+    const res = await adminC
+      .get('/api/v1/account/reports/download/search?term=HYPERLINK&format=xlsx')
+      .buffer(true)
+      .parse(binary as never);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.body as never);
+    const values = book.worksheets[0]!.getColumn(6).values;
+    expect(values).toContain(formula);
+    expect(book.worksheets[0]!.getRow(2).getCell(6).formula).toBeUndefined();
+  });
+});
+
 describe('rights (spec 01 §2.1)', () => {
   it('needs all_privileges or access_reports', async () => {
     const users = await ctx.deps.db

@@ -5,6 +5,7 @@ import {
   defaultGlobalRange,
   defaultUsageRange,
   type downloadQuerySchema,
+  formulaSafeSql,
   likePattern,
   reportFileName,
   todayIn,
@@ -69,6 +70,9 @@ function drained(res: Response): Promise<void> | undefined {
  * 4180 quoting, LF line ends) or XLSX (exceljs streaming writer). On PostgreSQL a CSV comes from
  * COPY ... TO STDOUT straight into the response; on the embedded database, and for XLSX, rows come
  * from a server-side cursor DOWNLOAD_FETCH_ROWS at a time, so no report is held whole in memory.
+ * Formula-like text gets a leading `'` unless `q.raw` (README "CSV files and formula cells"): in
+ * the one CSV writer on the cursor path, in the writer's SQL twin ({@link formulaSafeSql}) inside
+ * the COPY, so PostgreSQL still streams the file; XLSX cells are values, never formulas.
  * The file name says what and when. 403 for the global report without its flag; 400 for the
  * search report without a term (naming query.term).
  */
@@ -116,19 +120,35 @@ export async function writeDownload(
   if (q.format === 'csv') {
     res.type('text/csv; charset=utf-8');
     res.write(UTF8_BOM);
-    if (deps.pool) await copyCsv(deps, text, res);
+    const options = { raw: q.raw === true };
+    if (deps.pool) await copyCsv(deps, q.raw ? text : formulaSafeSelect(text, definition.columns), res);
     else
       await cursorRows(
         deps.db,
         text,
         res,
-        (rows) => rows.map((r) => csvLine(Object.values(r))).join(''),
+        (rows) => rows.map((r) => csvLine(Object.values(r), options)).join(''),
         definition.columns,
+        options,
       );
   } else {
     res.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     await writeXlsx(deps.db, text, definition.columns, report, res);
   }
+}
+
+/** A double-quoted SQL identifier. */
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/**
+ * `text` wrapped so each of its `columns` passes through the formula rule in SQL
+ * ({@link formulaSafeSql}), under the same names, for PostgreSQL's own CSV writer (COPY).
+ */
+export function formulaSafeSelect(text: string, columns: readonly string[]): string {
+  const list = columns.map((c) => `${formulaSafeSql(`r.${quoteIdent(c)}`)} as ${quoteIdent(c)}`);
+  return `select ${list.join(', ')} from (${text}) r`;
 }
 
 /** COPY (query) TO STDOUT as CSV with its header into `res`, honouring back-pressure. */
@@ -158,8 +178,9 @@ async function cursorRows(
   res: Response,
   encode: (rows: Record<string, unknown>[]) => string,
   columns: readonly string[],
+  options: { raw: boolean },
 ): Promise<void> {
-  res.write(csvLine(columns));
+  res.write(csvLine(columns, options));
   await eachBatch(db, text, async (rows) => {
     if (!res.write(encode(rows))) await drained(res);
   });

@@ -146,3 +146,78 @@ describe('GET /api/v1/account/datasets/{id}/download', () => {
     expect([2, 3, 4].map((r) => sheet.getRow(r).getCell(2).value)).toEqual(['France', 'Germany', 'Brazil']);
   });
 });
+
+describe('formula cells in the dataset download (README "CSV files and formula cells")', () => {
+  const formula = '=HYPERLINK("http://evil.example","x")';
+  let formulaDataset: number;
+
+  beforeAll(async () => {
+    const fieldset = await marketFieldset(admin, await countriesList(admin), [
+      {
+        id: 'TEMP_n',
+        name: 'Note',
+        governance_type: 'text',
+        validation: { characters: 'any' },
+        transformation: { case: 'none', spaces: 'keep', trim: true },
+      },
+    ]);
+    const folder = await admin.put('/api/v1/account/folder').send({ name: 'Notes', description: '' });
+    const draft = addFieldsetFields(newTemplate({ templateName: 'Notes', now: new Date() }), fieldset);
+    const saved = await admin.put('/api/v1/account/template/').send({
+      ...draft,
+      name: 'Notes',
+      folder_id: folder.body.folder.id,
+      integrations: [],
+      settings: { require_identifier: 0, require_approval: 0, enable_auto_submit: 0 },
+      approvers: [],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const got = await admin.get(`/api/v1/account/template/${saved.body.id}`);
+    const ids: Record<string, string> = {};
+    for (const tf of got.body.template_fields as TemplateField[]) ids[tf.field.name] = String(tf.id);
+    const sub = await admin.post('/api/v1/account/submissions').send({
+      template_id: saved.body.id,
+      name: 'Formulas',
+      rows: [
+        { [ids.Region!]: 'Europe', [ids.Note!]: formula },
+        { [ids.Region!]: 'Europe', [ids.Note!]: '-12' },
+      ],
+    });
+    expect(sub.status, JSON.stringify(sub.body)).toBe(201);
+    formulaDataset = sub.body.dataset_id;
+  });
+
+  it("writes a value starting with = with a leading ' in CSV, and as stored with raw=true", async () => {
+    const safe = await admin.get(`/api/v1/account/datasets/${formulaDataset}/download`);
+    expect(safe.status).toBe(200);
+    const lines = safe.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('Region,Country,Note,Row id,Submission,Submitter,Submitted at');
+    expect(lines.slice(1).map((l) => l.split(',Formulas,')[0]!.replace(/,[0-9a-f-]{36}$/, ''))).toEqual([
+      `Europe,,"'=HYPERLINK(""http://evil.example"",""x"")"`,
+      'Europe,,-12',
+    ]);
+    const raw = await admin.get(`/api/v1/account/datasets/${formulaDataset}/download`).query({ raw: 'true' });
+    expect(raw.status).toBe(200);
+    expect(raw.text).toContain(`Europe,,"=HYPERLINK(""http://evil.example"",""x"")",`);
+    expect(raw.text).not.toContain("'=HYPERLINK");
+  });
+
+  it('writes the value in XLSX as a string cell, never a formula', async () => {
+    const res = await admin
+      .get(`/api/v1/account/datasets/${formulaDataset}/download`)
+      .query({ format: 'xlsx' })
+      .buffer(true)
+      .parse(binary);
+    const workbook = new ExcelJS.Workbook();
+    const file = res.body as Buffer;
+    await workbook.xlsx.load(
+      file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer,
+    );
+    const cell = workbook.worksheets[0]!.getRow(2).getCell(3);
+    expect(cell.value).toBe(formula);
+    expect(cell.formula).toBeUndefined();
+  });
+});

@@ -1,6 +1,7 @@
 import {
   AppError,
   COMPUTED_GOVERNANCE_TYPES,
+  csvLine,
   type DatasetData,
   type DatasetDataRow,
   isFormColumn,
@@ -107,11 +108,6 @@ export async function datasetData(
   };
 }
 
-/** A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
 /** Every matching row, read in batches by key so a large dataset never sits in memory. */
 async function* allRows(deps: AppDeps, datasetId: number, q: string): AsyncGenerator<DatasetDataRecord[]> {
   let afterId: string | undefined;
@@ -137,13 +133,14 @@ function fileName(name: string, format: 'csv' | 'xlsx'): string {
 /**
  * Streams a dataset's rows matching `q` as CSV (UTF-8 with a byte-order mark, so Excel reads the
  * accents) or XLSX (issue 11 item 6): one column per visible field, then the row id, submission,
- * submitter and time. Values are written as text, never as formulas.
+ * submitter and time. CSV fields go through the one CSV writer: formula-like values get a leading
+ * `'` unless `raw` (README "CSV files and formula cells"); XLSX cells are strings, never formulas.
  */
 export async function downloadDataset(
   deps: AppDeps,
   actor: Actor,
   datasetId: number,
-  query: { q: string; format: 'csv' | 'xlsx' },
+  query: { q: string; format: 'csv' | 'xlsx'; raw?: boolean },
   res: Response,
 ): Promise<void> {
   const dataset = await readableDataset(deps, actor, datasetId);
@@ -160,9 +157,10 @@ export async function downloadDataset(
   res.setHeader('Cache-Control', 'no-store');
   if (format === 'csv') {
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.write(`\uFEFF${header.map(csvField).join(',')}\r\n`);
+    const options = { raw: query.raw === true, eol: '\r\n' };
+    res.write(`\uFEFF${csvLine(header, options)}`);
     for await (const batch of allRows(deps, dataset.id, q)) {
-      const chunk = batch.map((r) => `${line(r).map(csvField).join(',')}\r\n`).join('');
+      const chunk = batch.map((r) => csvLine(line(r), options)).join('');
       if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
     }
     res.end();
