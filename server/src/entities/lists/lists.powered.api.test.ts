@@ -24,7 +24,8 @@ beforeAll(async () => {
   account = await createAccount(ctx, ['approval', 'lists-as-datasets']);
   await ctx.deps.db
     .updateTable('accounts')
-    .set({ settings: JSON.stringify({ allow_approval: true }) })
+    // One admin submits and approves: a one-admin account allows self-approval.
+    .set({ settings: JSON.stringify({ allow_approval: true, allow_self_approval: true }) })
     .where('id', '=', account.id)
     .execute();
   admin = await signIn(ctx, account.admin.email);
