@@ -283,11 +283,16 @@ test.describe('the submission grid', () => {
     await selectCell(page, 0, COL.channel);
     await paste(page, ['Social', 'Facebok', 'Europe', 'Itlay', 'EUR - Euro', 'ok'].join('\t'));
     await expect(page.getByTestId('error-count')).not.toHaveText('No errors');
-    await page.getByRole('button', { name: 'Next error' }).click();
-    await expect(cellProblem(page)).toHaveText(
-      'Source, row 1: "Facebok" is not in the list Marketing channels. Did you mean "Facebook"?',
+    // Each cell describes its problem (aria-description, the tooltip).
+    await expect(cell(page, 0, COL.source)).toHaveAttribute(
+      'aria-description',
+      'Source: "Facebok" is not in the list Marketing channels. Did you mean "Facebook"?',
     );
-    await page.getByRole('button', { name: 'Next error' }).click();
+    await expect(cell(page, 0, COL.country)).toHaveAttribute(
+      'aria-description',
+      'Country: "Itlay" is not in the list Countries. Did you mean "Italy"?',
+    );
+    await selectCell(page, 0, COL.country);
     await expect(cellProblem(page)).toHaveText(
       'Country, row 1: "Itlay" is not in the list Countries. Did you mean "Italy"?',
     );
