@@ -54,7 +54,7 @@ export function listSpelling(index: ListIndex, column: number, value: string): s
  * The optimal-string-alignment distance of `a` and `b` (Damerau-Levenshtein without repeated
  * edits of one substring): insertions, deletions, substitutions and transpositions of two adjacent
  * characters each count one edit, so "itlay" is one edit from "italy" as "facebok" is from
- * "facebook" (issue 11 item 3 "did you mean"). Answers `limit + 1` as soon as the distance exceeds
+ * "facebook" ("did you mean" for list values, spec 02 §3). Answers `limit + 1` as soon as the distance exceeds
  * `limit` (a row's minimum above it). Compares UTF-16 code units; never throws.
  */
 export function boundedDistance(a: string, b: string, limit: number): number {

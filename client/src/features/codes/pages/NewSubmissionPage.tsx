@@ -192,7 +192,7 @@ function cellsToFix(problems: readonly TableProblem[], first: number, count: num
 }
 
 /**
- * The toast after an import (issue 11 item 3): how many rows came from which file and, only when
+ * The toast after an import into the submission spreadsheet (spec 03 §2): how many rows came from which file and, only when
  * the rules found problems in them, how many cells need fixing and how to find them.
  */
 function notifyImport(imported: { fileName: string; count: number }, cells: number): void {

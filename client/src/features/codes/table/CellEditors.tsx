@@ -180,7 +180,7 @@ export interface DateCellEditorProps extends CellEditorProps {
 }
 
 /**
- * The date cell editor (issue 11 item 2: "date fields take a date picker"; spec 02 §9 date
+ * The date cell editor of the submission spreadsheet (spec 03 §2; spec 02 §9 date
  * format): a text box over the cell that keeps exactly what is typed or pasted, with a calendar
  * (Mantine's DatePicker) under it. Typed text is never reinterpreted: it is saved as typed and
  * the shared rules read it as ISO `YYYY-MM-DD` or in the field's own format, showing the date in

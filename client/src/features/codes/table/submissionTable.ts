@@ -433,8 +433,8 @@ function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
 }
 
 /**
- * What the selected cell's problems say, for the line under the grid (issue 11 item 2: every cell
- * says what is wrong): "<column>, row <n>: <message>" (messages that start with the column's name
+ * What the selected cell's problems say, for the line under the submission spreadsheet (spec 03 §2:
+ * its error count and jump to the next error say where and what is wrong): "<column>, row <n>: <message>" (messages that start with the column's name
  * lose that repetition), several joined by " · "; '' when the cell has none.
  */
 export function cellProblemText(
@@ -549,7 +549,8 @@ export function listOptions(
 }
 
 /**
- * The option a list editor highlights by itself for `typed` (issue 11 item 2 type-ahead): the
+ * The option a list cell's editor highlights by itself for `typed` (spec 02 §1 list governance;
+ * spec 03 §2 submission spreadsheet): the
  * option spelled like the typed text (any case), else the first one offered; none (-1) while
  * nothing is typed or nothing is offered, so Enter then keeps the cell as typed (or empty).
  */

@@ -78,7 +78,7 @@ export interface SubmissionTableState {
   readonly isDirty: boolean;
   onChange(next: GridData): void;
   /**
-   * Adds rows after the filled ones (a bulk import; issue 11 item 3), defaults filled; one undo
+   * Adds rows after the filled ones (a bulk import into the spec 03 §2 spreadsheet), defaults filled; one undo
    * step. Answers the table rows they land on: `first` (0-based) and `count`.
    */
   appendRows(rows: readonly SubmissionRow[]): { first: number; count: number };
