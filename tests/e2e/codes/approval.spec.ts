@@ -30,7 +30,7 @@ async function setApprovalFlag(
       updated_at: current.updated_at,
     },
   });
-  expect(answer.status()).toBe(200);
+  expect(answer.status(), await answer.text()).toBe(200);
 }
 
 /** The signed-in person's name, as the approval banners show it. */
