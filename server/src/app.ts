@@ -42,7 +42,7 @@ export interface NomenApp {
 export function createApp(deps: AppDeps): NomenApp {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', deps.config.trustProxy);
   app.use(requestId);
   app.use(securityHeaders(deps.config));
   app.use(sameOriginWrites(deps.config));

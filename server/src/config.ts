@@ -15,6 +15,9 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Nomen <no-reply@nomen.local>'),
   SEED_PASSWORD: z.string().min(8).default('nomen-demo'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  TRUST_PROXY: z.string().trim().min(1).default('loopback'),
+  LARGE_BODY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  LARGE_BODY_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()
@@ -79,6 +82,17 @@ export interface Config {
   seedPassword: string;
   /** Login attempts allowed per address and email per 15 minutes. */
   loginRateLimit: number;
+  /**
+   * Which proxies' X-Forwarded-For names the client (TRUST_PROXY, Express's `trust proxy`):
+   * `loopback` (default), a hop count, `true`, or comma-separated addresses, CIDRs and the names
+   * loopback, linklocal and uniquelocal (README "Security").
+   */
+  trustProxy: boolean | number | string;
+  /**
+   * Large request bodies (over 1 MB) one process reads and works at once, and how many more wait
+   * (LARGE_BODY_CONCURRENCY, LARGE_BODY_QUEUE; README "Security").
+   */
+  largeBodies: { concurrency: number; queue: number };
   sessionTtlHours: number;
   cookieSecure: boolean;
   /** Built client to serve; absent means client/dist beside the server. */
@@ -111,6 +125,14 @@ export interface Config {
   linkChecks: LinkChecksConfig;
 }
 
+/** TRUST_PROXY as Express takes it: true/false, a hop count, or the list of trusted addresses. */
+function trustProxySetting(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
 /**
  * Reads and validates the environment. Throws an Error naming each bad variable.
  */
@@ -134,6 +156,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     seedPassword: e.SEED_PASSWORD,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    trustProxy: trustProxySetting(e.TRUST_PROXY),
+    largeBodies: { concurrency: e.LARGE_BODY_CONCURRENCY, queue: e.LARGE_BODY_QUEUE },
     sessionTtlHours: e.SESSION_TTL_HOURS,
     cookieSecure: e.COOKIE_SECURE === 'true',
     clientDist: resolve(e.CLIENT_DIST ?? new URL('../../client/dist', import.meta.url).pathname),

@@ -37,8 +37,16 @@ export interface Endpoint<
   responseMediaType?: string;
   /** Status of a success answer; 200 unless stated. */
   status?: number;
-  /** Body-size limit in bytes where it differs from the 1 MB default. */
+  /**
+   * Body-size limit in bytes where it differs from the 1 MB default: sized to the operation's
+   * largest legal input with headroom; over it the server answers 413 naming the limit.
+   */
   bodyLimit?: number;
+  /**
+   * Most items in any one JSON array of the body, counted while the body arrives (413 past it,
+   * before parsing), and the items' name for the message: e.g. 50,000 rows of a submission.
+   */
+  arrayLimit?: { max: number; items: string };
   /**
    * Only a browser session may call it: a request authenticated by an API token answers 403
    * (token management itself, sign-out, collaboration tokens, OAuth sign-in; issue 11 item 10).

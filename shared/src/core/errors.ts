@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
   LOCKED: 423,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** Too many large requests are being worked at once: send again after Retry-After (README "Security"). */
+  BUSY: 503,
   /** A connected account's provider refused its credentials: reconnect the account (spec 01 §7 look-ups). */
   PROVIDER_CREDENTIALS: 424,
   /** A connected account's provider failed or answered something unreadable. */

@@ -27,8 +27,18 @@ export const LIST_MAX_COLUMNS = 100;
 export const LIST_MAX_ROWS = 10_000;
 /** Longest cell value, in characters. */
 export const LIST_MAX_VALUE_LENGTH = 2000;
-/** Body limit of the full list save: the spec's largest list (10,000 x 100 cells) with room to spare. */
-export const LIST_SAVE_BODY_LIMIT = 256 * 1024 * 1024;
+/**
+ * Body limit of the full list save, in bytes: its largest legal input, the spec's largest list
+ * (10,000 x 100 cells, each with a saved id and its row number), measures 88.6 MB with
+ * 40-character values and 111.5 MB with 64-character ones; 128 MB leaves room above that.
+ */
+export const LIST_SAVE_BODY_LIMIT = 128 * 1024 * 1024;
+/**
+ * Body limit of the delta save, in bytes: its largest legal input, every cell of a 10,000 x 100
+ * list upserted with temporary ids, measures 106.4 MB with 40-character values and 129.3 MB with
+ * 64-character ones; 160 MB leaves room above that.
+ */
+export const LIST_DELTA_BODY_LIMIT = 160 * 1024 * 1024;
 
 const tempIdSchema = text(64).min(1, 'Required');
 
@@ -378,6 +388,7 @@ export const listsApi = {
     body: listSaveSchema,
     response: listSavedSchema,
     bodyLimit: LIST_SAVE_BODY_LIMIT,
+    arrayLimit: { max: LIST_MAX_ROWS, items: 'cells in a column' },
   }),
   saveDelta: endpoint({
     method: 'POST',
@@ -388,7 +399,8 @@ export const listsApi = {
     params: idParamSchema,
     body: listDeltaSchema,
     response: listSavedSchema,
-    bodyLimit: LIST_SAVE_BODY_LIMIT,
+    bodyLimit: LIST_DELTA_BODY_LIMIT,
+    arrayLimit: { max: LIST_MAX_ROWS * LIST_MAX_COLUMNS, items: 'cells' },
   }),
   bulkDelete: endpoint({
     method: 'POST',

@@ -32,13 +32,25 @@ export const IN_DATASET_STATUSES: readonly SubmissionStatus[] = ['Approved', 'Su
 export const SUBMISSION_MAX_ROWS = 50_000;
 /** Longest cell value, in characters (as a list value). */
 export const SUBMISSION_MAX_VALUE_LENGTH = 2000;
-/** Body limit of a submission save or submit: 50,000 rows of 20 fields with room to spare. */
-export const SUBMISSION_BODY_LIMIT = 256 * 1024 * 1024;
+/**
+ * Body limit of a submission save, submit or edit, in bytes: its largest legal input is 50,000
+ * rows of the widest template the product sizes for (20 fields), which measures 53.5 MB with
+ * 40-character cells and 76.4 MB with 64-character cells under 10-digit field ids; 96 MB leaves
+ * room above that (README "Security").
+ */
+export const SUBMISSION_BODY_LIMIT = 96 * 1024 * 1024;
+/** Rows one submission body may hold, counted while the body arrives (413 past it). */
+export const SUBMISSION_ARRAY_LIMIT = { max: SUBMISSION_MAX_ROWS, items: 'rows' } as const;
 /** Default and largest `limit` of the datasets query (spec 02 §9 "template-powered query: 100 rows"; the cap is ours). */
 export const DATASET_QUERY_DEFAULT_LIMIT = 100;
 export const DATASET_QUERY_MAX_LIMIT = 1000;
 /** Most values one uniqueness check asks about. */
 export const UNIQUENESS_MAX_VALUES = SUBMISSION_MAX_ROWS;
+/**
+ * Body limit of a uniqueness check, in bytes: 50,000 values of 256 characters (codes and links)
+ * measure 12.9 MB; 16 MB leaves room above that.
+ */
+export const UNIQUENESS_BODY_LIMIT = 16 * 1024 * 1024;
 /** The header that makes a submit safe to repeat (issue 11 item 4). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
@@ -341,6 +353,7 @@ export const submissionsApi = {
     response: submissionSummarySchema,
     status: 201,
     bodyLimit: SUBMISSION_BODY_LIMIT,
+    arrayLimit: SUBMISSION_ARRAY_LIMIT,
   }),
   lookup: endpoint({
     method: 'GET',
@@ -374,6 +387,7 @@ export const submissionsApi = {
     body: submissionSaveSchema,
     response: submissionSummarySchema,
     bodyLimit: SUBMISSION_BODY_LIMIT,
+    arrayLimit: SUBMISSION_ARRAY_LIMIT,
   }),
   approve: endpoint({
     method: 'POST',
@@ -408,6 +422,7 @@ export const submissionsApi = {
     body: submissionEditSchema,
     response: submissionSummarySchema,
     bodyLimit: SUBMISSION_BODY_LIMIT,
+    arrayLimit: SUBMISSION_ARRAY_LIMIT,
   }),
   uniqueness: endpoint({
     method: 'POST',
@@ -418,7 +433,8 @@ export const submissionsApi = {
     permission: 'signed-in',
     body: uniquenessSchema,
     response: z.object({ taken: z.array(z.string()) }),
-    bodyLimit: 64 * 1024 * 1024,
+    bodyLimit: UNIQUENESS_BODY_LIMIT,
+    arrayLimit: { max: UNIQUENESS_MAX_VALUES, items: 'values' },
   }),
 };
 

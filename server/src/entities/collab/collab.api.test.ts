@@ -81,15 +81,21 @@ describe('POST /api/v1/account/lists/{id}/collab-token', () => {
     const stranger = await signIn(ctx, other.admin.email);
     expect((await stranger.post(`/api/v1/account/lists/${listId}/collab-token`).send()).status).toBe(404);
     const plain = await createAccount(ctx);
-    expect(
-      (
-        await (
-          await signIn(ctx, plain.admin.email)
-        )
-          .post(`/api/v1/account/lists/${listId}/collab-token`)
-          .send()
-      ).status,
-    ).toBe(403);
+    const plainAdmin = await signIn(ctx, plain.admin.email);
+    const own = await plainAdmin
+      .put('/api/v1/account/lists/')
+      .send({ id: null, name: 'Own', type: 'drop-down' });
+    const refused = await plainAdmin.post(`/api/v1/account/lists/${own.body.id}/collab-token`).send();
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('live-collaboration');
+  });
+
+  it("answers 404, not 403, for another account's list when the reader's account lacks the flag", async () => {
+    const plain = await createAccount(ctx);
+    const plainAdmin = await signIn(ctx, plain.admin.email);
+    const foreign = await plainAdmin.post(`/api/v1/account/lists/${listId}/collab-token`).send();
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.message).toBe('List not found');
   });
 });
 

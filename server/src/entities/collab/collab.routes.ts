@@ -6,6 +6,8 @@ import * as service from './collab.service';
 export function collabRoutes(api: ApiBuilder): void {
   const { deps } = api;
   api.mount(collabApi.state, ({ actor }) => service.collabStates(deps, actor));
-  api.mount(collabApi.token, ({ actor, params }) => service.collabToken(deps, actor, params.id));
+  api.mount(collabApi.token, ({ actor, params }) => service.collabToken(deps, actor, params.id), {
+    ownedIds: (actor, req) => service.assertPathListOfAccount(deps, actor, req.params),
+  });
   api.mount(collabApi.feedback, ({ actor, body }) => service.saveFeedback(deps, actor, body));
 }

@@ -1,4 +1,4 @@
-import { AppError, type CollabState, hasPermission, roomName } from '@nomen/shared';
+import { AppError, type CollabState, hasPermission, idParamSchema, roomName } from '@nomen/shared';
 import { signCollabToken } from '@nomen/shared/node';
 import { type Actor, type AppDeps, sessionIdOf } from '../../http/context';
 
@@ -22,13 +22,7 @@ export function isListApprover(actor: Actor): boolean {
  * refuses it on the collab server. 404 when the list is not in the account.
  */
 export async function collabToken(deps: AppDeps, actor: Actor, listId: number) {
-  const list = await deps.db
-    .selectFrom('lists')
-    .select('id')
-    .where('account_id', '=', actor.accountId)
-    .where('id', '=', listId)
-    .executeTakeFirst();
-  if (!list) throw AppError.notFound('List');
+  await assertListOfAccount(deps, actor, listId);
   const access = await deps.db
     .selectFrom('collab_access')
     .select('version')
@@ -56,6 +50,26 @@ export async function collabToken(deps: AppDeps, actor: Actor, listId: number) {
     expiresAt: new Date(exp * 1000).toISOString(),
     isApprover,
   };
+}
+
+async function assertListOfAccount(deps: AppDeps, actor: Actor, listId: number): Promise<void> {
+  const list = await deps.db
+    .selectFrom('lists')
+    .select('id')
+    .where('account_id', '=', actor.accountId)
+    .where('id', '=', listId)
+    .executeTakeFirst();
+  if (!list) throw AppError.notFound('List');
+}
+
+/**
+ * 404 when the path names a list that is not the account's, checked before the
+ * live-collaboration flag, so another account's list answers 404 as everywhere (ARCHITECTURE.md,
+ * Data). A malformed id is left to the params schema.
+ */
+export async function assertPathListOfAccount(deps: AppDeps, actor: Actor, params: unknown): Promise<void> {
+  const parsed = idParamSchema.safeParse(params);
+  if (parsed.success) await assertListOfAccount(deps, actor, parsed.data.id);
 }
 
 /** The collab server a user connects to: one of several by user id, or null for /collab here. */

@@ -178,6 +178,27 @@ describe('PUT /api/v1/account/field/', () => {
     expect((await admin.get(`/api/v1/account/field/${pattern.id}`)).body.pattern.name).toBe('Guarded 2');
   });
 
+  it("answers 404 for another account's pattern id whatever else the save holds, and changes nothing", async () => {
+    const pattern = await createCampaignPattern('Foreign target');
+    const stranger = await signIn(ctx, (await createAccount(ctx)).admin.email);
+    for (const body of [
+      { id: pattern.id },
+      { id: pattern.id, name: 'Taken', delimiter: '_', segments: [] },
+      { id: pattern.id, name: '', delimiter: '?', segments: [segments[0]] },
+    ]) {
+      const res = await stranger.put('/api/v1/account/field/').send(body);
+      expect(res.status, JSON.stringify(body)).toBe(404);
+      expect(res.body.message).toBe('Pattern not found');
+    }
+    expect((await admin.get(`/api/v1/account/field/${pattern.id}`)).body.pattern).toEqual(pattern);
+    // The account's own pattern with the same bad body still names the field.
+    const own = await admin
+      .put('/api/v1/account/field/')
+      .send({ id: pattern.id, name: 'Mine', delimiter: '_', segments: [] });
+    expect(own.status).toBe(400);
+    expect(own.body.issues.map((i: { path: string }) => i.path)).toContain('body.segments');
+  });
+
   it('duplicates a pattern: saving a copy without ids makes a new pattern', async () => {
     const pattern = await createCampaignPattern('Original');
     const copy = await admin.put('/api/v1/account/field/').send({

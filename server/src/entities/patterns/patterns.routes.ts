@@ -7,7 +7,9 @@ export function patternsRoutes(api: ApiBuilder): void {
   const { deps } = api;
   api.mount(patternsApi.list, ({ actor }) => service.listPatterns(deps, actor));
   api.mount(patternsApi.get, ({ actor, params }) => service.getPattern(deps, actor, params.id));
-  api.mount(patternsApi.save, ({ actor, body }) => service.savePattern(deps, actor, body));
+  api.mount(patternsApi.save, ({ actor, body }) => service.savePattern(deps, actor, body), {
+    ownedIds: (actor, req) => service.assertSavedPatternOfAccount(deps, actor, req.body),
+  });
   api.mount(patternsApi.issueCodes, ({ actor, params, body }) =>
     service.issueCodes(deps, actor, params.id, body),
   );

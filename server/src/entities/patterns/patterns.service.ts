@@ -6,6 +6,7 @@ import {
   compilePattern,
   createSessionCache,
   type IssueCodes,
+  idSchema,
   type Pattern,
   type PatternSaveParsed,
   type PatternSegment,
@@ -100,6 +101,18 @@ export async function getPattern(deps: AppDeps, actor: Actor, id: number): Promi
   const [row] = await fieldsRepo.findPatterns(deps.db, actor.accountId, [id]);
   if (!row) throw AppError.notFound('Pattern');
   return { pattern: toPattern(row, await fieldsRepo.segmentsOf(deps.db, [id])) };
+}
+
+/**
+ * 404 when a pattern save names (`id` of the raw body) a pattern that is not the account's, before
+ * the rest of the body is checked, so another account's pattern answers 404 whatever the body
+ * holds (ARCHITECTURE.md, Data). A missing or malformed id is left to the body's schema.
+ */
+export async function assertSavedPatternOfAccount(deps: AppDeps, actor: Actor, body: unknown): Promise<void> {
+  const id = idSchema.safeParse((body as { id?: unknown } | null)?.id);
+  if (!id.success) return;
+  const [row] = await fieldsRepo.findPatterns(deps.db, actor.accountId, [id.data]);
+  if (!row) throw AppError.notFound('Pattern');
 }
 
 /**
