@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { issueLink } from '../../auth/auth.service';
 import type { AppDeps } from '../../http/context';
 import { recordActivity } from '../activities/activities.service';
+import { revokeTokensOfUsers } from '../api-tokens/api-tokens.repository';
 
 /** What a new account starts with. */
 export interface NewAccount {
@@ -68,7 +69,8 @@ export async function createAccount(
 
 /**
  * Disables or re-enables a user by email (operator CLI): a disabled user cannot sign in, their
- * sessions end, and admins see them read-only (spec 01 §2.6). An address may hold a user in
+ * sessions end, their API tokens are revoked (enabling does not revive them), and admins see
+ * them read-only (spec 01 §2.6). An address may hold a user in
  * several accounts (ARCHITECTURE.md, email addresses); the command applies to each. Logged in
  * each user's account as a change by "system". Throws 404 for an unknown email.
  */
@@ -85,6 +87,9 @@ export async function setUserDisabled(deps: AppDeps, email: string, disabled: bo
     if (disabled) {
       const ids = users.map((u) => u.id);
       await trx.deleteFrom('sessions').where('user_id', 'in', ids).execute();
+      // Revoked, not merely refused while disabled: enabling the user again must not bring
+      // back tokens that may have leaked meanwhile (README "Security", API tokens).
+      await revokeTokensOfUsers(trx, ids);
     }
     for (const u of users) {
       await recordActivity(

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCommand } from '../../cli/commands';
 import {
   createAccount,
   createTestContext,
@@ -119,6 +120,26 @@ describe('Authorization: Bearer <token>', () => {
     expect((await bearer(secret).get('/api/v1/account/lists/')).status).toBe(403);
     await ctx.deps.db.updateTable('users').set({ disabled: true }).where('id', '=', user.id).execute();
     expect((await bearer(secret).get('/api/v1/auth/me')).status).toBe(401);
+  });
+
+  it('dies when its owner is disabled: enabling the user again does not bring it back', async () => {
+    const user = await createUser(ctx, account.id, { role: 'MANAGER', permissions: ['manage_lists'] });
+    const { token, secret } = await makeToken(await signIn(ctx, user.email));
+    const bystander = await createUser(ctx, account.id, { role: 'USER' });
+    const kept = await makeToken(await signIn(ctx, bystander.email));
+    expect((await bearer(secret).get('/api/v1/account/lists/')).status).toBe(200);
+
+    await runCommand(ctx.deps, 'disable-user', { email: user.email });
+    expect((await bearer(secret).get('/api/v1/auth/me')).status).toBe(401);
+    await runCommand(ctx.deps, 'enable-user', { email: user.email });
+    expect((await bearer(secret).get('/api/v1/account/lists/')).status).toBe(401);
+    const mine = await signIn(ctx, user.email);
+    const listed = (await mine.get('/api/v1/account/api-tokens')).body.data as {
+      id: number;
+      state: string;
+    }[];
+    expect(listed.find((t) => t.id === token.id)?.state).toBe('revoked');
+    expect((await bearer(kept.secret).get('/api/v1/auth/me')).status).toBe(200);
   });
 
   it('dies with a password reset: forced by an admin, or through a reset link', async () => {
