@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiAs, uniqueName } from '../support/api';
 import { storageStateOf } from '../support/roles';
+import { E2E_ADOBE } from '../support/standins';
 
 test.use({ storageState: storageStateOf('admin') });
 
@@ -332,8 +333,22 @@ test('[TEMPLATES]: when the provider cannot be reached, a saved choice is typed 
   page,
   baseURL,
 }) => {
-  // An Adobe inbound saved with an account the provider look-up cannot answer for.
+  // An Adobe inbound saved with an account of the account whose secret Adobe refuses, so the
+  // provider look-up cannot answer for it.
   const api = await apiAs('admin', baseURL!);
+  const connector = await api.post('/api/v1/account/connector/', {
+    data: {
+      name: uniqueName('Adobe refused'),
+      connector_type_slug: 'adobe-analytics',
+      metadata: {
+        auth_type: 'fields',
+        company: E2E_ADOBE.company,
+        username: E2E_ADOBE.clientId,
+        secret: 'not-the-secret',
+      },
+    },
+  });
+  expect(connector.status(), await connector.text()).toBe(200);
   const folder = await api.put('/api/v1/account/folder', {
     data: { name: uniqueName('Provider folder'), description: '' },
   });
@@ -348,7 +363,7 @@ test('[TEMPLATES]: when the provider cannot be reached, a saved choice is typed 
           name: 'Adobe classifications',
           slug: 'adobe-inbound',
           integration_type: 'INPUT',
-          connector_id: 2_000_000_000,
+          connector_id: ((await connector.json()) as { id: number }).id,
           connector_type_id: 1,
           metadata: { sync_schedule: 'every_8_hours', realmLinked: 'rs-main', reportLinked: 'r-campaign' },
         },
