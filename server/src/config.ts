@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { loadSecretKey } from '@nomen/shared/node';
 import { z } from 'zod';
@@ -125,11 +126,27 @@ export interface Config {
   linkChecks: LinkChecksConfig;
 }
 
-/** TRUST_PROXY as Express takes it: true/false, a hop count, or the list of trusted addresses. */
+/**
+ * TRUST_PROXY as Express takes it: true/false, a hop count, or a comma-separated list of
+ * addresses, CIDRs and the names loopback, linklocal and uniquelocal. Throws naming the variable
+ * for anything else.
+ */
 function trustProxySetting(value: string): boolean | number | string {
   if (value === 'true') return true;
   if (value === 'false') return false;
   if (/^\d+$/.test(value)) return Number(value);
+  for (const part of value.split(',').map((p) => p.trim())) {
+    const [address = '', prefix, ...rest] = part.split('/');
+    const family = isIP(address);
+    const isName = ['loopback', 'linklocal', 'uniquelocal'].includes(part);
+    const isPrefix =
+      prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (!isName && (family === 0 || !isPrefix || rest.length > 0)) {
+      throw new Error(
+        `Bad configuration: TRUST_PROXY: "${part}" is not true, false, a hop count, an address, a CIDR, loopback, linklocal or uniquelocal`,
+      );
+    }
+  }
   return value;
 }
 

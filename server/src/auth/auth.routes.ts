@@ -24,8 +24,12 @@ export function authRoutes(api: ApiBuilder): void {
   const { deps } = api;
   // Failed attempts count, per address and email, so one attacker cannot lock everybody out and one user cannot be
   // guessed at from many addresses quickly.
-  const signInLimiter = new SignInLimiter(deps.config.loginRateLimit);
-  const forgotLimiter = new ForgotPasswordLimiter(deps.config.loginRateLimit, deps.config.loginRateLimit * 5);
+  const signInLimiter = new SignInLimiter(deps.db, deps.config.loginRateLimit);
+  const forgotLimiter = new ForgotPasswordLimiter(
+    deps.db,
+    deps.config.loginRateLimit,
+    deps.config.loginRateLimit * 5,
+  );
 
   api.mount(authApi.login, async ({ body, req, res }) => {
     const session = await signInLimiter.run(rateLimitKey(req, body.email), res, () =>
