@@ -32,6 +32,8 @@ export interface SftpPeer {
    */
   holdWrites: ((path: string) => boolean) | null;
   onHeld: (() => void) | null;
+  /** Answers the WRITEs held so far (as if the slow network caught up); later ones follow `holdWrites`. */
+  releaseHeld(): void;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,8 @@ interface Store {
   mtimes: Map<string, number>;
   writes: string[];
   peer: Pick<SftpPeer, 'holdWrites' | 'onHeld'>;
+  /** The held WRITEs, each answered when called. */
+  held: (() => void)[];
 }
 
 function same(a: Buffer | string, b: Buffer | string): boolean {
@@ -87,13 +91,21 @@ function serveSftp(sftp: SFTPWrapper, files: string[], store: Store): void {
   sftp.on('WRITE', (reqid, handle, offset, data) => {
     const file = writing.get(handle.toString());
     if (!file) return sftp.status(reqid, STATUS_CODE.FAILURE);
+    const answer = () => {
+      // Kept as chunks and joined on CLOSE, so a large upload costs linear time.
+      file.chunks.push({ offset, data: Buffer.from(data) });
+      sftp.status(reqid, STATUS_CODE.OK);
+    };
     if (store.peer.holdWrites?.(file.path)) {
+      const copy = Buffer.from(data);
+      store.held.push(() => {
+        file.chunks.push({ offset, data: copy });
+        sftp.status(reqid, STATUS_CODE.OK);
+      });
       store.peer.onHeld?.();
       return;
     }
-    // Kept as chunks and joined on CLOSE, so a large upload costs linear time.
-    file.chunks.push({ offset, data: Buffer.from(data) });
-    sftp.status(reqid, STATUS_CODE.OK);
+    answer();
   });
   sftp.on('RENAME', (reqid, from, to) => {
     const data = store.stored.get(from);
@@ -217,6 +229,7 @@ export async function startSftpPeer(
     mtimes: new Map(),
     writes: [],
     peer: { holdWrites: null, onHeld: null },
+    held: [],
   };
 
   const server = new Server({ hostKeys: [hostKey.private] }, (client) => {
@@ -269,6 +282,9 @@ export async function startSftpPeer(
     },
     set onHeld(value) {
       store.peer.onHeld = value;
+    },
+    releaseHeld() {
+      for (const answer of store.held.splice(0)) answer();
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -18,6 +18,7 @@ import * as m0016 from './migrations/0016_link_checks';
 import * as m0017 from './migrations/0017_target_runs';
 import * as m0018 from './migrations/0018_dataset_values_upkeep';
 import * as m0019 from './migrations/0019_dataset_search';
+import * as m0020 from './migrations/0020_run_leases';
 import * as m0022 from './migrations/0022_rate_limits';
 
 /** Every migration, in order. Frozen in time: never edit one that has shipped; add the next. */
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017_target_runs': m0017,
   '0018_dataset_values_upkeep': m0018,
   '0019_dataset_search': m0019,
+  '0020_run_leases': m0020,
   '0022_rate_limits': m0022,
 };
 

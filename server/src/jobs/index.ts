@@ -6,6 +6,7 @@ import type { JobsConfig } from '../config';
 import * as runs from '../entities/integration-runs/integration-runs.repository';
 import { dispatchDatasetSearch, startDatasetSearch } from './dataset-search';
 import { startInboundSchedule } from './inbound/schedule';
+import { ATTEMPT_CEILING_SECONDS } from './lease';
 import { dispatchLinkChecks, startLinkChecks } from './link-checks';
 import { type IntegrationRunJob, type JobDeps, runIntegration } from './run-integration';
 
@@ -16,7 +17,8 @@ import { type IntegrationRunJob, type JobDeps, runIntegration } from './run-inte
  * written with the submission; a dispatcher turns each run without a job into one queue job in a
  * single transaction (row lock, SKIP LOCKED), so any number of processes may dispatch and each run
  * is queued once. pg-boss hands each job to one worker (SKIP LOCKED), fails it when its process
- * dies (expiry) and retries it with exponential backoff.
+ * dies (expiry, JOB_EXPIRE_SECONDS after the attempt's last heartbeat: ./lease.ts) and retries it
+ * with exponential backoff.
  */
 
 /** The queue of integration runs. */
@@ -91,7 +93,8 @@ export async function startJobs(
     retryLimit: config.retryLimit,
     retryDelay: config.retryDelaySeconds,
     retryBackoff: true,
-    expireInSeconds: config.expireSeconds,
+    // A live attempt keeps its job alive with a heartbeat (./lease.ts); the ceiling only bounds it.
+    expireInSeconds: ATTEMPT_CEILING_SECONDS,
   });
 
   const workerIds: string[] = [];
@@ -154,6 +157,7 @@ export async function startJobs(
             const outcome = await runIntegration(deps, job.data, {
               retryCount: job.retryCount,
               retryLimit: job.retryLimit,
+              jobId: job.id,
             });
             if (outcome === 'retry') throw new Error(`integration run ${job.data.runId} will be retried`);
           } finally {
@@ -203,7 +207,7 @@ async function dispatchBatch(db: Kysely<Database>, boss: PgBoss, config: JobsCon
       retryLimit: config.retryLimit,
       retryDelay: config.retryDelaySeconds,
       retryBackoff: true,
-      expireInSeconds: config.expireSeconds,
+      expireInSeconds: ATTEMPT_CEILING_SECONDS,
     }));
     await boss.insert(jobs, { db: transactionExecutor(trx) });
     await runs.setJobIds(

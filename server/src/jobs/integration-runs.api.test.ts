@@ -1,7 +1,7 @@
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { BlobServiceClient, StorageSharedKeyCredential } from '@azure/storage-blob';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   AZURITE_ACCOUNT,
   AZURITE_KEY,
@@ -345,10 +345,13 @@ describe('faults', () => {
     expect(run!.message).toBe(
       `127.0.0.1:${sftp.port} refused the sign-in of ${sftp.username}: check the account's username and password`,
     );
-    const job = await sql<{ state: string; retry_count: number }>`
-      select state, retry_count from pgboss.job
-      where id = (select job_id::uuid from integration_runs where id = ${run!.id})`.execute(ctx.deps.db);
-    expect(job.rows[0]).toEqual({ state: 'completed', retry_count: 0 });
+    // pg-boss completes the job once the attempt has given the run up, just after it ended.
+    await vi.waitFor(async () => {
+      const job = await sql<{ state: string; retry_count: number }>`
+        select state, retry_count from pgboss.job
+        where id = (select job_id::uuid from integration_runs where id = ${run!.id})`.execute(ctx.deps.db);
+      expect(job.rows[0]).toEqual({ state: 'completed', retry_count: 0 });
+    });
   });
 
   it('two workers share 200 queued jobs and deliver each once', async () => {

@@ -76,6 +76,8 @@ function startWorker(): { child: ChildProcess; output: () => string } {
       JOB_RETRY_LIMIT: '2',
       JOB_POLL_SECONDS: '0.5',
       JOB_CONCURRENCY: '1',
+      // The SFTP peer listens on loopback, which an operator admits as here.
+      OUTBOUND_ALLOW: '127.0.0.0/8',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -143,7 +145,9 @@ describe('a worker process killed in the middle of a push', () => {
     const kept = [...sftp.stored.keys()].filter((k) => k.startsWith('/kill/'));
     expect(kept).toEqual(['/kill/killed-push.csv']);
     expect(withoutId(sftp.stored.get('/kill/killed-push.csv')!.toString('utf8'))).toBe(CSV);
-    // Both attempts wrote the same temporary file; the second renamed it into place.
-    expect(sftp.writes.filter((w) => w === '/kill/.killed-push.csv.part')).toHaveLength(2);
+    // Each attempt wrote its own temporary file; the second renamed its own into place.
+    const parts = sftp.writes.filter((w) => /^\/kill\/\.killed-push\.csv\.[0-9a-f]{8}\.part$/.test(w));
+    expect(parts).toHaveLength(2);
+    expect(new Set(parts).size).toBe(2);
   }, 90_000);
 });

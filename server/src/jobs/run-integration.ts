@@ -17,6 +17,7 @@ import { type DeliveryContext, type DeliveryResult, delivererOf } from './delive
 import { assignmentConnector, type RunRow } from './deliver/context';
 import { DeliveryError } from './delivery';
 import { runInbound } from './inbound/run-inbound';
+import { LeaseLostError, type RunLease, takeLease } from './lease';
 import { notifyRun, notifyTargetRun } from './notify';
 import { uploadToTarget } from './target-upload';
 
@@ -39,6 +40,8 @@ export interface AttemptInfo {
   retryCount: number;
   /** Retries allowed in all. */
   retryLimit: number;
+  /** The pg-boss job, whose deadline the attempt's heartbeat keeps moving (./lease.ts). */
+  jobId?: string;
 }
 
 /** What one attempt ended as: done (no retry wanted) or retry (the job should fail and be retried). */
@@ -104,7 +107,12 @@ async function load(deps: JobDeps, run: IntegrationRunRow): Promise<Loaded> {
  * Delivers the built files where the assignment says, through the slug's deliverer
  * (./deliver/index.ts); answers what it delivered.
  */
-async function deliver(deps: JobDeps, run: IntegrationRunRow, loaded: Loaded): Promise<DeliveryResult> {
+async function deliver(
+  deps: JobDeps,
+  run: IntegrationRunRow,
+  loaded: Loaded,
+  lease: RunLease,
+): Promise<DeliveryResult> {
   const deliverer = delivererOf(run.slug);
   if (!deliverer) throw new DeliveryError(`Nomen does not deliver ${run.slug} integrations`, true);
   const metadata = loaded.assignment.metadata ?? {};
@@ -119,6 +127,8 @@ async function deliver(deps: JobDeps, run: IntegrationRunRow, loaded: Loaded): P
       metadata,
     },
     connector: () => assignmentConnector(deps, run.account_id, loaded.assignment.connector_id),
+    attemptTag: lease.token.slice(0, 8),
+    fence: () => lease.fence(),
   };
   return deliverer(ctx);
 }
@@ -126,11 +136,15 @@ async function deliver(deps: JobDeps, run: IntegrationRunRow, loaded: Loaded): P
 /**
  * Works one attempt of an integration run (issue 12 item 4): builds the files from the submission's
  * rows as of the run's commit and delivers them, or, for a run naming a target, uploads the rows
- * to that Adobe or Google Analytics target. Ends the run Success (with the delivered names),
- * or, on a permanent failure or the last retry, Failed with the error and a notification (a
- * target run's goes to the recipients of the template's assignments naming the target); other
- * failures leave it Retrying and answer 'retry' so the queue tries again after its backoff. A run
- * already ended (a repeated job) is left as it is. The submission is never changed.
+ * to that Adobe or Google Analytics target; inbound runs go to `runInbound`. Ends the run Success
+ * (with the delivered names), or, on a permanent failure or the last retry, Failed with the error
+ * and a notification (a target run's goes to the recipients of the template's assignments naming
+ * the target); other failures leave it Retrying and answer 'retry' so the queue tries again after
+ * its backoff. A run already ended (a repeated job) is left as it is. The submission is never
+ * changed. The attempt works the run only while it holds the run's lease (./lease.ts): an attempt
+ * started while a live one works the run does nothing, and one whose lease was taken over stops
+ * before renaming files into place, sending mail or recording an outcome, so a push longer than
+ * JOB_EXPIRE_SECONDS is delivered once and logged once.
  */
 export async function runIntegration(
   deps: JobDeps,
@@ -138,15 +152,35 @@ export async function runIntegration(
   info: AttemptInfo,
 ): Promise<AttemptOutcome> {
   const run = await runs.findRun(deps.db, job.accountId, job.runId);
-  // Inbound pulls (issue 12 item 5) have their own runner.
-  if (run?.direction === 'INPUT') return runInbound(deps, run, info);
   if (!run || run.status === 'Success' || run.status === 'Failed') return 'done';
+  const lease = await takeLease(deps.db, run.id, deps.config.jobs.expireSeconds, info.jobId);
+  if (!lease) return 'done';
+  try {
+    // Inbound pulls (issue 12 item 5) have their own runner.
+    if (run.direction === 'INPUT') return await runInbound(deps, run, info, lease);
+    return await runOutbound(deps, run, info, lease);
+  } catch (error) {
+    if (error instanceof LeaseLostError) return 'done';
+    throw error;
+  } finally {
+    await lease.release();
+  }
+}
+
+/** One attempt of an outbound run, holding `lease` (see {@link runIntegration}). */
+async function runOutbound(
+  deps: JobDeps,
+  run: IntegrationRunRow,
+  info: AttemptInfo,
+  lease: RunLease,
+): Promise<AttemptOutcome> {
   const attempt = run.attempts + 1;
   await runs.updateRun(deps.db, run.id, {
     status: 'Running',
     message: `Attempt ${attempt} started`,
     attempt,
     started: true,
+    leaseToken: lease.token,
   });
   let loaded: Loaded | undefined;
   try {
@@ -156,12 +190,13 @@ export async function runIntegration(
       result = await uploadToTarget(deps, run);
     } else {
       loaded = await load(deps, run);
-      result = await deliver(deps, run, loaded);
+      result = await deliver(deps, run, loaded, lease);
     }
     const names = Array.isArray(result) ? result : result.items;
     const text = Array.isArray(result)
       ? `Delivered ${names.length} ${names.length === 1 ? 'file' : 'files'}: ${names.join(', ')}`
       : result.message;
+    await lease.fence();
     // Notices go out before the run ends, so whoever sees it ended finds the mail already sent.
     if (run.target_id !== null) await notifyTargetRun(deps, run, 'success', text);
     else await notifyRun(deps, run, loaded?.assignment, 'success', text);
@@ -171,10 +206,13 @@ export async function runIntegration(
       attempt,
       files: names,
       finished: true,
+      leaseToken: lease.token,
     });
     return 'done';
   } catch (error) {
+    if (error instanceof LeaseLostError) throw error;
     const text = message(error);
+    await lease.fence();
     return recordFailedAttempt(
       deps,
       run.id,

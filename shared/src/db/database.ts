@@ -603,6 +603,14 @@ export interface IntegrationRunsTable {
   target_id: number | null;
   /** What the provider made for the run so far, so a retry resumes (migration 0017). */
   provider_jobs: JsonWithDefault<Record<string, Record<string, unknown>>>;
+  /** The token of the attempt holding the run (migration 0020); null when none works it. */
+  lease_token: string | null;
+  /** Until when the holder's lease runs unless renewed (migration 0020). */
+  lease_until: NullableTimestamp;
+  /** The inbound file an attempt is reading (migration 0020); null between files. */
+  reading_file: string | null;
+  /** Attempts that died while reading `reading_file` (migration 0020). */
+  reading_deaths: Generated<number>;
   created_at: CreatedAt;
   started_at: NullableTimestamp;
   finished_at: NullableTimestamp;

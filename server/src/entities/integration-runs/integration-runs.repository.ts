@@ -143,14 +143,16 @@ export async function updateRun(
     files?: string[];
     started?: boolean;
     finished?: boolean;
+    /** Only while the attempt holding this lease token holds the run (migration 0020). */
+    leaseToken?: string;
   },
-): Promise<void> {
+): Promise<boolean> {
   const entry: IntegrationRunLogEntry = {
     at: new Date().toISOString(),
     attempt: change.attempt,
     message: change.message,
   };
-  await db
+  const result = await db
     .updateTable('integration_runs')
     .set({
       status: change.status,
@@ -163,6 +165,43 @@ export async function updateRun(
       updated_at: sql`now()`,
     })
     .where('id', '=', id)
+    .$if(change.leaseToken !== undefined, (q) => q.where('lease_token', '=', change.leaseToken!))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Takes the run's lease for an attempt (token `token`, for `seconds`) when nobody holds it or the
+ * holder's lease lapsed (its process died or stalled); answers whether it was taken.
+ */
+export async function takeRunLease(db: Db, id: number, token: string, seconds: number): Promise<boolean> {
+  const result = await db
+    .updateTable('integration_runs')
+    .set({ lease_token: token, lease_until: sql`now() + make_interval(secs => ${seconds})` })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('lease_token', 'is', null), eb('lease_until', '<', sql<Date>`now()`)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Renews the lease of `token` for `seconds` more; answers false when the attempt no longer holds it. */
+export async function renewRunLease(db: Db, id: number, token: string, seconds: number): Promise<boolean> {
+  const result = await db
+    .updateTable('integration_runs')
+    .set({ lease_until: sql`now() + make_interval(secs => ${seconds})` })
+    .where('id', '=', id)
+    .where('lease_token', '=', token)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Gives the lease of `token` up (at the end of an attempt); a lease taken over is left alone. */
+export async function releaseRunLease(db: Db, id: number, token: string): Promise<void> {
+  await db
+    .updateTable('integration_runs')
+    .set({ lease_token: null, lease_until: null })
+    .where('id', '=', id)
+    .where('lease_token', '=', token)
     .execute();
 }
 

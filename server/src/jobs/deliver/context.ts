@@ -19,7 +19,8 @@ export interface RunRow {
  * What a deliverer gets (issue 12 item 4): the run, the template and assignment as saved, the
  * submission, its rows as of the run's commit, the files built from them as the assignment says,
  * and the assignment's destination. `connector()` reads the assignment's connected account
- * (DeliveryError, permanent, when it has none or it cannot be read).
+ * (DeliveryError, permanent, when it has none or it cannot be read); `fence()` and `attemptTag`
+ * keep a delivery to one attempt.
  */
 export interface DeliveryContext {
   deps: JobDeps;
@@ -34,6 +35,13 @@ export interface DeliveryContext {
   metadata: Readonly<Record<string, unknown>>;
   destination: Destination;
   connector(): Promise<ReadConnector>;
+  /** A tag of this attempt, unique per attempt, for its temporary file names. */
+  attemptTag: string;
+  /**
+   * Checks that this attempt still holds the run (./lease.ts); call right before what must happen
+   * once (renaming a file into place, sending mail). Throws LeaseLostError when it does not.
+   */
+  fence(): Promise<void>;
 }
 
 /**

@@ -57,6 +57,8 @@ export const emailDeliverer: Deliverer = async (ctx) => {
     if (submitter && !to.includes(submitter.email)) to.push(submitter.email);
   }
   const subject = String(metadata.subject ?? '').trim() || `${submission.template_name}: ${submission.name}`;
+  // Only the attempt holding the run mails (an expired attempt still running must not mail twice).
+  await ctx.fence();
   return deliverEmail(deps.mailer, ctx.files, {
     to,
     cc: list('cc'),

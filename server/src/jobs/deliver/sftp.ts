@@ -17,15 +17,46 @@ async function mkdirs(sftp: SFTPWrapper, path: string): Promise<void> {
 }
 
 /**
+ * Removes what attempts that died left of `names` in `folder` (their `.<name>.<tag>.part` files);
+ * errors are ignored (the folder may be unreadable; a leftover is harmless).
+ */
+async function removeStaleParts(sftp: SFTPWrapper, folder: string, names: readonly string[]): Promise<void> {
+  const entries = await sftpCall<{ filename: string }[]>((done) => sftp.readdir(folder, done)).catch(
+    () => [],
+  );
+  const dir = folder === '.' ? '' : `${folder.replace(/\/$/, '')}/`;
+  for (const { filename } of entries) {
+    const isStale = names.some(
+      (name) => filename.startsWith(`.${name}.`) && /^[^.]+\.part$/.test(filename.slice(name.length + 2)),
+    );
+    if (isStale)
+      await sftpCall<void>((done) => sftp.unlink(`${dir}${filename}`, (e) => done(e))).catch(() => undefined);
+  }
+}
+
+/**
+ * One attempt's part of an SFTP push (README "Jobs", delivery fencing): `tag` names its temporary
+ * files, and `fence` is called right before each rename and throws when another attempt holds
+ * the run.
+ */
+export interface SftpAttempt {
+  tag: string;
+  fence(): Promise<void>;
+}
+
+/**
  * Uploads the files over SFTP (spec 01 §3.2 sftp account: host, port, username, password or
- * secret key) into the folder: each file is written to `.<name>.part` and then renamed over the
- * final name, so a reader never sees half a file and a retried push replaces, never duplicates.
- * A refused sign-in is permanent.
+ * secret key) into the folder: each file is written to `.<name>.<attempt tag>.part` and then,
+ * when the attempt still holds the run (`attempt.fence`), renamed over the final name, so a reader
+ * never sees half a file, a retried push replaces, never duplicates, and two attempts never write
+ * one temporary file (what dead attempts left is removed after). A refused sign-in is permanent;
+ * the fence's error is passed on as it is.
  */
 export function deliverSftp(
   connector: ReadConnector,
   files: readonly OutputFile[],
   destination: Destination,
+  attempt: SftpAttempt = { tag: 'upload', fence: async () => undefined },
 ): Promise<string[]> {
   const c = connector.credentials;
   if (c.family !== 'sftp')
@@ -60,13 +91,25 @@ export function deliverSftp(
           for (const file of files) {
             const name = `${destination.filePrefix}${file.name}`;
             const final = folder === '.' ? name : `${folder.replace(/\/$/, '')}/${name}`;
-            const part = folder === '.' ? `.${name}.part` : `${folder.replace(/\/$/, '')}/.${name}.part`;
+            const partName = `.${name}.${attempt.tag}.part`;
+            const part = folder === '.' ? partName : `${folder.replace(/\/$/, '')}/${partName}`;
             await sftpCall<void>((done) => sftp.writeFile(part, Buffer.from(file.body), (e) => done(e)));
+            try {
+              await attempt.fence();
+            } catch (lost) {
+              await sftpCall<void>((done) => sftp.unlink(part, (e) => done(e))).catch(() => undefined);
+              return finish(lost);
+            }
             // SFTP v3 refuses to rename over an existing file: remove an earlier attempt's first.
             await sftpCall<void>((done) => sftp.unlink(final, (e) => done(e))).catch(() => undefined);
             await sftpCall<void>((done) => sftp.rename(part, final, (e) => done(e)));
             names.push(final);
           }
+          await removeStaleParts(
+            sftp,
+            folder,
+            files.map((f) => `${destination.filePrefix}${f.name}`),
+          );
           finish(null, names);
         } catch (e) {
           finish(new DeliveryError(`SFTP upload into ${folder} failed: ${describe(e)}`, false));
@@ -83,4 +126,4 @@ export function deliverSftp(
 
 /** The sftp-push deliverer. */
 export const sftpDeliverer: Deliverer = async (ctx) =>
-  deliverSftp(await ctx.connector(), ctx.files, ctx.destination);
+  deliverSftp(await ctx.connector(), ctx.files, ctx.destination, { tag: ctx.attemptTag, fence: ctx.fence });

@@ -21,6 +21,7 @@ import type { Actor, AppDeps } from '../../http/context';
 import { recordFailedAttempt } from '../attempt';
 import { templateFieldOf } from '../deliver/context';
 import { describe } from '../delivery';
+import { LeaseLostError, type RunLease } from '../lease';
 import { notifyRun } from '../notify';
 import type { AttemptInfo, AttemptOutcome, JobDeps } from '../run-integration';
 import { type FileSource, openS3Source, openSftpSource, type SourceFile } from './file-sources';
@@ -392,12 +393,14 @@ async function pullAdPlatform(
  * account or settings are wrong, and leaves it Retrying (answering 'retry') when the source could
  * not be reached, until the last retry. A run already ended is left as it is. With the
  * integration-notifications flag, its end mails the assignment's notification recipients (spec 03
- * §3), linking the Draft to fix when the pull made one.
+ * §3), linking the Draft to fix when the pull made one. With `lease` (./lease.ts), the outcome is
+ * recorded only while this attempt holds the run (LeaseLostError otherwise).
  */
 export async function runInbound(
   deps: InboundDeps,
   run: IntegrationRunRow,
   info: AttemptInfo,
+  lease?: RunLease,
 ): Promise<AttemptOutcome> {
   if (run.status === 'Success' || run.status === 'Failed') return 'done';
   const attempt = run.attempts + 1;
@@ -430,6 +433,7 @@ export async function runInbound(
       : results.length === 0
         ? `Nothing new to import from ${where}`
         : `Imported ${imported.join(' | ')}`;
+    await lease?.fence();
     // Notices go out before the run ends, so whoever sees it ended finds the mail already sent.
     await notifyRun(deps, run, assignment, failed ? 'failure' : 'success', text, firstSubmission(results));
     await runs.updateRun(deps.db, run.id, {
@@ -441,6 +445,7 @@ export async function runInbound(
     });
     return 'done';
   } catch (error) {
+    if (error instanceof LeaseLostError) throw error;
     const text = error instanceof Error ? error.message : String(error);
     return recordFailedAttempt(
       deps,
