@@ -380,6 +380,15 @@ describe('PUT /api/v1/account/template/: refusals', () => {
         settings: { require_identifier: 0, require_approval: 1, enable_auto_submit: 0 },
         approvers,
       });
+    // A template that does not require approval has no one deciding: it saves whoever it holds,
+    // and refuses them once it requires approval.
+    const unapproved = await c.admin.put('/api/v1/account/template/').send({
+      name: `Unapproved ${unique()}`,
+      folder_id: folderId,
+      settings: { require_identifier: 0, require_approval: 0, enable_auto_submit: 0 },
+      approvers: [user.id],
+    });
+    expect(unapproved.status, JSON.stringify(unapproved.body)).toBe(200);
     const before = await templateCount(c.admin);
     const refusedUser = await save([owner.id, user.id]);
     expect(refusedUser.status).toBe(400);

@@ -541,7 +541,10 @@ export async function saveTemplate(
   return deps.db.transaction().execute(async (trx) => {
     const { accountId } = actor;
     await assertReferencesInAccount(trx, actor, parsed);
-    await assertApprovers(trx, actor, parsed.approvers, 'body.approvers');
+    // Approvers decide only while the template requires approval; a template that no longer does
+    // may still hold someone who may not approve (the editor hides the picker then), and saves.
+    if (parsed.settings.require_approval)
+      await assertApprovers(trx, actor, parsed.approvers, 'body.approvers');
 
     // Fields: saved ids must be the account's; their facts and the patterns' segments are the stored ones.
     const numericFieldIds = [
