@@ -72,7 +72,13 @@ function send(
   method: string,
   path: string,
   chunks: Iterable<string | Buffer>,
-  options: { contentLength?: number; hold?: Promise<void>; after?: Iterable<string | Buffer> } = {},
+  options: {
+    contentLength?: number;
+    hold?: Promise<void>;
+    after?: Iterable<string | Buffer>;
+    /** Send only the chunks of a longer declared body, and drop the connection once answered. */
+    partial?: boolean;
+  } = {},
 ): Promise<Answer> {
   return new Promise<Answer>((resolve, reject) => {
     const headers: Record<string, string | number> = { 'content-type': 'application/json', cookie };
@@ -81,6 +87,7 @@ function send(
       const parts: Buffer[] = [];
       res.on('data', (part: Buffer) => parts.push(part));
       res.on('end', () => {
+        if (options.partial) req.destroy();
         const text = Buffer.concat(parts).toString('utf8');
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : {} });
       });
@@ -104,7 +111,7 @@ function send(
       await write(chunks);
       if (options.hold) await options.hold;
       await write(options.after ?? []);
-      if (!answered && !req.destroyed) req.end();
+      if (!answered && !req.destroyed && !options.partial) req.end();
     })().catch(() => undefined);
   });
 }
@@ -180,6 +187,7 @@ describe('large-body operations', () => {
       // Only the first 64 KB are sent: the answer must not wait for the rest.
       const res = await send(server, cookie, method, path, ['{"rows":[', ' '.repeat(64 * 1024)], {
         contentLength: limit + 1,
+        partial: true,
       });
       expect(res.status, `${method} ${path}`).toBe(413);
       expect(res.body.message).toBe(

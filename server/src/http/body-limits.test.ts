@@ -54,4 +54,25 @@ describe('LargeBodyGate', () => {
     first.release();
     await next!.ready;
   });
+
+  it('gives a freed place to a sender who holds none before the longer-waiting flood of another', async () => {
+    const gate = new LargeBodyGate(2, 10);
+    const flood = [
+      gate.enter('sender')!,
+      gate.enter('sender')!,
+      gate.enter('sender')!,
+      gate.enter('sender')!,
+    ];
+    const editor = gate.enter('editor')!;
+    const admitted: string[] = [];
+    void flood[2]!.ready.then(() => admitted.push('sender 3'));
+    void flood[3]!.ready.then(() => admitted.push('sender 4'));
+    void editor.ready.then(() => admitted.push('editor'));
+    flood[0]!.release();
+    await editor.ready;
+    expect(admitted).toEqual(['editor']);
+    flood[1]!.release();
+    await flood[2]!.ready;
+    expect(admitted).toEqual(['editor', 'sender 3']);
+  });
 });

@@ -125,11 +125,14 @@ export function serverBusy(): AppError {
 /**
  * At most `concurrency` large bodies read, parsed and worked at once in this process, so their
  * memory has a bound (README "Security", LARGE_BODY_CONCURRENCY); up to `queue` more wait their
- * turn in arrival order, and the rest are refused at once (503 with Retry-After).
+ * turn, and the rest are refused at once (503 with Retry-After). A freed place goes to the
+ * longest-waiting request of a sender (`key`, e.g. the user) who holds none, else to the
+ * longest-waiting one, so one sender's flood of large bodies delays another's save by one body.
  */
 export class LargeBodyGate {
   private active = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly activeByKey = new Map<string, number>();
+  private readonly waiting: { key: string; admit: () => void }[] = [];
 
   constructor(
     private readonly concurrency: number,
@@ -137,45 +140,60 @@ export class LargeBodyGate {
   ) {}
 
   /**
-   * Waits for a place. Resolves with a `release` to call once the request is over (call it
-   * exactly once; a waiter that gives up calls it too, which also leaves the queue). Null when
-   * the queue is full.
+   * Waits for a place for a body of `key`'s sender. Resolves with a `release` to call once the
+   * request is over (safe to call more than once; a waiter that gives up calls it too, which
+   * also leaves the queue). Null when the queue is full.
    */
-  enter(): { ready: Promise<void>; release: () => void } | null {
+  enter(key = ''): { ready: Promise<void>; release: () => void } | null {
     if (this.active < this.concurrency) {
-      this.active++;
-      return { ready: Promise.resolve(), release: this.releaser(() => true) };
+      this.take(key);
+      return { ready: Promise.resolve(), release: this.releaser(key, () => true) };
     }
     if (this.waiting.length >= this.queue) return null;
     let admitted = false;
-    let admit: () => void = () => undefined;
+    let resolveReady: () => void = () => undefined;
     const ready = new Promise<void>((resolve) => {
-      admit = () => {
-        admitted = true;
-        resolve();
-      };
+      resolveReady = resolve;
     });
-    this.waiting.push(admit);
+    const waiter = {
+      key,
+      admit: () => {
+        admitted = true;
+        resolveReady();
+      },
+    };
+    this.waiting.push(waiter);
     return {
       ready,
-      release: this.releaser(() => {
+      release: this.releaser(key, () => {
         if (admitted) return true;
-        const at = this.waiting.indexOf(admit);
+        const at = this.waiting.indexOf(waiter);
         if (at >= 0) this.waiting.splice(at, 1);
         return false;
       }),
     };
   }
 
-  private releaser(held: () => boolean): () => void {
+  private take(key: string): void {
+    this.active++;
+    this.activeByKey.set(key, (this.activeByKey.get(key) ?? 0) + 1);
+  }
+
+  private releaser(key: string, held: () => boolean): () => void {
     let done = false;
     return () => {
       if (done) return;
       done = true;
       if (!held()) return;
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.active--;
+      this.active--;
+      const left = (this.activeByKey.get(key) ?? 1) - 1;
+      if (left > 0) this.activeByKey.set(key, left);
+      else this.activeByKey.delete(key);
+      const at = this.waiting.findIndex((w) => !this.activeByKey.has(w.key));
+      const [next] = this.waiting.splice(at >= 0 ? at : 0, 1);
+      if (!next) return;
+      this.take(next.key);
+      next.admit();
     };
   }
 }

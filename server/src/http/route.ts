@@ -46,12 +46,21 @@ export interface JsonBodyOptions {
   gate?: LargeBodyGate;
 }
 
+/** Bytes of a refused body still read (and dropped) after the answer, before the connection is closed. */
+const REFUSED_BODY_LINGER_BYTES = 16 * 1024 * 1024;
+
 /**
- * Refuses a body without reading it: the answer closes the connection, so the unread rest of a
- * huge body is neither kept nor read to the end.
+ * Refuses a body without keeping any more of it: what the client is still sending is read and
+ * dropped for a while, so that it can read the answer (closing at once would reset the connection
+ * under it), and the connection is closed once that much more has come.
  */
-function refuseBody(res: Response, next: NextFunction, error: Error): void {
-  res.setHeader('Connection', 'close');
+function refuseBody(req: Request, next: NextFunction, error: Error): void {
+  let dropped = 0;
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > REFUSED_BODY_LINGER_BYTES) req.socket.destroy();
+  });
+  req.resume();
   next(error);
 }
 
@@ -75,37 +84,38 @@ export function jsonBody(limit: number, options: JsonBodyOptions = {}): RequestH
     }
     const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
     if (encoding !== 'identity') {
-      refuseBody(res, next, bodyError('encoding.unsupported', 415));
+      refuseBody(req, next, bodyError('encoding.unsupported', 415));
       return;
     }
     const declared = req.headers['content-length'];
     const length = declared === undefined ? null : Number(declared);
     if (length !== null && length > limit) {
-      refuseBody(res, next, bodyTooLarge(limit));
+      refuseBody(req, next, bodyTooLarge(limit));
       return;
     }
     const isLarge = limit > LARGE_BODY_BYTES && (length === null || length > LARGE_BODY_BYTES);
     if (!isLarge || !options.gate) {
-      readJson(req, res, next, limit, options.arrayLimit);
+      readJson(req, next, limit, options.arrayLimit);
       return;
     }
-    const place = options.gate.enter();
+    // Places are shared fairly between senders: the signed-in user, else the client address.
+    const sender = (res.locals.actor as Actor | undefined)?.userId ?? req.ip ?? '';
+    const place = options.gate.enter(String(sender));
     if (!place) {
       res.setHeader('Retry-After', '5');
-      refuseBody(res, next, serverBusy());
+      refuseBody(req, next, serverBusy());
       return;
     }
     // 'close' comes when the answer is sent or the client has gone, waiting or not.
     res.once('close', place.release);
     void place.ready.then(() => {
-      if (!res.writableEnded && !req.destroyed) readJson(req, res, next, limit, options.arrayLimit);
+      if (!res.writableEnded && !req.destroyed) readJson(req, next, limit, options.arrayLimit);
     });
   };
 }
 
 function readJson(
   req: Request,
-  res: Response,
   next: NextFunction,
   limit: number,
   arrayLimit: ArrayLimit | undefined,
@@ -117,7 +127,7 @@ function readJson(
   const fail = (error: Error) => {
     failed = true;
     chunks.length = 0;
-    refuseBody(res, next, error);
+    refuseBody(req, next, error);
   };
   req.on('data', (chunk: Buffer) => {
     if (failed) return;
