@@ -114,12 +114,7 @@ export function jsonBody(limit: number, options: JsonBodyOptions = {}): RequestH
   };
 }
 
-function readJson(
-  req: Request,
-  next: NextFunction,
-  limit: number,
-  arrayLimit: ArrayLimit | undefined,
-): void {
+function readJson(req: Request, next: NextFunction, limit: number, arrayLimit: ArrayLimit | undefined): void {
   const counter = arrayLimit ? new JsonArrayCounter(arrayLimit.max) : null;
   const chunks: Buffer[] = [];
   let size = 0;
