@@ -38,6 +38,7 @@ const envSchema = z.object({
   JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+  IMPORT_MAX_FILE_MB: z.coerce.number().min(0.001).max(2048).default(100),
   LINK_CHECKS_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false']).default('false'),
   LINK_CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
 });
@@ -58,7 +59,7 @@ export interface JobsConfig {
   retryLimit: number;
   /** First retry delay in seconds, doubled per retry (JOB_RETRY_DELAY_SECONDS). */
   retryDelaySeconds: number;
-  /** An attempt running longer (or whose process died) is failed and retried after this many seconds. */
+  /** An attempt whose process died (no heartbeat for this many seconds) is failed and retried (JOB_EXPIRE_SECONDS). */
   expireSeconds: number;
   /** How often expired attempts are looked for, in seconds (JOB_MAINTENANCE_SECONDS). */
   maintenanceSeconds: number;
@@ -66,6 +67,8 @@ export interface JobsConfig {
   pollSeconds: number;
   /** Jobs one process works at once (JOB_CONCURRENCY). */
   concurrency: number;
+  /** The largest file an inbound pull downloads, in bytes (IMPORT_MAX_FILE_MB, default 100 MB). */
+  importMaxFileBytes: number;
 }
 
 /** Runtime configuration read from the environment (README: configuration variables). */
@@ -203,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
       pollSeconds: e.JOB_POLL_SECONDS,
       concurrency: e.JOB_CONCURRENCY,
+      importMaxFileBytes: Math.round(e.IMPORT_MAX_FILE_MB * 1024 * 1024),
     },
     linkChecks: {
       allowPrivateNetworks: e.LINK_CHECKS_ALLOW_PRIVATE_NETWORKS === 'true',

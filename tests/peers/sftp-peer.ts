@@ -23,9 +23,10 @@ export interface SftpPeer {
   writes: string[];
   /**
    * Places a file on the server as if someone uploaded it (inbound pulls read it): `path` is
-   * absolute (`/inbox/campaigns.csv`); each call gives it a new modification time.
+   * absolute (`/inbox/campaigns.csv`); each call gives it a new modification time, which it
+   * answers (seconds).
    */
-  putFile(path: string, data: Buffer | string): void;
+  putFile(path: string, data: Buffer | string): number;
   /**
    * When set, a WRITE to a path this function accepts is held (never answered) and `onHeld` is
    * called: a test can kill the uploading process mid-push.
@@ -270,6 +271,7 @@ export async function startSftpPeer(
     putFile(path, data) {
       store.stored.set(path, Buffer.from(data));
       store.mtimes.set(path, ++clock);
+      return clock;
     },
     get holdWrites() {
       return store.peer.holdWrites;

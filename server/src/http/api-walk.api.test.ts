@@ -1,6 +1,7 @@
 import { FEATURE_FLAGS } from '@nomen/shared';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type DocumentOperation, operationsOf, seedWalkData } from '../test/api-document';
 import { createAccount, createTestContext, signIn } from '../test/test-context';
 import { databaseErrorBody } from './errors';
 
@@ -30,10 +31,6 @@ type JsonSchema = {
   minLength?: number;
   minItems?: number;
 };
-type Operation = {
-  parameters?: { name: string; in: string; schema: JsonSchema }[];
-  requestBody?: { content: { 'application/json': { schema: JsonSchema } } };
-};
 
 // Operations that would end the walk's own session rather than answer about their input.
 const SKIPPED = new Set(['POST /api/v1/auth/logout']);
@@ -42,7 +39,7 @@ const ctx = await createTestContext();
 const account = await createAccount(ctx, [...FEATURE_FLAGS]);
 const admin = await signIn(ctx, account.admin.email);
 const documentRes = await admin.get('/api/docs/openapi.json');
-const paths = documentRes.body.paths as Record<string, Record<string, Operation>>;
+const paths = documentRes.body.paths as Record<string, Record<string, DocumentOperation>>;
 afterAll(() => ctx.close());
 
 /**
@@ -194,50 +191,9 @@ function pathWith(template: string, id: string): string {
 }
 
 // Data the walk can meet: a list, a field set with a list field, a pattern, a folder, a group.
-const listRes = await admin.put('/api/v1/account/lists/').send({
-  id: null,
-  name: 'Walk list',
-  type: 'drill-down',
-  list_columns: [
-    { id: 'lc1', name: 'A', precedence: 0, list_values: [{ id: 'lv1', row_number: 0, value: 'x' }] },
-  ],
-});
-await admin.put('/api/v1/account/folder').send({ name: 'Walk folder' });
-await admin.post('/api/v1/account/groups/merge-or-create').send({ name: 'Walk group' });
-await admin.put('/api/v1/account/field/').send({
-  name: 'Walk pattern',
-  delimiter: '_',
-  segments: [
-    {
-      id: 'TEMP_a',
-      segment_type: 'autonumber',
-      segment_precedence: 0,
-      name: 'N',
-      start_value: 1,
-      min_width: 3,
-    },
-  ],
-});
-await admin.put('/api/v1/account/fieldsets').send({
-  name: 'Walk set',
-  fields: [
-    {
-      id: 'TEMP_f',
-      name: 'Walk field',
-      governance_type: 'list',
-      list_governance: { list_id: listRes.body.id, list_column_id: listRes.body.list_columns[0].id },
-    },
-  ],
-});
+await seedWalkData(admin);
 
-const operations = Object.entries(paths).flatMap(([path, methods]) =>
-  Object.entries(methods).map(([method, operation]) => ({
-    name: `${method.toUpperCase()} ${path}`,
-    method,
-    path,
-    operation,
-  })),
-);
+const operations = operationsOf(paths);
 
 describe('every operation of the API reference', () => {
   it('covers the API', () => {
@@ -248,7 +204,7 @@ describe('every operation of the API reference', () => {
   for (const { name, method, path, operation } of operations) {
     if (SKIPPED.has(name)) continue;
     it(`${name} answers hostile ids, U+0000, lone surrogates and wrong types with no 5xx and no change`, async () => {
-      const bodySchema = operation.requestBody?.content['application/json'].schema;
+      const bodySchema = operation.requestBody?.content['application/json'].schema as JsonSchema | undefined;
       const bases = bodySchema ? samples(bodySchema) : [undefined];
       const base = bases[0];
       const hasId = path.includes('{');

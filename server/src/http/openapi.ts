@@ -1,24 +1,106 @@
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { type Endpoint, errorBodySchema } from '@nomen/shared';
+import { documentedInputOf, type Endpoint, errorBodySchema } from '@nomen/shared';
 import express, { type Router } from 'express';
 import { z } from 'zod';
+import { errorStatusesOf } from './error-statuses';
 
 type JsonSchema = Record<string, unknown>;
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+/** The shared schemas of a document (`components/schemas`), by name. */
+type Components = Map<string, JsonSchema>;
+
+const LOCAL_REF = /^#\/\$defs\/(.+)$/;
+
+/**
+ * Narrows the JSON Schema of a request schema to what the server enforces:
+ * - a schema checked by hand (given by `documentAs`) shows its documented schema;
+ * - a pipe that normalises text and then checks it (an email trimmed and lower-cased, then
+ *   `z.email()`; a colour lower-cased, then an enum) shows the check's `format`, `pattern` and
+ *   `enum`, so a client validates what the server refuses.
+ */
+function narrowInput(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }): void {
+  const documented = documentedInputOf(ctx.zodSchema);
+  if (documented) {
+    for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
+    Object.assign(ctx.jsonSchema, rawJsonSchema(documented, 'input'));
+    return;
+  }
+  const def = ctx.zodSchema._zod.def as { type: string; out?: z.ZodType };
+  if (def.type !== 'pipe' || !def.out || ctx.jsonSchema.type !== 'string') return;
+  const checked = rawJsonSchema(def.out, 'output');
+  for (const key of ['format', 'pattern', 'enum'] as const) {
+    if (checked[key] !== undefined) ctx.jsonSchema[key] = checked[key];
+  }
+}
+
+function rawJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    ...(io === 'input' ? { override: narrowInput } : {}),
+  }) as JsonSchema;
   return rest;
 }
 
-function parametersOf(endpoint: Endpoint) {
+/** Replaces every `$ref` of `value` found in `names` (in place). */
+function rewriteRefs(value: unknown, names: Map<string, string>): void {
+  if (Array.isArray(value)) {
+    for (const item of value) rewriteRefs(item, names);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const object = value as JsonSchema;
+  for (const [key, item] of Object.entries(object)) {
+    if (key === '$ref' && typeof item === 'string') {
+      const name = names.get(item);
+      if (name) object[key] = `#/components/schemas/${name}`;
+    } else rewriteRefs(item, names);
+  }
+}
+
+/**
+ * The JSON Schema of a zod schema for the document: the definitions zod puts in a local `$defs`
+ * (a recursive schema, e.g. any JSON value) move to `components`, named by a digest of their
+ * content so the same definition met in several operations is one component, and their refs
+ * point there; a `$ref` left local would resolve to nothing at the document's root.
+ */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output', components: Components): JsonSchema {
+  const { $defs, ...rest } = rawJsonSchema(schema, io) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  if (!$defs) return rest;
+  const names = new Map<string, string>();
+  for (const [local, definition] of Object.entries($defs)) {
+    // The digest ignores local names, which zod numbers per schema.
+    const shape = JSON.stringify(definition, (key, value) =>
+      key === '$ref' && typeof value === 'string' && LOCAL_REF.test(value)
+        ? value === `#/$defs/${local}`
+          ? 'self'
+          : value
+        : value,
+    );
+    const digest = createHash('sha256').update(shape).digest('hex').slice(0, 10);
+    names.set(`#/$defs/${local}`, `${/^__schema\d+$/.test(local) ? 'Schema' : local}_${digest}`);
+  }
+  rewriteRefs(rest, names);
+  for (const [local, definition] of Object.entries($defs)) {
+    rewriteRefs(definition, names);
+    components.set(names.get(`#/$defs/${local}`)!, definition);
+  }
+  return rest;
+}
+
+function parametersOf(endpoint: Endpoint, components: Components) {
   const parameters: JsonSchema[] = [];
   for (const [where, schema] of [
     ['path', endpoint.params],
     ['query', endpoint.query],
   ] as const) {
     if (!schema) continue;
-    const s = jsonSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    const s = jsonSchema(schema, 'input', components) as {
+      properties?: Record<string, JsonSchema>;
+      required?: string[];
+    };
     for (const [name, property] of Object.entries(s.properties ?? {})) {
       parameters.push({
         name,
@@ -40,15 +122,44 @@ function parametersOf(endpoint: Endpoint) {
   return parameters;
 }
 
+/** The media types of an endpoint's success answer. */
+function mediaTypesOf(endpoint: Endpoint): readonly string[] {
+  const declared = endpoint.responseMediaType ?? 'application/json';
+  return typeof declared === 'string' ? [declared] : declared;
+}
+
+/**
+ * The success answer of an endpoint: its body in each media type; for a redirect (3xx) the
+ * Location header `response` describes (every place the browser may be sent), without a body.
+ */
+function successResponse(e: Endpoint, components: Components): JsonSchema {
+  const status = e.status ?? 200;
+  if (status >= 300 && status < 400) {
+    const location = jsonSchema(e.response, 'output', components);
+    return {
+      description: `Redirect: ${String(location.description ?? 'see Location')}`,
+      headers: { Location: { required: true, schema: location } },
+    };
+  }
+  const schema = jsonSchema(e.response, 'output', components);
+  return {
+    description: 'Success',
+    content: Object.fromEntries(mediaTypesOf(e).map((type) => [type, { schema }])),
+  };
+}
+
 /**
  * The OpenAPI 3.1 document of every mounted endpoint, generated from the shared zod contracts
- * (ARCHITECTURE.md: the server publishes an API reference generated from the zod schemas).
+ * (ARCHITECTURE.md: the server publishes an API reference generated from the zod schemas). Each
+ * operation declares its success answer (status, every media type) and every error status its
+ * route can answer (`errorStatusesOf`), each with the one error body; shared definitions
+ * (recursive schemas) are in `components/schemas`.
  */
 export function openApiDocument(endpoints: readonly Endpoint[]): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  const errorResponse = {
-    content: { 'application/json': { schema: jsonSchema(errorBodySchema, 'output') } },
-  };
+  const components: Components = new Map();
+  components.set('Error', jsonSchema(errorBodySchema, 'output', components));
+  const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
   for (const e of endpoints) {
     const path = e.path.replace(/:([A-Za-z_]+)/g, '{$1}');
     const permission =
@@ -64,7 +175,7 @@ export function openApiDocument(endpoints: readonly Endpoint[]): JsonSchema {
       description: `Access: ${permission}${e.feature ? `; feature flag ${e.feature}` : ''}${
         e.sessionOnly ? '; browser session only (API tokens answer 403)' : ''
       }.`,
-      parameters: parametersOf(e),
+      parameters: parametersOf(e, components),
       ...(e.permission === null
         ? {}
         : { security: e.sessionOnly ? [{ session: [] }] : [{ session: [] }, { apiToken: [] }] }),
@@ -72,22 +183,18 @@ export function openApiDocument(endpoints: readonly Endpoint[]): JsonSchema {
         ? {
             requestBody: {
               required: true,
-              content: { 'application/json': { schema: jsonSchema(e.body, 'input') } },
+              content: { 'application/json': { schema: jsonSchema(e.body, 'input', components) } },
             },
           }
         : {}),
       responses: {
-        [String(e.status ?? 200)]: {
-          description: 'Success',
-          content: {
-            [e.responseMediaType ?? 'application/json']: { schema: jsonSchema(e.response, 'output') },
-          },
-        },
-        '400': { description: 'Bad input: message and issues naming each field', ...errorResponse },
-        '401': { description: 'Not signed in', ...errorResponse },
-        '403': { description: 'Signed in without the permission', ...errorResponse },
-        '404': { description: "Missing, or another account's", ...errorResponse },
-        '409': { description: 'Stale write or conflict', ...errorResponse },
+        [String(e.status ?? 200)]: successResponse(e, components),
+        ...Object.fromEntries(
+          [...errorStatusesOf(e)].map(([status, description]) => [
+            String(status),
+            { description, content: errorContent },
+          ]),
+        ),
       },
     };
   }
@@ -101,6 +208,7 @@ export function openApiDocument(endpoints: readonly Endpoint[]): JsonSchema {
     },
     paths,
     components: {
+      schemas: Object.fromEntries([...components].sort(([a], [b]) => a.localeCompare(b))),
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: 'nomen_session' },
         apiToken: { type: 'http', scheme: 'bearer', description: 'A personal API token (nomen_pat_…)' },

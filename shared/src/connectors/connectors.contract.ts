@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../core/contract';
+import { PROVIDER_ERRORS } from '../core/errors';
 import {
   idListSchema,
   idParamSchema,
@@ -202,6 +203,7 @@ export const connectorsApi = {
     summary:
       "The Profile IDs the account's signed-in Google user may choose: Campaign Manager user profiles (userProfiles.list) or Display & Video 360 partners (partners.list). 400 for another type; 424 when Google refuses the sign-in.",
     permission: 'manage_connectors',
+    errors: PROVIDER_ERRORS,
     params: idParamSchema,
     response: z.object({ data: z.array(googleProfileSchema) }),
   }),
@@ -235,6 +237,19 @@ export const connectorsApi = {
       iss: text(2000).optional(),
     }),
     status: 302,
-    response: z.object({}).describe('A redirect to /admin/accounts'),
+    response: z
+      .union([
+        z
+          .string()
+          .regex(/^\/admin\/accounts\?oauth_success=true$/)
+          .describe('Success: the tokens are stored'),
+        z
+          .string()
+          .regex(/^\/admin\/accounts\?oauth_success=false&message=[^&]+$/)
+          .describe(
+            'Failure (no or foreign state, a denial, a failed exchange, no signed-in email): nothing is stored; message says why',
+          ),
+      ])
+      .describe('/admin/accounts?oauth_success=true, or oauth_success=false with a message'),
   }),
 };

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ErrorCode } from './errors';
 import type { FeatureFlag } from './feature-flags';
 import type { Permission } from './permissions';
 
@@ -32,11 +33,22 @@ export interface Endpoint<
   response: R;
   /**
    * Media type of a success answer where it is not application/json; `response` then describes
-   * each of its parts (e.g. each line of newline-delimited JSON).
+   * each of its parts (e.g. each line of newline-delimited JSON). A list names every media type
+   * the answer may come in (a download as CSV or XLSX), each described by `response`.
    */
-  responseMediaType?: string;
-  /** Status of a success answer; 200 unless stated. */
+  responseMediaType?: string | readonly string[];
+  /**
+   * Status of a success answer; 200 unless stated. For a redirect (3xx) `response` describes the
+   * Location header (every place the browser may be sent, failures included) and there is no body.
+   */
   status?: number;
+  /**
+   * Errors the endpoint's service answers besides those its shape implies (bad input, sign-in,
+   * permission, missing ids, body limits, conflicts on a write: see the server's error
+   * statuses), e.g. a list locked by a reviewer (LOCKED) or a provider's failure
+   * (PROVIDER_ERRORS). The API reference declares each one's status.
+   */
+  errors?: readonly ErrorCode[];
   /**
    * Body-size limit in bytes where it differs from the 1 MB default: sized to the operation's
    * largest legal input with headroom; over it the server answers 413 naming the limit.
@@ -62,6 +74,12 @@ export interface EndpointHeader {
   description: string;
   required?: boolean;
 }
+
+/** The media types of a file download: CSV (UTF-8) or an XLSX workbook. */
+export const DOWNLOAD_MEDIA_TYPES = [
+  'text/csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+] as const;
 
 /** Identity helper that keeps an endpoint's literal types. */
 export function endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(

@@ -40,6 +40,17 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /**
+ * The errors of a call that reads from or writes to a connected account's provider while the
+ * request waits: credentials refused (424), a provider fault or no answer from it (502), no
+ * answer in time (504).
+ */
+export const PROVIDER_ERRORS = [
+  'PROVIDER_CREDENTIALS',
+  'PROVIDER_ERROR',
+  'PROVIDER_TIMEOUT',
+] as const satisfies readonly ErrorCode[];
+
+/**
  * The one error class of the project. Thrown by services, mapped to HTTP by the server's error
  * handler, and rebuilt from an error body by the client, so both sides speak of the same codes.
  */

@@ -91,10 +91,34 @@ export function optionalText(max = 2000) {
 export const timestampSchema = z.string().describe('ISO 8601 timestamp');
 
 /**
- * The `updated_at` a client read and sends back with a save (ARCHITECTURE.md, stale writes):
- * optional, at most 64 characters; a value that is not a time answers 400 in the service.
+ * An ISO 8601 date and time with a zone (`2026-11-21T10:04:05.000Z`, `…+01:00`), as the API
+ * answers every `updated_at`; anything else answers 400 naming the field. The API reference
+ * declares it (`format: date-time` and its pattern).
  */
-export const updatedAtSchema = text(64).nullish();
+export const isoTimeSchema = z.iso.datetime({ offset: true, error: 'updated_at must be an ISO 8601 time' });
+
+/**
+ * The `updated_at` a client read and sends back with a save (ARCHITECTURE.md, stale writes):
+ * optional, an ISO 8601 time (`isoTimeSchema`); a different stored one answers 409 in the service.
+ */
+export const updatedAtSchema = isoTimeSchema.nullish();
+
+const documentedInputs = new WeakMap<z.core.$ZodType, z.ZodType>();
+
+/**
+ * Gives a request schema that checks its input by hand (a million cells in one pass, where zod's
+ * object parsing would copy each) the schema the API reference shows in its place, which must
+ * accept what it accepts. Answers `schema` itself.
+ */
+export function documentAs<S extends z.ZodType>(schema: S, documented: z.ZodType): S {
+  documentedInputs.set(schema, documented);
+  return schema;
+}
+
+/** The schema the API reference shows for `schema` (`documentAs`), if any. */
+export function documentedInputOf(schema: z.core.$ZodType): z.ZodType | undefined {
+  return documentedInputs.get(schema);
+}
 
 /** The answer of an operation that returns nothing but success. */
 export const okSchema = z.object({ ok: z.literal(true) });

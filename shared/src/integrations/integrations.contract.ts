@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../core/contract';
+import { PROVIDER_ERRORS } from '../core/errors';
 import { idParamSchema, text } from '../core/schemas';
 import { FILTER_KINDS } from './catalogue';
 
@@ -64,6 +65,7 @@ export const integrationsApi = {
     method: 'GET',
     path: '/api/v1/integrations/google-analytics/default-fields',
     tag: TAG,
+    errors: PROVIDER_ERRORS,
     summary:
       "Google Analytics' import fields of a data set type (ga_data_set_type); for custom and user data, given the connected account (connector_id) and property (ga_property_id), the property's event- or user-scoped custom dimensions read from Google (the first 9, as the import reads them).",
     permission: 'manage_templates',

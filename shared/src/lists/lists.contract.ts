@@ -3,11 +3,13 @@ import { endpoint } from '../core/contract';
 import {
   BIGINT_MAX,
   bigIdSchema,
+  documentAs,
   INT4_MAX,
   idListSchema,
   idParamSchema,
   idSchema,
   intSchema,
+  isoTimeSchema,
   isSafeText,
   okSchema,
   optionalText,
@@ -135,59 +137,66 @@ export type CellInput = z.infer<typeof cellInput>;
  * the offending cell (`list_values.N.value`) without copying every object, which zod's object
  * parsing would do; the rules are those of `cellInput`.
  */
-const cellsInput = z
-  .array(z.unknown())
-  .superRefine((cells, ctx) => {
-    for (let i = 0; i < cells.length; i++) {
-      const cell = cells[i] as { id?: unknown; row_number?: unknown; value?: unknown } | null;
-      if (typeof cell !== 'object' || cell === null) {
-        ctx.addIssue({ code: 'custom', path: [i], message: 'A cell is an object with row_number and value' });
-        return;
+const cellsInput = documentAs(
+  z
+    .array(z.unknown())
+    .superRefine((cells, ctx) => {
+      for (let i = 0; i < cells.length; i++) {
+        const cell = cells[i] as { id?: unknown; row_number?: unknown; value?: unknown } | null;
+        if (typeof cell !== 'object' || cell === null) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [i],
+            message: 'A cell is an object with row_number and value',
+          });
+          return;
+        }
+        const { id, row_number: row, value } = cell;
+        if (
+          !(
+            id === undefined ||
+            id === null ||
+            (typeof id === 'number' && Number.isInteger(id) && id > 0 && id <= BIGINT_MAX) ||
+            (typeof id === 'string' && id.length > 0 && id.length <= 64 && isSafeText(id))
+          )
+        ) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'id'],
+            message: 'A cell id is a positive integer or a temporary id',
+          });
+          return;
+        }
+        if (typeof row !== 'number' || !Number.isInteger(row) || row < 0 || row > INT4_MAX) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'row_number'],
+            message: 'row_number is a whole number from 0',
+          });
+          return;
+        }
+        if (typeof value !== 'string') {
+          ctx.addIssue({ code: 'custom', path: [i, 'value'], message: 'value is text' });
+          return;
+        }
+        if (value.length > LIST_MAX_VALUE_LENGTH) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'value'],
+            message: `A cell holds at most ${LIST_MAX_VALUE_LENGTH} characters`,
+          });
+          return;
+        }
+        if (!isSafeText(value)) {
+          ctx.addIssue({ code: 'custom', path: [i, 'value'], message: UNSAFE_TEXT_MESSAGE });
+          return;
+        }
       }
-      const { id, row_number: row, value } = cell;
-      if (
-        !(
-          id === undefined ||
-          id === null ||
-          (typeof id === 'number' && Number.isInteger(id) && id > 0 && id <= BIGINT_MAX) ||
-          (typeof id === 'string' && id.length > 0 && id.length <= 64 && isSafeText(id))
-        )
-      ) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [i, 'id'],
-          message: 'A cell id is a positive integer or a temporary id',
-        });
-        return;
-      }
-      if (typeof row !== 'number' || !Number.isInteger(row) || row < 0 || row > INT4_MAX) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [i, 'row_number'],
-          message: 'row_number is a whole number from 0',
-        });
-        return;
-      }
-      if (typeof value !== 'string') {
-        ctx.addIssue({ code: 'custom', path: [i, 'value'], message: 'value is text' });
-        return;
-      }
-      if (value.length > LIST_MAX_VALUE_LENGTH) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [i, 'value'],
-          message: `A cell holds at most ${LIST_MAX_VALUE_LENGTH} characters`,
-        });
-        return;
-      }
-      if (!isSafeText(value)) {
-        ctx.addIssue({ code: 'custom', path: [i, 'value'], message: UNSAFE_TEXT_MESSAGE });
-        return;
-      }
-    }
-  })
-  .transform((cells) => cells as CellInput[])
-  .meta({ description: 'Cells: [{ id?: number | temporary id, row_number: integer >= 0, value: text }]' });
+    })
+    .transform((cells) => cells as CellInput[])
+    .meta({ description: 'Cells: [{ id?: number | temporary id, row_number: integer >= 0, value: text }]' }),
+  z.array(cellInput),
+);
 
 const columnInput = z.object({
   id: columnIdSchema.nullish(),
@@ -276,6 +285,8 @@ export const listSaveSchema = z.object({
       const seen = new Map<string | number, [number, number]>();
       columns.forEach((column, c) => {
         column.list_values.forEach((cell, v) => {
+          // A cell that is not an object was already refused, naming it, by the column's check.
+          if (typeof cell !== 'object' || cell === null) return;
           if (cell.id === null || cell.id === undefined) return;
           const first = seen.get(cell.id);
           if (!first) {
@@ -312,7 +323,7 @@ export type ListSaved = z.infer<typeof listSavedSchema>;
  * delta. Deleting a column deletes its values.
  */
 export const listDeltaSchema = z.object({
-  updated_at: text(64).min(1, 'Required'),
+  updated_at: isoTimeSchema,
   name: requiredName.optional(),
   notes: optionalText(2000).optional(),
   type: z.enum(LIST_TYPES).optional(),
@@ -385,6 +396,7 @@ export const listsApi = {
     summary:
       'Save a whole list: create (id null) or replace (id). 409 when updated_at is stale; 413 over 100 columns or 10,000 rows.',
     permission: 'manage_lists',
+    errors: ['LOCKED'],
     body: listSaveSchema,
     response: listSavedSchema,
     bodyLimit: LIST_SAVE_BODY_LIMIT,
@@ -396,6 +408,7 @@ export const listsApi = {
     tag: 'Lists',
     summary: 'Save only what changed in a list since updated_at (the editor uses this). 409 when stale.',
     permission: 'manage_lists',
+    errors: ['LOCKED'],
     params: idParamSchema,
     body: listDeltaSchema,
     response: listSavedSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../core/contract';
+import { DOWNLOAD_MEDIA_TYPES, endpoint } from '../core/contract';
 import { rawDownloadFlagSchema } from '../core/csv';
 import { INT4_MAX, text, timestampSchema } from '../core/schemas';
 import { isTimeZone } from './reports.format';
@@ -294,6 +294,7 @@ export const reportsApi = {
     permission: access,
     params: z.object({ report: z.enum(DOWNLOADABLE_REPORTS) }),
     query: downloadQuerySchema,
-    response: z.string().describe('The file'),
+    response: z.string().describe('The file, in the format asked for'),
+    responseMediaType: DOWNLOAD_MEDIA_TYPES,
   }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../core/contract';
+import { DOWNLOAD_MEDIA_TYPES, endpoint } from '../core/contract';
 import { rawDownloadFlagSchema } from '../core/csv';
 import { INT4_MAX, idParamSchema, intSchema, text } from '../core/schemas';
 import type { TemplateGovernanceType } from '../templates/templates.contract';
@@ -107,8 +107,7 @@ export const datasetDataApi = {
       format: z.enum(DATASET_DOWNLOAD_FORMATS).default('csv'),
       raw: rawDownloadFlagSchema,
     }),
-    response: z
-      .string()
-      .describe('The file (text/csv or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet)'),
+    response: z.string().describe('The file, in the format asked for'),
+    responseMediaType: DOWNLOAD_MEDIA_TYPES,
   }),
 };

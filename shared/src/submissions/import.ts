@@ -1,3 +1,4 @@
+import { unzipSync } from 'fflate';
 import type { TemplateField } from '../templates/templates.contract';
 import { fieldKey, isFormColumn, type SubmissionRow } from './submission-form';
 import { isEnteredField } from './validate-rows';
@@ -14,6 +15,24 @@ import { isEnteredField } from './validate-rows';
 
 /** The most rows one import takes (issue 11 item 3). */
 export const IMPORT_MAX_ROWS = 50_000;
+/**
+ * The most cells one imported file may hold (README "File limits"): 50,000 rows of 40 columns.
+ * Reading stops at the first cell past it, so a sheet of millions of cells is refused early.
+ */
+export const IMPORT_MAX_CELLS = 2_000_000;
+/** The largest file an import reads, in bytes (100 MB; inbound pulls: IMPORT_MAX_FILE_MB). */
+export const IMPORT_MAX_FILE_BYTES = 100 * 1024 * 1024;
+/** The most an XLSX file's zip entries may inflate to in all, in bytes (256 MB; README "File limits"). */
+export const IMPORT_MAX_UNZIPPED_BYTES = 256 * 1024 * 1024;
+
+/** A size in bytes as people read it: `100 MB`, `1.9 MB`, `512 KB`. */
+export function fileSizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024) {
+    const mb = bytes / (1024 * 1024);
+    return `${mb >= 10 ? Math.round(mb) : Math.round(mb * 10) / 10} MB`;
+  }
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
 
 /** A file read as text cells: its header row and the rows under it. */
 export interface ImportTable {
@@ -158,4 +177,33 @@ export function importTableOf(raw: readonly (readonly unknown[])[]): ImportTable
   }
   const [header = [], ...rows] = texts;
   return { header: header.map((h, i) => (i === 0 ? h.replace(/^\uFEFF/, '') : h).trim()), rows };
+}
+
+/** An XLSX (zip) file's entry that would inflate past a limit, as {@link oversizedZipEntry} answers it. */
+export interface OversizedZipEntry {
+  /** The entry's name (`xl/worksheets/sheet1.xml`), or null when the entries only add up past it. */
+  entry: string | null;
+  /** What the entries declare they inflate to, in bytes. */
+  bytes: number;
+}
+
+/**
+ * Reads an XLSX file's zip central directory (nothing is inflated) and answers the first entry,
+ * or the sum of entries, that declares more than `maxBytes` uncompressed; null when all fit.
+ * Throws when the bytes are not a zip file. A zip bomb (a few MB inflating to hundreds) is
+ * refused here before any parser sees it; parsers still count rows and cells, since a zip may
+ * understate its sizes.
+ */
+export function oversizedZipEntry(bytes: Uint8Array, maxBytes: number): OversizedZipEntry | null {
+  let total = 0;
+  let found: OversizedZipEntry | null = null;
+  unzipSync(bytes, {
+    filter(file) {
+      total += file.originalSize;
+      if (!found && file.originalSize > maxBytes) found = { entry: file.name, bytes: file.originalSize };
+      return false;
+    },
+  });
+  if (found) return found;
+  return total > maxBytes ? { entry: null, bytes: total } : null;
 }

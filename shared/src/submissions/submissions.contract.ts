@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../core/contract';
 import {
+  documentAs,
   INT4_MAX,
   idParamSchema,
   idSchema,
@@ -62,44 +63,55 @@ const ROW_KEY = /^(?:[1-9][0-9]{0,9}|TEMP_[A-Za-z0-9_-]{1,58})$/;
  * keys are template field ids (or TEMP_ ids in a preview), values text of at most
  * SUBMISSION_MAX_VALUE_LENGTH characters without U+0000 or lone surrogates (null counts as empty).
  */
-export const submissionRowsSchema = z
-  .array(z.unknown())
-  .max(SUBMISSION_MAX_ROWS, `At most ${SUBMISSION_MAX_ROWS} rows`)
-  .superRefine((rows, ctx) => {
-    for (let i = 0; i < rows.length; i++) {
-      const row = rows[i];
-      if (typeof row !== 'object' || row === null || Array.isArray(row)) {
-        ctx.addIssue({ code: 'custom', path: [i], message: 'A row is an object of field id to value' });
-        return;
+export const submissionRowsSchema = documentAs(
+  z
+    .array(z.unknown())
+    .max(SUBMISSION_MAX_ROWS, `At most ${SUBMISSION_MAX_ROWS} rows`)
+    .superRefine((rows, ctx) => {
+      for (let i = 0; i < rows.length; i++) {
+        const row = rows[i];
+        if (typeof row !== 'object' || row === null || Array.isArray(row)) {
+          ctx.addIssue({ code: 'custom', path: [i], message: 'A row is an object of field id to value' });
+          return;
+        }
+        for (const key in row) {
+          const value = (row as Record<string, unknown>)[key];
+          if (!ROW_KEY.test(key)) {
+            ctx.addIssue({ code: 'custom', path: [i, key], message: 'A key is a template field id' });
+            return;
+          }
+          if (value === null) continue;
+          if (typeof value !== 'string') {
+            ctx.addIssue({ code: 'custom', path: [i, key], message: 'A value is text' });
+            return;
+          }
+          if (value.length > SUBMISSION_MAX_VALUE_LENGTH) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [i, key],
+              message: `A cell holds at most ${SUBMISSION_MAX_VALUE_LENGTH} characters`,
+            });
+            return;
+          }
+          if (!isSafeText(value)) {
+            ctx.addIssue({ code: 'custom', path: [i, key], message: UNSAFE_TEXT_MESSAGE });
+            return;
+          }
+        }
       }
-      for (const key in row) {
-        const value = (row as Record<string, unknown>)[key];
-        if (!ROW_KEY.test(key)) {
-          ctx.addIssue({ code: 'custom', path: [i, key], message: 'A key is a template field id' });
-          return;
-        }
-        if (value === null) continue;
-        if (typeof value !== 'string') {
-          ctx.addIssue({ code: 'custom', path: [i, key], message: 'A value is text' });
-          return;
-        }
-        if (value.length > SUBMISSION_MAX_VALUE_LENGTH) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [i, key],
-            message: `A cell holds at most ${SUBMISSION_MAX_VALUE_LENGTH} characters`,
-          });
-          return;
-        }
-        if (!isSafeText(value)) {
-          ctx.addIssue({ code: 'custom', path: [i, key], message: UNSAFE_TEXT_MESSAGE });
-          return;
-        }
-      }
-    }
-  })
-  .transform((rows) => rows as Record<string, string | null>[])
-  .describe('Rows: objects of template field id (as text) to the cell value');
+    })
+    .transform((rows) => rows as Record<string, string | null>[])
+    .describe('Rows: objects of template field id (as text) to the cell value'),
+  z
+    .array(
+      z.record(
+        z.string().regex(ROW_KEY),
+        z.string().max(SUBMISSION_MAX_VALUE_LENGTH).refine(isSafeText).nullable(),
+      ),
+    )
+    .max(SUBMISSION_MAX_ROWS)
+    .describe('Rows: objects of template field id (as text) to the cell value'),
+);
 
 /** A person as a submission names them. */
 const personSchema = z.object({ id: z.number().nullable(), name: z.string() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../core/contract';
+import { PROVIDER_ERRORS } from '../core/errors';
 import { idParamSchema, idSchema, text } from '../core/schemas';
 import { AEM_DATA_TYPES } from '../integrations/catalogue';
 
@@ -147,6 +148,7 @@ export const lookupsApi = {
     method: 'POST',
     path: '/api/v1/account/connector/:id/realm/',
     tag: TAG,
+    errors: PROVIDER_ERRORS,
     summary: 'Report suites (realms) of an Adobe Analytics account, read from Adobe.',
     permission: 'signed-in',
     params: idParamSchema,
@@ -156,6 +158,7 @@ export const lookupsApi = {
     method: 'GET',
     path: '/api/v1/account/connector/:id/realm/:realm/target/list',
     tag: TAG,
+    errors: PROVIDER_ERRORS,
     summary:
       'Reports (classification datasets) of a report suite with their classification names, read from Adobe.',
     permission: 'signed-in',
@@ -166,6 +169,7 @@ export const lookupsApi = {
     method: 'GET',
     path: '/api/v1/account/connector/:id/ga-account',
     tag: TAG,
+    errors: PROVIDER_ERRORS,
     summary: 'Google Analytics accounts of a Google account, read from the GA Admin API.',
     permission: 'signed-in',
     params: idParamSchema,
@@ -175,6 +179,7 @@ export const lookupsApi = {
     method: 'GET',
     path: '/api/v1/account/connector/:id/ga-account/:acct/property/list',
     tag: TAG,
+    errors: PROVIDER_ERRORS,
     summary: 'Properties of a Google Analytics account.',
     permission: 'signed-in',
     params: idParamSchema.extend({ acct: remoteSegment }),
@@ -184,6 +189,7 @@ export const lookupsApi = {
     method: 'GET',
     path: '/api/v1/account/connector/:id/ga-account/:acct/property/:prop/custom-data-source/list',
     tag: TAG,
+    errors: PROVIDER_ERRORS,
     summary: 'Custom data sources of a Google Analytics property, with their schema.',
     permission: 'signed-in',
     params: idParamSchema.extend({ acct: remoteSegment, prop: remoteSegment }),
@@ -193,6 +199,7 @@ export const lookupsApi = {
     method: 'GET',
     path: '/api/v1/account/connector/:id/facebook/adaccounts',
     tag: TAG,
+    errors: PROVIDER_ERRORS,
     summary: 'Ad accounts of a Facebook account, read from the Graph API.',
     permission: 'signed-in',
     params: idParamSchema,
@@ -204,6 +211,7 @@ export const lookupsApi = {
     method: 'GET',
     path: '/api/v1/account/connector/:id/facebook/adaccounts/:adAccountId/pixels',
     tag: TAG,
+    errors: PROVIDER_ERRORS,
     summary: 'Pixels of a Facebook ad account.',
     permission: 'signed-in',
     params: idParamSchema.extend({ adAccountId: remoteSegment }),
@@ -213,6 +221,7 @@ export const lookupsApi = {
     method: 'GET',
     path: '/api/v1/integrations/bitly/organizations/:connectorId',
     tag: TAG,
+    errors: PROVIDER_ERRORS,
     summary: 'Organizations of a Bitly account.',
     permission: 'signed-in',
     params: connectorIdParam,
@@ -224,6 +233,7 @@ export const lookupsApi = {
     method: 'GET',
     path: '/api/v1/integrations/bitly/groups/:connectorId',
     tag: TAG,
+    errors: PROVIDER_ERRORS,
     summary: 'Groups of a Bitly account with their branded domains.',
     permission: 'signed-in',
     params: connectorIdParam,
@@ -237,6 +247,7 @@ export const lookupsApi = {
     method: 'POST',
     path: '/api/v1/integrations/workfront/command',
     tag: TAG,
+    errors: PROVIDER_ERRORS,
     summary:
       'Runs a Workfront command on a Workfront account: templates by name, the tasks of a template, or a template with its custom forms and fields.',
     permission: 'manage_templates',
@@ -247,6 +258,7 @@ export const lookupsApi = {
     method: 'POST',
     path: '/api/v1/integrations/aem/folders',
     tag: TAG,
+    errors: PROVIDER_ERRORS,
     summary:
       'Folders directly under a path of an AEM account: DAM folders for file assets (the default), AEM Sites pages and folders under /content for pages.',
     permission: 'manage_templates',
@@ -261,6 +273,7 @@ export const lookupsApi = {
     method: 'GET',
     path: '/api/v1/integrations/kochava/:connectorId/app-groups',
     tag: TAG,
+    errors: PROVIDER_ERRORS,
     summary: 'App groups of a Kochava account.',
     permission: 'signed-in',
     params: connectorIdParam,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../core/contract';
+import { PROVIDER_ERRORS } from '../core/errors';
 import {
   idListSchema,
   idParamSchema,
@@ -198,6 +199,7 @@ export const targetsApi = {
     tag: 'Targets',
     summary: "A target's fields: which field feeds which classification of its report.",
     permission: 'manage_targets',
+    errors: PROVIDER_ERRORS,
     params: idParamSchema,
     response: z.object({ data: z.array(targetFieldSchema) }),
   }),
@@ -236,6 +238,7 @@ export const targetsApi = {
     summary:
       "Add or change multi-targets; answers the whole list. Reports are read from Adobe; one lacking a classification the target needs, the target's own report or one already added answers 400.",
     permission: 'manage_targets',
+    errors: PROVIDER_ERRORS,
     params: idParamSchema,
     body: multiTargetsSaveSchema,
     response: z.object({ data: z.array(multiTargetSchema) }),

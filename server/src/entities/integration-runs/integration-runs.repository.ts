@@ -279,3 +279,21 @@ export async function assignmentExists(db: Db, accountId: number, id: number): P
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Notes the inbound file an attempt is about to read (`file`, as JSON text), or that it is done
+ * with it (null, which also clears the count of deaths), so an attempt that finds a file still
+ * noted knows the previous one died reading it (migration 0020).
+ */
+export async function setReadingFile(db: Db, id: number, file: string | null): Promise<void> {
+  await db
+    .updateTable('integration_runs')
+    .set(file === null ? { reading_file: null, reading_deaths: 0 } : { reading_file: file })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Records that `deaths` attempts in all died while reading the run's noted file. */
+export async function setReadingDeaths(db: Db, id: number, deaths: number): Promise<void> {
+  await db.updateTable('integration_runs').set({ reading_deaths: deaths }).where('id', '=', id).execute();
+}

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -16,7 +17,9 @@ import {
   type TestAccount,
   type TestContext,
 } from '../../test/test-context';
+import { xlsxBomb } from '../../test/xlsx-bomb';
 import { type JobRuntime, startJobs } from '../index';
+import { runIntegration } from '../run-integration';
 import { openInboundRun, queueInboundRun } from './inbound.repository';
 import { queueDuePulls } from './schedule';
 
@@ -233,6 +236,77 @@ describe('sftp-pull', () => {
     expect(cells(template, (await submission(run.submission_id!)).rows)).toEqual([['Winter', 'tv']]);
     // The broken file is tried again (and fails again) until someone replaces or removes it.
     sftp.stored.delete('/inbox/broken.json');
+  });
+
+  it('refuses a zip-bomb XLSX and a CSV past 50,000 rows naming each file and its limit, importing the rest', async () => {
+    // 0.6 MB that inflates to 258 MB (18,000,000 cells): refused from its zip directory.
+    const bomb = xlsxBomb(60_000, 300);
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    sftp.putFile('/inbox/bomb.xlsx', Buffer.from(bomb));
+    sftp.putFile('/inbox/long.csv', `Campaign,Channel\r\n${'Spring,tv\r\n'.repeat(50_001)}`);
+    sftp.putFile('/inbox/week-14.csv', 'Campaign,Channel\r\nSpring,tv\r\n');
+    const run = await syncAndWait(assignmentId);
+    expect(run.status).toBe('Failed');
+    expect(run.message).toContain(
+      'bomb.xlsx was refused: it would inflate to 258 MB (xl/worksheets/sheet1.xml), more than the 256 MB an XLSX file may hold.',
+    );
+    expect(run.message).toContain(
+      'long.csv was refused: it has more than 50,000 rows, the most one import takes. Split it into smaller files.',
+    );
+    expect(run.message).toMatch(/Imported: week-14\.csv: 1 row to fix/);
+    // The server still answers.
+    expect((await admin.get(`/api/v1/integration-assignments/${assignmentId}/runs`)).status).toBe(200);
+    sftp.stored.delete('/inbox/bomb.xlsx');
+    sftp.stored.delete('/inbox/long.csv');
+  });
+
+  it('a pull whose process died reading a file resumes once; a second death refuses the file and fails the run', async () => {
+    const put = (text: string) => ({
+      key: '/inbox/poison.csv',
+      version: `${Buffer.byteLength(text)}:${sftp.putFile('/inbox/poison.csv', text)}`,
+    });
+    let file = put('Campaign,Channel\r\nAutumn,radio\r\n');
+    // A run as an attempt that died while reading poison.csv left it (its job is the dead one's).
+    const diedWhileReading = async (deaths: number) => {
+      const queued = await queueInboundRun(ctx.deps.db, {
+        accountId: account.id,
+        assignmentId,
+        requestedBy: account.admin.id,
+      });
+      const runId = queued!.run.id;
+      await ctx.deps.db
+        .updateTable('integration_runs')
+        .set({
+          status: 'Running',
+          attempts: deaths,
+          job_id: randomUUID(),
+          reading_file: JSON.stringify({ key: file.key, version: file.version, name: 'poison.csv' }),
+          reading_deaths: deaths - 1,
+        })
+        .where('id', '=', runId)
+        .execute();
+      await runIntegration(ctx.deps, { runId, accountId: account.id }, { retryCount: deaths, retryLimit: 5 });
+      return ctx.deps.db
+        .selectFrom('integration_runs')
+        .select(['status', 'message', 'reading_file'])
+        .where('id', '=', runId)
+        .executeTakeFirstOrThrow();
+    };
+    const resumed = await diedWhileReading(1);
+    expect(resumed.status, resumed.message).toBe('Success');
+    expect(resumed.message).toMatch(/^Imported poison\.csv: 1 row to fix/);
+    expect(resumed.reading_file).toBeNull();
+
+    file = put('Campaign,Channel\r\nWinter,radio\r\n');
+    const refused = await diedWhileReading(2);
+    expect(refused.status).toBe('Failed');
+    expect(refused.message).toBe(
+      'poison.csv was refused: the server stopped twice while reading it, so it is not read again. Check the file (size, rows, cells) and upload a corrected one.',
+    );
+    // Later pulls skip it until it is replaced.
+    const later = await syncAndWait(assignmentId);
+    expect(later.message).toBe(`Nothing new to import from sftp://${sftp.host}/inbox`);
+    sftp.stored.delete('/inbox/poison.csv');
   });
 
   it('a file whose columns name no field fails naming the columns', async () => {

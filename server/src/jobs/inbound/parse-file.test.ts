@@ -1,9 +1,10 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { xlsxBomb } from '../../test/xlsx-bomb';
 import { sftpFolder, splitBucketPath } from '../delivery';
 import { facebookFiltering } from './ad-platform-sources';
 import { InboundError } from './inbound-error';
-import { inboundFileType, parseInboundFile } from './parse-file';
+import { checkFileSize, fileLimits, inboundFileType, parseInboundFile } from './parse-file';
 
 describe('inboundFileType', () => {
   it('reads csv, xlsx and json in any case and nothing else', () => {
@@ -105,5 +106,64 @@ describe('facebookFiltering', () => {
     expect(facebookFiltering('campaigns', filters.slice(0, 1))).toEqual([
       { field: 'id', operator: 'IN', value: ['1', '2'] },
     ]);
+  });
+});
+
+describe('file limits (README "File limits")', () => {
+  const limits = { maxBytes: 1024 * 1024, maxUnzippedBytes: 8 * 1024 * 1024, maxRows: 1000, maxCells: 5000 };
+
+  it('refuses a file past the size limit naming it and the limit', async () => {
+    expect(() => checkFileSize('big.csv', 150 * 1024 * 1024, fileLimits())).toThrow(
+      'big.csv was refused: it is 150 MB, more than the 100 MB limit of a file an import reads.',
+    );
+    await expect(
+      parseInboundFile('big.csv', 'csv', Buffer.alloc(limits.maxBytes + 1, 'a'), limits),
+    ).rejects.toThrow(/big\.csv was refused: it is 1 MB, more than the 1 MB limit/);
+  });
+
+  it('refuses an XLSX zip bomb from its zip directory, before parsing it', async () => {
+    const bomb = xlsxBomb(20_000, 40);
+    expect(bomb.length).toBeLessThan(100_000);
+    const error = await parseInboundFile('bomb.xlsx', 'xlsx', Buffer.from(bomb), limits).catch((e) => e);
+    expect(error).toBeInstanceOf(InboundError);
+    expect((error as InboundError).permanent).toBe(true);
+    expect((error as Error).message).toMatch(
+      /^bomb\.xlsx was refused: it would inflate to 12 MB \(xl\/worksheets\/sheet1\.xml\), more than the 8 MB an XLSX file may hold\.$/,
+    );
+  });
+
+  it('stops reading an XLSX at the first row or cell past the limits', async () => {
+    await expect(
+      parseInboundFile('long.xlsx', 'xlsx', Buffer.from(xlsxBomb(1001, 2, { cellRefs: true })), limits),
+    ).rejects.toThrow(
+      'long.xlsx was refused: it has more than 1,000 rows, the most one import takes. Split it into smaller files.',
+    );
+    await expect(
+      parseInboundFile('wide.xlsx', 'xlsx', Buffer.from(xlsxBomb(100, 60, { cellRefs: true })), limits),
+    ).rejects.toThrow('wide.xlsx was refused: it has more than 5,000 cells, the most one import takes.');
+    const fits = await parseInboundFile(
+      'ok.xlsx',
+      'xlsx',
+      Buffer.from(xlsxBomb(1000, 2, { cellRefs: true })),
+      limits,
+    );
+    expect(fits.rows).toHaveLength(1000);
+    expect(fits.header).toEqual(['Campaign', 'Channel']);
+  });
+
+  it('stops reading a CSV or JSON at the first row or cell past the limits', async () => {
+    const csv = (rows: number) => `Campaign,Channel\r\n${'a,b\r\n'.repeat(rows)}`;
+    await expect(parseInboundFile('long.csv', 'csv', Buffer.from(csv(1001)), limits)).rejects.toThrow(
+      'long.csv was refused: it has more than 1,000 rows',
+    );
+    expect((await parseInboundFile('ok.csv', 'csv', Buffer.from(csv(1000)), limits)).rows).toHaveLength(1000);
+    const wide = `${Array.from({ length: 3000 }, (_, i) => `c${i}`).join(',')}\r\n${'1,'.repeat(2999)}1\r\n`;
+    await expect(parseInboundFile('wide.csv', 'csv', Buffer.from(wide), limits)).rejects.toThrow(
+      'wide.csv was refused: it has more than 5,000 cells',
+    );
+    const json = JSON.stringify(Array.from({ length: 1001 }, () => ({ Campaign: 'a' })));
+    await expect(parseInboundFile('long.json', 'json', Buffer.from(json), limits)).rejects.toThrow(
+      'long.json was refused: it has more than 1,000 rows',
+    );
   });
 });

@@ -27,7 +27,7 @@ import type { AttemptInfo, AttemptOutcome, JobDeps } from '../run-integration';
 import { type FileSource, openS3Source, openSftpSource, type SourceFile } from './file-sources';
 import * as repo from './inbound.repository';
 import { InboundError } from './inbound-error';
-import { inboundFileType, parseInboundFile } from './parse-file';
+import { checkFileSize, fileLimits, inboundFileType, parseInboundFile } from './parse-file';
 import { type ProviderReader, providerReaderOf } from './provider-readers';
 
 /**
@@ -303,11 +303,15 @@ async function pullFiles(
       .slice(0, INBOUND_MAX_FILES_PER_RUN);
     const results: BatchResult[] = [];
     const failures: string[] = [];
+    const limits = fileLimits(deps.config.jobs.importMaxFileBytes);
     for (const file of fresh) {
       const item = { key: file.key, version: file.version };
       try {
+        // Refused before download when the listing's size is past the limit.
+        checkFileSize(file.name, file.size, limits);
+        await runs.setReadingFile(deps.db, run.id, JSON.stringify({ ...item, name: file.name }));
         const bytes = await source.read(file);
-        const table = await parseInboundFile(file.name, inboundFileType(file.name)!, bytes);
+        const table = await parseInboundFile(file.name, inboundFileType(file.name)!, bytes, limits);
         const result = await importBatch(deps, actor, template, assignment, {
           label: file.name,
           table,
@@ -321,6 +325,8 @@ async function pullFiles(
         if (error instanceof InboundError && error.permanent) failures.push(error.message);
         else if (error instanceof AppError) failures.push(`${file.name}: ${error.message}`);
         else throw error;
+      } finally {
+        await runs.setReadingFile(deps.db, run.id, null);
       }
     }
     return { results, failures, where: source.where };
@@ -386,6 +392,48 @@ async function pullAdPlatform(
   return { results: [result], failures: [], where: read.label };
 }
 
+/** The file an attempt noted before reading it (`integration_runs.reading_file`). */
+interface ReadingFile {
+  key: string;
+  version: string;
+  name: string;
+}
+
+/**
+ * Poison files (README "File limits"): a run that still notes a file being read had its last
+ * attempt die reading it (the process ended). The first time, the run resumes and reads it once
+ * more; the second time, the file is remembered as refused (so later pulls skip it) and the run
+ * ends Failed naming it (a permanent InboundError).
+ */
+async function refuseAfterTwoDeaths(deps: InboundDeps, run: IntegrationRunRow): Promise<void> {
+  if (run.reading_file === null) return;
+  const deaths = run.reading_deaths + 1;
+  let file: ReadingFile;
+  try {
+    file = JSON.parse(run.reading_file) as ReadingFile;
+  } catch {
+    await runs.setReadingFile(deps.db, run.id, null);
+    return;
+  }
+  if (deaths < 2) {
+    await runs.setReadingDeaths(deps.db, run.id, deaths);
+    return;
+  }
+  if (run.assignment_id !== null)
+    await repo.recordImported(deps.db, {
+      accountId: run.account_id,
+      assignmentId: run.assignment_id,
+      runId: run.id,
+      submissionId: null,
+      items: [{ key: file.key, version: file.version }],
+    });
+  await runs.setReadingFile(deps.db, run.id, null);
+  throw new InboundError(
+    `${file.name} was refused: the server stopped twice while reading it, so it is not read again. Check the file (size, rows, cells) and upload a corrected one.`,
+    true,
+  );
+}
+
 /**
  * Works one attempt of an inbound run (issue 12 item 5; called by `runIntegration` for runs whose
  * direction is INPUT). Ends the run Success with what it imported (or "nothing new"), Failed with
@@ -413,6 +461,7 @@ export async function runInbound(
   // The assignment, once read, for the notification of how the run ended.
   let assignment: IntegrationAssignment | undefined;
   try {
+    await refuseAfterTwoDeaths(deps, run);
     if (run.assignment_id === null || run.template_id === null)
       throw new InboundError('The integration was removed from the template before it ran', true);
     const template = await loadTemplate(deps.db, run.account_id, run.template_id);

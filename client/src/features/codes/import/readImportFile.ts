@@ -1,4 +1,13 @@
-import { IMPORT_MAX_ROWS, type ImportTable, importTableOf } from '@nomen/shared';
+import {
+  fileSizeText,
+  IMPORT_MAX_CELLS,
+  IMPORT_MAX_FILE_BYTES,
+  IMPORT_MAX_ROWS,
+  IMPORT_MAX_UNZIPPED_BYTES,
+  type ImportTable,
+  importTableOf,
+  oversizedZipEntry,
+} from '@nomen/shared';
 import Papa from 'papaparse';
 
 /** Whether a file is read as a spreadsheet (.xlsx) rather than CSV, by its name or type. */
@@ -33,11 +42,28 @@ async function fileText(file: Blob): Promise<string> {
  * with papaparse in chunks of CSV_CHUNK_CHARS, reporting the share parsed (0-1) after each and
  * letting the page paint between them; XLSX with read-excel-file (loaded on first use), its first
  * sheet. Reading stops after IMPORT_MAX_ROWS + 1 rows (the import refuses more and says so).
- * Throws an Error with a message for the person when the file cannot be read.
+ * The file limits (README "File limits") hold as on the server: a file over IMPORT_MAX_FILE_BYTES
+ * is refused before it is read, an XLSX whose zip entries declare more than
+ * IMPORT_MAX_UNZIPPED_BYTES before it is unzipped, and a CSV past IMPORT_MAX_CELLS while parsing.
+ * Throws an Error with a message for the person when the file cannot be read or is past a limit.
  */
 export async function readImportFile(file: File, onProgress: (share: number) => void): Promise<ImportTable> {
+  if (file.size > IMPORT_MAX_FILE_BYTES)
+    throw new Error(
+      `${file.name} is ${fileSizeText(file.size)}, more than the ${fileSizeText(IMPORT_MAX_FILE_BYTES)} an import reads. Split it into smaller files.`,
+    );
   if (isSpreadsheetFile(file)) {
     onProgress(0);
+    let oversized: ReturnType<typeof oversizedZipEntry>;
+    try {
+      oversized = oversizedZipEntry(new Uint8Array(await file.arrayBuffer()), IMPORT_MAX_UNZIPPED_BYTES);
+    } catch {
+      throw new Error(`${file.name} could not be read as an Excel workbook (.xlsx).`);
+    }
+    if (oversized)
+      throw new Error(
+        `${file.name} would unpack to ${fileSizeText(oversized.bytes)}, more than the ${fileSizeText(IMPORT_MAX_UNZIPPED_BYTES)} an Excel file may hold.`,
+      );
     const { readSheet } = await import('read-excel-file/browser');
     let data: unknown[][];
     try {
@@ -58,6 +84,7 @@ export async function readImportFile(file: File, onProgress: (share: number) => 
   const rows: string[][] = [];
   // Rows with a cell holding more than spaces (importTableOf leaves the others out).
   let filled = 0;
+  let cells = 0;
   let chunks = 0;
   await new Promise<void>((resolve, reject) => {
     Papa.parse<string[]>(text, {
@@ -74,7 +101,18 @@ export async function readImportFile(file: File, onProgress: (share: number) => 
         }
         for (const row of results.data) {
           rows.push(row);
+          cells += row.length;
           if (row.some((cell) => cell.trim() !== '')) filled += 1;
+        }
+        if (cells > IMPORT_MAX_CELLS) {
+          // Rejected before the abort, whose completion would otherwise resolve the read first.
+          reject(
+            new Error(
+              `${file.name} has more than ${IMPORT_MAX_CELLS.toLocaleString('en-US')} cells, the most an import takes.`,
+            ),
+          );
+          parser.abort();
+          return;
         }
         chunks += 1;
         onProgress(text.length === 0 ? 1 : Math.min(1, (chunks * CSV_CHUNK_CHARS) / text.length));
