@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readImportFile } from './readImportFile';
 
 /** A zip named .xlsx holding one 260 MB entry of zeros: a few hundred KB that inflate past the limit. */
-function zipBomb(): Uint8Array {
+function zipBomb(): Uint8Array<ArrayBuffer> {
   const parts: Uint8Array[] = [];
   const zip = new Zip((error, chunk) => {
     if (error) throw error;
@@ -15,7 +15,7 @@ function zipBomb(): Uint8Array {
   for (let i = 0; i < 65; i++) sheet.push(block);
   sheet.push(new Uint8Array(0), true);
   zip.end();
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  const out = new Uint8Array(new ArrayBuffer(parts.reduce((n, p) => n + p.length, 0)));
   let at = 0;
   for (const p of parts) {
     out.set(p, at);
