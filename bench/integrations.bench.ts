@@ -25,6 +25,7 @@ import type { ReadConnector } from '../server/src/entities/connectors/connectors
 import { deliverAzureBlob } from '../server/src/jobs/deliver/azure-blob';
 import { deliverS3 } from '../server/src/jobs/deliver/s3';
 import { deliverSftp } from '../server/src/jobs/deliver/sftp';
+import { createOutboundPolicy } from '../server/src/security/outbound';
 import { AZURITE_ACCOUNT, AZURITE_KEY, startAzuritePeer } from '../tests/peers/azurite-peer';
 import { startS3Peer } from '../tests/peers/s3-peer';
 import { startSftpPeer } from '../tests/peers/sftp-peer';
@@ -78,6 +79,7 @@ function connector(credentials: Record<string, unknown>): ReadConnector {
     connectorTypeId: 0,
     credentials: credentials as ReadConnector['credentials'],
     tokens: null,
+    sftpHostKey: null,
   };
 }
 
@@ -129,7 +131,9 @@ const azureService = new BlobServiceClient(
   new StorageSharedKeyCredential(AZURITE_ACCOUNT, AZURITE_KEY),
 );
 await azureService.getContainerClient('bench').createIfNotExists();
-const endpoints = { s3: s3.endpoint, azureBlob: azurite.endpoint };
+// The peers run on this machine: the operator's allow-list admits loopback, as in the API tests.
+const outbound = createOutboundPolicy('127.0.0.1/32');
+const endpoints = { s3: s3.endpoint, azureBlob: azurite.endpoint, outbound };
 const destination = (folder: string) => ({ folder, filePrefix: '', metadata: { use_sse: 0 } });
 
 const sftpConnector = connector({
@@ -194,7 +198,12 @@ async function rawAzure(): Promise<void> {
 }
 
 const delivery = {
-  sftp: await pairedMedians(() => deliverSftp(sftpConnector, [file], destination('/nomen')), rawSftp, RUNS),
+  sftp: await pairedMedians(
+    () =>
+      deliverSftp(sftpConnector, [file], destination('/nomen'), undefined, { outbound, pinnedHostKey: null }),
+    rawSftp,
+    RUNS,
+  ),
   s3: await pairedMedians(
     () => deliverS3(storage, [file], destination('/bench/nomen'), endpoints),
     rawS3,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { StorageEndpoints } from './integrations/connection-test/storage';
 import { type ProviderConfig, providerConfig } from './integrations/index';
 import { type OAuthProviderConfigs, readOAuthProviders } from './integrations/oauth/providers';
+import { createOutboundPolicy, type OutboundPolicy } from './security/outbound';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -41,6 +42,7 @@ const envSchema = z.object({
   IMPORT_MAX_FILE_MB: z.coerce.number().min(0.001).max(2048).default(100),
   LINK_CHECKS_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false']).default('false'),
   LINK_CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  OUTBOUND_ALLOW: z.string().optional(),
 });
 
 /** How link checks fetch landing pages (issue 12 item 6; README configuration table). */
@@ -127,6 +129,11 @@ export interface Config {
   jobs: JobsConfig;
   /** Link checks (LINK_CHECKS_ALLOW_PRIVATE_NETWORKS, LINK_CHECK_CONCURRENCY). */
   linkChecks: LinkChecksConfig;
+  /**
+   * The outbound rule every tenant-driven connection obeys: no private, loopback or link-local
+   * address unless OUTBOUND_ALLOW (CIDRs and host names) admits it (security/outbound.ts; README "Security").
+   */
+  outbound: OutboundPolicy;
 }
 
 /**
@@ -164,6 +171,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Bad configuration: ${problems}`);
   }
   const e = parsed.data;
+  let outbound: OutboundPolicy;
+  try {
+    outbound = createOutboundPolicy(e.OUTBOUND_ALLOW);
+  } catch (error) {
+    throw new Error(`Bad configuration: ${error instanceof Error ? error.message : String(error)}`);
+  }
   const dataDir = resolve(e.DATA_DIR);
   const isProduction = e.NODE_ENV === 'production';
   return {
@@ -190,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageEndpoints: {
       s3: e.S3_ENDPOINT ?? null,
       azureBlob: e.AZURE_BLOB_ENDPOINT ?? 'https://{account}.blob.core.windows.net',
+      outbound,
     },
     providers: providerConfig(env),
     redisUrl: e.REDIS_URL,
@@ -212,5 +226,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowPrivateNetworks: e.LINK_CHECKS_ALLOW_PRIVATE_NETWORKS === 'true',
       concurrency: e.LINK_CHECK_CONCURRENCY,
     },
+    outbound,
   };
 }

@@ -57,6 +57,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/embedded.ts'
     LOGIN_RATE_LIMIT: '1000',
     // Link checks fetch the landing pages the specs serve on 127.0.0.1 (codes/link-checks.spec.ts).
     LINK_CHECKS_ALLOW_PRIVATE_NETWORKS: 'true',
+    // The provider stand-ins and peers listen on loopback, which the outbound rule refuses
+    // unless the operator admits it (README "Security").
+    OUTBOUND_ALLOW: '127.0.0.1/32,::1/128',
     ...oauthEnv,
     ...providers.env,
   },

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import ssh2, { type Connection, type SFTPWrapper } from 'ssh2';
 
@@ -15,6 +15,8 @@ export interface SftpPeer {
   password: string;
   /** An OpenSSH private key the server accepts for `username` (secret-key sign-in). */
   privateKey: string;
+  /** The SHA-256 fingerprint of the server's host key (`SHA256:…`, as OpenSSH prints it). */
+  hostKeyFingerprint: string;
   /** The files the home folder lists. */
   files: string[];
   /** Files uploaded to the server, by path as the client wrote it (after renames). */
@@ -214,8 +216,21 @@ function ed25519KeyPair(): { private: string; public: string } {
   }
 }
 
+/** The SHA-256 fingerprint of an OpenSSH public key as OpenSSH prints it. */
+function fingerprintOf(publicKey: string): string {
+  const parsed = utils.parseKey(publicKey);
+  if (parsed instanceof Error) throw parsed;
+  return `SHA256:${createHash('sha256').update(parsed.getPublicSSH()).digest('base64').replace(/=+$/, '')}`;
+}
+
 export async function startSftpPeer(
-  options: { username?: string; password?: string; files?: string[] } = {},
+  options: {
+    username?: string;
+    password?: string;
+    files?: string[];
+    /** The port to listen on (default: a free one); another peer on a closed peer's port is the same server with a new host key. */
+    port?: number;
+  } = {},
 ): Promise<SftpPeer> {
   const username = options.username ?? 'nomen';
   const password = options.password ?? 'sftp-peer-password';
@@ -257,7 +272,7 @@ export async function startSftpPeer(
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     host: '127.0.0.1',
@@ -265,6 +280,7 @@ export async function startSftpPeer(
     username,
     password,
     privateKey: userKey.private,
+    hostKeyFingerprint: fingerprintOf(hostKey.public),
     files,
     stored: store.stored,
     writes: store.writes,

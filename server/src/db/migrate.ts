@@ -20,6 +20,7 @@ import * as m0018 from './migrations/0018_dataset_values_upkeep';
 import * as m0019 from './migrations/0019_dataset_search';
 import * as m0020 from './migrations/0020_run_leases';
 import * as m0022 from './migrations/0022_rate_limits';
+import * as m0023 from './migrations/0023_sftp_host_keys';
 
 /** Every migration, in order. Frozen in time: never edit one that has shipped; add the next. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019_dataset_search': m0019,
   '0020_run_leases': m0020,
   '0022_rate_limits': m0022,
+  '0023_sftp_host_keys': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

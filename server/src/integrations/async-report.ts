@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { PROVIDER_LABELS, ProviderError, type ProviderName } from './provider-error';
 import { DEFAULT_PROVIDER_TIMEOUT_MS } from './provider-http';
+import { outboundRefusalIn, STRICT_OUTBOUND } from '../security/outbound';
 
 /**
  * What the asynchronous report clients share (CM360 Reports v4, Bid Manager v2, Amazon Ads
@@ -132,7 +133,7 @@ export async function downloadSignedUrl(
   const operation = `GET ${parsed.origin}${parsed.pathname}`;
   const signal = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS);
   try {
-    const res = await (options.fetch ?? fetch)(parsed, { signal });
+    const res = await (options.fetch ?? STRICT_OUTBOUND.fetch)(parsed, { signal });
     const body = Buffer.from(await res.arrayBuffer());
     if (res.status < 200 || res.status >= 300)
       throw new ProviderError({
@@ -150,7 +151,9 @@ export async function downloadSignedUrl(
       provider,
       code: timedOut ? 'TIMEOUT' : 'NETWORK',
       status: null,
-      providerMessage: timedOut ? 'no answer in time' : 'the report file could not be downloaded',
+      providerMessage: timedOut
+        ? 'no answer in time'
+        : (outboundRefusalIn(error)?.message ?? 'the report file could not be downloaded'),
       operation,
       cause: error,
     });

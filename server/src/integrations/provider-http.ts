@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { ProviderError, type ProviderName } from './provider-error';
+import { outboundRefusalIn, STRICT_OUTBOUND } from '../security/outbound';
 
 /** Default time a provider has to answer one attempt of one call, in milliseconds. */
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 15_000;
@@ -200,7 +201,7 @@ export class ProviderHttp {
     req: Pick<ProviderRequest<z.ZodType>, 'body' | 'rawBody' | 'headers'>,
     operation: string,
   ): Promise<{ status: number; contentType: string; body: Uint8Array }> {
-    const doFetch = this.options.fetch ?? fetch;
+    const doFetch = this.options.fetch ?? STRICT_OUTBOUND.fetch;
     const signal = AbortSignal.timeout(this.options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS);
     const headers: Record<string, string> = { accept: 'application/json', ...req.headers, ...credentials };
     let body: string | Uint8Array | undefined;
@@ -331,6 +332,8 @@ function redact(message: string, credentials: Record<string, string>): string {
 }
 
 function networkReason(err: unknown): string {
+  const refused = outboundRefusalIn(err);
+  if (refused) return refused.message;
   const cause = (err as { cause?: { code?: unknown } } | null)?.cause;
   if (cause && typeof cause.code === 'string') return cause.code;
   return err instanceof Error ? err.message : 'connection failed';

@@ -134,6 +134,7 @@ export async function runLinkCheck(deps: JobDeps, job: LinkCheckJob): Promise<vo
   await inPool(urls, deps.config.linkChecks.concurrency, async (url) => {
     const page = await fetchLinkPage(url, {
       allowPrivateNetworks: deps.config.linkChecks.allowPrivateNetworks,
+      outbound: deps.config.outbound,
     });
     await repo.storeResults(deps.db, job.jobId, url, analyseLinkPage(page, validations, context));
   });

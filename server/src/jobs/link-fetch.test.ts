@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOutboundPolicy } from '../security/outbound';
 import { fetchLinkPage, isPrivateAddress, MAX_BODY_BYTES } from './link-fetch';
 
 // The link checks' fetcher (issue 12 item 6): the SSRF guard (private addresses refused unless
@@ -65,10 +66,19 @@ describe('fetchLinkPage', () => {
   it('refuses a loopback address, literal or by name, without the flag', async () => {
     const literal = await fetchLinkPage(`http://127.0.0.1:${port}/page`, { allowPrivateNetworks: false });
     expect(literal).toMatchObject({ status: null, html: '' });
-    expect(literal.error).toBe('refused: the address 127.0.0.1 is not public');
+    expect(literal.error).toBe(
+      'refused: Nomen does not connect to private or loopback addresses (127.0.0.1); an operator can allow this host with OUTBOUND_ALLOW',
+    );
     const named = await fetchLinkPage(`http://localhost:${port}/page`, { allowPrivateNetworks: false });
     expect(named.status).toBeNull();
-    expect(named.error).toMatch(/^refused: the address .* of localhost is not public$/);
+    expect(named.error).toMatch(/^refused: Nomen does not connect .*\(localhost is .*\); .*OUTBOUND_ALLOW$/);
+  });
+  it("fetches a private page the operator's OUTBOUND_ALLOW admits, without the flag", async () => {
+    const page = await fetchLinkPage(`http://127.0.0.1:${port}/hop/1`, {
+      allowPrivateNetworks: false,
+      outbound: createOutboundPolicy('127.0.0.1/32'),
+    });
+    expect(page).toMatchObject({ status: 200, error: null });
   });
   it('refuses the cloud metadata address written as IPv4-mapped IPv6', async () => {
     const metadata = await fetchLinkPage('http://[::ffff:169.254.169.254]/latest', {

@@ -1,9 +1,13 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { LinkPage } from '@nomen/shared';
+import {
+  isBlockedAddress,
+  type OutboundPolicy,
+  OutboundRefusedError,
+  STRICT_OUTBOUND,
+} from '../security/outbound';
 
 /**
  * Fetches a landing page for the link checks (issue 12 item 6): GET, at most
@@ -11,8 +15,9 @@ import type { LinkPage } from '@nomen/shared';
  * {@link MAX_BODY_BYTES} (after decompression; the rest is not read). Never throws: a failure is a
  * {@link LinkPage} with status null and the error.
  *
- * SSRF guard: unless private networks are allowed (LINK_CHECKS_ALLOW_PRIVATE_NETWORKS), every hop's
- * address, literal or resolved, must be public; the check runs in the socket's DNS lookup, so the
+ * SSRF guard: unless private networks are allowed (LINK_CHECKS_ALLOW_PRIVATE_NETWORKS), every hop
+ * obeys the server's outbound rule (security/outbound.ts, OUTBOUND_ALLOW): its address, literal or
+ * resolved, must be public or admitted; the check runs in the socket's DNS lookup, so the
  * connection goes to the very address checked (no DNS rebinding between check and connect).
  */
 
@@ -25,78 +30,11 @@ export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 const USER_AGENT = 'Mozilla/5.0 (compatible; NomenLinkCheck/1.0)';
 
-/** Addresses a link check never reaches unless private networks are allowed. */
-const BLOCKED = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8], // "this" network
-  ['10.0.0.0', 8], // private
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8], // loopback
-  ['169.254.0.0', 16], // link-local (cloud metadata)
-  ['172.16.0.0', 12], // private
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.0.2.0', 24], // documentation
-  ['192.168.0.0', 16], // private
-  ['198.18.0.0', 15], // benchmarking
-  ['198.51.100.0', 24], // documentation
-  ['203.0.113.0', 24], // documentation
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-] as const)
-  BLOCKED.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
-  ['64:ff9b::', 96], // NAT64 (may reach private IPv4)
-  ['100::', 64], // discard
-  ['2001:db8::', 32], // documentation
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
-] as const)
-  BLOCKED.addSubnet(net, prefix, 'ipv6');
-
 /**
- * Whether `address` (an IPv4 or IPv6 literal) is loopback, private, link-local or otherwise not a
- * public unicast address. IPv4-mapped IPv6 addresses are judged as their IPv4 address; anything
- * that is not an IP literal counts as private.
+ * Whether `address` is loopback, private, link-local or otherwise not a public unicast address:
+ * the outbound rule's ranges ({@link isBlockedAddress} in security/outbound.ts).
  */
-export function isPrivateAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  const version = isIP(bare);
-  if (version === 4) return BLOCKED.check(bare, 'ipv4');
-  if (version !== 6) return true;
-  const mapped = /^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
-  if (mapped) return BLOCKED.check(mapped[1]!, 'ipv4');
-  const hexMapped = /^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(bare);
-  if (hexMapped) {
-    const hi = Number.parseInt(hexMapped[1]!, 16);
-    const lo = Number.parseInt(hexMapped[2]!, 16);
-    return BLOCKED.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, 'ipv4');
-  }
-  return BLOCKED.check(bare, 'ipv6');
-}
-
-/** The error of a refused address (its message is shown to the user as the link's warning). */
-export class RefusedAddressError extends Error {}
-
-/** A DNS lookup that refuses private addresses (see {@link isPrivateAddress}). */
-const guardedLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-    if (error) return callback(error, '', 4);
-    const list = addresses as LookupAddress[];
-    const refused = list.find((a) => isPrivateAddress(a.address));
-    if (refused || list.length === 0)
-      return callback(
-        new RefusedAddressError(`the address ${refused?.address ?? '(none)'} of ${hostname} is not public`),
-        '',
-        4,
-      );
-    if ((options as { all?: boolean }).all)
-      return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
-    return callback(null, list[0]!.address, list[0]!.family);
-  });
-};
+export const isPrivateAddress = isBlockedAddress;
 
 interface Hop {
   status: number;
@@ -104,14 +42,16 @@ interface Hop {
   html: string;
 }
 
-/** One GET without following redirects; rejects on network errors, refused addresses and the deadline. */
-function getOnce(url: URL, allowPrivate: boolean, signal: AbortSignal): Promise<Hop> {
+/**
+ * One GET without following redirects; rejects on network errors, refused addresses and the
+ * deadline. `outbound` null: any address (LINK_CHECKS_ALLOW_PRIVATE_NETWORKS).
+ */
+function getOnce(url: URL, outbound: OutboundPolicy | null, signal: AbortSignal): Promise<Hop> {
   return new Promise((resolve, reject) => {
     // The deadline ends the attempt whatever the socket or a decoder does.
     signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (!allowPrivate && isIP(host) !== 0 && isPrivateAddress(host))
-      return reject(new RefusedAddressError(`the address ${host} is not public`));
+    const refused = outbound?.refusalOfLiteral(url.hostname);
+    if (refused) return reject(refused);
     const client = url.protocol === 'https:' ? https : http;
     const request = client.get(
       url,
@@ -122,7 +62,7 @@ function getOnce(url: URL, allowPrivate: boolean, signal: AbortSignal): Promise<
           accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8',
           'accept-encoding': 'gzip, deflate, br',
         },
-        ...(allowPrivate ? {} : { lookup: guardedLookup }),
+        ...(outbound ? { lookup: outbound.lookup } : {}),
       },
       (response) => {
         const status = response.statusCode ?? 0;
@@ -169,7 +109,7 @@ function getOnce(url: URL, allowPrivate: boolean, signal: AbortSignal): Promise<
 }
 
 function describe(error: unknown, timeoutMs: number): string {
-  if (error instanceof RefusedAddressError) return `refused: ${error.message}`;
+  if (error instanceof OutboundRefusedError) return `refused: ${error.message}`;
   const e = error as { name?: string; code?: string; message?: string };
   if (e.name === 'TimeoutError' || e.name === 'AbortError' || e.code === 'ABORT_ERR')
     return `timed out after ${timeoutMs / 1000} s`;
@@ -180,13 +120,15 @@ function describe(error: unknown, timeoutMs: number): string {
 
 /**
  * Fetches `link` (see the notes at the top of this file): the final status, the URL after
- * redirects and up to 2 MB of body, within `timeoutMs` (default {@link FETCH_TIMEOUT_MS}) in all; status null with the reason on a network error, a refused
+ * redirects and up to 2 MB of body, within `timeoutMs` (default {@link FETCH_TIMEOUT_MS}) in all,
+ * through `outbound` (the server's rule; the strict one by default); status null with the reason on a network error, a refused
  * address, a timeout, too many redirects or a link that is not http(s).
  */
 export async function fetchLinkPage(
   link: string,
-  options: { allowPrivateNetworks: boolean; timeoutMs?: number },
+  options: { allowPrivateNetworks: boolean; outbound?: OutboundPolicy; timeoutMs?: number },
 ): Promise<LinkPage> {
+  const outbound = options.allowPrivateNetworks ? null : (options.outbound ?? STRICT_OUTBOUND);
   const timeoutMs = options.timeoutMs ?? FETCH_TIMEOUT_MS;
   let url: URL;
   try {
@@ -205,7 +147,7 @@ export async function fetchLinkPage(
       };
     let hop: Hop;
     try {
-      hop = await getOnce(url, options.allowPrivateNetworks, signal);
+      hop = await getOnce(url, outbound, signal);
     } catch (error) {
       return { status: null, finalUrl: url.href, html: '', error: describe(error, timeoutMs) };
     }

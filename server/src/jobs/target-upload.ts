@@ -322,6 +322,7 @@ async function uploadToGoogle(
     const connector = await targetConnector(deps, run, target);
     const ga = deps.config.providers.googleAnalyticsAdmin;
     const client = new GoogleAnalyticsAdminClient({
+      fetch: deps.config.outbound.fetch,
       baseUrl: ga.baseUrl,
       managementBaseUrl: ga.managementBaseUrl,
       uploadBaseUrl: ga.uploadBaseUrl,

@@ -12,6 +12,7 @@ import { migrateToLatest } from '../db/migrate';
 import type { AppDeps } from '../http/context';
 import { type JobRuntime, startJobs } from '../jobs/index';
 import { createMailer, type MailMessage } from '../mail/mailer';
+import { LOCAL_PEERS_ALLOW } from './local-outbound';
 import { testDatabaseUrl } from './test-database';
 
 /** The password every factory-made user signs in with. */
@@ -103,8 +104,8 @@ export function isEmbeddedTestRun(): boolean {
 
 /**
  * Builds the app against the test database (openTestDatabase) (STYLE.md: API tests through a test server and
- * factories), with SMTP_URL pointing at a local SMTP server whose mail lands in `mails`. `env`
- * overrides configuration variables.
+ * factories), with SMTP_URL pointing at a local SMTP server whose mail lands in `mails` and
+ * OUTBOUND_ALLOW admitting loopback (the local peers). `env` overrides configuration variables.
  */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const smtp = await startSmtpPeer();
@@ -114,6 +115,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     APP_URL: 'http://nomen.test',
     NOMEN_SECRET_KEY: 'test-secret-key-for-collab-tokens',
     SMTP_URL: smtp.url,
+    // The peers and stand-ins listen on loopback; `OUTBOUND_ALLOW: ''` gives the rule's default.
+    OUTBOUND_ALLOW: LOCAL_PEERS_ALLOW,
     ...env,
   });
   const handle = await openTestDatabase();

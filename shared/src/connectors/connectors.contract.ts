@@ -63,6 +63,11 @@ export const connectorMetadataSchema = z.object({
   /** The metadata keys whose secret is stored; their values are never answered. */
   secrets_set: z.array(z.string()),
   oauth: oauthStatusSchema,
+  /**
+   * An SFTP account's pinned host key, its SHA-256 fingerprint (`SHA256:…` as OpenSSH prints
+   * it), or null until the first successful connection test (README "Security").
+   */
+  host_key: z.string().nullable(),
 });
 export type ConnectorMetadataView = z.infer<typeof connectorMetadataSchema>;
 
@@ -113,6 +118,21 @@ export const oauthInitSchema = z.object({
   connector_type_id: idSchema.nullish(),
   connector_type_slug: text(100).nullish(),
 });
+
+/** An SSH host key's SHA-256 fingerprint as OpenSSH prints it: `SHA256:` and 43 base64 characters. */
+export const sftpHostKeySchema = z
+  .string()
+  .trim()
+  .regex(
+    /^SHA256:[A-Za-z0-9+/]{43}$/,
+    'Enter a SHA-256 fingerprint, e.g. SHA256:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU',
+  );
+
+/**
+ * The body of accepting an SFTP server's new host key: the fingerprint the admin compared with
+ * the one their provider gives (the refusal message names it).
+ */
+export const acceptHostKeySchema = z.object({ fingerprint: sftpHostKeySchema });
 
 /** The answer of a connection test: whether it worked and what the peer said. */
 export const connectionTestResultSchema = z.object({ ok: z.boolean(), message: z.string() });
@@ -195,6 +215,17 @@ export const connectorsApi = {
     permission: 'manage_connectors',
     params: idParamSchema,
     response: connectionTestResultSchema,
+  }),
+  acceptHostKey: endpoint({
+    method: 'POST',
+    path: '/api/v1/account/connector/:id/host-key',
+    tag: 'Connected accounts',
+    summary:
+      "Accept an SFTP server's new host key: pins the fingerprint given (the one a refused connection named) in place of the old one, and logs it. 400 for another type.",
+    permission: 'manage_connectors',
+    params: idParamSchema,
+    body: acceptHostKeySchema,
+    response: connectorMetadataSchema,
   }),
   googleProfiles: endpoint({
     method: 'GET',

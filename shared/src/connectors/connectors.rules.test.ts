@@ -19,6 +19,7 @@ import {
   PROFILE_ID_MESSAGE,
   REQUIRED_MESSAGE,
   SFTP_BOTH_MESSAGE,
+  SUBDOMAIN_MESSAGE,
   secretKeysOf,
   signInKeysOf,
   splitConnectorMetadata,
@@ -310,6 +311,17 @@ describe('validateConnector (spec 01 §5)', () => {
         { isNew: false, stored: ['client_secret'] },
       ),
     ).toEqual([]);
+  });
+
+  it('marketing cloud: the subdomain is one DNS label, never a host or an address', () => {
+    const base = { client_id: 'c', client_secret: 's' };
+    expect(
+      issuesFor('salesforce-marketing-cloud', { ...base, subdomain: 'mc563885gzs27c5t9-63k636ttgm' }),
+    ).toEqual([]);
+    for (const subdomain of ['127.0.0.1#', 'evil.example/x', 'a.b', '-mc', 'mc 1'])
+      expect(issuesFor('salesforce-marketing-cloud', { ...base, subdomain })).toEqual([
+        { path: 'metadata.subdomain', message: SUBDOMAIN_MESSAGE },
+      ]);
   });
 
   it('data warehouse: a blanked default is required again; key-pair sign-in asks for the private key', () => {

@@ -21,6 +21,9 @@ export const PORT_MESSAGE = 'Port must be a whole number from 1 to 65535';
 export const KEY_FILE_MESSAGE = 'The key file must be a JSON file (a service account key)';
 /** A proxy URL that is not an http(s) address. */
 export const PROXY_URL_MESSAGE = 'Enter an http or https address';
+/** A Marketing Cloud subdomain that is not one DNS label. */
+export const SUBDOMAIN_MESSAGE =
+  'Enter the subdomain only (letters, digits and dashes), e.g. mc563885gzs27c5t9-63k636ttgm';
 /** A Google Profile ID (CM360 user profile, DV360 partner: int64 ids) with other characters than digits. */
 export const PROFILE_ID_MESSAGE = 'Profile ID must be numeric (digits only)';
 
@@ -216,6 +219,7 @@ export function validateCustomFields(fields: readonly CustomFieldDraft[]): Conne
  * - SFTP: a password or a secret key, not both; a port from 1 to 65535;
  * - content manager: url and ims_url https hosts, proxy_url optional (an http(s) address);
  * - data warehouse: url an https host;
+ * - Marketing Cloud: subdomain one DNS label (it becomes `<subdomain>.auth.marketingcloudapis.com`);
  * - Google Ads: customer_id digits only; Google ad servers: googleProfileId digits only;
  * - a new account of a direct-sign-in type (spec 01 §4) needs no credential field: the sign-in
  *   makes it; a field only the sign-in fills (googleConnectedEmail), when blank, asks for it;
@@ -288,6 +292,12 @@ export function validateConnector(
     if (has('proxy_url') && !/^https?:\/\/[^\s/]+/.test(m.proxy_url!.trim()))
       add('proxy_url', PROXY_URL_MESSAGE);
   }
+  if (
+    type.family === 'marketing-cloud' &&
+    has('subdomain') &&
+    !/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(m.subdomain!.trim())
+  )
+    add('subdomain', SUBDOMAIN_MESSAGE);
   if (has('customer_id') && !/^\d+$/.test(m.customer_id!.trim())) add('customer_id', CUSTOMER_ID_MESSAGE);
   if (has('googleProfileId') && !/^\d{1,19}$/.test(m.googleProfileId!.trim()))
     add('googleProfileId', PROFILE_ID_MESSAGE);

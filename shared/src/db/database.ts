@@ -350,7 +350,8 @@ export interface FeedbackTable {
 /**
  * connectors: connected accounts (spec 01 §3.1, issue 10). `metadata` holds the clear credential
  * fields; `secrets` each secret field as AES-256-GCM ciphertext; `oauth_tokens` the token set as one
- * ciphertext. Only server/src/entities/connectors reads them.
+ * ciphertext; `sftp_host_key` the pinned SHA-256 fingerprint of an SFTP server's host key (migration
+ * 0023). Only server/src/entities/connectors reads them.
  */
 export interface ConnectorsTable {
   id: Generated<number>;
@@ -364,6 +365,7 @@ export interface ConnectorsTable {
   oauth_connected_at: NullableTimestamp;
   oauth_expires_at: NullableTimestamp;
   oauth_scope: string | null;
+  sftp_host_key: string | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

@@ -77,10 +77,22 @@ export function useDeleteConnectors() {
   });
 }
 
-/** Tests a saved account against its peer (issue 10 item 5). */
+/** Tests a saved account against its peer (issue 10 item 5); a first SFTP test pins the host key. */
 export function useTestConnection() {
+  const invalidate = useInvalidateConnectors();
   return useMutation({
     mutationFn: (id: number) => apiFetch(connectorsApi.test, { params: { id } }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Accepts an SFTP server's new host key (POST .../host-key; README "Security"). */
+export function useAcceptHostKey() {
+  const invalidate = useInvalidateConnectors();
+  return useMutation({
+    mutationFn: ({ id, fingerprint }: { id: number; fingerprint: string }) =>
+      apiFetch(connectorsApi.acceptHostKey, { params: { id }, body: { fingerprint } }),
+    onSuccess: invalidate,
   });
 }
 

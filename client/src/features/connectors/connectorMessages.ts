@@ -31,3 +31,11 @@ export function oauthReturnNotice(params: URLSearchParams): { ok: boolean; messa
   if (success === 'true') return { ok: true, message: OAUTH_RETURN_SUCCEEDED };
   return { ok: false, message: params.get('message')?.trim() || OAUTH_RETURN_FAILED };
 }
+
+/**
+ * The host key an SFTP server presented instead of the pinned one, read from a refused connection
+ * test's message ("… the server now presents SHA256:…"), or null (README "Security").
+ */
+export function offeredHostKey(message: string | undefined): string | null {
+  return /now presents (SHA256:[A-Za-z0-9+/]{43})/.exec(message ?? '')?.[1] ?? null;
+}

@@ -172,19 +172,26 @@ export async function oauthCallback(
       exchange = {
         tokens: await exchangeTikTokCode(provider, client, tiktokCode, {
           timeoutMs: deps.config.providers.timeoutMs,
+          fetch: deps.config.outbound.fetch,
         }),
         identity: null,
       };
     } else
-      exchange = await exchangeCode(provider, client, {
-        callbackParams: params,
-        state: query.state,
-        redirectUri: pending.redirect_uri,
-        codeVerifier: pending.code_verifier
-          ? decryptSecret(ring, pending.code_verifier, `oauth-state:${actor.accountId}:code_verifier`)
-          : null,
-      });
-    for (const key of signInKeysOf(type)) signedIn[key] = await signedInEmail(provider, client, exchange);
+      exchange = await exchangeCode(
+        provider,
+        client,
+        {
+          callbackParams: params,
+          state: query.state,
+          redirectUri: pending.redirect_uri,
+          codeVerifier: pending.code_verifier
+            ? decryptSecret(ring, pending.code_verifier, `oauth-state:${actor.accountId}:code_verifier`)
+            : null,
+        },
+        { fetch: deps.config.outbound.fetch },
+      );
+    for (const key of signInKeysOf(type))
+      signedIn[key] = await signedInEmail(provider, client, exchange, { fetch: deps.config.outbound.fetch });
   } catch (error) {
     return back(
       false,

@@ -17,7 +17,7 @@ export interface ConnectorDeps {
   db: Kysely<Database>;
   config: Pick<
     Config,
-    'secretKey' | 'previousSecretKeys' | 'oauthProviders' | 'storageEndpoints' | 'providers'
+    'secretKey' | 'previousSecretKeys' | 'oauthProviders' | 'storageEndpoints' | 'providers' | 'outbound'
   >;
 }
 
@@ -33,6 +33,8 @@ export interface ReadConnector {
   credentials: Credentials;
   /** The OAuth token set, decrypted, or null when the account holds none. */
   tokens: TokenSet | null;
+  /** An SFTP account's pinned host key fingerprint (`SHA256:…`), or null when none is pinned yet. */
+  sftpHostKey: string | null;
 }
 
 /** Refresh an access token this long before it expires. */
@@ -58,6 +60,7 @@ function decryptRow(ring: SecretKeyRing, row: ConnectorRow): ReadConnector {
     connectorTypeId: type.id,
     credentials,
     tokens,
+    sftpHostKey: row.sftp_host_key,
   };
 }
 
@@ -115,6 +118,7 @@ export async function readConnector(
       provider,
       oauthClientFor(provider, current.credentials),
       current.tokens,
+      { fetch: deps.config.outbound.fetch },
     );
     await repo.updateConnectorTokens(
       trx,

@@ -42,6 +42,8 @@ export interface ConnectorValues {
   description: string;
   metadata: Record<string, string>;
   secrets: Record<string, string>;
+  /** Set to null to forget the pinned SFTP host key (the host or port changed); absent: kept. */
+  sftpHostKey?: null;
 }
 
 /** Inserts a connected account. */
@@ -60,6 +62,37 @@ export function insertConnector(db: Db, accountId: number, connectorTypeId: numb
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Pins the SFTP host key of a connected account of the account when none is pinned yet (the first
+ * successful connection test); answers whether it was pinned now. A key pinned meanwhile is kept.
+ */
+export async function pinSftpHostKey(
+  db: Db,
+  accountId: number,
+  id: number,
+  fingerprint: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('connectors')
+    .set({ sftp_host_key: fingerprint })
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .where('sftp_host_key', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Replaces the pinned SFTP host key of a connected account of the account (an admin accepted it). */
+export function replaceSftpHostKey(db: Db, accountId: number, id: number, fingerprint: string) {
+  return db
+    .updateTable('connectors')
+    .set({ sftp_host_key: fingerprint, updated_at: sql`now()` })
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /** Updates a connected account of the account. */
 export function updateConnector(db: Db, accountId: number, id: number, values: ConnectorValues) {
   return db
@@ -69,6 +102,7 @@ export function updateConnector(db: Db, accountId: number, id: number, values: C
       description: values.description,
       metadata: JSON.stringify(values.metadata),
       secrets: JSON.stringify(values.secrets),
+      ...(values.sftpHostKey === null ? { sftp_host_key: null } : {}),
       updated_at: sql`now()`,
     })
     .where('account_id', '=', accountId)

@@ -21,6 +21,9 @@ export function connectorsRoutes(api: ApiBuilder): void {
     service.deleteConnectors(deps, actor, body.connector_ids),
   );
   api.mount(connectorsApi.test, ({ actor, params }) => testConnection(deps, actor, params.id));
+  api.mount(connectorsApi.acceptHostKey, ({ actor, params, body }) =>
+    service.acceptSftpHostKey(deps, actor, params.id, body.fingerprint),
+  );
   api.mount(connectorsApi.googleProfiles, ({ actor, params }) => listGoogleProfiles(deps, actor, params.id));
   api.mount(connectorsApi.oauthInit, ({ actor, params, body }) => initOAuth(deps, actor, params.slug, body));
   api.mountStreaming(connectorsApi.oauthCallback, async ({ actor, query, res }) => {

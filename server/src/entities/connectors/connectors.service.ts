@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import {
   AppError,
+  type ConnectorIssue,
   type Connector,
   type ConnectorMetadataView,
   type ConnectorSummary,
@@ -20,6 +22,7 @@ import type { ConnectorCustomFieldRow, ConnectorRow, Database } from '@nomen/sha
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../http/context';
+import type { OutboundPolicy } from '../../security/outbound';
 import { encryptSecret, keyRingOf } from '../../security/secrets';
 import { recordActivity } from '../activities/activities.service';
 import { assertAllFound, assertNotStale } from '../guards';
@@ -79,6 +82,7 @@ function toMetadataView(row: ConnectorRow): ConnectorMetadataView {
       expires_at: row.oauth_expires_at?.toISOString() ?? null,
       scope: row.oauth_scope,
     },
+    host_key: row.sftp_host_key,
   };
 }
 
@@ -155,6 +159,37 @@ export async function listConnectorCustomFields(
 }
 
 type SaveInput = z.output<typeof connectorSaveSchema>;
+
+/** Metadata keys that name a host the server connects to (spec 01 §3.2: SFTP host, AEM, IMS, Snowflake, Workfront). */
+const HOST_KEYS = ['host', 'url', 'proxy_url', 'ims_url', 'api_domain'] as const;
+
+/** The host name or address of a host field's value (`sftp.example.com`, `https://x.example.com/p`, `[::1]`), or null. */
+function hostOf(key: string, value: string): string | null {
+  const v = value.trim();
+  if (!v) return null;
+  if (isIP(v.replace(/^\[|\]$/g, '')) !== 0) return v;
+  try {
+    return new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(v) ? v : `${key === 'host' ? 'ssh' : 'https'}://${v}`)
+      .hostname;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The outbound rule at save (README "Security"): a host field that is a loopback, private,
+ * link-local or metadata address (or `localhost`) the operator has not admitted with
+ * OUTBOUND_ALLOW is refused, naming the field. Host names are judged when the server connects.
+ */
+export function outboundIssues(metadata: Record<string, string>, outbound: OutboundPolicy): ConnectorIssue[] {
+  const issues: ConnectorIssue[] = [];
+  for (const key of HOST_KEYS) {
+    const host = hostOf(key, metadata[key] ?? '');
+    const refused = host === null ? null : outbound.refusalOfLiteral(host);
+    if (refused) issues.push({ path: `metadata.${key}`, message: refused.message });
+  }
+  return issues;
+}
 
 function bodyIssues(issues: readonly { path: string; message: string }[]): AppError {
   const withBody: Issue[] = issues.map((i) => ({ path: `body.${i.path}`, message: i.message }));
@@ -245,6 +280,8 @@ export async function saveConnector(deps: AppDeps, actor: Actor, input: SaveInpu
       const at = customFields.indexOf(field as (typeof customFields)[number]);
       return { ...i, path: at >= 0 ? `customFields.${at}.${m[2]}` : 'customFields' };
     });
+    for (const issue of outboundIssues(metadata, deps.config.outbound))
+      if (!issues.some((i) => i.path === issue.path)) issues.push(issue);
     if (issues.length > 0) throw bodyIssues(issues);
 
     const split = splitConnectorMetadata(type, metadata, actor.features);
@@ -253,7 +290,18 @@ export async function saveConnector(deps: AppDeps, actor: Actor, input: SaveInpu
       if (!split.dropSecrets.includes(k)) secrets[k] = v;
     for (const [k, v] of Object.entries(split.secrets))
       secrets[k] = encryptSecret(ring, v, secretContext(actor.accountId, k));
-    const values = { name: input.name, description: input.description, metadata: split.plain, secrets };
+    // Another host or port is another server: its host key is pinned afresh.
+    const isOtherServer =
+      existing?.sftp_host_key != null &&
+      ((existing.metadata.host ?? '') !== (split.plain.host ?? '') ||
+        (existing.metadata.port ?? '22') !== (split.plain.port ?? '22'));
+    const values = {
+      name: input.name,
+      description: input.description,
+      metadata: split.plain,
+      secrets,
+      ...(isOtherServer ? { sftpHostKey: null } : {}),
+    };
 
     const row = existing
       ? await repo.updateConnector(trx, actor.accountId, existing.id, values)
@@ -331,6 +379,47 @@ export async function deleteConnectors(
         ? `Connected account "${names[0]}" deleted`
         : `${names.length} connected accounts deleted`,
   };
+}
+
+/**
+ * Pins an SFTP account's host key at its first successful connection test (README "Security");
+ * answers whether it was pinned now (false: one was pinned already, and is kept).
+ */
+export function pinSftpHostKey(
+  db: AppDeps['db'],
+  accountId: number,
+  connectorId: number,
+  fingerprint: string,
+): Promise<boolean> {
+  return repo.pinSftpHostKey(db, accountId, connectorId, fingerprint);
+}
+
+/**
+ * Accepts an SFTP server's new host key (README "Security"): pins `fingerprint` in place of the
+ * old one and records who did it in the activity log, old and new fingerprints, in one
+ * transaction. 404 for another account's id, 400 for an account that is not SFTP.
+ */
+export async function acceptSftpHostKey(
+  deps: AppDeps,
+  actor: Actor,
+  id: number,
+  fingerprint: string,
+): Promise<ConnectorMetadataView> {
+  return deps.db.transaction().execute(async (trx) => {
+    const [existing] = await repo.findConnectorsForUpdate(trx, actor.accountId, [id]);
+    if (!existing) throw AppError.notFound('Connected account');
+    if (typeOfRow(existing).family !== 'sftp')
+      throw AppError.badField('params.id', `"${existing.name}" is not an SFTP account: it has no host key`);
+    const row = await repo.replaceSftpHostKey(trx, actor.accountId, id, fingerprint);
+    await recordActivity(trx, actor, {
+      configuredObject: 'connected account',
+      objectName: row.name,
+      objectId: row.id,
+      before: { host_key: existing.sftp_host_key },
+      after: { host_key: row.sftp_host_key },
+    });
+    return toMetadataView(row);
+  });
 }
 
 /**

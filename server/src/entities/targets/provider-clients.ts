@@ -167,11 +167,13 @@ export function adobeClientOf(deps: ConnectorDeps, connector: ReadConnector) {
       clientSecret,
       scopes: isOAuth ? c.scopes : undefined,
       timeoutMs: providers.timeoutMs,
+      fetch: deps.config.outbound.fetch,
     });
     imsTokens.set(cacheKey, fresh);
     return fresh.accessToken;
   };
   const client = new AdobeAnalyticsClient({
+    fetch: deps.config.outbound.fetch,
     baseUrl: providers.adobeAnalytics.baseUrl,
     clientId,
     timeoutMs: providers.timeoutMs,
@@ -201,6 +203,7 @@ export async function googleAnalyticsClientFor(
 export function gaAdminClientOf(deps: ConnectorDeps, connector: ReadConnector) {
   const ga = deps.config.providers.googleAnalyticsAdmin;
   return new GoogleAnalyticsAdminClient({
+    fetch: deps.config.outbound.fetch,
     baseUrl: ga.baseUrl,
     managementBaseUrl: ga.managementBaseUrl,
     userInfoUrl: ga.userInfoUrl,
@@ -224,6 +227,7 @@ export async function metaClientFor(deps: AppDeps, accountId: number, connectorI
 /** The Meta client of a facebook or facebook-marketing account already read. */
 export function metaClientOf(deps: ConnectorDeps, connector: ReadConnector) {
   return new MetaClient({
+    fetch: deps.config.outbound.fetch,
     baseUrl: deps.config.providers.meta.baseUrl,
     timeoutMs: deps.config.providers.timeoutMs,
     ...oauthTokens(deps, connector),
@@ -239,6 +243,7 @@ export async function bitlyClientFor(deps: AppDeps, accountId: number, connector
 /** The Bitly client of a bitly account already read. */
 export function bitlyClientOf(deps: ConnectorDeps, connector: ReadConnector) {
   return new BitlyClient({
+    fetch: deps.config.outbound.fetch,
     baseUrl: deps.config.providers.bitly.baseUrl,
     timeoutMs: deps.config.providers.timeoutMs,
     ...oauthTokens(deps, connector),
@@ -258,6 +263,7 @@ export function kochavaClientOf(deps: ConnectorDeps, connector: ReadConnector) {
   if (!apiKey)
     throw new AppError('BAD_REQUEST', `"${connector.name}" has no API key: add it in Connected accounts.`);
   return new KochavaClient({
+    fetch: deps.config.outbound.fetch,
     baseUrl: deps.config.providers.kochava.baseUrl,
     timeoutMs: deps.config.providers.timeoutMs,
     getAccessToken: async () => apiKey,
@@ -295,10 +301,16 @@ export function workfrontClientOf(deps: ConnectorDeps, connector: ReadConnector)
     throw new AppError('BAD_REQUEST', `"${connector.name}" has no API domain: add it in Connected accounts.`);
   const baseUrl = providers.workfront.baseUrlFor(originOf(domain));
   if (connector.tokens)
-    return new WorkfrontClient({ baseUrl, timeoutMs: providers.timeoutMs, ...oauthTokens(deps, connector) });
+    return new WorkfrontClient({
+      fetch: deps.config.outbound.fetch,
+      baseUrl,
+      timeoutMs: providers.timeoutMs,
+      ...oauthTokens(deps, connector),
+    });
   if (!apiKey)
     throw new AppError('BAD_REQUEST', `"${connector.name}" has no API key: add it in Connected accounts.`);
   return new WorkfrontClient({
+    fetch: deps.config.outbound.fetch,
     baseUrl,
     timeoutMs: providers.timeoutMs,
     credential: 'apiKey',
@@ -347,6 +359,7 @@ export function aemClientOf(deps: ConnectorDeps, connector: ReadConnector) {
     if (!c.username || !c.password) throw incomplete();
     const password = c.password;
     return new AemClient({
+      fetch: deps.config.outbound.fetch,
       baseUrl,
       timeoutMs: providers.timeoutMs,
       auth: { type: 'basic', username: c.username, getPassword: async () => password },
@@ -358,6 +371,7 @@ export function aemClientOf(deps: ConnectorDeps, connector: ReadConnector) {
   if (!clientId || !clientSecret || !imsUrl) throw incomplete();
   let token: { accessToken: string; expiresAt: number } | null = null;
   return new AemClient({
+    fetch: deps.config.outbound.fetch,
     baseUrl,
     timeoutMs: providers.timeoutMs,
     onUnauthorized: async () => {
@@ -373,6 +387,7 @@ export function aemClientOf(deps: ConnectorDeps, connector: ReadConnector) {
             clientSecret,
             scopes: c.meta_scopes,
             timeoutMs: providers.timeoutMs,
+            fetch: deps.config.outbound.fetch,
           });
         return token.accessToken;
       },
@@ -383,6 +398,7 @@ export function aemClientOf(deps: ConnectorDeps, connector: ReadConnector) {
 /** The CM360 client of a google-dcm or google-cm360 account already read (its OAuth token). */
 export function cm360ClientOf(deps: ConnectorDeps, connector: ReadConnector) {
   return new Cm360Client({
+    fetch: deps.config.outbound.fetch,
     baseUrl: deps.config.providers.cm360.baseUrl,
     timeoutMs: deps.config.providers.timeoutMs,
     reportPolling: deps.config.providers.reports,
@@ -396,6 +412,7 @@ export function cm360ClientOf(deps: ConnectorDeps, connector: ReadConnector) {
  */
 export function dv360ClientOf(deps: ConnectorDeps, connector: ReadConnector) {
   return new Dv360Client({
+    fetch: deps.config.outbound.fetch,
     baseUrl: deps.config.providers.dv360.baseUrl,
     bidManagerUrl: deps.config.providers.dv360.bidManagerUrl,
     timeoutMs: deps.config.providers.timeoutMs,
@@ -407,6 +424,7 @@ export function dv360ClientOf(deps: ConnectorDeps, connector: ReadConnector) {
 /** The GA Data API client of a `ga` account already read (its OAuth token). */
 export function gaDataClientOf(deps: ConnectorDeps, connector: ReadConnector) {
   return new GaDataClient({
+    fetch: deps.config.outbound.fetch,
     baseUrl: deps.config.providers.googleAnalyticsData.baseUrl,
     timeoutMs: deps.config.providers.timeoutMs,
     ...oauthTokens(deps, connector),
@@ -416,6 +434,7 @@ export function gaDataClientOf(deps: ConnectorDeps, connector: ReadConnector) {
 /** The TikTok Marketing API client of an authorised tiktok account (its long-term access token). */
 export function tiktokClientOf(deps: ConnectorDeps, connector: ReadConnector) {
   return new TikTokClient({
+    fetch: deps.config.outbound.fetch,
     baseUrl: deps.config.providers.tiktok.baseUrl,
     timeoutMs: deps.config.providers.timeoutMs,
     ...oauthTokens(deps, connector),
@@ -425,6 +444,7 @@ export function tiktokClientOf(deps: ConnectorDeps, connector: ReadConnector) {
 /** The Snapchat Marketing API client of an authorised snapchat account. */
 export function snapchatClientOf(deps: ConnectorDeps, connector: ReadConnector) {
   return new SnapchatClient({
+    fetch: deps.config.outbound.fetch,
     baseUrl: deps.config.providers.snapchat.baseUrl,
     timeoutMs: deps.config.providers.timeoutMs,
     ...oauthTokens(deps, connector),
@@ -434,6 +454,7 @@ export function snapchatClientOf(deps: ConnectorDeps, connector: ReadConnector) 
 /** The Pinterest API v5 client of an authorised pinterest account. */
 export function pinterestClientOf(deps: ConnectorDeps, connector: ReadConnector) {
   return new PinterestClient({
+    fetch: deps.config.outbound.fetch,
     baseUrl: deps.config.providers.pinterest.baseUrl,
     timeoutMs: deps.config.providers.timeoutMs,
     ...oauthTokens(deps, connector),
@@ -452,6 +473,7 @@ export function amazonAdsClientOf(deps: ConnectorDeps, connector: ReadConnector)
       'Amazon Ads is not set up on this server: OAUTH_AMAZON_ADS_CLIENT_ID is missing.',
     );
   return new AmazonAdsClient({
+    fetch: deps.config.outbound.fetch,
     baseUrl: deps.config.providers.amazonAds.baseUrl,
     timeoutMs: deps.config.providers.timeoutMs,
     reportPolling: deps.config.providers.reports,
@@ -480,6 +502,7 @@ export function googleAdsClientOf(deps: ConnectorDeps, connector: ReadConnector)
       'Google Ads is not set up on this server: GOOGLE_ADS_DEVELOPER_TOKEN is missing.',
     );
   const client = new GoogleAdsClient({
+    fetch: deps.config.outbound.fetch,
     baseUrl,
     developerToken,
     timeoutMs: deps.config.providers.timeoutMs,
@@ -505,6 +528,7 @@ export function marketingCloudClientOf(deps: ConnectorDeps, connector: ReadConne
   const { marketingCloud } = deps.config.providers;
   const secret = c.client_secret;
   return new MarketingCloudClient({
+    fetch: deps.config.outbound.fetch,
     authUrl: marketingCloud.authUrlFor(subdomain),
     restUrlFor: marketingCloud.restUrlFor,
     clientId: c.client_id,

@@ -3,6 +3,7 @@ import { AdobeAnalyticsStandin } from '../../../../tests/standins/adobe-analytic
 import { rotatingToken } from '../../../../tests/standins/token-source';
 import { ProviderError } from '../provider-error';
 import { AdobeAnalyticsClient } from './client';
+import { localOutbound } from '../../test/local-outbound';
 
 const suites = Array.from({ length: 230 }, (_, i) => ({
   rsid: `acme.prod.${String(i).padStart(3, '0')}`,
@@ -51,6 +52,7 @@ function client(
   extra: Partial<ConstructorParameters<typeof AdobeAnalyticsClient>[0]> = {},
 ) {
   return new AdobeAnalyticsClient({
+    fetch: localOutbound.fetch,
     baseUrl: standin.url,
     clientId: 'client-123',
     imsOrgId: 'ORG1@AdobeOrg',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ProviderError } from '../provider-error';
 import { DEFAULT_PROVIDER_TIMEOUT_MS } from '../provider-http';
+import { outboundRefusalIn, STRICT_OUTBOUND } from '../../security/outbound';
 
 /**
  * Adobe IMS access tokens for the Adobe Analytics 2.0 API by the OAuth Server-to-Server
@@ -59,12 +60,15 @@ export async function requestImsToken(request: ImsTokenRequest): Promise<ImsToke
   let status: number;
   let text: string;
   try {
-    const res = await (request.fetch ?? fetch)(`${request.imsUrl.replace(/\/+$/, '')}/ims/token/v3`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body,
-      signal,
-    });
+    const res = await (request.fetch ?? STRICT_OUTBOUND.fetch)(
+      `${request.imsUrl.replace(/\/+$/, '')}/ims/token/v3`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body,
+        signal,
+      },
+    );
     status = res.status;
     text = await res.text();
   } catch (cause) {
@@ -73,7 +77,9 @@ export async function requestImsToken(request: ImsTokenRequest): Promise<ImsToke
       provider: 'adobe-analytics',
       code: isTimeout ? 'TIMEOUT' : 'NETWORK',
       status: null,
-      providerMessage: isTimeout ? 'no answer in time' : 'Adobe IMS could not be reached',
+      providerMessage: isTimeout
+        ? 'no answer in time'
+        : (outboundRefusalIn(cause)?.message ?? 'Adobe IMS could not be reached'),
       operation,
       cause,
     });

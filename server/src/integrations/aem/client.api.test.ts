@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AemStandin } from '../../../../tests/standins/aem';
 import { rotatingToken } from '../../../../tests/standins/token-source';
 import { AemClient, type AemClientOptions } from './client';
+import { localOutbound } from '../../test/local-outbound';
 
 const standin = new AemStandin({
   validTokens: ['ims-ok', 'ims-fresh'],
@@ -47,7 +48,7 @@ function client(
   auth: AemClientOptions['auth'] = { type: 'bearer', getAccessToken: async () => 'ims-ok' },
   extra = {},
 ) {
-  return new AemClient({ baseUrl: standin.url, auth, ...extra });
+  return new AemClient({ fetch: localOutbound.fetch, baseUrl: standin.url, auth, ...extra });
 }
 
 beforeAll(() => standin.start());

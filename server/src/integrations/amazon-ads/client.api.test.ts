@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AmazonAdsStandin } from '../../../../tests/standins/amazon-ads';
 import { ReportError } from '../async-report';
 import { AmazonAdsClient, type AmazonReportSpec } from './client';
+import { localOutbound } from '../../test/local-outbound';
 
 const sbCampaign = (i: number, name: string, state: string) => ({
   campaignId: String(900 + i),
@@ -82,7 +83,13 @@ const standin = new AmazonAdsStandin({
 });
 
 const client = (token = 'Atza|ok', clientId = 'amzn1.application-oa2-client.x', extra = {}) =>
-  new AmazonAdsClient({ baseUrl: standin.url, clientId, getAccessToken: async () => token, ...extra });
+  new AmazonAdsClient({
+    fetch: localOutbound.fetch,
+    baseUrl: standin.url,
+    clientId,
+    getAccessToken: async () => token,
+    ...extra,
+  });
 
 beforeAll(() => standin.start());
 afterAll(() => standin.close());

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BitlyStandin } from '../../../../tests/standins/bitly';
 import { rotatingToken } from '../../../../tests/standins/token-source';
 import { BitlyClient, type BitlyClientOptions } from './client';
+import { localOutbound } from '../../test/local-outbound';
 
 const standin = new BitlyStandin({
   validTokens: ['bitly-ok', 'bitly-fresh'],
@@ -19,7 +20,12 @@ const standin = new BitlyStandin({
 });
 
 function client(overrides: Partial<BitlyClientOptions> = {}) {
-  return new BitlyClient({ baseUrl: standin.apiUrl, getAccessToken: async () => 'bitly-ok', ...overrides });
+  return new BitlyClient({
+    fetch: localOutbound.fetch,
+    baseUrl: standin.apiUrl,
+    getAccessToken: async () => 'bitly-ok',
+    ...overrides,
+  });
 }
 
 beforeAll(() => standin.start());
@@ -91,6 +97,7 @@ describe('BitlyClient', () => {
 
   it('reports NETWORK when Bitly cannot be reached', async () => {
     const unreachable = new BitlyClient({
+      fetch: localOutbound.fetch,
       baseUrl: 'http://127.0.0.1:1/v4',
       getAccessToken: async () => 'bitly-ok',
     });

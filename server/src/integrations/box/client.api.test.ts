@@ -3,11 +3,13 @@ import { BoxStandin } from '../../../../tests/standins/box';
 import { rotatingToken } from '../../../../tests/standins/token-source';
 import { ProviderError } from '../provider-error';
 import { BoxClient, type BoxClientOptions } from './client';
+import { localOutbound } from '../../test/local-outbound';
 
 const standin = new BoxStandin(['box-ok']);
 
 function client(overrides: Partial<BoxClientOptions> = {}) {
   return new BoxClient({
+    fetch: localOutbound.fetch,
     apiUrl: standin.apiUrl,
     uploadUrl: standin.uploadUrl,
     getAccessToken: async () => 'box-ok',

@@ -4,6 +4,7 @@ import { rotatingToken } from '../../../../tests/standins/token-source';
 import { ReportError } from '../async-report';
 import { ProviderError } from '../provider-error';
 import { Cm360Client } from './client';
+import { localOutbound } from '../../test/local-outbound';
 
 /**
  * The Campaign Manager 360 client against its stand-in (tests/standins/cm360.ts): list paging and
@@ -66,7 +67,12 @@ beforeAll(() => cm360.start());
 afterAll(() => cm360.close());
 
 const client = (token = 'cm-ok', extra = {}) =>
-  new Cm360Client({ baseUrl: cm360.apiUrl, getAccessToken: async () => token, ...extra });
+  new Cm360Client({
+    fetch: localOutbound.fetch,
+    baseUrl: cm360.apiUrl,
+    getAccessToken: async () => token,
+    ...extra,
+  });
 
 describe('Cm360Client.list', () => {
   it('reads every campaign across pages of 1000, narrowed by advertiser and name', async () => {

@@ -9,7 +9,7 @@ import { storageEndpointsOf, testAzureBlob, testS3 } from './storage';
 
 export { type ConnectionTest, registerConnectionTest } from './registry';
 
-registerConnectionTest('sftp', (c) => testSftp(c));
+registerConnectionTest('sftp', (c, deps) => testSftp(c, deps));
 registerConnectionTest('s3', (c, deps) => testS3(c, storageEndpointsOf(deps)));
 registerConnectionTest('azure-blob', (c, deps) => testAzureBlob(c, storageEndpointsOf(deps)));
 registerConnectionTest('bitly', testBitly);

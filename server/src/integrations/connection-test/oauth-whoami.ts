@@ -21,7 +21,9 @@ export async function testOAuthUserinfo(
   if (!connector.tokens)
     return { ok: false, message: 'This account is not authorised yet: sign in with the provider first.' };
   const ask = async (c: ReadConnector) =>
-    userinfo(provider, oauthClientFor(provider, c.credentials), c.tokens!.access_token);
+    userinfo(provider, oauthClientFor(provider, c.credentials), c.tokens!.access_token, {
+      fetch: deps.config.outbound.fetch,
+    });
   try {
     let who: string;
     try {

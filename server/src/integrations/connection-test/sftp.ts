@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { ConnectionTestResult, Credentials } from '@nomen/shared';
 import { Client, type ConnectConfig } from 'ssh2';
-import type { ReadConnector } from '../../entities/connectors/connectors.read';
+import type { ConnectorDeps, ReadConnector } from '../../entities/connectors/connectors.read';
+import { pinSftpHostKey } from '../../entities/connectors/connectors.service';
+import { type OutboundPolicy, outboundRefusalIn } from '../../security/outbound';
 
 /** How long a connection test waits for a peer. */
 export const CONNECTION_TEST_TIMEOUT_MS = 10_000;
@@ -9,25 +11,95 @@ export const CONNECTION_TEST_TIMEOUT_MS = 10_000;
 /** The credentials of an SFTP account (spec 01 §3.2). */
 export type SftpCredentials = Extract<Credentials, { family: 'sftp' }>;
 
+/** What guards an SFTP connection: the outbound rule and the account's pinned host key. */
+export interface SftpGuard {
+  /** The server's outbound rule (config.outbound): the host must be public or admitted. */
+  outbound: OutboundPolicy;
+  /** The pinned host key fingerprint (`SHA256:…`); null: none yet, the first key is trusted. */
+  pinnedHostKey: string | null;
+  /**
+   * Pins the key a server presents when none is pinned yet (trust on first use, as OpenSSH's
+   * known_hosts); the connection goes on once it is stored and fails when it cannot be.
+   */
+  onFirstHostKey?: (fingerprint: string) => Promise<unknown>;
+}
+
+/**
+ * The guard of a connected SFTP account (README "Security"): the configured outbound rule, its
+ * pinned host key, and the pinning of the first key a server presents.
+ */
+export function sftpGuardOf(deps: ConnectorDeps, connector: ReadConnector): SftpGuard {
+  return {
+    outbound: deps.config.outbound,
+    pinnedHostKey: connector.sftpHostKey,
+    onFirstHostKey: (fingerprint) => pinSftpHostKey(deps.db, connector.accountId, connector.id, fingerprint),
+  };
+}
+
+/** The SHA-256 fingerprint of an SSH host key as OpenSSH prints it (`SHA256:` and unpadded base64). */
+export function hostKeyFingerprint(key: Buffer): string {
+  return `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
+}
+
+/** An SFTP server that presented another host key than the pinned one (README "Security"). */
+export class HostKeyChangedError extends Error {
+  constructor(
+    readonly host: string,
+    readonly port: number,
+    readonly pinned: string,
+    readonly offered: string,
+  ) {
+    super(
+      `The host key of ${host}:${port} changed: Nomen pinned ${pinned}, the server now presents ${offered}. If the server's key was replaced on purpose, an admin can accept the new key on the connected account's page; otherwise someone may be intercepting the connection.`,
+    );
+    this.name = 'HostKeyChangedError';
+  }
+}
+
 /**
  * How to sign in to an SFTP account (spec 01 §3.2: host, port, username, password or secret key),
  * as the `ssh2` client's connect options: port 22 when none is set, the private key when the
  * account signs in with a secret key and the password otherwise, and `readyTimeout` the time the
- * caller waits for the server. Shared by the connection test, the sftp-push delivery and the
- * sftp-pull source; `host` and `port` are the ones their messages name.
+ * caller waits for the server. The TCP connection is the outbound rule's (`sock`: a refused host
+ * fails with the rule's message before anything is sent), and the host key must be the pinned one:
+ * another key ends the connection with {@link HostKeyChangedError} before signing in, and with
+ * none pinned the first key is pinned through `guard.onFirstHostKey` before signing in.
+ * `offeredHostKey()` answers the key the server presented. Shared by the connection test, the
+ * sftp-push delivery and the sftp-pull source, which call `client.connect` with it at once (the
+ * socket is already connecting); `host` and `port` are the ones their messages name.
  */
 export function sftpSignIn(
   c: SftpCredentials,
   readyTimeout: number,
-): ConnectConfig & { host: string; port: number } {
+  guard: SftpGuard,
+): ConnectConfig & { host: string; port: number; offeredHostKey(): string | null } {
+  const host = c.host ?? '';
+  const port = Number(c.port ?? 22);
+  const sock = guard.outbound.connect(host, port);
+  let offered: string | null = null;
   return {
-    host: c.host ?? '',
-    port: Number(c.port ?? 22),
+    host,
+    port,
     username: c.username ?? '',
     ...(c.auth_type === 'secret_key'
       ? { privateKey: c.client_secret ?? '' }
       : { password: c.password ?? '' }),
     readyTimeout,
+    sock,
+    hostVerifier: (key: Buffer, verify: (isValid: boolean) => void) => {
+      offered = hostKeyFingerprint(key);
+      if (guard.pinnedHostKey && guard.pinnedHostKey !== offered) {
+        // Ends the connection with the reason as its error, the same path as any socket failure.
+        sock.destroy(new HostKeyChangedError(host, port, guard.pinnedHostKey, offered));
+        return;
+      }
+      if (guard.pinnedHostKey || !guard.onFirstHostKey) return verify(true);
+      guard.onFirstHostKey(offered).then(
+        () => verify(true),
+        (error: unknown) => sock.destroy(error instanceof Error ? error : new Error(String(error))),
+      );
+    },
+    offeredHostKey: () => offered,
   };
 }
 
@@ -51,17 +123,18 @@ export function sftpCall<T>(
 
 /**
  * Signs in to an SFTP account (spec 01 §3.2: host, port, username, password or secret key) with
- * the `ssh2` client, opens the SFTP subsystem and lists the home folder. Answers the server's
- * host key fingerprint (SHA-256) so the admin can compare it with the one their provider gives.
+ * the `ssh2` client through the outbound rule, opens the SFTP subsystem and lists the home folder.
+ * The server's host key must be the pinned one; the first key a server presents is pinned (README
+ * "Security"). Answers the host key fingerprint (SHA-256) so the admin can compare it with the one
+ * their provider gives; a changed key is refused naming the old and the new fingerprint.
  */
-export function testSftp(connector: ReadConnector): Promise<ConnectionTestResult> {
+export function testSftp(connector: ReadConnector, deps: ConnectorDeps): Promise<ConnectionTestResult> {
   const c = connector.credentials;
   if (c.family !== 'sftp') return Promise.resolve({ ok: false, message: 'Not an SFTP account' });
-  const signIn = sftpSignIn(c, CONNECTION_TEST_TIMEOUT_MS);
+  const signIn = sftpSignIn(c, CONNECTION_TEST_TIMEOUT_MS, sftpGuardOf(deps, connector));
   const { host, port } = signIn;
-  return new Promise((resolve) => {
+  return new Promise<ConnectionTestResult>((resolve) => {
     const client = new Client();
-    let fingerprint = '';
     let settled = false;
     const finish = (result: ConnectionTestResult) => {
       if (settled) return;
@@ -76,34 +149,37 @@ export function testSftp(connector: ReadConnector): Promise<ConnectionTestResult
           return;
         }
         sftp.readdir('.', (listError, entries) => {
-          if (listError)
+          if (listError) {
             finish({
               ok: false,
               message: `Signed in, but the home folder cannot be listed: ${listError.message}`,
             });
-          else
-            finish({
-              ok: true,
-              message: `Signed in to ${host}:${port} as ${c.username}; the home folder holds ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}. Host key ${fingerprint}.`,
-            });
+            return;
+          }
+          const fingerprint = signIn.offeredHostKey() ?? '';
+          const said = `Signed in to ${host}:${port} as ${c.username}; the home folder holds ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}.`;
+          finish({
+            ok: true,
+            message: connector.sftpHostKey
+              ? `${said} Host key ${fingerprint} (pinned).`
+              : `${said} Host key ${fingerprint}, pinned now: a server presenting another key will be refused.`,
+          });
         });
       });
     });
     client.on('error', (error: Error & { level?: string }) => {
-      const message =
-        error.level === 'client-authentication'
-          ? `${host}:${port} refused the sign-in of ${c.username}: check the username and ${c.auth_type === 'secret_key' ? 'secret key' : 'password'}.`
-          : `Could not reach ${host}:${port}: ${error.message}`;
+      const refused = outboundRefusalIn(error);
+      const message = refused
+        ? refused.message
+        : error instanceof HostKeyChangedError
+          ? error.message
+          : error.level === 'client-authentication'
+            ? `${host}:${port} refused the sign-in of ${c.username}: check the username and ${c.auth_type === 'secret_key' ? 'secret key' : 'password'}.`
+            : `Could not reach ${host}:${port}: ${error.message}`;
       finish({ ok: false, message });
     });
     try {
-      client.connect({
-        ...signIn,
-        hostVerifier: (key: Buffer) => {
-          fingerprint = `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
-          return true;
-        },
-      });
+      client.connect(signIn);
     } catch (error) {
       finish({
         ok: false,

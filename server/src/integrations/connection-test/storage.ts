@@ -1,14 +1,20 @@
 import { ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
-import { BlobServiceClient, StorageSharedKeyCredential } from '@azure/storage-blob';
+import { BlobServiceClient, newPipeline, StorageSharedKeyCredential } from '@azure/storage-blob';
 import type { ConnectionTestResult, Credentials } from '@nomen/shared';
 import type { ConnectorDeps, ReadConnector } from '../../entities/connectors/connectors.read';
+import { type OutboundPolicy, outboundRefusalIn } from '../../security/outbound';
 
-/** Where storage services are reached: the providers' own endpoints unless configured otherwise. */
+/**
+ * Where storage services are reached: the providers' own endpoints unless configured otherwise,
+ * through the server's outbound rule (README "Security").
+ */
 export interface StorageEndpoints {
   /** An S3-compatible endpoint (S3_ENDPOINT), addressed path-style; null: AWS itself. */
   s3: string | null;
   /** The Blob endpoint with `{account}` for the storage account name (AZURE_BLOB_ENDPOINT). */
   azureBlob: string;
+  /** The outbound rule (OUTBOUND_ALLOW) every storage connection obeys. */
+  outbound: OutboundPolicy;
 }
 
 /** The credentials of a cloud storage account (spec 01 §3.2: aws_key, aws_secret, blob_accountname, blob_key). */
@@ -33,7 +39,35 @@ export function s3ClientOf(
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 1,
+    requestHandler: { httpAgent: endpoints.outbound.httpAgent, httpsAgent: endpoints.outbound.httpsAgent },
   });
+}
+
+/**
+ * A Blob service client for an Azure storage account (spec 01 §3.2 blob_accountname, blob_key) at
+ * AZURE_BLOB_ENDPOINT, one attempt per call, every connection through the outbound rule. Throws
+ * when the key is not base64 (StorageSharedKeyCredential). Shared by the connection test and the
+ * azure-blob-push delivery.
+ */
+export function azureBlobServiceOf(
+  account: string,
+  key: string,
+  endpoints: StorageEndpoints,
+): BlobServiceClient {
+  const credential = new StorageSharedKeyCredential(account, key);
+  const url = endpoints.azureBlob.replace('{account}', encodeURIComponent(account));
+  const pipeline = newPipeline(credential, { retryOptions: { maxTries: 1 } });
+  const { httpAgent, httpsAgent } = endpoints.outbound;
+  // The innermost policy hands node's http client the guarded agent of the request's scheme.
+  pipeline.factories.push({
+    create: (next) => ({
+      sendRequest: (request) => {
+        request.agent = request.url.startsWith('https:') ? httpsAgent : httpAgent;
+        return next.sendRequest(request);
+      },
+    }),
+  });
+  return new BlobServiceClient(url, pipeline);
 }
 
 /** S3 error codes of refused keys or a missing bucket. */
@@ -56,6 +90,8 @@ export function isPermanentS3Error(error: unknown): boolean {
 }
 
 function describe(error: unknown): string {
+  const refused = outboundRefusalIn(error);
+  if (refused) return refused.message;
   if (error && typeof error === 'object') {
     const e = error as { name?: string; message?: string; code?: string; statusCode?: number };
     return [e.code ?? e.name, e.message].filter(Boolean).join(': ');
@@ -94,9 +130,7 @@ export async function testAzureBlob(
   if (c.family !== 'cloud-storage') return { ok: false, message: 'Not a cloud storage account' };
   const account = c.blob_accountname ?? '';
   try {
-    const credential = new StorageSharedKeyCredential(account, c.blob_key ?? '');
-    const url = endpoints.azureBlob.replace('{account}', encodeURIComponent(account));
-    const service = new BlobServiceClient(url, credential, { retryOptions: { maxTries: 1 } });
+    const service = azureBlobServiceOf(account, c.blob_key ?? '', endpoints);
     const names: string[] = [];
     for await (const container of service.listContainers()) {
       names.push(container.name);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dv360Standin } from '../../../../tests/standins/dv360';
 import { ReportError } from '../async-report';
 import { Dv360Client, dv360Path } from './client';
+import { localOutbound } from '../../test/local-outbound';
 
 /**
  * The Display & Video 360 client against its stand-in (tests/standins/dv360.ts): list paging with
@@ -50,6 +51,7 @@ afterAll(() => dv360.close());
 
 const client = (token = 'dv-ok', extra = {}) =>
   new Dv360Client({
+    fetch: localOutbound.fetch,
     baseUrl: dv360.apiUrl,
     bidManagerUrl: dv360.bidManagerUrl,
     getAccessToken: async () => token,

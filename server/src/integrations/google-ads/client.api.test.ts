@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GoogleAdsStandin } from '../../../../tests/standins/google-ads';
 import { GoogleAdsClient } from './client';
+import { localOutbound } from '../../test/local-outbound';
 
 const standin = new GoogleAdsStandin({
   validTokens: ['ya29.ok'],
@@ -18,7 +19,12 @@ const standin = new GoogleAdsStandin({
 });
 
 const client = (token = 'ya29.ok', developerToken = 'dev-1') =>
-  new GoogleAdsClient({ baseUrl: standin.apiUrl, developerToken, getAccessToken: async () => token });
+  new GoogleAdsClient({
+    fetch: localOutbound.fetch,
+    baseUrl: standin.apiUrl,
+    developerToken,
+    getAccessToken: async () => token,
+  });
 
 beforeAll(() => standin.start());
 afterAll(() => standin.close());
@@ -76,6 +82,7 @@ describe('GoogleAdsClient.searchStream with metrics (pull_performance_metrics)',
   });
   const gads = () =>
     new GoogleAdsClient({
+      fetch: localOutbound.fetch,
       baseUrl: reporting.apiUrl,
       developerToken: 'dev-1',
       getAccessToken: async () => 'ya29.ok',

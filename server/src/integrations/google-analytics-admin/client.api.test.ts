@@ -3,6 +3,7 @@ import type { GaAccountSeed } from '../../../../tests/standins/google-analytics-
 import { GoogleAnalyticsStandin } from '../../../../tests/standins/google-analytics-admin';
 import { rotatingToken } from '../../../../tests/standins/token-source';
 import { GoogleAnalyticsAdminClient, type GoogleAnalyticsAdminClientOptions } from './client';
+import { localOutbound } from '../../test/local-outbound';
 
 const accounts: GaAccountSeed[] = Array.from({ length: 205 }, (_, i) => ({
   id: String(100000 + i),
@@ -41,6 +42,7 @@ const standin = new GoogleAnalyticsStandin({
 
 function client(overrides: Partial<GoogleAnalyticsAdminClientOptions> = {}) {
   return new GoogleAnalyticsAdminClient({
+    fetch: localOutbound.fetch,
     baseUrl: standin.adminUrl,
     managementBaseUrl: standin.managementUrl,
     userInfoUrl: standin.userInfoUrl,

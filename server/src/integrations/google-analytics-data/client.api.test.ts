@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GaDataStandin } from '../../../../tests/standins/google-analytics-data';
 import { customDimensionApiName, GA_REPORT_MAX_DIMENSIONS, GaDataClient } from './client';
+import { localOutbound } from '../../test/local-outbound';
 
 /** Property 4141's events: fixed, event-scoped and user-scoped dimension values. */
 const standin = new GaDataStandin({
@@ -15,7 +16,12 @@ const standin = new GaDataStandin({
   customDimensions: { '4141': { event: ['promo_code'], user: ['tier'] } },
 });
 
-const client = () => new GaDataClient({ baseUrl: standin.dataUrl, getAccessToken: async () => 'ya29.ok' });
+const client = () =>
+  new GaDataClient({
+    fetch: localOutbound.fetch,
+    baseUrl: standin.dataUrl,
+    getAccessToken: async () => 'ya29.ok',
+  });
 
 beforeAll(() => standin.start());
 afterAll(() => standin.close());

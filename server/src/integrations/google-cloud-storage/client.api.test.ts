@@ -8,6 +8,7 @@ import {
   requestServiceAccountToken,
   type ServiceAccountKey,
 } from './client';
+import { localOutbound } from '../../test/local-outbound';
 
 const pair = () =>
   generateKeyPairSync('rsa', {
@@ -36,10 +37,15 @@ describe('Cloud Storage client', () => {
   it('gets a token by the JWT bearer grant and uploads an object, replacing one of the same name', async () => {
     const token = await requestServiceAccountToken({
       tokenUrl: standin.tokenUrl,
+      fetch: localOutbound.fetch,
       key,
       scope: GCS_READ_WRITE_SCOPE,
     });
-    const client = new GcsClient({ baseUrl: standin.url, getAccessToken: async () => token.accessToken });
+    const client = new GcsClient({
+      fetch: localOutbound.fetch,
+      baseUrl: standin.url,
+      getAccessToken: async () => token.accessToken,
+    });
     const first = await client.uploadObject('b1', 'dir/a.csv', Buffer.from('one'), 'text/csv');
     const second = await client.uploadObject('b1', 'dir/a.csv', Buffer.from('two'), 'text/csv');
     expect([first.generation, second.generation]).toEqual(['1', '2']);
@@ -50,16 +56,22 @@ describe('Cloud Storage client', () => {
     await expect(
       requestServiceAccountToken({
         tokenUrl: standin.tokenUrl,
+        fetch: localOutbound.fetch,
         key: { ...key, private_key: pair().privateKey },
         scope: GCS_READ_WRITE_SCOPE,
       }),
     ).rejects.toMatchObject({ code: 'UNAUTHORIZED', providerMessage: 'Invalid JWT Signature.' });
     const token = await requestServiceAccountToken({
       tokenUrl: standin.tokenUrl,
+      fetch: localOutbound.fetch,
       key,
       scope: GCS_READ_WRITE_SCOPE,
     });
-    const client = new GcsClient({ baseUrl: standin.url, getAccessToken: async () => token.accessToken });
+    const client = new GcsClient({
+      fetch: localOutbound.fetch,
+      baseUrl: standin.url,
+      getAccessToken: async () => token.accessToken,
+    });
     await expect(client.uploadObject('nope', 'a', Buffer.from('x'), 'text/plain')).rejects.toMatchObject({
       code: 'HTTP',
       status: 404,

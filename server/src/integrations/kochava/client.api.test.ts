@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KochavaStandin } from '../../../../tests/standins/kochava';
 import { rotatingToken } from '../../../../tests/standins/token-source';
 import { KochavaClient, type KochavaClientOptions } from './client';
+import { localOutbound } from '../../test/local-outbound';
 
 const standin = new KochavaStandin({
   validKeys: ['kochava-key-ok', 'kochava-key-rotated'],
@@ -22,6 +23,7 @@ const standin = new KochavaStandin({
 
 function client(overrides: Partial<KochavaClientOptions> = {}) {
   return new KochavaClient({
+    fetch: localOutbound.fetch,
     baseUrl: standin.apiUrl,
     getAccessToken: async () => 'kochava-key-ok',
     ...overrides,

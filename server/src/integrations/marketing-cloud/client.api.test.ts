@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MarketingCloudStandin } from '../../../../tests/standins/marketing-cloud';
 import { MarketingCloudClient } from './client';
+import { localOutbound } from '../../test/local-outbound';
 
 const standin = new MarketingCloudStandin({
   clientId: 'mc-id',
@@ -19,6 +20,7 @@ const standin = new MarketingCloudStandin({
 
 const client = (secret = 'mc-secret-value') =>
   new MarketingCloudClient({
+    fetch: localOutbound.fetch,
     authUrl: standin.authUrl,
     restUrlFor: (instanceUrl) => instanceUrl.replace(/\/+$/, ''),
     clientId: 'mc-id',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MetaStandin } from '../../../../tests/standins/meta';
 import { rotatingToken } from '../../../../tests/standins/token-source';
 import { MetaClient, type MetaClientOptions } from './client';
+import { localOutbound } from '../../test/local-outbound';
 
 const standin = new MetaStandin({
   validTokens: ['EAAB-ok', 'EAAB-fresh'],
@@ -21,7 +22,12 @@ const standin = new MetaStandin({
 });
 
 function client(overrides: Partial<MetaClientOptions> = {}) {
-  return new MetaClient({ baseUrl: standin.graphUrl, getAccessToken: async () => 'EAAB-ok', ...overrides });
+  return new MetaClient({
+    fetch: localOutbound.fetch,
+    baseUrl: standin.graphUrl,
+    getAccessToken: async () => 'EAAB-ok',
+    ...overrides,
+  });
 }
 
 beforeAll(() => standin.start());
@@ -119,7 +125,11 @@ describe('MetaClient.listInsights (pull_performance_metrics)', () => {
     ],
   });
   const insightsClient = () =>
-    new MetaClient({ baseUrl: graph.graphUrl, getAccessToken: async () => 'EAAB-ok' });
+    new MetaClient({
+      fetch: localOutbound.fetch,
+      baseUrl: graph.graphUrl,
+      getAccessToken: async () => 'EAAB-ok',
+    });
 
   beforeAll(() => graph.start());
   afterAll(() => graph.close());

@@ -1,4 +1,5 @@
 import * as oauth from 'oauth4webapi';
+import { outboundRefusalIn, STRICT_OUTBOUND } from '../../security/outbound';
 import type { OAuthProviderConfig } from './providers';
 
 /**
@@ -49,8 +50,19 @@ function serverOf(provider: OAuthProviderConfig): oauth.AuthorizationServer {
   };
 }
 
-function options(url: string) {
-  return isLoopback(url) ? { [oauth.allowInsecureRequests]: true } : {};
+/**
+ * How an OAuth call reaches the provider: the `fetch` of the server's outbound rule (security/
+ * outbound.ts; the strict rule by default) and, for a provider on this machine, plain http.
+ */
+export interface OAuthTransport {
+  fetch?: typeof fetch | undefined;
+}
+
+function options(url: string, transport: OAuthTransport) {
+  return {
+    [oauth.customFetch]: transport.fetch ?? STRICT_OUTBOUND.fetch,
+    ...(isLoopback(url) ? { [oauth.allowInsecureRequests]: true } : {}),
+  };
 }
 
 function clientAuth(provider: OAuthProviderConfig, credentials: OAuthClientCredentials): oauth.ClientAuth {
@@ -107,6 +119,8 @@ function flowError(error: unknown, what: string): OAuthFlowError {
   if (error instanceof oauth.ResponseBodyError) {
     return new OAuthFlowError(`${what}: ${error.error_description || error.error}`, error.error);
   }
+  const refused = outboundRefusalIn(error);
+  if (refused) return new OAuthFlowError(`${what}: ${refused.message}`);
   return new OAuthFlowError(`${what}: ${error instanceof Error ? error.message : String(error)}`);
 }
 
@@ -142,6 +156,7 @@ export async function exchangeCode(
     redirectUri: string;
     codeVerifier: string | null;
   },
+  transport: OAuthTransport = {},
 ): Promise<CodeExchange> {
   const as = serverOf(provider);
   const client: oauth.Client = { client_id: credentials.clientId };
@@ -154,7 +169,7 @@ export async function exchangeCode(
       params,
       request.redirectUri,
       request.codeVerifier ?? oauth.nopkce,
-      options(provider.tokenUrl),
+      options(provider.tokenUrl, transport),
     );
     const answer = await oauth.processAuthorizationCodeResponse(as, client, response);
     const claims = oauth.getValidatedIdTokenClaims(answer);
@@ -183,6 +198,7 @@ export async function signedInEmail(
   provider: OAuthProviderConfig,
   credentials: OAuthClientCredentials,
   exchange: CodeExchange,
+  transport: OAuthTransport = {},
 ): Promise<string> {
   const noEmail = 'The provider did not say which email signed in: allow access to the email';
   let email = exchange.identity?.email ?? null;
@@ -196,7 +212,7 @@ export async function signedInEmail(
         as,
         client,
         exchange.tokens.access_token,
-        options(provider.userinfoUrl),
+        options(provider.userinfoUrl, transport),
       );
       const info = await oauth.processUserInfoResponse(
         as,
@@ -220,6 +236,7 @@ export async function refreshTokens(
   provider: OAuthProviderConfig,
   credentials: OAuthClientCredentials,
   tokens: TokenSet,
+  transport: OAuthTransport = {},
 ): Promise<TokenSet> {
   if (!tokens.refresh_token)
     throw new OAuthFlowError('The access token expired and there is no refresh token; sign in again');
@@ -231,7 +248,7 @@ export async function refreshTokens(
       client,
       clientAuth(provider, credentials),
       tokens.refresh_token,
-      options(provider.tokenUrl),
+      options(provider.tokenUrl, transport),
     );
     return toTokenSet(await oauth.processRefreshTokenResponse(as, client, response), tokens);
   } catch (error) {
@@ -247,11 +264,17 @@ export async function userinfo(
   provider: OAuthProviderConfig,
   credentials: OAuthClientCredentials,
   accessToken: string,
+  transport: OAuthTransport = {},
 ) {
   if (!provider.userinfoUrl) throw new OAuthFlowError(`${provider.slug} has no userinfo endpoint`);
   const as = serverOf(provider);
   const client: oauth.Client = { client_id: credentials.clientId };
-  const response = await oauth.userInfoRequest(as, client, accessToken, options(provider.userinfoUrl));
+  let response: Response;
+  try {
+    response = await oauth.userInfoRequest(as, client, accessToken, options(provider.userinfoUrl, transport));
+  } catch (error) {
+    throw flowError(error, 'The provider could not be reached');
+  }
   if (response.status === 401)
     throw new OAuthFlowError('The provider refused the access token', 'invalid_token');
   try {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PROVIDER_TIMEOUT_MS } from '../provider-http';
 import { type OAuthClientCredentials, OAuthFlowError, type TokenSet } from './oauth-client';
 import type { OAuthProviderConfig } from './providers';
+import { outboundRefusalIn, STRICT_OUTBOUND } from '../../security/outbound';
 
 /**
  * TikTok for Business sign-in, which is not standard OAuth 2.0 and so not done by oauth-client.ts
@@ -65,7 +66,7 @@ export async function exchangeTikTokCode(
     throw new OAuthFlowError('The TikTok token endpoint must be an https address');
   let text: string;
   try {
-    const res = await (options.fetch ?? fetch)(url, {
+    const res = await (options.fetch ?? STRICT_OUTBOUND.fetch)(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({
@@ -78,7 +79,7 @@ export async function exchangeTikTokCode(
     text = await res.text();
   } catch (error) {
     throw new OAuthFlowError(
-      `TikTok could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+      `TikTok could not be reached: ${outboundRefusalIn(error)?.message ?? (error instanceof Error ? error.message : String(error))}`,
     );
   }
   let parsed: z.output<typeof answerSchema>;

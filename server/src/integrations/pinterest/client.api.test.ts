@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PinterestStandin } from '../../../../tests/standins/pinterest';
 import { rotatingToken } from '../../../../tests/standins/token-source';
 import { PinterestClient, type PinterestClientOptions } from './client';
+import { localOutbound } from '../../test/local-outbound';
 
 const standin = new PinterestStandin({
   validTokens: ['pin-ok', 'pin-fresh'],
@@ -24,7 +25,12 @@ const standin = new PinterestStandin({
 });
 
 function client(overrides: Partial<PinterestClientOptions> = {}) {
-  return new PinterestClient({ baseUrl: standin.apiUrl, getAccessToken: async () => 'pin-ok', ...overrides });
+  return new PinterestClient({
+    fetch: localOutbound.fetch,
+    baseUrl: standin.apiUrl,
+    getAccessToken: async () => 'pin-ok',
+    ...overrides,
+  });
 }
 
 const withToken = (token: string) => client({ getAccessToken: async () => token });
@@ -103,7 +109,11 @@ describe('PinterestClient.analytics (pull_performance_metrics)', () => {
     ),
   });
   const analyticsClient = () =>
-    new PinterestClient({ baseUrl: reporting.apiUrl, getAccessToken: async () => 'pin-ok' });
+    new PinterestClient({
+      fetch: localOutbound.fetch,
+      baseUrl: reporting.apiUrl,
+      getAccessToken: async () => 'pin-ok',
+    });
 
   beforeAll(() => reporting.start());
   afterAll(() => reporting.close());

@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QrCodeMonkeyStandin } from '../../../../tests/standins/qr-code-monkey';
 import { QrCodeMonkeyClient } from './client';
+import { localOutbound } from '../../test/local-outbound';
 
 const standin = new QrCodeMonkeyStandin(['qr-ok']);
 const client = (key = 'qr-ok') =>
-  new QrCodeMonkeyClient({ baseUrl: standin.url, getAccessToken: async () => key });
+  new QrCodeMonkeyClient({
+    fetch: localOutbound.fetch,
+    baseUrl: standin.url,
+    getAccessToken: async () => key,
+  });
 
 beforeAll(() => standin.start());
 afterAll(() => standin.close());

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SnapchatStandin } from '../../../../tests/standins/snapchat';
 import { rotatingToken } from '../../../../tests/standins/token-source';
 import { SnapchatClient, type SnapchatClientOptions } from './client';
+import { localOutbound } from '../../test/local-outbound';
 
 const standin = new SnapchatStandin({
   validTokens: ['snap-ok', 'snap-fresh'],
@@ -30,7 +31,12 @@ const standin = new SnapchatStandin({
 });
 
 function client(overrides: Partial<SnapchatClientOptions> = {}) {
-  return new SnapchatClient({ baseUrl: standin.apiUrl, getAccessToken: async () => 'snap-ok', ...overrides });
+  return new SnapchatClient({
+    fetch: localOutbound.fetch,
+    baseUrl: standin.apiUrl,
+    getAccessToken: async () => 'snap-ok',
+    ...overrides,
+  });
 }
 
 const withToken = (token: string) => client({ getAccessToken: async () => token });
@@ -127,7 +133,11 @@ describe('SnapchatClient.stats (pull_performance_metrics)', () => {
     },
   });
   const statsClient = () =>
-    new SnapchatClient({ baseUrl: measuring.apiUrl, getAccessToken: async () => 'snap-ok' });
+    new SnapchatClient({
+      fetch: localOutbound.fetch,
+      baseUrl: measuring.apiUrl,
+      getAccessToken: async () => 'snap-ok',
+    });
   const start = new Date('2026-03-01T00:00:00.000Z');
   const end = new Date('2026-03-31T00:00:00.000Z');
 

@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SnowflakeStandin } from '../../../../tests/standins/snowflake';
 import { SnowflakeClient, snowflakeAccountOf, snowflakeKeyPairJwt } from './client';
+import { localOutbound } from '../../test/local-outbound';
 
 const KEYS = generateKeyPairSync('rsa', {
   modulusLength: 2048,
@@ -18,6 +19,7 @@ const standin = new SnowflakeStandin({
 
 const pat = () =>
   new SnowflakeClient({
+    fetch: localOutbound.fetch,
     baseUrl: standin.url,
     tokenType: 'PROGRAMMATIC_ACCESS_TOKEN',
     getAccessToken: async () => 'pat-ok',
@@ -52,6 +54,7 @@ describe('SnowflakeClient', () => {
     const account = snowflakeAccountOf('https://xy12345.us-east-1.snowflakecomputing.com');
     expect(account).toBe('XY12345');
     const client = new SnowflakeClient({
+      fetch: localOutbound.fetch,
       baseUrl: standin.url,
       tokenType: 'KEYPAIR_JWT',
       getAccessToken: async () =>
@@ -67,6 +70,7 @@ describe('SnowflakeClient', () => {
 
   it('maps a refused token to UNAUTHORIZED and an SQL error (422) to HTTP with its code', async () => {
     const refused = new SnowflakeClient({
+      fetch: localOutbound.fetch,
       baseUrl: standin.url,
       tokenType: 'PROGRAMMATIC_ACCESS_TOKEN',
       getAccessToken: async () => 'pat-bad',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TikTokStandin } from '../../../../tests/standins/tiktok';
 import { rotatingToken } from '../../../../tests/standins/token-source';
 import { TikTokClient, type TikTokClientOptions } from './client';
+import { localOutbound } from '../../test/local-outbound';
 
 const standin = new TikTokStandin({
   app: { appId: 'app', secret: 'secret' },
@@ -26,6 +27,7 @@ const standin = new TikTokStandin({
 
 function client(overrides: Partial<TikTokClientOptions> = {}) {
   return new TikTokClient({
+    fetch: localOutbound.fetch,
     baseUrl: `${standin.url}/open_api/v1.3`,
     getAccessToken: async () => 'tt-ok',
     ...overrides,
@@ -147,7 +149,11 @@ describe('TikTokClient.report (pull_performance_metrics)', () => {
     },
   });
   const reportClient = () =>
-    new TikTokClient({ baseUrl: `${reporting.url}/open_api/v1.3`, getAccessToken: async () => 'tt-ok' });
+    new TikTokClient({
+      fetch: localOutbound.fetch,
+      baseUrl: `${reporting.url}/open_api/v1.3`,
+      getAccessToken: async () => 'tt-ok',
+    });
 
   beforeAll(() => reporting.start());
   afterAll(() => reporting.close());

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rotatingToken } from '../../../../tests/standins/token-source';
 import { WorkfrontStandin } from '../../../../tests/standins/workfront';
 import { WorkfrontClient, type WorkfrontClientOptions } from './client';
+import { localOutbound } from '../../test/local-outbound';
 
 const campaignForm = {
   ID: 'ctgy-campaign',
@@ -31,6 +32,7 @@ const standin = new WorkfrontStandin({
 
 function client(overrides: Partial<WorkfrontClientOptions> = {}) {
   return new WorkfrontClient({
+    fetch: localOutbound.fetch,
     baseUrl: standin.apiUrl,
     getAccessToken: async () => 'wf-session-ok',
     ...overrides,

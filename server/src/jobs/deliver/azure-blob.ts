@@ -1,7 +1,7 @@
-import { BlobServiceClient, StorageSharedKeyCredential } from '@azure/storage-blob';
+import type { BlobServiceClient } from '@azure/storage-blob';
 import type { OutputFile } from '@nomen/shared';
 import type { ReadConnector } from '../../entities/connectors/connectors.read';
-import type { StorageEndpoints } from '../../integrations/connection-test/storage';
+import { azureBlobServiceOf, type StorageEndpoints } from '../../integrations/connection-test/storage';
 import { DeliveryError, type Destination, describe, splitBucketPath } from '../delivery';
 import type { Deliverer } from './context';
 
@@ -23,14 +23,12 @@ export async function deliverAzureBlob(
   if (!container)
     throw new DeliveryError('The folder names no container (write it as /container/folder)', true);
   const account = c.blob_accountname ?? '';
-  let credential: StorageSharedKeyCredential;
+  let service: BlobServiceClient;
   try {
-    credential = new StorageSharedKeyCredential(account, c.blob_key ?? '');
+    service = azureBlobServiceOf(account, c.blob_key ?? '', endpoints);
   } catch (error) {
     throw new DeliveryError(`The account key is not valid: ${describe(error)}`, true);
   }
-  const url = endpoints.azureBlob.replace('{account}', encodeURIComponent(account));
-  const service = new BlobServiceClient(url, credential, { retryOptions: { maxTries: 1 } });
   const containerClient = service.getContainerClient(container);
   try {
     const names: string[] = [];

@@ -26,6 +26,7 @@ export const bitlyDeliverer: Deliverer = async (ctx) => {
   const connector = await ctx.connector();
   const { deps, run, assignment, metadata } = ctx;
   const client = new BitlyClient({
+    fetch: deps.config.outbound.fetch,
     baseUrl: deps.config.providers.bitly.baseUrl,
     timeoutMs: deps.config.providers.timeoutMs,
     ...oauthAccess(deps, connector),

@@ -12,6 +12,7 @@ export const boxDeliverer: Deliverer = async (ctx) => {
   const connector = await ctx.connector();
   const { providers } = ctx.deps.config;
   const client = new BoxClient({
+    fetch: ctx.deps.config.outbound.fetch,
     apiUrl: providers.box.apiUrl,
     uploadUrl: providers.box.uploadUrl,
     timeoutMs: providers.timeoutMs,

@@ -8,6 +8,7 @@ import { type Deliverer, type DeliveryContext, metadataText, oauthAccess, templa
 async function metaClient(ctx: DeliveryContext): Promise<MetaClient> {
   const connector = await ctx.connector();
   return new MetaClient({
+    fetch: ctx.deps.config.outbound.fetch,
     baseUrl: ctx.deps.config.providers.meta.baseUrl,
     timeoutMs: ctx.deps.config.providers.timeoutMs,
     ...oauthAccess(ctx.deps, connector),

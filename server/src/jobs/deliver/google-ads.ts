@@ -68,6 +68,7 @@ export const cm360Deliverer: Deliverer = async (ctx) => {
       true,
     );
   const client = new Cm360Client({
+    fetch: ctx.deps.config.outbound.fetch,
     baseUrl: ctx.deps.config.providers.cm360.baseUrl,
     timeoutMs: ctx.deps.config.providers.timeoutMs,
     ...oauthAccess(ctx.deps, connector),
@@ -143,6 +144,7 @@ export const dv360Deliverer: Deliverer = async (ctx) => {
     throw new DeliveryError(`Nothing to update: map the ${DV360_NOUNS[type].one} name field`, true);
   const connector = await ctx.connector();
   const client = new Dv360Client({
+    fetch: ctx.deps.config.outbound.fetch,
     baseUrl: ctx.deps.config.providers.dv360.baseUrl,
     timeoutMs: ctx.deps.config.providers.timeoutMs,
     ...oauthAccess(ctx.deps, connector),

@@ -36,6 +36,7 @@ export const googleCloudDeliverer: Deliverer = async (ctx) => {
     .update(`${key.client_email}\u0000${key.private_key}`)
     .digest('base64url');
   const client = new GcsClient({
+    fetch: ctx.deps.config.outbound.fetch,
     baseUrl: providers.googleCloudStorage.baseUrl,
     timeoutMs: providers.timeoutMs,
     getAccessToken: async () => {
@@ -46,6 +47,7 @@ export const googleCloudDeliverer: Deliverer = async (ctx) => {
         key,
         scope: GCS_READ_WRITE_SCOPE,
         timeoutMs: providers.timeoutMs,
+        fetch: ctx.deps.config.outbound.fetch,
       });
       tokens.set(cacheKey, fresh);
       return fresh.accessToken;

@@ -61,6 +61,7 @@ export const marketingCloudDeliverer: Deliverer = async (ctx) => {
   const secret = c.client_secret;
   const { providers } = ctx.deps.config;
   const client = new MarketingCloudClient({
+    fetch: ctx.deps.config.outbound.fetch,
     authUrl: providers.marketingCloud.authUrlFor(c.subdomain.trim()),
     restUrlFor: providers.marketingCloud.restUrlFor,
     clientId: c.client_id,

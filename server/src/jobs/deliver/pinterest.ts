@@ -48,6 +48,7 @@ export const pinterestDeliverer: Deliverer = async (ctx) => {
   const update = mappedUpdate(ctx, { ...spec, idNames: ['id'] });
   const connector = await ctx.connector();
   const client = new PinterestClient({
+    fetch: ctx.deps.config.outbound.fetch,
     baseUrl: ctx.deps.config.providers.pinterest.baseUrl,
     timeoutMs: ctx.deps.config.providers.timeoutMs,
     ...oauthAccess(ctx.deps, connector),

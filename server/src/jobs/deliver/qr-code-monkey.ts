@@ -90,6 +90,7 @@ export const qrCodeMonkeyDeliverer: Deliverer = async (ctx) => {
   const apiKey = c.family === 'simple-key' ? (c.api_key ?? '') : '';
   const { deps, run, assignment } = ctx;
   const client = new QrCodeMonkeyClient({
+    fetch: deps.config.outbound.fetch,
     baseUrl: deps.config.providers.qrCodeMonkey.baseUrl,
     timeoutMs: deps.config.providers.timeoutMs,
     getAccessToken: async () => apiKey,

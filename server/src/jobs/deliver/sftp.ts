@@ -1,7 +1,14 @@
 import type { OutputFile } from '@nomen/shared';
 import ssh2, { type SFTPWrapper } from 'ssh2';
 import type { ReadConnector } from '../../entities/connectors/connectors.read';
-import { sftpCall, sftpSignIn, sftpSignInRefused } from '../../integrations/connection-test/sftp';
+import { STRICT_OUTBOUND } from '../../security/outbound';
+import {
+  type SftpGuard,
+  sftpCall,
+  sftpGuardOf,
+  sftpSignIn,
+  sftpSignInRefused,
+} from '../../integrations/connection-test/sftp';
 import { CONNECT_TIMEOUT_MS, DeliveryError, type Destination, describe, sftpFolder } from '../delivery';
 import type { Deliverer } from './context';
 
@@ -57,11 +64,13 @@ export function deliverSftp(
   files: readonly OutputFile[],
   destination: Destination,
   attempt: SftpAttempt = { tag: 'upload', fence: async () => undefined },
+  guard: SftpGuard = { outbound: STRICT_OUTBOUND, pinnedHostKey: connector.sftpHostKey },
 ): Promise<string[]> {
   const c = connector.credentials;
   if (c.family !== 'sftp')
     return Promise.reject(new DeliveryError('The account is not an SFTP account', true));
-  const signIn = sftpSignIn(c, CONNECT_TIMEOUT_MS);
+  // The outbound rule (config.outbound) and the account's pinned host key guard the connection.
+  const signIn = sftpSignIn(c, CONNECT_TIMEOUT_MS, guard);
   const { host, port } = signIn;
   const folder = sftpFolder(destination.folder);
   const client = new ssh2.Client();
@@ -125,5 +134,16 @@ export function deliverSftp(
 }
 
 /** The sftp-push deliverer. */
-export const sftpDeliverer: Deliverer = async (ctx) =>
-  deliverSftp(await ctx.connector(), ctx.files, ctx.destination, { tag: ctx.attemptTag, fence: ctx.fence });
+export const sftpDeliverer: Deliverer = async (ctx) => {
+  const connector = await ctx.connector();
+  return deliverSftp(
+    connector,
+    ctx.files,
+    ctx.destination,
+    {
+      tag: ctx.attemptTag,
+      fence: ctx.fence,
+    },
+    sftpGuardOf(ctx.deps, connector),
+  );
+};

@@ -44,6 +44,7 @@ export const snapchatDeliverer: Deliverer = async (ctx) => {
   const update = mappedUpdate(ctx, { ...spec, idNames: ['id'] });
   const connector = await ctx.connector();
   const client = new SnapchatClient({
+    fetch: ctx.deps.config.outbound.fetch,
     baseUrl: ctx.deps.config.providers.snapchat.baseUrl,
     timeoutMs: ctx.deps.config.providers.timeoutMs,
     ...oauthAccess(ctx.deps, connector),

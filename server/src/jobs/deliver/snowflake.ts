@@ -116,6 +116,7 @@ export const snowflakeDeliverer: Deliverer = async (ctx) => {
   } else token = c.password ?? '';
   const { providers } = ctx.deps.config;
   const client = new SnowflakeClient({
+    fetch: ctx.deps.config.outbound.fetch,
     baseUrl: providers.snowflake.baseUrlFor(url),
     timeoutMs: providers.timeoutMs,
     tokenType: keyPair ? 'KEYPAIR_JWT' : 'PROGRAMMATIC_ACCESS_TOKEN',

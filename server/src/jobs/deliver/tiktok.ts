@@ -63,6 +63,7 @@ export const tiktokDeliverer: Deliverer = async (ctx) => {
   const update = mappedUpdate(ctx, { ...spec, rename: { name: spec.nameField } });
   const connector = await ctx.connector();
   const client = new TikTokClient({
+    fetch: ctx.deps.config.outbound.fetch,
     baseUrl: ctx.deps.config.providers.tiktok.baseUrl,
     timeoutMs: ctx.deps.config.providers.timeoutMs,
     ...oauthAccess(ctx.deps, connector),

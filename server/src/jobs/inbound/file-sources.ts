@@ -1,7 +1,12 @@
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import ssh2, { type SFTPWrapper } from 'ssh2';
 import type { ReadConnector } from '../../entities/connectors/connectors.read';
-import { sftpCall, sftpSignIn, sftpSignInRefused } from '../../integrations/connection-test/sftp';
+import {
+  type SftpGuard,
+  sftpCall,
+  sftpSignIn,
+  sftpSignInRefused,
+} from '../../integrations/connection-test/sftp';
 import {
   isPermanentS3Error,
   type StorageEndpoints,
@@ -35,12 +40,19 @@ export interface FileSource {
   close(): void;
 }
 
-/** Signs in to the account's SFTP server and opens the folder. A refused sign-in is permanent. */
-export function openSftpSource(connector: ReadConnector, folder: string): Promise<FileSource> {
+/**
+ * Signs in to the account's SFTP server through `guard` (the outbound rule and the pinned host key,
+ * `sftpGuardOf`) and opens the folder. A refused sign-in is permanent.
+ */
+export function openSftpSource(
+  connector: ReadConnector,
+  folder: string,
+  guard: SftpGuard,
+): Promise<FileSource> {
   const c = connector.credentials;
   if (c.family !== 'sftp')
     return Promise.reject(new InboundError('The account is not an SFTP account', true));
-  const signIn = sftpSignIn(c, CONNECT_TIMEOUT_MS);
+  const signIn = sftpSignIn(c, CONNECT_TIMEOUT_MS, guard);
   const { host, port } = signIn;
   const path = sftpFolder(folder);
   const client = new ssh2.Client();

@@ -18,6 +18,7 @@ import * as runs from '../../entities/integration-runs/integration-runs.reposito
 import { createSubmission } from '../../entities/submissions/submissions.service';
 import { loadTemplate } from '../../entities/templates/templates.service';
 import type { Actor, AppDeps } from '../../http/context';
+import { sftpGuardOf } from '../../integrations/connection-test/sftp';
 import { recordFailedAttempt } from '../attempt';
 import { templateFieldOf } from '../deliver/context';
 import { describe } from '../delivery';
@@ -255,7 +256,7 @@ async function fileSource(
   }
   const metadata = assignment.metadata ?? {};
   const folder = (assignment.folder ?? '').trim() || String(metadata.folder ?? '').trim();
-  if (run.slug === 'sftp-pull') return openSftpSource(connector, folder || '.');
+  if (run.slug === 'sftp-pull') return openSftpSource(connector, folder || '.', sftpGuardOf(deps, connector));
   return openS3Source(
     connector,
     folder,

@@ -3,6 +3,7 @@ import {
   Alert,
   Badge,
   Button,
+  Code,
   Divider,
   FileButton,
   Group,
@@ -38,6 +39,7 @@ import { notifyError, notifyFailure, notifySuccess } from '../../../ui/notify';
 import { Timestamp } from '../../../ui/Timestamp';
 import { useSignedIn } from '../../auth/api';
 import {
+  useAcceptHostKey,
   useConnectorCustomFields,
   useConnectorMetadata,
   useConnectorTypes,
@@ -47,7 +49,12 @@ import {
   useStartOAuth,
   useTestConnection,
 } from '../api';
-import { CONNECTOR_SAVE_FAILED, customFieldsFailedMessage, OAUTH_START_FAILED } from '../connectorMessages';
+import {
+  CONNECTOR_SAVE_FAILED,
+  customFieldsFailedMessage,
+  OAUTH_START_FAILED,
+  offeredHostKey,
+} from '../connectorMessages';
 import { googleProfileInput } from '../googleProfileChoice';
 
 /** Props of ConnectorDrawer. */
@@ -474,9 +481,69 @@ function ConnectorForm({ opened, connector, stored, storedFields, onClose }: Con
               {test.error instanceof Error ? test.error.message : 'The test could not run.'}
             </Alert>
           ) : null}
+          {type?.family === 'sftp' ? (
+            <HostKeySection
+              connectorId={connector.id}
+              hostKey={stored?.host_key ?? null}
+              offered={offeredHostKey(test.data?.message)}
+            />
+          ) : null}
         </>
       ) : null}
     </FormDrawer>
+  );
+}
+
+/**
+ * An SFTP account's pinned host key (README "Security"): the fingerprint, or that the first
+ * successful test pins it; when a test met another key, the admin may accept it here.
+ */
+function HostKeySection({
+  connectorId,
+  hostKey,
+  offered,
+}: {
+  connectorId: number;
+  hostKey: string | null;
+  offered: string | null;
+}) {
+  const accept = useAcceptHostKey();
+  return (
+    <>
+      <Divider label="Host key" labelPosition="left" />
+      {hostKey ? (
+        <Text size="sm">
+          Pinned host key (SHA-256): <Code>{hostKey}</Code>. A server presenting another key is refused.
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Not pinned yet: the first successful Test connection pins the server's host key.
+        </Text>
+      )}
+      {offered && offered !== hostKey ? (
+        <Alert color="orange" title="The server presents a new host key">
+          <Text size="sm">
+            Accept <Code>{offered}</Code> only if your SFTP provider confirms it is their server's new key.
+          </Text>
+          <Button
+            mt="xs"
+            color="orange"
+            loading={accept.isPending}
+            onClick={() =>
+              accept.mutate(
+                { id: connectorId, fingerprint: offered },
+                {
+                  onSuccess: () => notifySuccess('New host key accepted'),
+                  onError: (error) => notifyFailure(error, 'The host key could not be accepted'),
+                },
+              )
+            }
+          >
+            Accept the new host key
+          </Button>
+        </Alert>
+      ) : null}
+    </>
   );
 }
 
