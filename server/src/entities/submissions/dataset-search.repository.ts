@@ -89,27 +89,40 @@ export async function setSearchBacklogJob(
 /**
  * Makes one backlog row's values searchable, in one transaction: the dataset's `dataset_values`
  * rows with ids in the row's range (a primary-key range read) go into `dataset_search_values`
- * (already there: kept), then the row is deleted. Idempotent: a row already done (or never there)
- * does nothing; answers how many backlog rows it worked (0 or 1).
+ * (already there: kept), then the row is deleted; after a commit of more than
+ * ANALYZE_AFTER_VALUES new values the search tables are analysed. Idempotent: a row already done
+ * (or never there) does nothing; answers how many backlog rows it worked (0 or 1).
  */
 export async function indexSearchBacklog(db: Kysely<Database>, id: number): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  const { worked, added } = await db.transaction().execute(async (trx) => {
     const entry = await trx
       .selectFrom('dataset_search_backlog')
       .select(['dataset_id', 'first_value_id', 'last_value_id'])
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
-    if (!entry) return 0;
-    await sql`insert into dataset_search_values (value_id, value)
+    if (!entry) return { worked: 0, added: 0 };
+    const inserted = await sql`insert into dataset_search_values (value_id, value)
       select v.id, v.value from dataset_values v
        where v.id between ${entry.first_value_id} and ${entry.last_value_id}
          and v.dataset_id = ${entry.dataset_id}
        order by v.id
       on conflict (value_id) do nothing`.execute(trx);
     await trx.deleteFrom('dataset_search_backlog').where('id', '=', id).execute();
-    return 1;
+    return { worked: 1, added: Number(inserted.numAffectedRows ?? 0) };
   });
+  // After the commit: the search's plan depends on the tables' statistics, which autovacuum may
+  // take minutes to gather after a large commit (seconds per search until then).
+  if (added > ANALYZE_AFTER_VALUES) await analyzeSearchTables(db);
+  return worked;
+}
+
+/** New searchable values of one commit past which the search tables are analysed at once. */
+export const ANALYZE_AFTER_VALUES = 10_000;
+
+/** ANALYZE of the tables the search report reads (`dataset_values`, `dataset_search_values`). */
+export async function analyzeSearchTables(db: Kysely<Database>): Promise<void> {
+  await sql`analyze dataset_values, dataset_search_values`.execute(db);
 }
 
 /**
