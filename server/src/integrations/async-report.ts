@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
+import { outboundRefusalIn, STRICT_OUTBOUND } from '../security/outbound';
 import { PROVIDER_LABELS, ProviderError, type ProviderName } from './provider-error';
 import { DEFAULT_PROVIDER_TIMEOUT_MS } from './provider-http';
-import { outboundRefusalIn, STRICT_OUTBOUND } from '../security/outbound';
 
 /**
  * What the asynchronous report clients share (CM360 Reports v4, Bid Manager v2, Amazon Ads

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { ProviderError, type ProviderName } from './provider-error';
 import { outboundRefusalIn, STRICT_OUTBOUND } from '../security/outbound';
+import { ProviderError, type ProviderName } from './provider-error';
 
 /** Default time a provider has to answer one attempt of one call, in milliseconds. */
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 15_000;

@@ -1,3 +1,4 @@
+import { csvLine } from '@nomen/shared';
 import type { IntegrationRunRow, TargetRow } from '@nomen/shared/db';
 import { readConnector } from '../entities/connectors/connectors.read';
 import * as runs from '../entities/integration-runs/integration-runs.repository';
@@ -43,11 +44,6 @@ function tsvCell(value: string): string {
   return value.replace(/[\t\r\n]+/g, ' ');
 }
 
-/** A CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. */
-function csvCell(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
 /** The value of `column` in `row`: the cv_id for the key, else the template field's value. */
 function cell(row: Rows[number], column: Column): string {
   return column.templateFieldId === null ? row.cv_id : (row.data[String(column.templateFieldId)] ?? '');
@@ -68,10 +64,22 @@ export function classificationTsv(columns: readonly Column[], rows: Rows): strin
   return `${[header.join('\t'), ...lines].join('\n')}\n`;
 }
 
-/** A Data Import CSV: the data source's schema as header, one line per row. */
+/**
+ * A Data Import CSV: the data source's schema as header, one line per row, through the one CSV
+ * writer with values as stored (`raw`: Google Analytics reads them as data, never as formulas).
+ */
 export function dataImportCsv(columns: readonly Column[], rows: Rows): string {
-  const lines = rows.map((r) => columns.map((c) => csvCell(cell(r, c))).join(','));
-  return `${[columns.map((c) => csvCell(c.name)).join(','), ...lines].join('\n')}\n`;
+  const options = { raw: true };
+  const lines = rows.map((r) =>
+    csvLine(
+      columns.map((c) => cell(r, c)),
+      options,
+    ),
+  );
+  return `${csvLine(
+    columns.map((c) => c.name),
+    options,
+  )}${lines.join('')}`;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import {
   AppError,
-  type ConnectorIssue,
   type Connector,
+  type ConnectorIssue,
   type ConnectorMetadataView,
   type ConnectorSummary,
   type ConnectorTypeDefinition,

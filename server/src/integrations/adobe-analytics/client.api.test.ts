@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdobeAnalyticsStandin } from '../../../../tests/standins/adobe-analytics';
 import { rotatingToken } from '../../../../tests/standins/token-source';
+import { localOutbound } from '../../test/local-outbound';
 import { ProviderError } from '../provider-error';
 import { AdobeAnalyticsClient } from './client';
-import { localOutbound } from '../../test/local-outbound';
 
 const suites = Array.from({ length: 230 }, (_, i) => ({
   rsid: `acme.prod.${String(i).padStart(3, '0')}`,

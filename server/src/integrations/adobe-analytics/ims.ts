@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { outboundRefusalIn, STRICT_OUTBOUND } from '../../security/outbound';
 import { ProviderError } from '../provider-error';
 import { DEFAULT_PROVIDER_TIMEOUT_MS } from '../provider-http';
-import { outboundRefusalIn, STRICT_OUTBOUND } from '../../security/outbound';
 
 /**
  * Adobe IMS access tokens for the Adobe Analytics 2.0 API by the OAuth Server-to-Server

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AemStandin } from '../../../../tests/standins/aem';
 import { rotatingToken } from '../../../../tests/standins/token-source';
-import { AemClient, type AemClientOptions } from './client';
 import { localOutbound } from '../../test/local-outbound';
+import { AemClient, type AemClientOptions } from './client';
 
 const standin = new AemStandin({
   validTokens: ['ims-ok', 'ims-fresh'],

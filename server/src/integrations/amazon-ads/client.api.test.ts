@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AmazonAdsStandin } from '../../../../tests/standins/amazon-ads';
+import { localOutbound } from '../../test/local-outbound';
 import { ReportError } from '../async-report';
 import { AmazonAdsClient, type AmazonReportSpec } from './client';
-import { localOutbound } from '../../test/local-outbound';
 
 const sbCampaign = (i: number, name: string, state: string) => ({
   campaignId: String(900 + i),

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BitlyStandin } from '../../../../tests/standins/bitly';
 import { rotatingToken } from '../../../../tests/standins/token-source';
-import { BitlyClient, type BitlyClientOptions } from './client';
 import { localOutbound } from '../../test/local-outbound';
+import { BitlyClient, type BitlyClientOptions } from './client';
 
 const standin = new BitlyStandin({
   validTokens: ['bitly-ok', 'bitly-fresh'],

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BoxStandin } from '../../../../tests/standins/box';
 import { rotatingToken } from '../../../../tests/standins/token-source';
+import { localOutbound } from '../../test/local-outbound';
 import { ProviderError } from '../provider-error';
 import { BoxClient, type BoxClientOptions } from './client';
-import { localOutbound } from '../../test/local-outbound';
 
 const standin = new BoxStandin(['box-ok']);
 

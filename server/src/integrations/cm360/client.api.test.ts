@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cm360Standin } from '../../../../tests/standins/cm360';
 import { rotatingToken } from '../../../../tests/standins/token-source';
+import { localOutbound } from '../../test/local-outbound';
 import { ReportError } from '../async-report';
 import { ProviderError } from '../provider-error';
 import { Cm360Client } from './client';
-import { localOutbound } from '../../test/local-outbound';
 
 /**
  * The Campaign Manager 360 client against its stand-in (tests/standins/cm360.ts): list paging and

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dv360Standin } from '../../../../tests/standins/dv360';
+import { localOutbound } from '../../test/local-outbound';
 import { ReportError } from '../async-report';
 import { Dv360Client, dv360Path } from './client';
-import { localOutbound } from '../../test/local-outbound';
 
 /**
  * The Display & Video 360 client against its stand-in (tests/standins/dv360.ts): list paging with

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GoogleAdsStandin } from '../../../../tests/standins/google-ads';
-import { GoogleAdsClient } from './client';
 import { localOutbound } from '../../test/local-outbound';
+import { GoogleAdsClient } from './client';
 
 const standin = new GoogleAdsStandin({
   validTokens: ['ya29.ok'],

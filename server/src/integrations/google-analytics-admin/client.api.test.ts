@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GaAccountSeed } from '../../../../tests/standins/google-analytics-admin';
 import { GoogleAnalyticsStandin } from '../../../../tests/standins/google-analytics-admin';
 import { rotatingToken } from '../../../../tests/standins/token-source';
-import { GoogleAnalyticsAdminClient, type GoogleAnalyticsAdminClientOptions } from './client';
 import { localOutbound } from '../../test/local-outbound';
+import { GoogleAnalyticsAdminClient, type GoogleAnalyticsAdminClientOptions } from './client';
 
 const accounts: GaAccountSeed[] = Array.from({ length: 205 }, (_, i) => ({
   id: String(100000 + i),

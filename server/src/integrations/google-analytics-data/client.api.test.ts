@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GaDataStandin } from '../../../../tests/standins/google-analytics-data';
-import { customDimensionApiName, GA_REPORT_MAX_DIMENSIONS, GaDataClient } from './client';
 import { localOutbound } from '../../test/local-outbound';
+import { customDimensionApiName, GA_REPORT_MAX_DIMENSIONS, GaDataClient } from './client';
 
 /** Property 4141's events: fixed, event-scoped and user-scoped dimension values. */
 const standin = new GaDataStandin({

@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GcsStandin } from '../../../../tests/standins/google-cloud-storage';
+import { localOutbound } from '../../test/local-outbound';
 import {
   GCS_READ_WRITE_SCOPE,
   GcsClient,
@@ -8,7 +9,6 @@ import {
   requestServiceAccountToken,
   type ServiceAccountKey,
 } from './client';
-import { localOutbound } from '../../test/local-outbound';
 
 const pair = () =>
   generateKeyPairSync('rsa', {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KochavaStandin } from '../../../../tests/standins/kochava';
 import { rotatingToken } from '../../../../tests/standins/token-source';
-import { KochavaClient, type KochavaClientOptions } from './client';
 import { localOutbound } from '../../test/local-outbound';
+import { KochavaClient, type KochavaClientOptions } from './client';
 
 const standin = new KochavaStandin({
   validKeys: ['kochava-key-ok', 'kochava-key-rotated'],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MarketingCloudStandin } from '../../../../tests/standins/marketing-cloud';
-import { MarketingCloudClient } from './client';
 import { localOutbound } from '../../test/local-outbound';
+import { MarketingCloudClient } from './client';
 
 const standin = new MarketingCloudStandin({
   clientId: 'mc-id',

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MetaStandin } from '../../../../tests/standins/meta';
 import { rotatingToken } from '../../../../tests/standins/token-source';
-import { MetaClient, type MetaClientOptions } from './client';
 import { localOutbound } from '../../test/local-outbound';
+import { MetaClient, type MetaClientOptions } from './client';
 
 const standin = new MetaStandin({
   validTokens: ['EAAB-ok', 'EAAB-fresh'],

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { outboundRefusalIn, STRICT_OUTBOUND } from '../../security/outbound';
 import { DEFAULT_PROVIDER_TIMEOUT_MS } from '../provider-http';
 import { type OAuthClientCredentials, OAuthFlowError, type TokenSet } from './oauth-client';
 import type { OAuthProviderConfig } from './providers';
-import { outboundRefusalIn, STRICT_OUTBOUND } from '../../security/outbound';
 
 /**
  * TikTok for Business sign-in, which is not standard OAuth 2.0 and so not done by oauth-client.ts

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PinterestStandin } from '../../../../tests/standins/pinterest';
 import { rotatingToken } from '../../../../tests/standins/token-source';
-import { PinterestClient, type PinterestClientOptions } from './client';
 import { localOutbound } from '../../test/local-outbound';
+import { PinterestClient, type PinterestClientOptions } from './client';
 
 const standin = new PinterestStandin({
   validTokens: ['pin-ok', 'pin-fresh'],

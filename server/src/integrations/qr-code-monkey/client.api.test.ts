@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QrCodeMonkeyStandin } from '../../../../tests/standins/qr-code-monkey';
-import { QrCodeMonkeyClient } from './client';
 import { localOutbound } from '../../test/local-outbound';
+import { QrCodeMonkeyClient } from './client';
 
 const standin = new QrCodeMonkeyStandin(['qr-ok']);
 const client = (key = 'qr-ok') =>

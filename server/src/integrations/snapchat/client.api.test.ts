@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SnapchatStandin } from '../../../../tests/standins/snapchat';
 import { rotatingToken } from '../../../../tests/standins/token-source';
-import { SnapchatClient, type SnapchatClientOptions } from './client';
 import { localOutbound } from '../../test/local-outbound';
+import { SnapchatClient, type SnapchatClientOptions } from './client';
 
 const standin = new SnapchatStandin({
   validTokens: ['snap-ok', 'snap-fresh'],

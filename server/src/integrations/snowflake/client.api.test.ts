@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SnowflakeStandin } from '../../../../tests/standins/snowflake';
-import { SnowflakeClient, snowflakeAccountOf, snowflakeKeyPairJwt } from './client';
 import { localOutbound } from '../../test/local-outbound';
+import { SnowflakeClient, snowflakeAccountOf, snowflakeKeyPairJwt } from './client';
 
 const KEYS = generateKeyPairSync('rsa', {
   modulusLength: 2048,

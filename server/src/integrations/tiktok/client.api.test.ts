@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TikTokStandin } from '../../../../tests/standins/tiktok';
 import { rotatingToken } from '../../../../tests/standins/token-source';
-import { TikTokClient, type TikTokClientOptions } from './client';
 import { localOutbound } from '../../test/local-outbound';
+import { TikTokClient, type TikTokClientOptions } from './client';
 
 const standin = new TikTokStandin({
   app: { appId: 'app', secret: 'secret' },

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rotatingToken } from '../../../../tests/standins/token-source';
 import { WorkfrontStandin } from '../../../../tests/standins/workfront';
-import { WorkfrontClient, type WorkfrontClientOptions } from './client';
 import { localOutbound } from '../../test/local-outbound';
+import { WorkfrontClient, type WorkfrontClientOptions } from './client';
 
 const campaignForm = {
   ID: 'ctgy-campaign',

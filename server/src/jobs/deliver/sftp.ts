@@ -1,7 +1,6 @@
 import type { OutputFile } from '@nomen/shared';
 import ssh2, { type SFTPWrapper } from 'ssh2';
 import type { ReadConnector } from '../../entities/connectors/connectors.read';
-import { STRICT_OUTBOUND } from '../../security/outbound';
 import {
   type SftpGuard,
   sftpCall,
@@ -9,6 +8,7 @@ import {
   sftpSignIn,
   sftpSignInRefused,
 } from '../../integrations/connection-test/sftp';
+import { STRICT_OUTBOUND } from '../../security/outbound';
 import { CONNECT_TIMEOUT_MS, DeliveryError, type Destination, describe, sftpFolder } from '../delivery';
 import type { Deliverer } from './context';
 
