@@ -162,6 +162,14 @@ describe('the API reference (/api/docs/openapi.json)', () => {
         /"format":"date-time","pattern":/,
       );
     expect(JSON.stringify(body('put', '/api/v1/account/field/').properties.color)).toMatch(/"enum":\["/);
+    expect(body('post', '/api/v1/account/api-tokens').properties.name).toMatchObject({ maxLength: 100 });
+    const query = (path: string, name: string) =>
+      operation('get', path).parameters!.find((p) => p.in === 'query' && p.name === name)!.schema;
+    expect(query('/api/v1/account/template/link-validation', 'templateId')).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+    });
+    expect(query('/api/v1/account/reports/usage', 'from')).toMatchObject({ format: 'date' });
   });
 
   it('declares both redirects of the OAuth callback: success and failure', () => {
@@ -210,7 +218,6 @@ function validatorOf(key: string, schema: DocumentSchema): ValidateFunction {
 const faker = createGeneratorSync({
   seed: 20261128,
   maxItems: 2,
-  maxLength: 24,
   optionalsProbability: 0.5,
   refDepthMax: 2,
   minDateTime: '2026-01-01',
@@ -249,8 +256,36 @@ function wrongType(value: unknown): unknown {
   return [];
 }
 
-/** Ids of what the walk seeded, by a word of the path (so reads by id answer 2xx too). */
-function seededIdFor(path: string): string | null {
+/** The first id in a list answer (`{ data: [{ id }] }`, `[{ id }]`…), or null. */
+function firstIdIn(value: unknown): number | null {
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const id = firstIdIn(item);
+      if (id !== null) return id;
+    }
+    return null;
+  }
+  if (value === null || typeof value !== 'object') return null;
+  const { id } = value as { id?: unknown };
+  if (typeof id === 'number' && Number.isInteger(id) && id > 0) return id;
+  for (const item of Object.values(value)) {
+    const found = firstIdIn(item);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** An id from each list the walk read, by the list's path without a trailing slash. */
+const readIds = new Map<string, number>();
+
+/**
+ * An id that exists for an `{id}` path, so reads by id answer 2xx too: one the walk read from the
+ * list beside it (`GET /api/v1/account/lists` for `/api/v1/account/lists/{id}`), else one it seeded.
+ */
+function knownIdFor(path: string): string | null {
+  const list = path.slice(0, path.indexOf('{id}')).replace(/\/$/, '');
+  const read = readIds.get(list);
+  if (read) return String(read);
   if (/\/lists\/\{id\}/.test(path)) return String(seeded.listId);
   if (/\/fieldsets?\/\{id\}/.test(path)) return String(seeded.fieldsetId);
   if (/\/field\/\{id\}|\/patterns?\/\{id\}/.test(path)) return String(seeded.patternId);
@@ -274,8 +309,8 @@ function requestsOf(walked: WalkedOperation): WalkRequest[] {
   const params = op.parameters ?? [];
   const fill = (usingSeeded: boolean) =>
     path.replace(/\{([A-Za-z_]+)\}/g, (_, name: string) => {
-      const seededId = usingSeeded ? seededIdFor(path) : null;
-      if (seededId && name === 'id') return seededId;
+      const knownId = usingSeeded && name === 'id' ? knownIdFor(path) : null;
+      if (knownId) return knownId;
       const p = params.find((x) => x.in === 'path' && x.name === name);
       return encodeURIComponent(String(p ? fake(p.schema) : '1'));
     });
@@ -373,8 +408,11 @@ function mismatchOf(
 const SKIPPED = new Set(['POST /api/v1/auth/logout']);
 const isAboutPeople = (o: WalkedOperation) => /\/(auth|users?|api-tokens?)\b/.test(o.path);
 const walkedOperations = operationsOf(document.paths).filter((o) => !SKIPPED.has(o.name));
+// Lists are read first, so the reads by id that follow can use the ids they answer.
+const isListRead = (o: WalkedOperation) => o.method === 'get' && !o.path.includes('{');
 const ordered = [
-  ...walkedOperations.filter((o) => !isAboutPeople(o)),
+  ...walkedOperations.filter((o) => isListRead(o) && !isAboutPeople(o)),
+  ...walkedOperations.filter((o) => !isListRead(o) && !isAboutPeople(o)),
   ...walkedOperations.filter(isAboutPeople),
 ];
 
@@ -394,6 +432,10 @@ describe(`every operation answers as the API reference declares (${isEmbeddedTes
         const res = await req;
         sent++;
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (isListRead(walked) && res.status === 200) {
+          const id = firstIdIn(res.body);
+          if (id !== null) readIds.set(walked.path.replace(/\/$/, ''), id);
+        }
         const line = `${walked.name} with ${r.what} (${r.path})`;
         if (res.status >= 500) serverErrors.push(`${line}: ${res.status} ${res.text?.slice(0, 300)}`);
         const mismatch = mismatchOf(walked, res as never);

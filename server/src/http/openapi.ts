@@ -18,7 +18,8 @@ const LOCAL_REF = /^#\/\$defs\/(.+)$/;
  * - a schema checked by hand (given by `documentAs`) shows its documented schema;
  * - a pipe that normalises text and then checks it (an email trimmed and lower-cased, then
  *   `z.email()`; a colour lower-cased, then an enum) shows the check's `format`, `pattern` and
- *   `enum`, so a client validates what the server refuses.
+ *   `enum` and its shorter `maxLength`, so a client validates what the server refuses;
+ * - a number piped into a whole-number check (a query's id or limit) shows `integer` and its bounds.
  */
 function narrowInput(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }): void {
   const documented = documentedInputOf(ctx.zodSchema);
@@ -28,12 +29,28 @@ function narrowInput(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema 
     return;
   }
   const def = ctx.zodSchema._zod.def as { type: string; out?: z.ZodType };
-  if (def.type !== 'pipe' || !def.out || ctx.jsonSchema.type !== 'string') return;
+  if (def.type !== 'pipe' || !def.out) return;
   const checked = rawJsonSchema(def.out, 'output');
-  for (const key of ['format', 'pattern', 'enum'] as const) {
+  const keys =
+    ctx.jsonSchema.type === 'string'
+      ? STRING_CHECKS
+      : ctx.jsonSchema.type === 'number' && checked.type === 'integer'
+        ? NUMBER_CHECKS
+        : [];
+  for (const key of keys) {
     if (checked[key] !== undefined) ctx.jsonSchema[key] = checked[key];
   }
+  if (ctx.jsonSchema.type === 'string' && typeof checked.maxLength === 'number') {
+    const read = ctx.jsonSchema.maxLength;
+    ctx.jsonSchema.maxLength =
+      typeof read === 'number' ? Math.min(read, checked.maxLength) : checked.maxLength;
+  }
 }
+
+/** What a text check adds to the text it reads. */
+const STRING_CHECKS = ['format', 'pattern', 'enum'] as const;
+/** What a whole-number check adds to a number read from a query (`z.coerce.number().pipe(…)`). */
+const NUMBER_CHECKS = ['type', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const;
 
 function rawJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {

@@ -22,7 +22,7 @@ export const timeZoneSchema = text(64)
   .refine(isTimeZone, { message: 'Must be an IANA time zone such as Europe/Paris' })
   .default('UTC');
 
-/** A calendar date `YYYY-MM-DD`. */
+/** A calendar date `YYYY-MM-DD` from 1900-01-01 to 9999-12-30 (the API reference: `format: date`). */
 export const isoDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date YYYY-MM-DD')
@@ -31,7 +31,8 @@ export const isoDateSchema = z
     return (
       !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v) && v >= '1900-01-01' && v <= '9999-12-30'
     );
-  }, 'Must be a real date between 1900-01-01 and 9999-12-30');
+  }, 'Must be a real date between 1900-01-01 and 9999-12-30')
+  .meta({ format: 'date' });
 
 /** `?tz=` alone. */
 export const reportTzQuerySchema = z.object({ tz: timeZoneSchema });
