@@ -150,3 +150,50 @@ test('[CONNECTORS]: an admin signs in with Google for Campaign Manager 360; the 
   await expect(again.getByRole('textbox', { name: 'Profile ID' })).toHaveValue('5001');
   await expect(again.getByRole('textbox', { name: 'Connected Google email' })).toHaveValue('grace@oidc.test');
 });
+
+test("[CONNECTORS]: an SFTP server's host key is pinned at the first test; a changed key is refused until the admin accepts it", async ({
+  page,
+}) => {
+  let peer = await startSftpPeer();
+  try {
+    const name = uniqueName('Pinned SFTP');
+    const drawer = await openAddDrawer(page, 'SFTP');
+    await drawer.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await drawer.getByRole('textbox', { name: 'Host' }).fill(peer.host);
+    await drawer.getByRole('textbox', { name: 'Port' }).fill(String(peer.port));
+    await drawer.getByRole('textbox', { name: 'Username' }).fill(peer.username);
+    await drawer.getByLabel('Password', { exact: true }).fill(peer.password);
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Connected account added')).toBeVisible();
+
+    await page
+      .getByRole('table', { name: 'Connected accounts' })
+      .getByRole('row', { name: new RegExp(name) })
+      .click();
+    const edit = page.getByRole('dialog', { name });
+    await expect(
+      edit.getByText("Not pinned yet: the first successful Test connection pins the server's host key."),
+    ).toBeVisible();
+    await edit.getByRole('button', { name: 'Test connection' }).click();
+    await expect(edit.getByRole('status')).toContainText('Connection works');
+    await expect(edit.getByText(`Pinned host key (SHA-256): ${peer.hostKeyFingerprint}`)).toBeVisible();
+
+    // The same host and port answer with another host key.
+    const oldKey = peer.hostKeyFingerprint;
+    await peer.close();
+    peer = await startSftpPeer({ port: peer.port });
+    await edit.getByRole('button', { name: 'Test connection' }).click();
+    const result = edit.getByRole('status');
+    await expect(result).toContainText('Connection failed');
+    await expect(result).toContainText(
+      `Nomen pinned ${oldKey}, the server now presents ${peer.hostKeyFingerprint}`,
+    );
+    await edit.getByRole('button', { name: 'Accept the new host key' }).click();
+    await expect(page.getByText('New host key accepted')).toBeVisible();
+    await expect(edit.getByText(`Pinned host key (SHA-256): ${peer.hostKeyFingerprint}`)).toBeVisible();
+    await edit.getByRole('button', { name: 'Test connection' }).click();
+    await expect(edit.getByRole('status')).toContainText('Connection works');
+  } finally {
+    await peer.close();
+  }
+});
