@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbHandle, NestedConnectionError, openDatabase } from './index';
 
 /** The transaction guard on the embedded database, whose single connection made nesting hang. */
-describe('a second connection inside a transaction (embedded database)', () => {
+// Opening the embedded database takes a few seconds on a loaded machine.
+describe('a second connection inside a transaction (embedded database)', { timeout: 30_000 }, () => {
   let handle: DbHandle;
   beforeAll(async () => {
     handle = await openDatabase({ dataDir: 'memory://' });
-  });
+  }, 60_000);
   afterAll(() => handle.close());
 
   it('fails at once with an error naming the call, and the database keeps answering', async () => {
