@@ -15,6 +15,7 @@ import {
   makeRunTemplate,
   outbound,
   type RunTemplate,
+  sftpConnectorOn,
   submitRows,
 } from '../test/integration-runs-fixtures';
 import {
@@ -84,18 +85,7 @@ async function connector(body: Record<string, unknown>): Promise<number> {
 }
 
 function sftpConnector(overrides: Record<string, unknown> = {}) {
-  return connector({
-    name: `SFTP ${Math.random().toString(36).slice(2, 6)}`,
-    connector_type_slug: 'sftp',
-    metadata: {
-      host: sftp.host,
-      port: sftp.port,
-      username: sftp.username,
-      auth_type: 'password',
-      password: sftp.password,
-      ...overrides,
-    },
-  });
+  return sftpConnectorOn(admin, sftp, overrides);
 }
 
 function s3Client() {

@@ -1,7 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type SftpPeer, startSftpPeer } from '../../../tests/peers/sftp-peer';
-import { endedRuns, makeRunTemplate, outbound, submitRows } from '../test/integration-runs-fixtures';
+import {
+  endedRuns,
+  makeRunTemplate,
+  outbound,
+  sftpConnectorOn,
+  submitRows,
+} from '../test/integration-runs-fixtures';
 import { createAccount, createTestContext, signIn, type TestContext } from '../test/test-context';
 import { type JobRuntime, startJobs } from './index';
 import { runIntegration } from './run-integration';
@@ -44,20 +50,13 @@ afterAll(async () => {
 });
 
 async function sftpTemplate(folder: string) {
-  const res = await admin.post('/api/v1/account/connector/').send({
-    name: `SFTP ${Math.random().toString(36).slice(2, 6)}`,
-    connector_type_slug: 'sftp',
-    metadata: {
-      host: sftp.host,
-      port: sftp.port,
-      username: sftp.username,
-      auth_type: 'password',
-      password: sftp.password,
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
   return makeRunTemplate(admin, [
-    outbound('sftp-push', { name: 'Slow drop', connector_id: res.body.id, folder, filename_pattern: 'slow' }),
+    outbound('sftp-push', {
+      name: 'Slow drop',
+      connector_id: await sftpConnectorOn(admin, sftp),
+      folder,
+      filename_pattern: 'slow',
+    }),
   ]);
 }
 

@@ -2,7 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SftpPeer, startSftpPeer } from '../../../tests/peers/sftp-peer';
-import { endedRuns, makeRunTemplate, outbound, submitRows } from '../test/integration-runs-fixtures';
+import {
+  endedRuns,
+  makeRunTemplate,
+  outbound,
+  sftpConnectorOn,
+  submitRows,
+} from '../test/integration-runs-fixtures';
 import { createAccount, createTestContext, signIn, type TestContext } from '../test/test-context';
 import { testDatabaseUrl } from '../test/test-database';
 
@@ -38,23 +44,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([ctx?.close(), sftp?.close()]);
 });
-
-/** Saves a connected SFTP account on the peer; answers its id. */
-async function sftpConnector(): Promise<number> {
-  const res = await admin.post('/api/v1/account/connector/').send({
-    name: `SFTP ${Math.random().toString(36).slice(2, 6)}`,
-    connector_type_slug: 'sftp',
-    metadata: {
-      host: sftp.host,
-      port: sftp.port,
-      username: sftp.username,
-      auth_type: 'password',
-      password: sftp.password,
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.id;
-}
 
 /** The repository root (where `npm run start:worker` runs). */
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -105,7 +94,7 @@ describe('a worker process killed in the middle of a push', () => {
   });
 
   it('runs again after a restart and the destination holds the file exactly once', async () => {
-    const id = await sftpConnector();
+    const id = await sftpConnectorOn(admin, sftp);
     const template = await makeRunTemplate(admin, [
       outbound('sftp-push', {
         name: 'Killed drop',

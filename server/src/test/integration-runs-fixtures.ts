@@ -5,6 +5,7 @@ import {
   type TemplateField,
 } from '@nomen/shared';
 import { expect, vi } from 'vitest';
+import type { SftpPeer } from '../../../tests/peers/sftp-peer';
 import type { signIn } from './test-context';
 
 /** A signed-in supertest agent. */
@@ -16,6 +17,31 @@ export interface RunTemplate {
   /** Template field ids of Campaign and Channel. */
   fields: { campaign: number; channel: number };
   integrations: { id: number; slug: string; name: string }[];
+}
+
+/**
+ * Saves through `agent` a connected SFTP account (password sign-in) on the local peer `sftp`, with
+ * `overrides` over its metadata (another port, a wrong password); answers its id. Expects 200.
+ */
+export async function sftpConnectorOn(
+  agent: SignedIn,
+  sftp: SftpPeer,
+  overrides: Record<string, unknown> = {},
+): Promise<number> {
+  const res = await agent.post('/api/v1/account/connector/').send({
+    name: `SFTP ${Math.random().toString(36).slice(2, 6)}`,
+    connector_type_slug: 'sftp',
+    metadata: {
+      host: sftp.host,
+      port: sftp.port,
+      username: sftp.username,
+      auth_type: 'password',
+      password: sftp.password,
+      ...overrides,
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.id;
 }
 
 /** A new assignment of `slug` as the editor makes it, with `extra` over its defaults. */
