@@ -1,9 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addPatternField, newTemplate, type Pattern, type TemplateField } from '@nomen/shared';
+import type { TemplateField } from '@nomen/shared';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, ROLES, type RoleName } from '../e2e/support/roles';
+import { campaignNumberDraft } from '../e2e/support/templates';
 
 /**
  * The product's first real job, on the embedded database of a fresh `npm start` (the server the
@@ -48,25 +49,7 @@ async function buildTemplate(admin: Page, marker: string): Promise<{ name: strin
     },
   });
   expect(settings.status(), await settings.text()).toBe(200);
-  const saved = await api.put('/api/v1/account/field/', {
-    data: {
-      name: `Loop code ${marker}`,
-      delimiter: '_',
-      segments: [
-        { id: 'TEMP_c', segment_type: 'variable', segment_precedence: 0, name: 'Campaign' },
-        {
-          id: 'TEMP_n',
-          segment_type: 'autonumber',
-          segment_precedence: 1,
-          name: 'Number',
-          start_value: 1,
-          min_width: 4,
-        },
-      ],
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-  const pattern = ((await saved.json()) as { pattern: Pattern }).pattern;
+  const draft = await campaignNumberDraft(api, `Loop code ${marker}`);
   const users = (await (await api.get('/api/v1/account/user')).json()) as {
     data: { id: number; email: string }[];
   };
@@ -74,23 +57,12 @@ async function buildTemplate(admin: Page, marker: string): Promise<{ name: strin
   const folders = (await (await api.get('/api/v1/account/folder')).json()) as {
     data: { id: number; name: string }[];
   };
-  const draft = addPatternField(newTemplate({ templateName: 'Loop', now: new Date() }), pattern);
   const name = `Launch codes ${marker}`;
   const template = await api.put('/api/v1/account/template/', {
     data: {
       ...draft,
       name,
       folder_id: folders.data.find((f) => f.name === 'Email & CRM')!.id,
-      template_fields: draft.template_fields.map((tf) =>
-        tf.field.segment_type === 'variable'
-          ? {
-              ...tf,
-              governance_type: 'text',
-              validation: { characters: 'any' },
-              transformation: { case: 'none', spaces: 'keep', trim: true },
-            }
-          : tf,
-      ),
       settings: { ...draft.settings, require_identifier: 0, require_approval: 1, enable_auto_submit: 0 },
       approvers: [approverId],
       integrations: [],

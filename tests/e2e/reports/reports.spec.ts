@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { addPatternField, monthLabel, newTemplate, type Pattern, type TemplateField } from '@nomen/shared';
+import { monthLabel, type TemplateField } from '@nomen/shared';
 import { expect, test } from '@playwright/test';
 import { apiAs, uniqueName } from '../support/api';
 import { storageStateOf } from '../support/roles';
+import { campaignNumberDraft } from '../support/templates';
 
 test.use({ storageState: storageStateOf('admin') });
 
@@ -17,40 +18,11 @@ async function seedSubmission(baseURL: string) {
     data: { name: uniqueName('Reports folder'), description: '' },
   });
   expect(folder.status()).toBe(200);
-  const saved = await api.put('/api/v1/account/field/', {
-    data: {
-      name: uniqueName('Reports pattern'),
-      delimiter: '_',
-      segments: [
-        { id: 'TEMP_c', segment_type: 'variable', segment_precedence: 0, name: 'Campaign' },
-        {
-          id: 'TEMP_n',
-          segment_type: 'autonumber',
-          segment_precedence: 1,
-          name: 'Number',
-          start_value: 1,
-          min_width: 4,
-        },
-      ],
-    },
-  });
-  expect(saved.status()).toBe(200);
-  const pattern = ((await saved.json()) as { pattern: Pattern }).pattern;
-  const draft = addPatternField(newTemplate({ templateName: 'Reports', now: new Date() }), pattern);
+  const draft = await campaignNumberDraft(api, uniqueName('Reports pattern'));
   const templateName = uniqueName('Reports template');
   const template = await api.put('/api/v1/account/template/', {
     data: {
       ...draft,
-      template_fields: draft.template_fields.map((tf) =>
-        tf.field.segment_type === 'variable'
-          ? {
-              ...tf,
-              governance_type: 'text',
-              validation: { characters: 'any' },
-              transformation: { case: 'none', spaces: 'keep', trim: true },
-            }
-          : tf,
-      ),
       name: templateName,
       folder_id: ((await folder.json()) as { folder: { id: number } }).folder.id,
       integrations: [],

@@ -1,3 +1,4 @@
+import { addPatternField, newTemplate, type Pattern, type TemplateDraft } from '@nomen/shared';
 import { type APIRequestContext, expect } from '@playwright/test';
 import type { SftpPeer } from '../../peers/sftp-peer';
 import { uniqueName } from './api';
@@ -137,4 +138,46 @@ export async function textFieldsTemplate(
   const fieldIds: Record<string, number> = {};
   for (const tf of template.template_fields) fieldIds[tf.field.name] = tf.id;
   return { id, name, fieldIds };
+}
+
+/**
+ * Saves through the API a pattern `name` of a free-text Campaign and a 4-digit running Number,
+ * joined by "_", and answers a new template draft holding it with its Campaign segment governed
+ * as free text (to be named, placed in a folder and saved by the caller). Expects the save to
+ * answer 200.
+ */
+export async function campaignNumberDraft(api: APIRequestContext, name: string): Promise<TemplateDraft> {
+  const saved = await api.put('/api/v1/account/field/', {
+    data: {
+      name,
+      delimiter: '_',
+      segments: [
+        { id: 'TEMP_c', segment_type: 'variable', segment_precedence: 0, name: 'Campaign' },
+        {
+          id: 'TEMP_n',
+          segment_type: 'autonumber',
+          segment_precedence: 1,
+          name: 'Number',
+          start_value: 1,
+          min_width: 4,
+        },
+      ],
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const pattern = ((await saved.json()) as { pattern: Pattern }).pattern;
+  const draft = addPatternField(newTemplate({ templateName: name, now: new Date() }), pattern);
+  return {
+    ...draft,
+    template_fields: draft.template_fields.map((tf) =>
+      tf.field.segment_type === 'variable'
+        ? {
+            ...tf,
+            governance_type: 'text',
+            validation: { characters: 'any' },
+            transformation: { case: 'none', spaces: 'keep', trim: true },
+          }
+        : tf,
+    ),
+  } as TemplateDraft;
 }
