@@ -216,3 +216,25 @@ test('[TEMPLATES]: an integration error shows in the notification popover, and a
   await expect.poll(highlights).toEqual([`${targetKey}=true`, `${targetKey}=off`]);
   await expect(jumped).not.toHaveAttribute('data-highlighted', 'true');
 });
+
+test('[TEMPLATES]: a missing account names its integration, in the panel and in the notification popover', async ({
+  page,
+}) => {
+  await page.goto(NEW_CONNECT);
+  await addIntegration(page, 'Inbound', 'tiktok', 'TikTok inbound');
+  await addIntegration(page, 'Outbound', 'TikTok', 'TikTok outbound');
+  await expect(
+    panel(page, 'TikTok outbound').getByText('TikTok outbound: Account is required'),
+  ).toBeVisible();
+  await expand(panel(page, 'TikTok inbound'));
+  await expect(panel(page, 'TikTok inbound').getByText('TikTok inbound: Account is required')).toBeVisible();
+
+  await page.getByRole('button', { name: /^Template issues/ }).click();
+  const issues = page.getByRole('list', { name: 'Template issues' });
+  await expect(
+    issues.getByRole('listitem').filter({ hasText: 'TikTok inbound: Account is required' }),
+  ).toHaveCount(1);
+  await expect(
+    issues.getByRole('listitem').filter({ hasText: 'TikTok outbound: Account is required' }),
+  ).toHaveCount(1);
+});

@@ -14,7 +14,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { type TemplateIssue, templateMessageText } from '@nomen/shared';
+import { type TemplateIssue, templateIssueText } from '@nomen/shared';
 import {
   IconAlertCircle,
   IconAlertTriangle,
@@ -245,7 +245,7 @@ function IssuesList(props: { onJump: (issue: TemplateIssue) => void }) {
               ) : (
                 <IconAlertTriangle size={16} color="var(--mantine-color-yellow-7)" aria-label="Warning" />
               )}
-              <Text size="sm">{templateMessageText(issue.messageId, issue.params)}</Text>
+              <Text size="sm">{templateIssueText(issue)}</Text>
             </Group>
           </UnstyledButton>
         ))}

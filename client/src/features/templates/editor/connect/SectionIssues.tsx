@@ -1,5 +1,5 @@
 import { List, Text } from '@mantine/core';
-import { type IntegrationIssue, integrationMessageText } from '@nomen/shared';
+import { type IntegrationIssue, templateIssueText } from '@nomen/shared';
 import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
 
 /**
@@ -23,7 +23,7 @@ export function SectionIssues(props: { issues: readonly IntegrationIssue[] }) {
           }
         >
           <Text size="sm" c={issue.type === 'ERROR' ? 'red.7' : 'yellow.8'}>
-            {integrationMessageText(issue.messageId, issue.params)}
+            {templateIssueText(issue)}
           </Text>
         </List.Item>
       ))}

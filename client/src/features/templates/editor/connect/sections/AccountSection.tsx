@@ -1,5 +1,5 @@
 import { Alert, Anchor, Select, Skeleton, Stack, Text } from '@mantine/core';
-import { integrationMessageText } from '@nomen/shared';
+import { templateIssueText } from '@nomen/shared';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../../../api/errors';
@@ -19,7 +19,7 @@ export const CONNECTED_ACCOUNTS_PATH = '/admin/accounts';
  */
 export function AccountSection({ assignment, definition, editing, issues }: IntegrationSectionProps) {
   const choices = useConnectorChoices(definition.connectorTypeSlug);
-  const error = issues[0] ? integrationMessageText(issues[0].messageId, issues[0].params) : undefined;
+  const error = issues[0] ? templateIssueText(issues[0]) : undefined;
 
   if (choices.isPending) return <Skeleton height={58} radius="sm" aria-label="Loading connected accounts" />;
 

@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import { type DataTypeOption, integrationMessageText, metadataText } from '@nomen/shared';
+import { type DataTypeOption, metadataText, templateIssueText } from '@nomen/shared';
 import type { IntegrationSectionProps } from './sectionProps';
 
 /**
@@ -11,7 +11,7 @@ export function DataTypeSection(
   props: IntegrationSectionProps & { metadataKey: string; title: string; options: readonly DataTypeOption[] },
 ) {
   const { assignment, editing, issues } = props;
-  const error = issues[0] ? integrationMessageText(issues[0].messageId, issues[0].params) : undefined;
+  const error = issues[0] ? templateIssueText(issues[0]) : undefined;
   return (
     <Select
       label={props.title}

@@ -1,10 +1,5 @@
 import { Alert, Anchor, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import {
-  GA_SCHEMA_KEY,
-  integrationMessageText,
-  type MetadataChoiceSource,
-  metadataText,
-} from '@nomen/shared';
+import { GA_SCHEMA_KEY, type MetadataChoiceSource, metadataText, templateIssueText } from '@nomen/shared';
 import { IconCloudOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../../../api/errors';
@@ -46,7 +41,7 @@ export function MetadataValueSection(props: IntegrationSectionProps & DropdownPr
       notifyError(`${KOCHAVA_APP_GROUPS_FAILED} (${errorMessage(loadError, 'unknown error')})`);
   }, [isError, loadError, source]);
   const stored = metadataText(assignment.metadata, props.metadataKey);
-  const error = issues[0] ? integrationMessageText(issues[0].messageId, issues[0].params) : undefined;
+  const error = issues[0] ? templateIssueText(issues[0]) : undefined;
   const isWaitingOnParent =
     dependsOn !== null && metadataText(assignment.metadata, dependsOn.metadataKey) === '';
   const needsAccount = source !== null && assignment.connector_id === null;

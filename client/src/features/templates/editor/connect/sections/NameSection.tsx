@@ -1,5 +1,5 @@
 import { TextInput } from '@mantine/core';
-import { integrationMessageText } from '@nomen/shared';
+import { templateIssueText } from '@nomen/shared';
 import type { IntegrationSectionProps } from './sectionProps';
 
 /** The assignment's name (spec 03 §3 name; §5 'Name is required'), shown in the panel's header. */
@@ -16,7 +16,7 @@ export function NameSection({ assignment, editing, issues }: IntegrationSectionP
         const name = event.currentTarget.value;
         editing.update((a) => ({ ...a, name }));
       }}
-      error={error ? integrationMessageText(error.messageId, error.params) : undefined}
+      error={error ? templateIssueText(error) : undefined}
     />
   );
 }

@@ -1,10 +1,10 @@
 import { TextInput } from '@mantine/core';
-import { integrationMessageText, metadataText } from '@nomen/shared';
+import { metadataText, templateIssueText } from '@nomen/shared';
 import type { IntegrationSectionProps } from './sectionProps';
 
 /** The Snowflake table name (spec 03 §5 "Snowflake table name" rules and messages). */
 export function SnowflakeTableSection({ assignment, editing, issues }: IntegrationSectionProps) {
-  const error = issues[0] ? integrationMessageText(issues[0].messageId, issues[0].params) : undefined;
+  const error = issues[0] ? templateIssueText(issues[0]) : undefined;
   return (
     <TextInput
       label="Table name"
