@@ -27,9 +27,14 @@ describe('landingPath (spec 01 §2.1)', () => {
 });
 
 describe('visiblePages', () => {
-  it('shows a manager only the pages of their permissions, plus settings', () => {
+  it('shows a manager only the pages of their permissions, the lists manager beside lists, and no settings', () => {
     const keys = visiblePages(['manage_lists', 'manage_folders'], []).map((p) => p.key);
-    expect(keys).toEqual(['codes', 'lists', 'folders', 'settings']);
+    expect(keys).toEqual(['codes', 'lists', 'lists-manager', 'folders']);
+  });
+
+  it('shows settings only to those who may change the feature flags', () => {
+    expect(visiblePages(['edit_submissions'], []).map((p) => p.key)).toEqual(['codes']);
+    expect(visiblePages(['all_privileges'], []).map((p) => p.key)).toContain('settings');
   });
 
   it('shows an admin every page, and the activity log only with its flag', () => {
@@ -45,6 +50,7 @@ describe('visiblePages', () => {
       'patterns',
       'fieldsets',
       'lists',
+      'lists-manager',
       'templates',
       'folders',
       'settings',

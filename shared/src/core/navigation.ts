@@ -17,7 +17,9 @@ export interface AdminPage {
 /**
  * Pages in landing-redirect order (spec 01 §2.1): reports, users, groups ("activities
  * (manage_groups)" means the groups page), accounts, targets, patterns, fieldsets, lists,
- * templates, folders, then settings as the default. The activity log follows, behind its flag.
+ * templates, folders, then settings as the default. The lists manager (spec 02, the newer view of
+ * lists) sits under lists for the same people. Settings opens only for those who may change the
+ * account's feature flags (saving them needs all_privileges). The activity log follows, behind its flag.
  */
 export const ADMIN_PAGES: readonly AdminPage[] = [
   // Submitting codes through templates (issue 11 item 1): everyone signed in; first in the
@@ -36,9 +38,10 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { key: 'patterns', path: '/admin/patterns', label: 'Patterns', anyOf: ['manage_patterns'] },
   { key: 'fieldsets', path: '/admin/fieldsets', label: 'Field sets', anyOf: ['manage_field_sets'] },
   { key: 'lists', path: '/admin/lists', label: 'Lists', anyOf: ['manage_lists'] },
+  { key: 'lists-manager', path: '/admin/lists-manager', label: 'Lists manager', anyOf: ['manage_lists'] },
   { key: 'templates', path: '/admin/templates', label: '{template}s', anyOf: ['manage_templates'] },
   { key: 'folders', path: '/admin/folders', label: 'Folders', anyOf: ['manage_folders'] },
-  { key: 'settings', path: '/admin/settings', label: 'Settings', anyOf: [] },
+  { key: 'settings', path: '/admin/settings', label: 'Settings', anyOf: ['all_privileges'] },
   {
     key: 'activities',
     path: '/admin/activities',
@@ -66,8 +69,8 @@ export function visiblePages(
   return ADMIN_PAGES.filter((page) => canOpenPage(page, permissions, features));
 }
 
-/** Pages /admin never lands on: everyone may open them, so they would hide the landing order. */
-const NOT_LANDING: ReadonlySet<string> = new Set(['codes', 'settings', 'activities']);
+/** Pages /admin never lands on: they are not in the landing order of spec 01 §2.1. */
+const NOT_LANDING: ReadonlySet<string> = new Set(['codes', 'lists-manager', 'settings', 'activities']);
 
 /**
  * Where /admin sends a user (spec 01 §2.1): the first admin page of the landing order the user

@@ -11,8 +11,9 @@ describe('isPageActive', () => {
     expect(isPageActive(page('targets'), '/admin/targetsx')).toBe(false);
   });
 
-  it('counts the lists manager as lists and account settings as settings', () => {
-    expect(isPageActive(page('lists'), '/admin/lists-manager/edit/4')).toBe(true);
+  it('counts the lists manager as its own entry and account settings as settings', () => {
+    expect(isPageActive(page('lists-manager'), '/admin/lists-manager/edit/4')).toBe(true);
+    expect(isPageActive(page('lists'), '/admin/lists-manager/edit/4')).toBe(false);
     expect(isPageActive(page('settings'), '/admin/account/settings')).toBe(true);
     expect(isPageActive(page('reports'), '/admin/account/settings')).toBe(false);
   });
