@@ -90,6 +90,9 @@ test.describe('as a manager with manage_lists', () => {
     await expect(page).toHaveURL(/\/admin\/lists-manager$/);
     await expect(page.getByRole('heading', { name: 'Lists manager' })).toBeVisible();
     await expect(manager).toHaveAttribute('aria-current', 'page');
-    await expect(nav.getByRole('link', { name: 'Lists', exact: true })).not.toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Lists', exact: true })).not.toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 });
