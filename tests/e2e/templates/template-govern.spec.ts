@@ -160,8 +160,12 @@ test('[TEMPLATES]: the govern step builds a template from the seeded pattern and
   for (const segment of segments) await expect(card(page, segment)).toHaveCount(0);
   expect(await cardNames(page)).toEqual(['ID', 'Country', 'Source']);
 
-  // Only one link field: add it, then the button says why it is disabled.
+  // Only one link field: add it, its drawer opens to build the link, then the button says why it is disabled.
   await page.getByRole('button', { name: 'Add link' }).click();
+  const linkDrawer = page.getByRole('dialog', { name: 'Link governance' });
+  await expect(linkDrawer).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(linkDrawer).toBeHidden();
   await expect(card(page, 'Link')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add link' })).toBeDisabled();
 });

@@ -193,7 +193,12 @@ export function GovernStep() {
   const onAddLink = () => {
     const before = currentIds();
     store.update(addLinkField);
-    jumpToNewField(before);
+    // The link card is only the start: its parameters and validations are built in its drawer.
+    const added = store.getState().draft.template_fields.find((tf) => !before.has(String(tf.id)));
+    if (added) {
+      store.focus(`field:${added.id}`, 'govern', false);
+      setLinkId(added.id);
+    }
   };
   const onShowFirstError = () => {
     // This step's errors jump here; those of other steps are listed in the header's popover.
