@@ -1,5 +1,6 @@
 export * from './govern-editing';
 export * from './link-governance';
+export * from './template-audience';
 export * from './template-connect';
 export * from './template-editing';
 export * from './template-messages';

@@ -123,3 +123,24 @@ export async function existingIds(
     .execute();
   return rows.map((r) => r.id);
 }
+
+/** Adds a template to a group; adding one it already holds changes nothing. */
+export async function addGroupTemplate(db: Db, groupId: number, templateId: number) {
+  await db
+    .insertInto('group_templates')
+    .values({ group_id: groupId, template_id: templateId })
+    .onConflict((oc) => oc.columns(['group_id', 'template_id']).doNothing())
+    .execute();
+}
+
+/** The account's enabled users with what decides their permissions, by name (who sees all templates). */
+export function enabledUsersWithGrants(db: Db, accountId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'role', 'permissions', 'super_admin'])
+    .where('account_id', '=', accountId)
+    .where('disabled', '=', false)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}

@@ -1,4 +1,12 @@
-import { AppError, type Group, type groupSaveSchema, type SelectOption } from '@nomen/shared';
+import {
+  AppError,
+  effectivePermissions,
+  type Group,
+  type groupSaveSchema,
+  hasPermission,
+  type SelectOption,
+  type TemplateAudience,
+} from '@nomen/shared';
 import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../http/context';
 import { recordActivity } from '../activities/activities.service';
@@ -137,4 +145,65 @@ export async function deleteGroups(deps: AppDeps, actor: Actor, ids: number[]): 
     );
   });
   return { ok: true };
+}
+
+/**
+ * Who can submit through the account's templates (spec 01 §2.7; spec 03 §2 "Setup step";
+ * `templateAudienceApi.get`): every group with its member count and the templates and folders it
+ * reaches, and the enabled users holding manage_templates, who may use every template (the rule of
+ * mayUseTemplate). Names only: no emails, no secrets.
+ */
+export async function templateAudience(deps: AppDeps, actor: Actor): Promise<TemplateAudience> {
+  const [groups, users] = await Promise.all([
+    repo.listGroups(deps.db, actor.accountId),
+    repo.enabledUsersWithGrants(deps.db, actor.accountId),
+  ]);
+  return {
+    groups: groups.map((g) => ({
+      id: g.id,
+      name: g.name,
+      member_count: g.user_ids.length,
+      template_ids: g.template_ids,
+      folder_ids: g.folder_ids,
+    })),
+    admins: users
+      .filter((u) => hasPermission(effectivePermissions(u), 'manage_templates'))
+      .map((u) => ({ id: u.id, name: u.name })),
+  };
+}
+
+/**
+ * Shares a template with a group: the group's members may then submit through it (spec 01 §2.7;
+ * `templateAudienceApi.share`). 404 when the template or the group is not the account's; sharing
+ * a template the group already holds changes nothing. Audited as a change of the group. Answers
+ * the audience after the change.
+ */
+export async function shareTemplateWithGroup(
+  deps: AppDeps,
+  actor: Actor,
+  templateId: number,
+  groupId: number,
+): Promise<TemplateAudience> {
+  await deps.db.transaction().execute(async (trx) => {
+    assertAllFound(
+      [templateId],
+      await repo.existingIds(trx, actor.accountId, 'templates', [templateId]),
+      'Template',
+    );
+    const [existing] = await repo.findGroupsForUpdate(trx, actor.accountId, [groupId]);
+    if (!existing) throw AppError.notFound('Group');
+    if (existing.template_ids.includes(templateId)) return;
+    await repo.addGroupTemplate(trx, groupId, templateId);
+    await repo.updateGroup(trx, actor.accountId, groupId, { name: existing.name, notes: existing.notes });
+    const before = toGroup(existing);
+    const after = { ...before, template_ids: [...before.template_ids, templateId].sort((a, b) => a - b) };
+    await recordActivity(trx, actor, {
+      configuredObject: 'group',
+      objectName: before.name,
+      objectId: before.id,
+      before: audited(before),
+      after: audited(after),
+    });
+  });
+  return templateAudience(deps, actor);
 }
