@@ -1,5 +1,10 @@
 import { Button, Text } from '@mantine/core';
-import type { TemplateSummary } from '@nomen/shared';
+import {
+  type AudienceGroup,
+  groupsReachingTemplate,
+  type TemplateSummary,
+  whoCanSubmitLabel,
+} from '@nomen/shared';
 import { IconCopy } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -11,6 +16,7 @@ import { Timestamp } from '../../../ui/Timestamp';
 import { useSignedIn } from '../../auth/api';
 import { templateWording } from '../../shell/wording';
 import { useDeleteTemplates, useTemplates } from '../api';
+import { useTemplateAudience } from '../audience/useTemplateAudience';
 import { newestFirst, templateDuplicatePath, templateEditorPath } from '../templatePaths';
 
 /** A cell of names (patterns, field sets), comma separated, clamped to two lines. */
@@ -75,6 +81,25 @@ const columns: AdminTableColumn<TemplateSummary>[] = [
   },
 ];
 
+/**
+ * The "Who can submit" column (spec 01 §2.7): the groups reaching the template directly or through
+ * its folder, or "Admins only"; empty while the audience loads.
+ */
+function whoCanSubmitColumn(groups: readonly AudienceGroup[] | undefined): AdminTableColumn<TemplateSummary> {
+  const label = (t: TemplateSummary) =>
+    groups ? whoCanSubmitLabel(groupsReachingTemplate(groups, t.id, t.folder_id)) : '';
+  return {
+    key: 'who_can_submit',
+    header: 'Who can submit',
+    cell: (t) => (
+      <Text size="sm" lineClamp={2}>
+        {label(t)}
+      </Text>
+    ),
+    sortValue: label,
+  };
+}
+
 const templateId = (t: TemplateSummary) => t.id;
 const templateName = (t: TemplateSummary) => t.name;
 const templateSearchText = (t: TemplateSummary) =>
@@ -82,7 +107,7 @@ const templateSearchText = (t: TemplateSummary) =>
 
 /**
  * /admin/templates (spec 03 §2 "Template list"): the searchable, sortable template table (name,
- * updated, created, created by, patterns, field sets, description), newest created first, with
+ * updated, created, created by, patterns, field sets, who can submit, description), newest created first, with
  * multi-select; add, edit and duplicate (exactly one selected) open the editor's setup step
  * (`/admin/templates/edit-template/{new|id}/setup`, `?duplicate={id}`), a row click opens it too;
  * bulk delete is confirmed and toasts the server's message, which names the templates kept
@@ -94,6 +119,11 @@ export function TemplatesPage() {
   const wording = templateWording(features);
   const templates = useTemplates();
   const deleteTemplates = useDeleteTemplates();
+  const audience = useTemplateAudience();
+  const tableColumns = useMemo(() => {
+    const at = columns.findIndex((c) => c.key === 'description');
+    return [...columns.slice(0, at), whoCanSubmitColumn(audience.data?.groups), ...columns.slice(at)];
+  }, [audience.data]);
   const rows = useMemo(
     () => (templates.data ? newestFirst(templates.data.data) : undefined),
     [templates.data],
@@ -124,7 +154,7 @@ export function TemplatesPage() {
         isLoading={templates.isPending}
         error={templates.error}
         onRetry={() => void templates.refetch()}
-        columns={columns}
+        columns={tableColumns}
         rowId={templateId}
         rowName={templateName}
         searchText={templateSearchText}

@@ -1,5 +1,6 @@
 import { Box, Paper, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
 import type { TemplateSettings } from '@nomen/shared';
+import { WhoCanSubmit } from '../../audience/WhoCanSubmit';
 import { useTemplateEditor, useTemplateEditorEnvironment, useTemplateIssues } from '../TemplateEditorContext';
 import { ApproversPicker, RecipientsPicker } from './PeoplePickers';
 import {
@@ -16,7 +17,7 @@ import { useSetupJumpTarget } from './useSetupJumpTarget';
  * description and folder (with inline folder create); the require-identifier switch; the
  * require-approval switch (with the account setting allow_approval and the approval flag) and its
  * approvers picker; the auto-submit switch (auto-submit flag) and its submission status
- * recipients picker. Every change goes to the editor's store; each input with a setup issue
+ * recipients picker; who can submit through the template ({@link WhoCanSubmit}). Every change goes to the editor's store; each input with a setup issue
  * (spec 03 §5) shows the issue's message as its error and is the issue's jump target.
  */
 export function SetupStep() {
@@ -47,6 +48,9 @@ export function SetupStep() {
           <ApprovalSettings error={errors.approversRequired} />
           <AutoSubmitSettings />
         </Stack>
+      </Paper>
+      <Paper withBorder radius="md" p="lg">
+        <WhoCanSubmit />
       </Paper>
     </Stack>
   );
