@@ -21,6 +21,9 @@ const ActivitiesPage = lazy(() =>
 const ApiTokensPage = lazy(() =>
   import('./features/api-tokens/pages/ApiTokensPage').then((m) => ({ default: m.ApiTokensPage })),
 );
+const ProfilePage = lazy(() =>
+  import('./features/profile/pages/ProfilePage').then((m) => ({ default: m.ProfilePage })),
+);
 const CodesPage = lazy(() =>
   import('./features/codes/pages/CodesPage').then((m) => ({ default: m.CodesPage })),
 );
@@ -157,6 +160,12 @@ export const routes: RouteObject[] = [
           { path: 'api-tokens', element: loading(<ApiTokensPage />) },
           { path: '*', element: <NotFoundPage /> },
         ],
+      },
+      {
+        // One's own profile: everyone signed in, in the same shell as the admin pages.
+        path: '/profile',
+        element: loading(<AdminShell />),
+        children: [{ index: true, element: loading(<ProfilePage />) }],
       },
       {
         // Submitting codes (issue 11 items 1, 2, 6), in the same shell as the admin pages.

@@ -16,7 +16,8 @@ function setSessionCookie(deps: AppDeps, res: Response, token: string, expiresAt
 }
 
 /**
- * Mounts sign-in, sign-out, me, activation and password-reset endpoints (issue 2 §2). Sign-in
+ * Mounts sign-in, sign-out, me, activation and password-reset endpoints (issue 2 §2), and the
+ * profile page's own name and title, password change and "sign out of other sessions". Sign-in
  * and forgot-password are rate-limited per client address and normalised email (issue 8 item 6);
  * the contract's schema normalises the email before the limiter and the lookup see it.
  */
@@ -54,6 +55,14 @@ export function authRoutes(api: ApiBuilder): void {
     setSessionCookie(deps, res, session.token, session.expiresAt);
     return session.me;
   });
+  api.mount(authApi.updateProfile, async ({ actor, body }) => service.updateProfile(deps, actor, body));
+  api.mount(authApi.changePassword, async ({ actor, body }) => {
+    await service.changePassword(deps, actor, body.current_password, body.new_password);
+    return { ok: true as const };
+  });
+  api.mount(authApi.signOutOtherSessions, async ({ actor }) => ({
+    ended: await service.signOutOtherSessions(deps, actor, sessionIdOf(actor)),
+  }));
   api.mount(authApi.forgotPassword, async ({ body, req, res }) => {
     await forgotLimiter.count(req, res, body.email);
     await service.forgotPassword(deps, body.email);

@@ -168,6 +168,42 @@ export async function logout(deps: AppDeps, sessionId: string): Promise<void> {
 }
 
 /**
+ * Saves the signed-in user's own name and title (the profile page) and answers the new /auth/me.
+ * Another user's profile cannot be reached: the user is the actor.
+ */
+export async function updateProfile(
+  deps: AppDeps,
+  actor: Actor,
+  profile: { name: string; title: string },
+): Promise<Me> {
+  await repo.updateProfile(deps.db, actor.accountId, actor.userId, profile);
+  return meOf({ ...actor, userName: profile.name }, profile.title);
+}
+
+/**
+ * Changes the signed-in user's password on the profile page, given the current one. Throws 400
+ * on `body.current_password` when it does not match (or the user has no password); the new
+ * password's rules are the contract's (`passwordSchema`).
+ */
+export async function changePassword(
+  deps: AppDeps,
+  actor: Actor,
+  currentPassword: string,
+  newPassword: string,
+): Promise<void> {
+  const stored = await repo.findPasswordHash(deps.db, actor.accountId, actor.userId);
+  if (!stored || !(await verifyPassword(stored, currentPassword))) {
+    throw AppError.badField('body.current_password', 'This is not your current password');
+  }
+  await repo.updatePasswordHash(deps.db, actor.accountId, actor.userId, await hashPassword(newPassword));
+}
+
+/** Ends every session of the signed-in user except the current one; answers how many ended. */
+export async function signOutOtherSessions(deps: AppDeps, actor: Actor, sessionId: string): Promise<number> {
+  return repo.deleteOtherSessions(deps.db, actor.userId, sessionId);
+}
+
+/**
  * Mails a single-use link (`/activate` or `/reset-password`) to a user, voiding earlier unused
  * links of the same purpose. Runs in the caller's transaction; returns the link (the CLI
  * prints it).

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../core/contract';
 import { FEATURE_FLAGS } from '../core/feature-flags';
 import { PERMISSIONS, ROLES } from '../core/permissions';
-import { okSchema, text } from '../core/schemas';
+import { okSchema, optionalText, requiredName, text } from '../core/schemas';
 
 /** A new password: 8 to 200 characters, without U+0000 or lone surrogates (issue 8 item 13). */
 export const passwordSchema = text(200).min(8, 'Use at least 8 characters');
@@ -76,7 +76,27 @@ const tokenPasswordBody = z.object({
   password: passwordSchema,
 });
 
-/** Auth endpoints (spec 01 via issue 2; ARCHITECTURE.md). */
+/** The profile page's save of one's own name and title (ours): name required, both trimmed. */
+export const profileSaveSchema = z.object({
+  name: requiredName,
+  title: optionalText(255),
+});
+export type ProfileSave = z.input<typeof profileSaveSchema>;
+
+/**
+ * The profile page's password change (ours): the current password, checked by the server (a wrong
+ * one answers 400 on `current_password`), and a new one under the password rules (`passwordSchema`).
+ */
+export const passwordChangeSchema = z.object({
+  current_password: text(200).min(1, 'Required'),
+  new_password: passwordSchema,
+});
+export type PasswordChange = z.input<typeof passwordChangeSchema>;
+
+/** How many other sessions "sign out of other sessions" ended. */
+export const sessionsEndedSchema = z.object({ ended: z.number() });
+
+/** Auth endpoints (spec 01 via issue 2; ARCHITECTURE.md; profile endpoints are ours). */
 export const authApi = {
   login: endpoint({
     method: 'POST',
@@ -134,5 +154,34 @@ export const authApi = {
     status: 202,
     body: z.object({ email: emailSchema }),
     response: okSchema,
+  }),
+  updateProfile: endpoint({
+    method: 'PUT',
+    path: '/api/v1/auth/profile',
+    tag: 'Auth',
+    summary: "Change one's own name and title; answers the new /auth/me.",
+    permission: 'signed-in',
+    body: profileSaveSchema,
+    response: meSchema,
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/api/v1/auth/password',
+    tag: 'Auth',
+    summary:
+      "Change one's own password, given the current one; other sessions and API tokens keep working until signed out.",
+    permission: 'signed-in',
+    sessionOnly: true,
+    body: passwordChangeSchema,
+    response: okSchema,
+  }),
+  signOutOtherSessions: endpoint({
+    method: 'POST',
+    path: '/api/v1/auth/sessions/sign-out-others',
+    tag: 'Auth',
+    summary: 'End every session of the signed-in user except this one.',
+    permission: 'signed-in',
+    sessionOnly: true,
+    response: sessionsEndedSchema,
   }),
 };

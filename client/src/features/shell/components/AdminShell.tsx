@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { visiblePages } from '@nomen/shared';
-import { IconChevronDown, IconKey, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { errorStatus } from '../../../api/errors';
 import { StatusPage } from '../../../ui/StatusPage';
@@ -123,6 +123,9 @@ export function AdminShell() {
                 </Text>
               </Menu.Label>
               <Menu.Divider />
+              <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} aria-hidden />}>
+                Profile
+              </Menu.Item>
               <Menu.Item
                 component={Link}
                 to="/admin/api-tokens"
