@@ -55,6 +55,21 @@ export const templateAudienceApi = {
   }),
 };
 
+/**
+ * Who a person with no template to submit through should ask (spec 01 §2.7; the /codes page): the
+ * account's enabled admins, by name only. Open to every signed-in person.
+ */
+export const templateAdminsApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/v1/account/who-to-ask',
+    tag: 'Submissions',
+    summary: "The account's enabled admins by name: who can share a template with a person's group.",
+    permission: 'signed-in',
+    response: z.object({ data: z.array(z.object({ id: z.number(), name: z.string() })) }),
+  }),
+};
+
 /** A group that reaches a template, and whether directly or through the template's folder. */
 export interface TemplateAudienceGroup {
   id: number;

@@ -207,3 +207,15 @@ export async function shareTemplateWithGroup(
   });
   return templateAudience(deps, actor);
 }
+
+/**
+ * The account's enabled admins (role ADMIN) by name (`templateAdminsApi.list`; spec 01 §2.7): who
+ * a person with no template should ask to share one. Names only.
+ */
+export async function templateAdmins(
+  deps: AppDeps,
+  actor: Actor,
+): Promise<{ data: { id: number; name: string }[] }> {
+  const users = await repo.enabledUsersWithGrants(deps.db, actor.accountId);
+  return { data: users.filter((u) => u.role === 'ADMIN').map((u) => ({ id: u.id, name: u.name })) };
+}

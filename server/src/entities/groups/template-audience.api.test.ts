@@ -116,3 +116,18 @@ describe('POST /api/v1/account/template/share-with-group', () => {
     expect((await admin.post(path).send({ template_id: 'x', group_id: ourGroup })).status).toBe(400);
   });
 });
+
+describe('GET /api/v1/account/who-to-ask', () => {
+  it("answers a plain user the account's enabled admins by name, and no other account's", async () => {
+    const own = await createAccount(ctx);
+    await createUser(ctx, own.id, { role: 'ADMIN', name: 'Bea Boss' });
+    await createUser(ctx, own.id, { role: 'ADMIN', name: 'Gil Gone', disabled: true });
+    await createUser(ctx, own.id, { role: 'MANAGER', name: 'Mo Manager' });
+    await createAccount(ctx);
+    const uma = await createUser(ctx, own.id, { role: 'USER', name: 'Uma User' });
+    const res = await (await signIn(ctx, uma.email)).get('/api/v1/account/who-to-ask');
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((a: { name: string }) => a.name)).toEqual(['Ada Admin', 'Bea Boss']);
+    expect(JSON.stringify(res.body)).not.toContain('@');
+  });
+});
