@@ -63,6 +63,9 @@ test('[CONNECTORS]: an admin connects an SFTP account, the password is kept secr
   await edit.getByRole('button', { name: 'Test connection' }).click();
   const result = edit.getByRole('status');
   await expect(result).toContainText('Connection works');
+  // The answer shows where the button is, without scrolling the drawer.
+  await expect(result).toBeInViewport({ ratio: 1 });
+  await expect(edit.getByRole('button', { name: 'Test connection' })).toBeInViewport();
   await expect(result).toContainText(`Signed in to ${sftp.host}:${sftp.port} as ${sftp.username}`);
   await expect(result).toContainText('3 entries');
   await expect(page.locator('body')).not.toContainText(sftp.password);

@@ -30,8 +30,14 @@ import {
   validateConnector,
   visibleFields,
 } from '@nomen/shared';
-import { IconPlugConnected, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import {
+  IconAlertCircle,
+  IconCircleCheck,
+  IconPlugConnected,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { issuesByField } from '../../../api/errors';
 import { FormDrawer } from '../../../ui/FormDrawer';
@@ -452,7 +458,7 @@ function ConnectorForm({ opened, connector, stored, storedFields, onClose }: Con
       {connector ? (
         <>
           <Divider label="Connection" labelPosition="left" />
-          <Group>
+          <Group align="flex-start" wrap="nowrap">
             <Tooltip label="Save your changes first; the test uses the saved account." disabled={!isDirty}>
               <span>
                 <Button
@@ -466,21 +472,8 @@ function ConnectorForm({ opened, connector, stored, storedFields, onClose }: Con
                 </Button>
               </span>
             </Tooltip>
+            <TestConnectionResult test={test} />
           </Group>
-          {test.data ? (
-            <Alert
-              color={test.data.ok ? 'green' : 'red'}
-              title={test.data.ok ? 'Connection works' : 'Connection failed'}
-              role="status"
-            >
-              {test.data.message}
-            </Alert>
-          ) : null}
-          {test.isError ? (
-            <Alert color="red" title="Connection failed" role="status">
-              {test.error instanceof Error ? test.error.message : 'The test could not run.'}
-            </Alert>
-          ) : null}
           {type?.family === 'sftp' ? (
             <HostKeySection
               connectorId={connector.id}
@@ -804,5 +797,48 @@ function OAuthSection({
         </Group>
       ) : null}
     </>
+  );
+}
+
+/**
+ * The answer of "Test connection" (spec 01 §4), beside its button so that a click visibly changes
+ * what is in view: "Connection works" or "Connection failed" with the provider's message, or the
+ * reason the test could not run. A status region, present before any answer, so that screen
+ * readers announce the answer when it arrives; empty while no test ran or one is running.
+ */
+function TestConnectionResult({ test }: { test: ReturnType<typeof useTestConnection> }) {
+  const answer = test.isPending
+    ? null
+    : test.data
+      ? { ok: test.data.ok, message: test.data.message }
+      : test.isError
+        ? { ok: false, message: test.error instanceof Error ? test.error.message : 'The test could not run.' }
+        : null;
+  const ref = useRef<HTMLDivElement>(null);
+  // A long answer may reach past the drawer's fold: bring all of it into view once it arrives.
+  const answerKey = answer ? `${answer.ok}:${answer.message}` : null;
+  useEffect(() => {
+    if (answerKey !== null) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [answerKey]);
+  return (
+    <Stack ref={ref} gap={2} role="status" style={{ flex: 1, minWidth: 0 }}>
+      {answer ? (
+        <>
+          <Group gap={6} wrap="nowrap">
+            {answer.ok ? (
+              <IconCircleCheck size={16} color="var(--mantine-color-green-7)" aria-hidden />
+            ) : (
+              <IconAlertCircle size={16} color="var(--mantine-color-red-7)" aria-hidden />
+            )}
+            <Text size="sm" fw={600} c={answer.ok ? 'green.8' : 'red.8'}>
+              {answer.ok ? 'Connection works' : 'Connection failed'}
+            </Text>
+          </Group>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {answer.message}
+          </Text>
+        </>
+      ) : null}
+    </Stack>
   );
 }
