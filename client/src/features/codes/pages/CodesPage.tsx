@@ -8,6 +8,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { Timestamp } from '../../../ui/Timestamp';
 import { useSignedIn } from '../../auth/api';
 import { templateWording } from '../../shell/wording';
+import { namesWithOr, useTemplateAdmins } from '../../templates/audience/useTemplateAudience';
 import { useApprovals, useMySubmissions, useSubmittableTemplates } from '../api';
 import { datasetDataPath, newSubmissionPath, submissionPath } from '../codesPaths';
 import { StatusBadge } from '../StatusBadge';
@@ -56,7 +57,7 @@ const submissionColumns: AdminTableColumn<SubmissionSummary>[] = [
  * others through their groups' folders and templates, spec 01 §2.7), each with "New submission"
  * (a row click too); their own recent submissions with their status (a row opens it; "Dataset
  * rows" opens the selected one's dataset); one search text (kept in the URL as ?q=) filtering both
- * tables.
+ * tables. With no template, the empty table names the account's admins to ask for one.
  */
 export function CodesPage() {
   const navigate = useNavigate();
@@ -69,6 +70,12 @@ export function CodesPage() {
   const submissions = useMySubmissions();
   const approvals = useApprovals();
   const waiting = approvals.data?.data ?? [];
+  // With no template to submit through, the empty table names whom to ask (spec 01 §2.7).
+  const hasNoTemplate = templates.data?.data.length === 0;
+  const admins = useTemplateAdmins(hasNoTemplate);
+  const askWhom = admins.data?.data.length
+    ? `ask ${namesWithOr(admins.data.data.map((a) => a.name))}`
+    : 'ask an admin';
 
   const templateColumns: AdminTableColumn<SubmittableTemplate>[] = [
     {
@@ -141,7 +148,7 @@ export function CodesPage() {
             search={search}
             onSearchChange={setSearch}
             onEdit={(t) => void navigate(newSubmissionPath(t.id))}
-            emptyDescription={`No ${wording.word} is shared with you yet: ask an admin to add one to your group or its folders.`}
+            emptyDescription={`No ${wording.word} is shared with you yet: ${askWhom} to add one to your group or its folders.`}
           />
         </Stack>
         {waiting.length > 0 ? (

@@ -1,4 +1,4 @@
-import { type TemplateAudience, templateAudienceApi } from '@nomen/shared';
+import { type TemplateAudience, templateAdminsApi, templateAudienceApi } from '@nomen/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/apiFetch';
 import { TEMPLATES_QUERY_KEY } from '../api';
@@ -31,4 +31,24 @@ export function useShareTemplateWithGroup() {
       apiFetch(templateAudienceApi.share, { body }),
     onSuccess: (audience: TemplateAudience) => queryClient.setQueryData(AUDIENCE_QUERY_KEY, audience),
   });
+}
+
+/**
+ * The account's enabled admins by name (GET /api/v1/account/who-to-ask; spec 01 §2.7): whom a
+ * person with no template should ask. Any signed-in person may read it; not fetched while
+ * `isEnabled` is false.
+ */
+export function useTemplateAdmins(isEnabled: boolean) {
+  return useQuery({
+    queryKey: [...TEMPLATES_QUERY_KEY, 'who-to-ask'],
+    queryFn: ({ signal }) => apiFetch(templateAdminsApi.list, { signal }),
+    enabled: isEnabled,
+    staleTime: 60_000,
+  });
+}
+
+/** "Ada", "Ada or Bea", "Ada, Bea or Cy". */
+export function namesWithOr(names: readonly string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
 }
