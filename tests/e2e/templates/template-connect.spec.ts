@@ -102,10 +102,7 @@ test('[TEMPLATES]: integration types are added from the Inbound and Outbound pic
   await expect(list(page, 'Inbound')).not.toContainText('No inbound integrations yet');
   // The new panel is open with the generic form: the account picker and the data type.
   await expect(inbound.getByText('No connected accounts yet')).toBeVisible();
-  await expect(inbound.getByRole('link', { name: 'Connect an account' })).toHaveAttribute(
-    'href',
-    '/admin/accounts',
-  );
+  await expect(inbound.getByRole('button', { name: 'Connect an account' })).toBeVisible();
   await expect(inbound.getByLabel('Data type')).toBeVisible();
 
   await addIntegration(page, 'Outbound', 'TikTok', 'TikTok outbound');
@@ -237,4 +234,28 @@ test('[TEMPLATES]: a missing account names its integration, in the panel and in 
   await expect(
     issues.getByRole('listitem').filter({ hasText: 'TikTok outbound: Account is required' }),
   ).toHaveCount(1);
+});
+
+test('[TEMPLATES]: "Connect an account" opens the connected-account drawer over the unsaved template and chooses the new account', async ({
+  page,
+}) => {
+  await page.goto(NEW_CONNECT);
+  await addIntegration(page, 'Outbound', 'kochava', 'Kochava');
+  const kochava = panel(page, 'Kochava');
+  await expect(kochava.getByText('Kochava: Account is required')).toBeVisible();
+  await kochava.getByRole('button', { name: 'Connect an account' }).click();
+
+  const drawer = page.getByRole('dialog', { name: 'Add connected account' });
+  await expect(drawer.getByLabel('Connector type', { exact: true })).toHaveValue('Kochava');
+  const name = uniqueName('Kochava main');
+  await drawer.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await drawer.getByLabel('API key', { exact: true }).fill('kochava-key');
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Connected account added')).toBeVisible();
+  await expect(drawer).toBeHidden();
+
+  // Still the same unsaved template, with the new account chosen for the integration.
+  await expect(page).toHaveURL(/\/new\/connect$/);
+  await expect(panel(page, 'Kochava').getByLabel('Account')).toHaveValue(name);
+  await expect(panel(page, 'Kochava').getByText('Kochava: Account is required')).toHaveCount(0);
 });

@@ -69,6 +69,13 @@ export interface ConnectorDrawerProps {
   /** The account to edit, or null to add one. */
   connector: ConnectorSummary | null;
   onClose: () => void;
+  /** The connector type a new account starts with (e.g. the one an integration needs); none by default. */
+  connectorTypeSlug?: string;
+  /**
+   * Called with the new or saved account's id and connector type id after a save that stays on the
+   * page (not for OAuth types, which go on to the provider), before the drawer closes.
+   */
+  onSaved?: (saved: { id: number; connectorTypeId: number }) => void;
 }
 
 /**
@@ -76,7 +83,13 @@ export interface ConnectorDrawerProps {
  * loads the account's metadata (secrets as "set" markers) and custom fields (a failure names the
  * account, §8) and then shows the form.
  */
-export function ConnectorDrawer({ opened, connector, onClose }: ConnectorDrawerProps) {
+export function ConnectorDrawer({
+  opened,
+  connector,
+  onClose,
+  connectorTypeSlug,
+  onSaved,
+}: ConnectorDrawerProps) {
   const id = connector?.id ?? null;
   const metadata = useConnectorMetadata(id);
   const customFields = useConnectorCustomFields(id);
@@ -116,6 +129,8 @@ export function ConnectorDrawer({ opened, connector, onClose }: ConnectorDrawerP
       stored={metadata.data ?? null}
       storedFields={customFields.data?.data ?? []}
       onClose={onClose}
+      {...(connectorTypeSlug !== undefined ? { connectorTypeSlug } : {})}
+      {...(onSaved ? { onSaved } : {})}
     />
   );
 }
@@ -160,7 +175,15 @@ function blockedReason(issues: readonly ConnectorIssue[], fields: readonly Resol
  * first; their connected email is then shown read-only and their Profile ID chosen from the
  * signed-in user's profiles (typed when Google cannot list them).
  */
-function ConnectorForm({ opened, connector, stored, storedFields, onClose }: ConnectorFormProps) {
+function ConnectorForm({
+  opened,
+  connector,
+  stored,
+  storedFields,
+  onClose,
+  connectorTypeSlug,
+  onSaved,
+}: ConnectorFormProps) {
   const { features } = useSignedIn();
   const types = useConnectorTypes();
   const save = useSaveConnector();
@@ -173,7 +196,7 @@ function ConnectorForm({ opened, connector, stored, storedFields, onClose }: Con
 
   const form = useForm<FormValues>({
     defaultValues: {
-      connector_type_slug: connector?.connector_type.slug ?? '',
+      connector_type_slug: connector?.connector_type.slug ?? connectorTypeSlug ?? '',
       name: connector?.name ?? '',
       description: connector?.description ?? '',
       metadata: stored?.metadata ?? {},
@@ -288,6 +311,7 @@ function ConnectorForm({ opened, connector, stored, storedFields, onClose }: Con
         return;
       }
       notifySuccess(isNew ? 'Connected account added' : 'Connected account saved');
+      onSaved?.({ id: saved.id, connectorTypeId: type.id });
       onClose();
     } catch (error) {
       const fields = issuesByField(error instanceof AppError ? error.issues : undefined);

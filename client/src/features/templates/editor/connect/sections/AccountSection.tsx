@@ -1,8 +1,9 @@
 import { Alert, Anchor, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { templateIssueText } from '@nomen/shared';
 import { IconPlugConnectedX } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { useState } from 'react';
 import { errorMessage } from '../../../../../api/errors';
+import { ConnectorDrawer } from '../../../../connectors/components/ConnectorDrawer';
 import { useConnectorChoices } from '../useConnectorChoices';
 import type { IntegrationSectionProps } from './sectionProps';
 
@@ -15,10 +16,12 @@ export const CONNECTED_ACCOUNTS_PATH = '/admin/accounts';
  * row's connector type. A change of account goes through `applyIntegrationChange` (it clears
  * account-dependent settings, mappings and filters) and asks first on a saved integration (spec 03
  * §4). When the list cannot be loaded, or holds none of this type, it says "No connected accounts
- * yet" and links to the connected accounts page.
+ * yet" and offers "Connect an account": the connected-account drawer opens over the editor (the
+ * unsaved template stays), and the account saved there is chosen for this integration.
  */
 export function AccountSection({ assignment, definition, editing, issues }: IntegrationSectionProps) {
   const choices = useConnectorChoices(definition.connectorTypeSlug);
+  const [drawer, setDrawer] = useState({ opened: false, session: 0 });
   const error = issues[0] ? templateIssueText(issues[0]) : undefined;
 
   if (choices.isPending) return <Skeleton height={58} radius="sm" aria-label="Loading connected accounts" />;
@@ -41,7 +44,12 @@ export function AccountSection({ assignment, definition, editing, issues }: Inte
             {choices.isError
               ? `Connected accounts could not be loaded (${errorMessage(choices.error, 'unknown error')}). `
               : `There is no connected ${definition.label} account. `}
-            <Anchor component={Link} to={CONNECTED_ACCOUNTS_PATH} size="sm">
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => setDrawer((d) => ({ opened: true, session: d.session + 1 }))}
+            >
               Connect an account
             </Anchor>
           </Text>
@@ -50,6 +58,22 @@ export function AccountSection({ assignment, definition, editing, issues }: Inte
           <Text size="sm" c="red.7" role="alert">
             {error}
           </Text>
+        ) : null}
+        {drawer.session > 0 ? (
+          <ConnectorDrawer
+            key={drawer.session}
+            opened={drawer.opened}
+            connector={null}
+            {...(definition.connectorTypeSlug ? { connectorTypeSlug: definition.connectorTypeSlug } : {})}
+            onSaved={(saved) =>
+              void editing.change({
+                kind: 'connector',
+                connectorId: saved.id,
+                connectorTypeId: saved.connectorTypeId,
+              })
+            }
+            onClose={() => setDrawer((d) => ({ ...d, opened: false }))}
+          />
         ) : null}
       </Stack>
     );
