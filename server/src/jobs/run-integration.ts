@@ -4,6 +4,7 @@ import {
   type OutputFile,
   type OutputSettings,
   type Template,
+  templateFieldSource,
 } from '@nomen/shared';
 import type { Database, IntegrationRunRow } from '@nomen/shared/db';
 import type { Kysely } from 'kysely';
@@ -88,7 +89,11 @@ async function load(deps: JobDeps, run: IntegrationRunRow): Promise<Loaded> {
   const rows = await submissionsRepo.rowValuesAt(deps.db, submission.id, run.commit_id);
   const fields = [...template.template_fields]
     .sort((a, b) => a.precedence - b.precedence)
-    .map((f) => ({ id: f.id as number, name: f.field.name }));
+    .map((f) => ({
+      id: f.id as number,
+      name: f.field.name,
+      source: templateFieldSource(f, template.template_fields),
+    }));
   const files = buildOutputFiles(
     outputSettings(assignment),
     fields,

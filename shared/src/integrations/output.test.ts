@@ -1,7 +1,15 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { IncludedOutputField } from './integration-assignment';
-import { buildOutputFiles, columnLetter, type OutputSettings, outputColumns, transformValue } from './output';
+import {
+  buildOutputFiles,
+  columnLetter,
+  type OutputSettings,
+  outputColumns,
+  templateFieldSource,
+  transformValue,
+  uniqueHeaders,
+} from './output';
 
 const fields = [
   { id: 11, name: 'Campaign' },
@@ -60,6 +68,49 @@ describe('output columns', () => {
       { header: 'Tracking code', key: '13' },
       { header: 'Campaign', key: '11' },
     ]);
+  });
+});
+
+describe('unique headers', () => {
+  it('suffixes a repeated name with each field source, and keeps names nobody else has', () => {
+    expect(
+      uniqueHeaders([
+        { name: 'Region', source: 'UTM campaign name' },
+        { name: 'Country', source: 'Markets' },
+        { name: 'region', source: 'Ad name' },
+      ]),
+    ).toEqual(['Region (UTM campaign name)', 'Country', 'region (Ad name)']);
+  });
+
+  it('tells apart fields without a source by their column, keeps fixed columns, and numbers what still repeats', () => {
+    expect(
+      uniqueHeaders([
+        { name: 'Submitter', source: '' },
+        { name: 'Code', source: 'Pattern' },
+        { name: 'Code', source: 'Pattern' },
+        { name: 'Submitter', source: null },
+      ]),
+    ).toEqual(['Submitter (column 1)', 'Code (Pattern)', 'Code (Pattern) 2', 'Submitter']);
+  });
+
+  it('writes unique headers into a built CSV when two template fields share a name', () => {
+    const [file] = buildOutputFiles(
+      settings(),
+      [
+        { id: 1, name: 'Region', source: 'UTM campaign name' },
+        { id: 2, name: 'Region', source: 'Ad name' },
+      ],
+      [{ '1': 'EU', '2': 'US' }],
+      submission,
+    );
+    expect(strFromU8(file!.body).split('\r\n')[0]).toBe('Region (UTM campaign name),Region (Ad name)');
+  });
+
+  it("names a segment field's source by its pattern field", () => {
+    const pattern = { field_id: 7, field: { name: 'UTM campaign name', segment_parent_field_id: null } };
+    const segment = { field_id: 8, field: { name: 'Region', segment_parent_field_id: 7 } };
+    expect(templateFieldSource(segment, [pattern, segment])).toBe('UTM campaign name');
+    expect(templateFieldSource(pattern, [pattern, segment])).toBe('');
   });
 });
 

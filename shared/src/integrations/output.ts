@@ -33,6 +33,62 @@ export interface OutputSettings {
 export interface OutputTemplateField {
   id: number | string;
   name: string;
+  /** Where the field comes from ({@link templateFieldSource}); names a header its name repeats. */
+  source?: string;
+}
+
+/**
+ * A column's name and the source that tells it apart from another column of the same name: ''
+ * when it has none (then its place, "column N", tells it apart); null for a column that keeps its
+ * name whatever else is named (a fixed column such as the download's "Submitter").
+ */
+export interface HeaderName {
+  name: string;
+  source: string | null;
+}
+
+/**
+ * The headers of a table with no name twice (the dataset download and integration outputs, spec 03
+ * §3): a name two columns share (ignoring case and edge spaces) is suffixed with each one's source,
+ * "Region (UTM campaign name)", or with its place, "Region (column 3)", when it has no source; a
+ * header still repeated after that gets " 2", " 3"… in column order. A name no other column
+ * shares, and a fixed column's name (source null), is kept as is.
+ */
+export function uniqueHeaders(columns: readonly HeaderName[]): string[] {
+  const keyOf = (header: string) => header.trim().toLowerCase();
+  const counts = new Map<string, number>();
+  for (const c of columns) counts.set(keyOf(c.name), (counts.get(keyOf(c.name)) ?? 0) + 1);
+  const named = columns.map((c, i) => {
+    if (c.source === null || (counts.get(keyOf(c.name)) ?? 0) < 2) return c.name;
+    return `${c.name} (${c.source.trim() || `column ${i + 1}`})`;
+  });
+  const taken = new Set(named.map(keyOf));
+  const seen = new Set<string>();
+  return named.map((header) => {
+    if (!seen.has(keyOf(header))) {
+      seen.add(keyOf(header));
+      return header;
+    }
+    let n = 2;
+    while (taken.has(keyOf(`${header} ${n}`)) || seen.has(keyOf(`${header} ${n}`))) n += 1;
+    const numbered = `${header} ${n}`;
+    seen.add(keyOf(numbered));
+    return numbered;
+  });
+}
+
+/**
+ * The source of a template field, for telling apart headers of the same name: the name of the
+ * pattern field a segment field belongs to (spec 03 §3), else '' (its place tells it apart).
+ */
+export function templateFieldSource(
+  templateField: { field: { segment_parent_field_id: number | string | null } },
+  templateFields: readonly { field_id: number | string | null; field: { name: string } }[],
+): string {
+  const parentId = templateField.field.segment_parent_field_id;
+  if (parentId === null) return '';
+  const parent = templateFields.find((f) => f.field_id !== null && String(f.field_id) === String(parentId));
+  return parent?.field.name.trim() ?? '';
 }
 
 /** The submission an output is built from: values for the filename and the summary header. */
@@ -69,6 +125,7 @@ export const OUTPUT_CONTENT_TYPES: Readonly<Record<OutputFileType, string>> = {
  * The columns of an output (spec 03 §3 report_type, included_output_fields): for a custom report
  * the selected, not hidden output fields in their order, headed by `display` or else `name`; for
  * the default report (and a custom one with none selected) every template field in template order.
+ * Headers are unique ({@link uniqueHeaders}, by each field's `source`).
  */
 export function outputColumns(
   settings: Pick<OutputSettings, 'included_output_fields' | 'report_type'>,
@@ -78,8 +135,13 @@ export function outputColumns(
     settings.report_type === 'custom'
       ? settings.included_output_fields.filter((f) => f.selected && !f.isHidden)
       : [];
-  if (chosen.length === 0) return fields.map((f) => ({ header: f.name, key: String(f.id) }));
-  return chosen.map((f) => ({ header: f.display?.trim() || f.name, key: String(f.id) }));
+  const sourceOf = (id: number | string) => fields.find((f) => String(f.id) === String(id))?.source ?? '';
+  const named =
+    chosen.length === 0
+      ? fields.map((f) => ({ name: f.name, source: f.source ?? '', key: String(f.id) }))
+      : chosen.map((f) => ({ name: f.display?.trim() || f.name, source: sourceOf(f.id), key: String(f.id) }));
+  const headers = uniqueHeaders(named);
+  return named.map((c, i) => ({ header: headers[i] ?? c.name, key: c.key }));
 }
 
 /**

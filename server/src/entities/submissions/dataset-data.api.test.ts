@@ -125,6 +125,37 @@ describe('GET /api/v1/account/datasets/{id}/download', () => {
     expect(lines[2]).toMatch(/^Europe,Germany,"fall,-""big""-one",/);
   });
 
+  it('heads a field whose name repeats another header with its source, so no header appears twice', async () => {
+    const fieldset = await marketFieldset(admin, await countriesList(admin), [
+      { id: 'TEMP_s', name: 'Submitter', governance_type: 'text' },
+    ]);
+    const folder = await admin.put('/api/v1/account/folder').send({ name: 'Owners', description: '' });
+    const draft = addFieldsetFields(newTemplate({ templateName: 'Owners', now: new Date() }), fieldset);
+    const saved = await admin.put('/api/v1/account/template/').send({
+      ...draft,
+      name: 'Owners',
+      folder_id: folder.body.folder.id,
+      integrations: [],
+      settings: { require_identifier: 0, require_approval: 0, enable_auto_submit: 0 },
+      approvers: [],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const got = await admin.get(`/api/v1/account/template/${saved.body.id}`);
+    const byName = Object.fromEntries(
+      (got.body.template_fields as TemplateField[]).map((tf) => [tf.field.name, String(tf.id)]),
+    );
+    const sub = await admin.post('/api/v1/account/submissions').send({
+      template_id: saved.body.id,
+      name: 'Owners',
+      rows: [{ [byName.Region!]: 'Europe', [byName.Country!]: 'France', [byName.Submitter!]: 'Ada' }],
+    });
+    expect(sub.status, JSON.stringify(sub.body)).toBe(201);
+    const res = await admin.get(`/api/v1/account/datasets/${sub.body.dataset_id}/download`);
+    expect(res.status).toBe(200);
+    const header = res.text.replace(/^\uFEFF/, '').split('\r\n')[0];
+    expect(header).toBe('Region,Country,Submitter (column 3),Row id,Submission,Submitter,Submitted at');
+  });
+
   it('downloads every row as XLSX that a spreadsheet reader opens', async () => {
     const res = await admin
       .get(`/api/v1/account/datasets/${datasetId}/download`)

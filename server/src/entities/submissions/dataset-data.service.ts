@@ -5,6 +5,8 @@ import {
   type DatasetData,
   type DatasetDataRow,
   isFormColumn,
+  templateFieldSource,
+  uniqueHeaders,
 } from '@nomen/shared';
 import ExcelJS from 'exceljs';
 import type { Response } from 'express';
@@ -24,6 +26,8 @@ interface ReadableDataset {
   templateName: string;
   headCommitId: number | null;
   columns: { key: string; name: string; computed: boolean }[];
+  /** Each column's source (`templateFieldSource`), in column order, for unique download headers. */
+  sources: string[];
 }
 
 /**
@@ -39,20 +43,21 @@ async function readableDataset(deps: AppDeps, actor: Actor, datasetId: number): 
     const template = await usableTemplate(deps, actor, dataset.template_id).catch(() => {
       throw AppError.notFound('Dataset');
     });
-    const columns = [...template.template_fields]
+    const formFields = [...template.template_fields]
       .sort((a, b) => a.precedence - b.precedence)
-      .filter(isFormColumn)
-      .map((f) => ({
-        key: String(f.id),
-        name: f.field.name.trim() || `Field ${f.precedence + 1}`,
-        computed: COMPUTED_GOVERNANCE_TYPES.has(f.governance_type),
-      }));
+      .filter(isFormColumn);
+    const columns = formFields.map((f) => ({
+      key: String(f.id),
+      name: f.field.name.trim() || `Field ${f.precedence + 1}`,
+      computed: COMPUTED_GOVERNANCE_TYPES.has(f.governance_type),
+    }));
     return {
       id: dataset.id,
       templateId: template.id,
       templateName: template.name,
       headCommitId: dataset.head_commit_id,
       columns,
+      sources: formFields.map((f) => templateFieldSource(f, template.template_fields)),
     };
   }
   await assertDatasetReadable(deps, actor, dataset);
@@ -64,6 +69,7 @@ async function readableDataset(deps: AppDeps, actor: Actor, datasetId: number): 
     templateName: 'Deleted template',
     headCommitId: dataset.head_commit_id,
     columns: keys.map((key) => ({ key, name: `Field ${key}`, computed: false })),
+    sources: keys.map(() => ''),
   };
 }
 
@@ -133,7 +139,7 @@ function fileName(name: string, format: 'csv' | 'xlsx'): string {
 /**
  * Streams a dataset's rows matching `q` as CSV (UTF-8 with a byte-order mark, so Excel reads the
  * accents) or XLSX (issue 11 item 6): one column per visible field, then the row id, submission,
- * submitter and time. CSV fields go through the one CSV writer: formula-like values get a leading
+ * submitter and time, under unique headers (`uniqueHeaders`: a repeated name gets its field's source). CSV fields go through the one CSV writer: formula-like values get a leading
  * `'` unless `raw` (README "CSV files and formula cells"); XLSX cells are strings, never formulas.
  */
 export async function downloadDataset(
@@ -145,7 +151,10 @@ export async function downloadDataset(
 ): Promise<void> {
   const dataset = await readableDataset(deps, actor, datasetId);
   const { format, q } = query;
-  const header = [...dataset.columns.map((c) => c.name), ...EXTRA_HEADERS];
+  const header = uniqueHeaders([
+    ...dataset.columns.map((c, i) => ({ name: c.name, source: dataset.sources[i] ?? '' })),
+    ...EXTRA_HEADERS.map((name) => ({ name, source: null })),
+  ]);
   const line = (r: DatasetDataRecord) => [
     ...dataset.columns.map((c) => r.data?.[c.key] ?? ''),
     r.cv_id,
