@@ -112,6 +112,7 @@ test('[TEMPLATES]: the template list shows templates newest first, searches, sor
     'Created by',
     'Patterns',
     'Field sets',
+    'Who can submit',
     'Description',
   ]);
   const betaRow = table.getByRole('row').filter({ hasText: `${prefix} Beta` });

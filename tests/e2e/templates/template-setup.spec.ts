@@ -149,8 +149,9 @@ test.describe('[TEMPLATES] setup step', () => {
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
     await expect(page.getByRole('combobox', { name: 'Folder', exact: true })).toHaveValue(folderName);
     await expect(page.getByRole('switch', { name: 'Require approval' })).toBeChecked();
-    // The chosen people show as pills in the pickers (the listbox options live in a portal).
-    await expect(page.getByRole('main').getByText(/Priya Shah/)).toBeVisible();
+    // The chosen people show as pills in the pickers (the listbox options live in a portal); the
+    // "Who can submit" admins line names them too, after other words.
+    await expect(page.getByRole('main').getByText(/^Priya Shah/)).toBeVisible();
     await expect(page.getByRole('switch', { name: 'Auto-submit' })).toBeChecked();
     await expect(page.getByRole('main').getByText(/Taylor Kim/)).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/edit-template/${id}/setup$`));
