@@ -29,31 +29,41 @@ function binary(
   res.on('end', () => cb(null, Buffer.concat(chunks)));
 }
 
-beforeAll(async () => {
-  ({ ctx, account, admin } = await createAdminContext());
-  const fieldset = await marketFieldset(admin, await countriesList(admin), [
-    {
-      id: 'TEMP_c',
-      name: 'Campaign',
-      governance_type: 'text',
-      transformation: { case: 'lowercase', spaces: 'dash', trim: true },
-    },
-  ]);
-  const folder = await admin.put('/api/v1/account/folder').send({ name: 'Markets', description: '' });
-  const draft = addFieldsetFields(newTemplate({ templateName: 'Markets', now: new Date() }), fieldset);
+/**
+ * Saves, in a new folder of the same name, a template `name` of the market field set (the
+ * countries list) plus the new field `extra`, without approval; answers its id and its template
+ * field ids by field name.
+ */
+async function marketTemplate(
+  name: string,
+  extra: Record<string, unknown>,
+): Promise<{ id: number; ids: Record<string, string> }> {
+  const fieldset = await marketFieldset(admin, await countriesList(admin), [extra]);
+  const folder = await admin.put('/api/v1/account/folder').send({ name, description: '' });
+  const draft = addFieldsetFields(newTemplate({ templateName: name, now: new Date() }), fieldset);
   const saved = await admin.put('/api/v1/account/template/').send({
     ...draft,
-    name: 'Markets, "quoted"',
+    name,
     folder_id: folder.body.folder.id,
     integrations: [],
     settings: { require_identifier: 0, require_approval: 0, enable_auto_submit: 0 },
     approvers: [],
   });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  templateId = saved.body.id;
-  const got = await admin.get(`/api/v1/account/template/${templateId}`);
-  fields = {};
-  for (const tf of got.body.template_fields as TemplateField[]) fields[tf.field.name] = String(tf.id);
+  const got = await admin.get(`/api/v1/account/template/${saved.body.id}`);
+  const ids: Record<string, string> = {};
+  for (const tf of got.body.template_fields as TemplateField[]) ids[tf.field.name] = String(tf.id);
+  return { id: saved.body.id, ids };
+}
+
+beforeAll(async () => {
+  ({ ctx, account, admin } = await createAdminContext());
+  ({ id: templateId, ids: fields } = await marketTemplate('Markets, "quoted"', {
+    id: 'TEMP_c',
+    name: 'Campaign',
+    governance_type: 'text',
+    transformation: { case: 'lowercase', spaces: 'dash', trim: true },
+  }));
   const rows = [
     { [fields.Region!]: 'Europe', [fields.Country!]: 'France', [fields.Campaign!]: 'Spring Sale' },
     { [fields.Region!]: 'europe', [fields.Country!]: 'germany', [fields.Campaign!]: 'Fall, "big" one' },
@@ -126,26 +136,13 @@ describe('GET /api/v1/account/datasets/{id}/download', () => {
   });
 
   it('heads a field whose name repeats another header with its source, so no header appears twice', async () => {
-    const fieldset = await marketFieldset(admin, await countriesList(admin), [
-      { id: 'TEMP_s', name: 'Submitter', governance_type: 'text' },
-    ]);
-    const folder = await admin.put('/api/v1/account/folder').send({ name: 'Owners', description: '' });
-    const draft = addFieldsetFields(newTemplate({ templateName: 'Owners', now: new Date() }), fieldset);
-    const saved = await admin.put('/api/v1/account/template/').send({
-      ...draft,
-      name: 'Owners',
-      folder_id: folder.body.folder.id,
-      integrations: [],
-      settings: { require_identifier: 0, require_approval: 0, enable_auto_submit: 0 },
-      approvers: [],
+    const { id, ids: byName } = await marketTemplate('Owners', {
+      id: 'TEMP_s',
+      name: 'Submitter',
+      governance_type: 'text',
     });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const got = await admin.get(`/api/v1/account/template/${saved.body.id}`);
-    const byName = Object.fromEntries(
-      (got.body.template_fields as TemplateField[]).map((tf) => [tf.field.name, String(tf.id)]),
-    );
     const sub = await admin.post('/api/v1/account/submissions').send({
-      template_id: saved.body.id,
+      template_id: id,
       name: 'Owners',
       rows: [{ [byName.Region!]: 'Europe', [byName.Country!]: 'France', [byName.Submitter!]: 'Ada' }],
     });
@@ -183,31 +180,15 @@ describe('formula cells in the dataset download (README "CSV files and formula c
   let formulaDataset: number;
 
   beforeAll(async () => {
-    const fieldset = await marketFieldset(admin, await countriesList(admin), [
-      {
-        id: 'TEMP_n',
-        name: 'Note',
-        governance_type: 'text',
-        validation: { characters: 'any' },
-        transformation: { case: 'none', spaces: 'keep', trim: true },
-      },
-    ]);
-    const folder = await admin.put('/api/v1/account/folder').send({ name: 'Notes', description: '' });
-    const draft = addFieldsetFields(newTemplate({ templateName: 'Notes', now: new Date() }), fieldset);
-    const saved = await admin.put('/api/v1/account/template/').send({
-      ...draft,
-      name: 'Notes',
-      folder_id: folder.body.folder.id,
-      integrations: [],
-      settings: { require_identifier: 0, require_approval: 0, enable_auto_submit: 0 },
-      approvers: [],
+    const { id, ids } = await marketTemplate('Notes', {
+      id: 'TEMP_n',
+      name: 'Note',
+      governance_type: 'text',
+      validation: { characters: 'any' },
+      transformation: { case: 'none', spaces: 'keep', trim: true },
     });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const got = await admin.get(`/api/v1/account/template/${saved.body.id}`);
-    const ids: Record<string, string> = {};
-    for (const tf of got.body.template_fields as TemplateField[]) ids[tf.field.name] = String(tf.id);
     const sub = await admin.post('/api/v1/account/submissions').send({
-      template_id: saved.body.id,
+      template_id: id,
       name: 'Formulas',
       rows: [
         { [ids.Region!]: 'Europe', [ids.Note!]: formula },
