@@ -7,9 +7,6 @@ import { ConnectorDrawer } from '../../../../connectors/components/ConnectorDraw
 import { useConnectorChoices } from '../useConnectorChoices';
 import type { IntegrationSectionProps } from './sectionProps';
 
-/** Where connected accounts are managed (spec 01 §4). */
-export const CONNECTED_ACCOUNTS_PATH = '/admin/accounts';
-
 /**
  * The connected account an integration uses (spec 03 §3 connector_id, §5 'Account is required',
  * "Account selection shows an error when none is chosen"): the account's connected accounts of the
