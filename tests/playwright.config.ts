@@ -27,7 +27,7 @@ const chromiumLaunch = {
  */
 export default defineConfig({
   testDir: './e2e',
-  outputDir: '../test-results/e2e',
+  outputDir: `../test-results/e2e-${E2E_PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,

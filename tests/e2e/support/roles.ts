@@ -13,7 +13,11 @@ export type RoleName = keyof typeof ROLES;
 /** The demo password (SEED_PASSWORD, default nomen-demo). */
 export const DEMO_PASSWORD = process.env.SEED_PASSWORD ?? 'nomen-demo';
 
-/** Where the setup project saves each role's signed-in browser state. */
+/**
+ * Where the setup project saves each role's signed-in browser state: one folder per server port,
+ * so two runs against two servers (E2E_PORT) never overwrite each other's sessions.
+ */
 export function storageStateOf(role: RoleName): string {
-  return join(import.meta.dirname, '..', '..', '.auth', `${role}.json`);
+  const port = process.env.E2E_PORT ?? '3210';
+  return join(import.meta.dirname, '..', '..', '.auth', port, `${role}.json`);
 }
