@@ -7,8 +7,9 @@ import { ensureClientBuilt } from './client-build.mjs';
 /**
  * `npm test`: typecheck, lint, unit and API tests (vitest; API tests on a real PostgreSQL at
  * TEST_DATABASE_URL), then end-to-end tests in Chromium (Playwright). Prints each stage's
- * outcome and one closing line "N passed, N failed" summing every test run (typecheck and lint
- * count as one check each). Exits non-zero when anything failed or when no test ran.
+ * outcome and duration, a table of the stages' durations, and one closing line "N passed, N failed"
+ * summing every test run (typecheck and lint count as one check each). Exits non-zero when
+ * anything failed or when no test ran.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const results = join(root, '.test-results');
@@ -18,11 +19,34 @@ mkdirSync(results, { recursive: true });
 let passed = 0;
 let failed = 0;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
+/** Each stage's title and wall-clock seconds, printed together at the end. */
+const durations = [];
+// .ci/run passes how long its setup and `npm ci` took, so the total is the whole CI run's.
+for (const [title, name] of [
+  ['CI setup (apt, PostgreSQL, Redis)', 'CI_SETUP_SECONDS'],
+  ['npm ci', 'CI_INSTALL_SECONDS'],
+]) {
+  const seconds = Number(process.env[name]);
+  if (process.env[name] && Number.isFinite(seconds)) durations.push([title, seconds]);
+}
+const started = Date.now() - durations.reduce((sum, [, seconds]) => sum + seconds * 1000, 0);
+
+/** Runs `fn`, records how long it took under `title`, and returns its result. */
+function timed(title, fn) {
+  const start = Date.now();
+  const result = fn();
+  const seconds = (Date.now() - start) / 1000;
+  durations.push([title, seconds]);
+  console.log(`--- ${title}: ${seconds.toFixed(1)} s`);
+  return result;
+}
 
 function stage(title, command, args) {
   console.log(`\n=== ${title}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
-  return result.status === 0;
+  return timed(
+    title,
+    () => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env }).status === 0,
+  );
 }
 
 function check(title, command, args) {
@@ -52,7 +76,7 @@ if (vitest) {
   failed += vitest.numFailedTests + (vitestOk || vitest.numFailedTests > 0 ? 0 : 1);
 } else failed += 1;
 
-ensureClientBuilt(root);
+timed('client build', () => ensureClientBuilt(root));
 const e2eOk = stage('end-to-end tests (Playwright, Chromium)', bin('playwright'), [
   'test',
   '-c',
@@ -66,5 +90,8 @@ if (e2e) {
 
 const ranTests = (vitest?.numTotalTests ?? 0) + (e2e ? e2e.stats.expected + e2e.stats.unexpected : 0);
 if (ranTests === 0) failed += 1;
+console.log('\n=== stage durations');
+for (const [title, seconds] of durations) console.log(`${seconds.toFixed(1).padStart(8)} s  ${title}`);
+console.log(`${((Date.now() - started) / 1000).toFixed(1).padStart(8)} s  total`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
