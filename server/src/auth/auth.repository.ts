@@ -138,39 +138,3 @@ export async function deleteOtherSessions(db: Db, userId: number, keepSessionId:
     .executeTakeFirst();
   return Number(ended.numDeletedRows);
 }
-
-/** A user's stored password hash (null when none is set), or undefined for a user not in the account. */
-export async function findPasswordHash(db: Db, accountId: number, userId: number) {
-  const row = await db
-    .selectFrom('users')
-    .select('password_hash')
-    .where('id', '=', userId)
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
-  return row?.password_hash;
-}
-
-/** Stores a user's new password hash. */
-export async function updatePasswordHash(db: Db, accountId: number, userId: number, passwordHash: string) {
-  await db
-    .updateTable('users')
-    .set({ password_hash: passwordHash, updated_at: new Date() })
-    .where('id', '=', userId)
-    .where('account_id', '=', accountId)
-    .execute();
-}
-
-/** Stores a user's own name and title. */
-export async function updateProfile(
-  db: Db,
-  accountId: number,
-  userId: number,
-  profile: { name: string; title: string },
-) {
-  await db
-    .updateTable('users')
-    .set({ name: profile.name, title: profile.title, updated_at: new Date() })
-    .where('id', '=', userId)
-    .where('account_id', '=', accountId)
-    .execute();
-}

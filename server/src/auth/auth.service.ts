@@ -10,6 +10,7 @@ import {
 import type { Database, UserRow } from '@nomen/shared/db';
 import type { Kysely, Transaction } from 'kysely';
 import * as apiTokensRepo from '../entities/api-tokens/api-tokens.repository';
+import * as usersRepo from '../entities/users/users.repository';
 import type { Actor, AppDeps } from '../http/context';
 import * as repo from './auth.repository';
 import { hashPassword, newToken, sha256, verifyPassword } from './crypto';
@@ -157,7 +158,7 @@ export async function login(deps: AppDeps, email: string, password: string): Pro
   // Verify once against a dummy hash when there is nobody to check, so sign-in takes as long.
   if (candidates.length === 0) await verifyPassword(await DUMMY_HASH, password);
   if (!user) throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
-  await deps.db.updateTable('users').set({ last_login: new Date() }).where('id', '=', user.id).execute();
+  await usersRepo.recordSignIn(deps.db, user.id);
   const session = await startSession(deps, deps.db, user.id);
   return { token: session.token, expiresAt: session.expiresAt, me: await loadMe(deps, session.sessionId) };
 }
@@ -176,7 +177,7 @@ export async function updateProfile(
   actor: Actor,
   profile: { name: string; title: string },
 ): Promise<Me> {
-  await repo.updateProfile(deps.db, actor.accountId, actor.userId, profile);
+  await usersRepo.updateProfile(deps.db, actor.accountId, actor.userId, profile);
   return meOf({ ...actor, userName: profile.name }, profile.title);
 }
 
@@ -191,11 +192,11 @@ export async function changePassword(
   currentPassword: string,
   newPassword: string,
 ): Promise<void> {
-  const stored = await repo.findPasswordHash(deps.db, actor.accountId, actor.userId);
+  const stored = await usersRepo.findPasswordHash(deps.db, actor.accountId, actor.userId);
   if (!stored || !(await verifyPassword(stored, currentPassword))) {
     throw AppError.badField('body.current_password', 'This is not your current password');
   }
-  await repo.updatePasswordHash(deps.db, actor.accountId, actor.userId, await hashPassword(newPassword));
+  await usersRepo.updatePasswordHash(deps.db, actor.accountId, actor.userId, await hashPassword(newPassword));
 }
 
 /** Ends every session of the signed-in user except the current one; answers how many ended. */
@@ -223,19 +224,8 @@ export async function issueLink(
   });
   const path = purpose === 'activation' ? 'activate' : 'reset-password';
   const link = `${deps.config.appUrl}/${path}?token=${token}`;
-  const account = await trx
-    .selectFrom('users')
-    .innerJoin('accounts', 'accounts.id', 'users.account_id')
-    .select('accounts.name')
-    .where('users.id', '=', user.id)
-    .executeTakeFirst();
-  const accountName = account?.name ?? 'Nomen';
-  const elsewhere = await trx
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', user.email)
-    .where('id', '<>', user.id)
-    .executeTakeFirst();
+  const accountName = (await usersRepo.accountNameOfUser(trx, user.id)) ?? 'Nomen';
+  const elsewhere = await usersRepo.isEmailHeldByOtherUser(trx, user.email, user.id);
   // Said only to the address's owner, never to the admin who invited them (issue 8 item 8).
   const otherAccounts = elsewhere
     ? `\n\nThis address already belongs to a user in another Nomen account. Sign-in opens the account whose password you enter, so choose a password you do not use there.`
@@ -271,18 +261,8 @@ export async function setPasswordWithToken(
     if (userId === undefined) {
       throw AppError.badField('body.token', 'This link is invalid or has expired. Ask for a new one.');
     }
-    const user = await trx
-      .updateTable('users')
-      .set({
-        password_hash: passwordHash,
-        last_login: new Date(),
-        ...(purpose === 'activation' ? { activated_at: new Date() } : {}),
-      })
-      .where('id', '=', userId)
-      .where('disabled', '=', false)
-      .returning('id')
-      .executeTakeFirst();
-    if (!user) throw AppError.badField('body.token', 'This account is disabled.');
+    if (!(await usersRepo.setPasswordFromLink(trx, userId, passwordHash, purpose)))
+      throw AppError.badField('body.token', 'This account is disabled.');
     await repo.deleteSessionsOfUsers(trx, [userId]);
     await apiTokensRepo.revokeTokensOfUsers(trx, [userId]);
     return startSession(deps, trx, userId);

@@ -1,10 +1,13 @@
 import { AppError, type FeatureFlag } from '@nomen/shared';
 import type { Database } from '@nomen/shared/db';
 import type { Kysely } from 'kysely';
+import { deleteSessionsOfUsers } from '../../auth/auth.repository';
 import { issueLink } from '../../auth/auth.service';
 import type { AppDeps } from '../../http/context';
 import { recordActivity } from '../activities/activities.service';
 import { revokeTokensOfUsers } from '../api-tokens/api-tokens.repository';
+import * as usersRepo from '../users/users.repository';
+import * as repo from './accounts.repository';
 
 /** What a new account starts with. */
 export interface NewAccount {
@@ -27,30 +30,23 @@ export async function createAccount(
 ): Promise<{ accountId: number; accountUuid: string; adminId: number; activationLink: string }> {
   return db.transaction().execute(async (trx) => {
     const email = input.adminEmail.trim().toLowerCase();
-    const taken = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-    if (taken) throw AppError.badField('admin-email', `A user with email ${email} already exists`);
-    const account = await trx
-      .insertInto('accounts')
-      .values({
-        name: input.name,
-        settings: JSON.stringify({ allow_approval: input.allowApproval ?? false }),
-        feature_flags: input.features ?? [],
-      })
-      .returning(['id', 'uuid'])
-      .executeTakeFirstOrThrow();
+    if (await usersRepo.isEmailInUse(trx, email))
+      throw AppError.badField('admin-email', `A user with email ${email} already exists`);
+    const account = await repo.insertAccount(trx, {
+      name: input.name,
+      settings: { allow_approval: input.allowApproval ?? false },
+      featureFlags: input.features ?? [],
+    });
     const adminName = input.adminName ?? email.split('@')[0] ?? email;
-    const admin = await trx
-      .insertInto('users')
-      .values({
-        account_id: account.id,
-        name: adminName,
-        email,
-        role: 'ADMIN',
-        super_admin: true,
-        password_hash: null,
-      })
-      .returning(['id', 'name', 'email'])
-      .executeTakeFirstOrThrow();
+    const adminId = await usersRepo.insertUser(trx, {
+      account_id: account.id,
+      name: adminName,
+      email,
+      role: 'ADMIN',
+      super_admin: true,
+      password_hash: null,
+    });
+    const admin = { id: adminId, name: adminName, email };
     const activationLink = await issueLink(deps, trx, admin, 'activation');
     await recordActivity(
       trx,
@@ -76,17 +72,12 @@ export async function createAccount(
  */
 export async function setUserDisabled(deps: AppDeps, email: string, disabled: boolean) {
   return deps.db.transaction().execute(async (trx) => {
-    const users = await trx
-      .updateTable('users')
-      .set({ disabled, updated_at: new Date() })
-      .where('email', '=', email)
-      .returning(['id', 'name', 'account_id'])
-      .execute();
+    const users = await usersRepo.setDisabledByEmail(trx, email, disabled);
     const [user] = users;
     if (!user) throw AppError.notFound(`User ${email}`);
     if (disabled) {
       const ids = users.map((u) => u.id);
-      await trx.deleteFrom('sessions').where('user_id', 'in', ids).execute();
+      await deleteSessionsOfUsers(trx, ids);
       // Revoked, not merely refused while disabled: enabling the user again must not bring
       // back tokens that may have leaked meanwhile (README "Security", API tokens).
       await revokeTokensOfUsers(trx, ids);

@@ -8,9 +8,9 @@ import {
   type settingsSaveSchema,
 } from '@nomen/shared';
 import type { AccountRow } from '@nomen/shared/db';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../http/context';
+import * as accountsRepo from '../accounts/accounts.repository';
 import { recordActivity } from '../activities/activities.service';
 import { assertNotStale } from '../guards';
 
@@ -37,11 +37,7 @@ function audited(view: SettingsView) {
 
 /** The account's settings and flags (issue 2 §6). */
 export async function getSettings(deps: AppDeps, actor: Actor): Promise<SettingsView> {
-  const row = await deps.db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('id', '=', actor.accountId)
-    .executeTakeFirst();
+  const row = await accountsRepo.findAccount(deps.db, actor.accountId);
   if (!row) throw AppError.notFound('Account');
   return toView(row);
 }
@@ -56,12 +52,7 @@ export async function saveSettings(
   input: z.output<typeof settingsSaveSchema>,
 ): Promise<SettingsView> {
   return deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('accounts')
-      .selectAll()
-      .where('id', '=', actor.accountId)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await accountsRepo.findAccount(trx, actor.accountId, true);
     if (!row) throw AppError.notFound('Account');
     assertNotStale(row.updated_at, input.updated_at, 'account settings');
     const flags = new Set(row.feature_flags);
@@ -69,22 +60,15 @@ export async function saveSettings(
       if (enabled === true) flags.add(slug);
       if (enabled === false) flags.delete(slug);
     }
-    const updated = await trx
-      .updateTable('accounts')
-      .set({
-        settings: JSON.stringify({
-          ...row.settings,
-          allow_approval: input.settings.allow_approval,
-          // Left out, self-approval keeps its stored state (settingsSaveSchema).
-          allow_self_approval:
-            input.settings.allow_self_approval ?? row.settings.allow_self_approval === true,
-        }),
-        feature_flags: FEATURE_FLAGS.filter((f) => flags.has(f)),
-        updated_at: sql`now()`,
-      })
-      .where('id', '=', actor.accountId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await accountsRepo.updateAccountSettings(trx, actor.accountId, {
+      settings: {
+        ...row.settings,
+        allow_approval: input.settings.allow_approval,
+        // Left out, self-approval keeps its stored state (settingsSaveSchema).
+        allow_self_approval: input.settings.allow_self_approval ?? row.settings.allow_self_approval === true,
+      },
+      featureFlags: FEATURE_FLAGS.filter((f) => flags.has(f)),
+    });
     const view = toView(updated);
     await recordActivity(trx, actor, {
       configuredObject: 'settings',

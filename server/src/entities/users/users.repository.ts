@@ -115,3 +115,116 @@ export async function existingGroupIds(db: Db, accountId: number, ids: readonly 
     .execute();
   return rows.map((r) => r.id);
 }
+
+/**
+ * Whether any user, in any account, holds `email` (a new account's first admin must bring an
+ * address no user holds; ARCHITECTURE.md "Sign-in and sessions").
+ */
+export async function isEmailInUse(db: Db, email: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Whether a user other than `userId` holds `email`: since an address holds one user per
+ * account, such a user is in another account (the activation and reset mails say so).
+ */
+export async function isEmailHeldByOtherUser(db: Db, email: string, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .where('id', '<>', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The name of the account of user `userId`, or undefined for an unknown user. */
+export async function accountNameOfUser(db: Db, userId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('accounts', 'accounts.id', 'users.account_id')
+    .select('accounts.name')
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  return row?.name;
+}
+
+/** Stamps a user's last sign-in with the current time (ARCHITECTURE.md "Sign-in and sessions"). */
+export async function recordSignIn(db: Db, userId: number): Promise<void> {
+  await db.updateTable('users').set({ last_login: new Date() }).where('id', '=', userId).execute();
+}
+
+/**
+ * Sets the password of an enabled user from an emailed activation or reset link and stamps the
+ * sign-in (`activated_at` too for an activation). Answers false, changing nothing, when the user
+ * is disabled or unknown.
+ */
+export async function setPasswordFromLink(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+  purpose: 'activation' | 'reset',
+): Promise<boolean> {
+  const row = await db
+    .updateTable('users')
+    .set({
+      password_hash: passwordHash,
+      last_login: new Date(),
+      ...(purpose === 'activation' ? { activated_at: new Date() } : {}),
+    })
+    .where('id', '=', userId)
+    .where('disabled', '=', false)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A user's stored password hash (null when none is set), or undefined for a user not in the account. */
+export async function findPasswordHash(db: Db, accountId: number, userId: number) {
+  const row = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', userId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return row?.password_hash;
+}
+
+/** Stores a user's new password hash. */
+export async function updatePasswordHash(db: Db, accountId: number, userId: number, passwordHash: string) {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: new Date() })
+    .where('id', '=', userId)
+    .where('account_id', '=', accountId)
+    .execute();
+}
+
+/** Stores a user's own name and title (the profile page). */
+export async function updateProfile(
+  db: Db,
+  accountId: number,
+  userId: number,
+  profile: { name: string; title: string },
+) {
+  await db
+    .updateTable('users')
+    .set({ name: profile.name, title: profile.title, updated_at: new Date() })
+    .where('id', '=', userId)
+    .where('account_id', '=', accountId)
+    .execute();
+}
+
+/**
+ * Disables or re-enables every user holding `email`, in whichever account (operator CLI; spec 01
+ * §2.6); answers the users changed (id, name, account id), none for an unknown address.
+ */
+export function setDisabledByEmail(db: Db, email: string, disabled: boolean) {
+  return db
+    .updateTable('users')
+    .set({ disabled, updated_at: new Date() })
+    .where('email', '=', email)
+    .returning(['id', 'name', 'account_id'])
+    .execute();
+}
