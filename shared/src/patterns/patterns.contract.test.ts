@@ -10,6 +10,7 @@ import {
   patternSchema,
   patternSegmentSaveSchema,
   patternsApi,
+  RETIRED_PALETTE_COLORS,
   SEGMENT_TYPES,
 } from './patterns.contract';
 
@@ -180,10 +181,15 @@ describe('patternSaveSchema (spec 02 §5)', () => {
     const parsed = patternSaveSchema.parse({
       ...validSave(),
       id: 7,
-      color: '#EF4444',
+      color: '#0EA5E9',
       updated_at: '2026-01-01T00:00:00Z',
     });
-    expect(parsed).toMatchObject({ id: 7, color: '#ef4444', updated_at: '2026-01-01T00:00:00Z' });
+    expect(parsed).toMatchObject({ id: 7, color: '#0ea5e9', updated_at: '2026-01-01T00:00:00Z' });
+  });
+
+  it('reads a retired red sent by a page opened before the change as the colour that replaced it', () => {
+    expect(patternSaveSchema.parse({ ...validSave(), color: '#EF4444' }).color).toBe('#64748b');
+    expect(patternSaveSchema.parse({ ...validSave(), color: '#b91c1c' }).color).toBe('#334155');
   });
 });
 
@@ -265,10 +271,19 @@ describe('PATTERN_PALETTE (spec 02 §9)', () => {
   });
 
   it('picks a colour for any number', () => {
-    expect(paletteColorFor(0)).toBe('#ef4444');
-    expect(paletteColorFor(33)).toBe('#b91c1c');
+    expect(paletteColorFor(0)).toBe('#64748b');
+    expect(paletteColorFor(33)).toBe('#334155');
     expect(paletteColorFor(-1)).toBe('#be123c');
-    expect(paletteColorFor(Number.NaN)).toBe('#ef4444');
+    expect(paletteColorFor(Number.NaN)).toBe('#64748b');
+  });
+
+  it('holds no red that reads as an error, and names what replaced the reds it held', () => {
+    for (const red of ['#ef4444', '#b91c1c', '#dc2626', '#f87171'])
+      expect(PATTERN_PALETTE as readonly string[]).not.toContain(red);
+    for (const [retired, replacement] of Object.entries(RETIRED_PALETTE_COLORS)) {
+      expect(PATTERN_PALETTE as readonly string[]).not.toContain(retired);
+      expect(PATTERN_PALETTE).toContain(replacement);
+    }
   });
 });
 

@@ -53,11 +53,14 @@ export const VARIABLE_DEFAULT_NAME = 'VAR';
 
 /**
  * The 32 colours patterns and field sets are drawn in (spec 02 §9), lower-case `#rrggbb`. The spec
- * does not list them; these are sixteen hues at two strengths, all readable with white text.
+ * does not list them; these are sixteen hues at two strengths, all readable with white text. No
+ * colour is the red the editor marks errors with (a pattern's dot must never read as an error):
+ * the first two places, once red, are slate; migration 0024 moved stored reds to them
+ * ({@link RETIRED_PALETTE_COLORS}).
  */
 export const PATTERN_PALETTE = [
-  '#ef4444',
-  '#b91c1c',
+  '#64748b',
+  '#334155',
   '#f97316',
   '#c2410c',
   '#f59e0b',
@@ -89,6 +92,14 @@ export const PATTERN_PALETTE = [
   '#f43f5e',
   '#be123c',
 ] as const;
+/**
+ * Colours the palette once held that read as errors, and the palette colour that replaced each
+ * (same place in the palette, so `paletteColorFor` gives the same place as before).
+ */
+export const RETIRED_PALETTE_COLORS: Readonly<Record<string, PaletteColor>> = {
+  '#ef4444': '#64748b',
+  '#b91c1c': '#334155',
+};
 /** One palette colour (spec 02 §9). */
 export type PaletteColor = (typeof PATTERN_PALETTE)[number];
 
@@ -102,8 +113,16 @@ export function paletteColorFor(n: number): PaletteColor {
   return PATTERN_PALETTE[Number.isFinite(index) ? index : 0]!;
 }
 
-/** A palette colour in a request: any case is accepted and lower-cased (spec 02 §9). */
-export const paletteColorSchema = z.string().trim().toLowerCase().pipe(z.enum(PATTERN_PALETTE));
+/**
+ * A palette colour in a request: any case is accepted and lower-cased (spec 02 §9); a retired
+ * colour (a page open since before migration 0024) is read as the colour that replaced it.
+ */
+export const paletteColorSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((color) => RETIRED_PALETTE_COLORS[color] ?? color)
+  .pipe(z.enum(PATTERN_PALETTE));
 
 /** A segment id: a saved segment's positive integer, or a `TEMP_…` string while unsaved (spec 02 §3). */
 export const segmentIdSchema = z.union([

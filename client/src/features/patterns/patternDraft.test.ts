@@ -118,7 +118,7 @@ describe('isDraftChanged', () => {
   it('sees changes of settings, segment settings and segment order', () => {
     expect(isDraftChanged(saved, { ...saved, delimiter: '-' })).toBe(true);
     expect(isDraftChanged(saved, { ...saved, must_be_unique: true })).toBe(true);
-    expect(isDraftChanged(saved, { ...saved, color: '#ef4444' })).toBe(true);
+    expect(isDraftChanged(saved, { ...saved, color: '#64748b' })).toBe(true);
     expect(
       isDraftChanged(saved, {
         ...saved,

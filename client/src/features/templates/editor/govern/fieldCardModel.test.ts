@@ -42,7 +42,7 @@ const pattern: Pattern = {
   delimiter: '_',
   must_be_unique: false,
   is_unlocked_pattern: false,
-  color: '#ef4444',
+  color: '#64748b',
   segments: [
     { id: 501, name: 'Channel', segment_precedence: 0, segment_type: 'variable', data_type: null },
     { id: 502, name: 'Fixed', segment_precedence: 1, segment_type: 'constant', constant_value: 'X' },

@@ -21,7 +21,7 @@ const PATTERN: Pattern = {
   delimiter: '_',
   must_be_unique: false,
   is_unlocked_pattern: false,
-  color: '#ef4444',
+  color: '#64748b',
   segments: [
     { id: 41, name: 'Campaign', segment_precedence: 0, segment_type: 'variable', data_type: 'text' },
     {
