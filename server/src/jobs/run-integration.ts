@@ -10,6 +10,7 @@ import type { Database, IntegrationRunRow } from '@nomen/shared/db';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import * as runs from '../entities/integration-runs/integration-runs.repository';
+import { endRun } from '../entities/integration-runs/integration-runs.service';
 import * as submissionsRepo from '../entities/submissions/submissions.repository';
 import { loadTemplate } from '../entities/templates/templates.service';
 import type { Mailer } from '../mail/mailer';
@@ -205,12 +206,11 @@ async function runOutbound(
     // Notices go out before the run ends, so whoever sees it ended finds the mail already sent.
     if (run.target_id !== null) await notifyTargetRun(deps, run, 'success', text);
     else await notifyRun(deps, run, loaded?.assignment, 'success', text);
-    await runs.updateRun(deps.db, run.id, {
+    await endRun(deps.db, run.id, {
       status: 'Success',
       message: text,
       attempt,
       files: names,
-      finished: true,
       leaseToken: lease.token,
     });
     return 'done';

@@ -120,7 +120,16 @@ export interface ActivitiesTable {
   username: string;
   configured_object: string;
   object_name: string;
-  operation: 'create' | 'update' | 'delete';
+  /** By name (migration 0025): created, updated, deleted, submitted, approved, rejected, delivered, failed. */
+  operation:
+    | 'created'
+    | 'updated'
+    | 'deleted'
+    | 'submitted'
+    | 'approved'
+    | 'rejected'
+    | 'delivered'
+    | 'failed';
   object_id: number | null;
   changes: Json<{ field: string; old: unknown; new: unknown }[]>;
 }

@@ -52,7 +52,7 @@ describe('GET /api/v1/account/activities', () => {
     expect(first.data[0]).toMatchObject({
       configuredObject: 'folder',
       objectName: 'Folder 65',
-      operation: 'create',
+      operation: 'created',
       username: 'Ada Admin',
     });
     expect(first.data[0]!.changes).toEqual([

@@ -1,3 +1,4 @@
+import type { ActivityOperation } from '@nomen/shared';
 import type { Database } from '@nomen/shared/db';
 import type { Kysely, Transaction } from 'kysely';
 
@@ -10,7 +11,7 @@ export interface NewActivity {
   username: string;
   configuredObject: string;
   objectName: string;
-  operation: 'create' | 'update' | 'delete';
+  operation: ActivityOperation;
   objectId: number | null;
   changes: { field: string; old: unknown; new: unknown }[];
 }
@@ -35,17 +36,23 @@ export async function insertActivities(db: Db, entries: readonly NewActivity[]) 
     .execute();
 }
 
-/** The filter of an activity query: account and optional time window. */
+/** The filter of an activity query: account, and optional time window, user, object and operation. */
 export interface ActivityFilter {
   accountId: number;
   from?: Date | undefined;
   to?: Date | undefined;
+  userId?: number | undefined;
+  configuredObject?: string | undefined;
+  operation?: ActivityOperation | undefined;
 }
 
 function filtered(db: Db, f: ActivityFilter) {
   let q = db.selectFrom('activities').where('account_id', '=', f.accountId);
   if (f.from) q = q.where('created_at', '>=', f.from);
   if (f.to) q = q.where('created_at', '<=', f.to);
+  if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);
+  if (f.configuredObject !== undefined) q = q.where('configured_object', '=', f.configuredObject);
+  if (f.operation !== undefined) q = q.where('operation', '=', f.operation);
   return q;
 }
 

@@ -1,25 +1,14 @@
-import { type ActivityChange, type ActivityPage, AppError } from '@nomen/shared';
+import {
+  type ActivityChange,
+  type ActivityOperation,
+  type ActivityPage,
+  AppError,
+  type ConfiguredObject,
+} from '@nomen/shared';
 import type { ActivityRow, Database } from '@nomen/shared/db';
 import type { Transaction } from 'kysely';
 import type { Actor, AppDeps } from '../../http/context';
 import * as repo from './activities.repository';
-
-/** The objects the log names (spec 01 §2.10 "configured object"). */
-export type ConfiguredObject =
-  | 'account'
-  | 'user'
-  | 'group'
-  | 'folder'
-  | 'settings'
-  | 'list'
-  | 'template'
-  | 'pattern'
-  | 'field set'
-  | 'connected account'
-  | 'target'
-  | 'multi-target'
-  | 'submission'
-  | 'api token';
 
 /** Who made a change: a signed-in Actor, or the operator CLI / seed ("system"). */
 export type ChangeAuthor =
@@ -44,20 +33,26 @@ export function diffChanges(
   return changes;
 }
 
-/** One change to record: the object and its attributes before and after (null = none). */
+/**
+ * One change to record: the object and its attributes before and after (null = none), and, for
+ * what is more than a create, update or delete (a submission submitted, approved or rejected, an
+ * integration run delivered or failed), the operation by name (spec 01 §2.10).
+ */
 export interface ActivityInput {
   configuredObject: ConfiguredObject;
   objectName: string;
   objectId: number | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  operation?: ActivityOperation;
 }
 
 /**
  * Writes activity-log entries in the transaction of the change (ARCHITECTURE.md: every
  * configuration change is audited with old and new values). `before`/`after` are the object's
- * attributes as the API shows them; each entry keeps only what changed, and an update that
- * changed nothing writes no entry.
+ * attributes as the API shows them; each entry keeps only what changed. The operation is the
+ * entry's own when it names one, else created (no before), deleted (no after) or updated; an
+ * update that changed nothing writes no entry (a named operation is always written).
  */
 export async function recordActivity(
   trx: Transaction<Database>,
@@ -66,9 +61,10 @@ export async function recordActivity(
 ): Promise<void> {
   const rows: repo.NewActivity[] = [];
   for (const entry of entries) {
-    const operation = entry.before === null ? 'create' : entry.after === null ? 'delete' : 'update';
+    const operation: ActivityOperation =
+      entry.operation ?? (entry.before === null ? 'created' : entry.after === null ? 'deleted' : 'updated');
     const changes = diffChanges(entry.before, entry.after);
-    if (operation === 'update' && changes.length === 0) continue;
+    if (operation === 'updated' && changes.length === 0) continue;
     rows.push({
       accountId: author.accountId,
       userId: author.userId,
@@ -116,8 +112,8 @@ function toActivity(row: ActivityRow) {
 
 /**
  * One page of the activity log, newest first (spec 01 §2.10, §7), with opaque cursors for the
- * first, previous, next and last pages. Throws 400 for an unreadable cursor or a window whose
- * start is after its end.
+ * first, previous, next and last pages, filtered by time window, user, configured object and
+ * operation. Throws 400 for an unreadable cursor or a window whose start is after its end.
  */
 export async function listActivities(
   deps: AppDeps,
@@ -126,13 +122,20 @@ export async function listActivities(
     cursor?: string | undefined;
     timeFrom?: string | undefined;
     timeTo?: string | undefined;
+    userId?: number | undefined;
+    configuredObject?: ConfiguredObject | undefined;
+    operation?: ActivityOperation | undefined;
     limit: number;
   },
 ): Promise<ActivityPage> {
+  // The account bounds every filter: a user id of another account matches no entry.
   const filter: repo.ActivityFilter = {
     accountId: actor.accountId,
     from: query.timeFrom ? new Date(query.timeFrom) : undefined,
     to: query.timeTo ? new Date(query.timeTo) : undefined,
+    userId: query.userId,
+    configuredObject: query.configuredObject,
+    operation: query.operation,
   };
   if (filter.from && filter.to && filter.from > filter.to) {
     throw AppError.badField('query.timeFrom', 'timeFrom must not be after timeTo');

@@ -81,7 +81,7 @@ describe('POST /api/v1/account/api-tokens', () => {
       .where('object_id', '=', token.id)
       .orderBy('id')
       .execute();
-    expect(entries.map((e) => e.operation)).toEqual(['create', 'update']);
+    expect(entries.map((e) => e.operation)).toEqual(['created', 'updated']);
     const text = JSON.stringify(entries);
     expect(text).not.toContain(secret);
     expect(text).not.toContain(createHash('sha256').update(secret).digest('hex'));

@@ -673,7 +673,7 @@ describe('activity log', () => {
       .send({ connector_ids: [created.body.id] });
     const log = await admin.get('/api/v1/account/activities');
     const entries = log.body.data.filter((e: { objectId: number }) => e.objectId === created.body.id);
-    expect(entries.map((e: { operation: string }) => e.operation)).toEqual(['delete', 'update', 'create']);
+    expect(entries.map((e: { operation: string }) => e.operation)).toEqual(['deleted', 'updated', 'created']);
     const update = entries[1];
     expect(update).toMatchObject({ configuredObject: 'connected account', objectName: 'Audited' });
     expect(update.changes).toEqual(

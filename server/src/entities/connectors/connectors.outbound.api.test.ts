@@ -244,7 +244,7 @@ describe('SFTP host keys', () => {
     expect(entry).toMatchObject({
       configuredObject: 'connected account',
       objectName: 'Pinned SFTP',
-      operation: 'update',
+      operation: 'updated',
       changes: [{ field: 'host_key', old: oldKey, new: newKey }],
     });
   });

@@ -132,6 +132,11 @@ export function findRun(db: Db, accountId: number, id: number): Promise<Integrat
     .executeTakeFirst();
 }
 
+/** A run by id alone, for the job working it (the account comes from the run), or undefined. */
+export function findRunById(db: Db, id: number): Promise<IntegrationRunRow | undefined> {
+  return db.selectFrom('integration_runs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** Changes a run's state and appends a line to its log. */
 export async function updateRun(
   db: Db,

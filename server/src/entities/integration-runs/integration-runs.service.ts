@@ -1,6 +1,8 @@
 import { AppError, type IntegrationLink, type IntegrationRun } from '@nomen/shared';
-import type { IntegrationRunRow } from '@nomen/shared/db';
+import type { Database, IntegrationRunRow } from '@nomen/shared/db';
+import type { Kysely } from 'kysely';
 import type { Actor, AppDeps } from '../../http/context';
+import { recordActivity } from '../activities/activities.service';
 import { assertSubmissionReadable } from '../submissions/submissions.service';
 import * as links from './integration-links.repository';
 import * as repo from './integration-runs.repository';
@@ -88,4 +90,51 @@ export async function linkImage(
     contentType: image.content_type ?? 'application/octet-stream',
     fileName: `${image.cv_id.replace(/[^\w.-]+/g, '_')}.${image.file_type ?? 'bin'}`,
   };
+}
+
+/** How a run ends: its final status, the message and attempt of its last log line, what it made. */
+export interface RunEnd {
+  status: 'Success' | 'Failed';
+  message: string;
+  attempt: number;
+  files?: string[];
+  /** Only while the attempt holding this lease token holds the run (migration 0020). */
+  leaseToken?: string;
+}
+
+/**
+ * Ends run `runId` (status, last log line, finished time) and records how it ended in the
+ * activity log, in one transaction (spec 01 §2.10): an outbound run that succeeded as
+ * "delivered", any run that failed as "failed", under its integration assignment (or, for an
+ * upload to an analytics target, the target) with the status and message; the author is
+ * "system". An inbound run that succeeded is not an activity. Answers false, recording nothing,
+ * when the run was not changed (its lease was taken over).
+ */
+export function endRun(db: Kysely<Database>, runId: number, end: RunEnd): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const isChanged = await repo.updateRun(trx, runId, { ...end, finished: true });
+    if (!isChanged) return false;
+    const run = await repo.findRunById(trx, runId);
+    if (!run || (end.status === 'Success' && run.direction === 'INPUT')) return true;
+    const isTargetRun = run.target_id !== null;
+    await recordActivity(
+      trx,
+      { accountId: run.account_id, userId: null, userName: 'system' },
+      {
+        configuredObject: isTargetRun ? 'target' : 'integration assignment',
+        objectName: run.assignment_name,
+        objectId: isTargetRun ? run.target_id : run.assignment_id,
+        operation: end.status === 'Success' ? 'delivered' : 'failed',
+        before: null,
+        after: {
+          run: run.id,
+          submission: run.submission_id,
+          status: end.status,
+          message: end.message,
+          ...(end.files && end.files.length > 0 ? { files: end.files } : {}),
+        },
+      },
+    );
+    return true;
+  });
 }

@@ -364,7 +364,7 @@ describe('POST /api/v1/account/lists/{id}/delta', () => {
 
     const log = await admin.get('/api/v1/account/activities');
     const entry = log.body.data[0];
-    expect(entry).toMatchObject({ configuredObject: 'list', operation: 'update', objectId: list.id });
+    expect(entry).toMatchObject({ configuredObject: 'list', operation: 'updated', objectId: list.id });
     expect(entry.changes).toContainEqual({ field: 'Region row 1', old: 'Europe', new: 'Western Europe' });
     expect(entry.changes).toContainEqual({
       field: 'columns',

@@ -332,7 +332,7 @@ describe('POST /api/v1/account/field/patterns/bulk/delete', () => {
     const log = await admin.get('/api/v1/account/activities');
     expect(log.body.data[0]).toMatchObject({
       configuredObject: 'pattern',
-      operation: 'delete',
+      operation: 'deleted',
       objectName: 'Delete A',
     });
   });

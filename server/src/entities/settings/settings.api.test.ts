@@ -38,7 +38,7 @@ describe('PUT /api/v1/account/settings', () => {
     expect(me.body.settings.allow_approval).toBe(true);
 
     const log = await admin.get('/api/v1/account/activities');
-    expect(log.body.data[0]).toMatchObject({ configuredObject: 'settings', operation: 'update' });
+    expect(log.body.data[0]).toMatchObject({ configuredObject: 'settings', operation: 'updated' });
     expect(log.body.data[0].changes).toEqual(
       expect.arrayContaining([
         { field: 'allow_approval', old: false, new: true },

@@ -282,14 +282,25 @@ function audited(row: SubmissionRecord) {
   return { name: row.name, status: row.status, rows: row.row_count, decision_comment: row.decision_comment };
 }
 
-/** Logs a submission made (`before` null) or changed in the activity log: name, status, row count, comment. */
-function recordSubmission(trx: Trx, actor: Actor, before: SubmissionRecord | null, after: SubmissionRecord) {
+/**
+ * Logs a submission made (`before` null) or changed in the activity log: name, status, row count,
+ * comment, under `operation` when the change is a step of its life (submitted, approved, rejected;
+ * spec 01 §2.10), else created or updated.
+ */
+function recordSubmission(
+  trx: Trx,
+  actor: Actor,
+  before: SubmissionRecord | null,
+  after: SubmissionRecord,
+  operation?: 'submitted' | 'approved' | 'rejected',
+) {
   return recordActivity(trx, actor, {
     configuredObject: 'submission',
     objectName: after.name,
     objectId: after.id,
     before: before && audited(before),
     after: audited(after),
+    ...(operation ? { operation } : {}),
   });
 }
 
@@ -510,7 +521,7 @@ export async function createSubmission(
         user_name: actor.userName,
         commit_id: commitId,
       });
-      await recordSubmission(trx, actor, null, submission);
+      await recordSubmission(trx, actor, null, submission, input.draft ? undefined : 'submitted');
       return submission;
     });
   } catch (error) {
@@ -707,7 +718,7 @@ export async function saveSubmission(
       user_name: actor.userName,
       commit_id: commitId,
     });
-    await recordSubmission(trx, actor, before, submission);
+    await recordSubmission(trx, actor, before, submission, input.submit ? 'submitted' : undefined);
     return submission;
   });
   if (input.submit && saved.status === 'Submitted') deps.jobs?.nudge();
@@ -800,7 +811,7 @@ export async function decideSubmission(
       comment,
       commit_id: commitId,
     });
-    await recordSubmission(trx, actor, before, submission);
+    await recordSubmission(trx, actor, before, submission, decision === 'approve' ? 'approved' : 'rejected');
     return submission;
   });
   if (decided.status === 'Approved') deps.jobs?.nudge();

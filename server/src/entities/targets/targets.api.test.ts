@@ -525,12 +525,12 @@ describe('multi-targets', () => {
     ]);
 
     const entries = await activities(first!.local_multi_target_id, 'multi-target');
-    expect(entries.map((e) => e.operation)).toEqual(['create', 'delete']);
+    expect(entries.map((e) => e.operation)).toEqual(['created', 'deleted']);
     expect(entries[0]!.changes).toEqual(
       expect.arrayContaining([{ field: 'remote_target_id', old: null, new: 'ds-stage-channel' }]),
     );
     const statusChange = await activities(second!.local_multi_target_id, 'multi-target');
-    expect(statusChange.map((e) => e.operation)).toEqual(['create', 'update']);
+    expect(statusChange.map((e) => e.operation)).toEqual(['created', 'updated']);
     expect(statusChange[1]!.changes).toEqual([{ field: 'status', old: 'inactive', new: 'active' }]);
   });
 
@@ -586,7 +586,7 @@ describe('GET /api/v1/account/targets and bulk delete', () => {
     expect(deleted.body.message).toBe('2 targets deleted');
     expect((await admin.get(`/api/v1/account/targets/${a}`)).status).toBe(404);
     const entries = await activities(a, 'target');
-    expect(entries.map((e) => e.operation)).toEqual(['create', 'delete']);
+    expect(entries.map((e) => e.operation)).toEqual(['created', 'deleted']);
     expect(entries[1]!.changes).toEqual(
       expect.arrayContaining([{ field: 'name', old: 'AAA delete me', new: null }]),
     );
@@ -646,7 +646,7 @@ describe('tenancy and rights', () => {
     expect(made.status).toBe(200);
     const entries = await activities(made.body.target.id, 'target');
     expect(entries).toEqual([
-      expect.objectContaining({ operation: 'create', username: manager.name, object_name: 'By a manager' }),
+      expect.objectContaining({ operation: 'created', username: manager.name, object_name: 'By a manager' }),
     ]);
     expect(entries[0]!.changes).toEqual(
       expect.arrayContaining([

@@ -83,7 +83,7 @@ describe('POST /api/v1/integration-assignments/bulk/delete', () => {
       .where('object_id', '=', template.id)
       .orderBy('id')
       .execute();
-    expect(entries.map((e) => e.operation)).toEqual(['create', 'update']);
+    expect(entries.map((e) => e.operation)).toEqual(['created', 'updated']);
     expect(entries[1]!.changes).toEqual([
       {
         field: 'integrations',

@@ -201,7 +201,7 @@ describe('the link drawer through a template save', () => {
       .where('object_id', '=', created.body.id)
       .orderBy('id')
       .execute();
-    expect(entries.map((e) => e.operation)).toEqual(['create', 'update']);
+    expect(entries.map((e) => e.operation)).toEqual(['created', 'updated']);
     expect(entries[1]!.changes).toContainEqual({
       field: 'fields',
       old: ['Link (link)'],

@@ -176,7 +176,7 @@ describe('template save and read', () => {
       .where('object_id', '=', first.id)
       .orderBy('id')
       .execute();
-    expect(entries.map((e) => e.operation)).toEqual(['create', 'update']);
+    expect(entries.map((e) => e.operation)).toEqual(['created', 'updated']);
     expect(entries[1]!.changes).toContainEqual({ field: 'name', old: 'Before rename', new: 'After rename' });
   });
 
@@ -367,9 +367,9 @@ describe('bulk delete', () => {
       .where('account_id', '=', account.id)
       .where('configured_object', '=', 'template')
       .where('object_id', '=', plain.body.id)
-      .where('operation', '=', 'delete')
+      .where('operation', '=', 'deleted')
       .execute();
-    expect(deletedEntry).toEqual([{ operation: 'delete', object_name: 'Goes away' }]);
+    expect(deletedEntry).toEqual([{ operation: 'deleted', object_name: 'Goes away' }]);
     // The powering field shows the list column that uses it and cannot be removed.
     const removing = await save({ ...t, template_fields: [] });
     expect(removing.status).toBe(400);

@@ -333,7 +333,7 @@ describe('POST /api/v1/account/user/bulk/delete', () => {
     const log = await admin.get('/api/v1/account/activities');
     expect(log.body.data[0]).toMatchObject({
       configuredObject: 'user',
-      operation: 'delete',
+      operation: 'deleted',
       objectId: a.id,
       objectName: a.name,
     });

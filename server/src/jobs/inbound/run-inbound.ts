@@ -15,6 +15,7 @@ import type { IntegrationRunRow } from '@nomen/shared/db';
 import { actorOfUser } from '../../auth/auth.service';
 import { readConnector } from '../../entities/connectors/connectors.read';
 import * as runs from '../../entities/integration-runs/integration-runs.repository';
+import { endRun } from '../../entities/integration-runs/integration-runs.service';
 import { createSubmission } from '../../entities/submissions/submissions.service';
 import { loadTemplate } from '../../entities/templates/templates.service';
 import type { Actor, AppDeps } from '../../http/context';
@@ -486,12 +487,11 @@ export async function runInbound(
     await lease?.fence();
     // Notices go out before the run ends, so whoever sees it ended finds the mail already sent.
     await notifyRun(deps, run, assignment, failed ? 'failure' : 'success', text, firstSubmission(results));
-    await runs.updateRun(deps.db, run.id, {
+    await endRun(deps.db, run.id, {
       status: failed ? 'Failed' : 'Success',
       message: text,
       attempt,
       files: results.map((r) => r.label),
-      finished: true,
     });
     return 'done';
   } catch (error) {
