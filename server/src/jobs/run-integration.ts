@@ -1,6 +1,7 @@
 import {
   buildOutputFiles,
   type IntegrationAssignment,
+  notReadyText,
   type OutputFile,
   type OutputSettings,
   type Template,
@@ -83,6 +84,9 @@ async function load(deps: JobDeps, run: IntegrationRunRow): Promise<Loaded> {
   const assignment = template?.integrations.find((a) => a.id === run.assignment_id);
   if (!template || !assignment)
     throw new DeliveryError('The integration was removed from the template before it ran', true);
+  // A run queued before a save left the assignment "Not ready" does not deliver (readiness.ts).
+  if (assignment.readiness && !assignment.readiness.is_ready)
+    throw new DeliveryError(`${assignment.name}: ${notReadyText(assignment.readiness.missing)}`, true);
   if (run.submission_id === null) throw new DeliveryError('The run names no submission', true);
   const submission = await submissionsRepo.findSubmission(deps.db, run.account_id, run.submission_id);
   if (!submission || run.commit_id === null)

@@ -1,6 +1,8 @@
 import { AppError, type CollabState, hasPermission, idParamSchema, roomName } from '@nomen/shared';
 import { signCollabToken } from '@nomen/shared/node';
 import { type Actor, type AppDeps, sessionIdOf } from '../../http/context';
+import { hasList } from '../lists/lists.repository';
+import * as repo from './collab.repository';
 
 /** Lifetime of a collaboration token; the client asks for a new one when it reconnects. */
 const TOKEN_TTL_SECONDS = 10 * 60;
@@ -23,11 +25,7 @@ export function isListApprover(actor: Actor): boolean {
  */
 export async function collabToken(deps: AppDeps, actor: Actor, listId: number) {
   await assertListOfAccount(deps, actor, listId);
-  const access = await deps.db
-    .selectFrom('collab_access')
-    .select('version')
-    .where('user_id', '=', actor.userId)
-    .executeTakeFirst();
+  const accessVersion = await repo.accessVersionOf(deps.db, actor.userId);
   const exp = Math.floor(Date.now() / 1000) + TOKEN_TTL_SECONDS;
   const isApprover = isListApprover(actor);
   const token = signCollabToken(
@@ -39,7 +37,7 @@ export async function collabToken(deps: AppDeps, actor: Actor, listId: number) {
       approver: isApprover,
       exp,
       sid: sessionIdOf(actor),
-      av: access?.version ?? 0,
+      av: accessVersion ?? 0,
     },
     deps.config.secretKey,
   );
@@ -53,13 +51,7 @@ export async function collabToken(deps: AppDeps, actor: Actor, listId: number) {
 }
 
 async function assertListOfAccount(deps: AppDeps, actor: Actor, listId: number): Promise<void> {
-  const list = await deps.db
-    .selectFrom('lists')
-    .select('id')
-    .where('account_id', '=', actor.accountId)
-    .where('id', '=', listId)
-    .executeTakeFirst();
-  if (!list) throw AppError.notFound('List');
+  if (!(await hasList(deps.db, actor.accountId, listId))) throw AppError.notFound('List');
 }
 
 /**
@@ -79,11 +71,7 @@ function pickCollabUrl(urls: readonly string[], userId: number): string | null {
 
 /** Pending-suggestion counts and lock markers of the account's lists (spec 02 §2). */
 export async function collabStates(deps: AppDeps, actor: Actor): Promise<{ data: CollabState[] }> {
-  const rows = await deps.db
-    .selectFrom('list_collab_state')
-    .selectAll()
-    .where('account_id', '=', actor.accountId)
-    .execute();
+  const rows = await repo.collabStatesOfAccount(deps.db, actor.accountId);
   const now = Date.now();
   return {
     data: rows.map((r) => {
@@ -107,11 +95,7 @@ export async function collabStates(deps: AppDeps, actor: Actor): Promise<{ data:
  * With no lock, or the actor's own, the save goes ahead.
  */
 export async function assertListUnlocked(db: AppDeps['db'], actor: Actor, listId: number): Promise<void> {
-  const row = await db
-    .selectFrom('list_collab_state')
-    .select(['locked_by', 'locked_by_name', 'lock_expires_at'])
-    .where('list_id', '=', listId)
-    .executeTakeFirst();
+  const row = await repo.reviewLockOf(db, listId);
   if (!row?.locked_by || row.locked_by === actor.userId) return;
   if ((row.lock_expires_at?.getTime() ?? 0) <= Date.now()) return;
   throw new AppError(
@@ -127,23 +111,14 @@ export async function saveFeedback(
   input: { list_id?: number | null | undefined; message: string; rating?: number | null | undefined },
 ): Promise<{ ok: true }> {
   if (input.list_id) {
-    const list = await deps.db
-      .selectFrom('lists')
-      .select('id')
-      .where('account_id', '=', actor.accountId)
-      .where('id', '=', input.list_id)
-      .executeTakeFirst();
-    if (!list) throw AppError.notFound('List');
+    if (!(await hasList(deps.db, actor.accountId, input.list_id))) throw AppError.notFound('List');
   }
-  await deps.db
-    .insertInto('feedback')
-    .values({
-      account_id: actor.accountId,
-      user_id: actor.userId,
-      list_id: input.list_id ?? null,
-      message: input.message,
-      rating: input.rating ?? null,
-    })
-    .execute();
+  await repo.insertFeedback(deps.db, {
+    accountId: actor.accountId,
+    userId: actor.userId,
+    listId: input.list_id ?? null,
+    message: input.message,
+    rating: input.rating ?? null,
+  });
   return { ok: true };
 }

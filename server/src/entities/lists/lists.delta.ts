@@ -1,6 +1,4 @@
 import { AppError, type ListSaved } from '@nomen/shared';
-import type { Database } from '@nomen/shared/db';
-import type { Transaction } from 'kysely';
 import type { Actor, AppDeps } from '../../http/context';
 import { recordActivity } from '../activities/activities.service';
 import { assertListUnlocked } from '../collab/collab.service';
@@ -89,7 +87,7 @@ export async function saveListDelta(
     ];
     assertAllFound(numericIds, await repo.existingCellIds(trx, existingIds, numericIds), 'List values');
     const oldValues =
-      resolved.length <= 50 ? await previousValues(trx, numericIds) : new Map<number, string>();
+      resolved.length <= 50 ? await repo.cellValuesById(trx, numericIds) : new Map<number, string>();
     const emptied = resolved
       .filter((c) => c.value === '' && typeof c.id === 'number')
       .map((c) => c.id as number);
@@ -174,13 +172,4 @@ export async function saveListDelta(
     });
     return saved;
   });
-}
-
-async function previousValues(
-  trx: Transaction<Database>,
-  ids: readonly number[],
-): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await trx.selectFrom('list_values').select(['id', 'value']).where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [Number(r.id), r.value]));
 }

@@ -1,7 +1,11 @@
 import { AppError, LIST_MAX_ROWS } from '@nomen/shared';
 import type { Database } from '@nomen/shared/db';
-import { sql, type Transaction } from 'kysely';
-import { distinctValues } from '../submissions/submissions.repository';
+import type { Transaction } from 'kysely';
+import {
+  datasetIdOfTemplate,
+  distinctValues,
+  distinctValueTuples,
+} from '../submissions/submissions.repository';
 import * as repo from './lists.repository';
 
 type Trx = Transaction<Database>;
@@ -23,18 +27,12 @@ export async function fillPoweredList(trx: Trx, listId: number, templateId: numb
   const columns = (await repo.columnsOf(trx, listId))
     .filter((c) => c.powered_template_field_id !== null)
     .sort((a, b) => a.precedence - b.precedence);
-  await sql`delete from list_values where list_column_id in (select id from list_columns where list_id = ${listId})`.execute(
-    trx,
-  );
-  const dataset = await trx
-    .selectFrom('datasets')
-    .select('id')
-    .where('template_id', '=', templateId)
-    .executeTakeFirst();
-  if (dataset && columns.length > 0) {
+  await repo.deleteCellsOfList(trx, listId);
+  const datasetId = await datasetIdOfTemplate(trx, templateId);
+  if (datasetId !== undefined && columns.length > 0) {
     const tuples = await distinctTuples(
       trx,
-      dataset.id,
+      datasetId,
       columns.map((c) => c.powered_template_field_id!),
     );
     const count = tuples.reduce((n, t) => n + t.filter((v) => v !== '').length, 0);
@@ -49,13 +47,7 @@ export async function fillPoweredList(trx: Trx, listId: number, templateId: numb
     });
     await repo.insertCells(trx, null, cells);
   }
-  const { updated_at } = await trx
-    .updateTable('lists')
-    .set({ updated_at: sql<Date>`clock_timestamp()` })
-    .where('id', '=', listId)
-    .returning('updated_at')
-    .executeTakeFirstOrThrow();
-  return updated_at;
+  return repo.stampListChanged(trx, listId);
 }
 
 /**
@@ -63,15 +55,7 @@ export async function fillPoweredList(trx: Trx, listId: number, templateId: numb
  * new rows into that dataset (issue 11 item 9: approved submissions show up without a manual step).
  */
 export async function refreshPoweredLists(trx: Trx, accountId: number, datasetId: number): Promise<void> {
-  const lists = await trx
-    .selectFrom('lists')
-    .innerJoin('datasets', 'datasets.template_id', 'lists.powered_template_id')
-    .select(['lists.id', 'lists.powered_template_id'])
-    .where('lists.account_id', '=', accountId)
-    .where('datasets.id', '=', datasetId)
-    .orderBy('lists.id')
-    .forUpdate()
-    .execute();
+  const lists = await repo.listsPoweredByDataset(trx, accountId, datasetId);
   for (const list of lists) await fillPoweredList(trx, list.id, list.powered_template_id!);
 }
 
@@ -121,15 +105,5 @@ async function distinctTuples(trx: Trx, datasetId: number, fieldIds: readonly nu
     const values = await distinctValues(trx, datasetId, fieldIds[0]!, LIST_MAX_ROWS, 0);
     return values.map((value) => [value]);
   }
-  const values = sql.join(fieldIds.map((id) => sql`coalesce(r.data ->> ${String(id)}, '')`));
-  const { rows } = await sql<{ tuple: string[] }>`
-    select t.tuple from (
-      select min(r.id) as first, array[${values}] as tuple
-        from submission_rows r
-       where r.dataset_id = ${datasetId} and r.from_commit is not null and r.to_commit is null
-       group by 2) t
-     where exists (select 1 from unnest(t.tuple) v where v <> '')
-     order by t.first
-     limit ${LIST_MAX_ROWS}`.execute(trx);
-  return rows.map((r) => r.tuple);
+  return distinctValueTuples(trx, datasetId, fieldIds, LIST_MAX_ROWS);
 }

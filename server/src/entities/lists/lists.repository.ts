@@ -31,6 +31,17 @@ export function findList(db: Db, accountId: number, id: number, forUpdate = fals
   return q.executeTakeFirst();
 }
 
+/** Whether the account has a list with this id (another account's list counts as none). */
+export async function hasList(db: Db, accountId: number, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('lists')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Lists of the account among `ids`, locked for update. */
 export function findListsForUpdate(db: Db, accountId: number, ids: readonly number[]) {
   return db
@@ -280,6 +291,71 @@ export function cellsOfColumn(db: Db, columnId: number, fromRow = 0, toRow: numb
     .where('row_number', '>=', fromRow);
   if (toRow !== null) query = query.where('row_number', '<', toRow);
   return query.orderBy('row_number').execute();
+}
+
+/** How many cells the columns `columnIds` hold together (0 for none). */
+export async function countCells(db: Db, columnIds: readonly number[]): Promise<number> {
+  if (columnIds.length === 0) return 0;
+  const row = await db
+    .selectFrom('list_values')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('list_column_id', 'in', columnIds)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The stored values of the cells `ids` as cell id → value; ids that are no cell are absent. */
+export async function cellValuesById(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('list_values').select(['id', 'value']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [Number(r.id), r.value]));
+}
+
+/** Deletes every cell of a list, keeping its columns (a powered list is refilled next). */
+export async function deleteCellsOfList(db: Db, listId: number) {
+  await sql`delete from list_values where list_column_id in (select id from list_columns where list_id = ${listId})`.execute(
+    db,
+  );
+}
+
+/**
+ * Stamps a list's `updated_at` with the statement's clock time (not the transaction's start, so
+ * a refill later in a long transaction still moves it forward) and answers it. Throws when the
+ * list does not exist.
+ */
+export async function stampListChanged(db: Db, listId: number): Promise<Date> {
+  const { updated_at } = await db
+    .updateTable('lists')
+    .set({ updated_at: sql<Date>`clock_timestamp()` })
+    .where('id', '=', listId)
+    .returning('updated_at')
+    .executeTakeFirstOrThrow();
+  return updated_at;
+}
+
+/**
+ * The account's lists powered by the template whose dataset is `datasetId` (id and template id),
+ * by id, locked for update (spec 02 §2, template-powered lists).
+ */
+export function listsPoweredByDataset(db: Db, accountId: number, datasetId: number) {
+  return db
+    .selectFrom('lists')
+    .innerJoin('datasets', 'datasets.template_id', 'lists.powered_template_id')
+    .select(['lists.id', 'lists.powered_template_id'])
+    .where('lists.account_id', '=', accountId)
+    .where('datasets.id', '=', datasetId)
+    .orderBy('lists.id')
+    .forUpdate()
+    .execute();
+}
+
+/**
+ * Makes the rest of the current transaction read a list's cells in index order (column, row), as
+ * the streamed list reads want: JIT compilation (~100 ms) and a bitmap scan followed by a sort per
+ * column only slow that down. PostgreSQL only (the embedded database has neither setting).
+ */
+export async function preferIndexOrderReads(trx: Transaction<Database>): Promise<void> {
+  await sql`set local jit = off; set local enable_bitmapscan = off`.execute(trx);
 }
 
 /**

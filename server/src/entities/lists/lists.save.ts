@@ -13,7 +13,6 @@ import {
   assertRowLimit,
   audited,
   type ColumnRow,
-  cellCount,
   type FullSave,
   inTransaction,
   type ListRow,
@@ -65,7 +64,7 @@ export async function saveList(deps: AppDeps, actor: Actor, input: FullSave): Pr
       before = audited(
         found,
         existing,
-        await cellCount(
+        await repo.countCells(
           trx,
           existing.map((c) => c.id),
         ),
@@ -133,7 +132,7 @@ export async function saveList(deps: AppDeps, actor: Actor, input: FullSave): Pr
       after: audited(
         list,
         columnsAfter,
-        await cellCount(
+        await repo.countCells(
           trx,
           columnsAfter.map((c) => c.id),
         ),

@@ -14,7 +14,7 @@ import {
 } from '@nomen/shared';
 import type { Database } from '@nomen/shared/db';
 import type { Response } from 'express';
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type pg from 'pg';
 import type { z } from 'zod';
 import { withConnection } from '../../db/connection';
@@ -71,19 +71,6 @@ export function audited(list: ListRow, columns: readonly { name: string }[], cel
     columns: columns.map((c) => c.name),
     cells: cellCount,
   };
-}
-
-export async function cellCount(
-  db: Kysely<Database> | Transaction<Database>,
-  columnIds: readonly number[],
-): Promise<number> {
-  if (columnIds.length === 0) return 0;
-  const row = await db
-    .selectFrom('list_values')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('list_column_id', 'in', columnIds)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** Runs `work` in one transaction on one connection; a clash of two cells at commit answers 409. */
@@ -188,9 +175,8 @@ async function readListSnapshot(
         const list = await repo.findList(trx, actor.accountId, id);
         if (!list) throw AppError.notFound('List');
         const columns = await repo.columnsOf(trx, id);
-        // The cells stream in index order (column, row): JIT compilation (~100 ms) and a bitmap
-        // scan followed by a sort per column only slow that down.
-        if (client) await sql`set local jit = off; set local enable_bitmapscan = off`.execute(trx);
+        // The cells stream in index order (column, row).
+        if (client) await repo.preferIndexOrderReads(trx);
         await read({ trx, client: client ?? null, list, columns });
       });
   });

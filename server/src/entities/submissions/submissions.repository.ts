@@ -471,6 +471,40 @@ export async function distinctValues(
 }
 
 /**
+ * The distinct combinations of the values of `templateFieldIds` (an empty string for a missing
+ * value) over the dataset's latest version, in the order they were first submitted, at most
+ * `limit`; a combination with every value empty is left out (spec 02 §2, template-powered lists).
+ */
+export async function distinctValueTuples(
+  db: Db,
+  datasetId: number,
+  templateFieldIds: readonly number[],
+  limit: number,
+): Promise<string[][]> {
+  const values = sql.join(templateFieldIds.map((id) => sql`coalesce(r.data ->> ${String(id)}, '')`));
+  const { rows } = await sql<{ tuple: string[] }>`
+    select t.tuple from (
+      select min(r.id) as first, array[${values}] as tuple
+        from submission_rows r
+       where r.dataset_id = ${datasetId} and r.from_commit is not null and r.to_commit is null
+       group by 2) t
+     where exists (select 1 from unnest(t.tuple) v where v <> '')
+     order by t.first
+     limit ${limit}`.execute(db);
+  return rows.map((r) => r.tuple);
+}
+
+/** The id of a template's dataset, or undefined while nothing was submitted through it. */
+export async function datasetIdOfTemplate(db: Db, templateId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('datasets')
+    .select('id')
+    .where('template_id', '=', templateId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
  * The datasets query's most common read in one statement (a round trip less): a dataset of the
  * account with its head commit and a page of one field's distinct values at HEAD, in first-seen
  * order. Null when the account has no such dataset; no values while nothing was committed.
