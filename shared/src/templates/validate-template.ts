@@ -3,6 +3,8 @@ import { checkIntegrations } from '../integrations/checks';
 import type { IntegrationAssignmentId } from '../integrations/integration-assignment';
 import type { IssueType } from '../integrations/issues';
 import type { MessageParams } from '../integrations/messages';
+import { isMissingSettingIssue, missingSettingsByIntegration } from '../integrations/readiness';
+import { integrationFor } from '../integrations/registry';
 import { type TemplateMessageId, templateMessageText } from './template-messages';
 import {
   LINK_VALIDATION_TYPES,
@@ -92,9 +94,12 @@ function isBlank(value: string | null | undefined): boolean {
 /**
  * Every issue of a template (spec 03 §5 "Whole-template validation", "Link governance", "Other",
  * "Approval", and the per-integration checks of `checkIntegrations`), setup issues first, then
- * fields in template order, link governance, creative classification, integrations. Pure and
- * linear in the template's size (fields are indexed once), so the editor runs it on every
- * keystroke and the server on every save; never throws.
+ * fields in template order, link governance, creative classification, integrations. An
+ * integration's missing settings (`isMissingSettingIssue`) are warnings, followed by one
+ * `integrationNotReady` warning per such assignment naming what is missing: it is saved "Not
+ * ready" rather than blocking the save (../integrations/readiness.ts). Pure and linear in the
+ * template's size (fields are indexed once), so the editor runs it on every keystroke and the
+ * server on every save; never throws.
  */
 export function validateTemplate(
   template: ValidatedTemplate,
@@ -209,7 +214,24 @@ export function validateTemplate(
     hasClassificationSourceUrl: fields.some((tf) => tf.classification_parameter_type === 'SOURCE_URL'),
     ...(context.now ? { now: context.now } : {}),
   });
-  for (const issue of integrationIssues) issues.push(issue);
+  // Missing settings make an integration "Not ready" instead of blocking the save ("Connecting
+  // never loses work", ../integrations/readiness.ts): they stay as warnings on their sections, and
+  // one `integrationNotReady` warning per assignment says what is missing.
+  for (const issue of integrationIssues)
+    issues.push(isMissingSettingIssue(issue) ? { ...issue, type: 'WARNING' } : issue);
+  const missingBy = missingSettingsByIntegration(integrationIssues);
+  for (const assignment of template.integrations) {
+    const missing = missingBy.get(String(assignment.id));
+    if (!missing) continue;
+    const name = assignment.name.trim() || integrationFor(assignment.slug).label;
+    issues.push({
+      type: 'WARNING',
+      messageId: 'integrationNotReady',
+      params: { name, missing: missing.join('; ') },
+      step: 'connect',
+      integrationId: assignment.id,
+    });
+  }
   return issues;
 }
 

@@ -12,12 +12,12 @@ import {
   UTF8_BOM,
 } from '@nomen/shared';
 import type { Database } from '@nomen/shared/db';
-import ExcelJS from 'exceljs';
 import type { Response } from 'express';
 import { type Kysely, sql } from 'kysely';
 import { to as copyTo } from 'pg-copy-streams';
 import type { z } from 'zod';
 import { withConnection } from '../../db/connection';
+import { streamXlsx, XLSX_CONTENT_TYPE } from '../../files/xlsx';
 import type { Actor, AppDeps } from '../../http/context';
 import * as repo from './reports.repository';
 
@@ -67,9 +67,10 @@ function drained(res: Response): Promise<void> | undefined {
 
 /**
  * Streams a report as a file (spec 01 §7 downloads; issue 13 item 6): CSV (UTF-8 with BOM, RFC
- * 4180 quoting, LF line ends) or XLSX (exceljs streaming writer). On PostgreSQL a CSV comes from
- * COPY ... TO STDOUT straight into the response; on the embedded database, and for XLSX, rows come
- * from a server-side cursor DOWNLOAD_FETCH_ROWS at a time, so no report is held whole in memory.
+ * 4180 quoting, LF line ends) or XLSX (the one XLSX writer, server/src/files/xlsx.ts, streaming).
+ * On PostgreSQL a CSV comes from COPY ... TO STDOUT straight into the response; on the embedded
+ * database, and for XLSX, rows come from a server-side cursor DOWNLOAD_FETCH_ROWS at a time, so no
+ * report is held whole in memory.
  * Formula-like text gets a leading `'` unless `q.raw` (README "CSV files and formula cells"): in
  * the one CSV writer on the cursor path, in the writer's SQL twin ({@link formulaSafeSql}) inside
  * the COPY, so PostgreSQL still streams the file; XLSX cells are values, never formulas.
@@ -132,7 +133,7 @@ export async function writeDownload(
         options,
       );
   } else {
-    res.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    res.type(XLSX_CONTENT_TYPE);
     await writeXlsx(deps.db, text, definition.columns, report, res);
   }
 }
@@ -211,7 +212,7 @@ async function eachBatch(
     });
 }
 
-/** The report as one XLSX sheet, rows committed as they come (exceljs streaming writer). */
+/** The report as one XLSX sheet named after it, rows written as they come (the one XLSX writer). */
 async function writeXlsx(
   db: Kysely<Database>,
   text: string,
@@ -219,22 +220,16 @@ async function writeXlsx(
   report: string,
   res: Response,
 ): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: res,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(report.slice(0, 31));
-  sheet.addRow([...columns]).commit();
+  const sheet = streamXlsx(res, { sheetName: report });
+  sheet.addRow(columns);
   await eachBatch(
     db,
     text,
     async (rows) => {
-      for (const row of rows) sheet.addRow(Object.values(row)).commit();
+      for (const row of rows) sheet.addRow(Object.values(row));
       await drained(res);
     },
     () => res.destroyed,
   );
-  sheet.commit();
-  await workbook.commit();
+  await sheet.end();
 }

@@ -8,8 +8,8 @@ import {
   templateFieldSource,
   uniqueHeaders,
 } from '@nomen/shared';
-import ExcelJS from 'exceljs';
 import type { Response } from 'express';
+import { streamXlsx, XLSX_CONTENT_TYPE } from '../../files/xlsx';
 import type { Actor, AppDeps } from '../../http/context';
 import { countDatasetDataRows, type DatasetDataRecord, datasetDataRows } from './dataset-data.repository';
 import { assertDatasetReadable, usableTemplate } from './submission-form.service';
@@ -89,19 +89,21 @@ function toRow(record: DatasetDataRecord): DatasetDataRow {
 
 /**
  * A page of a dataset's rows at HEAD (issue 11 item 6), filtered by `q` (any value, the
- * submission's name or the submitter, any case), with the template's visible fields as columns
- * and the count of all matching rows.
+ * submission's name or the submitter, any case) and, with `row`, to the row of that id (a
+ * search-report hit; spec 01 §2.9), with the template's visible fields as columns and the count of
+ * all matching rows. A row id not at HEAD of this dataset matches nothing.
  */
 export async function datasetData(
   deps: AppDeps,
   actor: Actor,
   datasetId: number,
-  query: { q: string; limit: number; offset: number },
+  query: { q: string; row?: string | undefined; limit: number; offset: number },
 ): Promise<DatasetData> {
   const dataset = await readableDataset(deps, actor, datasetId);
+  const row = query.row;
   const [records, total] = await Promise.all([
-    datasetDataRows(deps.db, dataset.id, { q: query.q, limit: query.limit, offset: query.offset }),
-    countDatasetDataRows(deps.db, dataset.id, query.q),
+    datasetDataRows(deps.db, dataset.id, { q: query.q, row, limit: query.limit, offset: query.offset }),
+    countDatasetDataRows(deps.db, dataset.id, query.q, row),
   ]);
   return {
     dataset_id: dataset.id,
@@ -140,7 +142,8 @@ function fileName(name: string, format: 'csv' | 'xlsx'): string {
  * Streams a dataset's rows matching `q` as CSV (UTF-8 with a byte-order mark, so Excel reads the
  * accents) or XLSX (issue 11 item 6): one column per visible field, then the row id, submission,
  * submitter and time, under unique headers (`uniqueHeaders`: a repeated name gets its field's source). CSV fields go through the one CSV writer: formula-like values get a leading
- * `'` unless `raw` (README "CSV files and formula cells"); XLSX cells are strings, never formulas.
+ * `'` unless `raw` (README "CSV files and formula cells"); XLSX through the one XLSX writer
+ * (server/src/files/xlsx.ts, streaming): cells are strings, never formulas.
  */
 export async function downloadDataset(
   deps: AppDeps,
@@ -175,18 +178,9 @@ export async function downloadDataset(
     res.end();
     return;
   }
-  res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: res,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(
-    dataset.templateName.slice(0, 31).replace(/[[\]:*?/\\]/g, ' ') || 'Dataset',
-  );
-  sheet.addRow(header).commit();
-  for await (const batch of allRows(deps, dataset.id, q))
-    for (const r of batch) sheet.addRow(line(r)).commit();
-  sheet.commit();
-  await workbook.commit();
+  res.setHeader('Content-Type', XLSX_CONTENT_TYPE);
+  const sheet = streamXlsx(res, { sheetName: dataset.templateName, fallbackSheetName: 'Dataset' });
+  sheet.addRow(header);
+  for await (const batch of allRows(deps, dataset.id, q)) for (const r of batch) sheet.addRow(line(r));
+  await sheet.end();
 }

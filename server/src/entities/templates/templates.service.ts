@@ -7,12 +7,15 @@ import {
   integrationFor,
   integrationMessageText,
   isKnownIntegrationSlug,
+  isMissingSettingIssue,
   LINK_VALIDATION_SLUGS,
   LINK_VALIDATION_TYPES,
   type LinkParameter,
   type LinkValidation,
   mayApproveTemplates,
+  missingSettingsByIntegration,
   parametersToSave,
+  readinessOf,
   type StoredPattern,
   type Template,
   type TemplateField,
@@ -222,6 +225,7 @@ export async function loadTemplate(db: Db, accountId: number, id: number): Promi
         })),
       created_at: a.created_at.toISOString(),
       updated_at: a.updated_at.toISOString(),
+      readiness: readinessOf(a.missing_settings),
     })) as IntegrationAssignment[],
     parameters: parameters.map((p) => ({
       id: p.id,
@@ -483,14 +487,17 @@ function fieldAsStored(
 /**
  * Refuses a template `validateTemplate` finds errors in (spec 03 §5), nothing stored: 400 whose
  * message is the first problem, naming its field or integration and the rule (with how many more
- * there are), and whose issues list every problem at its template field or integration.
+ * there are), and whose issues list every problem at its template field or integration. An
+ * integration's missing settings are no errors (it is saved "Not ready"): answers them, by the
+ * text of the assignment id (`missingSettingsByIntegration`).
  */
 function assertNoTemplateErrors(
   template: TemplateSaveParsed,
   context: Parameters<typeof validateTemplate>[1],
-): void {
-  const errors = validateTemplate(template, context).filter((i) => i.type === 'ERROR');
-  if (errors.length === 0) return;
+): Map<string, string[]> {
+  const all = validateTemplate(template, context);
+  const errors = all.filter((i) => i.type === 'ERROR');
+  if (errors.length === 0) return missingSettingsByIntegration(all);
   const fieldIndex = new Map(template.template_fields.map((f, i) => [String(f.id), i]));
   const integrationIndex = new Map(template.integrations.map((a, i) => [String(a.id), i]));
   const issues = errors.map((i) => {
@@ -519,7 +526,9 @@ function assertNoTemplateErrors(
  *   naming the integration);
  * - takes each template field's field facts from the database (`fieldAsStored`) and runs
  *   `validateTemplate` with the stored patterns' segments: any ERROR answers 400 naming the first
- *   problem, with every problem in `issues`.
+ *   problem, with every problem in `issues`; an integration assignment that only lacks settings
+ *   (no account chosen yet…) is saved "Not ready" with what it lacks in `missing_settings`, and no
+ *   run starts from it until a save finds it complete (shared/src/integrations/readiness.ts).
  * Then it maps TEMP_ ids of template fields, template-owned fields, link parameters and
  * integration assignments to new ids (a reference — autofill, concatenation piece, link parameter —
  * may name a field the same save creates by its TEMP_ id: `templateFieldReferences`); drops
@@ -588,7 +597,7 @@ export async function saveTemplate(
       updated_at: p.updated_at.toISOString(),
       segments: segmentsOf(p.id).map((s) => ({ id: s.id, name: s.name })),
     }));
-    assertNoTemplateErrors(input, { featureFlags: actor.features, patterns });
+    const missingSettings = assertNoTemplateErrors(input, { featureFlags: actor.features, patterns });
 
     let before: Template | null = null;
     const values: repo.TemplateValues = {
@@ -734,6 +743,7 @@ export async function saveTemplate(
         assigned_entity_type: _type,
         created_at: _c,
         updated_at: _u,
+        readiness: _readiness,
         ...settings
       } = a;
       const row: repo.AssignmentValues = {
@@ -746,6 +756,7 @@ export async function saveTemplate(
         metadata,
         settings,
         precedence: i,
+        missing_settings: missingSettings.get(String(id)) ?? [],
       };
       let assignmentId: number;
       if (typeof id === 'number') {
@@ -783,9 +794,9 @@ export async function saveTemplate(
 
 /**
  * The slow part of a save (spec 03 §4), run after the response: checks each integration
- * assignment of the saved template — its connected account exists and is the account's when its
- * registry row needs one, and its settings
- * pass `checkIntegrations` — then ends the Running log Success, or Failed with the first problem
+ * assignment of the saved template — its chosen connected account exists and is the account's, and
+ * its settings pass `checkIntegrations` but for missing settings, which make it "Not ready"
+ * rather than failing the save — then ends the Running log Success, or Failed with the first problem
  * ('Template integrations failed to validate.' when nothing names one). Never throws.
  */
 export async function checkTemplateIntegrations(
@@ -800,9 +811,9 @@ export async function checkTemplateIntegrations(
     if (template) {
       for (const a of template.integrations) {
         const definition = integrationFor(a.slug);
-        if (definition.connectorTypeSlug !== null) {
-          const connected =
-            a.connector_id !== null && (await connectorOfAccount(deps.db, actor.accountId, a.connector_id));
+        // One without an account is "Not ready" (its save said so), not a failed save.
+        if (definition.connectorTypeSlug !== null && a.connector_id !== null) {
+          const connected = await connectorOfAccount(deps.db, actor.accountId, a.connector_id);
           if (!connected) {
             problem = `${a.name || definition.label}: the connected account is missing.`;
             break;
@@ -820,7 +831,7 @@ export async function checkTemplateIntegrations(
           ),
           featureFlags: actor.features,
         });
-        const error = issues.find((i) => i.type === 'ERROR');
+        const error = issues.find((i) => i.type === 'ERROR' && !isMissingSettingIssue(i));
         if (error)
           problem = integrationMessageText(error.messageId, error.params) || TEMPLATE_INTEGRATIONS_FAILED;
       }
