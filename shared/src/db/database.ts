@@ -287,6 +287,8 @@ export interface IntegrationAssignmentsTable {
   metadata: JsonWithDefault<Record<string, unknown>>;
   settings: JsonWithDefault<Record<string, unknown>>;
   precedence: Generated<number>;
+  /** What the assignment lacks, in words, as its template's save found it; empty: ready (0026). */
+  missing_settings: JsonWithDefault<string[]>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

@@ -15,6 +15,7 @@ export * from './messages';
 export * from './output';
 export * from './performance-metrics';
 export * from './qr-code';
+export * from './readiness';
 export * from './registry';
 export * from './sections';
 export * from './snowflake';

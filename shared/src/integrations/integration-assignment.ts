@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isSafeText, text, UNSAFE_TEXT_MESSAGE } from '../core/schemas';
 import { DELIMITERS, OUTPUT_FILE_TYPES } from './file-settings';
+import { integrationReadinessSchema } from './readiness';
 
 /** Directions of an integration assignment (spec 03 §1, §3): inbound, outbound, supplemental. */
 export const INTEGRATION_TYPES = ['INPUT', 'OUTPUT', 'SUPPLEMENTAL'] as const;
@@ -246,6 +247,8 @@ export const integrationAssignmentSchema = z.object({
   config_hash: z.string().max(200).nullish(),
   created_at: z.string().nullish(),
   updated_at: z.string().nullish(),
+  /** Answered by the server (computed at the save, ./readiness.ts); a save ignores it. */
+  readiness: integrationReadinessSchema.optional(),
 });
 /** An integration assignment after parsing (spec 03 §3). */
 export type IntegrationAssignment = z.output<typeof integrationAssignmentSchema>;

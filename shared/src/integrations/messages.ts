@@ -8,6 +8,7 @@
  */
 export const INTEGRATION_MESSAGES = {
   nameRequired: 'Name is required',
+  integrationNotReady: 'Not ready: {missing}',
   accountRequired: 'Account is required',
   valueRequired: '{name}: {item} is required',
   linkFieldRequired: '{name} needs a link field in the template',

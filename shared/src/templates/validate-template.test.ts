@@ -301,8 +301,25 @@ describe('validateTemplate: integrations (spec 03 §5 "Per-integration checks")'
     const email = createIntegrationAssignment('email-output', { templateName: 'T', now: new Date() });
     expect(ids(buildTemplate({ integrations: [email] }))).toEqual([]);
     const issues = validateTemplate(buildTemplate({ integrations: [{ ...email, name: '' }] }), context);
+    // A missing name is a missing setting: the integration is saved "Not ready" (readiness.ts).
     expect(issues).toEqual([
-      expect.objectContaining({ messageId: 'nameRequired', step: 'connect', integrationId: email.id }),
+      expect.objectContaining({
+        type: 'WARNING',
+        messageId: 'nameRequired',
+        step: 'connect',
+        integrationId: email.id,
+      }),
+      expect.objectContaining({
+        type: 'WARNING',
+        messageId: 'integrationNotReady',
+        params: { name: 'Email', missing: 'give it a name' },
+        step: 'connect',
+        integrationId: email.id,
+      }),
+    ]);
+    const invalid = { ...email, metadata: { ...email.metadata, to: 'not a list' } };
+    expect(validateTemplate(buildTemplate({ integrations: [invalid] }), context)).toEqual([
+      expect.objectContaining({ type: 'ERROR', messageId: 'metadataInvalid', integrationId: email.id }),
     ]);
   });
 

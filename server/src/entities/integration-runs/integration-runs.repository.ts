@@ -8,7 +8,8 @@ type Db = Kysely<Database> | Transaction<Database>;
  * Writes the outbox rows of a submission entering the dataset (issue 12 item 4): one Queued run per
  * deliverable outbound assignment of the template, and one per analytics target of the account fed
  * by a field of the template (through `target_fields`; slug from TARGET_UPLOAD_SLUGS, the
- * target's name as the run's name). Call inside the transaction of the commit, so a run exists
+ * target's name as the run's name); "Not ready" assignments (missing settings) get none. Call
+ * inside the transaction of the commit, so a run exists
  * exactly when the rows are in the dataset. Supplemental assignments that deliver (bitly,
  * qr-code-monkey) run too. Answers how many runs were made.
  */
@@ -43,6 +44,8 @@ export async function insertRunsForCommit(
         .where('template_id', '=', input.templateId)
         .where('integration_type', 'in', ['OUTPUT', 'SUPPLEMENTAL'])
         .where('slug', 'in', [...DELIVERABLE_SLUGS])
+        // A "Not ready" assignment never runs (shared/src/integrations/readiness.ts).
+        .where(sql<boolean>`jsonb_array_length(missing_settings) = 0`)
         .orderBy('precedence')
         .orderBy('id'),
     )

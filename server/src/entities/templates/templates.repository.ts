@@ -395,10 +395,17 @@ export interface AssignmentValues {
   metadata: Record<string, unknown>;
   settings: Record<string, unknown>;
   precedence: number;
+  /** What the assignment still lacks, in words; empty when it is ready (migration 0026). */
+  missing_settings: readonly string[];
 }
 
 function storedAssignment(v: AssignmentValues) {
-  return { ...v, metadata: JSON.stringify(v.metadata), settings: JSON.stringify(v.settings) };
+  return {
+    ...v,
+    metadata: JSON.stringify(v.metadata),
+    settings: JSON.stringify(v.settings),
+    missing_settings: JSON.stringify(v.missing_settings),
+  };
 }
 
 /** Inserts an integration assignment; returns its id. */

@@ -8,6 +8,7 @@ import {
   importRefusal,
   importRows,
   isPullableSlug,
+  notReadyText,
   type SubmissionRow,
   type Template,
 } from '@nomen/shared';
@@ -470,6 +471,9 @@ export async function runInbound(
     assignment = template?.integrations.find((a) => a.id === run.assignment_id);
     if (!template || !assignment)
       throw new InboundError('The integration was removed from the template before it ran', true);
+    // A run queued before a save left the assignment "Not ready" does not pull (readiness.ts).
+    if (assignment.readiness && !assignment.readiness.is_ready)
+      throw new InboundError(`${assignment.name}: ${notReadyText(assignment.readiness.missing)}`, true);
     if (!isPullableSlug(run.slug))
       throw new InboundError(`Nomen does not pull ${run.slug} integrations`, true);
     const actor = await pullActor(deps, run, run.template_id);
