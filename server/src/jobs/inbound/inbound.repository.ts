@@ -59,48 +59,46 @@ export async function queueInboundRun(
 }
 
 /**
- * Inbound assignments of `slugs` the schedule owes a pull at `now`: ready (no missing settings),
- * no open run, not manual-only (metadata syncFrequency), and their last inbound run (or, before any, their
+ * Inbound assignments of `slugs` the schedule owes a pull at `now`: ready (no missing settings:
+ * a "Not ready" one is never pulled, shared/src/integrations/readiness.ts), no open run, not
+ * manual-only (metadata syncFrequency), and their last inbound run (or, before any, their
  * creation) at least `everyMs` ago. Oldest first, at most `limit`.
  */
 export function dueAssignments(db: Db, slugs: readonly string[], now: Date, everyMs: number, limit: number) {
   const cutoff = new Date(now.getTime() - everyMs);
-  return (
-    db
-      .selectFrom('integration_assignments as a')
-      .leftJoin(
-        (eb) =>
+  return db
+    .selectFrom('integration_assignments as a')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('integration_runs')
+          .select(['assignment_id', sql<Date>`max(created_at)`.as('last_at')])
+          .where('direction', '=', 'INPUT')
+          .groupBy('assignment_id')
+          .as('r'),
+      (join) => join.onRef('r.assignment_id', '=', 'a.id'),
+    )
+    .select(['a.id', 'a.account_id'])
+    .where('a.integration_type', '=', 'INPUT')
+    .where('a.slug', 'in', [...slugs])
+    .where(sql<boolean>`jsonb_array_length(a.missing_settings) = 0`)
+    .where(sql<boolean>`coalesce(a.metadata->>'syncFrequency', '') <> 'manual-only'`)
+    .where(sql<boolean>`coalesce(r.last_at, a.created_at) <= ${cutoff}`)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
           eb
-            .selectFrom('integration_runs')
-            .select(['assignment_id', sql<Date>`max(created_at)`.as('last_at')])
-            .where('direction', '=', 'INPUT')
-            .groupBy('assignment_id')
-            .as('r'),
-        (join) => join.onRef('r.assignment_id', '=', 'a.id'),
-      )
-      .select(['a.id', 'a.account_id'])
-      .where('a.integration_type', '=', 'INPUT')
-      .where('a.slug', 'in', [...slugs])
-      // A "Not ready" assignment is never pulled (shared/src/integrations/readiness.ts).
-      .where(sql<boolean>`jsonb_array_length(a.missing_settings) = 0`)
-      .where(sql<boolean>`coalesce(a.metadata->>'syncFrequency', '') <> 'manual-only'`)
-      .where(sql<boolean>`coalesce(r.last_at, a.created_at) <= ${cutoff}`)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('integration_runs as o')
-              .select('o.id')
-              .whereRef('o.assignment_id', '=', 'a.id')
-              .where('o.direction', '=', 'INPUT')
-              .where('o.status', 'in', [...OPEN_STATUSES]),
-          ),
+            .selectFrom('integration_runs as o')
+            .select('o.id')
+            .whereRef('o.assignment_id', '=', 'a.id')
+            .where('o.direction', '=', 'INPUT')
+            .where('o.status', 'in', [...OPEN_STATUSES]),
         ),
-      )
-      .orderBy(sql`coalesce(r.last_at, a.created_at)`)
-      .limit(limit)
-      .execute()
-  );
+      ),
+    )
+    .orderBy(sql`coalesce(r.last_at, a.created_at)`)
+    .limit(limit)
+    .execute();
 }
 
 /** The `key\u0000version` pairs among `keys` the assignment has imported. */
