@@ -126,13 +126,13 @@ const GROUPS = [
 ];
 
 /** A seeded list's id and its columns' ids by column name. */
-interface SeededList {
+export interface SeededList {
   id: number;
   columns: Record<string, number>;
 }
 
 /** Inserts a list with its columns and cells through the lists repository (set-based). */
-async function insertList(
+export async function insertList(
   trx: Transaction<Database>,
   accountId: number,
   list: SeedList,
@@ -172,7 +172,7 @@ export const DEMO_FIELDSET = 'Paid media';
  * a 4-digit running number and the launch month, joined by underscores, e.g.
  * `paid-social_emea_spring-sale_0001_2026-03`.
  */
-const UTM_PATTERN: PatternSave = {
+export const UTM_PATTERN: PatternSave = {
   name: DEMO_PATTERN,
   description: 'utm_campaign values: channel, region, campaign, a running number and the launch month',
   delimiter: '_',
@@ -221,7 +221,7 @@ const UTM_PATTERN: PatternSave = {
  * channels list, region and country from the countries list, the currency, a campaign name, the
  * launch date, and a campaign key concatenated from channel, country and campaign.
  */
-function paidMediaFieldset(seeded: Record<string, SeededList>): FieldsetSave {
+export function paidMediaFieldset(seeded: Record<string, SeededList>): FieldsetSave {
   const listField = (id: string, name: string, list: string, column: string, description: string) => ({
     id,
     name,

@@ -1,3 +1,4 @@
+export * from './field-composition';
 export * from './govern-editing';
 export * from './link-governance';
 export * from './template-audience';

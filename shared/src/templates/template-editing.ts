@@ -12,6 +12,7 @@ import {
 import type { IntegrationDefaultsContext } from '../integrations/issues';
 import type { Pattern, PatternSegment } from '../patterns/patterns.contract';
 import { PATTERN_PALETTE, type PaletteColor } from '../patterns/patterns.contract';
+import { composeSegmentLinks, releaseSegmentLinks } from './field-composition';
 import {
   type LinkParameter,
   type Template,
@@ -91,6 +92,7 @@ function blankTemplateField(
     link_governance: null,
     color: null,
     pattern_updated_at: null,
+    segment_link: null,
   };
 }
 
@@ -165,7 +167,9 @@ function segmentSnapshot(pattern: Pattern): TemplatePatternSegment[] {
  * Adds a pattern to the template (spec 03 §2 "add a pattern", §4): the pattern field (governance
  * pattern, a palette colour, the pattern's segments and updated_at) followed by one field per
  * segment in segment order, each with segment_parent_field_id the pattern's id, at the end of the
- * template. Returns a new template; a pattern already in the template leaves it unchanged.
+ * template. A variable segment named like a field-set field of the template is filled from it
+ * (`composeSegmentLinks`). Returns a new template; a pattern already in the template leaves it
+ * unchanged.
  */
 export function addPatternField(template: TemplateDraft, pattern: Pattern): TemplateDraft {
   if (template.template_fields.some((tf) => tf.field.is_pattern && tf.field_id === pattern.id))
@@ -183,14 +187,14 @@ export function addPatternField(template: TemplateDraft, pattern: Pattern): Temp
     pattern_updated_at: pattern.updated_at,
   };
   const segments = segmentSnapshot(pattern).map((s) => pattern.segments.find((p) => p.id === s.id)!);
-  return {
+  return composeSegmentLinks({
     ...template,
     template_fields: renumbered([
       ...template.template_fields,
       patternField,
       ...segments.map((s) => segmentField(pattern, s)),
     ]),
-  };
+  });
 }
 
 /**
@@ -246,11 +250,11 @@ export function refreshPatternField(
     if (tf.id === patternFieldId) fields.push(refreshed, ...children);
     else fields.push(tf);
   }
-  return {
+  return composeSegmentLinks({
     ...template,
     template_fields: renumbered(fields),
     parameters: unlinkParameters(template.parameters, removed),
-  };
+  });
 }
 
 /** Parameters with the links to `removed` fields cleared (spec 03 §4 "unlinks the removed field's parameter"). */
@@ -271,8 +275,10 @@ function unlinkParameters(
 
 /**
  * Removes a template field (spec 03 §2, §4): a pattern field takes its segment fields with it, and
- * the link parameters of the removed fields are unlinked (kept, with no field). Precedence is
- * renumbered. Deletion rules are `fieldDeletionBlock`'s; this does not check them.
+ * the link parameters of the removed fields are unlinked (kept, with no field); segments filled
+ * from a removed field-set field are their own fields again, with its governance
+ * (`releaseSegmentLinks`). Precedence is renumbered. Deletion rules are `fieldDeletionBlock`'s;
+ * this does not check them.
  */
 export function removeTemplateField(
   template: TemplateDraft,
@@ -288,7 +294,12 @@ export function removeTemplateField(
   const removed = template.template_fields.filter(isRemoved);
   return {
     ...template,
-    template_fields: renumbered(template.template_fields.filter((tf) => !isRemoved(tf))),
+    template_fields: renumbered(
+      releaseSegmentLinks(
+        template.template_fields.filter((tf) => !isRemoved(tf)),
+        removed,
+      ),
+    ),
     parameters: unlinkParameters(template.parameters, removed),
   };
 }
@@ -328,7 +339,8 @@ function fieldsetField(field: Field): TemplateField {
 /**
  * Adds fields of a field set (spec 03 §2 "add fields from field sets"): the chosen fields (all when
  * `fieldIds` is omitted) that are not yet in the template, in the set's order, at the end, and the
- * set to the template's field sets. Returns a new template.
+ * set to the template's field sets. Variable segments of the template named like an added field
+ * are filled from it (`composeSegmentLinks`), unless the user unlinked them. Returns a new template.
  */
 export function addFieldsetFields(
   template: TemplateDraft,
@@ -341,13 +353,13 @@ export function addFieldsetFields(
     .sort((a, b) => a.precedence - b.precedence)
     .filter((f) => (chosen === null || chosen.has(f.id)) && !present.has(String(f.id)))
     .map(fieldsetField);
-  return {
+  return composeSegmentLinks({
     ...template,
     fieldsets: template.fieldsets.includes(fieldset.id)
       ? template.fieldsets
       : [...template.fieldsets, fieldset.id],
     template_fields: renumbered([...template.template_fields, ...added]),
-  };
+  });
 }
 
 /** Whether the link field can be added: a template has at most one (spec 03 §2 "add link"). */

@@ -23,7 +23,7 @@ export const TEMPLATE_MESSAGES = {
   autofillSourceNotRequired:
     '{field}: it is required, so the field it autofills from ({source}) must be required too',
   requiredTextHidden: '{field}: a required text field must be visible on the form',
-  concatenationPieceMissing: '{field}: a field it concatenates is not in the template',
+  concatenationPieceMissing: '{field}: it concatenates {missing}, not in the template',
   patternSegmentMissing: '{field}: the field of segment {segment} is not in the template',
   patternUpdated: '{field}: the pattern has been updated; refresh to use its new segments',
   listRequired: '{field}: choose a list',

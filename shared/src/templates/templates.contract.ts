@@ -26,7 +26,7 @@ import {
   textValidationSchema,
 } from '../governance/governance.contract';
 import { integrationAssignmentSchema } from '../integrations/integration-assignment';
-import { PATTERN_PALETTE, SEGMENT_TYPES, segmentIdSchema } from '../patterns/patterns.contract';
+import { paletteColorSchema, SEGMENT_TYPES, segmentIdSchema } from '../patterns/patterns.contract';
 
 /** Prefix of a temporary id of a template part not yet saved (spec 03 §3: new ones get TEMP_ ids). */
 export const TEMPLATE_TEMP_ID_PREFIX = 'TEMP_';
@@ -155,10 +155,22 @@ export const templatePatternSegmentSchema = z.object({
 export type TemplatePatternSegment = z.output<typeof templatePatternSegmentSchema>;
 
 /**
+ * Whether a variable segment's field takes its value from the field-set field of the same name
+ * (ours; spec 02 §3 autofill, spec 03 §2): `linked`, it is filled from that field (governance
+ * autofill, hidden, one column in the form and every output); `unlinked`, the user chose to keep
+ * the segment's own field, so adding a same-named field again does not link it; null, never
+ * decided (it links when a same-named field-set field is in the template).
+ */
+export const SEGMENT_LINK_STATES = ['linked', 'unlinked'] as const;
+/** One segment link state (ours). */
+export type SegmentLinkState = (typeof SEGMENT_LINK_STATES)[number];
+
+/**
  * One template field (spec 03 §3 "Template field"), as GET answers it and as the editor keeps it.
  * Settings of a kind it does not have are null. Drafts parse: a missing governance type, list or
  * column is a `validateTemplate` issue, not a parse failure. `color` and `pattern_updated_at`
- * (ours) are a pattern field's palette colour and the pattern's updated_at when it was added.
+ * (ours) are a pattern field's palette colour and the pattern's updated_at when it was added;
+ * `segment_link` (ours) whether a segment's field is filled from a same-named field-set field.
  */
 export const templateFieldSchema = z.object({
   id: templateFieldIdSchema,
@@ -201,8 +213,9 @@ export const templateFieldSchema = z.object({
   max_length: intSchema(1, 10_000).nullable().default(null),
   min_length: intSchema(0, 10_000).nullable().default(null),
   link_governance: linkGovernanceSchema.nullable().default(null),
-  color: z.enum(PATTERN_PALETTE).nullable().default(null),
+  color: paletteColorSchema.nullable().default(null),
   pattern_updated_at: timestampSchema.nullable().default(null),
+  segment_link: z.enum(SEGMENT_LINK_STATES).nullable().default(null),
 });
 /** A template field after parsing (spec 03 §3). */
 export type TemplateField = z.output<typeof templateFieldSchema>;

@@ -42,13 +42,41 @@ export interface TemplateIssue {
  * - `patterns`: the current `updated_at` of patterns, by pattern (field) id, to flag updated patterns;
  *   with `segments` (the pattern's segments as stored), those segments, not the pattern field's own
  *   `segments` copy, decide which segment fields the template needs (the server passes them);
+ * - `knownFields`: fields of the account's field sets the template may not hold, so that a message
+ *   about a missing field names it ("Channel (Paid media)");
  * - `now`: the time integration date filters are measured from.
  */
 export interface TemplateValidationContext {
   featureFlags: readonly FeatureFlag[];
   lists?: readonly TemplateList[];
   patterns?: readonly StoredPattern[];
+  knownFields?: readonly KnownField[];
   now?: Date;
+}
+
+/** A field of a field set as messages name it: its id, name and its field set's name. */
+export interface KnownField {
+  id: number;
+  name: string;
+  fieldset_name: string | null;
+}
+
+/**
+ * How a message names a field the template does not hold (spec 03 §5 "messages carry the field
+ * name"): "Channel (Paid media)" when `knownFields` has it, else "a removed field" (no field set
+ * of the account has it any more).
+ */
+export function missingFieldName(id: string | number, knownFields: readonly KnownField[] = []): string {
+  const known = knownFields.find((f) => String(f.id) === String(id));
+  if (!known) return 'a removed field';
+  const name = known.name.trim() || 'Unnamed field';
+  return known.fieldset_name?.trim() ? `${name} (${known.fieldset_name.trim()})` : name;
+}
+
+/** Names joined as a sentence says them: "A", "A and B", "A, B and C". */
+function joinNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
 /** A pattern as the validation knows it: its id, `updated_at` and, when known, its stored segments. */
@@ -178,7 +206,11 @@ export function validateTemplate(
 
     if (type === 'concatenation') {
       const pieces = tf.concatenation_governance?.field_ids ?? [];
-      if (pieces.some((id) => !byFieldId.has(String(id)))) fieldError('concatenationPieceMissing', tf);
+      const missing = pieces.filter((id) => !byFieldId.has(String(id)));
+      if (missing.length > 0)
+        fieldError('concatenationPieceMissing', tf, {
+          missing: joinNames([...new Set(missing.map((id) => missingFieldName(id, context.knownFields)))]),
+        });
     }
 
     if (tf.field.is_pattern) {

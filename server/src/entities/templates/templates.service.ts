@@ -2,6 +2,7 @@ import {
   AppError,
   approverRefusal,
   checkIntegrations,
+  composeSegmentLinks,
   connectorTypeBySlug,
   type IntegrationAssignment,
   integrationFor,
@@ -67,6 +68,7 @@ const FIELD_SETTINGS_KEYS = [
   'segments',
   'link_governance',
   'segment_id',
+  'segment_link',
 ] as const;
 
 function iso(value: Date | string | null): string | null {
@@ -182,6 +184,7 @@ export async function loadTemplate(db: Db, accountId: number, id: number): Promi
       link_governance: (settings.link_governance ?? null) as TemplateField['link_governance'],
       color: r.color as TemplateField['color'],
       pattern_updated_at: iso(r.pattern_updated_at),
+      segment_link: (settings.segment_link ?? null) as TemplateField['segment_link'],
     };
   });
   const settings = row.settings as Template['settings'];
@@ -568,11 +571,14 @@ export async function saveTemplate(
       'Fields',
     );
     const referencedIds = referencedFieldIds(parsed).filter((id) => !numericFieldIds.includes(id));
+    const referencedRows = await fieldsRepo.findFields(trx, accountId, referencedIds);
     assertAllFound(
       referencedIds,
-      (await fieldsRepo.findFields(trx, accountId, referencedIds)).map((f) => f.id),
+      referencedRows.map((f) => f.id),
       'Fields',
     );
+    // Fields referenced but not in the template, so that a message names them (spec 03 §5).
+    const knownFields = referencedRows.map((f) => ({ id: f.id, name: f.name, fieldset_name: null }));
     await assertListsInAccount(trx, accountId, parsed);
     const patternRows = fieldRows.filter((f) => f.is_pattern);
     const segmentRows = await fieldsRepo.segmentsOf(
@@ -581,23 +587,32 @@ export async function saveTemplate(
     );
     const segmentsOf = (patternId: number) =>
       segmentRows.filter((s) => s.segment_parent_field_id === patternId);
-    const input: TemplateSaveParsed = {
-      ...parsed,
-      template_fields: parsed.template_fields.map((tf) =>
-        fieldAsStored(
-          tf,
-          typeof tf.field_id === 'number' ? fieldRows.find((f) => f.id === tf.field_id) : undefined,
-          segmentsOf,
+    // A segment still without governance and a field-set field of its name compose: the segment
+    // is filled from the field (field-composition.ts), as the editor's operations do.
+    const input: TemplateSaveParsed = composeSegmentLinks(
+      {
+        ...parsed,
+        template_fields: parsed.template_fields.map((tf) =>
+          fieldAsStored(
+            tf,
+            typeof tf.field_id === 'number' ? fieldRows.find((f) => f.id === tf.field_id) : undefined,
+            segmentsOf,
+          ),
         ),
-      ),
-      integrations: await integrationsToStore(trx, accountId, parsed.integrations),
-    };
+        integrations: await integrationsToStore(trx, accountId, parsed.integrations),
+      },
+      { onlyUngoverned: true },
+    );
     const patterns: StoredPattern[] = patternRows.map((p) => ({
       id: p.id,
       updated_at: p.updated_at.toISOString(),
       segments: segmentsOf(p.id).map((s) => ({ id: s.id, name: s.name })),
     }));
-    const missingSettings = assertNoTemplateErrors(input, { featureFlags: actor.features, patterns });
+    const missingSettings = assertNoTemplateErrors(input, {
+      featureFlags: actor.features,
+      patterns,
+      knownFields,
+    });
 
     let before: Template | null = null;
     const values: repo.TemplateValues = {
