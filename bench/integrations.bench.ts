@@ -19,12 +19,13 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { BlobServiceClient, StorageSharedKeyCredential } from '@azure/storage-blob';
-import { buildOutputFiles, type OutputFile } from '@nomen/shared';
+import type { OutputFile } from '@nomen/shared';
 import ssh2 from 'ssh2';
 import type { ReadConnector } from '../server/src/entities/connectors/connectors.read';
 import { deliverAzureBlob } from '../server/src/jobs/deliver/azure-blob';
 import { deliverS3 } from '../server/src/jobs/deliver/s3';
 import { deliverSftp } from '../server/src/jobs/deliver/sftp';
+import { buildOutputFiles } from '../server/src/jobs/output-files';
 import { createOutboundPolicy } from '../server/src/security/outbound';
 import { AZURITE_ACCOUNT, AZURITE_KEY, startAzuritePeer } from '../tests/peers/azurite-peer';
 import { startS3Peer } from '../tests/peers/s3-peer';
@@ -113,8 +114,8 @@ const build: Record<string, number> = {};
 const sizes: Record<string, number> = {};
 let csv: OutputFile | undefined;
 for (const type of ['csv', 'xlsx', 'json'] as const) {
-  build[type] = await medianOf(() => {
-    const [file] = buildOutputFiles(settings(type), fields, rows, submission);
+  build[type] = await medianOf(async () => {
+    const [file] = await buildOutputFiles(settings(type), fields, rows, submission);
     sizes[type] = file!.body.length;
     if (type === 'csv') csv = file;
   });

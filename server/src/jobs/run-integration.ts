@@ -1,7 +1,5 @@
 import {
-  buildOutputFiles,
   type IntegrationAssignment,
-  isLinkedSegmentField,
   notReadyText,
   type OutputFile,
   type OutputSettings,
@@ -23,6 +21,7 @@ import { DeliveryError } from './delivery';
 import { runInbound } from './inbound/run-inbound';
 import { LeaseLostError, type RunLease, takeLease } from './lease';
 import { notifyRun, notifyTargetRun } from './notify';
+import { buildOutputFiles } from './output-files';
 import { uploadToTarget } from './target-upload';
 
 /** What a run needs: the database, the configuration (keys, endpoints, app URL) and the mailer. */
@@ -93,16 +92,14 @@ async function load(deps: JobDeps, run: IntegrationRunRow): Promise<Loaded> {
   if (!submission || run.commit_id === null)
     throw new DeliveryError('The submission is no longer in the dataset', true);
   const rows = await submissionsRepo.rowValuesAt(deps.db, submission.id, run.commit_id);
-  // A segment filled from a same-named field-set field is that field's column, not one of its own.
   const fields = [...template.template_fields]
     .sort((a, b) => a.precedence - b.precedence)
-    .filter((f) => !isLinkedSegmentField(f))
     .map((f) => ({
       id: f.id as number,
       name: f.field.name,
       source: templateFieldSource(f, template.template_fields),
     }));
-  const files = buildOutputFiles(
+  const files = await buildOutputFiles(
     outputSettings(assignment),
     fields,
     rows.map((r) => r.data),

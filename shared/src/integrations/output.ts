@@ -1,4 +1,4 @@
-import { strToU8, zipSync } from 'fflate';
+import { strToU8 } from 'fflate';
 import { csvField, csvLine } from '../core/csv';
 import {
   DEFAULT_FILE_TYPES,
@@ -13,8 +13,10 @@ import type { IncludedOutputField } from './integration-assignment';
 /**
  * Output files of outbound integrations (issue 12 item 4; spec 03 §3 included_output_fields,
  * transform_case, transform_replace; §9 file settings): what a run builds from a submission's rows
- * before delivering them. Pure and deterministic: the same input gives the same bytes, so a retried
- * delivery writes exactly what the first attempt wrote (idempotent pushes).
+ * before delivering them. Pure and deterministic: the same input gives the same table and the same
+ * CSV and JSON bytes (XLSX bytes are written on the server, server/src/jobs/output-files.ts, as
+ * deterministically), so a retried delivery writes exactly what the first attempt wrote
+ * (idempotent pushes).
  */
 
 /** The part of an assignment output building reads (spec 03 §3). */
@@ -203,96 +205,70 @@ export function toJson(
   return JSON.stringify(summary ? { summary: Object.fromEntries(summary), rows: objects } : objects, null, 2);
 }
 
-function xmlText(value: string): string {
-  return (
-    value
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;')
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 refuses these characters
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
-  );
-}
-
-/** A column letter of a spreadsheet (0 → A, 26 → AA). */
-export function columnLetter(index: number): string {
-  let n = index + 1;
-  let out = '';
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    out = String.fromCharCode(65 + r) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
-}
-
-/** A fixed time for the zip entries, so the same table gives the same bytes. */
-const XLSX_TIME = new Date('2000-01-01T00:00:00Z');
+/** One file of a run before it is written: its name (pattern + extension), type and MIME type. */
+export type OutputFileName = Omit<OutputFile, 'body'>;
 
 /**
- * A table as an XLSX workbook (Office Open XML, one sheet "Output", every cell an inline string
- * so codes keep their leading zeros), zipped with fflate. Deterministic bytes.
+ * What the files of one run hold (spec 03 §3, §9): the header and rows of the table, the summary
+ * lines (or null), the CSV delimiter, and the files to write it as. The server writes the bytes
+ * (CSV and JSON with {@link outputText}, XLSX with its one workbook writer over
+ * {@link outputSheetRows}).
  */
-export function toXlsx(table: readonly (readonly string[])[]): Uint8Array {
-  const rowsXml = table
-    .map((cells, r) => {
-      const cellXml = cells
-        .map(
-          (v, c) =>
-            `<c r="${columnLetter(c)}${r + 1}" t="inlineStr"><is><t xml:space="preserve">${xmlText(v)}</t></is></c>`,
-        )
-        .join('');
-      return `<row r="${r + 1}">${cellXml}</row>`;
-    })
-    .join('');
-  const head = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
-  const files: Record<string, Uint8Array> = {
-    '[Content_Types].xml': strToU8(
-      `${head}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
-    ),
-    '_rels/.rels': strToU8(
-      `${head}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-    ),
-    'xl/workbook.xml': strToU8(
-      `${head}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Output" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-    ),
-    'xl/_rels/workbook.xml.rels': strToU8(
-      `${head}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
-    ),
-    'xl/worksheets/sheet1.xml': strToU8(
-      `${head}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rowsXml}</sheetData></worksheet>`,
-    ),
-  };
-  return zipSync(files, { level: 6, mtime: XLSX_TIME });
+export interface OutputTable {
+  header: string[];
+  rows: string[][];
+  summary: [string, string][] | null;
+  delimiter: Delimiter | null;
+  files: OutputFileName[];
 }
 
 /**
- * Builds the files of one run (issue 12 item 4): one per file type of the assignment (csv when
- * none is chosen), named by its filename pattern (default `{template_name}_{submitted_at}`) plus
- * the extension; columns from {@link outputColumns}; each value through {@link transformValue};
- * with include_summary_header, the summary ({@link summaryLines}) above the table (CSV, XLSX) or
- * beside the rows (JSON). `rows` are keyed by template field id; missing values are ''. Throws a
- * RangeError when submitted_at is not a valid time.
+ * The table of one run (spec 03 §3, §9) and its files: one per file type of the assignment (csv
+ * when none is chosen), named by its filename pattern (default `{template_name}_{submitted_at}`)
+ * plus the extension; columns from {@link outputColumns}; each value through
+ * {@link transformValue}; with include_summary_header, the summary ({@link summaryLines}).
+ * `rows` are keyed by template field id; missing values are ''. Throws a RangeError when
+ * submitted_at is not a valid time.
  */
-export function buildOutputFiles(
+export function outputTable(
   settings: OutputSettings,
   fields: readonly OutputTemplateField[],
   rows: readonly Readonly<Record<string, string | null | undefined>>[],
   submission: OutputSubmission,
-): OutputFile[] {
+): OutputTable {
   const columns = outputColumns(settings, fields);
-  const header = columns.map((c) => c.header);
-  const table = rows.map((row) => columns.map((c) => transformValue(row[c.key] ?? '', settings.metadata)));
-  const summary = settings.include_summary_header === 1 ? summaryLines(submission, rows.length) : null;
   const types = settings.file_type.length > 0 ? settings.file_type : DEFAULT_FILE_TYPES;
   const pattern = settings.filename_pattern.trim() || DEFAULT_FILENAME_PATTERN;
-  return types.map((type) => {
-    const name = outputFilename(pattern, submission, type);
-    let body: Uint8Array;
-    if (type === 'csv') body = strToU8(toCsv(header, table, settings.delimiter, summary));
-    else if (type === 'json') body = strToU8(toJson(header, table, summary));
-    else body = toXlsx([...(summary ? [...summary, []] : []), header, ...table]);
-    return { name, type, contentType: OUTPUT_CONTENT_TYPES[type], body };
-  });
+  return {
+    header: columns.map((c) => c.header),
+    rows: rows.map((row) => columns.map((c) => transformValue(row[c.key] ?? '', settings.metadata))),
+    summary: settings.include_summary_header === 1 ? summaryLines(submission, rows.length) : null,
+    delimiter: settings.delimiter,
+    files: types.map((type) => ({
+      name: outputFilename(pattern, submission, type),
+      type,
+      contentType: OUTPUT_CONTENT_TYPES[type],
+    })),
+  };
+}
+
+/**
+ * The body of a CSV or JSON file of a table, as UTF-8 bytes: the summary above the table (CSV,
+ * {@link toCsv}) or beside the rows (JSON, {@link toJson}).
+ */
+export function outputText(table: OutputTable, type: 'csv' | 'json'): Uint8Array {
+  const text =
+    type === 'csv'
+      ? toCsv(table.header, table.rows, table.delimiter, table.summary)
+      : toJson(table.header, table.rows, table.summary);
+  return strToU8(text);
+}
+
+/**
+ * The rows of the one sheet of an XLSX file of a table: the summary lines and an empty row first
+ * when there is a summary, then the header and the rows.
+ */
+export function outputSheetRows(table: OutputTable): string[][] {
+  const summary = table.summary ? [...table.summary.map(([label, value]) => [label, value]), []] : [];
+  return [...summary, table.header, ...table.rows];
 }
