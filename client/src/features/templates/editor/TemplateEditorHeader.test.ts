@@ -1,6 +1,6 @@
 import type { TemplateIssue } from '@nomen/shared';
 import { describe, expect, it } from 'vitest';
-import { saveBlockedReason, stepOfIssue } from './TemplateEditorHeader';
+import { popoverIssues, saveBlockedReason, stepOfIssue } from './TemplateEditorHeader';
 
 const issue = (over: Partial<TemplateIssue>): TemplateIssue => ({
   type: 'ERROR',
@@ -35,5 +35,32 @@ describe('stepOfIssue', () => {
   it('jumps to the govern step for the creative rules, which live there', () => {
     expect(stepOfIssue(issue({ step: 'creative' }))).toBe('govern');
     expect(stepOfIssue(issue({ step: 'connect' }))).toBe('connect');
+  });
+});
+
+describe('popoverIssues ("Not ready" integrations)', () => {
+  it('lists a parked integration once, by its "Not ready" issue, not by each missing setting', () => {
+    const account = issue({
+      type: 'WARNING',
+      messageId: 'accountRequired',
+      params: { name: 'Bucket drop' },
+      step: 'connect',
+      integrationId: 'TEMP_a',
+    });
+    const notReady = issue({
+      type: 'WARNING',
+      messageId: 'integrationNotReady',
+      params: { name: 'Bucket drop', missing: 'choose a connected account' },
+      step: 'connect',
+      integrationId: 'TEMP_a',
+    });
+    const reserved = issue({
+      messageId: 'snowflakeTableNameReserved',
+      params: { name: 'Nightly load' },
+      step: 'connect',
+      integrationId: 'TEMP_b',
+    });
+    expect(popoverIssues([account, notReady, reserved])).toEqual([notReady, reserved]);
+    expect(saveBlockedReason([account, notReady], false)).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { type TemplateIssue, templateIssueText } from '@nomen/shared';
+import { isMissingSettingIssue, type TemplateIssue, templateIssueText } from '@nomen/shared';
 import {
   IconAlertCircle,
   IconAlertTriangle,
@@ -45,6 +45,20 @@ const STEP_LABELS: Record<EditorStep, { label: string; description: string }> = 
 /** The editor step an issue jumps to: the creative rules live on the govern step (spec 03 §2, §5). */
 export function stepOfIssue(issue: TemplateIssue): EditorStep {
   return issue.step === 'creative' ? 'govern' : issue.step;
+}
+
+/**
+ * Whether an issue is one missing setting of a "Not ready" integration (a warning on its form
+ * section): the notification popover shows the integration's one "Not ready: …" issue instead,
+ * which names them all (shared/src/integrations/readiness.ts).
+ */
+export function isNotReadyDetail(issue: TemplateIssue): boolean {
+  return issue.type === 'WARNING' && issue.integrationId !== undefined && isMissingSettingIssue(issue);
+}
+
+/** The issues the notification popover lists and counts: all but {@link isNotReadyDetail}. */
+export function popoverIssues(issues: readonly TemplateIssue[]): TemplateIssue[] {
+  return issues.filter((issue) => !isNotReadyDetail(issue));
 }
 
 /**
@@ -178,13 +192,14 @@ function bellColor(issues: readonly TemplateIssue[]): 'red' | 'yellow' | null {
 /**
  * The notification popover (spec 03 §2): a bell with the number of issues; the list shows errors
  * first, then warnings, each with its message; a click jumps to the issue's step and highlights it.
- * The bell follows the counts only; the list reads the issues while it is open.
+ * A "Not ready" integration is one warning naming what it lacks ({@link popoverIssues}). The bell
+ * follows the counts only; the list reads the issues while it is open.
  */
 function IssuesPopover(props: { onJump: (issue: TemplateIssue) => void }) {
   const [opened, setOpened] = useState(false);
-  const count = useTemplateIssuesSelector((issues) => issues.length);
-  const color = useTemplateIssuesSelector(bellColor);
-  const label = useTemplateIssuesSelector(issueCountLabel);
+  const count = useTemplateIssuesSelector((issues) => popoverIssues(issues).length);
+  const color = useTemplateIssuesSelector((issues) => bellColor(popoverIssues(issues)));
+  const label = useTemplateIssuesSelector((issues) => issueCountLabel(popoverIssues(issues)));
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={420} shadow="md" withArrow>
       <Popover.Target>
@@ -216,7 +231,7 @@ function IssuesPopover(props: { onJump: (issue: TemplateIssue) => void }) {
 
 /** The popover's list: errors first, then warnings; each a button that jumps to its issue. */
 function IssuesList(props: { onJump: (issue: TemplateIssue) => void }) {
-  const issues = useTemplateIssues();
+  const issues = popoverIssues(useTemplateIssues());
   const ordered = [
     ...issues.filter((i) => i.type === 'ERROR'),
     ...issues.filter((i) => i.type === 'WARNING'),

@@ -1,13 +1,15 @@
-import { Divider, Stack } from '@mantine/core';
+import { Alert, Divider, Stack, Text } from '@mantine/core';
 import {
   type IntegrationAssignment,
   type IntegrationDefinition,
   type IntegrationIssue,
   type IntegrationSection,
   integrationIssueSection,
+  integrationMessageText,
   integrationSectionKey,
   integrationSections,
 } from '@nomen/shared';
+import { IconPlugConnectedX } from '@tabler/icons-react';
 import { Fragment, memo, type ReactNode, useMemo } from 'react';
 import { useTemplateEditorEnvironment } from '../TemplateEditorContext';
 import { SectionIssues } from './SectionIssues';
@@ -118,7 +120,9 @@ const NO_ISSUES: readonly IntegrationIssue[] = [];
  * integration assignment, chosen by slug"): the sections `integrationSections` composes from the
  * registry row and the account's flags — the email output's whole form, or the generic form of any
  * other slug; unknown slugs get the email output's (spec 03 §2). Each section shows the issues
- * `integrationIssueSection` places on it; issues about the integration as a whole come first.
+ * `integrationIssueSection` places on it; issues about the integration as a whole come first,
+ * after the "Not ready: …" notice of an integration still lacking settings (it is saved so and
+ * does not run until they are chosen: shared/src/integrations/readiness.ts).
  */
 export const IntegrationForm = memo(function IntegrationForm(props: {
   assignment: IntegrationAssignment;
@@ -133,6 +137,7 @@ export const IntegrationForm = memo(function IntegrationForm(props: {
     const keys = new Set(sections.map(integrationSectionKey));
     const map = new Map<string | null, IntegrationIssue[]>();
     for (const issue of issues) {
+      if (issue.messageId === 'integrationNotReady') continue;
       const placed = integrationIssueSection(issue, definition);
       const key = placed !== null && keys.has(placed) ? placed : null;
       map.set(key, [...(map.get(key) ?? []), issue]);
@@ -140,8 +145,23 @@ export const IntegrationForm = memo(function IntegrationForm(props: {
     return map;
   }, [issues, definition, sections]);
 
+  const notReady = issues.find((issue) => issue.messageId === 'integrationNotReady');
+
   return (
     <Stack gap="md">
+      {notReady ? (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconPlugConnectedX size={18} aria-hidden />}
+          title={integrationMessageText(notReady.messageId, notReady.params)}
+        >
+          <Text size="sm">
+            It is saved with the template as it is, and does not run until this is done and the template is
+            saved again.
+          </Text>
+        </Alert>
+      ) : null}
       <SectionIssues issues={bySection.get(null) ?? NO_ISSUES} />
       {sections.map((section, index) => {
         const key = integrationSectionKey(section);

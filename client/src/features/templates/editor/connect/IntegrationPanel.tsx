@@ -4,7 +4,9 @@ import {
   type IntegrationAssignmentId,
   type IntegrationIssue,
   integrationFor,
+  integrationMessageText,
   isKnownIntegrationSlug,
+  isMissingSettingIssue,
   isPullableSlug,
   type TemplateIssue,
 } from '@nomen/shared';
@@ -42,7 +44,9 @@ function useIntegrationIssues(id: IntegrationAssignmentId): readonly Integration
  * One integration of the connect step (spec 03 §2 "Each integration is an expandable panel with its
  * type logo, type name, assignment name and a delete icon"): a header that toggles the panel, a
  * count of its errors and warnings, the delete icon (spec 03 §8 confirmations), and, when open, its
- * configuration form. The panel is the jump target of its issues (`integration:{id}`): a jump from
+ * configuration form. An integration still lacking settings shows "Not ready" (its tooltip names
+ * what is missing; it is saved so, and does not run: shared/src/integrations/readiness.ts); its
+ * missing settings are not counted as warnings. The panel is the jump target of its issues (`integration:{id}`): a jump from
  * the notification popover scrolls to it and highlights it for 1 s.
  */
 export const IntegrationPanel = memo(function IntegrationPanel(props: { id: IntegrationAssignmentId }) {
@@ -58,7 +62,10 @@ export const IntegrationPanel = memo(function IntegrationPanel(props: { id: Inte
     : `${assignment.slug} (email output form)`;
   const name = assignment.name.trim() || definition.label;
   const errors = issues.filter((i) => i.type === 'ERROR').length;
-  const warnings = issues.length - errors;
+  const notReady = issues.find((i) => i.messageId === 'integrationNotReady');
+  const warnings = issues.filter(
+    (i) => i.type === 'WARNING' && i !== notReady && !isMissingSettingIssue(i),
+  ).length;
   return (
     <Accordion.Item
       value={String(props.id)}
@@ -90,6 +97,17 @@ export const IntegrationPanel = memo(function IntegrationPanel(props: { id: Inte
               <Tooltip label="Supplements the template's links; listed with the outbound integrations">
                 <Badge color="gray" variant="outline" size="sm">
                   Supplemental
+                </Badge>
+              </Tooltip>
+            ) : null}
+            {notReady ? (
+              <Tooltip
+                label={integrationMessageText(notReady.messageId, notReady.params)}
+                multiline
+                maw={320}
+              >
+                <Badge color="orange" variant="light" size="sm">
+                  Not ready
                 </Badge>
               </Tooltip>
             ) : null}
