@@ -7,6 +7,7 @@ import { CollabRepository } from './collab.repository';
 import { AccessExtension } from './extensions/AccessExtension';
 import { AuthExtension } from './extensions/AuthExtension';
 import { CommandsExtension } from './extensions/CommandsExtension';
+import { DepartedPresenceExtension } from './extensions/DepartedPresenceExtension';
 import { PersistenceExtension } from './extensions/PersistenceExtension';
 import { PresenceExtension } from './extensions/PresenceExtension';
 
@@ -46,9 +47,10 @@ export interface CollabOptions {
 /**
  * Builds the Hocuspocus instance for list rooms (ARCHITECTURE.md, Live collaboration) from
  * small extensions, each with one job: authentication, dropping connections whose access goes,
- * presence from the token, persistence of the Y.Doc in PostgreSQL, commands with the
- * projection and lock lifecycle, and Redis replication when configured. Resolves once it
- * listens for revocations; rejects when the database refuses LISTEN.
+ * presence from the token, forgetting the presence clocks of departed clients, persistence of
+ * the Y.Doc in PostgreSQL, commands with the projection and lock lifecycle, and Redis replication
+ * when configured. Resolves once it listens for revocations; rejects when the database refuses
+ * LISTEN.
  */
 export async function createCollab(options: CollabOptions): Promise<Hocuspocus> {
   const repository = new CollabRepository(options.db);
@@ -57,6 +59,7 @@ export async function createCollab(options: CollabOptions): Promise<Hocuspocus> 
     new AuthExtension(options.secret, repository),
     access,
     new PresenceExtension(),
+    new DepartedPresenceExtension(),
     new PersistenceExtension(repository),
     new CommandsExtension(repository, options.lockTimeoutMs ?? LOCK_IDLE_TIMEOUT_MS),
   ];

@@ -54,6 +54,14 @@ export class PresenceExtension implements Extension {
     states,
   }: beforeHandleAwarenessPayload<RoomContext>): Promise<void> {
     if (!connection) return;
+    // The connection left the room while its message waited for its turn (a tab closed as it
+    // opened: its first presence, then the close). Applied now, its states would have no
+    // connection left to remove them and would stay as ghosts until the 30 s timeout. Nothing
+    // but microtasks runs between the awareness hooks and the apply, so no close can come between.
+    if (!document.connections.has(connection)) {
+      states.clear();
+      return;
+    }
     const user = context?.user;
     const own = document.connections.get(connection)?.clients;
     for (const [clientId, state] of [...states]) {
