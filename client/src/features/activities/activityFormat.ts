@@ -2,11 +2,16 @@ import type { Activity } from '@nomen/shared';
 
 const MAX_VALUE_LENGTH = 160;
 
-/** Operation labels of the activity table (spec 01 §2.10). */
+/** Operation labels of the activity table and its filter, by name (spec 01 §2.10). */
 export const OPERATION_LABELS: Record<Activity['operation'], string> = {
-  create: 'Created',
-  update: 'Updated',
-  delete: 'Deleted',
+  created: 'Created',
+  updated: 'Updated',
+  deleted: 'Deleted',
+  submitted: 'Submitted',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  delivered: 'Delivered',
+  failed: 'Failed',
 };
 
 /**

@@ -7,9 +7,14 @@ import { useWording } from '../../shell/useWording';
 import { formatChangeValue, OPERATION_LABELS, objectLabel } from '../activityFormat';
 
 const OPERATION_COLORS: Record<Activity['operation'], string> = {
-  create: 'green',
-  update: 'blue',
-  delete: 'red',
+  created: 'green',
+  updated: 'blue',
+  deleted: 'red',
+  submitted: 'indigo',
+  approved: 'teal',
+  rejected: 'orange',
+  delivered: 'cyan',
+  failed: 'red',
 };
 
 const COLUMN_COUNT = 7;

@@ -7,33 +7,40 @@ import {
   IconChevronsRight,
   IconHistory,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../ui/PageHeader';
 import { QueryErrorAlert } from '../../../ui/QueryErrorAlert';
-import { type ActivityRange, type ActivityWindow, activityWindow } from '../activityWindow';
+import {
+  type ActivityFilters,
+  filtersFromParams,
+  filtersToParams,
+  hasNarrowingFilter,
+} from '../activityFilters';
+import { activityWindow } from '../activityWindow';
 import { useActivities } from '../api';
+import { ActivityFilterSelects } from '../components/ActivityFilterSelects';
 import { ActivityRangeFilter } from '../components/ActivityRangeFilter';
 import { ActivityTable } from '../components/ActivityTable';
 
-const DEFAULT_RANGE: ActivityRange = { kind: 'days', days: 30 };
-
 /**
- * /admin/activities (spec 01 §2.10, behind user-activity-log): a date-range filter, the
- * read-only activity table, and cursor pagination (First, Previous, Next, Last; 30 a page) with
- * the "1-30 of 65" label.
+ * /admin/activities (spec 01 §2.10, behind user-activity-log): date-range, user, object and
+ * operation filters, all kept in the address (so a filtered view can be shared and survives a
+ * reload), the read-only activity table, and cursor pagination (First, Previous, Next, Last; 30 a
+ * page) with the "1-30 of 65" label.
  */
 export function ActivitiesPage() {
-  const [range, setRange] = useState<ActivityRange>(DEFAULT_RANGE);
-  const [timeWindow, setTimeWindow] = useState<ActivityWindow>(() =>
-    activityWindow(DEFAULT_RANGE, new Date()),
-  );
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const rangeKey = JSON.stringify(filters.range);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the window follows the range's value, not its identity
+  const timeWindow = useMemo(() => activityWindow(filters.range, new Date()), [rangeKey]);
   const [cursor, setCursor] = useState<string | undefined>(undefined);
-  const activities = useActivities(timeWindow, cursor);
+  const activities = useActivities(timeWindow, filters, cursor);
   const page = activities.data;
 
-  const onRangeChange = (next: ActivityRange) => {
-    setRange(next);
-    setTimeWindow(activityWindow(next, new Date()));
+  const onFiltersChange = (next: ActivityFilters) => {
+    setParams((current) => filtersToParams(next, current), { replace: true });
     setCursor(undefined);
   };
 
@@ -48,7 +55,17 @@ export function ActivitiesPage() {
       />
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-          <ActivityRangeFilter value={range} onChange={onRangeChange} />
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <ActivityRangeFilter
+              key={rangeKey}
+              value={filters.range}
+              onChange={(range) => onFiltersChange({ ...filters, range })}
+            />
+            <ActivityFilterSelects
+              value={filters}
+              onChange={(narrowing) => onFiltersChange({ ...filters, ...narrowing })}
+            />
+          </Group>
           <Group gap="md" wrap="wrap">
             <Text size="sm" c="dimmed" aria-live="polite" data-testid="activity-range-label">
               {label}
@@ -109,8 +126,16 @@ export function ActivitiesPage() {
               <EmptyState
                 py="xl"
                 icon={<IconHistory size={28} aria-hidden />}
-                title="No activity in this period"
-                description="Choose a longer time range to see earlier changes."
+                title={
+                  hasNarrowingFilter(filters)
+                    ? 'No activity matches these filters'
+                    : 'No activity in this period'
+                }
+                description={
+                  hasNarrowingFilter(filters)
+                    ? 'Clear a filter or choose a longer time range.'
+                    : 'Choose a longer time range to see earlier changes.'
+                }
               />
             ) : null}
           </Paper>
