@@ -160,7 +160,10 @@ export const searchBodySchema = z.object({
   term: text(100).trim().min(1, 'Type something to search for'),
 });
 
-/** One search result (spec 01 §3.3), with the submission's id. */
+/**
+ * One search result (spec 01 §3.3), with the submission's id and the id of the dataset row
+ * holding the value (`cv_id`), so the hit opens the dataset on that row (spec 01 §2.9).
+ */
 export const searchResultSchema = z.object({
   template_name: z.string(),
   identifier: z.string(),
@@ -170,6 +173,7 @@ export const searchResultSchema = z.object({
   cell_value: z.string(),
   dataset_id: z.number(),
   submission_id: z.number(),
+  cv_id: z.string(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

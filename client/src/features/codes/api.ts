@@ -139,13 +139,23 @@ export const DATASET_PAGE_SIZE = 200;
  * A page of a template's dataset rows at HEAD, filtered by `q` (GET
  * /api/v1/account/datasets/{id}/data; issue 11 item 6). Keeps the previous page while the next loads.
  */
-export function useDatasetData(datasetId: number | null, q: string, page: number) {
+export function useDatasetData(
+  datasetId: number | null,
+  q: string,
+  page: number,
+  rowId: string | null = null,
+) {
   return useQuery({
-    queryKey: [...SUBMISSIONS_QUERY_KEY, 'dataset', datasetId ?? 0, q, page],
+    queryKey: [...SUBMISSIONS_QUERY_KEY, 'dataset', datasetId ?? 0, q, page, rowId],
     queryFn: ({ signal }) =>
       apiFetch(datasetDataApi.data, {
         params: { id: datasetId! },
-        query: { q, limit: DATASET_PAGE_SIZE, offset: page * DATASET_PAGE_SIZE },
+        query: {
+          q,
+          row: rowId ?? undefined,
+          limit: DATASET_PAGE_SIZE,
+          offset: page * DATASET_PAGE_SIZE,
+        },
         signal,
       }),
     enabled: datasetId !== null,

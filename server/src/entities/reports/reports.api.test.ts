@@ -412,6 +412,7 @@ describe('POST /api/core/v1/search/template-data/legacy', () => {
         cell_value: string;
         submission_id: number;
         dataset_id: number;
+        cv_id: string;
         identifier: string;
         template_name: string;
         submitted_by: string;
@@ -437,6 +438,12 @@ describe('POST /api/core/v1/search/template-data/legacy', () => {
       dataset_id: t1.datasetId,
       submission_id: ids.s1,
     });
+    // Each hit names its dataset row, which the dataset page shows alone.
+    const hit = paris.data.find((r) => r.cell_value === 'Été Paris')!;
+    const row = await admin.get(`/api/v1/account/datasets/${hit.dataset_id}/data`).query({ row: hit.cv_id });
+    expect(row.body.total).toBe(1);
+    expect(row.body.rows[0].cv_id).toBe(hit.cv_id);
+    expect(Object.values(row.body.rows[0].data)).toContain('Été Paris');
     expect((await search('キャン')).data.map((r) => r.cell_value).sort()).toEqual([
       '東京キャンペーン',
       '東京キャンペーン_0004',

@@ -206,7 +206,7 @@ export const SEARCH_MAX_VALUES = 100;
 
 /**
  * Submitted values of the account containing `pattern` (an ILIKE pattern), with the submissions
- * holding them at the dataset's latest version: the trigram index over `dataset_search_values`
+ * and rows (cv_id) holding them at the dataset's latest version, one result per row: the trigram index over `dataset_search_values`
  * (filled a few seconds after each commit by the `dataset-search` job, server/src/jobs) finds up
  * to SEARCH_MAX_VALUES values still held (`dataset_values.row_count` > 0), the GIN index over rows their submissions, and the search stops once
  * `limit` + 1 results are found (so a frequent value does not cost a lookup per match); those are
@@ -222,6 +222,7 @@ export async function search(db: Db, accountId: number, pattern: string, limit: 
     cell_value: string;
     dataset_id: number;
     submission_id: number;
+    cv_id: string;
   }>`
     with hits as materialized (
       select v.dataset_id, v.template_field_id, v.value
@@ -231,10 +232,10 @@ export async function search(db: Db, accountId: number, pattern: string, limit: 
       where d.account_id = ${accountId} and v.row_count > 0 and sv.value ilike ${pattern}
       limit ${SEARCH_MAX_VALUES}
     ), found as materialized (
-      select h.dataset_id, h.template_field_id, h.value, m.submission_id
+      select h.dataset_id, h.template_field_id, h.value, m.submission_id, m.cv_id, m.row_number
       from hits h
       cross join lateral (
-        select distinct r.submission_id from submission_rows r
+        select r.submission_id, r.cv_id, r.row_number from submission_rows r
         where r.dataset_id = h.dataset_id and r.from_commit is not null and r.to_commit is null
           and r.data @> jsonb_build_object(h.template_field_id::text, h.value)
         limit ${limit + 1}
@@ -243,12 +244,12 @@ export async function search(db: Db, accountId: number, pattern: string, limit: 
     )
     select s.template_name, s.name as identifier, s.submitted_at as created_at,
       s.submitter_name as submitted_by, f.name as field_name, x.value as cell_value,
-      s.dataset_id, s.id as submission_id
+      s.dataset_id, s.id as submission_id, x.cv_id
     from found x
     join submissions s on s.id = x.submission_id and s.account_id = ${accountId}
     left join template_fields tf on tf.id = x.template_field_id
     left join fields f on f.id = tf.field_id
-    order by s.submitted_at desc, s.id desc, x.value`.execute(db);
+    order by s.submitted_at desc, s.id desc, x.row_number, x.value`.execute(db);
   return rows;
 }
 

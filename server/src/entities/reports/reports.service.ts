@@ -208,6 +208,7 @@ export async function search(
       cell_value: r.cell_value,
       dataset_id: r.dataset_id,
       submission_id: r.submission_id,
+      cv_id: r.cv_id,
     })),
     truncated: rows.length > SEARCH_MAX_RESULTS,
   };

@@ -108,6 +108,27 @@ describe('GET /api/v1/account/datasets/{id}/data', () => {
     ]);
   });
 
+  it('shows only the row named by row (a search hit), and nothing for a row id of no row here', async () => {
+    const all = await admin.get(`/api/v1/account/datasets/${datasetId}/data`);
+    const germany = all.body.rows[1] as { cv_id: string };
+    const one = await admin.get(`/api/v1/account/datasets/${datasetId}/data`).query({ row: germany.cv_id });
+    expect(one.status).toBe(200);
+    expect(one.body.total).toBe(1);
+    expect(
+      one.body.rows.map((r: { cv_id: string; data: Record<string, string> }) => [
+        r.cv_id,
+        r.data[fields.Country!],
+      ]),
+    ).toEqual([[germany.cv_id, 'Germany']]);
+    const none = await admin
+      .get(`/api/v1/account/datasets/${datasetId}/data`)
+      .query({ row: '00000000-0000-4000-8000-000000000000' });
+    expect(none.body).toMatchObject({ total: 0, rows: [] });
+    const blank = await admin.get(`/api/v1/account/datasets/${datasetId}/data`).query({ row: ' ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.issues[0].path).toBe('query.row');
+  });
+
   it('answers 404 to another account and to a person the template is not shared with', async () => {
     const other = await createAccount(ctx, []);
     const stranger = await signIn(ctx, other.admin.email);

@@ -20,22 +20,26 @@ function containsPattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The filter of the rows: any value, the submission's name or the submitter containing `q`. */
-function filter(q: string) {
-  if (q === '') return sql`true`;
+/**
+ * The filter of the rows: any value, the submission's name or the submitter containing `q`, and,
+ * with `row`, only the row of that id (cv_id).
+ */
+function filter(q: string, row?: string) {
+  const one = row === undefined ? sql`true` : sql`r.cv_id = ${row}`;
+  if (q === '') return one;
   const pattern = containsPattern(q);
-  return sql`(s.name ilike ${pattern} or s.submitter_name ilike ${pattern}
+  return sql`${one} and (s.name ilike ${pattern} or s.submitter_name ilike ${pattern}
     or exists (select 1 from jsonb_each_text(r.data) e where e.value ilike ${pattern}))`;
 }
 
 /**
- * A page of the dataset's rows at HEAD matching `q`, in the order they entered, and how many
- * match. `afterId` pages by key (the download) instead of `offset`.
+ * A page of the dataset's rows at HEAD matching `q` (and, with `row`, being that row), in the
+ * order they entered. `afterId` pages by key (the download) instead of `offset`.
  */
 export async function datasetDataRows(
   db: Kysely<Database>,
   datasetId: number,
-  options: { q: string; limit: number; offset?: number; afterId?: string },
+  options: { q: string; row?: string; limit: number; offset?: number; afterId?: string },
 ): Promise<DatasetDataRecord[]> {
   const after = options.afterId ? sql`and r.id > ${options.afterId}::int8` : sql``;
   const { rows } = await sql<DatasetDataRecord>`
@@ -45,23 +49,24 @@ export async function datasetDataRows(
     join submissions s on s.id = r.submission_id
     join dataset_commits c on c.id = r.from_commit
     where r.dataset_id = ${datasetId} and r.from_commit is not null and r.to_commit is null
-      and ${filter(options.q)} ${after}
+      and ${filter(options.q, options.row)} ${after}
     order by r.id
     limit ${options.limit} offset ${options.offset ?? 0}`.execute(db);
   return rows;
 }
 
-/** How many rows at HEAD match `q`. */
+/** How many rows at HEAD match `q` (and, with `row`, are that row). */
 export async function countDatasetDataRows(
   db: Kysely<Database>,
   datasetId: number,
   q: string,
+  row?: string,
 ): Promise<number> {
   const { rows } = await sql<{ n: string }>`
     select count(*)::text as n
     from submission_rows r
     join submissions s on s.id = r.submission_id
     where r.dataset_id = ${datasetId} and r.from_commit is not null and r.to_commit is null
-      and ${filter(q)}`.execute(db);
+      and ${filter(q, row)}`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }

@@ -1,18 +1,23 @@
-import { Alert, Button, Group, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { DatasetData } from '@nomen/shared';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { IconDownload, IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { useCallback, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { formatDateTime } from '../../../ui/formatTimestamp';
 import { PageHeader } from '../../../ui/PageHeader';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { QueryErrorAlert } from '../../../ui/QueryErrorAlert';
 import { routeIdOf } from '../../../ui/routeId';
-import type { GridColumn, GridData } from '../../lists/grid/gridTypes';
+import type { CellDecorator, GridColumn, GridData } from '../../lists/grid/gridTypes';
 import { SpreadsheetGrid } from '../../lists/grid/SpreadsheetGrid';
 import { DATASET_PAGE_SIZE, datasetDownloadUrl, useDatasetData } from '../api';
 import { BackToCodes } from '../BackToCodes';
+import { DATASET_MATCH_PARAM, DATASET_ROW_PARAM, rowFilterText } from '../codesPaths';
+import classes from './DatasetDataPage.module.css';
+
+/** How the row a search hit opened is described to assistive technology and in its tooltip. */
+const FOUND_ROW_DESCRIPTION = 'The row you opened from the search';
 
 /** Columns the page adds after the template's fields. */
 const EXTRA_COLUMNS: { key: string; name: string; value: (row: DatasetData['rows'][number]) => string }[] = [
@@ -52,16 +57,38 @@ export function datasetGrid(page: DatasetData): GridData {
  * /codes/details/{datasetId}/data (issue 11 item 6; spec 01 §1: search results open it): the rows
  * of a template's dataset at HEAD with their codes, submission, submitter and time, in a
  * read-only grid (copy, find); a filter (kept in the URL as ?q=) over any value, submission or
- * submitter; pages of 200; CSV and XLSX downloads of every row matching the filter.
+ * submitter; pages of 200; CSV and XLSX downloads of every row matching the filter. With ?row=
+ * (a search-report hit, spec 01 §2.9) it shows that one row, highlighted, under a "Showing 1 row
+ * matching …" line whose Clear filter button shows every row again.
  */
 export function DatasetDataPage() {
   const datasetId = routeIdOf(useParams().datasetId);
   const [params, setParams] = useSearchParams();
+  const rowId = params.get(DATASET_ROW_PARAM)?.trim() || null;
+  const match = params.get(DATASET_MATCH_PARAM);
   const [filter, setFilter] = useState(params.get('q') ?? '');
   const [q] = useDebouncedValue(filter.trim(), 250);
   const [page, setPage] = useState(0);
-  const data = useDatasetData(datasetId, q, page);
+  const data = useDatasetData(datasetId, q, page, rowId);
   const grid = useMemo(() => (data.data ? datasetGrid(data.data) : undefined), [data.data]);
+  const rows = data.data?.rows;
+  const decorateFound = useCallback<CellDecorator>(
+    (row) =>
+      rowId !== null && rows?.[row]?.cv_id === rowId
+        ? { className: classes.found, description: FOUND_ROW_DESCRIPTION }
+        : undefined,
+    [rowId, rows],
+  );
+  const clearRowFilter = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(DATASET_ROW_PARAM);
+        next.delete(DATASET_MATCH_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
 
   if (datasetId === null) return <Alert color="red">This address names no dataset.</Alert>;
   if (data.error)
@@ -105,17 +132,44 @@ export function DatasetDataPage() {
               const value = event.currentTarget.value;
               setFilter(value);
               setPage(0);
-              setParams(value.trim() ? { q: value.trim() } : {}, { replace: true });
+              setParams(
+                (current) => {
+                  const next = new URLSearchParams(current);
+                  if (value.trim()) next.set('q', value.trim());
+                  else next.delete('q');
+                  return next;
+                },
+                { replace: true },
+              );
             }}
           />
           <Text size="sm" c="dimmed" data-testid="dataset-total">
             {total === 1 ? '1 row' : `${total.toLocaleString('en-US')} rows`}
           </Text>
         </Group>
+        {rowId !== null ? (
+          <Paper withBorder radius="md" px="md" py="xs" bg="var(--mantine-color-yellow-0)">
+            <Group justify="space-between" wrap="nowrap" gap="md">
+              <Text size="sm" role="status" data-testid="dataset-row-filter">
+                {rowFilterText(total, match)}
+              </Text>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconFilterOff size={14} aria-hidden />}
+                onClick={clearRowFilter}
+              >
+                Clear filter
+              </Button>
+            </Group>
+          </Paper>
+        ) : null}
         {total === 0 ? (
-          <Alert color="gray" variant="light">
-            {q ? 'No row matches the filter.' : 'Nothing has been submitted through this template yet.'}
-          </Alert>
+          rowId !== null ? null : (
+            <Alert color="gray" variant="light">
+              {q ? 'No row matches the filter.' : 'Nothing has been submitted through this template yet.'}
+            </Alert>
+          )
         ) : (
           <SpreadsheetGrid
             label={`${data.data.template_name} dataset rows`}
@@ -124,6 +178,7 @@ export function DatasetDataPage() {
             onChange={() => {}}
             isReadOnly
             fixedColumns
+            getCellDecoration={rowId !== null ? decorateFound : undefined}
             rowLimit={grid.rowCount}
             height={Math.min(560, 41 + grid.rowCount * 40 + 2)}
           />

@@ -6,15 +6,16 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Timestamp } from '../../../ui/Timestamp';
 import { useSearchParam } from '../../../ui/useSearchParam';
+import { datasetRowPath } from '../../codes/codesPaths';
 import { useReportSearch } from '../api';
 import { DownloadMenu } from './DownloadMenu';
 import { Highlight } from './Highlight';
 import { ReportSection } from './ReportSection';
 import { fieldColumn, type ReportColumn, ReportTable, reportTableState } from './ReportTable';
 
-/** Where a search result leads: the dataset page of its template (spec 01 §2.9). */
-export function datasetPath(datasetId: number): string {
-  return `/codes/details/${datasetId}/data`;
+/** Where a search result leads: its template's dataset page, filtered to its row (spec 01 §2.9). */
+export function searchHitPath(hit: SearchResult): string {
+  return datasetRowPath(hit.dataset_id, hit.cv_id, hit.cell_value);
 }
 
 function columns(term: string): ReportColumn<SearchResult>[] {
@@ -40,7 +41,7 @@ function columns(term: string): ReportColumn<SearchResult>[] {
 
 /**
  * The search report (spec 01 §2.9, §9): free text over every submitted value, debounced 650 ms,
- * kept in ?q=; matches highlighted; a row opens its dataset page.
+ * kept in ?q=; matches highlighted; a hit opens its dataset page filtered to its row.
  */
 export function SearchSection({ tz }: { tz: string }) {
   const [qParam, setQ] = useSearchParam('q');
@@ -86,10 +87,10 @@ export function SearchSection({ tz }: { tz: string }) {
             label="Search results"
             what="the search results"
             columns={columns(term)}
-            rowKey={(r, i) => `${r.submission_id}-${r.field_name}-${i}`}
+            rowKey={(r, i) => `${r.cv_id}-${r.field_name}-${i}`}
             {...reportTableState(search)}
             emptyTitle={`Nothing submitted contains "${term}"`}
-            onOpen={(r) => navigate(datasetPath(r.dataset_id))}
+            onOpen={(r) => navigate(searchHitPath(r))}
             openLabel={(r) => `Open the dataset of ${r.template_name}: ${r.cell_value}`}
           />
           {search.data?.truncated ? (
