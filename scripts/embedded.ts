@@ -1,4 +1,4 @@
-import { attachCollab, createCollab, stopCollab } from '../collab/src/index';
+import { attachCollab, createCollab, runRoomCommands, stopCollab } from '../collab/src/index';
 import { startServer, stopOnSignals } from '../server/src/start';
 
 /**
@@ -6,7 +6,8 @@ import { startServer, stopOnSignals } from '../server/src/start';
  * and the client on PORT, and the collab server on /collab of the same port, on one database.
  * The composition lives here so that server and collab never import each other.
  */
-const running = await startServer();
+// Collab's room commands let the demo history seed list suggestions before collab starts.
+const running = await startServer(undefined, { roomCommands: runRoomCommands });
 const hocuspocus = await createCollab({
   db: running.deps.db,
   listen: running.handle.listen,

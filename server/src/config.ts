@@ -16,6 +16,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().default('Nomen <no-reply@nomen.local>'),
   SEED_PASSWORD: z.string().min(8).default('nomen-demo'),
+  SEED_DEMO_HISTORY: z.enum(['true', 'false']).optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: z.string().trim().min(1).default('loopback'),
   LARGE_BODY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
@@ -86,6 +87,12 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   seedPassword: string;
+  /**
+   * Whether the demo seed adds six months of history (SEED_DEMO_HISTORY, default true; never in
+   * production, where nothing of the demo is seeded): submissions, decisions, email-output runs
+   * and list suggestions (server/src/seed/demo-history.ts).
+   */
+  seedDemoHistory: boolean;
   /** Login attempts allowed per address and email per 15 minutes. */
   loginRateLimit: number;
   /**
@@ -188,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     seedPassword: e.SEED_PASSWORD,
+    seedDemoHistory: !isProduction && e.SEED_DEMO_HISTORY !== 'false',
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     trustProxy: trustProxySetting(e.TRUST_PROXY),
     largeBodies: { concurrency: e.LARGE_BODY_CONCURRENCY, queue: e.LARGE_BODY_QUEUE },

@@ -5,7 +5,7 @@ import { startControlSocket } from './cli/control-socket';
 import { type Config, loadConfig } from './config';
 import { migrateToLatest } from './db/migrate';
 import { endInterruptedTemplateLogs } from './entities/templates/templates.service';
-import type { AppDeps } from './http/context';
+import type { AppDeps, RoomCommandRunner } from './http/context';
 import { startJobs } from './jobs/index';
 import { createMailer } from './mail/mailer';
 import { demoSignInLines, seedDemo } from './seed/seed';
@@ -24,10 +24,14 @@ export interface RunningServer {
  * Starts the REST server (ARCHITECTURE.md, Processes and modes): opens PostgreSQL
  * (DATABASE_URL) or the embedded PGlite in DATA_DIR, migrates, seeds the demo account on an
  * empty database outside production and prints how to sign in to it on every start, serves the API and the client on PORT, and in embedded
- * mode listens on the operator control socket. Throws when the database cannot be opened or
- * migrated.
+ * mode listens on the operator control socket. `options.roomCommands` (collab's runner, given by
+ * scripts/embedded.ts) lets the demo history seed list suggestions. Throws when the database
+ * cannot be opened or migrated.
  */
-export async function startServer(config: Config = loadConfig()): Promise<RunningServer> {
+export async function startServer(
+  config: Config = loadConfig(),
+  options: { roomCommands?: RoomCommandRunner } = {},
+): Promise<RunningServer> {
   const started = Date.now();
   const handle = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
   const applied = await migrateToLatest(handle.db);
@@ -39,7 +43,13 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     dataDir: config.dataDir,
     isProduction: config.isProduction,
   });
-  const deps: AppDeps = { db: handle.db, pool: handle.pool, config, mailer };
+  const deps: AppDeps = {
+    db: handle.db,
+    pool: handle.pool,
+    config,
+    mailer,
+    roomCommands: options.roomCommands ?? null,
+  };
   // The job queue (issue 12 items 4, 7): always dispatches queued runs; works them here unless
   // JOBS_IN_SERVER=false (then `npm run start:worker` processes do). PGlite admits one process, so
   // the embedded database always works its jobs in the server.

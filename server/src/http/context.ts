@@ -1,4 +1,11 @@
-import { type AccountSettings, AppError, type FeatureFlag, type Permission, type Role } from '@nomen/shared';
+import {
+  type AccountSettings,
+  AppError,
+  type FeatureFlag,
+  type Permission,
+  type Role,
+  type RoomCommandInput,
+} from '@nomen/shared';
 import type { Database } from '@nomen/shared/db';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
@@ -17,7 +24,24 @@ export interface AppDeps {
    * integration runs a commit just queued. Without it runs wait for a process that has one.
    */
   jobs?: { nudge(): void } | null;
+  /**
+   * Runs list-room commands in a list's room as a user's client would send them (collab's
+   * `runRoomCommands`), where the composition root gives it (scripts/embedded.ts): the demo
+   * history's list suggestions (server/src/seed/demo-history.ts). The server never imports collab.
+   */
+  roomCommands?: RoomCommandRunner | null;
 }
+
+/**
+ * Runs `commands` (the room's command schema, spec 02 §4) as `user` in the review room of list
+ * `room.listId`, storing each as an acknowledged command; answers the thread id each made or named.
+ */
+export type RoomCommandRunner = (
+  db: Kysely<Database>,
+  room: { accountId: number; accountUuid: string; listId: number },
+  user: { id: number; name: string; isApprover: boolean },
+  commands: readonly RoomCommandInput[],
+) => Promise<(string | null)[]>;
 
 /**
  * The signed-in user a request acts as, loaded fresh per request so that changes to roles,

@@ -3,8 +3,12 @@ import { openDatabase } from '@nomen/shared/db';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
+import { loadConfig } from '../config';
 import { migrateToLatest } from '../db/migrate';
+import type { RoomCommandRunner } from '../http/context';
+import { type JobRuntime, startJobs } from '../jobs/index';
 import { createTestContext, type TestContext } from '../test/test-context';
+import { DEMO_PENDING_SUBMISSION, DEMO_REJECTED_SUBMISSION, DEMO_REJECTION_COMMENT } from './demo-history';
 import {
   DEMO_DISPLAY_TEMPLATE,
   DEMO_FIELDSET,
@@ -16,11 +20,27 @@ import {
 } from './seed';
 
 let ctx: TestContext;
+let jobs: JobRuntime;
+
+/**
+ * Collab's room-command runner, composed at run time as scripts/embedded.ts composes server and
+ * collab (the server's own sources never import collab, so its type project does not include it).
+ */
+const COLLAB_MODULE: string = '../../../collab/src/index';
 
 beforeAll(async () => {
-  ctx = await createTestContext({ SEED_PASSWORD: 'demo-password' });
+  ctx = await createTestContext({ SEED_PASSWORD: 'demo-password', JOB_POLL_SECONDS: '0.5' });
+  ctx.deps.roomCommands = (
+    (await import(COLLAB_MODULE)) as { runRoomCommands: RoomCommandRunner }
+  ).runRoomCommands;
+  // A job queue working in this process, as `npm start` runs one: it delivers the email output.
+  jobs = await startJobs(ctx.deps, ctx.handle, ctx.deps.config.jobs, { work: true });
+  ctx.deps.jobs = jobs;
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await jobs.stop();
+  await ctx.close();
+});
 
 interface Column {
   name: string;
@@ -126,10 +146,13 @@ describe('the demo pattern and field set (issue 8 item 26)', () => {
       count: 2,
     });
     expect(codes.status).toBe(200);
+    // The running number follows the codes the demo history's paid social drew from the pattern.
+    const next = (await paidSocialRowsSubmitted()) + 1;
+    const number = (n: number) => String(n).padStart(4, '0');
     // The launch month is the launch's, never the month the code is made in.
     expect(codes.body.codes).toEqual([
-      'paid-social_emea_spring-sale_0001_2026-03',
-      'paid-social_emea_spring-sale_0002_2026-03',
+      `paid-social_emea_spring-sale_${number(next)}_2026-03`,
+      `paid-social_emea_spring-sale_${number(next + 1)}_2026-03`,
     ]);
 
     const sets = (await agent.get('/api/v1/account/fieldsets')).body.data as { id: number; name: string }[];
@@ -324,7 +347,7 @@ describe('the embedded database (PGlite)', () => {
     const handle = await openDatabase({ dataDir: 'memory://' });
     try {
       await migrateToLatest(handle.db);
-      const deps = { ...ctx.deps, db: handle.db, pool: handle.pool };
+      const deps = { ...ctx.deps, db: handle.db, pool: handle.pool, jobs: null };
       await seedDemo(deps, { onlyIfEmpty: true });
       const { app } = createApp(deps);
       const agent = supertest.agent(app);
@@ -332,6 +355,11 @@ describe('the embedded database (PGlite)', () => {
         (await agent.post('/api/v1/auth/login').send({ email: 'admin@acme.test', password: 'demo-password' }))
           .status,
       ).toBe(200);
+      // The demo history is seeded on the embedded database too (npm start's first run).
+      await expectHistoryReports(agent);
+      const waiting = (await agent.get('/api/v1/account/submissions?scope=approvals')).body.data;
+      expect(waiting.map((s: { name: string }) => s.name)).toEqual([DEMO_PENDING_SUBMISSION]);
+      expect(await pendingSuggestionsOf(agent, 'Marketing channels')).toBe(2);
       const lists = (await agent.get('/api/v1/account/lists/')).body.data as { id: number; name: string }[];
       const currencies = await agent.get(
         `/api/v1/account/lists/${lists.find((l) => l.name === 'Currencies')!.id}`,
@@ -368,3 +396,166 @@ describe('the embedded database (PGlite)', () => {
     // PGlite migrates and seeds in WebAssembly: slow on a busy machine, so more than the default 30 s.
   }, 120_000);
 });
+
+/** The reports of a seeded demo account: codes submitted in each of the six months of the chart. */
+async function expectHistoryReports(agent: ReturnType<typeof supertest.agent>): Promise<void> {
+  const charts = await agent.get('/api/v1/account/reports/charts?tz=UTC');
+  expect(charts.status).toBe(200);
+  const months = charts.body.data as { month: string; codes_submitted: number }[];
+  expect(months).toHaveLength(6);
+  for (const m of months) expect(m.codes_submitted, m.month).toBeGreaterThan(0);
+  const summary = (await agent.get('/api/v1/account/reports/summary')).body;
+  expect(summary.submissions).toBeGreaterThanOrEqual(15);
+  expect(summary.numCodesSubmitted).toBe(months.reduce((n, m) => n + m.codes_submitted, 0));
+}
+
+/** The lists page's pending-suggestion count of the list named `name` (spec 02 §2). */
+async function pendingSuggestionsOf(agent: ReturnType<typeof supertest.agent>, name: string) {
+  const lists = (await agent.get('/api/v1/account/lists/')).body.data as { id: number; name: string }[];
+  const id = lists.find((l) => l.name === name)!.id;
+  const states = (await agent.get('/api/v1/account/lists/collab-state')).body.data as {
+    listId: number;
+    pendingSuggestions: number;
+  }[];
+  return states.find((s) => s.listId === id)?.pendingSuggestions ?? 0;
+}
+
+/** Signs in as a demo person. */
+async function demoAgent(email: string) {
+  const agent = supertest.agent(ctx.app);
+  const res = await agent.post('/api/v1/auth/login').send({ email, password: 'demo-password' });
+  expect(res.status, email).toBe(200);
+  return agent;
+}
+
+interface Summary {
+  id: number;
+  name: string;
+  status: string;
+  row_count: number;
+  template_name: string;
+  submitter: { name: string };
+  decided_by: { name: string } | null;
+  decision_comment: string | null;
+  submitted_at: string | null;
+}
+
+describe('the demo history (SEED_DEMO_HISTORY)', () => {
+  it('the reports show codes submitted in each of the last six months, through both templates by several people', async () => {
+    const admin = await demoAgent('admin@acme.test');
+    await expectHistoryReports(admin);
+    const templates = (await admin.get('/api/v1/account/reports/templates')).body.data as {
+      identifier: string;
+      codes: number;
+    }[];
+    for (const name of [DEMO_SOCIAL_TEMPLATE, DEMO_DISPLAY_TEMPLATE])
+      expect(templates.find((t) => t.identifier === name)?.codes, name).toBeGreaterThan(10);
+    const top = (await admin.get('/api/v1/account/reports/topusers')).body.data as { name: string }[];
+    expect(top.length).toBeGreaterThanOrEqual(4);
+    // Dated over six months, not all today: the oldest submission of the usage report is months ago.
+    const from = new Date(Date.now() - 200 * 86_400_000).toISOString().slice(0, 10);
+    const to = new Date().toISOString().slice(0, 10);
+    const usage = await admin.get(`/api/v1/account/reports/usage?from=${from}&to=${to}&tz=UTC&limit=100`);
+    expect(usage.status, JSON.stringify(usage.body)).toBe(200);
+    const times = (usage.body.data as { created_at: string }[]).map((u) => Date.parse(u.created_at));
+    expect(Date.now() - Math.min(...times)).toBeGreaterThan(120 * 86_400_000);
+  });
+
+  it("one submission waits for the admin's approval and one was rejected with a comment", async () => {
+    const admin = await demoAgent('admin@acme.test');
+    const waiting = (await admin.get('/api/v1/account/submissions?scope=approvals')).body.data as Summary[];
+    expect(waiting.map((s) => `${s.name}: ${s.status} (${s.template_name})`)).toEqual([
+      `${DEMO_PENDING_SUBMISSION}: Pending (${DEMO_SOCIAL_TEMPLATE})`,
+    ]);
+    // Every demo person's own submissions, together: exactly one Pending and one Rejected.
+    const all: Summary[] = [];
+    for (const person of DEMO_USERS) {
+      const agent = await demoAgent(person.email);
+      all.push(...((await agent.get('/api/v1/account/submissions?limit=500')).body.data as Summary[]));
+    }
+    const history = all.filter((s) => s.name !== 'Spring launch');
+    expect(new Set(history.map((s) => s.submitter.name)).size).toBeGreaterThanOrEqual(4);
+    expect(history.filter((s) => s.status === 'Pending').map((s) => s.name)).toEqual([
+      DEMO_PENDING_SUBMISSION,
+    ]);
+    const rejected = history.filter((s) => s.status === 'Rejected');
+    expect(rejected.map((s) => [s.name, s.decided_by?.name, s.decision_comment])).toEqual([
+      [DEMO_REJECTED_SUBMISSION, 'Priya Shah', DEMO_REJECTION_COMMENT],
+    ]);
+    expect(history.filter((s) => s.status === 'Approved').length).toBeGreaterThan(3);
+    expect(history.filter((s) => s.status === 'Submitted').length).toBeGreaterThan(3);
+  });
+
+  it('the email output ran for every submission that entered a dataset, mailing its submitter', async () => {
+    const admin = await demoAgent('admin@acme.test');
+    const list = (await admin.get('/api/v1/account/template')).body.data as { id: number; name: string }[];
+    for (const summary of list) {
+      const template = templateSchema.parse((await admin.get(`/api/v1/account/template/${summary.id}`)).body);
+      const email = template.integrations.find((a) => a.slug === 'email-output')!;
+      // The job queue works the runs the history's commits queued.
+      await expect
+        .poll(
+          async () => {
+            const runs = (await admin.get(`/api/v1/integration-assignments/${email.id}/runs?limit=50`)).body
+              .data as { status: string }[];
+            return runs.length > 3 && runs.every((r) => r.status === 'Success');
+          },
+          { timeout: 60_000, interval: 500 },
+        )
+        .toBe(true);
+    }
+    expect(
+      ctx.mails.some(
+        (m) => String(m.to).includes('user@acme.test') && m.subject.startsWith(`${DEMO_DISPLAY_TEMPLATE}: `),
+      ),
+    ).toBe(true);
+  }, 90_000);
+
+  it("the marketing channels list has the campaign managers' suggestions open for review", async () => {
+    const approver = await demoAgent('approver@acme.test');
+    expect(await pendingSuggestionsOf(approver, 'Marketing channels')).toBe(2);
+  });
+
+  it('is never seeded in production, nor with SEED_DEMO_HISTORY=false', async () => {
+    const env = {
+      NOMEN_SECRET_KEY: 'a-production-secret-key-of-enough-length-0123456789',
+      SEED_DEMO_HISTORY: 'true',
+    };
+    expect(loadConfig({ ...env, NODE_ENV: 'production' }).seedDemoHistory).toBe(false);
+    expect(loadConfig({ ...env, NODE_ENV: 'development' }).seedDemoHistory).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO_HISTORY: 'false' }).seedDemoHistory).toBe(false);
+    const handle = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await migrateToLatest(handle.db);
+      const deps = {
+        ...ctx.deps,
+        db: handle.db,
+        pool: handle.pool,
+        jobs: null,
+        config: { ...ctx.deps.config, seedDemoHistory: false },
+      };
+      await seedDemo(deps, { onlyIfEmpty: true });
+      const agent = supertest.agent(createApp(deps).app);
+      await agent.post('/api/v1/auth/login').send({ email: 'admin@acme.test', password: 'demo-password' });
+      const summary = (await agent.get('/api/v1/account/reports/summary')).body;
+      expect([summary.submissions, summary.numCodesSubmitted]).toEqual([0, 0]);
+      expect((await agent.get('/api/v1/account/submissions?scope=approvals')).body.data).toEqual([]);
+      expect(await pendingSuggestionsOf(agent, 'Marketing channels')).toBe(0);
+      const runs = await handle.db.selectFrom('integration_runs').select('id').execute();
+      expect(runs).toEqual([]);
+    } finally {
+      await handle.close();
+    }
+  }, 120_000);
+});
+
+/** Rows submitted (any status) through the paid-social template by every demo person, so far. */
+async function paidSocialRowsSubmitted(): Promise<number> {
+  let rows = 0;
+  for (const person of DEMO_USERS) {
+    const agent = await demoAgent(person.email);
+    const mine = (await agent.get('/api/v1/account/submissions?limit=500')).body.data as Summary[];
+    for (const s of mine) if (s.template_name === DEMO_SOCIAL_TEMPLATE) rows += s.row_count;
+  }
+  return rows;
+}

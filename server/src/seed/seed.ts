@@ -26,6 +26,7 @@ import * as lists from '../entities/lists/lists.repository';
 import { savePattern } from '../entities/patterns/patterns.service';
 import { checkTemplateIntegrations, saveTemplate } from '../entities/templates/templates.service';
 import type { Actor, AppDeps } from '../http/context';
+import { seedDemoHistory } from './demo-history';
 import { countriesList, currenciesList, marketingChannelsList, type SeedList } from './reference-data';
 
 /** Name of the demo account. */
@@ -313,13 +314,15 @@ function linkParameter(name: string, tf: TemplateField, precedence: number): Lin
  * text rules, the launch month filled from the launch date), the field set's source and country
  * list fields and launch date, and a link field whose utm_source,
  * utm_medium and utm_campaign parameters are the source, the channel and the pattern's code; the
- * new template's email-output integration is kept.
+ * new template's email-output integration is kept. With `approverIds` (the demo history) its
+ * submissions wait for approval by them (spec 03 §4).
  */
 function paidSocialTemplate(input: {
   folderId: number;
   pattern: Pattern;
   fieldset: Fieldset;
   lists: Record<string, SeededList>;
+  approverIds: number[];
 }): TemplateDraft {
   const { pattern, fieldset, lists } = input;
   let draft = namedTemplate(
@@ -327,6 +330,13 @@ function paidSocialTemplate(input: {
     'Campaign codes and UTM links for paid social buys',
     input.folderId,
   );
+  if (input.approverIds.length > 0) {
+    draft = {
+      ...draft,
+      settings: { ...draft.settings, require_approval: 1 },
+      approvers: input.approverIds,
+    };
+  }
   draft = addPatternField(draft, pattern);
   draft = addFieldsetFields(
     draft,
@@ -430,7 +440,9 @@ async function demoActor(deps: AppDeps, accountId: number): Promise<Actor> {
 /**
  * Seeds the demo account "Acme Marketing" (issue 2, seed data): five people with the password
  * SEED_PASSWORD, folders, templates, groups, the live-collaboration and activity-log flags, and
- * real-world lists (countries, currencies, marketing channels) from data packages. Returns
+ * real-world lists (countries, currencies, marketing channels) from data packages; with
+ * `config.seedDemoHistory` (SEED_DEMO_HISTORY, never in production) six months of history through
+ * the services as well (./demo-history.ts), its paid social then requiring approval. Returns
  * null, changing nothing, when the demo account exists or (`onlyIfEmpty`) any account does.
  */
 export async function seedDemo(
@@ -446,6 +458,7 @@ export async function seedDemo(
   const seededLists: Record<string, SeededList> = {};
   const folderIds: Record<string, number> = {};
   const groupIds: Record<string, number> = {};
+  const userIds: Record<string, number> = {};
   const accountId = await deps.db.transaction().execute(async (trx) => {
     const account = await trx
       .insertInto('accounts')
@@ -487,7 +500,8 @@ export async function seedDemo(
       .execute();
     for (const f of folders) folderIds[f.name] = f.id;
     const folderId = (name: string) => folderIds[name]!;
-    const userId = (email: string) => users.find((u) => u.email === email)!.id;
+    for (const u of users) userIds[u.email] = u.id;
+    const userId = (email: string) => userIds[email]!;
     for (const g of GROUPS) {
       const group = await trx
         .insertInto('groups')
@@ -528,8 +542,16 @@ export async function seedDemo(
   );
   // Built with the editor's operations and saved through the templates service, so they pass
   // validateTemplate exactly as an editor's save would (issue 9 item 10).
+  // The history's paid social waits for the Data Governance admins' approval (spec 03 §4).
+  const withHistory = deps.config.seedDemoHistory;
   const drafts = [
-    paidSocialTemplate({ folderId: folderIds.Social!, pattern, fieldset, lists: seededLists }),
+    paidSocialTemplate({
+      folderId: folderIds.Social!,
+      pattern,
+      fieldset,
+      lists: seededLists,
+      approverIds: withHistory ? [userIds['admin@acme.test']!, userIds['approver@acme.test']!] : [],
+    }),
     displayTemplate({ folderId: folderIds['Paid Media']!, fieldset }),
   ];
   const templateIds: Record<string, number> = {};
@@ -546,10 +568,35 @@ export async function seedDemo(
       ),
     )
     .execute();
+  const historyLines: string[] = [];
+  if (withHistory) {
+    const channels = seededLists['Marketing channels']!;
+    const history = await seedDemoHistory(deps, {
+      accountId,
+      people: {
+        admin: userIds['admin@acme.test']!,
+        approver: userIds['approver@acme.test']!,
+        commenter1: userIds['commenter1@acme.test']!,
+        commenter2: userIds['commenter2@acme.test']!,
+        user: userIds['user@acme.test']!,
+      },
+      socialTemplateId: templateIds[DEMO_SOCIAL_TEMPLATE]!,
+      displayTemplateId: templateIds[DEMO_DISPLAY_TEMPLATE]!,
+      channels: {
+        listId: channels.id,
+        channelColumnId: channels.columns.Channel!,
+        sourceColumnId: channels.columns.Source!,
+      },
+    });
+    historyLines.push(
+      `Seeded six months of demo history (SEED_DEMO_HISTORY): ${history.submissions} submissions with ${history.codes} codes in the datasets, one awaiting approval, one rejected, and ${history.suggestions} list suggestions to review.`,
+    );
+  }
   return {
     accountId,
     lines: [
       `Seeded the demo account "${DEMO_ACCOUNT}" (${lists.map((l) => `${l.name}: ${l.rows.length} rows`).join(', ')}; the pattern "${DEMO_PATTERN}", the field set "${DEMO_FIELDSET}" and the templates "${DEMO_SOCIAL_TEMPLATE}" and "${DEMO_DISPLAY_TEMPLATE}").`,
+      ...historyLines,
       ...signInLines(deps),
     ],
   };
