@@ -98,3 +98,29 @@ test('[TARGETS]: an admin creates an Adobe target choosing the report suite and 
   await expect(targetRow).toContainText('Paid media classifications');
   await expect(targetRow.getByRole('cell', { name: '1', exact: true })).toBeVisible();
 });
+
+test('[TARGETS]: the new target editor says, on its disabled Save, what is still missing', async ({
+  page,
+}) => {
+  await page.goto('/admin/targets/new');
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  await expect(save).toBeDisabled();
+  await expect(save).toHaveAccessibleDescription(
+    'Complete the name, connected account, report suite, report first',
+  );
+  // A disabled button takes no pointer: the pointer rests on it as a person's would.
+  await save.hover({ force: true });
+  await expect(page.getByRole('tooltip')).toHaveText(
+    'Complete the name, connected account, report suite, report first',
+  );
+  await page.mouse.move(0, 0);
+
+  await page.getByLabel('Name', { exact: true }).fill(uniqueName('Half-done target'));
+  await expect(save).toHaveAccessibleDescription(
+    'Complete the connected account, report suite, report first',
+  );
+  await save.hover({ force: true });
+  await expect(page.getByRole('tooltip')).toHaveText(
+    'Complete the connected account, report suite, report first',
+  );
+});

@@ -226,13 +226,16 @@ test('[TEMPLATES]: a missing account names its integration, in the panel and in 
   await expand(panel(page, 'TikTok inbound'));
   await expect(panel(page, 'TikTok inbound').getByText('TikTok inbound: Account is required')).toBeVisible();
 
+  // The popover lists each one once, as "Not ready" naming what is missing (it saves parked).
   await page.getByRole('button', { name: /^Template issues/ }).click();
   const issues = page.getByRole('list', { name: 'Template issues' });
   await expect(
-    issues.getByRole('listitem').filter({ hasText: 'TikTok inbound: Account is required' }),
+    issues.getByRole('listitem').filter({ hasText: 'TikTok inbound: Not ready: choose a connected account' }),
   ).toHaveCount(1);
   await expect(
-    issues.getByRole('listitem').filter({ hasText: 'TikTok outbound: Account is required' }),
+    issues
+      .getByRole('listitem')
+      .filter({ hasText: 'TikTok outbound: Not ready: choose a connected account' }),
   ).toHaveCount(1);
 });
 
