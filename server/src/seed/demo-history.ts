@@ -179,7 +179,9 @@ function regionsOf(rows: readonly Row[]): string {
 export function planHistory(now: Date): Planned[] {
   const random = randomFrom(20_260_601);
   const planned: Planned[] = [];
-  const latest = now.getTime() - 3 * HOUR;
+  // The current month's submissions come before now, so its point of the chart is never empty
+  // (but in the first minute of a month).
+  const latest = now.getTime() - 60_000;
   PER_MONTH.forEach((count, i) => {
     const monthsAgo = PER_MONTH.length - 1 - i;
     const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo, 1);
@@ -206,7 +208,9 @@ export function planHistory(now: Date): Planned[] {
           name: `${title} paid social, ${regionsOf(rows)}`,
           rows,
           outcome: 'approved',
-          decidedAt: new Date(Math.min(at.getTime() + random.int(2, 20) * HOUR, now.getTime() - HOUR)),
+          decidedAt: new Date(
+            at.getTime() + Math.min(random.int(2, 20) * HOUR, (now.getTime() - at.getTime()) / 2),
+          ),
           decider: random.pick(['approver', 'approver', 'admin'] as const),
         });
       } else {
