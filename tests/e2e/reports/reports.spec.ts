@@ -142,5 +142,6 @@ test('[REPORTS]: the admin lands on reports, reads the figures, opens a top user
     .getByRole('row', { name: `Open the dataset of ${seeded.templateName}: ${seeded.marker} Été` })
     .first()
     .click();
-  await expect(page).toHaveURL(new RegExp(`/codes/details/${seeded.datasetId}/data$`));
+  await expect(page).toHaveURL(new RegExp(`/codes/details/${seeded.datasetId}/data\\?row=[0-9a-f-]{36}&`));
+  await expect(page.getByTestId('dataset-total')).toHaveText('1 row');
 });
