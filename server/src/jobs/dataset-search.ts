@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@nomen/shared/db';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { JobsConfig } from '../config';
 import * as repo from '../entities/submissions/dataset-search.repository';
-import { RUNS_QUEUED_CHANNEL, transactionExecutor } from './index';
+import { transactionExecutor } from './index';
+import { signalJobsQueued } from './queue.repository';
 import type { JobDeps } from './run-integration';
 
 /**
@@ -92,7 +93,7 @@ export async function dispatchDatasetSearch(
     );
     for (const j of jobs) await repo.setSearchBacklogJob(trx, j.backlogId, j.job.id);
     // Wakes the workers of every process on commit, as the integration runs' dispatcher does.
-    await sql`select pg_notify(${RUNS_QUEUED_CHANNEL}, '')`.execute(trx);
+    await signalJobsQueued(trx);
     return pending.length;
   });
 }

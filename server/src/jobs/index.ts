@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, DbHandle } from '@nomen/shared/db';
-import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { JobsConfig } from '../config';
 import * as runs from '../entities/integration-runs/integration-runs.repository';
@@ -8,6 +8,7 @@ import { dispatchDatasetSearch, startDatasetSearch } from './dataset-search';
 import { startInboundSchedule } from './inbound/schedule';
 import { ATTEMPT_CEILING_SECONDS } from './lease';
 import { dispatchLinkChecks, startLinkChecks } from './link-checks';
+import { RUNS_QUEUED_CHANNEL, signalJobsQueued } from './queue.repository';
 import { type IntegrationRunJob, type JobDeps, runIntegration } from './run-integration';
 
 /**
@@ -31,12 +32,6 @@ export interface SqlExecutor {
 
 /** The app's database as the queue uses it: pg-boss's statements and NOTIFY (DbHandle). */
 export type JobsDatabase = SqlExecutor & Pick<DbHandle, 'listen'>;
-
-/**
- * The NOTIFY channel a dispatch signals on when it has queued runs: workers in other processes
- * LISTEN and fetch at once instead of waiting for their next poll (JOB_POLL_SECONDS).
- */
-export const RUNS_QUEUED_CHANNEL = 'nomen_integration_runs_queued';
 
 /** pg-boss statements run inside a Kysely transaction (so a job is sent with the rows that need it). */
 export function transactionExecutor(trx: Transaction<Database>): SqlExecutor {
@@ -215,7 +210,7 @@ async function dispatchBatch(db: Kysely<Database>, boss: PgBoss, config: JobsCon
       pending.map((r, i) => ({ id: r.id, jobId: jobs[i]!.id })),
     );
     // Delivered on commit, to the workers of every process (RUNS_QUEUED_CHANNEL).
-    await sql`select pg_notify(${RUNS_QUEUED_CHANNEL}, '')`.execute(trx);
+    await signalJobsQueued(trx);
     return pending.length;
   });
 }

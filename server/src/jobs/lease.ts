@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@nomen/shared/db';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import * as runs from '../entities/integration-runs/integration-runs.repository';
+import { extendJobDeadline } from './queue.repository';
 
 /**
  * Fenced attempts of integration runs (README "Jobs", delivery fencing). pg-boss 10 has no
@@ -38,15 +39,6 @@ export interface RunLease {
 }
 
 /**
- * Moves pg-boss job `jobId`'s deadline to `seconds` from now while it is active (the queue's
- * expiry check is `started_on + expire_in < now()`, and `expire_in` stays the attempt ceiling).
- */
-export async function touchJob(db: Kysely<Database>, jobId: string, seconds: number): Promise<void> {
-  await sql`update pgboss.job set started_on = now() - expire_in + make_interval(secs => ${seconds})
-    where id = ${jobId}::uuid and state = 'active'`.execute(db);
-}
-
-/**
  * Takes run `runId`'s lease for a new attempt and starts its heartbeat (every `expireSeconds / 3`,
  * renewing the lease and touching pg-boss job `jobId` when given). Answers null when a live
  * attempt holds the run: that attempt records the outcome, so this one does nothing.
@@ -59,12 +51,12 @@ export async function takeLease(
 ): Promise<RunLease | null> {
   const token = randomUUID();
   if (!(await runs.takeRunLease(db, runId, token, expireSeconds))) return null;
-  if (jobId) await touchJob(db, jobId, expireSeconds);
+  if (jobId) await extendJobDeadline(db, jobId, expireSeconds);
   let lost = false;
   const beat = async () => {
     try {
       if (!(await runs.renewRunLease(db, runId, token, expireSeconds))) lost = true;
-      if (jobId && !lost) await touchJob(db, jobId, expireSeconds);
+      if (jobId && !lost) await extendJobDeadline(db, jobId, expireSeconds);
     } catch (error) {
       console.error(`[jobs] heartbeat of run ${runId} failed: ${(error as Error).message}`);
     }

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { analyseLinkPage, type LinkValidation } from '@nomen/shared';
 import type { Database } from '@nomen/shared/db';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { JobsConfig } from '../config';
 import * as repo from '../entities/link-checks/link-checks.repository';
 import { loadTemplate } from '../entities/templates/templates.service';
-import { RUNS_QUEUED_CHANNEL, type SqlExecutor, transactionExecutor } from './index';
+import { type SqlExecutor, transactionExecutor } from './index';
 import { fetchLinkPage } from './link-fetch';
+import { signalJobsQueued } from './queue.repository';
 import type { JobDeps } from './run-integration';
 
 /**
@@ -99,7 +100,7 @@ export async function dispatchLinkChecks(
     );
     for (const j of jobs) await repo.setLinkCheckJob(trx, j.ids, j.job.id);
     // Wakes the workers of every process on commit, as the integration runs' dispatcher does.
-    await sql`select pg_notify(${RUNS_QUEUED_CHANNEL}, '')`.execute(trx);
+    await signalJobsQueued(trx);
     return pending.length;
   });
 }

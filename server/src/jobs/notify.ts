@@ -1,5 +1,6 @@
 import type { IntegrationAssignment, IntegrationNotification } from '@nomen/shared';
 import type { IntegrationRunRow } from '@nomen/shared/db';
+import { featureFlagsOf } from '../entities/accounts/accounts.repository';
 import { loadTemplate } from '../entities/templates/templates.service';
 import type { JobDeps } from './run-integration';
 
@@ -68,12 +69,8 @@ async function mailNotifications(
 ): Promise<void> {
   const wanted = notifications.filter((n) => (outcome === 'failure' ? n.emailOnFailure : n.emailOnSuccess));
   if (wanted.length === 0) return;
-  const account = await deps.db
-    .selectFrom('accounts')
-    .select('feature_flags')
-    .where('id', '=', run.account_id)
-    .executeTakeFirst();
-  if (!account?.feature_flags.includes('integration-notifications')) return;
+  const featureFlags = await featureFlagsOf(deps.db, run.account_id);
+  if (!featureFlags?.includes('integration-notifications')) return;
   const link =
     submissionId !== null
       ? `${deps.config.appUrl}/codes/submissions/${submissionId}`

@@ -5,6 +5,7 @@ import * as runs from '../entities/integration-runs/integration-runs.repository'
 import * as submissionsRepo from '../entities/submissions/submissions.repository';
 import { adobeClientOf } from '../entities/targets/provider-clients';
 import * as targetsRepo from '../entities/targets/targets.repository';
+import * as templatesRepo from '../entities/templates/templates.repository';
 import type { AdobeClassificationJob } from '../integrations/adobe-analytics';
 import { type GaUpload, GoogleAnalyticsAdminClient } from '../integrations/google-analytics-admin';
 import { type DeliveryResult, deliveryFailure, oauthAccess } from './deliver/context';
@@ -106,13 +107,7 @@ export function parseGaSchema(text: string): string[] {
 async function mappedColumns(deps: JobDeps, run: IntegrationRunRow, target: TargetRow): Promise<Mapped[]> {
   const [mappings, templateFields] = await Promise.all([
     targetsRepo.listTargetFields(deps.db, run.account_id, [target.id]),
-    deps.db
-      .selectFrom('template_fields')
-      .select(['id', 'field_id'])
-      .where('account_id', '=', run.account_id)
-      .where('template_id', '=', run.template_id ?? -1)
-      .orderBy('precedence')
-      .execute(),
+    templatesRepo.templateFieldIdsOf(deps.db, run.account_id, run.template_id),
   ]);
   const byField = new Map(templateFields.map((f) => [f.field_id, f.id]));
   return mappings.flatMap((m) => {
@@ -421,12 +416,7 @@ export async function uploadToTarget(deps: JobDeps, run: IntegrationRunRow): Pro
   const target =
     run.target_id === null
       ? undefined
-      : await deps.db
-          .selectFrom('targets')
-          .selectAll()
-          .where('account_id', '=', run.account_id)
-          .where('id', '=', run.target_id)
-          .executeTakeFirst();
+      : await targetsRepo.findTargetRow(deps.db, run.account_id, run.target_id);
   if (!target) throw new DeliveryError('The target was deleted before the run ran', true);
   if (run.submission_id === null || run.commit_id === null)
     throw new DeliveryError('The run names no submission', true);

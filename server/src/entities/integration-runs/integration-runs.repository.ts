@@ -277,6 +277,27 @@ export function runsOfSubmission(db: Db, accountId: number, submissionId: number
     .execute();
 }
 
+/**
+ * Whether a submission of the account has a run of the integration `slug` that has not ended
+ * (status other than Success and Failed): QR codes of shortened links wait for the Bitly runs.
+ */
+export async function hasUnfinishedRunsOf(
+  db: Db,
+  accountId: number,
+  submissionId: number,
+  slug: string,
+): Promise<boolean> {
+  const pending = await db
+    .selectFrom('integration_runs')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('submission_id', '=', submissionId)
+    .where('slug', '=', slug)
+    .where('status', 'not in', ['Success', 'Failed'])
+    .execute();
+  return pending.length > 0;
+}
+
 /** Whether an integration assignment is the account's. */
 export async function assignmentExists(db: Db, accountId: number, id: number): Promise<boolean> {
   const row = await db

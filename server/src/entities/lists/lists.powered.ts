@@ -6,6 +6,7 @@ import {
   distinctValues,
   distinctValueTuples,
 } from '../submissions/submissions.repository';
+import { governanceTypesOfTemplateFields } from '../templates/templates.repository';
 import * as repo from './lists.repository';
 
 type Trx = Transaction<Database>;
@@ -71,12 +72,7 @@ export async function assertPoweredColumns(
 ): Promise<void> {
   if (columns.length === 0)
     throw AppError.badField('body.list_columns', 'Choose the field that powers the list');
-  const fields = await trx
-    .selectFrom('template_fields')
-    .innerJoin('fields', 'fields.id', 'template_fields.field_id')
-    .select(['template_fields.id', 'template_fields.governance_type', 'fields.governance_type as field_type'])
-    .where('template_fields.template_id', '=', templateId)
-    .execute();
+  const fields = await governanceTypesOfTemplateFields(trx, templateId);
   const hiddenIds = new Set(
     fields.filter((f) => (f.governance_type ?? f.field_type) === 'cv_id').map((f) => f.id),
   );

@@ -44,6 +44,19 @@ export async function findTarget(db: Db, accountId: number, id: number): Promise
   return row ? { ...row, multi_targets_count: Number(row.multi_targets_count ?? 0) } : undefined;
 }
 
+/**
+ * One target of the account as stored (no connector or multi-target count, unlike
+ * {@link findTarget}), or undefined; the upload of a target run reads it.
+ */
+export function findTargetRow(db: Db, accountId: number, id: number) {
+  return db
+    .selectFrom('targets')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 /** Targets of the account among `ids` (others are absent), locked for update. */
 export function findTargetsForUpdate(db: Db, accountId: number, ids: readonly number[]) {
   return db

@@ -559,6 +559,35 @@ export function templateOwnedFieldsOfOtherTemplates(
     .execute();
 }
 
+/**
+ * The template fields of a template by precedence, each as its id and field id (the
+ * classifications a target run uploads are matched to them). A template of another account, or
+ * `templateId` null, has none.
+ */
+export function templateFieldIdsOf(db: Db, accountId: number, templateId: number | null) {
+  return db
+    .selectFrom('template_fields')
+    .select(['id', 'field_id'])
+    .where('account_id', '=', accountId)
+    .where('template_id', '=', templateId ?? -1)
+    .orderBy('precedence')
+    .execute();
+}
+
+/**
+ * The template fields of a template, each with its own governance type and its field's (the
+ * template field's, when set, overrides the field's), in no particular order: the powered-list
+ * save checks its columns against them (spec 02 §5 "Link dialog").
+ */
+export function governanceTypesOfTemplateFields(db: Db, templateId: number) {
+  return db
+    .selectFrom('template_fields')
+    .innerJoin('fields', 'fields.id', 'template_fields.field_id')
+    .select(['template_fields.id', 'template_fields.governance_type', 'fields.governance_type as field_type'])
+    .where('template_fields.template_id', '=', templateId)
+    .execute();
+}
+
 /** Ends Running logs written before `before` and not among `live` as Failed with `message`. */
 export async function failRunningLogsBefore(db: Db, before: Date, live: readonly number[], message: string) {
   let q = db

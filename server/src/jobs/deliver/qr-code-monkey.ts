@@ -9,6 +9,7 @@ import {
   qrConfigProblems,
 } from '@nomen/shared';
 import * as links from '../../entities/integration-runs/integration-links.repository';
+import * as runs from '../../entities/integration-runs/integration-runs.repository';
 import { QrCodeMonkeyClient } from '../../integrations/qr-code-monkey';
 import { DeliveryError } from '../delivery';
 import { type Deliverer, deliveryFailure, flagOn, metadataText } from './context';
@@ -97,15 +98,7 @@ export const qrCodeMonkeyDeliverer: Deliverer = async (ctx) => {
   });
   if (settings.useShortened) {
     // The bitlinks come from the submission's Bitly runs: wait (retry) until they have ended.
-    const pending = await deps.db
-      .selectFrom('integration_runs')
-      .select('id')
-      .where('account_id', '=', run.account_id)
-      .where('submission_id', '=', ctx.submission.id)
-      .where('slug', '=', 'bitly')
-      .where('status', 'not in', ['Success', 'Failed'])
-      .execute();
-    if (pending.length > 0)
+    if (await runs.hasUnfinishedRunsOf(deps.db, run.account_id, ctx.submission.id, 'bitly'))
       throw new DeliveryError('Waiting for the Bitly integration to shorten the links first', false);
   }
   const shortLinks = settings.useShortened
