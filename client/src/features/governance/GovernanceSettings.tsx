@@ -58,6 +58,12 @@ export interface GovernanceSettingsProps {
   types?: readonly GovernanceType[];
   /** The other fields autofill and concatenation may use. */
   otherFields: readonly OtherField[];
+  /**
+   * Fields a setting names that are not among `otherFields` but still exist (a field-set field
+   * never added to the template), named as they should read, e.g. "Region (Paid media, not in
+   * this template)". A named field in neither list was removed.
+   */
+  absentFields?: readonly OtherField[];
 }
 
 /** How a field is named in choices and messages: its name, or "Unnamed field". */
@@ -80,6 +86,7 @@ export function GovernanceSettings({
   issues,
   types = GOVERNANCE_TYPES,
   otherFields,
+  absentFields = [],
 }: GovernanceSettingsProps) {
   const type = value.governance_type;
   return (
@@ -96,7 +103,14 @@ export function GovernanceSettings({
         description={GOVERNANCE_DESCRIPTIONS[type]}
         error={issues?.governance_type}
       />
-      <TypeSettings key={type} value={value} onChange={onChange} issues={issues} otherFields={otherFields} />
+      <TypeSettings
+        key={type}
+        value={value}
+        onChange={onChange}
+        issues={issues}
+        otherFields={otherFields}
+        absentFields={absentFields}
+      />
     </>
   );
 }
@@ -106,10 +120,11 @@ interface TypeSettingsProps {
   onChange: (next: GovernanceSettingsValue) => void;
   issues: GovernanceIssues | undefined;
   otherFields: readonly OtherField[];
+  absentFields: readonly OtherField[];
 }
 
 /** The settings of the value's type, one section per type. */
-function TypeSettings({ value, onChange, issues, otherFields }: TypeSettingsProps) {
+function TypeSettings({ value, onChange, issues, otherFields, absentFields }: TypeSettingsProps) {
   switch (value.governance_type) {
     case 'list':
       return <ListSettings value={value} onChange={onChange} issues={issues} />;
@@ -134,7 +149,13 @@ function TypeSettings({ value, onChange, issues, otherFields }: TypeSettingsProp
       );
     case 'concatenation':
       return (
-        <ConcatenationSettings value={value} onChange={onChange} issues={issues} otherFields={otherFields} />
+        <ConcatenationSettings
+          value={value}
+          onChange={onChange}
+          issues={issues}
+          otherFields={otherFields}
+          absentFields={absentFields}
+        />
       );
     case 'constant':
       return (
@@ -392,15 +413,23 @@ function ConcatenationSettings({
   onChange,
   issues,
   otherFields,
+  absentFields,
 }: {
   value: GovernanceSettingsOf<'concatenation'>;
   onChange: (next: GovernanceSettingsValue) => void;
   issues: GovernanceIssues | undefined;
   otherFields: readonly OtherField[];
+  absentFields: readonly OtherField[];
 }) {
   const governance = value.concatenation_governance ?? { field_ids: [] };
   const chosen = governance.field_ids ?? [];
   const byId = new Map(otherFields.map((f) => [String(f.id), f]));
+  const absentById = new Map(absentFields.map((f) => [String(f.id), f]));
+  // A field never added is named with where it is; only one no list has any more was removed.
+  const pieceName = (id: FieldId) => {
+    const field = byId.get(String(id)) ?? absentById.get(String(id));
+    return field ? fieldLabel(field) : 'A removed field';
+  };
   const set = (next: Partial<typeof governance>) =>
     onChange({ ...value, concatenation_governance: { ...governance, ...next } });
   const setChosen = (field_ids: FieldId[]) => set({ field_ids });
@@ -424,7 +453,7 @@ function ConcatenationSettings({
         ) : (
           <Stack gap={6} component="ol" aria-labelledby="concatenation-fields-label" m={0} p={0}>
             {chosen.map((id, index) => {
-              const name = byId.has(String(id)) ? fieldLabel(byId.get(String(id))!) : 'A removed field';
+              const name = pieceName(id);
               return (
                 <Paper
                   key={String(id)}

@@ -1,12 +1,20 @@
 import { Alert, Box, LoadingOverlay, Stack } from '@mantine/core';
-import { type TemplateDraft, type TemplateValidationContext, templateSaveSchema } from '@nomen/shared';
+import {
+  fieldsetsApi,
+  type KnownField,
+  type TemplateDraft,
+  type TemplateValidationContext,
+  templateSaveSchema,
+} from '@nomen/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet, useNavigate, useParams } from 'react-router-dom';
+import { apiFetch } from '../../../api/apiFetch';
 import { notifyFailure, notifyInfo, notifySuccess } from '../../../ui/notify';
 import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
 import { useSignedIn } from '../../auth/api';
+import { fieldsetQueryKey } from '../../fieldsets/api';
 import { usePatterns } from '../../patterns/api';
 import { putTemplate, readTemplateLog, sendApprovers, TEMPLATES_QUERY_KEY } from '../api';
 import { editorStepOf, isInsideEditor, templateEditorPath } from '../templatePaths';
@@ -76,7 +84,30 @@ export function TemplateEditor({ initial, onReload }: TemplateEditorProps) {
   );
   // One store per editor mount; the key of the page remounts the editor for another template.
   const [store] = useState(() => createTemplateEditorStore(initial, { validation }));
-  useEffect(() => store.setValidationContext(validation), [store, validation]);
+  // The fields of the template's field sets, so that a message names a field the template does
+  // not hold ("Channel (Paid media)") rather than calling it removed (spec 03 §5).
+  const fieldsetIds = useStoreSelector(store, (s) => s.draft.fieldsets.join(','));
+  const knownFields = useQueries({
+    queries: (fieldsetIds === '' ? [] : fieldsetIds.split(',').map(Number)).map((id) => ({
+      queryKey: fieldsetQueryKey(id),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        apiFetch(fieldsetsApi.get, { params: { id }, signal }),
+    })),
+    combine: (results) =>
+      results.flatMap((r): KnownField[] =>
+        r.data
+          ? r.data.fieldset.fields.map((f) => ({
+              id: f.id,
+              name: f.name,
+              fieldset_name: r.data.fieldset.name,
+            }))
+          : [],
+      ),
+  });
+  const knownKey = knownFields.map((f) => `${f.id}:${f.name}:${f.fieldset_name}`).join('|');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fields change only when their key does
+  const context = useMemo(() => ({ ...validation, knownFields }), [validation, knownKey]);
+  useEffect(() => store.setValidationContext(context), [store, context]);
 
   const changed = useStoreSelector(store, (s) => s.changed);
   const saving = useStoreSelector(store, (s) => s.saving);

@@ -10,6 +10,7 @@ import {
   TEMPLATE_GOVERNANCE_LABELS,
   type TemplateField,
   type TemplateFieldId,
+  templateFieldChoiceLabel,
   templateFieldGovernance,
   templateMessageText,
   updateTemplateField,
@@ -20,9 +21,11 @@ import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { FormDrawer } from '../../../../ui/FormDrawer';
 import { EMPTY_IS_REQUIRED } from '../../../../ui/form/useContractForm';
+import { useFieldset } from '../../../fieldsets/api';
 import { GovernanceSettings, type OtherField } from '../../../governance/GovernanceSettings';
 import { useTemplateEditor, useTemplateEditorEnvironment } from '../TemplateEditorContext';
 import { templateFieldName } from './fieldCardModel';
+import { useFieldsetNames } from './useFieldsetNames';
 
 /** Props of FieldEditDrawer. */
 export interface FieldEditDrawerProps {
@@ -78,13 +81,31 @@ function FieldEditForm({ field, onClose }: { field: TemplateField; onClose: () =
     return byPath;
   }, [isEditable, settings]);
 
+  // Every field is named with its pattern or field set, so same-named fields are told apart.
+  const fieldsetNames = useFieldsetNames();
   const otherFields = useMemo<OtherField[]>(
     () =>
       draft.template_fields
         .filter((tf) => tf.id !== field.id && tf.field_id !== null && tf.governance_type !== 'cv_id')
-        .map((tf) => ({ id: tf.field_id!, name: templateFieldName(tf) })),
-    [draft.template_fields, field.id],
+        .map((tf) => ({
+          id: tf.field_id!,
+          name: templateFieldChoiceLabel(tf, draft.template_fields, fieldsetNames),
+        })),
+    [draft.template_fields, field.id, fieldsetNames],
   );
+  // The field's own field set: fields it names that the template does not hold are named from it.
+  const ownSet = useFieldset(field.field.fieldset_id);
+  const absentFields = useMemo<OtherField[]>(() => {
+    const present = new Set(draft.template_fields.map((tf) => String(tf.field_id)));
+    const set = ownSet.data?.fieldset;
+    if (!set) return [];
+    return set.fields
+      .filter((f) => !present.has(String(f.id)))
+      .map((f) => ({
+        id: f.id,
+        name: `${f.name.trim() || 'Unnamed field'} (${set.name}, not in this template)`,
+      }));
+  }, [draft.template_fields, ownSet.data]);
 
   const apply = () => {
     setSubmitted(true);
@@ -155,7 +176,12 @@ function FieldEditForm({ field, onClose }: { field: TemplateField; onClose: () =
             governance is set in the template.
           </Text>
           {settings ? (
-            <GovernanceSettings value={settings} onChange={() => {}} otherFields={otherFields} />
+            <GovernanceSettings
+              value={settings}
+              onChange={() => {}}
+              otherFields={otherFields}
+              absentFields={absentFields}
+            />
           ) : (
             <TextInput label="Governance type" value={governanceLabel} readOnly />
           )}

@@ -5,11 +5,13 @@ import {
   addPatternField,
   deleteTemplateField,
   type Fieldset,
+  linkSegmentField,
   moveTemplateField,
   type Pattern,
   refreshPatternField,
   type TemplateFieldId,
   type TemplateFieldMove,
+  unlinkSegmentField,
 } from '@nomen/shared';
 import { IconForms } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -124,6 +126,8 @@ export function GovernStep() {
         store.update((d) => refreshPatternField(d, id, pattern));
         notifySuccess(`${templateFieldName(tf)} now has the pattern's latest segments`);
       },
+      onUnlink: (id) => store.update((d) => unlinkSegmentField(d, id)),
+      onLink: (id) => store.update((d) => linkSegmentField(d, id)),
       onDelete: (id) => {
         void (async () => {
           const draft = store.getState().draft;

@@ -37,6 +37,10 @@ export interface FieldCardActions {
   onDelete: (id: TemplateFieldId) => void;
   onRefresh: (id: TemplateFieldId) => void;
   onMove: (id: TemplateFieldId, move: TemplateFieldMove) => void;
+  /** Gives a segment filled from a field-set field its own field again (field-composition.ts). */
+  onUnlink: (id: TemplateFieldId) => void;
+  /** Fills a segment from the field-set field of its name again. */
+  onLink: (id: TemplateFieldId) => void;
 }
 
 /** Props of TemplateFieldCard; primitives and stable objects, so the memo skips untouched cards. */
@@ -57,6 +61,13 @@ export interface TemplateFieldCardProps {
   issueType: TemplateIssue['type'] | null;
   /** The pattern changed since it was added: refresh is offered (spec 03 §2). */
   isPatternUpdated: boolean;
+  /**
+   * For a segment filled from another field, where from: "Paid media › Region"; else null. The
+   * card says "filled from …" and offers Unlink.
+   */
+  fillLabel: string | null;
+  /** For a segment that is its own field but has a same-named field-set field: that field, offered as Link. */
+  linkLabel: string | null;
   /** Classification types another field holds (only one field per type, spec 03 §4). */
   isSourceUrlTaken: boolean;
   isTitleTaken: boolean;
@@ -67,7 +78,9 @@ export interface TemplateFieldCardProps {
 /**
  * One template field of the govern step (spec 03 §2 "Govern step"): a 108 px card with the
  * field's position and drag handle, its name (with the pattern's colour chip for a pattern field
- * and its segments) and first issue, its governance and source, its per-field toggles (visible,
+ * and its segments) and first issue (a segment filled from a same-named field-set field says
+ * "filled from Paid media › Region" with Unlink, and one that could be says so with Link), its
+ * governance and source, its per-field toggles (visible,
  * required, the read-only unique display, preview image URL, classification source URL / title,
  * each behind its flag) or, in reorder mode, first / up / down / last and a position number, and
  * its refresh, edit and delete actions. An ERROR gives it a red left border; it is the jump target
@@ -87,6 +100,8 @@ export const TemplateFieldCard = memo(function TemplateFieldCard(props: Template
     issueMessage,
     isReorderMode,
     actions,
+    fillLabel,
+    linkLabel,
   } = props;
   const { store, hasFlag } = useTemplateEditorEnvironment();
   const { ref: jumpRef, isHighlighted } = useJumpTarget<HTMLDivElement>(`field:${tf.id}`);
@@ -95,6 +110,10 @@ export const TemplateFieldCard = memo(function TemplateFieldCard(props: Template
   const name = templateFieldName(tf);
   const isLocked = isTemplateFieldLocked(tf);
   const lockedReason = isLocked ? editBlockedReason(tf) : null;
+  // A segment filled from a field-set field is hidden and optional: that field is the column.
+  const toggleLockedReason =
+    lockedReason ??
+    (fillLabel !== null ? `Filled from ${fillLabel}; unlink to enter ${name} separately` : null);
   const toggles = fieldToggles(tf, hasFlag);
   const governance = tf.governance_type ? TEMPLATE_GOVERNANCE_LABELS[tf.governance_type] : 'No governance';
 
@@ -152,7 +171,37 @@ export const TemplateFieldCard = memo(function TemplateFieldCard(props: Template
             {name}
           </span>
         </div>
-        <span className={classes.dim}>{subtitle(tf)}</span>
+        {fillLabel !== null ? (
+          <span className={classes.fillRow}>
+            <span className={classes.dim} title={`filled from ${fillLabel}`}>
+              filled from {fillLabel}
+            </span>
+            <button
+              type="button"
+              className={classes.textButton}
+              aria-label={`Unlink ${name} from ${fillLabel}`}
+              title={`Give ${name} its own field again`}
+              onClick={() => actions.onUnlink(tf.id)}
+            >
+              Unlink
+            </button>
+          </span>
+        ) : linkLabel !== null ? (
+          <span className={classes.fillRow}>
+            <span className={classes.dim}>{subtitle(tf)}</span>
+            <button
+              type="button"
+              className={classes.textButton}
+              aria-label={`Fill ${name} from ${linkLabel}`}
+              title={`Fill ${name} from ${linkLabel}: one column instead of two`}
+              onClick={() => actions.onLink(tf.id)}
+            >
+              Link to {linkLabel}
+            </button>
+          </span>
+        ) : (
+          <span className={classes.dim}>{subtitle(tf)}</span>
+        )}
         {issueMessage ? (
           <span className={classes.issue} data-type={props.issueType ?? undefined} title={issueMessage}>
             {issueMessage}
@@ -177,24 +226,24 @@ export const TemplateFieldCard = memo(function TemplateFieldCard(props: Template
       ) : (
         // biome-ignore lint/a11y/useSemanticElements: a row of switches in a grid cell, named for screen readers
         <div className={classes.toggles} role="group" aria-label={`Settings of ${name}`}>
-          <LockedTooltip reason={lockedReason}>
+          <LockedTooltip reason={toggleLockedReason}>
             <LightSwitch
               label="Visible"
               aria-label={`Visible on form: ${name}`}
               checked={tf.visible_on_form}
-              disabled={isLocked}
+              disabled={toggleLockedReason !== null}
               onChange={(event) => {
                 const checked = event.currentTarget.checked;
                 update((f) => ({ ...f, visible_on_form: checked }));
               }}
             />
           </LockedTooltip>
-          <LockedTooltip reason={lockedReason}>
+          <LockedTooltip reason={toggleLockedReason}>
             <LightSwitch
               label="Required"
               aria-label={`Required: ${name}`}
               checked={tf.required}
-              disabled={isLocked}
+              disabled={toggleLockedReason !== null}
               onChange={(event) => {
                 const checked = event.currentTarget.checked;
                 update((f) => ({ ...f, required: checked }));

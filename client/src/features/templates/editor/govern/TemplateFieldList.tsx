@@ -11,7 +11,13 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { classificationTypeHolders, type TemplateField } from '@nomen/shared';
+import {
+  classificationTypeHolders,
+  segmentFillLabel,
+  segmentFillSource,
+  segmentLinkCandidate,
+  type TemplateField,
+} from '@nomen/shared';
 import {
   defaultRangeExtractor,
   type Range,
@@ -246,6 +252,22 @@ function FieldRows(props: TemplateFieldListProps & { activeIndex: number | null 
     }
     return { colors, names };
   }, [fields]);
+  // What each segment is filled from, or could be ("Paid media › Region"), by template field id.
+  const fills = useMemo(() => {
+    const filled = new Map<string, string>();
+    const linkable = new Map<string, string>();
+    for (const tf of fields) {
+      if (tf.field.segment_parent_field_id === null) continue;
+      const source = segmentFillSource(fields, tf);
+      if (source) {
+        filled.set(String(tf.id), segmentFillLabel(source, fields, fieldsetNames));
+        continue;
+      }
+      const candidate = segmentLinkCandidate(fields, tf);
+      if (candidate) linkable.set(String(tf.id), segmentFillLabel(candidate, fields, fieldsetNames));
+    }
+    return { filled, linkable };
+  }, [fields, fieldsetNames]);
   const sourceUrlHolder = holders.get('SOURCE_URL');
   const titleHolder = holders.get('TITLE');
 
@@ -286,6 +308,8 @@ function FieldRows(props: TemplateFieldListProps & { activeIndex: number | null 
               chipColor={patternKey === null ? null : (patterns.colors.get(patternKey) ?? null)}
               source={fieldSource(tf, { fieldsets: fieldsetNames, patterns: patterns.names })}
               {...issueProps(byField.get(String(tf.id)))}
+              fillLabel={fills.filled.get(String(tf.id)) ?? null}
+              linkLabel={fills.linkable.get(String(tf.id)) ?? null}
               isSourceUrlTaken={sourceUrlHolder !== undefined && sourceUrlHolder !== tf.id}
               isTitleTaken={titleHolder !== undefined && titleHolder !== tf.id}
               isReorderMode={isReorderMode}

@@ -4,9 +4,11 @@ import {
   linkSourceFields,
   normalizeDomainRestriction,
   type TemplateField,
+  templateFieldChoiceLabel,
   templateMessageText,
 } from '@nomen/shared';
 import { useMemo, useRef, useState } from 'react';
+import { useFieldsetNames } from '../useFieldsetNames';
 
 /** Props of LinkFieldSection. */
 export interface LinkFieldSectionProps {
@@ -28,9 +30,14 @@ export interface LinkFieldSectionProps {
  */
 export function LinkFieldSection({ draft, onChange, fields, errors, canUseRedirect }: LinkFieldSectionProps) {
   const sources = useMemo(() => linkSourceFields(fields), [fields]);
+  const fieldsetNames = useFieldsetNames();
   const sourceData = useMemo(
-    () => sources.map((tf) => ({ value: String(tf.field_id), label: tf.field.name || 'Unnamed field' })),
-    [sources],
+    () =>
+      sources.map((tf) => ({
+        value: String(tf.field_id),
+        label: templateFieldChoiceLabel(tf, fields, fieldsetNames),
+      })),
+    [sources, fields, fieldsetNames],
   );
   const [domainSearch, setDomainSearch] = useState('');
   const [domainError, setDomainError] = useState<string | null>(null);

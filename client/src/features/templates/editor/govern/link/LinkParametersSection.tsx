@@ -21,12 +21,14 @@ import {
   moveLinkParameter,
   removeLinkParameter,
   type TemplateField,
+  templateFieldChoiceLabel,
   updateLinkParameter,
   withParameterField,
 } from '@nomen/shared';
 import { IconInfoCircle, IconLink, IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo } from 'react';
 import { confirmAction } from '../../../../../ui/confirmAction';
+import { useFieldsetNames } from '../useFieldsetNames';
 import { LinkParameterRow } from './LinkParameterRow';
 import classes from './LinkParameters.module.css';
 import { LinkPreview } from './LinkPreview';
@@ -78,9 +80,14 @@ export function LinkParametersSection({
 }: LinkParametersSectionProps) {
   const parameters = draft.parameters;
   const sources = useMemo(() => linkSourceFields(fields), [fields]);
+  const fieldsetNames = useFieldsetNames();
   const fieldData = useMemo(
-    () => sources.map((tf) => ({ value: String(tf.id), label: tf.field.name || 'Unnamed field' })),
-    [sources],
+    () =>
+      sources.map((tf) => ({
+        value: String(tf.id),
+        label: templateFieldChoiceLabel(tf, fields, fieldsetNames),
+      })),
+    [sources, fields, fieldsetNames],
   );
   const preview = useMemo(
     () =>
