@@ -187,8 +187,10 @@ test('[TEMPLATES]: an integration error shows in the notification popover, and a
   await page.goto(NEW_CONNECT);
   const email = panel(page, 'Email');
   await expand(email);
-  await email.getByRole('switch', { name: 'Send to submitter' }).uncheck({ force: true });
-  const message = 'Email: add a recipient, or send the email to the submitter';
+  // A placeholder that does not exist is an error (a missing setting would only make it "Not ready").
+  await email.getByRole('textbox', { name: 'File name pattern' }).fill('{template_name}_{week}');
+  const message =
+    'Email: {week} is not a placeholder; use template name, submission name, submitted at or submitted by';
   await expect(email.getByText(message)).toBeVisible();
   const targetKey = await email.getAttribute('data-issue-target');
   // Collapse it and leave the step: the jump must bring both back.

@@ -150,12 +150,12 @@ export const IntegrationForm = memo(function IntegrationForm(props: {
   return (
     <Stack gap="md">
       {notReady ? (
-        <Alert
-          color="orange"
-          variant="light"
-          icon={<IconPlugConnectedX size={18} aria-hidden />}
-          title={integrationMessageText(notReady.messageId, notReady.params)}
-        >
+        // No Alert title: it would label the alert with the missing settings' names, which are
+        // the labels of the form's own inputs.
+        <Alert color="orange" variant="light" icon={<IconPlugConnectedX size={18} aria-hidden />}>
+          <Text size="sm" fw={600}>
+            {integrationMessageText(notReady.messageId, notReady.params)}
+          </Text>
           <Text size="sm">
             It is saved with the template as it is, and does not run until this is done and the template is
             saved again.
