@@ -9,6 +9,7 @@ const EMBEDDED_API_TESTS = [
   'server/src/entities/templates/*.api.test.ts',
   'server/src/entities/reports/*.api.test.ts',
   'server/src/entities/lists/*.api.test.ts',
+  'server/src/entities/activities/activity-operations.api.test.ts',
   'server/src/jobs/integration-runs.api.test.ts',
   'server/src/http/api-contract.api.test.ts',
 ];

@@ -1,5 +1,7 @@
+import { openDatabase } from '@nomen/shared/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateTo, migrateToLatest } from '../../db/migrate';
 import { runIntegration } from '../../jobs/run-integration';
 import { makeRunTemplate, outbound, submitRows } from '../../test/integration-runs-fixtures';
 import {
@@ -221,5 +223,36 @@ describe('GET /api/v1/account/activities filters', () => {
     expect(res.status).toBe(400);
     expect(res.body.issues[0].path).toBe(path);
     expect(res.body.issues[0].message).toContain(message);
+  });
+});
+
+describe('migration 0025', () => {
+  it('renames the operations stored before it (create, update, delete) and refuses unknown ones', async () => {
+    const handle = await openDatabase({ dataDir: 'memory://' });
+    try {
+      const { db } = handle;
+      await migrateToLatest(db);
+      const made = await createAccount({ ...ctx, deps: { ...ctx.deps, db, pool: handle.pool } });
+      // The database as it was before migration 0025, holding one entry of each old operation.
+      await migrateTo(db, '0024_pattern_colours');
+      await sql`delete from activities`.execute(db);
+      for (const operation of ['create', 'update', 'delete'])
+        await sql`insert into activities (account_id, username, configured_object, object_name, operation)
+          values (${made.id}, 'Ada', 'folder', ${`Folder ${operation}`}, ${operation})`.execute(db);
+      await migrateToLatest(db);
+      const rows = await sql<{ object_name: string; operation: string }>`
+        select object_name, operation from activities order by id`.execute(db);
+      expect(rows.rows).toEqual([
+        { object_name: 'Folder create', operation: 'created' },
+        { object_name: 'Folder update', operation: 'updated' },
+        { object_name: 'Folder delete', operation: 'deleted' },
+      ]);
+      await expect(
+        sql`insert into activities (account_id, username, configured_object, object_name, operation)
+          values (${made.id}, 'Ada', 'folder', 'x', 'update')`.execute(db),
+      ).rejects.toThrow(/activities_operation_check/);
+    } finally {
+      await handle.close();
+    }
   });
 });
