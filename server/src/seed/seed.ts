@@ -20,11 +20,15 @@ import {
 import type { Database } from '@nomen/shared/db';
 import type { Transaction } from 'kysely';
 import { hashPassword } from '../auth/crypto';
+import * as accountsRepo from '../entities/accounts/accounts.repository';
 import { recordActivity } from '../entities/activities/activities.service';
 import { saveFieldset } from '../entities/fieldsets/fieldsets.service';
+import * as foldersRepo from '../entities/folders/folders.repository';
+import * as groupsRepo from '../entities/groups/groups.repository';
 import * as lists from '../entities/lists/lists.repository';
 import { savePattern } from '../entities/patterns/patterns.service';
 import { checkTemplateIntegrations, saveTemplate } from '../entities/templates/templates.service';
+import * as usersRepo from '../entities/users/users.repository';
 import type { Actor, AppDeps } from '../http/context';
 import { seedDemoHistory } from './demo-history';
 import { countriesList, currenciesList, marketingChannelsList, type SeedList } from './reference-data';
@@ -402,21 +406,7 @@ function displayTemplate(input: { folderId: number; fieldset: Fieldset }): Templ
 
 /** The demo super admin as an Actor, so the seed saves patterns and field sets through their services. */
 async function demoActor(deps: AppDeps, accountId: number): Promise<Actor> {
-  const row = await deps.db
-    .selectFrom('users')
-    .innerJoin('accounts', 'accounts.id', 'users.account_id')
-    .select([
-      'users.id',
-      'users.name',
-      'users.email',
-      'users.permissions',
-      'accounts.uuid',
-      'accounts.name as account_name',
-      'accounts.feature_flags',
-    ])
-    .where('users.account_id', '=', accountId)
-    .where('users.super_admin', '=', true)
-    .executeTakeFirstOrThrow();
+  const row = await usersRepo.findSuperAdminWithAccount(deps.db, accountId);
   return {
     userId: row.id,
     userName: row.name,
@@ -449,9 +439,8 @@ export async function seedDemo(
   deps: AppDeps,
   options: { onlyIfEmpty?: boolean } = {},
 ): Promise<{ accountId: number; lines: string[] } | null> {
-  let existing = deps.db.selectFrom('accounts').select('id');
-  if (!options.onlyIfEmpty) existing = existing.where('name', '=', DEMO_ACCOUNT);
-  if (await existing.executeTakeFirst()) return null;
+  const existing = await accountsRepo.findAccountId(deps.db, options.onlyIfEmpty ? undefined : DEMO_ACCOUNT);
+  if (existing !== undefined) return null;
 
   const passwordHash = await hashPassword(deps.config.seedPassword);
   const lists = [countriesList(), currenciesList(), marketingChannelsList()];
@@ -460,63 +449,41 @@ export async function seedDemo(
   const groupIds: Record<string, number> = {};
   const userIds: Record<string, number> = {};
   const accountId = await deps.db.transaction().execute(async (trx) => {
-    const account = await trx
-      .insertInto('accounts')
-      .values({
-        name: DEMO_ACCOUNT,
-        settings: JSON.stringify({ allow_approval: true }),
-        feature_flags: ['live-collaboration', 'user-activity-log'],
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const account = await accountsRepo.insertAccount(trx, {
+      name: DEMO_ACCOUNT,
+      settings: { allow_approval: true },
+      featureFlags: ['live-collaboration', 'user-activity-log'],
+    });
     const now = new Date();
-    const users = await trx
-      .insertInto('users')
-      .values(
-        DEMO_USERS.map((u) => ({
-          account_id: account.id,
-          ...u,
-          permissions: [...u.permissions],
-          password_hash: passwordHash,
-          activated_at: now,
-        })),
-      )
-      .returning(['id', 'email'])
-      .execute();
-    await trx
-      .insertInto('users')
-      .values({
+    const users = await usersRepo.insertUsers(
+      trx,
+      DEMO_USERS.map((u) => ({
         account_id: account.id,
-        ...DISABLED_USER,
-        permissions: ['manage_lists'],
-        disabled: true,
-        password_hash: null,
-      })
-      .execute();
-    const folders = await trx
-      .insertInto('folders')
-      .values(FOLDERS.map((f) => ({ account_id: account.id, ...f })))
-      .returning(['id', 'name'])
-      .execute();
-    for (const f of folders) folderIds[f.name] = f.id;
+        ...u,
+        permissions: [...u.permissions],
+        password_hash: passwordHash,
+        activated_at: now,
+      })),
+    );
+    await usersRepo.insertUser(trx, {
+      account_id: account.id,
+      ...DISABLED_USER,
+      permissions: ['manage_lists'],
+      disabled: true,
+      password_hash: null,
+    });
+    for (const f of FOLDERS) folderIds[f.name] = (await foldersRepo.insertFolder(trx, account.id, f)).id;
     const folderId = (name: string) => folderIds[name]!;
     for (const u of users) userIds[u.email] = u.id;
     const userId = (email: string) => userIds[email]!;
     for (const g of GROUPS) {
-      const group = await trx
-        .insertInto('groups')
-        .values({ account_id: account.id, name: g.name, notes: g.notes })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('group_users')
-        .values(g.users.map((e) => ({ group_id: group.id, user_id: userId(e) })))
-        .execute();
-      await trx
-        .insertInto('group_folders')
-        .values(g.folders.map((f) => ({ group_id: group.id, folder_id: folderId(f) })))
-        .execute();
-      groupIds[g.name] = group.id;
+      const groupId = await groupsRepo.insertGroup(trx, account.id, { name: g.name, notes: g.notes });
+      await groupsRepo.setGroupLinks(trx, groupId, {
+        userIds: g.users.map(userId),
+        folderIds: g.folders.map(folderId),
+        templateIds: [],
+      });
+      groupIds[g.name] = groupId;
     }
     for (const list of lists) seededLists[list.name] = await insertList(trx, account.id, list);
     await recordActivity(
@@ -560,14 +527,9 @@ export async function seedDemo(
     await checkTemplateIntegrations(deps, actor, id, logId);
     templateIds[draft.name] = id;
   }
-  await deps.db
-    .insertInto('group_templates')
-    .values(
-      GROUPS.flatMap((g) =>
-        g.templates.map((t) => ({ group_id: groupIds[g.name]!, template_id: templateIds[t]! })),
-      ),
-    )
-    .execute();
+  for (const g of GROUPS)
+    for (const t of g.templates)
+      await groupsRepo.addGroupTemplate(deps.db, groupIds[g.name]!, templateIds[t]!);
   const historyLines: string[] = [];
   if (withHistory) {
     const channels = seededLists['Marketing channels']!;
@@ -616,10 +578,6 @@ function signInLines(deps: AppDeps): string[] {
  */
 export async function demoSignInLines(deps: AppDeps): Promise<string[]> {
   if (deps.config.isProduction) return [];
-  const demo = await deps.db
-    .selectFrom('accounts')
-    .select('id')
-    .where('name', '=', DEMO_ACCOUNT)
-    .executeTakeFirst();
-  return demo ? [`Demo account "${DEMO_ACCOUNT}":`, ...signInLines(deps)] : [];
+  const demo = await accountsRepo.findAccountId(deps.db, DEMO_ACCOUNT);
+  return demo !== undefined ? [`Demo account "${DEMO_ACCOUNT}":`, ...signInLines(deps)] : [];
 }

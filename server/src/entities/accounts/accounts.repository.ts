@@ -25,6 +25,16 @@ export function insertAccount(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * The id of an account named `name`, or of any account when `name` is left out; undefined when
+ * there is none (the demo seed runs only once, or only on an empty database).
+ */
+export async function findAccountId(db: Db, name?: string): Promise<number | undefined> {
+  let q = db.selectFrom('accounts').select('id');
+  if (name !== undefined) q = q.where('name', '=', name);
+  return (await q.executeTakeFirst())?.id;
+}
+
 /** One account (every column), optionally locked for update; undefined when there is none. */
 export function findAccount(db: Db, accountId: number, forUpdate = false) {
   let q = db.selectFrom('accounts').selectAll().where('id', '=', accountId);

@@ -56,6 +56,38 @@ export async function insertUser(db: Db, values: NewUser): Promise<number> {
   return row.id;
 }
 
+/** Inserts users in one statement; answers the id and email of each. */
+export function insertUsers(db: Db, values: readonly NewUser[]) {
+  return db
+    .insertInto('users')
+    .values([...values])
+    .returning(['id', 'email'])
+    .execute();
+}
+
+/**
+ * The account's super admin (the first one the database finds) with the account's uuid, name
+ * and feature flags, for acting as them (the demo seed saves through the services). Throws when
+ * the account has none.
+ */
+export function findSuperAdminWithAccount(db: Db, accountId: number) {
+  return db
+    .selectFrom('users')
+    .innerJoin('accounts', 'accounts.id', 'users.account_id')
+    .select([
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.permissions',
+      'accounts.uuid',
+      'accounts.name as account_name',
+      'accounts.feature_flags',
+    ])
+    .where('users.account_id', '=', accountId)
+    .where('users.super_admin', '=', true)
+    .executeTakeFirstOrThrow();
+}
+
 /** Updates a user's profile attributes. */
 export async function updateUser(
   db: Db,
