@@ -8,7 +8,8 @@ import { ensureClientBuilt } from './client-build.mjs';
  * `npm test`: typecheck, lint, unit and API tests (vitest; API tests on a real PostgreSQL at
  * TEST_DATABASE_URL), then end-to-end tests in Chromium (Playwright). Prints each stage's
  * outcome and duration, a table of the stages' durations, and one closing line "N passed, N failed"
- * summing every test run (typecheck and lint count as one check each). Exits non-zero when
+ * summing every test run (typecheck and lint count as one check each; lint is Biome and the
+ * SQL-placement check, scripts/check-sql-placement.mjs, as `npm run lint`). Exits non-zero when
  * anything failed or when no test ran.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,16 +42,21 @@ function timed(title, fn) {
   return result;
 }
 
-function stage(title, command, args) {
+/**
+ * Runs `command args`, then each further `[command, args]` of `more` (every one, even after a
+ * failure, so all problems show), as one stage; true when all exited 0.
+ */
+function stage(title, command, args, ...more) {
   console.log(`\n=== ${title}`);
-  return timed(
-    title,
-    () => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env }).status === 0,
+  return timed(title, () =>
+    [[command, args], ...more]
+      .map(([c, a]) => spawnSync(c, a, { cwd: root, stdio: 'inherit', env: process.env }).status === 0)
+      .every(Boolean),
   );
 }
 
-function check(title, command, args) {
-  if (stage(title, command, args)) passed += 1;
+function check(title, command, args, ...more) {
+  if (stage(title, command, args, ...more)) passed += 1;
   else {
     failed += 1;
     console.log(`--- ${title} failed`);
@@ -62,7 +68,12 @@ function readJson(file) {
 }
 
 check('typecheck (tsc -b)', bin('tsc'), ['-b']);
-check('lint (biome)', bin('biome'), ['check', '.']);
+check(
+  'lint (biome, SQL placement)',
+  bin('biome'),
+  ['check', '.'],
+  [process.execPath, [join(root, 'scripts', 'check-sql-placement.mjs')]],
+);
 
 const vitestOk = stage('unit and API tests (vitest)', bin('vitest'), [
   'run',
