@@ -37,17 +37,19 @@ const filterSchema = text(200)
   .default('')
   .describe('Keeps the rows with a value, a submission name or a submitter containing this text (any case)');
 
+const rowSchema = text(64)
+  .trim()
+  .min(1, 'row must be the id of a dataset row')
+  .optional()
+  .describe('Keeps only the row with this id (its cv_id)');
+
 /**
  * The dataset page's query: filter and page, and `row`, the id (cv_id) of one row to show alone
  * (a search-report hit opens the dataset on its row; spec 01 §2.9).
  */
 export const datasetDataQuerySchema = z.object({
   q: filterSchema,
-  row: text(64)
-    .trim()
-    .min(1, 'row must be the id of a dataset row')
-    .optional()
-    .describe('Keeps only the row with this id (its cv_id)'),
+  row: rowSchema,
   limit: z.coerce.number().pipe(intSchema(1, DATASET_DATA_MAX_LIMIT)).default(DATASET_DATA_DEFAULT_LIMIT),
   offset: z.coerce.number().pipe(intSchema(0, INT4_MAX)).default(0),
 });
@@ -107,11 +109,12 @@ export const datasetDataApi = {
     path: '/api/v1/account/datasets/:id/download',
     tag: 'Datasets',
     summary:
-      'Every dataset row matching q as a file: CSV (UTF-8) or XLSX, one column per visible field, then the row id, submission, submitter and time.',
+      'Every dataset row matching q (and row, when given) as a file: CSV (UTF-8) or XLSX, one column per visible field, then the row id, submission, submitter and time.',
     permission: 'signed-in',
     params: idParamSchema,
     query: z.object({
       q: filterSchema,
+      row: rowSchema,
       format: z.enum(DATASET_DOWNLOAD_FORMATS).default('csv'),
       raw: rawDownloadFlagSchema,
     }),

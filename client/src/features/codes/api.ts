@@ -163,10 +163,19 @@ export function useDatasetData(
   });
 }
 
-/** Where a dataset's rows matching `q` download as `format` (the browser sends the session cookie). */
-export function datasetDownloadUrl(datasetId: number, q: string, format: 'csv' | 'xlsx'): string {
+/**
+ * Where a dataset's rows matching `q` (and, with `rowId`, that one row) download as `format` (the
+ * browser sends the session cookie).
+ */
+export function datasetDownloadUrl(
+  datasetId: number,
+  q: string,
+  format: 'csv' | 'xlsx',
+  rowId: string | null = null,
+): string {
   return (
-    buildPath(datasetDataApi.download.path, { id: datasetId }) + queryString({ q: q || undefined, format })
+    buildPath(datasetDataApi.download.path, { id: datasetId }) +
+    queryString({ q: q || undefined, row: rowId ?? undefined, format })
   );
 }
 

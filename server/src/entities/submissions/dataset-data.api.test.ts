@@ -127,6 +127,16 @@ describe('GET /api/v1/account/datasets/{id}/data', () => {
     const blank = await admin.get(`/api/v1/account/datasets/${datasetId}/data`).query({ row: ' ' });
     expect(blank.status).toBe(400);
     expect(blank.body.issues[0].path).toBe('query.row');
+    const file = await admin
+      .get(`/api/v1/account/datasets/${datasetId}/download`)
+      .query({ row: germany.cv_id, format: 'csv' });
+    expect(file.status).toBe(200);
+    const lines = file.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(germany.cv_id);
   });
 
   it('answers 404 to another account and to a person the template is not shared with', async () => {

@@ -117,10 +117,15 @@ export async function datasetData(
 }
 
 /** Every matching row, read in batches by key so a large dataset never sits in memory. */
-async function* allRows(deps: AppDeps, datasetId: number, q: string): AsyncGenerator<DatasetDataRecord[]> {
+async function* allRows(
+  deps: AppDeps,
+  datasetId: number,
+  q: string,
+  row: string | undefined,
+): AsyncGenerator<DatasetDataRecord[]> {
   let afterId: string | undefined;
   for (;;) {
-    const batch = await datasetDataRows(deps.db, datasetId, { q, limit: DOWNLOAD_BATCH, afterId });
+    const batch = await datasetDataRows(deps.db, datasetId, { q, row, limit: DOWNLOAD_BATCH, afterId });
     if (batch.length === 0) return;
     yield batch;
     afterId = batch[batch.length - 1]!.id;
@@ -149,7 +154,7 @@ export async function downloadDataset(
   deps: AppDeps,
   actor: Actor,
   datasetId: number,
-  query: { q: string; format: 'csv' | 'xlsx'; raw?: boolean },
+  query: { q: string; row?: string | undefined; format: 'csv' | 'xlsx'; raw?: boolean },
   res: Response,
 ): Promise<void> {
   const dataset = await readableDataset(deps, actor, datasetId);
@@ -171,7 +176,7 @@ export async function downloadDataset(
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     const options = { raw: query.raw === true, eol: '\r\n' };
     res.write(`\uFEFF${csvLine(header, options)}`);
-    for await (const batch of allRows(deps, dataset.id, q)) {
+    for await (const batch of allRows(deps, dataset.id, q, query.row)) {
       const chunk = batch.map((r) => csvLine(line(r), options)).join('');
       if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
     }
@@ -181,6 +186,7 @@ export async function downloadDataset(
   res.setHeader('Content-Type', XLSX_CONTENT_TYPE);
   const sheet = streamXlsx(res, { sheetName: dataset.templateName, fallbackSheetName: 'Dataset' });
   sheet.addRow(header);
-  for await (const batch of allRows(deps, dataset.id, q)) for (const r of batch) sheet.addRow(line(r));
+  for await (const batch of allRows(deps, dataset.id, q, query.row))
+    for (const r of batch) sheet.addRow(line(r));
   await sheet.end();
 }

@@ -109,7 +109,7 @@ export function DatasetDataPage() {
               <Button
                 key={format}
                 component="a"
-                href={datasetDownloadUrl(datasetId, q, format)}
+                href={datasetDownloadUrl(datasetId, q, format, rowId)}
                 download
                 variant="default"
                 leftSection={<IconDownload size={16} aria-hidden />}
