@@ -4,8 +4,7 @@ import type { Kysely } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { JobsConfig } from '../config';
 import * as repo from '../entities/submissions/dataset-search.repository';
-import { transactionExecutor } from './index';
-import { signalJobsQueued } from './queue.repository';
+import { signalJobsQueued, transactionExecutor } from './queue.repository';
 import type { JobDeps } from './run-integration';
 
 /**

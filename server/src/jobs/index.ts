@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, DbHandle } from '@nomen/shared/db';
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { JobsConfig } from '../config';
 import * as runs from '../entities/integration-runs/integration-runs.repository';
@@ -8,7 +8,12 @@ import { dispatchDatasetSearch, startDatasetSearch } from './dataset-search';
 import { startInboundSchedule } from './inbound/schedule';
 import { ATTEMPT_CEILING_SECONDS } from './lease';
 import { dispatchLinkChecks, startLinkChecks } from './link-checks';
-import { RUNS_QUEUED_CHANNEL, signalJobsQueued } from './queue.repository';
+import {
+  RUNS_QUEUED_CHANNEL,
+  type SqlExecutor,
+  signalJobsQueued,
+  transactionExecutor,
+} from './queue.repository';
 import { type IntegrationRunJob, type JobDeps, runIntegration } from './run-integration';
 
 /**
@@ -25,23 +30,8 @@ import { type IntegrationRunJob, type JobDeps, runIntegration } from './run-inte
 /** The queue of integration runs. */
 export const INTEGRATION_RUN_QUEUE = 'integration-run';
 
-/** A database pg-boss accepts as its `db` option. */
-export interface SqlExecutor {
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-}
-
 /** The app's database as the queue uses it: pg-boss's statements and NOTIFY (DbHandle). */
 export type JobsDatabase = SqlExecutor & Pick<DbHandle, 'listen'>;
-
-/** pg-boss statements run inside a Kysely transaction (so a job is sent with the rows that need it). */
-export function transactionExecutor(trx: Transaction<Database>): SqlExecutor {
-  return {
-    async executeSql(text, values) {
-      const result = await trx.executeQuery(CompiledQuery.raw(text, values ?? []));
-      return { rows: result.rows as unknown[] };
-    },
-  };
-}
 
 /** A process's job machinery: dispatching queued runs and, when it works jobs, its workers. */
 export interface JobRuntime {

@@ -6,9 +6,8 @@ import type PgBoss from 'pg-boss';
 import type { JobsConfig } from '../config';
 import * as repo from '../entities/link-checks/link-checks.repository';
 import { loadTemplate } from '../entities/templates/templates.service';
-import { type SqlExecutor, transactionExecutor } from './index';
 import { fetchLinkPage } from './link-fetch';
-import { signalJobsQueued } from './queue.repository';
+import { type SqlExecutor, signalJobsQueued, transactionExecutor } from './queue.repository';
 import type { JobDeps } from './run-integration';
 
 /**

@@ -1,11 +1,26 @@
 import type { Database } from '@nomen/shared/db';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-// Owns the SQL the app itself runs against pg-boss's tables (schema `pgboss`) and the NOTIFY
-// channel its workers listen on; pg-boss's own statements go through `transactionExecutor`
-// (./index.ts).
+// Owns the SQL run against pg-boss's tables (schema `pgboss`): the app's own statements, and
+// pg-boss's when they must join a Kysely transaction (`transactionExecutor`); and the NOTIFY
+// channel the workers listen on.
+
+/** A database pg-boss accepts as its `db` option. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** pg-boss statements run inside a Kysely transaction (so a job is sent with the rows that need it). */
+export function transactionExecutor(trx: Transaction<Database>): SqlExecutor {
+  return {
+    async executeSql(text, values) {
+      const result = await trx.executeQuery(CompiledQuery.raw(text, values ?? []));
+      return { rows: result.rows as unknown[] };
+    },
+  };
+}
 
 /**
  * The NOTIFY channel a dispatch signals on when it has queued jobs: workers in other processes
