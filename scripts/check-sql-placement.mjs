@@ -6,14 +6,16 @@ import { fileURLToPath } from 'node:url';
  * `node scripts/check-sql-placement.mjs` (part of `npm run lint` and `npm test`): SQL lives in
  * repositories (STYLE.md "Repositories own SQL"; ARCHITECTURE.md, Data). Fails, naming file and
  * line, when a product file under server/src or collab/src that is not a `*.repository.ts` runs
- * SQL: a Kysely `.selectFrom(`, `.insertInto(`, `.updateTable(` or `.deleteFrom(`, or a raw
- * `sql` template (`` sql` `` or `sql<`). Comment lines are not read. Exits 0 when every such
- * file is clean, 1 otherwise.
+ * SQL: a Kysely `.selectFrom(`, `.insertInto(`, `.updateTable(` or `.deleteFrom(`, a raw `sql`
+ * template (`` sql` `` or `sql<`), `sql.raw` (also as `sql` ending a line, chained on the next),
+ * `.executeQuery(`, or a pg-copy-streams `copyTo(`/`copyFrom(`. Comment lines are not read.
+ * Exits 0 when every such file is clean, 1 otherwise.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ROOTS = ['server/src', 'collab/src'];
 const SOURCE = /\.(ts|tsx|mts|cts)$/;
-const SQL = /\.(selectFrom|insertInto|updateTable|deleteFrom)\(|\bsql`|\bsql</;
+const SQL =
+  /\.(selectFrom|insertInto|updateTable|deleteFrom|executeQuery)\(|\bsql`|\bsql<|\bsql\.raw\b|\bsql\s*$|\bcopy(To|From)\(/;
 
 /**
  * Infrastructure that legitimately runs SQL outside a repository, as path patterns relative to

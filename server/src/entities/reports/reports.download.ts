@@ -13,8 +13,7 @@ import {
 } from '@nomen/shared';
 import type { Database } from '@nomen/shared/db';
 import type { Response } from 'express';
-import { type Kysely, sql } from 'kysely';
-import { to as copyTo } from 'pg-copy-streams';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { withConnection } from '../../db/connection';
 import { streamXlsx, XLSX_CONTENT_TYPE } from '../../files/xlsx';
@@ -156,7 +155,7 @@ export function formulaSafeSelect(text: string, columns: readonly string[]): str
 async function copyCsv(deps: AppDeps, text: string, res: Response): Promise<void> {
   await withConnection(deps, async (_db, client) => {
     if (!client) throw new Error('COPY needs a PostgreSQL connection');
-    const stream = client.query(copyTo(`COPY (${text}) TO STDOUT WITH (FORMAT csv, HEADER true)`));
+    const stream = repo.copyDownloadCsv(client, text);
     try {
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         if (res.destroyed) break;
@@ -200,15 +199,13 @@ async function eachBatch(
     .setIsolationLevel('repeatable read')
     .setAccessMode('read only')
     .execute(async (trx) => {
-      await sql.raw(`declare report_download no scroll cursor for ${text}`).execute(trx);
+      await repo.openDownloadCursor(trx, text);
       for (;;) {
-        const { rows } = await sql
-          .raw<Record<string, unknown>>(`fetch ${DOWNLOAD_FETCH_ROWS} from report_download`)
-          .execute(trx);
+        const rows = await repo.fetchDownloadRows(trx, DOWNLOAD_FETCH_ROWS);
         if (rows.length > 0) await onBatch(rows);
         if (rows.length < DOWNLOAD_FETCH_ROWS || isClosed()) break;
       }
-      await sql.raw('close report_download').execute(trx);
+      await repo.closeDownloadCursor(trx);
     });
 }
 

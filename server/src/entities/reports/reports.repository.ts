@@ -1,5 +1,7 @@
 import type { Database } from '@nomen/shared/db';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import type pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 
 /**
  * SQL of the reports (issue 13; spec 01 §2.9, §3.3). Every function takes the account first.
@@ -450,4 +452,37 @@ export function downloadQuery(report: string, accountId: number, p: DownloadPara
       };
     }
   }
+}
+
+/**
+ * Streams the rows of `text` (a download query with its parameters inlined as literals;
+ * {@link downloadQuery}) out of PostgreSQL's own CSV writer, `COPY (…) TO STDOUT` as CSV with a
+ * header row, on `client` (PostgreSQL only). Answers the stream of CSV bytes; the caller reads it
+ * to its end or destroys it.
+ */
+export function copyDownloadCsv(client: pg.PoolClient, text: string) {
+  return client.query(copyTo(`COPY (${text}) TO STDOUT WITH (FORMAT csv, HEADER true)`));
+}
+
+/**
+ * Opens the server-side cursor `report_download` over `text` (a download query with its
+ * parameters inlined as literals; {@link downloadQuery}) in `trx`; it lives until
+ * {@link closeDownloadCursor} or the end of the transaction.
+ */
+export async function openDownloadCursor(trx: Transaction<Database>, text: string): Promise<void> {
+  await sql.raw(`declare report_download no scroll cursor for ${text}`).execute(trx);
+}
+
+/** The next `count` rows (fewer at the end, none after it) of the cursor {@link openDownloadCursor} opened. */
+export async function fetchDownloadRows(
+  trx: Transaction<Database>,
+  count: number,
+): Promise<Record<string, unknown>[]> {
+  const { rows } = await sql.raw<Record<string, unknown>>(`fetch ${count} from report_download`).execute(trx);
+  return rows;
+}
+
+/** Closes the cursor {@link openDownloadCursor} opened. */
+export async function closeDownloadCursor(trx: Transaction<Database>): Promise<void> {
+  await sql.raw('close report_download').execute(trx);
 }
