@@ -147,8 +147,8 @@ function replaced<T extends Composable>(template: T, next: TemplateField[], chan
  * (`segmentLinkCandidate`) and was never unlinked: the segment is filled from that field. With
  * `onlyUngoverned` (the server's save) only segments still without a governance are linked;
  * otherwise (the editor adding a pattern or a field set, in either order) a governance the segment
- * had is replaced. Segments already linked stay as they are. Answers the same template when
- * nothing changes.
+ * had is replaced. Segments already linked stay linked, hidden and optional (one sent visible is
+ * hidden again). Answers the same template when nothing changes.
  */
 export function composeSegmentLinks<T extends Composable>(
   template: T,
@@ -157,6 +157,11 @@ export function composeSegmentLinks<T extends Composable>(
   const fields = template.template_fields;
   let changed = false;
   const next = fields.map((tf) => {
+    // A linked segment is never a column of its own, whoever sent it otherwise.
+    if (isLinkedSegmentField(tf) && (tf.visible_on_form || tf.required)) {
+      changed = true;
+      return { ...tf, visible_on_form: false, required: false };
+    }
     if (!isLinkableSegmentField(tf) || tf.segment_link !== null) return tf;
     if (options.onlyUngoverned && tf.governance_type !== 'variable' && tf.governance_type !== null) return tf;
     const source = segmentLinkCandidate(fields, tf);

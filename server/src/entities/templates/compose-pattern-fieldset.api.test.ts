@@ -209,6 +209,32 @@ describe('a template with the seeded pattern and field set', () => {
     expect(fieldOf(again, 'Region', 'segment').segment_link).toBe('unlinked');
   });
 
+  it('refuses a concatenation whose piece is not in the template, naming the piece and its field set', async () => {
+    const fieldIds = fieldset.fields.filter((f) => f.name !== 'Channel').map((f) => f.id);
+    const res = await c.admin
+      .put('/api/v1/account/template/')
+      .send(addFieldsetFields(draftNamed('Compose key', 'media@example.com'), fieldset, fieldIds));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain(
+      'Campaign key: it concatenates Channel (Paid media), not in the template',
+    );
+  });
+
+  it('keeps a linked segment out of the form even when it is sent visible', async () => {
+    const composed = addFieldsetFields(
+      addPatternField(draftNamed('Compose visible', 'media@example.com'), pattern),
+      fieldset,
+    );
+    const template = await saved({
+      ...composed,
+      template_fields: composed.template_fields.map((tf) =>
+        tf.segment_link === 'linked' ? { ...tf, visible_on_form: true, required: true } : tf,
+      ),
+    });
+    for (const name of SHARED_NAMES)
+      expect(fieldOf(template, name, 'segment')).toMatchObject({ visible_on_form: false, required: false });
+  });
+
   it('links on save the segments an older client sent without governance, instead of refusing them', async () => {
     const composed = addFieldsetFields(
       addPatternField(draftNamed('Compose old client', 'media@example.com'), pattern),

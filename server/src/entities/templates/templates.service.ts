@@ -36,6 +36,7 @@ import { recordActivity } from '../activities/activities.service';
 import * as connectorsRepo from '../connectors/connectors.repository';
 import { connectorOfAccount } from '../connectors/connectors.service';
 import * as fieldsRepo from '../fields/fields.repository';
+import * as fieldsetsRepo from '../fieldsets/fieldsets.repository';
 import { assertAllFound, assertNotStale } from '../guards';
 import * as listsRepo from '../lists/lists.repository';
 import * as repo from './templates.repository';
@@ -577,8 +578,20 @@ export async function saveTemplate(
       referencedRows.map((f) => f.id),
       'Fields',
     );
-    // Fields referenced but not in the template, so that a message names them (spec 03 §5).
-    const knownFields = referencedRows.map((f) => ({ id: f.id, name: f.name, fieldset_name: null }));
+    // Fields referenced but not in the template, so that a message names them with their field
+    // set, "Channel (Paid media)" (spec 03 §5).
+    const referencedSetIds = [
+      ...new Set(referencedRows.flatMap((f) => (f.fieldset_id === null ? [] : [f.fieldset_id]))),
+    ];
+    const referencedSets =
+      referencedSetIds.length === 0
+        ? []
+        : await fieldsetsRepo.findFieldsets(trx, accountId, referencedSetIds);
+    const knownFields = referencedRows.map((f) => ({
+      id: f.id,
+      name: f.name,
+      fieldset_name: referencedSets.find((set) => set.id === f.fieldset_id)?.name ?? null,
+    }));
     await assertListsInAccount(trx, accountId, parsed);
     const patternRows = fieldRows.filter((f) => f.is_pattern);
     const segmentRows = await fieldsRepo.segmentsOf(
