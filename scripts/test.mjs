@@ -5,10 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { ensureClientBuilt } from './client-build.mjs';
 
 /**
- * `npm test`: typecheck, lint, unit and API tests (vitest; API tests on a real PostgreSQL at
- * TEST_DATABASE_URL), then end-to-end tests in Chromium (Playwright). Prints each stage's
- * outcome and duration, a table of the stages' durations, and one closing line "N passed, N failed"
- * summing every test run (typecheck and lint count as one check each; lint is Biome and the
+ * `npm test`: typecheck, the database types' check (`npm run db:types -- --check`: the generated
+ * types against the migrations, on a scratch database of TEST_DATABASE_URL's server), lint, unit
+ * and API tests (vitest; API tests on a real PostgreSQL at TEST_DATABASE_URL), then end-to-end
+ * tests in Chromium (Playwright). Prints each stage's outcome and duration, a table of the stages'
+ * durations, and one closing line "N passed, N failed" summing every test run (typecheck, the
+ * database types and lint count as one check each; lint is Biome and the
  * SQL-placement check, scripts/check-sql-placement.mjs, as `npm run lint`). Exits non-zero when
  * anything failed or when no test ran.
  */
@@ -68,6 +70,10 @@ function readJson(file) {
 }
 
 check('typecheck (tsc -b)', bin('tsc'), ['-b']);
+check('database types (npm run db:types -- --check)', bin('tsx'), [
+  join(root, 'scripts', 'db-types.ts'),
+  '--check',
+]);
 check(
   'lint (biome, SQL placement)',
   bin('biome'),
