@@ -166,3 +166,26 @@ test('[TEMPLATES]: the seeded pattern and field set compose into one set of fiel
   await expect(segmentCard(page, 'Channel')).toContainText('filled from Paid media › Channel');
   expect(await previewColumns(page, name, ['Channel', 'Region'])).toEqual({ total: 10, counts: [1, 1] });
 });
+
+test('[TEMPLATES]: a concatenation piece never added to the template is named with its field set, not called removed', async ({
+  page,
+}) => {
+  await page.goto('/admin/templates/edit-template/new/govern');
+  // Every field of "Paid media" but Channel, which its Campaign key concatenates.
+  await page.getByRole('button', { name: 'Add fields' }).click();
+  const picker = page.getByRole('dialog', { name: 'Add fields' });
+  await picker.getByRole('combobox', { name: 'Field set' }).click();
+  await page.getByRole('option', { name: 'Paid media' }).click();
+  await picker.getByRole('button', { name: 'Choose all' }).click();
+  await picker.getByRole('checkbox', { name: 'Channel', exact: true }).uncheck();
+  await picker.getByRole('button', { name: 'Add 7 fields' }).click();
+
+  const key = await reveal(page, fieldsetCard(page, 'Campaign key'));
+  await expect(key).toHaveAttribute('data-error', 'true');
+  await expect(key).toContainText('Campaign key: it concatenates Channel (Paid media), not in the template');
+  await key.getByRole('button', { name: 'Edit Campaign key' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Edit Campaign key' });
+  await expect(drawer.getByText('1. Channel (Paid media, not in this template)')).toBeVisible();
+  await expect(drawer.getByText('2. Country (Paid media)')).toBeVisible();
+  await expect(drawer.getByText('A removed field')).toHaveCount(0);
+});

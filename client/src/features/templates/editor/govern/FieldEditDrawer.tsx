@@ -63,14 +63,20 @@ function FieldEditForm({ field, onClose }: { field: TemplateField; onClose: () =
   const settings = templateFieldGovernance(edited);
 
   // The field's problems as they will be once applied (spec 03 §5), so a fix shows at once.
-  const problems = useMemo(
-    () =>
-      validateTemplate(
-        updateTemplateField(draft, field.id, () => edited),
-        { featureFlags: me.features },
-      ).filter((issue) => issue.fieldId === field.id),
-    [draft, field.id, edited, me.features],
-  );
+  // The field's own field set: fields it names that the template does not hold are named from it.
+  const ownSet = useFieldset(field.field.fieldset_id);
+  const problems = useMemo(() => {
+    const set = ownSet.data?.fieldset;
+    const knownFields = (set?.fields ?? []).map((f) => ({
+      id: f.id,
+      name: f.name,
+      fieldset_name: set!.name,
+    }));
+    return validateTemplate(
+      updateTemplateField(draft, field.id, () => edited),
+      { featureFlags: me.features, knownFields },
+    ).filter((issue) => issue.fieldId === field.id);
+  }, [draft, field.id, edited, me.features, ownSet.data]);
 
   const settingsIssues = useMemo(() => {
     if (!isEditable || !settings) return {};
@@ -93,8 +99,6 @@ function FieldEditForm({ field, onClose }: { field: TemplateField; onClose: () =
         })),
     [draft.template_fields, field.id, fieldsetNames],
   );
-  // The field's own field set: fields it names that the template does not hold are named from it.
-  const ownSet = useFieldset(field.field.fieldset_id);
   const absentFields = useMemo<OtherField[]>(() => {
     const present = new Set(draft.template_fields.map((tf) => String(tf.field_id)));
     const set = ownSet.data?.fieldset;
