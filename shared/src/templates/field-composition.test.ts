@@ -8,6 +8,7 @@ import {
   linkSegmentField,
   segmentFillLabel,
   segmentFillSource,
+  settleSegmentLink,
   templateFieldChoiceLabel,
   unlinkSegmentField,
 } from './field-composition';
@@ -155,6 +156,13 @@ describe('a pattern and a field set that name the same things compose (spec 02 Â
     // ...the user does.
     const relinked = linkSegmentField(again, seg.id);
     expect(isLinkedSegmentField(segment(relinked, 'Region'))).toBe(true);
+  });
+
+  it('makes a linked segment its own field, unlinked and on the form, once the user gives it another governance', () => {
+    const seg = segment(patternFirst, 'Campaign');
+    const governed = settleSegmentLink({ ...seg, governance_type: 'text', autofill: null });
+    expect(governed).toMatchObject({ segment_link: 'unlinked', visible_on_form: true, required: true });
+    expect(settleSegmentLink(seg)).toBe(seg);
   });
 
   it('gives a segment its own field back when the field it is filled from is removed', () => {

@@ -208,6 +208,18 @@ export function unlinkSegmentField<T extends Composable>(template: T, templateFi
 }
 
 /**
+ * A segment's field after the user gave it a governance in its drawer (spec 03 §2): one that was
+ * linked but is no longer filled from another field is its own field now, unlinked (so it is not
+ * linked again on its own), visible and required as a variable segment's field is. Other fields
+ * are answered as they are.
+ */
+export function settleSegmentLink(tf: TemplateField): TemplateField {
+  if (!isLinkableSegmentField(tf) || tf.segment_link !== 'linked' || tf.governance_type === 'autofill')
+    return tf;
+  return { ...tf, segment_link: 'unlinked', visible_on_form: true, required: true };
+}
+
+/**
  * The template after `removed` fields left it: segments that were linked to one of them are
  * their own fields again, with its governance, and undecided (they link again if a same-named
  * field comes back). `fields` are the template's fields without the removed ones.

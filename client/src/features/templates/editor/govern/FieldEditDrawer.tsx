@@ -6,6 +6,7 @@ import {
   governanceSettingsSchema,
   isGovernanceEditable,
   isTemplateFieldLocked,
+  settleSegmentLink,
   TEMPLATE_FIELD_GOVERNANCE_CHOICES,
   TEMPLATE_GOVERNANCE_LABELS,
   type TemplateField,
@@ -73,7 +74,7 @@ function FieldEditForm({ field, onClose }: { field: TemplateField; onClose: () =
       fieldset_name: set!.name,
     }));
     return validateTemplate(
-      updateTemplateField(draft, field.id, () => edited),
+      updateTemplateField(draft, field.id, () => settleSegmentLink(edited)),
       { featureFlags: me.features, knownFields },
     ).filter((issue) => issue.fieldId === field.id);
   }, [draft, field.id, edited, me.features, ownSet.data]);
@@ -114,7 +115,8 @@ function FieldEditForm({ field, onClose }: { field: TemplateField; onClose: () =
   const apply = () => {
     setSubmitted(true);
     if (Object.keys(settingsIssues).length > 0) return;
-    store.update((d) => updateTemplateField(d, field.id, () => edited));
+    // A linked segment given another governance is its own field from now on.
+    store.update((d) => updateTemplateField(d, field.id, () => settleSegmentLink(edited)));
     onClose();
   };
 
