@@ -124,7 +124,7 @@ function day(at: Date): string {
 type Row = Record<string, string>;
 
 /** A submission of the story: when, through which template, by whom, and how it ended. */
-interface Planned {
+export interface PlannedSubmission {
   at: Date;
   template: 'social' | 'display';
   submitter: keyof HistoryPeople;
@@ -176,9 +176,9 @@ function regionsOf(rows: readonly Row[]): string {
  * approved by the approver or the admin a few hours later; one rejected with a comment three
  * weeks ago and one still waiting for approval since yesterday.
  */
-export function planHistory(now: Date): Planned[] {
+export function planHistory(now: Date): PlannedSubmission[] {
   const random = randomFrom(20_260_601);
-  const planned: Planned[] = [];
+  const planned: PlannedSubmission[] = [];
   // The current month's submissions come before now, so its point of the chart is never empty
   // (but in the first minute of a month).
   const latest = now.getTime() - 60_000;
@@ -354,10 +354,10 @@ async function seedSuggestions(
  * pending count) is filled as real use fills it: the planned submissions (planHistory) made by
  * `createSubmission` as their submitters and decided by `decideSubmission` as their approvers,
  * then moved to their story time (`redateSubmission`, since the services stamp now; their status
- * notices are not mailed, the story being past); the email
- * output's runs are queued by each commit and worked by the job queue once the history is in
- * (mail as files in DATA_DIR/mail without SMTP_URL); and the list suggestions (seedSuggestions).
- * Throws when a service refuses a planned submission (a seed bug).
+ * notices are not mailed, the story being past); the email output's runs are queued by each
+ * commit and worked by the job queue once the history is in (mail as files in DATA_DIR/mail
+ * without SMTP_URL); and the list suggestions (seedSuggestions). Takes a few seconds on the
+ * embedded database. Throws when a service refuses a planned submission (a seed bug).
  */
 export async function seedDemoHistory(deps: AppDeps, input: HistoryInput): Promise<HistorySummary> {
   const now = input.now ?? new Date();
