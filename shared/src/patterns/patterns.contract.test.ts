@@ -273,12 +273,12 @@ describe('PATTERN_PALETTE (spec 02 §9)', () => {
   it('picks a colour for any number', () => {
     expect(paletteColorFor(0)).toBe('#64748b');
     expect(paletteColorFor(33)).toBe('#334155');
-    expect(paletteColorFor(-1)).toBe('#be123c');
+    expect(paletteColorFor(-1)).toBe('#57534e');
     expect(paletteColorFor(Number.NaN)).toBe('#64748b');
   });
 
   it('holds no red that reads as an error, and names what replaced the reds it held', () => {
-    for (const red of ['#ef4444', '#b91c1c', '#dc2626', '#f87171'])
+    for (const red of ['#ef4444', '#b91c1c', '#dc2626', '#f87171', '#f43f5e', '#be123c'])
       expect(PATTERN_PALETTE as readonly string[]).not.toContain(red);
     for (const [retired, replacement] of Object.entries(RETIRED_PALETTE_COLORS)) {
       expect(PATTERN_PALETTE as readonly string[]).not.toContain(retired);

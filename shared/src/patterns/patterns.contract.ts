@@ -55,8 +55,8 @@ export const VARIABLE_DEFAULT_NAME = 'VAR';
  * The 32 colours patterns and field sets are drawn in (spec 02 §9), lower-case `#rrggbb`. The spec
  * does not list them; these are sixteen hues at two strengths, all readable with white text. No
  * colour is the red the editor marks errors with (a pattern's dot must never read as an error):
- * the first two places, once red, are slate; migration 0024 moved stored reds to them
- * ({@link RETIRED_PALETTE_COLORS}).
+ * the first two places, once red, are slate and the last two, once rose, are stone; migration 0024
+ * moved stored reds and roses to them ({@link RETIRED_PALETTE_COLORS}).
  */
 export const PATTERN_PALETTE = [
   '#64748b',
@@ -89,8 +89,8 @@ export const PATTERN_PALETTE = [
   '#a21caf',
   '#ec4899',
   '#be185d',
-  '#f43f5e',
-  '#be123c',
+  '#78716c',
+  '#57534e',
 ] as const;
 /**
  * Colours the palette once held that read as errors, and the palette colour that replaced each
@@ -99,6 +99,8 @@ export const PATTERN_PALETTE = [
 export const RETIRED_PALETTE_COLORS: Readonly<Record<string, PaletteColor>> = {
   '#ef4444': '#64748b',
   '#b91c1c': '#334155',
+  '#f43f5e': '#78716c',
+  '#be123c': '#57534e',
 };
 /** One palette colour (spec 02 §9). */
 export type PaletteColor = (typeof PATTERN_PALETTE)[number];

@@ -2,7 +2,8 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * Pattern colours never read as errors (spec 02 §9 palette; the editor marks errors in red): the
- * palette's two reds, #ef4444 and #b91c1c, became slate #64748b and #334155 at the same places.
+ * palette's two reds, #ef4444 and #b91c1c, became slate #64748b and #334155 at the same places,
+ * and its two roses, #f43f5e and #be123c, stone #78716c and #57534e.
  * Patterns (`fields.settings.color` of pattern fields) and template fields (`template_fields.color`)
  * stored with a red take its replacement. Frozen: the colours are spelled here, not imported.
  * Down leaves the colours as they are (the slates are palette colours either way).
@@ -10,6 +11,8 @@ import { type Kysely, sql } from 'kysely';
 const REPLACED: readonly (readonly [string, string])[] = [
   ['#ef4444', '#64748b'],
   ['#b91c1c', '#334155'],
+  ['#f43f5e', '#78716c'],
+  ['#be123c', '#57534e'],
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
