@@ -61,3 +61,37 @@ test('[TEMPLATES]: Sync now pulls a new SFTP file into a draft submission to fix
   await expect(page.getByText('Draft', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('Spring Sale').first()).toBeVisible();
 });
+
+test('[TEMPLATES]: Sync now of an inbound integration parked "Not ready" is disabled and says on hover what is missing', async ({
+  page,
+  baseURL,
+}) => {
+  const api = await apiAs('admin', baseURL!);
+  const assignmentName = uniqueName('Unfinished inbox');
+  const { id: templateId } = await campaignTemplate(api, uniqueName('Parked inbound'), [
+    {
+      id: 'TEMP_pull',
+      name: assignmentName,
+      connector_id: null,
+      connector_type_id: null,
+      slug: 'sftp-pull',
+      integration_type: 'INPUT',
+      folder: '/inbox',
+      metadata: { identifier_field_ids: '' },
+    },
+  ]);
+  await api.dispose();
+
+  await page.goto(`/admin/templates/edit-template/${templateId}/connect`);
+  const panel = page.locator('[data-issue-target^="integration:"]').filter({
+    has: page.getByRole('button', { name: `Delete ${assignmentName}`, exact: true }),
+  });
+  const control = panel.locator('button[aria-expanded]').first();
+  await control.click();
+  await expect(control).toHaveAttribute('aria-expanded', 'true');
+  const sync = panel.getByRole('button', { name: 'Sync now' });
+  await expect(sync).toBeDisabled();
+  await expect(sync).toHaveAccessibleDescription('Not ready: choose a connected account');
+  await sync.locator('..').hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Not ready: choose a connected account');
+});

@@ -144,7 +144,10 @@ export const IntegrationPanel = memo(function IntegrationPanel(props: { id: Inte
         assignment.integration_type === 'INPUT' &&
         isPullableSlug(assignment.slug) ? (
           <>
-            <SyncNow assignmentId={assignment.id} />
+            <SyncNow
+              assignmentId={assignment.id}
+              notReady={notReady ? integrationMessageText(notReady.messageId, notReady.params) : undefined}
+            />
             <LastRuns assignmentId={assignment.id} direction="INPUT" />
           </>
         ) : null}
