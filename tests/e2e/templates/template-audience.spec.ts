@@ -79,4 +79,39 @@ test.describe('[TEMPLATES] who can submit', () => {
     ]);
     await expect(who.getByLabel('Share with a group')).toHaveCount(0);
   });
+
+  test("[TEMPLATES]: a template shared from the editor with a group appears on its USER's codes page", async ({
+    page,
+    baseURL,
+    browser,
+  }) => {
+    // A folder no group reaches: the demo USER (Regional Marketing) cannot submit through it yet.
+    const api = await apiAs('admin', baseURL!);
+    const saved = await api.put('/api/v1/account/folder', {
+      data: { name: uniqueName('Unshared folder'), description: '' },
+    });
+    const unshared = await textFieldsTemplate(api, 'Shared later', ['Campaign'], {
+      folderId: ((await saved.json()) as { folder: { id: number } }).folder.id,
+    });
+    await api.dispose();
+    const userContext = await browser.newContext({ storageState: storageStateOf('user') });
+    const userPage = await userContext.newPage();
+    await userPage.goto('/codes');
+    await expect(userPage.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    const newSubmission = userPage.getByRole('button', { name: `New submission with ${unshared.name}` });
+    await expect(newSubmission).toHaveCount(0);
+
+    await page.goto(`/admin/templates/edit-template/${unshared.id}/setup`);
+    const who = page.getByRole('region', { name: 'Who can submit' });
+    await who.getByLabel('Share with a group').click();
+    await page.getByRole('option', { name: 'Regional Marketing', exact: true }).click();
+    await who.getByRole('button', { name: 'Share' }).click();
+    await expect(who.getByRole('listitem').filter({ hasText: /^Regional Marketing · / })).toContainText(
+      'shared directly',
+    );
+
+    await userPage.reload();
+    await expect(newSubmission).toBeVisible();
+    await userContext.close();
+  });
 });
