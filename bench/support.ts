@@ -61,7 +61,8 @@ export async function recreateDatabase(url: URL): Promise<void> {
 
 /**
  * Starts the REST server (npm run start:server) as its own process on `port` over `databaseUrl`
- * and resolves once it serves; `env` adds variables (e.g. NODE_ENV).
+ * and resolves once it serves; `env` adds variables (e.g. NODE_ENV). The demo account is seeded
+ * without its history (SEED_DEMO_HISTORY=false), so figures stay comparable with earlier runs.
  */
 export async function startServer(
   databaseUrl: URL,
@@ -75,6 +76,7 @@ export async function startServer(
       PORT: String(port),
       NOMEN_SECRET_KEY: 'bench-secret-key-0123456789abcdefghij',
       LOGIN_RATE_LIMIT: '1000',
+      SEED_DEMO_HISTORY: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
