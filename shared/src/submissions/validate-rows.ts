@@ -818,11 +818,28 @@ export interface SubmissionValidator {
  * template editor allows or on any row; what cannot be governed is a problem of the row.
  */
 export function compileSubmissionForm(form: SubmissionForm): SubmissionValidator {
+  const env = formEnv(form);
+  const { fields } = env.form;
+  const uniqueFields = uniqueFieldsOf(fields, env);
+  const validateRow = rowValidator(rowPlan(fields, env));
+  const uniquenessProblems = uniquenessChecker(uniqueFields);
+  return {
+    form: env.form,
+    counters: autonumberCounters(form, fields, env),
+    uniqueKeys: uniqueFields.map(fieldKey),
+    validateRow,
+    uniquenessProblems,
+    validateRows: rowsValidator(validateRow, uniquenessProblems),
+  };
+}
+
+/** The form's fields in precedence order, indexed by key and field id, with its lists, patterns and autonumbers indexed. */
+function formEnv(form: SubmissionForm): FormEnv {
   const fields = [...form.fields].sort((a, b) => a.precedence - b.precedence);
   const byFieldId = new Map<string, TemplateField>();
   for (const f of fields)
     if (f.field_id !== null && !byFieldId.has(String(f.field_id))) byFieldId.set(String(f.field_id), f);
-  const env: FormEnv = {
+  return {
     form: { ...form, fields },
     byKey: new Map(fields.map((f) => [fieldKey(f), f])),
     byFieldId,
@@ -830,15 +847,45 @@ export function compileSubmissionForm(form: SubmissionForm): SubmissionValidator
     patterns: new Map(form.patterns.map((p) => [p.field_id, p])),
     autonumbers: new Map(form.autonumbers.map((a) => [a.field_id, a])),
   };
+}
+
+/** What governing one row runs, in order, compiled once per form (see {@link rowPlan}). */
+interface RowPlan {
+  readonly env: FormEnv;
+  /** Every field's key: the cells a row is read from. */
+  readonly keys: readonly string[];
+  /** Keys of the fields a user enters: a row with all of them blank is empty. */
+  readonly enteredKeys: readonly string[];
+  readonly required: readonly { field: TemplateField; key: string }[];
+  readonly inputs: readonly FieldStep[];
+  readonly relations: readonly ((state: RowState) => void)[];
+  /** Computed steps in dependency order, then those caught in a cycle. */
+  readonly computed: readonly FieldStep[];
+  readonly cyclic: readonly FieldStep[];
+}
+
+/** Each field's step from its governance type's rule (`CELL_RULES`), input steps apart from computed ones in order. */
+function rowPlan(fields: readonly TemplateField[], env: FormEnv): RowPlan {
   const steps = fields.flatMap((f) => {
     const rule = f.governance_type ? CELL_RULES[f.governance_type] : trimmed;
     const step = (rule ?? trimmed)(f, env);
     return step ? [step] : [];
   });
-  const inputs = steps.filter((s) => s.phase === 'input');
   const { ordered: computed, cyclic } = orderComputed(steps.filter((s) => s.phase === 'computed'));
+  return {
+    env,
+    keys: fields.map(fieldKey),
+    enteredKeys: fields.filter((f) => ENTERED_TYPES.has(f.governance_type)).map(fieldKey),
+    required: fields.filter((f) => f.required).map((f) => ({ field: f, key: fieldKey(f) })),
+    inputs: steps.filter((s) => s.phase === 'input'),
+    relations: listRelations(fields, env),
+    computed,
+    cyclic,
+  };
+}
 
-  // Single-value list fields grouped by list, for drill-down and dependent relations.
+/** Single-value list fields grouped by list, for drill-down and dependent relations: one step per list. */
+function listRelations(fields: readonly TemplateField[], env: FormEnv): ((state: RowState) => void)[] {
   const groups = new Map<number, { field: TemplateField; column: number }[]>();
   for (const f of fields) {
     const g = f.list_governance;
@@ -851,20 +898,26 @@ export function compileSubmissionForm(form: SubmissionForm): SubmissionValidator
     group.push({ field: f, column });
     groups.set(g.list_id, group);
   }
-  const relations = [...groups].map(([listId, group]) => listRelationStep(env.lists.get(listId)!, group));
+  return [...groups].map(([listId, group]) => listRelationStep(env.lists.get(listId)!, group));
+}
 
-  const enteredKeys = fields.filter((f) => ENTERED_TYPES.has(f.governance_type)).map(fieldKey);
-  const required = fields.filter((f) => f.required).map((f) => ({ field: f, key: fieldKey(f) }));
-  const keys = fields.map(fieldKey);
-
-  const uniqueFields = fields.filter(
+/** The fields whose values must be unique: template must_be_unique, or a unique pattern's code. */
+function uniqueFieldsOf(fields: readonly TemplateField[], env: FormEnv): TemplateField[] {
+  return fields.filter(
     (f) =>
       f.must_be_unique ||
       (f.governance_type === 'pattern' &&
         typeof f.field_id === 'number' &&
         env.patterns.get(f.field_id)?.must_be_unique === true),
   );
+}
 
+/** The autonumber counters of the form: its patterns' autonumber segments, then its own autonumber fields. */
+function autonumberCounters(
+  form: SubmissionForm,
+  fields: readonly TemplateField[],
+  env: FormEnv,
+): AutonumberCounter[] {
   const counters: AutonumberCounter[] = [];
   for (const p of form.patterns)
     for (const s of p.segments)
@@ -880,13 +933,21 @@ export function compileSubmissionForm(form: SubmissionForm): SubmissionValidator
         minWidth: settings.min_width,
       });
   }
+  return counters;
+}
 
+/**
+ * The `validateRow` of a compiled form: reads the row's cells, answers an empty row as such, else
+ * runs the input steps, the list relations, the computed steps, reports cycles and required cells.
+ */
+function rowValidator(plan: RowPlan): SubmissionValidator['validateRow'] {
+  const { env, keys, enteredKeys, required, inputs, relations, computed, cyclic } = plan;
   // One row's working maps, reused row after row (every key is written again first, the others
   // cleared), so governing many rows does not allocate and grow them for each one.
   const values = new Map<string, string>();
   const dates = new Map<string, CalendarDate>();
   const failed = new Set<string>();
-  const validateRow: SubmissionValidator['validateRow'] = (input, index, sources, session) => {
+  return (input, index, sources, session) => {
     dates.clear();
     failed.clear();
     if (values.size > keys.length) values.clear();
@@ -925,8 +986,13 @@ export function compileSubmissionForm(form: SubmissionForm): SubmissionValidator
     });
     return { row, problems: state.problems, provisional: state.provisional };
   };
+}
 
-  const uniquenessProblems: SubmissionValidator['uniquenessProblems'] = (rows, provisional, isTaken) => {
+/** The `uniquenessProblems` of a compiled form over `uniqueFields`: duplicates within the rows, then values `isTaken` knows. */
+function uniquenessChecker(
+  uniqueFields: readonly TemplateField[],
+): SubmissionValidator['uniquenessProblems'] {
+  return (rows, provisional, isTaken) => {
     const problems: SubmissionProblem[] = [];
     for (const field of uniqueFields) {
       const key = fieldKey(field);
@@ -952,28 +1018,27 @@ export function compileSubmissionForm(form: SubmissionForm): SubmissionValidator
     }
     return problems;
   };
+}
 
-  return {
-    form: env.form,
-    counters,
-    uniqueKeys: uniqueFields.map(fieldKey),
-    validateRow,
-    uniquenessProblems,
-    validateRows(rows, sources) {
-      const session = sources.session ?? createSessionCache();
-      const out: SubmissionRow[] = [];
-      const problems: SubmissionProblem[] = [];
-      const provisional: Set<string>[] = [];
-      rows.forEach((input, i) => {
-        const result = validateRow(input, i, sources, session);
-        out.push(result.row);
-        provisional.push(result.provisional);
-        for (const p of result.problems) problems.push(p);
-      });
-      for (const p of uniquenessProblems(out, provisional, sources.isTaken)) problems.push(p);
-      problems.sort((a, b) => a.row - b.row);
-      return { rows: out, problems, provisional };
-    },
+/** The `validateRows` of a compiled form: every row in one random session, then uniqueness, problems by row. */
+function rowsValidator(
+  validateRow: SubmissionValidator['validateRow'],
+  uniquenessProblems: SubmissionValidator['uniquenessProblems'],
+): SubmissionValidator['validateRows'] {
+  return (rows, sources) => {
+    const session = sources.session ?? createSessionCache();
+    const out: SubmissionRow[] = [];
+    const problems: SubmissionProblem[] = [];
+    const provisional: Set<string>[] = [];
+    rows.forEach((input, i) => {
+      const result = validateRow(input, i, sources, session);
+      out.push(result.row);
+      provisional.push(result.provisional);
+      for (const p of result.problems) problems.push(p);
+    });
+    for (const p of uniquenessProblems(out, provisional, sources.isTaken)) problems.push(p);
+    problems.sort((a, b) => a.row - b.row);
+    return { rows: out, problems, provisional };
   };
 }
 

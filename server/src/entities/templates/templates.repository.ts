@@ -373,6 +373,17 @@ export function assignmentsOf(db: Db, accountId: number, templateIds: readonly n
     .execute();
 }
 
+/** Integration assignment `id` of the account's template `templateId`, or undefined (spec 03 §3). */
+export function assignmentOfTemplate(db: Db, accountId: number, templateId: number, id: number) {
+  return db
+    .selectFrom('integration_assignments')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('template_id', '=', templateId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 /** Notifications of integration assignments. */
 export function notificationsOf(db: Db, assignmentIds: readonly number[]) {
   if (assignmentIds.length === 0) return Promise.resolve([]);

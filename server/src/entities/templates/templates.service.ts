@@ -11,12 +11,9 @@ import {
   isMissingSettingIssue,
   LINK_VALIDATION_SLUGS,
   LINK_VALIDATION_TYPES,
-  type LinkParameter,
-  type LinkValidation,
   mayApproveTemplates,
   missingSettingsByIntegration,
   parametersToSave,
-  readinessOf,
   type StoredPattern,
   type Template,
   type TemplateField,
@@ -39,6 +36,7 @@ import * as fieldsRepo from '../fields/fields.repository';
 import * as fieldsetsRepo from '../fieldsets/fieldsets.repository';
 import { assertAllFound, assertNotStale } from '../guards';
 import * as listsRepo from '../lists/lists.repository';
+import { assignmentFromRow, templateFieldFromRow, templateFromRows } from './template-rows';
 import * as repo from './templates.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -71,11 +69,6 @@ const FIELD_SETTINGS_KEYS = [
   'segment_id',
   'segment_link',
 ] as const;
-
-function iso(value: Date | string | null): string | null {
-  if (value === null) return null;
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
-}
 
 function toLog(row: TemplateLogRow): TemplateLog {
   return {
@@ -121,9 +114,9 @@ export async function listTemplates(deps: AppDeps, actor: Actor): Promise<{ data
 
 /** A template as stored, without access checks (for jobs acting for the account, issue 12); null when not the account's. */
 export async function loadTemplate(db: Db, accountId: number, id: number): Promise<Template | null> {
-  const [row] = await repo.findTemplates(db, accountId, [id]);
-  if (!row) return null;
-  const [fieldRows, fieldsets, approvers, parameters, validations, assignments] = await Promise.all([
+  const [template] = await repo.findTemplates(db, accountId, [id]);
+  if (!template) return null;
+  const [fields, fieldsets, approvers, parameters, validations, assignments] = await Promise.all([
     repo.templateFieldsOf(db, accountId, [id]),
     repo.fieldsetsOf(db, [id]),
     repo.approversOf(db, accountId, id),
@@ -131,126 +124,63 @@ export async function loadTemplate(db: Db, accountId: number, id: number): Promi
     repo.validationsOf(db, accountId, id),
     repo.assignmentsOf(db, accountId, [id]),
   ]);
-  const [columns, notifications] = await Promise.all([
+  const [listColumns, notifications] = await Promise.all([
     repo.listColumnsUsingTemplateFields(
       db,
       accountId,
-      fieldRows.map((f) => f.id),
+      fields.map((f) => f.id),
     ),
     repo.notificationsOf(
       db,
       assignments.map((a) => a.id),
     ),
   ]);
-  const template_fields: TemplateField[] = fieldRows.map((r) => {
-    const settings = r.settings as Record<string, unknown>;
-    return {
-      id: r.id,
-      field_id: r.field_id,
-      field: {
-        id: r.field_id,
-        name: r.field_name,
-        governance_type: (r.field_governance_type ?? r.governance_type) as TemplateField['governance_type'],
-        is_pattern: r.field_is_pattern,
-        fieldset_id: r.field_fieldset_id,
-        segment_parent_field_id: r.field_segment_parent_field_id,
-        segment_type: r.field_segment_type as TemplateField['field']['segment_type'],
-        segment_id: (settings.segment_id as TemplateField['field']['segment_id']) ?? null,
-      },
-      precedence: r.precedence,
-      governance_type: r.governance_type as TemplateField['governance_type'],
-      required: r.required,
-      visible_on_form: r.visible_on_form,
-      default_value: r.default_value,
-      apply_default_value_to_empty_values: r.apply_default_value_to_empty_values,
-      must_be_unique: r.must_be_unique,
-      is_preview_url: r.is_preview_url,
-      generates_creative_classification: r.generates_creative_classification,
-      classification_parameter_type:
-        r.classification_parameter_type as TemplateField['classification_parameter_type'],
-      constant_value: r.constant_value,
-      list_governance: (settings.list_governance ?? null) as TemplateField['list_governance'],
-      list_columns: columns
-        .filter((c) => c.template_field_id === r.id)
-        .map(({ template_field_id: _, ...c }) => c),
-      autofill: (settings.autofill ?? null) as TemplateField['autofill'],
-      date: (settings.date ?? null) as TemplateField['date'],
-      validation: (settings.validation ?? null) as TemplateField['validation'],
-      transformation: (settings.transformation ?? null) as TemplateField['transformation'],
-      concatenation_governance: (settings.concatenation_governance ??
-        null) as TemplateField['concatenation_governance'],
-      segments: (settings.segments ?? []) as TemplateField['segments'],
-      max_length: r.max_length,
-      min_length: r.min_length,
-      link_governance: (settings.link_governance ?? null) as TemplateField['link_governance'],
-      color: r.color as TemplateField['color'],
-      pattern_updated_at: iso(r.pattern_updated_at),
-      segment_link: (settings.segment_link ?? null) as TemplateField['segment_link'],
-    };
+  return templateFromRows({
+    template,
+    fields,
+    listColumns,
+    fieldsets,
+    approvers,
+    parameters,
+    validations,
+    assignments,
+    notifications,
   });
-  const settings = row.settings as Template['settings'];
+}
+
+/** What an integration run reads of its template (spec 03 §3): its id, name and template fields. */
+export type RunTemplate = Pick<Template, 'id' | 'name' | 'template_fields'>;
+
+/**
+ * What an outbound run needs of the template it delivers (issue 12; spec 03 §3, §5): the template's
+ * id, name and template fields in order, and the one integration assignment `assignmentId` with its
+ * notifications, as `loadTemplate` shows them (the same mappers), without the template's other
+ * parts. The template fields' `list_columns` are left empty: a run never reads them. Null when the
+ * template is not the account's or the assignment is no longer the template's. Four reads, no
+ * access checks.
+ */
+export async function loadRunAssignment(
+  db: Db,
+  accountId: number,
+  templateId: number,
+  assignmentId: number,
+): Promise<{ template: RunTemplate; assignment: IntegrationAssignment } | null> {
+  const [[template], assignment] = await Promise.all([
+    repo.findTemplates(db, accountId, [templateId]),
+    repo.assignmentOfTemplate(db, accountId, templateId, assignmentId),
+  ]);
+  if (!template || !assignment) return null;
+  const [fields, notifications] = await Promise.all([
+    repo.templateFieldsOf(db, accountId, [templateId]),
+    repo.notificationsOf(db, [assignment.id]),
+  ]);
   return {
-    id: row.id,
-    uuid: row.uuid,
-    name: row.name,
-    description: row.description,
-    folder_id: row.folder_id,
-    settings: {
-      require_identifier: settings.require_identifier ?? 0,
-      require_approval: settings.require_approval ?? 0,
-      enable_auto_submit: settings.enable_auto_submit ?? 0,
+    template: {
+      id: template.id,
+      name: template.name,
+      template_fields: fields.map((r) => templateFieldFromRow(r, [])),
     },
-    approvers: approvers.map((a) => a.id),
-    submissionStatusRecipients: row.submission_status_recipients as Template['submissionStatusRecipients'],
-    isCreativeClassificationEnabled: row.is_creative_classification_enabled,
-    creativeConfiguration: row.creative_configuration as Template['creativeConfiguration'],
-    template_fields,
-    fieldsets: fieldsets.map((f) => f.fieldset_id),
-    integrations: assignments.map((a) => ({
-      ...(a.settings as object),
-      id: a.id,
-      name: a.name,
-      slug: a.slug,
-      integration_type: a.integration_type,
-      integration_id: a.integration_id,
-      connector_id: a.connector_id,
-      connector_type_id: a.connector_type_id,
-      assigned_entity_type: 'template',
-      assigned_entity_id: row.id,
-      metadata: a.metadata,
-      integration_notifications: notifications
-        .filter((n) => n.integration_assignment_id === a.id)
-        .map((n) => ({
-          id: n.id,
-          emailTo: n.email_to,
-          subject: n.subject,
-          emailOnFailure: n.email_on_failure,
-          emailOnSuccess: n.email_on_success,
-        })),
-      created_at: a.created_at.toISOString(),
-      updated_at: a.updated_at.toISOString(),
-      readiness: readinessOf(a.missing_settings),
-    })) as IntegrationAssignment[],
-    parameters: parameters.map((p) => ({
-      id: p.id,
-      name: p.name,
-      field_id: p.field_id,
-      template_field_id: p.template_field_id,
-      precedence: p.precedence,
-      url_encoding: p.url_encoding as LinkParameter['url_encoding'],
-      url_name_encoding: p.url_name_encoding as LinkParameter['url_name_encoding'],
-      fieldset_ids: p.fieldset_ids,
-      transform: p.transform,
-      template_id: p.template_id,
-    })),
-    validations: validations.map((v) => ({
-      slug: v.slug as LinkValidation['slug'],
-      uuid: v.uuid,
-      options: v.options as LinkValidation['options'],
-    })),
-    rollup_dataset_id: row.rollup_dataset_id,
-    updated_at: row.updated_at.toISOString(),
-    created_at: row.created_at.toISOString(),
+    assignment: assignmentFromRow(assignment, template.id, notifications),
   };
 }
 
@@ -546,11 +476,7 @@ export async function saveTemplate(
   actor: Actor,
   parsed: TemplateSaveParsed,
 ): Promise<{ id: number; logId: number }> {
-  parsed.integrations.forEach((a, i) => {
-    if (!isKnownIntegrationSlug(a.slug))
-      throw AppError.badField(`body.integrations.${i}.slug`, `Unknown integration "${a.slug}"`);
-  });
-
+  assertKnownIntegrationSlugs(parsed);
   return deps.db.transaction().execute(async (trx) => {
     const { accountId } = actor;
     await assertReferencesInAccount(trx, actor, parsed);
@@ -558,266 +484,418 @@ export async function saveTemplate(
     // may still hold someone who may not approve (the editor hides the picker then), and saves.
     if (parsed.settings.require_approval)
       await assertApprovers(trx, actor, parsed.approvers, 'body.approvers');
-
-    // Fields: saved ids must be the account's; their facts and the patterns' segments are the stored ones.
-    const numericFieldIds = [
-      ...new Set(
-        parsed.template_fields.flatMap((tf) => (typeof tf.field_id === 'number' ? [tf.field_id] : [])),
-      ),
-    ];
-    const fieldRows = await fieldsRepo.findFields(trx, accountId, numericFieldIds);
-    assertAllFound(
-      numericFieldIds,
-      fieldRows.map((f) => f.id),
-      'Fields',
-    );
-    const referencedIds = referencedFieldIds(parsed).filter((id) => !numericFieldIds.includes(id));
-    const referencedRows = await fieldsRepo.findFields(trx, accountId, referencedIds);
-    assertAllFound(
-      referencedIds,
-      referencedRows.map((f) => f.id),
-      'Fields',
-    );
-    // Fields referenced but not in the template, so that a message names them with their field
-    // set, "Channel (Paid media)" (spec 03 §5).
-    const referencedSetIds = [
-      ...new Set(referencedRows.flatMap((f) => (f.fieldset_id === null ? [] : [f.fieldset_id]))),
-    ];
-    const referencedSets =
-      referencedSetIds.length === 0
-        ? []
-        : await fieldsetsRepo.findFieldsets(trx, accountId, referencedSetIds);
-    const knownFields = referencedRows.map((f) => ({
-      id: f.id,
-      name: f.name,
-      fieldset_name: referencedSets.find((set) => set.id === f.fieldset_id)?.name ?? null,
-    }));
+    const stored = await storedFieldsOfSave(trx, accountId, parsed);
     await assertListsInAccount(trx, accountId, parsed);
-    const patternRows = fieldRows.filter((f) => f.is_pattern);
-    const segmentRows = await fieldsRepo.segmentsOf(
-      trx,
-      patternRows.map((p) => p.id),
-    );
-    const segmentsOf = (patternId: number) =>
-      segmentRows.filter((s) => s.segment_parent_field_id === patternId);
-    // A segment still without governance and a field-set field of its name compose: the segment
-    // is filled from the field (field-composition.ts), as the editor's operations do.
-    const input: TemplateSaveParsed = composeSegmentLinks(
-      {
-        ...parsed,
-        template_fields: parsed.template_fields.map((tf) =>
-          fieldAsStored(
-            tf,
-            typeof tf.field_id === 'number' ? fieldRows.find((f) => f.id === tf.field_id) : undefined,
-            segmentsOf,
-          ),
-        ),
-        integrations: await integrationsToStore(trx, accountId, parsed.integrations),
-      },
-      { onlyUngoverned: true },
-    );
-    const patterns: StoredPattern[] = patternRows.map((p) => ({
-      id: p.id,
-      updated_at: p.updated_at.toISOString(),
-      segments: segmentsOf(p.id).map((s) => ({ id: s.id, name: s.name })),
-    }));
-    const missingSettings = assertNoTemplateErrors(input, {
-      featureFlags: actor.features,
-      patterns,
-      knownFields,
-    });
-
-    let before: Template | null = null;
-    const values: repo.TemplateValues = {
-      name: input.name,
-      description: input.description,
-      folder_id: input.folder_id,
-      settings: input.settings,
-      submission_status_recipients: input.submissionStatusRecipients,
-      is_creative_classification_enabled: input.isCreativeClassificationEnabled,
-      creative_configuration: input.creativeConfiguration,
-      // The dataset is the server's (issue 11): a new template has none yet, a save keeps the stored one.
-      rollup_dataset_id: null,
-    };
-    let templateId: number;
-    if (input.id) {
-      const [found] = await repo.findTemplates(trx, accountId, [input.id], true);
-      if (!found) throw AppError.notFound('Template');
-      assertNotStale(found.updated_at, (input as { updated_at?: string | null }).updated_at, 'template');
-      before = await loadTemplate(trx, accountId, found.id);
-      templateId = found.id;
-      values.rollup_dataset_id = found.rollup_dataset_id;
-      await repo.updateTemplate(trx, accountId, templateId, values);
-    } else {
-      templateId = (await repo.insertTemplate(trx, accountId, actor.userId, values)).id;
-    }
-
-    // Template-owned fields used by another template are copied (a duplicate); new ones are created.
-    const ownedElsewhere = new Set(
-      (await repo.templateOwnedFieldsOfOtherTemplates(trx, accountId, templateId, numericFieldIds)).map(
-        (r) => r.field_id,
-      ),
-    );
-    const fieldIds = new Map<string, number>();
-    for (const tf of input.template_fields) {
-      const key = String(tf.field_id);
-      if (fieldIds.has(key)) continue;
-      if (typeof tf.field_id === 'number' && !ownedElsewhere.has(tf.field_id)) {
-        fieldIds.set(key, tf.field_id);
-        // The link field's name is edited in the link drawer (spec 03 §2); other names are their owners'.
-        const stored = fieldRows.find((f) => f.id === tf.field_id);
-        const name = tf.field.name.trim();
-        if (tf.governance_type === 'link' && stored && name !== '' && stored.name !== name)
-          await fieldsRepo.renameTemplateOwnedField(trx, accountId, stored.id, name);
-      } else {
-        const id = await fieldsRepo.insertTemplateOwnedField(trx, accountId, {
-          name: tf.field.name,
-          governance_type: tf.governance_type,
-        });
-        if (tf.field_id !== null) fieldIds.set(key, id);
-        else fieldIds.set(`null:${String(tf.id)}`, id);
-      }
-    }
-    // A reference may name a template field this save adds by its TEMP_ id (spec 03 §3).
-    for (const [ref, tf] of templateFieldReferences(input.template_fields))
-      if (!fieldIds.has(ref))
-        fieldIds.set(
-          ref,
-          fieldIds.get(tf.field_id === null ? `null:${String(tf.id)}` : String(tf.field_id))!,
-        );
-    const resolveField = (id: string | number, path: string) => {
-      const saved = fieldIds.get(String(id)) ?? (typeof id === 'number' ? id : undefined);
-      if (saved === undefined) throw AppError.badField(`body.${path}`, 'Choose a field of this template');
-      return saved;
-    };
-    // Template fields: saved ids must be this template's; TEMP_ ids get new rows.
-    const existingTf = before?.template_fields.map((f) => f.id as number) ?? [];
-    const keptTf = input.template_fields.flatMap((tf) => (typeof tf.id === 'number' ? [tf.id] : []));
-    assertAllFound(keptTf, existingTf, 'Template fields');
-    const powering = before?.template_fields.find(
-      (f) => !keptTf.includes(f.id as number) && f.list_columns.length > 0,
-    );
-    if (powering) {
-      const column = powering.list_columns[0]!;
-      throw AppError.badField(
-        'body.template_fields',
-        `${powering.field.name} powers the column "${column.column_name}" of the list "${column.list_name}" and cannot be deleted.`,
-      );
-    }
-    await repo.deleteTemplateFieldsExcept(trx, templateId, keptTf);
-    const tfIds = new Map<string, number>();
-    for (const [i, raw] of input.template_fields.entries()) {
-      const tf = resolveFieldRefs(raw, resolveField, `template_fields.${i}`);
-      const fieldId =
-        raw.field_id === null
-          ? fieldIds.get(`null:${String(raw.id)}`)!
-          : resolveField(raw.field_id, `template_fields.${i}.field_id`);
-      const columns = fieldColumns(tf, fieldId, i);
-      if (typeof raw.id === 'number') {
-        await repo.updateTemplateField(trx, templateId, raw.id, columns);
-        tfIds.set(String(raw.id), raw.id);
-      } else {
-        tfIds.set(String(raw.id), await repo.insertTemplateField(trx, accountId, templateId, columns));
-      }
-    }
-
+    const { input, missingSettings } = await validatedSave(trx, actor, parsed, stored);
+    const { templateId, before } = await writeTemplateRow(trx, actor, input);
+    const fieldIds = await saveFields(trx, accountId, templateId, input, stored);
+    const resolveField = fieldResolver(fieldIds);
+    const tfIds = await saveTemplateFields(trx, accountId, templateId, input, before, fieldIds);
     await repo.setFieldsets(trx, accountId, templateId, [...new Set(input.fieldsets)]);
     await repo.setApprovers(trx, accountId, templateId, input.approvers);
+    await saveParameters(trx, accountId, templateId, input, resolveField, tfIds);
+    await repo.setValidations(trx, accountId, templateId, input.validations);
+    await saveAssignments(trx, accountId, templateId, input, before, missingSettings);
+    return recordSave(trx, actor, templateId, before);
+  });
+}
 
-    const parameters = parametersToSave(input.parameters);
-    await repo.setParameters(
+/** Refuses an integration slug Nomen does not know (400 at `body.integrations.{i}.slug`; spec 03 §5). */
+function assertKnownIntegrationSlugs(parsed: TemplateSaveParsed): void {
+  parsed.integrations.forEach((a, i) => {
+    if (!isKnownIntegrationSlug(a.slug))
+      throw AppError.badField(`body.integrations.${i}.slug`, `Unknown integration "${a.slug}"`);
+  });
+}
+
+/**
+ * The stored fields a save names (spec 03 §3, §5), read in its transaction: `fieldRows`, the
+ * template fields' saved fields (`numericFieldIds`, their ids); `knownFields`, the fields only
+ * referenced (autofill, concatenation, parameters, mappings) with their field set's name, so that
+ * a message names them "Channel (Paid media)"; `patternRows` among `fieldRows` and `segmentsOf`
+ * each pattern's stored segments.
+ */
+interface StoredFields {
+  numericFieldIds: number[];
+  fieldRows: FieldRow[];
+  knownFields: { id: number; name: string; fieldset_name: string | null }[];
+  patternRows: FieldRow[];
+  segmentsOf: (patternId: number) => FieldRow[];
+}
+
+/**
+ * Reads the {@link StoredFields} of a save; every saved field id it names must be the account's
+ * (404 "Fields" naming the missing ids, the template fields' first, then the referenced ones).
+ */
+async function storedFieldsOfSave(
+  trx: Db,
+  accountId: number,
+  parsed: TemplateSaveParsed,
+): Promise<StoredFields> {
+  const numericFieldIds = [
+    ...new Set(
+      parsed.template_fields.flatMap((tf) => (typeof tf.field_id === 'number' ? [tf.field_id] : [])),
+    ),
+  ];
+  const fieldRows = await fieldsRepo.findFields(trx, accountId, numericFieldIds);
+  assertAllFound(
+    numericFieldIds,
+    fieldRows.map((f) => f.id),
+    'Fields',
+  );
+  const referencedIds = referencedFieldIds(parsed).filter((id) => !numericFieldIds.includes(id));
+  const referencedRows = await fieldsRepo.findFields(trx, accountId, referencedIds);
+  assertAllFound(
+    referencedIds,
+    referencedRows.map((f) => f.id),
+    'Fields',
+  );
+  const referencedSetIds = [
+    ...new Set(referencedRows.flatMap((f) => (f.fieldset_id === null ? [] : [f.fieldset_id]))),
+  ];
+  const referencedSets =
+    referencedSetIds.length === 0 ? [] : await fieldsetsRepo.findFieldsets(trx, accountId, referencedSetIds);
+  const knownFields = referencedRows.map((f) => ({
+    id: f.id,
+    name: f.name,
+    fieldset_name: referencedSets.find((set) => set.id === f.fieldset_id)?.name ?? null,
+  }));
+  const patternRows = fieldRows.filter((f) => f.is_pattern);
+  const segmentRows = await fieldsRepo.segmentsOf(
+    trx,
+    patternRows.map((p) => p.id),
+  );
+  const segmentsOf = (patternId: number) =>
+    segmentRows.filter((s) => s.segment_parent_field_id === patternId);
+  return { numericFieldIds, fieldRows, knownFields, patternRows, segmentsOf };
+}
+
+/**
+ * The save as it is stored (spec 03 §3, §5): each template field's facts from the database
+ * (`fieldAsStored`), each integration as stored (`integrationsToStore`: 400 naming a bad connected
+ * account), segments composed with same-named field-set fields; then checked by `validateTemplate`
+ * with the stored patterns (`assertNoTemplateErrors`: 400 on any ERROR). Answers it with the
+ * missing settings of each "Not ready" integration, by the text of its id.
+ */
+async function validatedSave(
+  trx: Db,
+  actor: Actor,
+  parsed: TemplateSaveParsed,
+  stored: StoredFields,
+): Promise<{ input: TemplateSaveParsed; missingSettings: Map<string, string[]> }> {
+  const { fieldRows, segmentsOf } = stored;
+  // A segment still without governance and a field-set field of its name compose: the segment
+  // is filled from the field (field-composition.ts), as the editor's operations do.
+  const input: TemplateSaveParsed = composeSegmentLinks(
+    {
+      ...parsed,
+      template_fields: parsed.template_fields.map((tf) =>
+        fieldAsStored(
+          tf,
+          typeof tf.field_id === 'number' ? fieldRows.find((f) => f.id === tf.field_id) : undefined,
+          segmentsOf,
+        ),
+      ),
+      integrations: await integrationsToStore(trx, actor.accountId, parsed.integrations),
+    },
+    { onlyUngoverned: true },
+  );
+  const patterns: StoredPattern[] = stored.patternRows.map((p) => ({
+    id: p.id,
+    updated_at: p.updated_at.toISOString(),
+    segments: segmentsOf(p.id).map((s) => ({ id: s.id, name: s.name })),
+  }));
+  const missingSettings = assertNoTemplateErrors(input, {
+    featureFlags: actor.features,
+    patterns,
+    knownFields: stored.knownFields,
+  });
+  return { input, missingSettings };
+}
+
+/**
+ * Writes the template's own row (spec 03 §4, §7): inserts it when `input` has no id, else locks
+ * the account's template (404), refuses a stale `updated_at` (409), reads it as it was (`before`,
+ * for the activity entry and the kept ids) and updates it, keeping its rollup dataset. Answers the
+ * template id and `before` (null for a new template).
+ */
+async function writeTemplateRow(
+  trx: Db,
+  actor: Actor,
+  input: TemplateSaveParsed,
+): Promise<{ templateId: number; before: Template | null }> {
+  const { accountId } = actor;
+  const values: repo.TemplateValues = {
+    name: input.name,
+    description: input.description,
+    folder_id: input.folder_id,
+    settings: input.settings,
+    submission_status_recipients: input.submissionStatusRecipients,
+    is_creative_classification_enabled: input.isCreativeClassificationEnabled,
+    creative_configuration: input.creativeConfiguration,
+    // The dataset is the server's (issue 11): a new template has none yet, a save keeps the stored one.
+    rollup_dataset_id: null,
+  };
+  if (!input.id) {
+    const templateId = (await repo.insertTemplate(trx, accountId, actor.userId, values)).id;
+    return { templateId, before: null };
+  }
+  const [found] = await repo.findTemplates(trx, accountId, [input.id], true);
+  if (!found) throw AppError.notFound('Template');
+  assertNotStale(found.updated_at, (input as { updated_at?: string | null }).updated_at, 'template');
+  const before = await loadTemplate(trx, accountId, found.id);
+  values.rollup_dataset_id = found.rollup_dataset_id;
+  await repo.updateTemplate(trx, accountId, found.id, values);
+  return { templateId: found.id, before };
+}
+
+/** Maps a field id of a save (saved or TEMP_) to its saved id; 400 at `body.{path}` when none. */
+type ResolveField = (id: string | number, path: string) => number;
+
+/**
+ * Stores the fields a save's template fields use (spec 03 §3): a saved field stays (a link
+ * field's new name is stored, spec 03 §2), a template-owned field another template uses gets a
+ * copy (a duplicate), a new one (TEMP_ or null id) gets a row. Answers the saved id of each field
+ * id the save names, by its text (`null:{template field id}` for a template field without field
+ * id), the references to fields this save adds by TEMP_ id included (`templateFieldReferences`).
+ */
+async function saveFields(
+  trx: Db,
+  accountId: number,
+  templateId: number,
+  input: TemplateSaveParsed,
+  stored: StoredFields,
+): Promise<Map<string, number>> {
+  const ownedElsewhere = new Set(
+    (await repo.templateOwnedFieldsOfOtherTemplates(trx, accountId, templateId, stored.numericFieldIds)).map(
+      (r) => r.field_id,
+    ),
+  );
+  const fieldIds = new Map<string, number>();
+  for (const tf of input.template_fields) {
+    const key = String(tf.field_id);
+    if (fieldIds.has(key)) continue;
+    if (typeof tf.field_id === 'number' && !ownedElsewhere.has(tf.field_id)) {
+      fieldIds.set(key, tf.field_id);
+      // The link field's name is edited in the link drawer (spec 03 §2); other names are their owners'.
+      const row = stored.fieldRows.find((f) => f.id === tf.field_id);
+      const name = tf.field.name.trim();
+      if (tf.governance_type === 'link' && row && name !== '' && row.name !== name)
+        await fieldsRepo.renameTemplateOwnedField(trx, accountId, row.id, name);
+    } else {
+      const id = await fieldsRepo.insertTemplateOwnedField(trx, accountId, {
+        name: tf.field.name,
+        governance_type: tf.governance_type,
+      });
+      if (tf.field_id !== null) fieldIds.set(key, id);
+      else fieldIds.set(`null:${String(tf.id)}`, id);
+    }
+  }
+  // A reference may name a template field this save adds by its TEMP_ id (spec 03 §3).
+  for (const [ref, tf] of templateFieldReferences(input.template_fields))
+    if (!fieldIds.has(ref))
+      fieldIds.set(ref, fieldIds.get(tf.field_id === null ? `null:${String(tf.id)}` : String(tf.field_id))!);
+  return fieldIds;
+}
+
+/**
+ * Resolves a field id a save names through `fieldIds` (from {@link saveFields}): a saved id is kept
+ * when the save did not copy it; a TEMP_ id must be one the save created (400 at `body.{path}`).
+ */
+function fieldResolver(fieldIds: ReadonlyMap<string, number>): ResolveField {
+  return (id, path) => {
+    const saved = fieldIds.get(String(id)) ?? (typeof id === 'number' ? id : undefined);
+    if (saved === undefined) throw AppError.badField(`body.${path}`, 'Choose a field of this template');
+    return saved;
+  };
+}
+
+/**
+ * Stores the template's template fields in order (spec 03 §3): a saved id must be this template's
+ * (404 "Template fields"), a removed one must power no list column (400 naming the list), TEMP_
+ * ids get new rows; references (autofill, concatenation) are resolved to saved field ids. Answers
+ * the saved template field id of each template field id of the save, by its text.
+ */
+async function saveTemplateFields(
+  trx: Db,
+  accountId: number,
+  templateId: number,
+  input: TemplateSaveParsed,
+  before: Template | null,
+  fieldIds: ReadonlyMap<string, number>,
+): Promise<Map<string, number>> {
+  const resolveField = fieldResolver(fieldIds);
+  const existing = before?.template_fields.map((f) => f.id as number) ?? [];
+  const kept = input.template_fields.flatMap((tf) => (typeof tf.id === 'number' ? [tf.id] : []));
+  assertAllFound(kept, existing, 'Template fields');
+  const powering = before?.template_fields.find(
+    (f) => !kept.includes(f.id as number) && f.list_columns.length > 0,
+  );
+  if (powering) {
+    const column = powering.list_columns[0]!;
+    throw AppError.badField(
+      'body.template_fields',
+      `${powering.field.name} powers the column "${column.column_name}" of the list "${column.list_name}" and cannot be deleted.`,
+    );
+  }
+  await repo.deleteTemplateFieldsExcept(trx, templateId, kept);
+  const tfIds = new Map<string, number>();
+  for (const [i, raw] of input.template_fields.entries()) {
+    const tf = resolveFieldRefs(raw, resolveField, `template_fields.${i}`);
+    const fieldId =
+      raw.field_id === null
+        ? fieldIds.get(`null:${String(raw.id)}`)!
+        : resolveField(raw.field_id, `template_fields.${i}.field_id`);
+    const columns = fieldColumns(tf, fieldId, i);
+    if (typeof raw.id === 'number') {
+      await repo.updateTemplateField(trx, templateId, raw.id, columns);
+      tfIds.set(String(raw.id), raw.id);
+    } else {
+      tfIds.set(String(raw.id), await repo.insertTemplateField(trx, accountId, templateId, columns));
+    }
+  }
+  return tfIds;
+}
+
+/**
+ * Stores the template's link parameters (spec 03 §3 parameters): those `parametersToSave` keeps,
+ * each field and template field resolved to saved ids (400 at `body.parameters.{i}.…` naming
+ * neither a field nor a template field of this template).
+ */
+async function saveParameters(
+  trx: Db,
+  accountId: number,
+  templateId: number,
+  input: TemplateSaveParsed,
+  resolveField: ResolveField,
+  tfIds: ReadonlyMap<string, number>,
+): Promise<void> {
+  const templateFieldOf = (id: string | number, i: number) => {
+    const saved = tfIds.get(String(id));
+    if (saved === undefined)
+      throw AppError.badField(`body.parameters.${i}.template_field_id`, 'Choose a field of this template');
+    return saved;
+  };
+  const parameters = parametersToSave(input.parameters);
+  await repo.setParameters(
+    trx,
+    accountId,
+    templateId,
+    parameters.map((p, i) => ({
+      name: p.name,
+      field_id: p.field_id === null ? null : resolveField(p.field_id, `parameters.${i}.field_id`),
+      template_field_id: p.template_field_id === null ? null : templateFieldOf(p.template_field_id, i),
+      precedence: p.precedence,
+      url_encoding: p.url_encoding,
+      url_name_encoding: p.url_name_encoding,
+      fieldset_ids: p.fieldset_ids,
+      transform: p.transform,
+    })),
+  );
+}
+
+/**
+ * Stores the template's integration assignments in order with their notifications (spec 03 §3,
+ * §5): a saved id must be this template's (404 "Integrations"), TEMP_ ids get new rows; each keeps
+ * what it lacks (`missingSettings`, by the text of its id), which makes it "Not ready".
+ */
+async function saveAssignments(
+  trx: Db,
+  accountId: number,
+  templateId: number,
+  input: TemplateSaveParsed,
+  before: Template | null,
+  missingSettings: ReadonlyMap<string, string[]>,
+): Promise<void> {
+  const existing = before?.integrations.map((a) => a.id as number) ?? [];
+  const kept = input.integrations.flatMap((a) => (typeof a.id === 'number' ? [a.id] : []));
+  assertAllFound(kept, existing, 'Integrations');
+  await repo.deleteAssignmentsExcept(trx, templateId, kept);
+  for (const [i, a] of input.integrations.entries()) {
+    const { id, integration_notifications } = a;
+    const row = assignmentValues(a, i, missingSettings.get(String(id)) ?? []);
+    let assignmentId: number;
+    if (typeof id === 'number') {
+      await repo.updateAssignment(trx, templateId, id, row);
+      assignmentId = id;
+    } else {
+      assignmentId = await repo.insertAssignment(trx, accountId, templateId, row);
+    }
+    await repo.setNotifications(
       trx,
       accountId,
-      templateId,
-      parameters.map((p, i) => ({
-        name: p.name,
-        field_id: p.field_id === null ? null : resolveField(p.field_id, `parameters.${i}.field_id`),
-        template_field_id:
-          p.template_field_id === null
-            ? null
-            : (tfIds.get(String(p.template_field_id)) ??
-              (() => {
-                throw AppError.badField(
-                  `body.parameters.${i}.template_field_id`,
-                  'Choose a field of this template',
-                );
-              })()),
-        precedence: p.precedence,
-        url_encoding: p.url_encoding,
-        url_name_encoding: p.url_name_encoding,
-        fieldset_ids: p.fieldset_ids,
-        transform: p.transform,
+      assignmentId,
+      integration_notifications.map((n) => ({
+        email_to: n.emailTo,
+        subject: n.subject,
+        email_on_failure: n.emailOnFailure,
+        email_on_success: n.emailOnSuccess,
       })),
     );
-    await repo.setValidations(trx, accountId, templateId, input.validations);
+  }
+}
 
-    // Integration assignments: saved ids must be this template's; TEMP_ ids get new rows.
-    const existingA = before?.integrations.map((a) => a.id as number) ?? [];
-    const keptA = input.integrations.flatMap((a) => (typeof a.id === 'number' ? [a.id] : []));
-    assertAllFound(keptA, existingA, 'Integrations');
-    await repo.deleteAssignmentsExcept(trx, templateId, keptA);
-    for (const [i, a] of input.integrations.entries()) {
-      const {
-        id,
-        name,
-        slug,
-        integration_type,
-        integration_id,
-        connector_id,
-        connector_type_id,
-        metadata,
-        integration_notifications,
-        assigned_entity_id: _entity,
-        assigned_entity_type: _type,
-        created_at: _c,
-        updated_at: _u,
-        readiness: _readiness,
-        ...settings
-      } = a;
-      const row: repo.AssignmentValues = {
-        slug,
-        name,
-        integration_type,
-        integration_id: integration_id ?? null,
-        connector_id,
-        connector_type_id,
-        metadata,
-        settings,
-        precedence: i,
-        missing_settings: missingSettings.get(String(id)) ?? [],
-      };
-      let assignmentId: number;
-      if (typeof id === 'number') {
-        await repo.updateAssignment(trx, templateId, id, row);
-        assignmentId = id;
-      } else {
-        assignmentId = await repo.insertAssignment(trx, accountId, templateId, row);
-      }
-      await repo.setNotifications(
-        trx,
-        accountId,
-        assignmentId,
-        integration_notifications.map((n) => ({
-          email_to: n.emailTo,
-          subject: n.subject,
-          email_on_failure: n.emailOnFailure,
-          email_on_success: n.emailOnSuccess,
-        })),
-      );
-    }
+/**
+ * The stored columns of integration assignment `a` at `precedence` (spec 03 §3): its own columns,
+ * and as `settings` whatever else it carries but the server's (entity, timestamps, readiness).
+ */
+function assignmentValues(
+  a: TemplateSaveParsed['integrations'][number],
+  precedence: number,
+  missing: string[],
+): repo.AssignmentValues {
+  const {
+    id: _id,
+    name,
+    slug,
+    integration_type,
+    integration_id,
+    connector_id,
+    connector_type_id,
+    metadata,
+    integration_notifications: _notifications,
+    assigned_entity_id: _entity,
+    assigned_entity_type: _type,
+    created_at: _c,
+    updated_at: _u,
+    readiness: _readiness,
+    ...settings
+  } = a;
+  return {
+    slug,
+    name,
+    integration_type,
+    integration_id: integration_id ?? null,
+    connector_id,
+    connector_type_id,
+    metadata,
+    settings,
+    precedence,
+    missing_settings: missing,
+  };
+}
 
-    const after = (await loadTemplate(trx, accountId, templateId))!;
-    await recordActivity(trx, actor, {
-      configuredObject: 'template',
-      objectName: after.name,
-      objectId: templateId,
-      before: before && audited(before),
-      after: audited(after),
-    });
-    const log = await repo.insertLog(trx, accountId, templateId, 'Running');
-    liveLogs.add(log.id);
-    return { id: templateId, logId: log.id };
+/**
+ * Ends a save (spec 03 §4): records the activity entry (the template before and after, as the
+ * API shows them) and a Running template log this process checks. Answers the id and the log id.
+ */
+async function recordSave(
+  trx: Transaction<Database>,
+  actor: Actor,
+  templateId: number,
+  before: Template | null,
+): Promise<{ id: number; logId: number }> {
+  const after = (await loadTemplate(trx, actor.accountId, templateId))!;
+  await recordActivity(trx, actor, {
+    configuredObject: 'template',
+    objectName: after.name,
+    objectId: templateId,
+    before: before && audited(before),
+    after: audited(after),
   });
+  const log = await repo.insertLog(trx, actor.accountId, templateId, 'Running');
+  liveLogs.add(log.id);
+  return { id: templateId, logId: log.id };
 }
 
 /**
