@@ -3,7 +3,6 @@ import {
   notReadyText,
   type OutputFile,
   type OutputSettings,
-  type Template,
   templateFieldSource,
 } from '@nomen/shared';
 import type { Database, IntegrationRunRow } from '@nomen/shared/db';
@@ -12,7 +11,7 @@ import type { Config } from '../config';
 import * as runs from '../entities/integration-runs/integration-runs.repository';
 import { endRun } from '../entities/integration-runs/integration-runs.service';
 import * as submissionsRepo from '../entities/submissions/submissions.repository';
-import { loadTemplate } from '../entities/templates/templates.service';
+import { loadRunAssignment, type RunTemplate } from '../entities/templates/templates.service';
 import type { Mailer } from '../mail/mailer';
 import { recordFailedAttempt } from './attempt';
 import { type DeliveryContext, type DeliveryResult, delivererOf } from './deliver';
@@ -68,7 +67,7 @@ function outputSettings(a: IntegrationAssignment): OutputSettings {
 }
 
 interface Loaded {
-  template: Template;
+  template: RunTemplate;
   assignment: IntegrationAssignment;
   submission: NonNullable<Awaited<ReturnType<typeof submissionsRepo.findSubmission>>>;
   rows: RunRow[];
@@ -80,10 +79,10 @@ interface Loaded {
 async function load(deps: JobDeps, run: IntegrationRunRow): Promise<Loaded> {
   if (run.assignment_id === null || run.template_id === null)
     throw new DeliveryError('The integration was removed from the template before it ran', true);
-  const template = await loadTemplate(deps.db, run.account_id, run.template_id);
-  const assignment = template?.integrations.find((a) => a.id === run.assignment_id);
-  if (!template || !assignment)
-    throw new DeliveryError('The integration was removed from the template before it ran', true);
+  // Only the template's name and fields and this one assignment (loadRunAssignment), not the whole template.
+  const found = await loadRunAssignment(deps.db, run.account_id, run.template_id, run.assignment_id);
+  if (!found) throw new DeliveryError('The integration was removed from the template before it ran', true);
+  const { template, assignment } = found;
   // A run queued before a save left the assignment "Not ready" does not deliver (readiness.ts).
   if (assignment.readiness && !assignment.readiness.is_ready)
     throw new DeliveryError(`${assignment.name}: ${notReadyText(assignment.readiness.missing)}`, true);
@@ -240,6 +239,8 @@ async function assignmentOf(
   run: IntegrationRunRow,
 ): Promise<IntegrationAssignment | undefined> {
   if (run.template_id === null || run.assignment_id === null) return undefined;
-  const template = await loadTemplate(deps.db, run.account_id, run.template_id).catch(() => null);
-  return template?.integrations.find((a) => a.id === run.assignment_id);
+  const found = await loadRunAssignment(deps.db, run.account_id, run.template_id, run.assignment_id).catch(
+    () => null,
+  );
+  return found?.assignment;
 }

@@ -1,7 +1,8 @@
-import type { IntegrationAssignment, OutputFile, Template } from '@nomen/shared';
+import type { IntegrationAssignment, OutputFile } from '@nomen/shared';
 import type { IntegrationRunRow } from '@nomen/shared/db';
 import { type ReadConnector, readConnector } from '../../entities/connectors/connectors.read';
 import type * as submissionsRepo from '../../entities/submissions/submissions.repository';
+import type { RunTemplate } from '../../entities/templates/templates.service';
 import { ProviderError } from '../../integrations/provider-error';
 import { DeliveryError, type Destination } from '../delivery';
 import type { JobDeps } from '../run-integration';
@@ -25,7 +26,8 @@ export interface RunRow {
 export interface DeliveryContext {
   deps: JobDeps;
   run: IntegrationRunRow;
-  template: Template;
+  /** What the run reads of its template: id, name and template fields (`loadRunAssignment`). */
+  template: RunTemplate;
   assignment: IntegrationAssignment;
   submission: RunSubmission;
   rows: readonly RunRow[];
