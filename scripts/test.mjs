@@ -10,9 +10,9 @@ import { ensureClientBuilt } from './client-build.mjs';
  * and API tests (vitest; API tests on a real PostgreSQL at TEST_DATABASE_URL), then end-to-end
  * tests in Chromium (Playwright). Prints each stage's outcome and duration, a table of the stages'
  * durations, and one closing line "N passed, N failed" summing every test run (typecheck, the
- * database types and lint count as one check each; lint is Biome and the
- * SQL-placement check, scripts/check-sql-placement.mjs, as `npm run lint`). Exits non-zero when
- * anything failed or when no test ran.
+ * database types and lint count as one check each; lint is Biome, the SQL-placement check,
+ * scripts/check-sql-placement.mjs, and the import-cycle check, scripts/check-cycles.mjs, as
+ * `npm run lint`). Exits non-zero when anything failed or when no test ran.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const results = join(root, '.test-results');
@@ -75,10 +75,11 @@ check('database types (npm run db:types -- --check)', bin('tsx'), [
   '--check',
 ]);
 check(
-  'lint (biome, SQL placement)',
+  'lint (biome, SQL placement, import cycles)',
   bin('biome'),
   ['check', '.'],
   [process.execPath, [join(root, 'scripts', 'check-sql-placement.mjs')]],
+  [process.execPath, [join(root, 'scripts', 'check-cycles.mjs')]],
 );
 
 const vitestOk = stage('unit and API tests (vitest)', bin('vitest'), [

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { loadSecretKey } from '@nomen/shared/node';
 import { z } from 'zod';
-import type { StorageEndpoints } from './integrations/connection-test/storage';
+import type { StorageEndpoints } from './integrations/connection-test/storage-endpoints';
 import { type ProviderConfig, providerConfig } from './integrations/index';
 import { type OAuthProviderConfigs, readOAuthProviders } from './integrations/oauth/providers';
 import { createOutboundPolicy, type OutboundPolicy } from './security/outbound';

@@ -1,6 +1,6 @@
 import * as runs from '../entities/integration-runs/integration-runs.repository';
 import { endRun } from '../entities/integration-runs/integration-runs.service';
-import type { AttemptInfo, AttemptOutcome, JobDeps } from './run-integration';
+import type { AttemptInfo, AttemptOutcome, JobDeps } from './types';
 
 /**
  * Records a failed attempt of an integration run, outbound or inbound (issue 12 items 4, 5): a

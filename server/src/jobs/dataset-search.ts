@@ -5,7 +5,7 @@ import type PgBoss from 'pg-boss';
 import type { JobsConfig } from '../config';
 import * as repo from '../entities/submissions/dataset-search.repository';
 import { signalJobsQueued, transactionExecutor } from './queue.repository';
-import type { JobDeps } from './run-integration';
+import type { JobDeps } from './types';
 
 /**
  * The `dataset-search` queue (issue 11 search report; ARCHITECTURE.md "Jobs"): a commit that adds

@@ -14,7 +14,8 @@ import {
   signalJobsQueued,
   transactionExecutor,
 } from './queue.repository';
-import { type IntegrationRunJob, type JobDeps, runIntegration } from './run-integration';
+import { runIntegration } from './run-integration';
+import type { IntegrationRunJob, JobDeps } from './types';
 
 /**
  * The durable job queue of integration runs (issue 12 items 4 and 7; ARCHITECTURE.md "Jobs"):

@@ -8,7 +8,7 @@ import * as repo from '../entities/link-checks/link-checks.repository';
 import { loadTemplate } from '../entities/templates/templates.service';
 import { fetchLinkPage } from './link-fetch';
 import { type SqlExecutor, signalJobsQueued, transactionExecutor } from './queue.repository';
-import type { JobDeps } from './run-integration';
+import type { JobDeps } from './types';
 
 /**
  * The `link-check` queue (issue 12 item 6): the link_checks rows a commit wrote (the outbox) get

@@ -2,7 +2,7 @@ import type { IntegrationAssignment, IntegrationNotification } from '@nomen/shar
 import type { IntegrationRunRow } from '@nomen/shared/db';
 import { featureFlagsOf } from '../entities/accounts/accounts.repository';
 import { loadTemplate } from '../entities/templates/templates.service';
-import type { JobDeps } from './run-integration';
+import type { JobDeps } from './types';
 
 /**
  * Mails the assignment's notification recipients (spec 03 §3 "Integration notification"; issue 12

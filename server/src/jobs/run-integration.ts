@@ -5,14 +5,11 @@ import {
   type OutputSettings,
   templateFieldSource,
 } from '@nomen/shared';
-import type { Database, IntegrationRunRow } from '@nomen/shared/db';
-import type { Kysely } from 'kysely';
-import type { Config } from '../config';
+import type { IntegrationRunRow } from '@nomen/shared/db';
 import * as runs from '../entities/integration-runs/integration-runs.repository';
 import { endRun } from '../entities/integration-runs/integration-runs.service';
 import * as submissionsRepo from '../entities/submissions/submissions.repository';
 import { loadRunAssignment, type RunTemplate } from '../entities/templates/templates.service';
-import type { Mailer } from '../mail/mailer';
 import { recordFailedAttempt } from './attempt';
 import { type DeliveryContext, type DeliveryResult, delivererOf } from './deliver';
 import { assignmentConnector, type RunRow } from './deliver/context';
@@ -22,32 +19,9 @@ import { LeaseLostError, type RunLease, takeLease } from './lease';
 import { notifyRun, notifyTargetRun } from './notify';
 import { buildOutputFiles } from './output-files';
 import { uploadToTarget } from './target-upload';
+import type { AttemptInfo, AttemptOutcome, IntegrationRunJob, JobDeps } from './types';
 
-/** What a run needs: the database, the configuration (keys, endpoints, app URL) and the mailer. */
-export interface JobDeps {
-  db: Kysely<Database>;
-  config: Config;
-  mailer: Mailer;
-}
-
-/** The data of one queue job: the run it works. */
-export interface IntegrationRunJob {
-  runId: number;
-  accountId: number;
-}
-
-/** Where the job is in its retries (pg-boss metadata). */
-export interface AttemptInfo {
-  /** Retries already made (0 on the first attempt). */
-  retryCount: number;
-  /** Retries allowed in all. */
-  retryLimit: number;
-  /** The pg-boss job, whose deadline the attempt's heartbeat keeps moving (./lease.ts). */
-  jobId?: string;
-}
-
-/** What one attempt ended as: done (no retry wanted) or retry (the job should fail and be retried). */
-export type AttemptOutcome = 'done' | 'retry';
+export type { AttemptInfo, AttemptOutcome, IntegrationRunJob, JobDeps } from './types';
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -3,14 +3,14 @@ import type { IntegrationRunRow, TargetRow } from '@nomen/shared/db';
 import { readConnector } from '../entities/connectors/connectors.read';
 import * as runs from '../entities/integration-runs/integration-runs.repository';
 import * as submissionsRepo from '../entities/submissions/submissions.repository';
-import { adobeClientOf } from '../entities/targets/provider-clients';
+import { type ProviderClientOf, providerClientOf } from '../entities/targets/provider-clients';
 import * as targetsRepo from '../entities/targets/targets.repository';
 import * as templatesRepo from '../entities/templates/templates.repository';
 import type { AdobeClassificationJob } from '../integrations/adobe-analytics';
 import { type GaUpload, GoogleAnalyticsAdminClient } from '../integrations/google-analytics-admin';
 import { type DeliveryResult, deliveryFailure, oauthAccess } from './deliver/context';
 import { DeliveryError } from './delivery';
-import type { JobDeps } from './run-integration';
+import type { JobDeps } from './types';
 
 /**
  * Uploads to analytics targets (issue 12 item 4; spec 01 §2.5, §3.1): the rows a submission brought
@@ -189,9 +189,9 @@ async function uploadToAdobe(
   rows: Rows,
 ): Promise<DeliveryResult> {
   const connector = await targetConnector(deps, run, target);
-  let adobe: ReturnType<typeof adobeClientOf>;
+  let adobe: ProviderClientOf<'adobe-analytics'>;
   try {
-    adobe = adobeClientOf(deps, connector);
+    adobe = providerClientOf('adobe-analytics', deps, connector);
   } catch (error) {
     throw new DeliveryError(error instanceof Error ? error.message : String(error), true);
   }

@@ -1,6 +1,6 @@
 import { AppError, connectorTypeById, type GoogleProfile } from '@nomen/shared';
 import type { Actor, AppDeps } from '../../http/context';
-import { callProvider, cm360ClientOf, dv360ClientOf } from '../targets/provider-clients';
+import { callProvider, providerClientOf } from '../targets/provider-clients';
 import { readConnector } from './connectors.read';
 
 /**
@@ -27,13 +27,15 @@ export async function listGoogleProfiles(
   }
   const profiles: GoogleProfile[] =
     type.googleProfiles === 'cm360-user-profiles'
-      ? (await callProvider(() => cm360ClientOf(deps, connector).listUserProfiles())).map((p) => ({
-          id: p.profileId,
-          name: [p.userName, p.accountName && `${p.accountName}${p.accountId ? ` (${p.accountId})` : ''}`]
-            .filter(Boolean)
-            .join(' · '),
-        }))
-      : (await callProvider(() => dv360ClientOf(deps, connector).listPartners())).map((p) => ({
+      ? (await callProvider(() => providerClientOf('cm360', deps, connector).listUserProfiles())).map(
+          (p) => ({
+            id: p.profileId,
+            name: [p.userName, p.accountName && `${p.accountName}${p.accountId ? ` (${p.accountId})` : ''}`]
+              .filter(Boolean)
+              .join(' · '),
+          }),
+        )
+      : (await callProvider(() => providerClientOf('dv360', deps, connector).listPartners())).map((p) => ({
           id: p.partnerId,
           name: p.displayName,
         }));

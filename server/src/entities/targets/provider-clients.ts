@@ -135,11 +135,11 @@ const imsTokens = new Map<string, { accessToken: string; expiresAt: number }>();
  */
 export async function adobeClientFor(deps: AppDeps, accountId: number, connectorId: number) {
   const connector = await connectorOf(deps, accountId, connectorId, ['adobe-analytics'], 'Adobe Analytics');
-  return adobeClientOf(deps, connector);
+  return providerClientOf('adobe-analytics', deps, connector);
 }
 
 /** The Adobe Analytics client of an Adobe account already read (see adobeClientFor). */
-export function adobeClientOf(deps: ConnectorDeps, connector: ReadConnector) {
+function adobeClient(deps: ConnectorDeps, connector: ReadConnector) {
   const c = connector.credentials;
   if (c.family !== 'adobe') throw AppError.badField('params.id', 'Not an Adobe Analytics account');
   const isOAuth = c.auth_type === 'oauth';
@@ -196,20 +196,7 @@ export async function googleAnalyticsClientFor(
   field = 'params.id',
 ) {
   const connector = await connectorOf(deps, accountId, connectorId, ['ga'], 'Google Analytics', field);
-  return gaAdminClientOf(deps, connector);
-}
-
-/** The Google Analytics (Admin API) client of a `ga` account already read (its OAuth token). */
-export function gaAdminClientOf(deps: ConnectorDeps, connector: ReadConnector) {
-  const ga = deps.config.providers.googleAnalyticsAdmin;
-  return new GoogleAnalyticsAdminClient({
-    fetch: deps.config.outbound.fetch,
-    baseUrl: ga.baseUrl,
-    managementBaseUrl: ga.managementBaseUrl,
-    userInfoUrl: ga.userInfoUrl,
-    timeoutMs: deps.config.providers.timeoutMs,
-    ...oauthTokens(deps, connector),
-  });
+  return providerClientOf('ga-admin', deps, connector);
 }
 
 /** A Meta (Graph API) client for a facebook or facebook-marketing account. */
@@ -221,43 +208,23 @@ export async function metaClientFor(deps: AppDeps, accountId: number, connectorI
     ['facebook', 'facebook-marketing'],
     'Facebook',
   );
-  return metaClientOf(deps, connector);
-}
-
-/** The Meta client of a facebook or facebook-marketing account already read. */
-export function metaClientOf(deps: ConnectorDeps, connector: ReadConnector) {
-  return new MetaClient({
-    fetch: deps.config.outbound.fetch,
-    baseUrl: deps.config.providers.meta.baseUrl,
-    timeoutMs: deps.config.providers.timeoutMs,
-    ...oauthTokens(deps, connector),
-  });
+  return providerClientOf('meta', deps, connector);
 }
 
 /** A Bitly client for a bitly account. */
 export async function bitlyClientFor(deps: AppDeps, accountId: number, connectorId: number) {
   const connector = await connectorOf(deps, accountId, connectorId, ['bitly'], 'Bitly');
-  return bitlyClientOf(deps, connector);
-}
-
-/** The Bitly client of a bitly account already read. */
-export function bitlyClientOf(deps: ConnectorDeps, connector: ReadConnector) {
-  return new BitlyClient({
-    fetch: deps.config.outbound.fetch,
-    baseUrl: deps.config.providers.bitly.baseUrl,
-    timeoutMs: deps.config.providers.timeoutMs,
-    ...oauthTokens(deps, connector),
-  });
+  return providerClientOf('bitly', deps, connector);
 }
 
 /** A Kochava client for a kochava account (its API key). */
 export async function kochavaClientFor(deps: AppDeps, accountId: number, connectorId: number) {
   const connector = await connectorOf(deps, accountId, connectorId, ['kochava'], 'Kochava');
-  return kochavaClientOf(deps, connector);
+  return providerClientOf('kochava', deps, connector);
 }
 
 /** The Kochava client of a kochava account already read; 400 without an API key. */
-export function kochavaClientOf(deps: ConnectorDeps, connector: ReadConnector) {
+function kochavaClient(deps: ConnectorDeps, connector: ReadConnector) {
   const c = connector.credentials;
   const apiKey = c.family === 'simple-key' ? (c.api_key ?? '') : '';
   if (!apiKey)
@@ -284,7 +251,7 @@ export async function workfrontClientFor(
   field = 'params.id',
 ) {
   const connector = await connectorOf(deps, accountId, connectorId, ['workfront'], 'Workfront', field);
-  return workfrontClientOf(deps, connector);
+  return providerClientOf('workfront', deps, connector);
 }
 
 /**
@@ -292,7 +259,7 @@ export async function workfrontClientFor(
  * api_domain (or WORKFRONT_API_URL); an OAuth token goes as `sessionID`, else its API key as
  * `apiKey`. 400 when the domain or the key is missing.
  */
-export function workfrontClientOf(deps: ConnectorDeps, connector: ReadConnector) {
+function workfrontClient(deps: ConnectorDeps, connector: ReadConnector) {
   const c = connector.credentials;
   const domain = c.family === 'simple-key' ? (c.api_domain ?? '').trim() : '';
   const apiKey = c.family === 'simple-key' ? (c.api_key ?? '') : '';
@@ -333,7 +300,7 @@ export async function aemClientFor(
     'Adobe Experience Manager',
     field,
   );
-  return aemClientOf(deps, connector);
+  return providerClientOf('aem', deps, connector);
 }
 
 /**
@@ -343,7 +310,7 @@ export async function aemClientFor(
  * Server-to-Server client credentials grant (client_id, client_secret, meta_scopes), asked
  * again when AEM refuses it. 400 when the host or credentials are missing.
  */
-export function aemClientOf(deps: ConnectorDeps, connector: ReadConnector) {
+function aemClient(deps: ConnectorDeps, connector: ReadConnector) {
   const c = connector.credentials;
   if (c.family !== 'content-manager') throw AppError.badField('params.id', 'Not an AEM account');
   const host = (c.proxy_url || c.url || '').trim();
@@ -395,77 +362,11 @@ export function aemClientOf(deps: ConnectorDeps, connector: ReadConnector) {
   });
 }
 
-/** The CM360 client of a google-dcm or google-cm360 account already read (its OAuth token). */
-export function cm360ClientOf(deps: ConnectorDeps, connector: ReadConnector) {
-  return new Cm360Client({
-    fetch: deps.config.outbound.fetch,
-    baseUrl: deps.config.providers.cm360.baseUrl,
-    timeoutMs: deps.config.providers.timeoutMs,
-    reportPolling: deps.config.providers.reports,
-    ...oauthTokens(deps, connector),
-  });
-}
-
-/**
- * The DV360 client of a google-dv360 account already read (its OAuth token), with the Bid Manager
- * root its delivery reports are asked of.
- */
-export function dv360ClientOf(deps: ConnectorDeps, connector: ReadConnector) {
-  return new Dv360Client({
-    fetch: deps.config.outbound.fetch,
-    baseUrl: deps.config.providers.dv360.baseUrl,
-    bidManagerUrl: deps.config.providers.dv360.bidManagerUrl,
-    timeoutMs: deps.config.providers.timeoutMs,
-    reportPolling: deps.config.providers.reports,
-    ...oauthTokens(deps, connector),
-  });
-}
-
-/** The GA Data API client of a `ga` account already read (its OAuth token). */
-export function gaDataClientOf(deps: ConnectorDeps, connector: ReadConnector) {
-  return new GaDataClient({
-    fetch: deps.config.outbound.fetch,
-    baseUrl: deps.config.providers.googleAnalyticsData.baseUrl,
-    timeoutMs: deps.config.providers.timeoutMs,
-    ...oauthTokens(deps, connector),
-  });
-}
-
-/** The TikTok Marketing API client of an authorised tiktok account (its long-term access token). */
-export function tiktokClientOf(deps: ConnectorDeps, connector: ReadConnector) {
-  return new TikTokClient({
-    fetch: deps.config.outbound.fetch,
-    baseUrl: deps.config.providers.tiktok.baseUrl,
-    timeoutMs: deps.config.providers.timeoutMs,
-    ...oauthTokens(deps, connector),
-  });
-}
-
-/** The Snapchat Marketing API client of an authorised snapchat account. */
-export function snapchatClientOf(deps: ConnectorDeps, connector: ReadConnector) {
-  return new SnapchatClient({
-    fetch: deps.config.outbound.fetch,
-    baseUrl: deps.config.providers.snapchat.baseUrl,
-    timeoutMs: deps.config.providers.timeoutMs,
-    ...oauthTokens(deps, connector),
-  });
-}
-
-/** The Pinterest API v5 client of an authorised pinterest account. */
-export function pinterestClientOf(deps: ConnectorDeps, connector: ReadConnector) {
-  return new PinterestClient({
-    fetch: deps.config.outbound.fetch,
-    baseUrl: deps.config.providers.pinterest.baseUrl,
-    timeoutMs: deps.config.providers.timeoutMs,
-    ...oauthTokens(deps, connector),
-  });
-}
-
 /**
  * The Amazon Ads client of an authorised amazon-ads account: the Login with Amazon app's client id
  * (OAUTH_AMAZON_ADS_CLIENT_ID) goes in every call. 400 when it is not configured.
  */
-export function amazonAdsClientOf(deps: ConnectorDeps, connector: ReadConnector) {
+function amazonAdsClient(deps: ConnectorDeps, connector: ReadConnector) {
   const clientId = deps.config.oauthProviders['amazon-ads']?.clientId ?? '';
   if (!clientId)
     throw new AppError(
@@ -487,7 +388,7 @@ export function amazonAdsClientOf(deps: ConnectorDeps, connector: ReadConnector)
  * customer_id), with the server's developer token (GOOGLE_ADS_DEVELOPER_TOKEN). 400 when either
  * is missing.
  */
-export function googleAdsClientOf(deps: ConnectorDeps, connector: ReadConnector) {
+function googleAdsClient(deps: ConnectorDeps, connector: ReadConnector) {
   const c = connector.credentials;
   const customerId = c.family === 'ad-platform' ? (c.customer_id ?? '').trim() : '';
   if (!customerId)
@@ -516,7 +417,7 @@ export function googleAdsClientOf(deps: ConnectorDeps, connector: ReadConnector)
  * (or SFMC_AUTH_URL), the REST host its token names (or SFMC_REST_URL), client id and secret, and
  * account id (MID). 400 when the subdomain or credentials are missing.
  */
-export function marketingCloudClientOf(deps: ConnectorDeps, connector: ReadConnector) {
+function marketingCloudClient(deps: ConnectorDeps, connector: ReadConnector) {
   const c = connector.credentials;
   if (c.family !== 'marketing-cloud') throw AppError.badField('params.id', 'Not a Marketing Cloud account');
   const subdomain = (c.subdomain ?? '').trim();
@@ -536,4 +437,116 @@ export function marketingCloudClientOf(deps: ConnectorDeps, connector: ReadConne
     accountId: c.account_id,
     timeoutMs: deps.config.providers.timeoutMs,
   });
+}
+
+/** The settings every provider client takes: the outbound fetch and the providers' timeout. */
+function base(deps: ConnectorDeps) {
+  return { fetch: deps.config.outbound.fetch, timeoutMs: deps.config.providers.timeoutMs };
+}
+
+/** A builder of one provider's client from a connected account already read. */
+type ClientBuilder = (deps: ConnectorDeps, connector: ReadConnector) => unknown;
+
+/**
+ * The client builder of each provider (ARCHITECTURE.md "Integrations"), keyed by provider; each
+ * takes a connected account already read (through `readConnector`) and returns that provider's
+ * typed client of server/src/integrations with the base URL of `config.providers`:
+ * - `adobe-analytics`: the Analytics client, its global company id and the account (IMS sign-in);
+ * - `ga-admin` / `ga-data`: the Google Analytics Admin and Data API clients of a `ga` account;
+ * - `meta`: the Graph API client of a facebook or facebook-marketing account;
+ * - `cm360`: a google-dcm or google-cm360 account's; `dv360`: a google-dv360 account's, with the
+ *   Bid Manager root its delivery reports are asked of;
+ * - `google-ads`: the client and the account's customer id (GOOGLE_ADS_DEVELOPER_TOKEN);
+ * - `amazon-ads`: with the Login with Amazon app's client id (OAUTH_AMAZON_ADS_CLIENT_ID);
+ * - `workfront`, `aem`, `kochava`, `marketing-cloud`: from the account's host and credentials;
+ * - `bitly`, `tiktok`, `snapchat`, `pinterest`: from the account's OAuth token.
+ * Builders throw 400 when the account or the server lacks what the client needs.
+ */
+const PROVIDER_CLIENTS = {
+  'adobe-analytics': adobeClient,
+  'ga-admin': (deps, connector) => {
+    const ga = deps.config.providers.googleAnalyticsAdmin;
+    return new GoogleAnalyticsAdminClient({
+      ...base(deps),
+      baseUrl: ga.baseUrl,
+      managementBaseUrl: ga.managementBaseUrl,
+      userInfoUrl: ga.userInfoUrl,
+      ...oauthTokens(deps, connector),
+    });
+  },
+  'ga-data': (deps, connector) =>
+    new GaDataClient({
+      ...base(deps),
+      baseUrl: deps.config.providers.googleAnalyticsData.baseUrl,
+      ...oauthTokens(deps, connector),
+    }),
+  meta: (deps, connector) =>
+    new MetaClient({
+      ...base(deps),
+      baseUrl: deps.config.providers.meta.baseUrl,
+      ...oauthTokens(deps, connector),
+    }),
+  bitly: (deps, connector) =>
+    new BitlyClient({
+      ...base(deps),
+      baseUrl: deps.config.providers.bitly.baseUrl,
+      ...oauthTokens(deps, connector),
+    }),
+  kochava: kochavaClient,
+  workfront: workfrontClient,
+  aem: aemClient,
+  cm360: (deps, connector) =>
+    new Cm360Client({
+      ...base(deps),
+      baseUrl: deps.config.providers.cm360.baseUrl,
+      reportPolling: deps.config.providers.reports,
+      ...oauthTokens(deps, connector),
+    }),
+  dv360: (deps, connector) =>
+    new Dv360Client({
+      ...base(deps),
+      baseUrl: deps.config.providers.dv360.baseUrl,
+      bidManagerUrl: deps.config.providers.dv360.bidManagerUrl,
+      reportPolling: deps.config.providers.reports,
+      ...oauthTokens(deps, connector),
+    }),
+  tiktok: (deps, connector) =>
+    new TikTokClient({
+      ...base(deps),
+      baseUrl: deps.config.providers.tiktok.baseUrl,
+      ...oauthTokens(deps, connector),
+    }),
+  snapchat: (deps, connector) =>
+    new SnapchatClient({
+      ...base(deps),
+      baseUrl: deps.config.providers.snapchat.baseUrl,
+      ...oauthTokens(deps, connector),
+    }),
+  pinterest: (deps, connector) =>
+    new PinterestClient({
+      ...base(deps),
+      baseUrl: deps.config.providers.pinterest.baseUrl,
+      ...oauthTokens(deps, connector),
+    }),
+  'amazon-ads': amazonAdsClient,
+  'google-ads': googleAdsClient,
+  'marketing-cloud': marketingCloudClient,
+} satisfies Record<string, ClientBuilder>;
+
+/** A provider whose client {@link providerClientOf} builds. */
+export type ProviderClientKind = keyof typeof PROVIDER_CLIENTS;
+
+/** What {@link providerClientOf} returns for provider `K` (its client, or client and settings). */
+export type ProviderClientOf<K extends ProviderClientKind> = ReturnType<(typeof PROVIDER_CLIENTS)[K]>;
+
+/**
+ * The client of `provider` for a connected account already read (see {@link PROVIDER_CLIENTS} for
+ * what each returns); the account's type is the caller's to check (the `…ClientFor` look-ups do).
+ */
+export function providerClientOf<K extends ProviderClientKind>(
+  provider: K,
+  deps: ConnectorDeps,
+  connector: ReadConnector,
+): ProviderClientOf<K> {
+  return PROVIDER_CLIENTS[provider](deps, connector) as ProviderClientOf<K>;
 }

@@ -1,13 +1,6 @@
 import type { ConnectionTestResult } from '@nomen/shared';
 import type { ConnectorDeps, ReadConnector } from '../../entities/connectors/connectors.read';
-import {
-  adobeClientOf,
-  aemClientOf,
-  bitlyClientOf,
-  kochavaClientOf,
-  metaClientOf,
-  workfrontClientOf,
-} from '../../entities/targets/provider-clients';
+import { providerClientOf } from '../../entities/targets/provider-clients';
 
 /**
  * "Test connection" of the accounts whose provider has a REST client (issue 10 item 5): each asks
@@ -31,7 +24,7 @@ async function answer(run: () => Promise<string>): Promise<ConnectionTestResult>
 /** Bitly: `GET /v4/user`. */
 export function testBitly(connector: ReadConnector, deps: ConnectorDeps): Promise<ConnectionTestResult> {
   return answer(async () => {
-    const user = await bitlyClientOf(deps, connector).whoAmI();
+    const user = await providerClientOf('bitly', deps, connector).whoAmI();
     return `Authorised as ${user.name ? `${user.name} (${user.login})` : user.login}.`;
   });
 }
@@ -39,7 +32,7 @@ export function testBitly(connector: ReadConnector, deps: ConnectorDeps): Promis
 /** Facebook and Facebook Marketing: Graph `GET /me`. */
 export function testMeta(connector: ReadConnector, deps: ConnectorDeps): Promise<ConnectionTestResult> {
   return answer(async () => {
-    const me = await metaClientOf(deps, connector).whoAmI();
+    const me = await providerClientOf('meta', deps, connector).whoAmI();
     return `Authorised as ${me.name ? `${me.name} (Facebook id ${me.id})` : `Facebook id ${me.id}`}.`;
   });
 }
@@ -53,7 +46,7 @@ export function testAdobeAnalytics(
   deps: ConnectorDeps,
 ): Promise<ConnectionTestResult> {
   return answer(async () => {
-    const adobe = adobeClientOf(deps, connector);
+    const adobe = providerClientOf('adobe-analytics', deps, connector);
     const me = await adobe.client.whoAmI();
     const companies = me.imsOrgs.flatMap((o) => o.companies);
     const own = companies.find((c) => c.globalCompanyId === adobe.company);
@@ -70,7 +63,7 @@ export function testAdobeAnalytics(
 /** Workfront: the signed-in user (`user/search?ID=$$USER.ID`). */
 export function testWorkfront(connector: ReadConnector, deps: ConnectorDeps): Promise<ConnectionTestResult> {
   return answer(async () => {
-    const user = await workfrontClientOf(deps, connector).whoAmI();
+    const user = await providerClientOf('workfront', deps, connector).whoAmI();
     return `Signed in to Workfront as ${user.name}${user.emailAddr ? ` (${user.emailAddr})` : ''}.`;
   });
 }
@@ -78,7 +71,7 @@ export function testWorkfront(connector: ReadConnector, deps: ConnectorDeps): Pr
 /** Kochava: the Links API has no "who am I"; lists the app groups the API key opens. */
 export function testKochava(connector: ReadConnector, deps: ConnectorDeps): Promise<ConnectionTestResult> {
   return answer(async () => {
-    const groups = await kochavaClientOf(deps, connector).listAppGroups();
+    const groups = await providerClientOf('kochava', deps, connector).listAppGroups();
     return `Kochava accepted the API key; ${plural(groups.length, 'app group', 'app groups')}${firstNames(groups.map((g) => g.name))}.`;
   });
 }
@@ -86,7 +79,7 @@ export function testKochava(connector: ReadConnector, deps: ConnectorDeps): Prom
 /** AEM: the Assets API has no "who am I"; lists the folders at the DAM root. */
 export function testAem(connector: ReadConnector, deps: ConnectorDeps): Promise<ConnectionTestResult> {
   return answer(async () => {
-    const folders = await aemClientOf(deps, connector).listFolders('');
+    const folders = await providerClientOf('aem', deps, connector).listFolders('');
     return `Signed in to AEM; ${plural(folders.length, 'folder', 'folders')} under /content/dam${firstNames(folders.map((f) => f.name))}.`;
   });
 }

@@ -2,20 +2,10 @@ import { ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
 import { BlobServiceClient, newPipeline, StorageSharedKeyCredential } from '@azure/storage-blob';
 import type { ConnectionTestResult, Credentials } from '@nomen/shared';
 import type { ConnectorDeps, ReadConnector } from '../../entities/connectors/connectors.read';
-import { type OutboundPolicy, outboundRefusalIn } from '../../security/outbound';
+import { outboundRefusalIn } from '../../security/outbound';
+import type { StorageEndpoints } from './storage-endpoints';
 
-/**
- * Where storage services are reached: the providers' own endpoints unless configured otherwise,
- * through the server's outbound rule (README "Security").
- */
-export interface StorageEndpoints {
-  /** An S3-compatible endpoint (S3_ENDPOINT), addressed path-style; null: AWS itself. */
-  s3: string | null;
-  /** The Blob endpoint with `{account}` for the storage account name (AZURE_BLOB_ENDPOINT). */
-  azureBlob: string;
-  /** The outbound rule (OUTBOUND_ALLOW) every storage connection obeys. */
-  outbound: OutboundPolicy;
-}
+export type { StorageEndpoints } from './storage-endpoints';
 
 /** The credentials of a cloud storage account (spec 01 §3.2: aws_key, aws_secret, blob_accountname, blob_key). */
 export type CloudStorageCredentials = Extract<Credentials, { family: 'cloud-storage' }>;

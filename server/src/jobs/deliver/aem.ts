@@ -1,5 +1,5 @@
 import { AppError } from '@nomen/shared';
-import { aemClientOf } from '../../entities/targets/provider-clients';
+import { type ProviderClientOf, providerClientOf } from '../../entities/targets/provider-clients';
 import { DeliveryError } from '../delivery';
 import { type Deliverer, deliveryFailure, metadataText, templateFieldOf } from './context';
 import { cell, mappedFieldId, updateEach, updateReport } from './mapped-rows';
@@ -37,9 +37,9 @@ export const aemDeliverer: Deliverer = async (ctx) => {
   if (idField !== null && properties.length === 0)
     throw new DeliveryError('Map at least one metadata field (such as the name) to a template field', true);
   const connector = await ctx.connector();
-  let client: ReturnType<typeof aemClientOf>;
+  let client: ProviderClientOf<'aem'>;
   try {
-    client = aemClientOf(ctx.deps, connector);
+    client = providerClientOf('aem', ctx.deps, connector);
   } catch (error) {
     if (error instanceof AppError) throw new DeliveryError(error.message, true);
     throw error;

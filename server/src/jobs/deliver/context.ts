@@ -5,7 +5,7 @@ import type * as submissionsRepo from '../../entities/submissions/submissions.re
 import type { RunTemplate } from '../../entities/templates/templates.service';
 import { ProviderError } from '../../integrations/provider-error';
 import { DeliveryError, type Destination } from '../delivery';
-import type { JobDeps } from '../run-integration';
+import type { JobDeps } from '../types';
 
 /** The submission a run delivers, as the repository reads it. */
 export type RunSubmission = NonNullable<Awaited<ReturnType<typeof submissionsRepo.findSubmission>>>;

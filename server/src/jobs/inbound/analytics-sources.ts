@@ -5,7 +5,7 @@ import {
   type IntegrationAssignment,
 } from '@nomen/shared';
 import type { ConnectorDeps, ReadConnector } from '../../entities/connectors/connectors.read';
-import { adobeClientOf, gaAdminClientOf, gaDataClientOf } from '../../entities/targets/provider-clients';
+import { providerClientOf } from '../../entities/targets/provider-clients';
 import { type AdobeDimensionItem, customDimensionApiName } from '../../integrations/index';
 import type { AdObjectsRead } from './ad-platform-sources';
 import { InboundError } from './inbound-error';
@@ -77,7 +77,7 @@ async function customDimensionColumns(
   property: string,
   scope: 'EVENT' | 'USER',
 ): Promise<GaColumns> {
-  const all = await gaAdminClientOf(deps, connector).listCustomDimensions(property);
+  const all = await providerClientOf('ga-admin', deps, connector).listCustomDimensions(property);
   const ofScope = all.filter((d) => d.scope === scope);
   const scoped = `${scope === 'EVENT' ? 'event' : 'user'}-scoped`;
   if (ofScope.length === 0)
@@ -127,7 +127,7 @@ export async function readGoogleAnalytics(
       ? await customDimensionColumns(deps, connector, property, scope)
       : { columns: Object.keys(fixed!), dimensions: Object.values(fixed!), note: '' };
     what += read.note;
-    rows = await gaDataClientOf(deps, connector).dimensionValues(
+    rows = await providerClientOf('ga-data', deps, connector).dimensionValues(
       property,
       read.dimensions,
       '365daysAgo',
@@ -173,7 +173,7 @@ export async function readAdobeDimension(
   let what = `the report ${datasetId} of ${rsid}`;
   let items: AdobeDimensionItem[];
   try {
-    const { client, company } = adobeClientOf(deps, connector);
+    const { client, company } = providerClientOf('adobe-analytics', deps, connector);
     const dataset = await client.getDataset(company, datasetId);
     const subscription = dataset.subscriptions.find((s) => s.rsid === rsid);
     if (!subscription)

@@ -1,6 +1,6 @@
 import type { IntegrationAssignment } from '@nomen/shared';
 import type { ConnectorDeps, ReadConnector } from '../../entities/connectors/connectors.read';
-import { aemClientOf, workfrontClientOf } from '../../entities/targets/provider-clients';
+import { type ProviderClientOf, providerClientOf } from '../../entities/targets/provider-clients';
 import {
   type AemAsset,
   type AemClient,
@@ -116,7 +116,7 @@ async function readAemAssets(
   const what = `the assets of ${root}`;
   let assets: AemAsset[];
   try {
-    assets = await assetsUnder(aemClientOf(deps, connector), root);
+    assets = await assetsUnder(providerClientOf('aem', deps, connector), root);
   } catch (error) {
     throw readFailure(error, 'Adobe Experience Manager', what);
   }
@@ -152,7 +152,7 @@ async function readAemPages(
   const what = `the pages of ${root}`;
   let pages: AemPage[];
   try {
-    pages = await aemClientOf(deps, connector).listPages(root, { tags, max: AEM_MAX_ASSETS });
+    pages = await providerClientOf('aem', deps, connector).listPages(root, { tags, max: AEM_MAX_ASSETS });
   } catch (error) {
     throw readFailure(error, 'Adobe Experience Manager', what);
   }
@@ -212,9 +212,9 @@ export async function readWorkfrontProjects(
     throw new InboundError('Choose the Workfront template and task that trigger the pull', true);
   const fields = mappedFields(assignment);
   const what = `the projects of template task ${taskId}`;
-  let projects: Awaited<ReturnType<ReturnType<typeof workfrontClientOf>['getProjectsByTemplateTask']>>;
+  let projects: Awaited<ReturnType<ProviderClientOf<'workfront'>['getProjectsByTemplateTask']>>;
   try {
-    projects = await workfrontClientOf(deps, connector).getProjectsByTemplateTask(
+    projects = await providerClientOf('workfront', deps, connector).getProjectsByTemplateTask(
       taskId,
       fields.map((f) => f.parameterName),
     );

@@ -1,6 +1,6 @@
 import type { IntegrationAssignment } from '@nomen/shared';
 import type { ConnectorDeps, ReadConnector } from '../../entities/connectors/connectors.read';
-import { cm360ClientOf, dv360ClientOf } from '../../entities/targets/provider-clients';
+import { providerClientOf } from '../../entities/targets/provider-clients';
 import type {
   Cm360Collection,
   Cm360Object,
@@ -184,7 +184,7 @@ export async function readCm360Objects(
   const metrics = chosenMetrics(assignment.slug, assignment, dataType);
   const profileId = profileIdOf(connector);
   const what = `the ${spec.label} of profile ${profileId}`;
-  const client = cm360ClientOf(deps, connector);
+  const client = providerClientOf('cm360', deps, connector);
   let objects: Cm360Object[];
   try {
     objects = await client.list(profileId, spec.collection, {
@@ -313,7 +313,7 @@ export async function readDv360Objects(
   const [dataType, spec] = dataTypeOf(assignment, DV360_DATA_TYPES);
   const metrics = chosenMetrics(assignment.slug, assignment, dataType);
   const partnerId = profileIdOf(connector);
-  const client = dv360ClientOf(deps, connector);
+  const client = providerClientOf('dv360', deps, connector);
   const since = importSince(assignment);
   const filter = dv360Filter(assignment, spec, since);
   const chosen = [

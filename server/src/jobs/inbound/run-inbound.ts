@@ -26,7 +26,7 @@ import { templateFieldOf } from '../deliver/context';
 import { describe } from '../delivery';
 import { LeaseLostError, type RunLease } from '../lease';
 import { notifyRun } from '../notify';
-import type { AttemptInfo, AttemptOutcome, JobDeps } from '../run-integration';
+import type { AttemptInfo, AttemptOutcome, JobDeps } from '../types';
 import { type FileSource, openS3Source, openSftpSource, type SourceFile } from './file-sources';
 import * as repo from './inbound.repository';
 import { InboundError } from './inbound-error';

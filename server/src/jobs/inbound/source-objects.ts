@@ -4,7 +4,7 @@ import { ReportError } from '../../integrations/async-report';
 import { OAuthFlowError } from '../../integrations/oauth/oauth-client';
 import { ProviderError } from '../../integrations/provider-error';
 import { describe } from '../delivery';
-import type { AdObjectsRead } from './ad-platform-sources';
+import type { AdObjectsRead } from './ad-readers/types';
 import { InboundError } from './inbound-error';
 
 /**

@@ -1,4 +1,4 @@
-import { amazonAdsClientOf } from '../../../entities/targets/provider-clients';
+import { providerClientOf } from '../../../entities/targets/provider-clients';
 import type {
   AmazonAdsClient,
   AmazonAdsObject,
@@ -210,7 +210,7 @@ export const readAmazonAdsObjects: AdReader = async (deps, connector, assignment
   const metrics = chosenMetrics('amazon-ads-inbound', assignment, dataType);
   const profile = chosenSetting(assignment, 'adAccountsLinked', 'advertising profile');
   const what = `${spec.label} of profile ${profile}`;
-  const client = amazonAdsClientOf(deps, connector);
+  const client = providerClientOf('amazon-ads', deps, connector);
   const objects = await readFromProvider('amazon-ads', connector, what, () =>
     readObjects(client, spec.source, profile, adFilters(assignment)),
   );

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { ImportTable, IntegrationAssignment } from '@nomen/shared';
-import type { ConnectorDeps, ReadConnector } from '../../../entities/connectors/connectors.read';
+import type { IntegrationAssignment } from '@nomen/shared';
+import type { ReadConnector } from '../../../entities/connectors/connectors.read';
 import { ReportError } from '../../../integrations/async-report';
 import { PROVIDER_LABELS, ProviderError, type ProviderName } from '../../../integrations/provider-error';
 import { describe } from '../../delivery';
 import { InboundError } from '../inbound-error';
 import { cellText } from '../source-objects';
+import type { AdObjectsRead } from './types';
 
 /**
  * What every ad-platform reader shares (issue 12 item 5; spec 03 §3 "Data types per connector",
@@ -14,20 +15,7 @@ import { cellText } from '../source-objects';
  * provider failure becomes a run failure.
  */
 
-/** What a pull read: the table, and per table row the object's key and version. */
-export interface AdObjectsRead {
-  /** The data type and where it was read from, for messages ("campaigns of act_4242"). */
-  label: string;
-  table: ImportTable;
-  items: { key: string; version: string }[];
-}
-
-/** Reads the chosen data type of one slug's assignment through its provider's client. */
-export type AdReader = (
-  deps: ConnectorDeps,
-  connector: ReadConnector,
-  assignment: IntegrationAssignment,
-) => Promise<AdObjectsRead>;
+export type { AdObjectsRead, AdReader } from './types';
 
 /** The data type spec of `metadata.data_type`, or a permanent failure listing the choices. */
 export function chosenDataType<T>(assignment: IntegrationAssignment, specs: Record<string, T>): [string, T] {

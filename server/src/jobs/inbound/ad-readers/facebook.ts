@@ -1,5 +1,5 @@
 import type { IntegrationAssignment } from '@nomen/shared';
-import { metaClientOf } from '../../../entities/targets/provider-clients';
+import { providerClientOf } from '../../../entities/targets/provider-clients';
 import type {
   MetaAdObjectEdge,
   MetaFilter,
@@ -87,7 +87,7 @@ export const readFacebookObjects: AdReader = async (deps, connector, assignment)
   const metrics = chosenMetrics('facebook-marketing-inbound', assignment, dataType);
   const adAccount = chosenSetting(assignment, 'adAccountsLinked', 'ad account');
   const what = `${spec.label} of ${adAccount}`;
-  const client = metaClientOf(deps, connector);
+  const client = providerClientOf('meta', deps, connector);
   const objects = await readFromProvider('meta', connector, what, () =>
     client.listAdObjects(
       adAccount,

@@ -1,4 +1,4 @@
-import { googleAdsClientOf } from '../../../entities/targets/provider-clients';
+import { providerClientOf } from '../../../entities/targets/provider-clients';
 import type { GoogleAdsRow } from '../../../integrations/google-ads/client';
 import {
   type AdFilters,
@@ -121,7 +121,7 @@ function rowMetrics(row: GoogleAdsRow): DeliveryMetrics {
 export const readGoogleAdsObjects: AdReader = async (deps, connector, assignment) => {
   const [dataType, spec] = chosenDataType(assignment, GOOGLE_ADS_DATA_TYPES);
   const metrics = chosenMetrics('google-ads-inbound', assignment, dataType);
-  const { client, customerId } = googleAdsClientOf(deps, connector);
+  const { client, customerId } = providerClientOf('google-ads', deps, connector);
   const what = `${spec.label} of customer ${customerId}`;
   const rows = await readFromProvider('google-ads', connector, what, () =>
     client.searchStream(customerId, googleAdsQuery(dataType, adFilters(assignment), metrics !== null)),

@@ -1,4 +1,4 @@
-import { pinterestClientOf } from '../../../entities/targets/provider-clients';
+import { providerClientOf } from '../../../entities/targets/provider-clients';
 import type { PinterestKind } from '../../../integrations/pinterest/client';
 import {
   type AdReader,
@@ -50,7 +50,7 @@ export const readPinterestObjects: AdReader = async (deps, connector, assignment
   const [dataType, spec] = chosenDataType(assignment, PINTEREST_DATA_TYPES);
   const metrics = chosenMetrics('pinterest-inbound', assignment, dataType);
   const filters = adFilters(assignment);
-  const client = pinterestClientOf(deps, connector);
+  const client = providerClientOf('pinterest', deps, connector);
   const edge = spec.edge;
   let what = spec.label;
   let objects: Record<string, unknown>[];

@@ -1,4 +1,4 @@
-import { marketingCloudClientOf } from '../../../entities/targets/provider-clients';
+import { providerClientOf } from '../../../entities/targets/provider-clients';
 import type { MarketingCloudRow } from '../../../integrations/marketing-cloud/client';
 import {
   type AdReader,
@@ -38,7 +38,7 @@ export const readSfmcObjects: AdReader = async (deps, connector, assignment) => 
   const key = chosenSetting(assignment, 'data_extension_key', 'data extension (external key)');
   const what = `${spec.label} of data extension ${key}`;
   const rows: MarketingCloudRow[] = await readFromProvider('marketing-cloud', connector, what, () =>
-    marketingCloudClientOf(deps, connector).rows(key),
+    providerClientOf('marketing-cloud', deps, connector).rows(key),
   );
   const header = [...new Set(rows.flatMap((r) => Object.keys(r.values)))];
   // A data extension without a primary key: the row's values are its key.

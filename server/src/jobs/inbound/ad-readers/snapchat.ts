@@ -1,4 +1,4 @@
-import { snapchatClientOf } from '../../../entities/targets/provider-clients';
+import { providerClientOf } from '../../../entities/targets/provider-clients';
 import type { SnapchatEdge, SnapchatStatsBreakdown } from '../../../integrations/snapchat/client';
 import {
   type AdReader,
@@ -100,7 +100,7 @@ export const readSnapchatObjects: AdReader = async (deps, connector, assignment)
         ? chosenSetting(assignment, 'adAccountsLinked', 'ad account')
         : '';
   const what = parent ? `${spec.label} of ${parent}` : spec.label;
-  const client = snapchatClientOf(deps, connector);
+  const client = providerClientOf('snapchat', deps, connector);
   const objects = await readFromProvider('snapchat', connector, what, () => client.list(spec.edge, parent));
   const kept = keepMatching(objects, adFilters(assignment), {
     campaign: spec.campaign,

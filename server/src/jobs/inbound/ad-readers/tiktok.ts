@@ -1,4 +1,4 @@
-import { tiktokClientOf } from '../../../entities/targets/provider-clients';
+import { providerClientOf } from '../../../entities/targets/provider-clients';
 import type { TikTokObjectKind } from '../../../integrations/tiktok/client';
 import {
   type AdReader,
@@ -73,7 +73,7 @@ export const readTikTokObjects: AdReader = async (deps, connector, assignment) =
   const statuses = [...new Set(filters.statuses.map((s) => PRIMARY_STATUS[s]).filter(Boolean))];
   if (statuses.length === 1) filtering.primary_status = statuses[0];
   const what = `${spec.label} of advertiser ${advertiser}`;
-  const client = tiktokClientOf(deps, connector);
+  const client = providerClientOf('tiktok', deps, connector);
   const objects = await readFromProvider('tiktok', connector, what, () =>
     client.listObjects(spec.kind, advertiser, spec.fields, filtering),
   );
