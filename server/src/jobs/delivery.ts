@@ -1,3 +1,5 @@
+import type { CoversAll, ExpectAll, OutboundIntegrationSlug } from '@nomen/shared';
+
 /**
  * What every delivery shares (issue 12 item 4): the slugs a run can deliver, the error a
  * delivery throws, where files go and the folder rules. Each destination kind is one module of
@@ -34,7 +36,14 @@ export const DELIVERABLE_SLUGS = [
   'tiktok-outbound',
   'snapchat-marketing-outbound',
   'pinterest-outbound',
-] as const;
+] as const satisfies readonly OutboundIntegrationSlug[];
+
+/**
+ * The outbound slugs that get no run: the supplemental link types (spec 03 §2, §5 "Link-based
+ * types"), whose links the template's link fields hold. With DELIVERABLE_SLUGS, every outbound
+ * slug of the registry (`EveryOutboundSlugDecided`).
+ */
+export const UNDELIVERED_SLUGS = ['branch', 'kochava'] as const satisfies readonly OutboundIntegrationSlug[];
 /**
  * The slug of an upload run to an analytics target (issue 12 item 4), by the target's connector
  * type id (1 Adobe Analytics, 2 Google Analytics; spec 01 §3.1): an Adobe classification import or
@@ -47,6 +56,15 @@ export const TARGET_UPLOAD_SLUGS = {
 
 /** One deliverable slug. */
 export type DeliverableSlug = (typeof DELIVERABLE_SLUGS)[number];
+
+/**
+ * Compiles only when every outbound slug of the registry is either deliverable (and so has its
+ * deliverer, `DELIVERERS` in ./deliver/index.ts) or listed in UNDELIVERED_SLUGS: a new outbound
+ * slug is a type error until it is one or the other.
+ */
+export type EveryOutboundSlugDecided = ExpectAll<
+  CoversAll<OutboundIntegrationSlug, DeliverableSlug | (typeof UNDELIVERED_SLUGS)[number]>
+>;
 
 /**
  * A delivery failure. `permanent` failures (refused credentials, a missing bucket, a removed

@@ -1,5 +1,6 @@
 import type { FeatureFlag } from '../core/feature-flags';
 import type { ConnectorCredentialFamily } from '../integrations/registry';
+import type { ConnectorTypeSlug } from './connector-type-slugs';
 
 /**
  * One credential field of a connected account (spec 01 §3.2): how the drawer shows it and
@@ -209,7 +210,8 @@ export const DATA_WAREHOUSE_DEFAULTS = {
 } as const;
 
 function type(
-  input: Pick<ConnectorTypeDefinition, 'id' | 'slug' | 'name' | 'family'> & Partial<ConnectorTypeDefinition>,
+  input: Pick<ConnectorTypeDefinition, 'id' | 'name' | 'family'> &
+    Omit<Partial<ConnectorTypeDefinition>, 'slug'> & { slug: ConnectorTypeSlug },
 ): ConnectorTypeDefinition {
   return {
     active: true,
@@ -222,8 +224,12 @@ function type(
   };
 }
 
-const oauthOnly = (id: number, slug: string, name: string, extra: Partial<ConnectorTypeDefinition> = {}) =>
-  type({ id, slug, name, family: 'oauth', oauth: 'direct', ...extra });
+const oauthOnly = (
+  id: number,
+  slug: ConnectorTypeSlug,
+  name: string,
+  extra: Omit<Partial<ConnectorTypeDefinition>, 'slug'> = {},
+) => type({ id, slug, name, family: 'oauth', oauth: 'direct', ...extra });
 
 /**
  * A Google ad server (Campaign Manager, legacy and 360; Display & Video 360): signed in with Google
@@ -232,7 +238,7 @@ const oauthOnly = (id: number, slug: string, name: string, extra: Partial<Connec
  */
 const adPlatformGoogle = (
   id: number,
-  slug: string,
+  slug: ConnectorTypeSlug,
   name: string,
   googleProfiles: NonNullable<ConnectorTypeDefinition['googleProfiles']>,
   active = true,
@@ -252,7 +258,7 @@ const adPlatformGoogle = (
     ],
   });
 
-const adPlatformApp = (id: number, slug: string, name: string, extra: ConnectorTypeField[] = []) =>
+const adPlatformApp = (id: number, slug: ConnectorTypeSlug, name: string, extra: ConnectorTypeField[] = []) =>
   type({
     id,
     slug,

@@ -1,3 +1,4 @@
+export * from './connector-type-slugs';
 export * from './connector-types';
 export * from './connectors.contract';
 export * from './connectors.rules';

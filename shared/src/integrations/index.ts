@@ -18,4 +18,5 @@ export * from './qr-code';
 export * from './readiness';
 export * from './registry';
 export * from './sections';
+export * from './slugs';
 export * from './snowflake';

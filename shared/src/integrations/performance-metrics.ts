@@ -1,5 +1,6 @@
 import { type IntegrationMetadata, isMetadataFlagOn } from './integration-assignment';
 import { integrationFor, isKnownIntegrationSlug } from './registry';
+import type { InboundIntegrationSlug } from './slugs';
 
 /**
  * Delivery metrics of ad-platform imports (spec 03 §3 metadata `pull_performance_metrics`, issue 12
@@ -81,7 +82,7 @@ export const PERFORMANCE_METRICS: Readonly<
     sponsored_products_ad_groups: ALL,
     sponsored_products_ads: ALL,
   },
-};
+} satisfies Partial<Record<InboundIntegrationSlug, Readonly<Record<string, readonly PerformanceMetric[]>>>>;
 
 /** Whether an assignment's metadata asks for delivery metrics. */
 export function isPullingPerformanceMetrics(metadata: IntegrationMetadata): boolean {

@@ -1,5 +1,7 @@
+import type { ConnectorTypeSlug } from '../connectors/connector-type-slugs';
 import type { FeatureFlag } from '../core/feature-flags';
 import type { IntegrationMetadata, IntegrationType } from './integration-assignment';
+import type { IntegrationSlug } from './slugs';
 
 /**
  * The families of integrations: each has one metadata schema, defaults, checks and reset-on-change
@@ -284,8 +286,12 @@ const UPDATED_AFTER_FILTER: DateFilterRule = {
 /** The campaign manager's start-date filter: one year earlier by default (spec 03 §9). */
 const START_DATE_FILTER: DateFilterRule = { filterId: 'start_date', defaultYearsBack: 1, maxYearsBack: 2 };
 
-type RowInput = Pick<IntegrationDefinition, 'slug' | 'label' | 'direction' | 'family' | 'credentialFamily'> &
-  Partial<IntegrationDefinition>;
+/** A row as written below: its slug from {@link INTEGRATION_SLUGS}, its connector type's from the catalogue. */
+type RowInput = Pick<IntegrationDefinition, 'label' | 'direction' | 'family' | 'credentialFamily'> &
+  Omit<Partial<IntegrationDefinition>, 'slug' | 'connectorTypeSlug'> & {
+    slug: IntegrationSlug;
+    connectorTypeSlug?: ConnectorTypeSlug | null;
+  };
 
 /**
  * Fills a row's optional parts; the paired slug of `x-inbound` / `x-outbound` is the other one
@@ -323,11 +329,11 @@ function row(input: RowInput): IntegrationDefinition {
 }
 
 const storagePush = (
-  slug: string,
+  slug: IntegrationSlug,
   label: string,
-  connectorTypeSlug: string,
+  connectorTypeSlug: ConnectorTypeSlug,
   credentialFamily: ConnectorCredentialFamily,
-  extra: Partial<IntegrationDefinition> = {},
+  extra: Omit<Partial<IntegrationDefinition>, 'slug' | 'connectorTypeSlug'> = {},
 ) =>
   row({
     slug,
@@ -752,8 +758,7 @@ const BY_SLUG: ReadonlyMap<string, IntegrationDefinition> = new Map(
   INTEGRATION_DEFINITIONS.map((d) => [d.slug, d]),
 );
 
-/** Every slug of the registry, in the spec's order (spec 03 §2). */
-export const INTEGRATION_SLUGS: readonly string[] = INTEGRATION_DEFINITIONS.map((d) => d.slug);
+export { INTEGRATION_SLUGS, type IntegrationSlug } from './slugs';
 
 /** Whether a slug has a row of its own (no fallback). */
 export function isKnownIntegrationSlug(slug: string): boolean {

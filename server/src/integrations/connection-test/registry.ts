@@ -1,4 +1,4 @@
-import type { ConnectionTestResult } from '@nomen/shared';
+import type { ConnectionTestResult, ConnectorCredentialFamily, ConnectorTypeSlug } from '@nomen/shared';
 import type { ConnectorDeps, ReadConnector } from '../../entities/connectors/connectors.read';
 
 /**
@@ -15,7 +15,10 @@ const tests = new Map<string, ConnectionTest>();
  * family (`sftp`, `oauth`); a slug's test wins over its family's. Provider clients
  * (`server/src/integrations/<provider>/`) plug their "who am I" calls in here.
  */
-export function registerConnectionTest(slugOrFamily: string, test: ConnectionTest): void {
+export function registerConnectionTest(
+  slugOrFamily: ConnectorTypeSlug | ConnectorCredentialFamily,
+  test: ConnectionTest,
+): void {
   tests.set(slugOrFamily, test);
 }
 

@@ -1,3 +1,4 @@
+import type { InboundIntegrationSlug } from '@nomen/shared';
 import { readAmazonAdsObjects } from './ad-readers/amazon-ads';
 import type { AdReader } from './ad-readers/common';
 import { readFacebookObjects } from './ad-readers/facebook';
@@ -22,8 +23,11 @@ import { readTikTokObjects } from './ad-readers/tiktok';
 export type { AdObjectsRead, AdReader } from './ad-readers/common';
 export { facebookFiltering, readFacebookObjects } from './ad-readers/facebook';
 
-/** The reader of each ad-platform inbound slug. */
-export const AD_PLATFORM_READERS: Readonly<Record<string, AdReader>> = {
+/**
+ * The reader of each ad-platform inbound slug; part of PROVIDER_READERS (provider-readers.ts),
+ * which checks that every inbound slug has its reader.
+ */
+export const AD_PLATFORM_READERS = {
   'facebook-marketing-inbound': readFacebookObjects,
   'tiktok-inbound': readTikTokObjects,
   'snapchat-marketing-inbound': readSnapchatObjects,
@@ -31,4 +35,4 @@ export const AD_PLATFORM_READERS: Readonly<Record<string, AdReader>> = {
   'amazon-ads-inbound': readAmazonAdsObjects,
   'google-ads-inbound': readGoogleAdsObjects,
   'salesforce-marketing-cloud-inbound': withoutMetrics('salesforce-marketing-cloud-inbound', readSfmcObjects),
-};
+} as const satisfies Partial<Record<InboundIntegrationSlug, AdReader>>;

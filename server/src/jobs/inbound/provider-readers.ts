@@ -1,3 +1,4 @@
+import type { InboundIntegrationSlug } from '@nomen/shared';
 import { AD_PLATFORM_READERS, type AdReader } from './ad-platform-sources';
 import { readAdobeDimension, readGoogleAnalytics } from './analytics-sources';
 import { readAemContent, readWorkfrontProjects } from './content-sources';
@@ -16,7 +17,7 @@ export type ProviderReader = AdReader;
  * With pull_performance_metrics, the Google ad servers' readers ask for an asynchronous delivery
  * report and wait for it within the run (CM360 Reports, Bid Manager queries).
  */
-export const PROVIDER_READERS: Readonly<Record<string, ProviderReader>> = {
+export const PROVIDER_READERS = {
   ...AD_PLATFORM_READERS,
   'google-dcm': readCm360Objects,
   'google-cm360-inbound': readCm360Objects,
@@ -25,9 +26,23 @@ export const PROVIDER_READERS: Readonly<Record<string, ProviderReader>> = {
   'adobe-inbound': readAdobeDimension,
   'adobe-experience-manager-inbound': readAemContent,
   'workfront-project-pull-task-trigger': readWorkfrontProjects,
-};
+} as const satisfies Record<Exclude<InboundIntegrationSlug, FilePullSlug>, ProviderReader>;
+
+/**
+ * The inbound slugs without a provider reader: the file pulls, which read files from the
+ * account's storage (spec 03 §2 sftp-pull, aws-s3-inbound). With PROVIDER_READERS's keys, every
+ * inbound slug (PROVIDER_READERS `satisfies` a record of all the others).
+ */
+export const FILE_PULL_SLUGS = [
+  'sftp-pull',
+  'aws-s3-inbound',
+] as const satisfies readonly InboundIntegrationSlug[];
+
+/** One file-pull slug. */
+export type FilePullSlug = (typeof FILE_PULL_SLUGS)[number];
 
 /** The reader of `slug`, or undefined for file pulls (sftp-pull, aws-s3-inbound). */
 export function providerReaderOf(slug: string): ProviderReader | undefined {
-  return Object.hasOwn(PROVIDER_READERS, slug) ? PROVIDER_READERS[slug] : undefined;
+  const readers: Readonly<Record<string, ProviderReader>> = PROVIDER_READERS;
+  return Object.hasOwn(readers, slug) ? readers[slug] : undefined;
 }

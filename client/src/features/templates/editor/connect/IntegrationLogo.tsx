@@ -1,5 +1,5 @@
 import { ThemeIcon } from '@mantine/core';
-import type { IntegrationDefinition, IntegrationFamilyId } from '@nomen/shared';
+import type { ConnectorTypeSlug, IntegrationDefinition, IntegrationFamilyId } from '@nomen/shared';
 import {
   type Icon,
   IconBrandAdobe,
@@ -26,8 +26,14 @@ import {
   IconSnowflake,
 } from '@tabler/icons-react';
 
-/** Logos by connector type slug (the registry's `connectorTypeSlug`). */
-const LOGO_BY_CONNECTOR_TYPE: Readonly<Record<string, { icon: Icon; color: string }>> = {
+/** One logo: a brand mark or a family's sign, and its colour. */
+type Logo = { icon: Icon; color: string };
+
+/**
+ * Logos by connector type slug (the registry's `connectorTypeSlug`), one entry per type of the
+ * catalogue: null for the types without a brand mark, which show their family's sign.
+ */
+const LOGO_BY_CONNECTOR_TYPE: Readonly<Record<string, Logo | null>> = {
   s3: { icon: IconBrandAws, color: 'orange' },
   'azure-blob': { icon: IconBrandAzure, color: 'blue' },
   'google-cloud-storage': { icon: IconBrandGoogleDrive, color: 'blue' },
@@ -48,10 +54,16 @@ const LOGO_BY_CONNECTOR_TYPE: Readonly<Record<string, { icon: Icon; color: strin
   snowflake: { icon: IconSnowflake, color: 'cyan' },
   'qr-code-monkey': { icon: IconQrcode, color: 'dark' },
   bitly: { icon: IconLink, color: 'orange' },
-};
+  box: null,
+  salesforce: null,
+  'salesforce-marketing-cloud': null,
+  workfront: null,
+  branch: null,
+  kochava: null,
+} satisfies Record<ConnectorTypeSlug, Logo | null>;
 
 /** Logos by family, for connector types without their own. */
-const LOGO_BY_FAMILY: Readonly<Record<IntegrationFamilyId, { icon: Icon; color: string }>> = {
+const LOGO_BY_FAMILY: Readonly<Record<IntegrationFamilyId, Logo>> = {
   'email-output': { icon: IconMail, color: 'blue' },
   'file-storage-push': { icon: IconCloudUpload, color: 'blue' },
   'file-pull': { icon: IconServer, color: 'gray' },
