@@ -2,6 +2,7 @@ import {
   AppError,
   type ConnectorMetadataView,
   type ConnectorSummary,
+  type ConnectorTypeDefinition,
   type CustomField,
   canSubmitConnector,
   connectorTypeBySlug,
@@ -11,7 +12,7 @@ import {
   visibleFields,
 } from '@nomen/shared';
 import { useMemo, useState } from 'react';
-import { useFieldArray } from 'react-hook-form';
+import { type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { applyServerIssues } from '../../../ui/form/applyServerIssues';
 import { useContractForm } from '../../../ui/form/useContractForm';
 import { notifyError, notifyFailure, notifySuccess } from '../../../ui/notify';
@@ -58,9 +59,6 @@ export function useConnectorForm({
   onSaved,
 }: ConnectorFormSource) {
   const { features } = useSignedIn();
-  const save = useSaveConnector();
-  const startOAuth = useStartOAuth();
-  const reload = useReloadConnectors();
   const [deletedFields, setDeletedFields] = useState<number[]>([]);
   const isNew = connector === null;
   const storedSecrets = useMemo(() => stored?.secrets_set ?? [], [stored]);
@@ -78,7 +76,6 @@ export function useConnectorForm({
   /** Whom the sign-in button names: "Google" for the Google ad servers, else the type. */
   const signInName = type?.signInWith ?? type?.name ?? '';
   const issues = useMemo(() => validateConnector(connectorDraftOf(values), rules), [values, rules]);
-  const isBusy = save.isPending || startOAuth.isPending;
   // A new account of a direct type is made by the provider's answer: nothing to fill before it.
   const fields = type && !isDirectOAuthNew ? visibleFields(type, values.metadata ?? {}, features) : [];
   const { dirtyFields } = form.formState;
@@ -105,6 +102,75 @@ export function useConnectorForm({
     if (fieldId !== null) setDeletedFields((d) => [...d, fieldId]);
     customFields.remove(index);
   };
+
+  const { goToProvider, saveAccount, isBusy } = useConnectorSubmit({
+    form,
+    connector,
+    type,
+    isDirectOAuthNew,
+    deletedFields,
+    onClose,
+    onSaved,
+  });
+
+  return {
+    form,
+    customFields,
+    values,
+    type,
+    fields,
+    isNew,
+    isDirectOAuthNew,
+    signInName,
+    features,
+    storedSecrets,
+    isBusy,
+    canSubmit: canSubmitConnector(issues, isBusy),
+    submitBlockedReason: blockedReason(issues, fields),
+    submitLabel: submitLabelOf(type, isDirectOAuthNew, signInName),
+    isDirty: Object.keys(dirtyFields).length > 0 || deletedFields.length > 0,
+    chooseType,
+    chooseOption,
+    setMetadata,
+    removeCustomField,
+    goToProvider,
+    submit: form.handleSubmit(saveAccount),
+  };
+}
+
+/** What useConnectorSubmit needs from the drawer's form. */
+interface ConnectorSubmitContext {
+  form: UseFormReturn<ConnectorFormValues, unknown, ConnectorFormParsed>;
+  connector: ConnectorSummary | null;
+  type: ConnectorTypeDefinition | undefined;
+  isDirectOAuthNew: boolean;
+  /** Ids of stored custom fields removed in the drawer. */
+  deletedFields: readonly number[];
+  onClose: () => void;
+  onSaved: ConnectorFormSource['onSaved'];
+}
+
+/**
+ * Saving the drawer (spec 01 §4, §7): a new account of a direct OAuth type goes to the provider
+ * at once; otherwise the account is saved, then a save-first type goes to the provider, any other
+ * says "Connected account added" or "saved", reports the saved id and closes the drawer. A refused
+ * save puts the server's issues on their inputs and shows a toast (a stale write's offers
+ * "Reload"); a sign-in that cannot start says so. `isBusy` while either request runs.
+ */
+function useConnectorSubmit({
+  form,
+  connector,
+  type,
+  isDirectOAuthNew,
+  deletedFields,
+  onClose,
+  onSaved,
+}: ConnectorSubmitContext) {
+  const save = useSaveConnector();
+  const startOAuth = useStartOAuth();
+  const reload = useReloadConnectors();
+  const isNew = connector === null;
+  const isBusy = save.isPending || startOAuth.isPending;
 
   const goToProvider = async (connectorId: number | null, name: string, description: string) => {
     if (!type) return;
@@ -140,7 +206,7 @@ export function useConnectorForm({
         connector_type_id: type.id,
         metadata: v.metadata,
         customFields: v.customFields.map((f) => ({ id: f.fieldId, name: f.name, value: f.value })),
-        deletedFields,
+        deletedFields: [...deletedFields],
         updated_at: connector?.updated_at ?? null,
       });
       if (type.oauth === 'save-first') {
@@ -159,29 +225,7 @@ export function useConnectorForm({
     }
   };
 
-  return {
-    form,
-    customFields,
-    values,
-    type,
-    fields,
-    isNew,
-    isDirectOAuthNew,
-    signInName,
-    features,
-    storedSecrets,
-    isBusy,
-    canSubmit: canSubmitConnector(issues, isBusy),
-    submitBlockedReason: blockedReason(issues, fields),
-    submitLabel: submitLabelOf(type, isDirectOAuthNew, signInName),
-    isDirty: Object.keys(dirtyFields).length > 0 || deletedFields.length > 0,
-    chooseType,
-    chooseOption,
-    setMetadata,
-    removeCustomField,
-    goToProvider,
-    submit: form.handleSubmit(saveAccount),
-  };
+  return { goToProvider, saveAccount, isBusy };
 }
 
 /** The connector drawer's form state, as useConnectorForm answers it. */
