@@ -1,62 +1,37 @@
-import { notifications } from '@mantine/notifications';
 import { LIST_MAX_COLUMNS, LIST_MAX_ROWS } from '@nomen/shared';
-import {
-  type MouseEvent,
-  type ReactNode,
-  type Ref,
-  useCallback,
-  useEffect,
-  useId,
-  useImperativeHandle,
-  useRef,
-  useState,
-} from 'react';
-import { notifyError, TOAST_MS } from '../../../ui/notify';
-import { CellEditor, type CellEditorProps, type EditorExit } from './CellEditor';
-import { ColumnNameDialog } from './ColumnNameDialog';
+import { type ReactNode, type Ref, useCallback, useEffect, useId, useImperativeHandle, useRef } from 'react';
+import { CellEditor, type CellEditorProps } from './CellEditor';
 import { FindBar } from './FindBar';
-import {
-  GridContextMenu,
-  type GridMenuAction,
-  type GridMenuAvailability,
-  type GridMenuTarget,
-} from './GridContextMenu';
+import { GridMenus } from './GridMenus';
 import { cellDomId, GridHeaderRow, GridRow } from './GridRow';
 import {
   cellSelection,
-  cellText,
   clearRange,
   defaultColumnName,
   displayColumnCount,
   displayRowCount,
-  insertColumn,
-  insertRows,
-  lineSelection,
-  moveColumnToStart,
-  readRange,
-  removeColumn,
-  removeRows,
-  renameColumn,
-  setCell,
 } from './gridData';
+import { gridClipboardActions } from './gridPasteActions';
 import {
   type CellDecorator,
   type CellPos,
+  type CellRange,
   type CellRef,
   type GridCellAction,
   type GridData,
   type GridSelection,
   ROW_HEIGHT,
 } from './gridTypes';
-import { moveCell, type NavBounds } from './navigation';
-import { placePaste } from './paste';
+import type { NavBounds } from './navigation';
 import classes from './SpreadsheetGrid.module.css';
-import { parseTsv, toTsv } from './tsv';
 import { useGridClipboard } from './useGridClipboard';
-import { useGridFind } from './useGridFind';
+import { useGridEditing } from './useGridEditing';
+import { type GridFind, useGridFind } from './useGridFind';
 import { useGridKeyboard } from './useGridKeyboard';
+import { useGridMenu } from './useGridMenu';
+import { useGridPointer } from './useGridPointer';
 import { useGridSelection } from './useGridSelection';
-import { rowsPerPage, useGridVirtualizer } from './useGridVirtualizer';
+import { type GridWindow, rowsPerPage, useGridVirtualizer } from './useGridVirtualizer';
 
 /** What the grid's owner can do with it from outside (issue 4: jump to a commented cell). */
 export interface SpreadsheetGridHandle {
@@ -128,9 +103,6 @@ export interface SpreadsheetGridProps {
   testId?: string;
 }
 
-type Editing = { readonly row: number; readonly col: number; readonly text: string };
-type Dialog = { readonly kind: 'rename' | 'insert'; readonly col: number; readonly name: string };
-
 const ORIGIN: CellPos = { row: 0, col: 0 };
 
 /**
@@ -154,6 +126,12 @@ const ORIGIN: CellPos = { row: 0, col: 0 };
  * `openFind` opens a find bar over the grid's top-right corner; matches in the visible cells are
  * highlighted (data-find="match", the current one "current") and moving between them scrolls
  * the grid to the match and makes it the active cell. Read-only grids can be searched too.
+ *
+ * Its parts: selection (useGridSelection), edit mode (useGridEditing), keys (useGridKeyboard),
+ * mouse (useGridPointer), clipboard (useGridClipboard, gridClipboardActions), context menu and
+ * column dialog (useGridMenu, GridMenus), find (useGridFind, FindBar) and the rendered window
+ * (useGridVirtualizer, gridRows). Long because it wires those parts to its 23 props and to the
+ * one scroller element the APG grid pattern asks for; the logic lives in the parts.
  */
 export function SpreadsheetGrid({
   data,
@@ -187,16 +165,168 @@ export function SpreadsheetGrid({
   const rows = displayRowCount(data, rowMax);
   const cols = displayColumnCount(data, columnMax);
   const view = useGridVirtualizer(scrollRef, rows, cols);
-
   const { selection, range, select } = useGridSelection(scrollRef, rows, cols);
   const { active } = selection;
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const [menu, setMenu] = useState<GridMenuTarget | null>(null);
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-  const isDragging = useRef(false);
-
   const focusGrid = useCallback(() => scrollRef.current?.focus({ preventScroll: true }), []);
+  const find = useFindInGrid(shown, active, select, focusGrid);
+  useGridHandle(ref, { focusGrid, select, selection, openFind: find.open });
+  useActiveCellReport(data, active, onActiveCellChange);
 
+  const bounds = (): NavBounds => ({
+    rows,
+    cols,
+    pageRows: rowsPerPage(scrollRef.current),
+    lastDataCell: { row: Math.max(0, data.rowCount - 1), col: Math.max(0, data.columns.length - 1) },
+  });
+  const edit = useGridEditing({
+    data,
+    onChange,
+    isReadOnly,
+    isCellReadOnly,
+    active,
+    select,
+    bounds,
+    focusGrid,
+  });
+  const hasCellActions = (cellActions?.length ?? 0) > 0;
+  const limits = { columnMax, rowMax, columnLimitReason, fixedColumns, fixedRows };
+  const menu = useGridMenu({
+    gridId,
+    scrollRef,
+    data,
+    onChange,
+    active,
+    range,
+    select,
+    focusGrid,
+    isReadOnly,
+    hasCellActions,
+    ...limits,
+  });
+  const clearSelection = () => {
+    const next = clearRange(data, range);
+    if (next !== data) onChange(next);
+  };
+  const onKeyDown = useGridKeyboard({
+    isReadOnly,
+    selection,
+    bounds,
+    select,
+    startEditing: edit.startEditing,
+    clearSelection,
+    selectAll: () => select({ active: ORIGIN, anchor: { row: rows - 1, col: cols - 1 } }, false),
+    undo: () => onUndo?.(),
+    redo: () => onRedo?.(),
+    openMenuAtActive: menu.openMenuAtActive,
+    openFind: find.open,
+  });
+  const clipboard = useGridClipboard(
+    scrollRef,
+    gridClipboardActions({
+      data,
+      shown,
+      range,
+      onChange,
+      select,
+      isReadOnly,
+      columnMax,
+      rowMax,
+      isSingleColumn,
+      fixedColumns,
+    }),
+  );
+  const pointer = useGridPointer({
+    selection,
+    range,
+    rows,
+    cols,
+    select,
+    startEditing: edit.startEditing,
+    menu,
+    focusGrid,
+    canRenameColumns: !isReadOnly && !fixedColumns,
+  });
+
+  const isActiveRendered =
+    active.row >= view.firstRow &&
+    active.row <= view.lastRow &&
+    active.col >= view.firstCol &&
+    active.col <= view.lastCol;
+  const { editing } = edit;
+
+  return (
+    <div className={classes.wrapper} style={{ height }}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a spreadsheet grid, not a table (WAI-ARIA APG grid pattern) */}
+      <div
+        ref={scrollRef}
+        role="grid"
+        aria-label={label}
+        aria-rowcount={rows + 1}
+        aria-colcount={cols + 1}
+        aria-multiselectable
+        aria-readonly={isReadOnly || undefined}
+        aria-activedescendant={
+          isActiveRendered && !editing ? cellDomId(gridId, active.row, active.col) : undefined
+        }
+        tabIndex={0}
+        className={classes.scroller}
+        data-testid={testId}
+        onKeyDown={(event) => {
+          // The menu closes on Escape even before it has taken the focus.
+          if (menu.menu && event.key === 'Escape') menu.dismissMenu();
+          else onKeyDown(event);
+        }}
+        {...pointer}
+        {...clipboard}
+      >
+        <div className={classes.inner} style={{ width: view.totalWidth, height: view.totalHeight }}>
+          {/* biome-ignore lint/a11y/useSemanticElements: WAI-ARIA grid pattern */}
+          <div role="rowgroup" className={classes.head} style={{ width: view.totalWidth }}>
+            <GridHeaderRow
+              width={view.totalWidth}
+              columns={data.columns}
+              firstCol={view.firstCol}
+              lastCol={view.lastCol}
+              selectedLeft={range.left}
+              selectedRight={range.right}
+            />
+          </div>
+          {/* biome-ignore lint/a11y/useSemanticElements: WAI-ARIA grid pattern */}
+          <div role="rowgroup">
+            {gridRows({ gridId, view, data, shown, range, active, find, getCellDecoration })}
+          </div>
+          {editing ? (
+            <EditorSlot
+              key={`${editing.row}:${editing.col}`}
+              render={renderCellEditor}
+              row={editing.row}
+              col={editing.col}
+              initialText={editing.text}
+              label={`${data.columns[editing.col]?.name ?? defaultColumnName(data.columns)}, row ${editing.row + 1}`}
+              onCommit={edit.commitEdit}
+              onCancel={edit.cancelEdit}
+            />
+          ) : null}
+        </div>
+      </div>
+      {overlay ? <div className={classes.overlay}>{overlay}</div> : null}
+      {find.isOpen ? <FindBar find={find} onClose={find.closeAndFocus} /> : null}
+      <GridMenus state={menu} cellActions={cellActions} isReadOnly={isReadOnly} />
+    </div>
+  );
+}
+
+/**
+ * Find in the grid (issue 8 item 18): useGridFind over what the cells show, reading the active
+ * cell through a ref so its callbacks stay stable, jumping by selecting and revealing the match;
+ * `closeAndFocus` closes the bar and gives the focus back to the grid.
+ */
+function useFindInGrid(
+  shown: GridData,
+  active: CellPos,
+  select: (selection: GridSelection, reveal: boolean) => void,
+  focusGrid: () => void,
+): GridFind & { closeAndFocus: () => void } {
   const activeRef = useRef(active);
   activeRef.current = active;
   const find = useGridFind({
@@ -204,22 +334,48 @@ export function SpreadsheetGrid({
     getActiveCell: useCallback(() => activeRef.current, []),
     jumpTo: useCallback((pos: CellPos) => select(cellSelection(pos), true), [select]),
   });
-  const closeFind = () => {
-    find.close();
-    focusGrid();
+  return {
+    ...find,
+    closeAndFocus: () => {
+      find.close();
+      focusGrid();
+    },
   };
+}
 
+/** The grid's ref handle (SpreadsheetGridHandle): focus, scroll to a cell, the selection, open find. */
+function useGridHandle(
+  ref: SpreadsheetGridProps['ref'],
+  {
+    focusGrid,
+    select,
+    selection,
+    openFind,
+  }: {
+    focusGrid: () => void;
+    select: (selection: GridSelection, reveal: boolean) => void;
+    selection: GridSelection;
+    openFind: () => void;
+  },
+) {
   useImperativeHandle(
     ref,
     () => ({
       focus: focusGrid,
       scrollToCell: (pos) => select(cellSelection(pos), true),
       getSelection: () => selection,
-      openFind: find.open,
+      openFind,
     }),
-    [focusGrid, select, selection, find.open],
+    [focusGrid, select, selection, openFind],
   );
+}
 
+/** Tells the owner the active cell (with its column and value ids) whenever it changes (issue 4). */
+function useActiveCellReport(
+  data: GridData,
+  active: CellPos,
+  onActiveCellChange: ((cell: CellRef) => void) | undefined,
+) {
   const activeColumn = data.columns[active.col];
   const activeValueId = activeColumn?.ids[active.row] ?? 0;
   useEffect(() => {
@@ -230,222 +386,32 @@ export function SpreadsheetGrid({
       valueId: activeValueId,
     });
   }, [onActiveCellChange, active.row, active.col, activeColumn?.id, activeValueId]);
+}
 
-  useEffect(() => {
-    const stopDragging = () => {
-      isDragging.current = false;
-    };
-    window.addEventListener('mouseup', stopDragging);
-    return () => window.removeEventListener('mouseup', stopDragging);
-  }, []);
-
-  const lastDataCell = (): CellPos => ({
-    row: Math.max(0, data.rowCount - 1),
-    col: Math.max(0, data.columns.length - 1),
-  });
-  const bounds = (): NavBounds => ({
-    rows,
-    cols,
-    pageRows: rowsPerPage(scrollRef.current),
-    lastDataCell: lastDataCell(),
-  });
-
-  const startEditing = (text: string | null) => {
-    if (isReadOnly || isCellReadOnly?.(active.row, active.col)) return;
-    select(cellSelection(active), true);
-    setEditing({ row: active.row, col: active.col, text: text ?? cellText(data, active.row, active.col) });
-  };
-
-  const commitEdit = (text: string, exit: EditorExit) => {
-    if (!editing) return;
-    onChange(setCell(data, editing, text));
-    setEditing(null);
-    if (exit !== 'stay') select(cellSelection(moveCell(editing, exit, bounds())), true);
-    focusGrid();
-  };
-
-  const hasCellActions = (cellActions?.length ?? 0) > 0;
-  const openMenu = (target: GridMenuTarget) => {
-    // A read-only grid offers only its owner's cell actions (issue 4), so no menu elsewhere.
-    if (isReadOnly && (!hasCellActions || target.kind !== 'cell')) return;
-    setMenu(target);
-  };
-
-  const openMenuAtActive = () => {
-    const cell = document.getElementById(cellDomId(gridId, active.row, active.col));
-    const rect = (cell ?? scrollRef.current)?.getBoundingClientRect();
-    openMenu({
-      kind: 'cell',
-      row: active.row,
-      col: active.col,
-      x: (rect?.left ?? 0) + 16,
-      y: rect?.bottom ?? 0,
-    });
-  };
-
-  const onKeyDown = useGridKeyboard({
-    isReadOnly,
-    selection,
-    bounds,
-    select,
-    startEditing,
-    clearSelection: () => {
-      const next = clearRange(data, range);
-      if (next !== data) onChange(next);
-    },
-    selectAll: () => select({ active: ORIGIN, anchor: { row: rows - 1, col: cols - 1 } }, false),
-    undo: () => onUndo?.(),
-    redo: () => onRedo?.(),
-    openMenuAtActive,
-    openFind: find.open,
-  });
-
-  const clipboard = useGridClipboard(scrollRef, {
-    copyText: () => toTsv(readRange(shown, range)),
-    cut: () => {
-      if (isReadOnly) return;
-      const next = clearRange(data, range);
-      if (next !== data) onChange(next);
-    },
-    paste: (text) => {
-      if (isReadOnly) return;
-      const at = { row: range.top, col: range.left };
-      const result = placePaste(data, at, parseTsv(text), {
-        maxColumns: columnMax,
-        maxRows: rowMax,
-        isSingleColumn,
-        trimColumns: fixedColumns,
-      });
-      if (!result.ok) {
-        notifyError(result.message);
-        return;
-      }
-      onChange(result.data);
-      // The active cell stays top-left, so the view does not jump to the end of a long paste.
-      select(
-        { active: at, anchor: { row: at.row + result.rows - 1, col: at.col + result.columns - 1 } },
-        false,
-      );
-      if (result.trimmedColumns > 0) {
-        notifications.show({
-          color: 'yellow',
-          autoClose: TOAST_MS,
-          message: fixedColumns
-            ? `${result.trimmedColumns} pasted column${result.trimmedColumns === 1 ? ' was' : 's were'} beyond the last column and left out.`
-            : `This list has a single column: ${result.trimmedColumns} extra pasted column${result.trimmedColumns === 1 ? ' was' : 's were'} left out.`,
-        });
-      }
-    },
-  });
-
-  const cellAt = (event: MouseEvent) => hitTest(event.target as Element);
-
-  const onMouseDown = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.button !== 0) return;
-    const hit = cellAt(event);
-    if (!hit) return;
-    if (hit.kind === 'cell') {
-      const pos = { row: hit.row, col: hit.col };
-      select(event.shiftKey ? { active: pos, anchor: selection.anchor } : cellSelection(pos), false);
-      isDragging.current = true;
-    } else {
-      // Shift-click extends the selection to whole rows (columns) from the anchor's, as on cells.
-      const index = hit.kind === 'column' ? hit.col : hit.row;
-      select(lineSelection(hit.kind, index, rows, cols, event.shiftKey ? selection : undefined), false);
-    }
-  };
-
-  /** The rows a row action of the menu opened on `target` applies to: the selected ones around it. */
-  const rowsOfTarget = (target: GridMenuTarget): { top: number; bottom: number } =>
-    target.row >= range.top && target.row <= range.bottom
-      ? { top: range.top, bottom: range.bottom }
-      : { top: target.row, bottom: target.row };
-
-  const onMouseMove = (event: MouseEvent<HTMLDivElement>) => {
-    if (!isDragging.current || event.buttons !== 1) return;
-    const hit = cellAt(event);
-    if (hit?.kind !== 'cell' || (hit.row === active.row && hit.col === active.col)) return;
-    select({ active: { row: hit.row, col: hit.col }, anchor: selection.anchor }, false);
-  };
-
-  const onDoubleClick = (event: MouseEvent<HTMLDivElement>) => {
-    const hit = cellAt(event);
-    if (hit?.kind === 'cell') startEditing(null);
-    else if (hit?.kind === 'column' && !isReadOnly && !fixedColumns) {
-      setDialog({
-        kind: 'rename',
-        col: hit.col,
-        name: data.columns[hit.col]?.name ?? defaultColumnName(data.columns),
-      });
-    }
-  };
-
-  const onContextMenu = (event: MouseEvent<HTMLDivElement>) => {
-    const hit = cellAt(event);
-    if (!hit || (isReadOnly && (!hasCellActions || hit.kind !== 'cell'))) return;
-    event.preventDefault();
-    const pos = { row: hit.row, col: hit.col };
-    const isInside =
-      pos.row >= range.top && pos.row <= range.bottom && pos.col >= range.left && pos.col <= range.right;
-    if (hit.kind === 'cell' && !isInside) select(cellSelection(pos), false);
-    // A row number (column header) outside the selection selects its line, as in spreadsheets.
-    if (hit.kind === 'row' && (pos.row < range.top || pos.row > range.bottom))
-      select(lineSelection('row', pos.row, rows, cols), false);
-    if (hit.kind === 'column' && (pos.col < range.left || pos.col > range.right))
-      select(lineSelection('column', pos.col, rows, cols), false);
-    focusGrid();
-    openMenu({ ...hit, x: event.clientX, y: event.clientY });
-  };
-
-  const onMenuAction = (action: GridMenuAction, target: GridMenuTarget) => {
-    setMenu(null);
-    const { col } = target;
-    switch (action) {
-      case 'renameColumn':
-        setDialog({ kind: 'rename', col, name: data.columns[col]?.name ?? defaultColumnName(data.columns) });
-        return;
-      case 'insertColumnLeft':
-        setDialog({ kind: 'insert', col, name: defaultColumnName(data.columns) });
-        return;
-      case 'removeColumn':
-        onChange(removeColumn(data, col));
-        break;
-      case 'moveColumnToStart':
-        onChange(moveColumnToStart(data, col));
-        select(cellSelection({ row: active.row, col: 0 }), true);
-        break;
-      // Row actions apply to every selected row (spec 02 §2 context menu; shift-arrows, shift-click).
-      case 'insertRowAbove': {
-        const lines = rowsOfTarget(target);
-        onChange(insertRows(data, lines.top, lines.bottom - lines.top + 1));
-        break;
-      }
-      case 'removeRow': {
-        const lines = rowsOfTarget(target);
-        onChange(removeRows(data, lines.top, lines.bottom));
-        select(cellSelection({ row: lines.top, col: active.col }), false);
-        break;
-      }
-    }
-    focusGrid();
-  };
-
-  const onDialogSubmit = (name: string) => {
-    if (!dialog) return;
-    onChange(
-      dialog.kind === 'rename' ? renameColumn(data, dialog.col, name) : insertColumn(data, dialog.col, name),
-    );
-    setDialog(null);
-    focusGrid();
-  };
-
-  const menuRows = menu ? rowsOfTarget(menu).bottom - rowsOfTarget(menu).top + 1 : 1;
-  const isActiveRendered =
-    active.row >= view.firstRow &&
-    active.row <= view.lastRow &&
-    active.col >= view.firstCol &&
-    active.col <= view.lastCol;
-
+/**
+ * The rendered window's rows (FIELD-NOTES "Spreadsheet grid"): one memoised GridRow per row in
+ * view, given only primitives and stable references, so a scroll re-renders only the rows that
+ * enter the window or whose selection, active cell or find match changed.
+ */
+function gridRows({
+  gridId,
+  view,
+  data,
+  shown,
+  range,
+  active,
+  find,
+  getCellDecoration,
+}: {
+  gridId: string;
+  view: GridWindow;
+  data: GridData;
+  shown: GridData;
+  range: CellRange;
+  active: CellPos;
+  find: GridFind;
+  getCellDecoration: CellDecorator | undefined;
+}): ReactNode[] {
   const findCell = find.currentCell;
   const rowElements: ReactNode[] = [];
   for (let row = view.firstRow; row <= view.lastRow && row >= 0; row++) {
@@ -470,154 +436,7 @@ export function SpreadsheetGrid({
       />,
     );
   }
-
-  return (
-    <div className={classes.wrapper} style={{ height }}>
-      {/* biome-ignore lint/a11y/useSemanticElements: a spreadsheet grid, not a table (WAI-ARIA APG grid pattern) */}
-      <div
-        ref={scrollRef}
-        role="grid"
-        aria-label={label}
-        aria-rowcount={rows + 1}
-        aria-colcount={cols + 1}
-        aria-multiselectable
-        aria-readonly={isReadOnly || undefined}
-        aria-activedescendant={
-          isActiveRendered && !editing ? cellDomId(gridId, active.row, active.col) : undefined
-        }
-        tabIndex={0}
-        className={classes.scroller}
-        data-testid={testId}
-        onKeyDown={(event) => {
-          // The menu closes on Escape even before it has taken the focus.
-          if (menu && event.key === 'Escape') setMenu(null);
-          else onKeyDown(event);
-        }}
-        onMouseDown={onMouseDown}
-        onMouseMove={onMouseMove}
-        onDoubleClick={onDoubleClick}
-        onContextMenu={onContextMenu}
-        {...clipboard}
-      >
-        <div className={classes.inner} style={{ width: view.totalWidth, height: view.totalHeight }}>
-          {/* biome-ignore lint/a11y/useSemanticElements: WAI-ARIA grid pattern */}
-          <div role="rowgroup" className={classes.head} style={{ width: view.totalWidth }}>
-            <GridHeaderRow
-              width={view.totalWidth}
-              columns={data.columns}
-              firstCol={view.firstCol}
-              lastCol={view.lastCol}
-              selectedLeft={range.left}
-              selectedRight={range.right}
-            />
-          </div>
-          {/* biome-ignore lint/a11y/useSemanticElements: WAI-ARIA grid pattern */}
-          <div role="rowgroup">{rowElements}</div>
-          {editing ? (
-            <EditorSlot
-              key={`${editing.row}:${editing.col}`}
-              render={renderCellEditor}
-              row={editing.row}
-              col={editing.col}
-              initialText={editing.text}
-              label={`${data.columns[editing.col]?.name ?? defaultColumnName(data.columns)}, row ${editing.row + 1}`}
-              onCommit={commitEdit}
-              onCancel={() => {
-                setEditing(null);
-                focusGrid();
-              }}
-            />
-          ) : null}
-        </div>
-      </div>
-      {overlay ? <div className={classes.overlay}>{overlay}</div> : null}
-      {find.isOpen ? <FindBar find={find} onClose={closeFind} /> : null}
-      {menu ? (
-        <GridContextMenu
-          key={`${menu.kind}:${menu.row}:${menu.col}:${menu.x}:${menu.y}`}
-          target={menu}
-          rowCount={menuRows}
-          availability={menuAvailability(
-            { ...menu, row: rowsOfTarget(menu).top },
-            data,
-            columnMax,
-            rowMax,
-            columnLimitReason,
-            fixedColumns,
-            fixedRows,
-            menuRows,
-          )}
-          onAction={onMenuAction}
-          cellActions={cellActions}
-          isReadOnly={isReadOnly}
-          onClose={() => {
-            setMenu(null);
-            if (!dialog) focusGrid();
-          }}
-        />
-      ) : null}
-      {dialog ? (
-        <ColumnNameDialog
-          key={`${dialog.kind}:${dialog.col}`}
-          title={dialog.kind === 'rename' ? 'Rename column' : 'Insert column'}
-          submitLabel={dialog.kind === 'rename' ? 'Rename' : 'Insert'}
-          initialName={dialog.name}
-          onSubmit={onDialogSubmit}
-          onClose={() => {
-            setDialog(null);
-            focusGrid();
-          }}
-        />
-      ) : null}
-    </div>
-  );
-}
-
-/**
- * Why each context-menu action is unavailable for `target` (spec 02 §2, §5 limits); row actions
- * apply to `rowCount` rows from `target.row` down.
- */
-function menuAvailability(
-  target: GridMenuTarget,
-  data: GridData,
-  columnLimit: number,
-  rowLimit: number,
-  columnLimitReason: string | undefined,
-  fixedColumns: boolean,
-  fixedRows = false,
-  rowCount = 1,
-): GridMenuAvailability {
-  const { col, row } = target;
-  const fixed = fixedColumns ? 'The columns are set by the template' : null;
-  const rowsFixed = fixedRows ? 'The rows are those of the submission' : null;
-  const isSpareColumn = col >= data.columns.length;
-  const isSpareRow = row >= data.rowCount;
-  const columnsFull =
-    data.columns.length >= columnLimit
-      ? (columnLimitReason ?? `A list holds at most ${columnLimit.toLocaleString('en-US')} columns`)
-      : null;
-  return {
-    renameColumn: fixed ?? (isSpareColumn && columnsFull ? columnsFull : null),
-    insertColumnLeft: fixed ?? columnsFull,
-    removeColumn:
-      fixed ??
-      (isSpareColumn
-        ? 'This column holds nothing yet'
-        : data.columns.length <= 1
-          ? 'A list keeps at least one column'
-          : null),
-    moveColumnToStart:
-      fixed ??
-      (isSpareColumn ? 'This column holds nothing yet' : col === 0 ? 'This column is already first' : null),
-    insertRowAbove:
-      rowsFixed ??
-      (isSpareRow
-        ? 'The rows below the list are already empty'
-        : data.rowCount + rowCount > rowLimit
-          ? `A list holds at most ${rowLimit.toLocaleString('en-US')} rows`
-          : null),
-    removeRow: rowsFixed ?? (isSpareRow ? 'This row is below the list' : null),
-  };
+  return rowElements;
 }
 
 /** The owner's cell editor for the cell, or the default text editor. */
@@ -627,19 +446,4 @@ function EditorSlot({
 }: CellEditorProps & { render: ((props: CellEditorProps) => ReactNode) | undefined }) {
   const custom = render?.(props);
   return custom ?? <CellEditor {...props} />;
-}
-
-/**
- * The cell, column header or row number under a pointer event, from the ARIA indexes the grid
- * renders anyway (no per-cell data attributes or handlers).
- */
-function hitTest(target: Element): { kind: 'cell' | 'column' | 'row'; row: number; col: number } | null {
-  const element = target.closest('[role="gridcell"],[role="columnheader"],[role="rowheader"]');
-  if (!element) return null;
-  const col = Number(element.getAttribute('aria-colindex')) - 2;
-  const row = Number(element.closest('[role="row"]')?.getAttribute('aria-rowindex')) - 2;
-  const role = element.getAttribute('role');
-  if (role === 'gridcell') return Number.isNaN(row) || col < 0 ? null : { kind: 'cell', row, col };
-  if (role === 'columnheader') return col < 0 ? null : { kind: 'column', row: 0, col };
-  return Number.isNaN(row) || row < 0 ? null : { kind: 'row', row, col: 0 };
 }
