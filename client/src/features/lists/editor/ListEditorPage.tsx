@@ -1,57 +1,37 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Progress,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { LIST_MAX_COLUMNS, LIST_MAX_ROWS, LIST_TYPES, type ListType } from '@nomen/shared';
-import { IconAlertCircle, IconArrowLeft, IconLink, IconLock, IconMessage2 } from '@tabler/icons-react';
-import { useCallback, useRef, useState } from 'react';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { confirmAction } from '../../../ui/confirmAction';
+import { LIST_MAX_COLUMNS, LIST_MAX_ROWS } from '@nomen/shared';
+import { type RefObject, useCallback, useRef } from 'react';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { EditorRoute, editorWords } from '../../../ui/form/EditorRoute';
-import { notifyError, notifyFailure, notifySuccess } from '../../../ui/notify';
 import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
 import { useSignedIn } from '../../auth/api';
 import { useWording } from '../../shell/useWording';
-import { type ListAttributes, powerList, unpowerList } from '../api';
 import { CollabErrorBoundary } from '../collab/CollabErrorBoundary';
 import { CollaborationLayer } from '../collab/CollaborationLayer';
 import { COMMENTS_PANEL_WIDTH } from '../collab/CommentsPanel';
 import { CommentsToggle } from '../collab/CommentsToggle';
-import { LockBadge } from '../collab/LockBadge';
 import { LockOverlay } from '../collab/LockOverlay';
-import { OfflineBanner } from '../collab/OfflineBanner';
 import { PresenceAvatars } from '../collab/PresenceAvatars';
 import {
-  APPROVE_RIGHT_NEEDED_MESSAGE,
   LIVE_COLLABORATION_FLAG,
+  type ListCollaboration,
   useListCollaboration,
 } from '../collab/useListCollaboration';
-import { defaultColumnName, insertColumn, replaceContent } from '../grid/gridData';
+import { defaultColumnName, insertColumn } from '../grid/gridData';
 import type { GridData } from '../grid/gridTypes';
 import { SpreadsheetGrid, type SpreadsheetGridHandle } from '../grid/SpreadsheetGrid';
-import { LinkTemplateDialog, type PoweringChoice } from './LinkTemplateDialog';
+import { LinkTemplateDialog } from './LinkTemplateDialog';
+import {
+  DropDownColumnsNotice,
+  ListEditorHeader,
+  ListEditorNotices,
+  ListMetaForm,
+} from './ListEditorSections';
 import { ListEditorToolbar } from './ListEditorToolbar';
-import { csvFileName, gridToCsv, parseCsv } from './listCsv';
 import { editorRouteSourceOf, type ListEditorDoc, useListEditor } from './useListEditor';
+import { listCsvActions, useListLinking, useListSave } from './useListEditorActions';
 
-const TYPE_LABELS: Record<ListType, string> = {
-  'drop-down': 'Drop-down',
-  'drill-down': 'Drill-down',
-  dependent: 'Dependent',
-};
-const TYPE_OPTIONS = LIST_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }));
 const DROP_DOWN_COLUMN_REASON = 'Drop-down lists have a single column';
 
 /**
@@ -114,22 +94,22 @@ function listsBaseOf(pathname: string): string {
   return pathname.startsWith('/admin/lists-manager') ? '/admin/lists-manager' : '/admin/lists';
 }
 
-/** The editor once the list is loaded. */
+/**
+ * The editor once the list is loaded (spec 02 §2; issue 3 §4-6; issue 4): the list's state and
+ * rules (read-only, Save, column limit) from useListEditorState, then the header, notices, form
+ * row, link dialog, toolbar, the grid and the collaboration layer.
+ */
 function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnType<typeof useListEditor> }) {
   const { Word, word } = useWording();
-  const navigate = useNavigate();
   const location = useLocation();
   const gridRef = useRef<SpreadsheetGridHandle>(null);
   const gridContainerRef = useRef<HTMLElement>(null);
-  const [isNameTouched, setIsNameTouched] = useState(false);
-  // The list type the link dialog is open for (a powered list's type change opens it too), or null.
-  const [linkType, setLinkType] = useState<ListType | null>(null);
   const { allowNextNavigation } = useLeaveConfirmation(
     editor.isDirty,
     'This list has unsaved changes. If you leave now, they are lost.',
   );
   const base = listsBaseOf(location.pathname);
-  const { saved, meta } = doc;
+  const { saved } = doc;
   const data = doc.history.present;
   const me = useSignedIn();
   const collab = useListCollaboration({
@@ -142,131 +122,11 @@ function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnTy
     gridRef,
     gridContainerRef,
   });
-  const isSaving = editor.isSaving || collab.session.isSaving;
-  const isPowered = saved.poweredTemplateId !== null;
-  // Issue 14 item 5: the first rows show while the rest arrives; nothing is editable until all are in.
-  const isLoadingCells = doc.loading !== null;
-  const isReadOnly = isPowered || isSaving || collab.isReviewReadOnly || isLoadingCells;
-  const isDropDown = meta.type === 'drop-down';
-  // Spec 02 §2, §6: the link button shows with datasets-page or lists-as-datasets, for approvers.
-  const canLink =
-    (me.features.includes('datasets-page') || me.features.includes('lists-as-datasets')) &&
-    (!collab.isLive || collab.isApprover);
-  const title = saved.id === null ? 'New list' : saved.meta.name || 'Loading list…';
-  useDocumentTitle(`${title} · Nomen`);
-
-  const columnLimit = isDropDown ? 1 : LIST_MAX_COLUMNS;
-  const addColumnBlockedReason = isDropDown
-    ? DROP_DOWN_COLUMN_REASON
-    : data.columns.length >= LIST_MAX_COLUMNS
-      ? `A list holds at most ${LIST_MAX_COLUMNS} columns`
-      : null;
-  const nameError = isNameTouched && meta.name.trim() === '' ? 'Enter a name for the list' : null;
-  // Blocked by the review (spec 02 §5): stays focusable so its tooltip can say why.
-  const reviewBlock = isPowered ? null : collab.saveBlockedReason;
-  const hasQueuedDecisions = collab.session.queue.size > 0;
-  const isSaveDisabled =
-    isPowered ||
-    isLoadingCells ||
-    meta.name.trim() === '' ||
-    (!editor.isDirty && !hasQueuedDecisions && saved.id !== null);
-
-  const onSave = async () => {
-    setIsNameTouched(true);
-    const result = { savedId: null as number | null };
-    await collab.save(async () => {
-      result.savedId = await editor.save();
-      return result.savedId !== null;
-    });
-    const { savedId } = result;
-    if (savedId !== null && saved.id === null) {
-      allowNextNavigation();
-      void navigate(`${base}/edit/${savedId}`, { replace: true });
-    }
-    gridRef.current?.focus();
-  };
-
-  const attributesOf = (type: ListType): ListAttributes => ({
-    id: saved.id,
-    updatedAt: saved.updatedAt,
-    name: meta.name.trim(),
-    notes: meta.notes,
-    type,
-  });
-  /** After a link or unlink: a new list moves to its saved route, a saved one reads itself again. */
-  const showLinked = (id: number) => {
-    if (saved.id === null) {
-      allowNextNavigation();
-      void navigate(`${base}/edit/${id}`, { replace: true });
-    } else editor.refresh();
-  };
-  const onLink = async (type: ListType, choice: PoweringChoice): Promise<boolean> => {
-    try {
-      const answer = await powerList(attributesOf(type), choice.templateId, choice.fields);
-      notifySuccess(`The list now shows the ${word}’s submitted values`);
-      showLinked(answer.id);
-      return true;
-    } catch (error) {
-      notifyFailure(error, 'The list could not be linked. Please try again.');
-      return false;
-    }
-  };
-  const onUnlink = async (): Promise<boolean> => {
-    if (saved.id === null) return true;
-    try {
-      await unpowerList({ ...attributesOf(saved.meta.type), id: saved.id });
-      notifySuccess(`The list was unlinked; its values are its own again`);
-      showLinked(saved.id);
-      return true;
-    } catch (error) {
-      notifyFailure(error, 'The list could not be unlinked. Please try again.');
-      return false;
-    }
-  };
-
-  const onImport = async (file: File) => {
-    const parsed = parseCsv(await file.text());
-    if ('error' in parsed) {
-      notifyError(parsed.error);
-      return;
-    }
-    let { header, rows } = parsed;
-    if (!isDropDown && header.length > LIST_MAX_COLUMNS) {
-      notifyError(
-        `The file has ${header.length} columns; a list holds at most ${LIST_MAX_COLUMNS}. Nothing was imported.`,
-      );
-      return;
-    }
-    if (rows.length > LIST_MAX_ROWS) {
-      notifyError(
-        `The file has ${rows.length.toLocaleString('en-US')} rows; a list holds at most ${LIST_MAX_ROWS.toLocaleString('en-US')}. Nothing was imported.`,
-      );
-      return;
-    }
-    const trimmed = isDropDown && header.length > 1 ? header.length - 1 : 0;
-    if (trimmed > 0) {
-      header = header.slice(0, 1);
-      rows = rows.map((row) => row.slice(0, 1));
-    }
-    const isConfirmed = await confirmAction({
-      title: 'Replace the list’s content?',
-      message: `The grid will hold the ${rows.length.toLocaleString('en-US')} rows and ${header.length} column${header.length === 1 ? '' : 's'} of ${file.name}${trimmed > 0 ? ` (drop-down lists keep the first column; ${trimmed} more left out)` : ''}. You can undo this until you save.`,
-      confirmLabel: 'Replace',
-      isDestructive: false,
-    });
-    if (isConfirmed) editor.changeGrid(replaceContent(data, header, rows));
-  };
-
-  const onExport = () => {
-    const blob = new Blob([gridToCsv(data)], { type: 'text/csv;charset=utf-8' });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = csvFileName(meta.name || title);
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
-
+  const actions = { doc, editor, base, allowNextNavigation };
+  const save = useListSave(actions, collab.save, () => gridRef.current?.focus());
+  const linking = useListLinking(actions, word);
+  const state = listEditorState(doc, editor, collab, me.features, save.isNameTouched);
+  useDocumentTitle(`${state.title} · Nomen`);
   const onGridChange = useCallback((next: GridData) => editor.changeGrid(next), [editor.changeGrid]);
 
   return (
@@ -280,214 +140,265 @@ function ListEditorReady({ doc, editor }: { doc: ListEditorDoc; editor: ReturnTy
       }
       style={{ transition: 'padding-right 200ms ease' }}
     >
-      <Paper withBorder radius="md" p="md">
-        <Group gap="sm" wrap="nowrap">
-          <Tooltip label="Back to lists" withArrow>
-            <ActionIcon variant="subtle" size="lg" aria-label="Back to lists" onClick={() => navigate(base)}>
-              <IconArrowLeft size={20} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Title order={1} size="h3" style={{ overflowWrap: 'anywhere' }}>
-            {title}
-          </Title>
-          {isPowered ? (
-            <Tooltip label={`Powered by a ${Word.toLowerCase()}: read-only`} withArrow>
-              <IconLock size={18} aria-label="Read-only" />
-            </Tooltip>
-          ) : null}
-          {collab.isLive ? <LockBadge lock={collab.snapshot.lock} userId={collab.actions.userId} /> : null}
-        </Group>
-      </Paper>
+      <ListEditorHeader
+        title={state.title}
+        base={base}
+        isPowered={state.isPowered}
+        templateWord={Word}
+        collab={collab}
+      />
+      <ListEditorNotices isPowered={state.isPowered} templateWord={Word} collab={collab} />
+      <ListFormSection doc={doc} editor={editor} state={state} save={save} linking={linking} word={word} />
+      {state.isDropDown && data.columns.length > 1 && !state.isPowered ? <DropDownColumnsNotice /> : null}
+      <ListToolbarSection
+        doc={doc}
+        editor={editor}
+        collab={collab}
+        state={state}
+        templateWord={Word}
+        onGridChange={onGridChange}
+        gridRef={gridRef}
+      />
+      {doc.loading ? <CellsLoading loaded={doc.loading.loaded} total={doc.loading.total} /> : null}
+      <ListGridSection
+        doc={doc}
+        editor={editor}
+        collab={collab}
+        state={state}
+        onGridChange={onGridChange}
+        gridRef={gridRef}
+        gridContainerRef={gridContainerRef}
+      />
+      <CollaborationLayer collab={collab} data={data} listId={saved.id} />
+    </Stack>
+  );
+}
 
-      {collab.isLive ? (
-        <OfflineBanner
-          status={collab.snapshot.status}
-          error={collab.snapshot.error}
-          onRetry={() => window.location.reload()}
-        />
-      ) : null}
-
-      {isPowered ? (
-        <Alert
-          color="blue"
-          icon={<IconLock size={18} aria-hidden />}
-          title={`Powered by a ${Word.toLowerCase()}`}
-        >
-          This list’s values come from data submitted through a {Word.toLowerCase()}, so they cannot be edited
-          here.
-        </Alert>
-      ) : null}
-
-      {collab.isLive && !collab.isApprover && !isPowered ? (
-        // Spec 02 §6, issue 8 item 15: say why the grid is read-only and what this user can do.
-        <Alert
-          color="blue"
-          icon={<IconMessage2 size={18} aria-hidden />}
-          py="xs"
-          data-testid="review-rights-note"
-        >
-          {APPROVE_RIGHT_NEEDED_MESSAGE}
-        </Alert>
-      ) : null}
-
-      <Group align="flex-start" gap="md" wrap="nowrap">
-        <TextInput
-          label="Name"
-          required
-          value={meta.name}
-          onChange={(event) => editor.setMeta({ ...meta, name: event.currentTarget.value })}
-          onBlur={() => setIsNameTouched(true)}
-          error={nameError}
-          disabled={isReadOnly}
-          maxLength={255}
-          style={{ flex: 2 }}
-        />
-        <TextInput
-          label="Description"
-          value={meta.notes}
-          onChange={(event) => editor.setMeta({ ...meta, notes: event.currentTarget.value })}
-          disabled={isReadOnly}
-          maxLength={2000}
-          style={{ flex: 3 }}
-        />
-        <Select
-          label="Type"
-          data={TYPE_OPTIONS}
-          value={meta.type}
-          onChange={(value) => {
-            if (!value) return;
-            // Spec 02 §4: changing the type of a powered list opens the link dialog.
-            if (isPowered) setLinkType(value as ListType);
-            else editor.setMeta({ ...meta, type: value as ListType });
-          }}
-          allowDeselect={false}
-          disabled={isPowered ? !canLink || isSaving : isReadOnly}
-          w={170}
-        />
-        <Tooltip label={reviewBlock} disabled={!reviewBlock} withArrow multiline maw={300}>
-          <Button
-            mt={25}
-            onClick={() => {
-              if (!reviewBlock) void onSave();
-            }}
-            loading={isSaving}
-            disabled={!reviewBlock && isSaveDisabled}
-            data-disabled={reviewBlock ? true : undefined}
-            aria-disabled={reviewBlock ? true : undefined}
-            aria-description={reviewBlock ?? undefined}
-          >
-            Save
-          </Button>
-        </Tooltip>
-        {canLink ? (
-          <Tooltip label="Name the list first" disabled={meta.name.trim() !== ''} withArrow>
-            <Button
-              mt={25}
-              variant="default"
-              leftSection={<IconLink size={16} aria-hidden />}
-              onClick={() => setLinkType(meta.type)}
-              disabled={isSaving || meta.name.trim() === ''}
-            >
-              {isPowered ? `Change ${word} link` : `Link to ${word}`}
-            </Button>
-          </Tooltip>
-        ) : null}
-      </Group>
-
+/**
+ * The list's form row and its link dialog (spec 02 §2, §4, §6): name, description, type, Save and
+ * the link to a template; the dialog is open for the type `linking` holds.
+ */
+function ListFormSection({
+  doc,
+  editor,
+  state,
+  save,
+  linking,
+  word,
+}: {
+  doc: ListEditorDoc;
+  editor: ReturnType<typeof useListEditor>;
+  state: ListEditorState;
+  save: ReturnType<typeof useListSave>;
+  linking: ReturnType<typeof useListLinking>;
+  word: string;
+}) {
+  const { linkType } = linking;
+  return (
+    <>
+      <ListMetaForm
+        meta={doc.meta}
+        onMetaChange={editor.setMeta}
+        nameError={state.nameError}
+        onNameBlur={save.touchName}
+        isReadOnly={state.isReadOnly}
+        isPowered={state.isPowered}
+        isSaving={state.isSaving}
+        isSaveDisabled={state.isSaveDisabled}
+        reviewBlock={state.reviewBlock}
+        onSave={() => void save.onSave()}
+        canLink={state.canLink}
+        onOpenLink={linking.setLinkType}
+        word={word}
+      />
       {linkType ? (
         <LinkTemplateDialog
           type={linkType}
-          currentTemplateId={saved.poweredTemplateId}
-          onLink={(choice) => onLink(linkType, choice)}
-          onUnlink={onUnlink}
-          onClose={() => setLinkType(null)}
+          currentTemplateId={doc.saved.poweredTemplateId}
+          onLink={(choice) => linking.onLink(linkType, choice)}
+          onUnlink={linking.onUnlink}
+          onClose={() => linking.setLinkType(null)}
         />
       ) : null}
+    </>
+  );
+}
 
-      {isDropDown && data.columns.length > 1 && !isPowered ? (
-        <Alert color="yellow" icon={<IconAlertCircle size={18} aria-hidden />} py="xs">
-          Drop-down lists have a single column: the columns after the first are removed when you save.
-        </Alert>
-      ) : null}
+/** What the list editor's toolbar and grid sections are given by ListEditorReady. */
+interface ListEditorSectionProps {
+  doc: ListEditorDoc;
+  editor: ReturnType<typeof useListEditor>;
+  collab: ListCollaboration;
+  state: ListEditorState;
+  /** The grid's change handler, memoised so the grid's rows keep their props (FIELD-NOTES grid). */
+  onGridChange: (next: GridData) => void;
+  gridRef: RefObject<SpreadsheetGridHandle | null>;
+}
 
-      <ListEditorToolbar
-        lastSaved={saved.id === null ? null : saved.updatedAt}
-        isLoading={isLoadingCells}
-        isDirty={editor.isDirty}
-        canUndo={doc.history.past.length > 0}
-        canRedo={doc.history.future.length > 0}
-        isReadOnly={isReadOnly}
-        readOnlyReason={
-          isPowered
-            ? `Powered by a ${Word.toLowerCase()}: read-only`
-            : isLoadingCells
-              ? 'The list is still loading'
-              : collab.readOnlyReason
-        }
-        addColumnBlockedReason={addColumnBlockedReason}
+/**
+ * The list editor's toolbar (spec 02 §2; issue 3 §4): last saved, undo and redo, add column (or
+ * why not), CSV import and export, find in the grid and, with live collaboration, presence and the
+ * comments toggle.
+ */
+function ListToolbarSection({
+  doc,
+  editor,
+  collab,
+  state,
+  templateWord: Word,
+  onGridChange,
+  gridRef,
+}: ListEditorSectionProps & { templateWord: string }) {
+  const data = doc.history.present;
+  const { saved } = doc;
+  const csv = listCsvActions(data, doc.meta, state.title, editor.changeGrid);
+  return (
+    <ListEditorToolbar
+      lastSaved={saved.id === null ? null : saved.updatedAt}
+      isLoading={state.isLoadingCells}
+      isDirty={editor.isDirty}
+      canUndo={doc.history.past.length > 0}
+      canRedo={doc.history.future.length > 0}
+      isReadOnly={state.isReadOnly}
+      readOnlyReason={
+        state.isPowered
+          ? `Powered by a ${Word.toLowerCase()}: read-only`
+          : state.isLoadingCells
+            ? 'The list is still loading'
+            : collab.readOnlyReason
+      }
+      addColumnBlockedReason={state.addColumnBlockedReason}
+      onUndo={editor.undo}
+      onRedo={editor.redo}
+      onAddColumn={() =>
+        onGridChange(insertColumn(data, data.columns.length, defaultColumnName(data.columns)))
+      }
+      onImport={(file) => void csv.onImport(file)}
+      onExport={csv.onExport}
+      onFind={() => gridRef.current?.openFind()}
+      collaboration={collab.isLive ? <CollaborationTools collab={collab} /> : null}
+    />
+  );
+}
+
+/**
+ * The list's grid in its "List values" section (spec 02 §2, §9; issue 4): read-only as the state
+ * says, single-column for drop-down lists, with the review's decorations, cell actions and lock
+ * overlay; under live collaboration the section reports activity and the review's keys.
+ */
+function ListGridSection({
+  doc,
+  editor,
+  collab,
+  state,
+  onGridChange,
+  gridRef,
+  gridContainerRef,
+}: ListEditorSectionProps & { gridContainerRef: RefObject<HTMLElement | null> }) {
+  const { saved } = doc;
+  const data = doc.history.present;
+  return (
+    <section
+      ref={gridContainerRef}
+      aria-label="List values"
+      onPointerMove={collab.isLive ? collab.session.onActivity : undefined}
+      onKeyDown={
+        collab.isLive
+          ? (event) => {
+              collab.session.onActivity();
+              if (!state.isPowered) collab.onGridKeyDown(event);
+            }
+          : undefined
+      }
+    >
+      <SpreadsheetGrid
+        ref={gridRef}
+        label={saved.id === null ? 'New list' : `${saved.meta.name} values`}
+        data={data}
+        onChange={onGridChange}
         onUndo={editor.undo}
         onRedo={editor.redo}
-        onAddColumn={() =>
-          onGridChange(insertColumn(data, data.columns.length, defaultColumnName(data.columns)))
-        }
-        onImport={(file) => void onImport(file)}
-        onExport={onExport}
-        onFind={() => gridRef.current?.openFind()}
-        collaboration={
-          collab.isLive ? (
-            <>
-              <PresenceAvatars presence={collab.snapshot.presence} />
-              <CommentsToggle
-                opened={collab.panelOpened}
-                onToggle={() => collab.setPanelOpened(!collab.panelOpened)}
-                count={collab.unresolvedCount}
-              />
-            </>
-          ) : null
+        isReadOnly={state.isReadOnly}
+        columnLimit={state.isDropDown ? 1 : LIST_MAX_COLUMNS}
+        rowLimit={LIST_MAX_ROWS}
+        isSingleColumn={state.isDropDown}
+        columnLimitReason={state.isDropDown ? DROP_DOWN_COLUMN_REASON : undefined}
+        height="max(320px, calc(100dvh - 330px))"
+        getCellDecoration={collab.getCellDecoration}
+        onActiveCellChange={collab.isLive ? collab.onActiveCellChange : undefined}
+        // A template-powered list's values come from its template: nothing to comment or suggest.
+        cellActions={state.isPowered ? undefined : collab.cellActions}
+        overlay={
+          collab.isLive && collab.session.lockHolder === 'other' ? (
+            <LockOverlay holderName={collab.snapshot.lock.lockedByName} />
+          ) : undefined
         }
       />
+    </section>
+  );
+}
 
-      {doc.loading ? <CellsLoading loaded={doc.loading.loaded} total={doc.loading.total} /> : null}
+/** What the list editor shows and allows, as listEditorState answers it. */
+type ListEditorState = ReturnType<typeof listEditorState>;
 
-      <section
-        ref={gridContainerRef}
-        aria-label="List values"
-        onPointerMove={collab.isLive ? collab.session.onActivity : undefined}
-        onKeyDown={
-          collab.isLive
-            ? (event) => {
-                collab.session.onActivity();
-                if (!isPowered) collab.onGridKeyDown(event);
-              }
-            : undefined
-        }
-      >
-        <SpreadsheetGrid
-          ref={gridRef}
-          label={saved.id === null ? 'New list' : `${saved.meta.name} values`}
-          data={data}
-          onChange={onGridChange}
-          onUndo={editor.undo}
-          onRedo={editor.redo}
-          isReadOnly={isReadOnly}
-          columnLimit={columnLimit}
-          rowLimit={LIST_MAX_ROWS}
-          isSingleColumn={isDropDown}
-          columnLimitReason={isDropDown ? DROP_DOWN_COLUMN_REASON : undefined}
-          height="max(320px, calc(100dvh - 330px))"
-          getCellDecoration={collab.getCellDecoration}
-          onActiveCellChange={collab.isLive ? collab.onActiveCellChange : undefined}
-          // A template-powered list's values come from its template: nothing to comment or suggest.
-          cellActions={isPowered ? undefined : collab.cellActions}
-          overlay={
-            collab.isLive && collab.session.lockHolder === 'other' ? (
-              <LockOverlay holderName={collab.snapshot.lock.lockedByName} />
-            ) : undefined
-          }
-        />
-      </section>
+/**
+ * What the list editor shows and allows (spec 02 §2, §4-6; issue 14 item 5): the title, whether
+ * the list is template-powered, still loading its cells, saving or read-only, whether it is a
+ * drop-down list, whether the link to a template shows, why a column cannot be added, the name's
+ * error, why the review blocks Save, and whether Save is disabled.
+ */
+function listEditorState(
+  doc: ListEditorDoc,
+  editor: ReturnType<typeof useListEditor>,
+  collab: ListCollaboration,
+  features: readonly string[],
+  isNameTouched: boolean,
+) {
+  const { saved, meta } = doc;
+  const isSaving = editor.isSaving || collab.session.isSaving;
+  const isPowered = saved.poweredTemplateId !== null;
+  // Issue 14 item 5: the first rows show while the rest arrives; nothing is editable until all are in.
+  const isLoadingCells = doc.loading !== null;
+  const isDropDown = meta.type === 'drop-down';
+  const isNameBlank = meta.name.trim() === '';
+  const hasQueuedDecisions = collab.session.queue.size > 0;
+  return {
+    title: saved.id === null ? 'New list' : saved.meta.name || 'Loading list…',
+    isSaving,
+    isPowered,
+    isLoadingCells,
+    isReadOnly: isPowered || isSaving || collab.isReviewReadOnly || isLoadingCells,
+    isDropDown,
+    // Spec 02 §2, §6: the link button shows with datasets-page or lists-as-datasets, for approvers.
+    canLink:
+      (features.includes('datasets-page') || features.includes('lists-as-datasets')) &&
+      (!collab.isLive || collab.isApprover),
+    addColumnBlockedReason: isDropDown
+      ? DROP_DOWN_COLUMN_REASON
+      : doc.history.present.columns.length >= LIST_MAX_COLUMNS
+        ? `A list holds at most ${LIST_MAX_COLUMNS} columns`
+        : null,
+    nameError: isNameTouched && isNameBlank ? 'Enter a name for the list' : null,
+    // Blocked by the review (spec 02 §5): stays focusable so its tooltip can say why.
+    reviewBlock: isPowered ? null : collab.saveBlockedReason,
+    isSaveDisabled:
+      isPowered ||
+      isLoadingCells ||
+      isNameBlank ||
+      (!editor.isDirty && !hasQueuedDecisions && saved.id !== null),
+  };
+}
 
-      <CollaborationLayer collab={collab} data={data} listId={saved.id} />
-    </Stack>
+/** The toolbar's live-collaboration tools (issue 4): presence avatars and the comments toggle. */
+function CollaborationTools({ collab }: { collab: ListCollaboration }) {
+  return (
+    <>
+      <PresenceAvatars presence={collab.snapshot.presence} />
+      <CommentsToggle
+        opened={collab.panelOpened}
+        onToggle={() => collab.setPanelOpened(!collab.panelOpened)}
+        count={collab.unresolvedCount}
+      />
+    </>
   );
 }
