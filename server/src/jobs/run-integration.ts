@@ -1,5 +1,6 @@
 import {
   type IntegrationAssignment,
+  isLinkedSegmentField,
   notReadyText,
   type OutputFile,
   type OutputSettings,
@@ -65,8 +66,10 @@ async function load(deps: JobDeps, run: IntegrationRunRow): Promise<Loaded> {
   if (!submission || run.commit_id === null)
     throw new DeliveryError('The submission is no longer in the dataset', true);
   const rows = await submissionsRepo.rowValuesAt(deps.db, submission.id, run.commit_id);
+  // A segment filled from a same-named field-set field is that field's column, not one of its own.
   const fields = [...template.template_fields]
     .sort((a, b) => a.precedence - b.precedence)
+    .filter((f) => !isLinkedSegmentField(f))
     .map((f) => ({
       id: f.id as number,
       name: f.field.name,
