@@ -1,4 +1,5 @@
 import {
+  fieldsetIdsOf,
   type IntegrationAssignment,
   isLinkedSegmentField,
   notReadyText,
@@ -7,6 +8,7 @@ import {
   templateFieldSource,
 } from '@nomen/shared';
 import type { IntegrationRunRow } from '@nomen/shared/db';
+import { fieldsetNames } from '../entities/fieldsets/fieldsets.repository';
 import * as runs from '../entities/integration-runs/integration-runs.repository';
 import { endRun } from '../entities/integration-runs/integration-runs.service';
 import * as submissionsRepo from '../entities/submissions/submissions.repository';
@@ -67,13 +69,14 @@ async function load(deps: JobDeps, run: IntegrationRunRow): Promise<Loaded> {
     throw new DeliveryError('The submission is no longer in the dataset', true);
   const rows = await submissionsRepo.rowValuesAt(deps.db, submission.id, run.commit_id);
   // A segment filled from a same-named field-set field is that field's column, not one of its own.
+  const fieldsets = await fieldsetNames(deps.db, run.account_id, fieldsetIdsOf(template.template_fields));
   const fields = [...template.template_fields]
     .sort((a, b) => a.precedence - b.precedence)
     .filter((f) => !isLinkedSegmentField(f))
     .map((f) => ({
       id: f.id as number,
       name: f.field.name,
-      source: templateFieldSource(f, template.template_fields),
+      source: templateFieldSource(f, template.template_fields, fieldsets),
     }));
   const files = await buildOutputFiles(
     outputSettings(assignment),

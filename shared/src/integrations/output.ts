@@ -80,17 +80,39 @@ export function uniqueHeaders(columns: readonly HeaderName[]): string[] {
 }
 
 /**
- * The source of a template field, for telling apart headers of the same name: the name of the
- * pattern field a segment field belongs to (spec 03 §3), else '' (its place tells it apart).
+ * The source of a template field, for telling apart headers of the same name (spec 03 §3): the
+ * name of the pattern field a segment field belongs to, the name of the field set a field-set
+ * field belongs to (`fieldsetNames`, by field set id: "Channel (Paid media)"), else '' (its place
+ * tells it apart).
  */
 export function templateFieldSource(
-  templateField: { field: { segment_parent_field_id: number | string | null } },
+  templateField: {
+    field: {
+      segment_parent_field_id: number | string | null;
+      fieldset_id?: number | null;
+      is_pattern?: boolean;
+    };
+  },
   templateFields: readonly { field_id: number | string | null; field: { name: string } }[],
+  fieldsetNames: ReadonlyMap<number, string> = new Map(),
 ): string {
   const parentId = templateField.field.segment_parent_field_id;
-  if (parentId === null) return '';
+  if (parentId === null) {
+    const fieldsetId = templateField.field.fieldset_id ?? null;
+    if (fieldsetId === null || templateField.field.is_pattern) return '';
+    return fieldsetNames.get(fieldsetId)?.trim() ?? '';
+  }
   const parent = templateFields.find((f) => f.field_id !== null && String(f.field_id) === String(parentId));
   return parent?.field.name.trim() ?? '';
+}
+
+/** The field set ids the fields of a template belong to, for {@link templateFieldSource}'s names. */
+export function fieldsetIdsOf(
+  templateFields: readonly { field: { fieldset_id?: number | null } }[],
+): number[] {
+  return [
+    ...new Set(templateFields.flatMap((f) => (f.field.fieldset_id == null ? [] : [f.field.fieldset_id]))),
+  ];
 }
 
 /** The submission an output is built from: values for the filename and the summary header. */

@@ -21,6 +21,22 @@ export function findFieldsets(db: Db, accountId: number, ids: readonly number[],
   return q.execute();
 }
 
+/** The names of the account's field sets among `ids`, by id (none asked: an empty map). */
+export async function fieldsetNames(
+  db: Db,
+  accountId: number,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('fieldsets')
+    .select(['id', 'name'])
+    .where('account_id', '=', accountId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 /** Inserts a field set. */
 export function insertFieldset(db: Db, accountId: number, values: { name: string; description: string }) {
   return db

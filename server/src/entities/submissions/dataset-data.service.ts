@@ -4,6 +4,7 @@ import {
   csvLine,
   type DatasetData,
   type DatasetDataRow,
+  fieldsetIdsOf,
   isFormColumn,
   templateFieldSource,
   uniqueHeaders,
@@ -11,6 +12,7 @@ import {
 import type { Response } from 'express';
 import { streamXlsx, XLSX_CONTENT_TYPE } from '../../files/xlsx';
 import type { Actor, AppDeps } from '../../http/context';
+import { fieldsetNames } from '../fieldsets/fieldsets.repository';
 import { countDatasetDataRows, type DatasetDataRecord, datasetDataRows } from './dataset-data.repository';
 import { assertDatasetReadable, usableTemplate } from './submission-form.service';
 import * as repo from './submissions.repository';
@@ -46,6 +48,7 @@ async function readableDataset(deps: AppDeps, actor: Actor, datasetId: number): 
     const formFields = [...template.template_fields]
       .sort((a, b) => a.precedence - b.precedence)
       .filter(isFormColumn);
+    const fieldsets = await fieldsetNames(deps.db, actor.accountId, fieldsetIdsOf(formFields));
     const columns = formFields.map((f) => ({
       key: String(f.id),
       name: f.field.name.trim() || `Field ${f.precedence + 1}`,
@@ -57,7 +60,7 @@ async function readableDataset(deps: AppDeps, actor: Actor, datasetId: number): 
       templateName: template.name,
       headCommitId: dataset.head_commit_id,
       columns,
-      sources: formFields.map((f) => templateFieldSource(f, template.template_fields)),
+      sources: formFields.map((f) => templateFieldSource(f, template.template_fields, fieldsets)),
     };
   }
   await assertDatasetReadable(deps, actor, dataset);

@@ -209,6 +209,44 @@ describe('a template with the seeded pattern and field set', () => {
     expect(fieldOf(again, 'Region', 'segment').segment_link).toBe('unlinked');
   });
 
+  it('heads an unlinked segment and its same-named field with their pattern and field set in the CSV and the email output', async () => {
+    const subject = `Compose unlinked output ${Math.random().toString(36).slice(2, 7)}`;
+    const composed = addFieldsetFields(
+      addPatternField(draftNamed(subject, 'media@example.com'), pattern),
+      fieldset,
+    );
+    const region = composed.template_fields.find(
+      (tf) => tf.field.name === 'Region' && tf.field.segment_parent_field_id !== null,
+    )!;
+    const template = await saved(unlinkSegmentField(composed, region.id));
+    const sub = await c.admin
+      .post('/api/v1/account/submissions')
+      .send({ template_id: template.id, name: 'Spring', rows: [row(template)] });
+    expect(sub.status, JSON.stringify(sub.body)).toBe(201);
+    const expected = [`Region (${pattern.name})`, `Region (${fieldset.name})`];
+
+    const csv = await c.admin.get(`/api/v1/account/datasets/${sub.body.dataset_id}/download`);
+    expect(csv.status).toBe(200);
+    const header = csv.text
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')[0]!
+      .split(',');
+    expect(header.filter((h) => h.startsWith('Region'))).toEqual(expected);
+
+    const [run] = await endedRuns(c.admin, sub.body.id);
+    expect(run, JSON.stringify(run)).toMatchObject({ status: 'Success', slug: 'email-output' });
+    const attachment = c.ctx.mails
+      .find((m) => m.subject === subject)
+      ?.attachments?.find((a) => a.filename.endsWith('.csv'));
+    expect(attachment).toBeDefined();
+    const mailed = attachment!.content
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')[0]!
+      .split(',');
+    expect(mailed.filter((h) => h.startsWith('Region'))).toEqual(expected);
+  });
+
   it('refuses a concatenation whose piece is not in the template, naming the piece and its field set', async () => {
     const fieldIds = fieldset.fields.filter((f) => f.name !== 'Channel').map((f) => f.id);
     const res = await c.admin
