@@ -110,6 +110,16 @@ export const connectorSaveSchema = z.object({
 });
 export type ConnectorSave = z.input<typeof connectorSaveSchema>;
 
+/**
+ * The body of testing unsaved values (spec 01 §4 "Test connection"): the save's shape, the name
+ * optional. With the `id` of a saved account, a secret left blank keeps the stored one, as a
+ * save does; nothing is stored.
+ */
+export const connectorTestDraftSchema = connectorSaveSchema
+  .pick({ id: true, connector_type_slug: true, connector_type_id: true, metadata: true })
+  .extend({ name: optionalText(255) });
+export type ConnectorTestDraft = z.input<typeof connectorTestDraftSchema>;
+
 /** The body of `POST /api/v1/oauth/init/{slug}` (spec 01 §7). */
 export const oauthInitSchema = z.object({
   connector_id: idSchema.nullish(),
@@ -214,6 +224,16 @@ export const connectorsApi = {
       'Test a saved account: SFTP signs in, cloud storage lists, OAuth accounts ask the provider who they are.',
     permission: 'manage_connectors',
     params: idParamSchema,
+    response: connectionTestResultSchema,
+  }),
+  testDraft: endpoint({
+    method: 'POST',
+    path: '/api/v1/account/connector/test',
+    tag: 'Connected accounts',
+    summary:
+      'Test unsaved values (a new account, or a saved one (id) with changes: a blank secret uses the stored one). Checked as a save is (400 naming the field); nothing is stored and no SFTP host key is pinned. OAuth types are tested after signing in.',
+    permission: 'manage_connectors',
+    body: connectorTestDraftSchema,
     response: connectionTestResultSchema,
   }),
   acceptHostKey: endpoint({

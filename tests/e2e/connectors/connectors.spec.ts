@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type OidcPeer, startOidcPeer } from '../../peers/oidc-peer';
 import { type SftpPeer, startSftpPeer } from '../../peers/sftp-peer';
 import { uniqueName } from '../support/api';
@@ -199,4 +199,44 @@ test("[CONNECTORS]: an SFTP server's host key is pinned at the first test; a cha
   } finally {
     await peer.close();
   }
+});
+
+test('[CONNECTORS]: an admin tests a new SFTP account before saving it, and again with a wrong password', async ({
+  page,
+}) => {
+  const drawer = await openAddDrawer(page, 'SFTP');
+  const button = drawer.getByRole('button', { name: 'Test connection' });
+  // spec 01 §4: the test of typed values needs the credentials; the button says which is missing.
+  await expect(button).toBeDisabled();
+  const typeInto = async (field: Locator, value: string) => {
+    await field.click();
+    // The port starts at 22: typing replaces what the field holds.
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(value);
+  };
+  const name = uniqueName('Unsaved SFTP');
+  await typeInto(drawer.getByRole('textbox', { name: 'Name', exact: true }), name);
+  await typeInto(drawer.getByRole('textbox', { name: 'Host' }), sftp.host);
+  await typeInto(drawer.getByRole('textbox', { name: 'Port' }), String(sftp.port));
+  await typeInto(drawer.getByRole('textbox', { name: 'Username' }), sftp.username);
+  const password = drawer.getByLabel('Password', { exact: true });
+  await typeInto(password, sftp.password);
+  await expect(button).toBeEnabled();
+  await button.click();
+  const result = drawer.getByRole('status');
+  await expect(result).toContainText('Connection works');
+  await expect(result).toContainText(`Signed in to ${sftp.host}:${sftp.port} as ${sftp.username}`);
+  await expect(result).toContainText('not pinned yet');
+
+  await typeInto(password, 'not-the-password');
+  await button.click();
+  await expect(result).toContainText('Connection failed');
+  await expect(result).toContainText(`refused the sign-in of ${sftp.username}`);
+  // Nothing was saved by the tests.
+  await drawer.getByRole('button', { name: 'Cancel' }).click();
+  await expect(drawer).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Connected accounts' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Connected accounts' })).not.toContainText(name);
+  await expect(page.locator('body')).not.toContainText(sftp.password);
 });

@@ -77,12 +77,21 @@ export function useDeleteConnectors() {
   });
 }
 
-/** Tests a saved account against its peer (issue 10 item 5); a first SFTP test pins the host key. */
+/** What "Test connection" tests: a saved account by its id, or the drawer's unsaved values. */
+export type ConnectionTestTarget = number | BodyOf<typeof connectorsApi.testDraft>;
+
+/**
+ * Tests an account against its peer (issue 10 item 5, spec 01 §4): a saved one by its id (a first
+ * SFTP test pins the host key), or unsaved values (POST .../connector/test: nothing is stored).
+ */
 export function useTestConnection() {
   const invalidate = useInvalidateConnectors();
   return useMutation({
-    mutationFn: (id: number) => apiFetch(connectorsApi.test, { params: { id } }),
-    onSuccess: invalidate,
+    mutationFn: (target: ConnectionTestTarget) =>
+      typeof target === 'number'
+        ? apiFetch(connectorsApi.test, { params: { id: target } })
+        : apiFetch(connectorsApi.testDraft, { body: target }),
+    onSuccess: (_answer, target) => (typeof target === 'number' ? invalidate() : undefined),
   });
 }
 

@@ -35,6 +35,11 @@ export interface ReadConnector {
   tokens: TokenSet | null;
   /** An SFTP account's pinned host key fingerprint (`SHA256:…`), or null when none is pinned yet. */
   sftpHostKey: string | null;
+  /**
+   * Built in memory from values not saved yet (the drawer's test before a save, spec 01 §4): a
+   * test of it stores nothing, so no SFTP host key is pinned; the saved account's test pins it.
+   */
+  unsaved?: boolean;
 }
 
 /** Refresh an access token this long before it expires. */

@@ -1,6 +1,6 @@
 import { connectorsApi } from '@nomen/shared';
 import type { ApiBuilder } from '../../http/route';
-import { testConnection } from './connectors.check';
+import { testConnection, testConnectionDraft } from './connectors.check';
 import { listGoogleProfiles } from './connectors.google';
 import { initOAuth, oauthCallback } from './connectors.oauth';
 import * as service from './connectors.service';
@@ -21,6 +21,7 @@ export function connectorsRoutes(api: ApiBuilder): void {
     service.deleteConnectors(deps, actor, body.connector_ids),
   );
   api.mount(connectorsApi.test, ({ actor, params }) => testConnection(deps, actor, params.id));
+  api.mount(connectorsApi.testDraft, ({ actor, body }) => testConnectionDraft(deps, actor, body));
   api.mount(connectorsApi.acceptHostKey, ({ actor, params, body }) =>
     service.acceptSftpHostKey(deps, actor, params.id, body.fingerprint),
   );

@@ -191,7 +191,8 @@ export function outboundIssues(metadata: Record<string, string>, outbound: Outbo
   return issues;
 }
 
-function bodyIssues(issues: readonly { path: string; message: string }[]): AppError {
+/** The 400 of a body's issues: each path under `body.`, the first one in the message. */
+export function bodyIssues(issues: readonly { path: string; message: string }[]): AppError {
   const withBody: Issue[] = issues.map((i) => ({ path: `body.${i.path}`, message: i.message }));
   return new AppError('BAD_REQUEST', `${withBody[0]!.path}: ${withBody[0]!.message}`, withBody);
 }

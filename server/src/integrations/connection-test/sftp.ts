@@ -26,13 +26,19 @@ export interface SftpGuard {
 
 /**
  * The guard of a connected SFTP account (README "Security"): the configured outbound rule, its
- * pinned host key, and the pinning of the first key a server presents.
+ * pinned host key, and the pinning of the first key a server presents (none for unsaved values).
  */
 export function sftpGuardOf(deps: ConnectorDeps, connector: ReadConnector): SftpGuard {
   return {
     outbound: deps.config.outbound,
     pinnedHostKey: connector.sftpHostKey,
-    onFirstHostKey: (fingerprint) => pinSftpHostKey(deps.db, connector.accountId, connector.id, fingerprint),
+    // Unsaved values are tested without pinning: the key is pinned by the saved account's test.
+    ...(connector.unsaved
+      ? {}
+      : {
+          onFirstHostKey: (fingerprint: string) =>
+            pinSftpHostKey(deps.db, connector.accountId, connector.id, fingerprint),
+        }),
   };
 }
 
@@ -162,7 +168,9 @@ export function testSftp(connector: ReadConnector, deps: ConnectorDeps): Promise
             ok: true,
             message: connector.sftpHostKey
               ? `${said} Host key ${fingerprint} (pinned).`
-              : `${said} Host key ${fingerprint}, pinned now: a server presenting another key will be refused.`,
+              : connector.unsaved
+                ? `${said} Host key ${fingerprint}, not pinned yet: the first test of the saved account pins it.`
+                : `${said} Host key ${fingerprint}, pinned now: a server presenting another key will be refused.`,
           });
         });
       });

@@ -4,37 +4,54 @@ import { IconAlertCircle, IconCircleCheck, IconPlugConnected } from '@tabler/ico
 import { useEffect, useRef } from 'react';
 import { notifyFailure, notifySuccess } from '../../../ui/notify';
 import { Timestamp } from '../../../ui/Timestamp';
-import { useAcceptHostKey, useTestConnection } from '../api';
+import { type ConnectionTestTarget, useAcceptHostKey, useTestConnection } from '../api';
 import { offeredHostKey } from '../connectorMessages';
 
 /** Props of ConnectionSection. */
 export interface ConnectionSectionProps {
-  connectorId: number;
+  /** The saved account's id; null for a new account. */
+  connectorId: number | null;
   type: ConnectorTypeDefinition | undefined;
   stored: ConnectorMetadataView | null;
-  /** Unsaved changes: the test uses the saved account, so it waits for a save. */
+  /** Unsaved changes: the test sends what is typed instead of testing the saved account. */
   isDirty: boolean;
+  /** The drawer's values as the test of unsaved values sends them. */
+  draft: () => Exclude<ConnectionTestTarget, number>;
+  /** Why the typed values cannot be tested yet ("Password: Required"), or null. */
+  blockedReason: string | null;
 }
 
 /**
- * The "Connection" part of a saved account's drawer (spec 01 §4): the "Test connection" button
- * with its answer beside it (disabled, with the reason, while there are unsaved changes), and for
- * SFTP accounts the pinned host key (README "Security").
+ * The "Connection" part of the drawer (spec 01 §4): the "Test connection" button with its answer
+ * beside it, and for saved SFTP accounts the pinned host key (README "Security"). A saved account
+ * without changes is tested as saved (its first SFTP test pins the host key); a new account or
+ * unsaved changes test what is typed, stored nowhere and pinning nothing. The button is disabled,
+ * with the reason, while a credential the test needs is missing or invalid.
  */
-export function ConnectionSection({ connectorId, type, stored, isDirty }: ConnectionSectionProps) {
+export function ConnectionSection({
+  connectorId,
+  type,
+  stored,
+  isDirty,
+  draft,
+  blockedReason,
+}: ConnectionSectionProps) {
   const test = useTestConnection();
+  const testsSaved = connectorId !== null && !isDirty;
+  const blocked = testsSaved ? null : blockedReason;
   return (
     <>
       <Divider label="Connection" labelPosition="left" />
       <Group align="flex-start" wrap="nowrap">
-        <Tooltip label="Save your changes first; the test uses the saved account." disabled={!isDirty}>
+        <Tooltip label={blocked ?? ''} disabled={!blocked}>
           <span>
             <Button
               variant="default"
               leftSection={<IconPlugConnected size={16} aria-hidden />}
               loading={test.isPending}
-              disabled={isDirty}
-              onClick={() => test.mutate(connectorId)}
+              disabled={blocked !== null}
+              aria-description={blocked ?? undefined}
+              onClick={() => test.mutate(testsSaved ? connectorId : draft())}
             >
               Test connection
             </Button>
@@ -42,7 +59,7 @@ export function ConnectionSection({ connectorId, type, stored, isDirty }: Connec
         </Tooltip>
         <TestConnectionResult test={test} />
       </Group>
-      {type?.family === 'sftp' ? (
+      {connectorId !== null && type?.family === 'sftp' ? (
         <HostKeySection
           connectorId={connectorId}
           hostKey={stored?.host_key ?? null}

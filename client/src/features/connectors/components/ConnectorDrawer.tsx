@@ -103,7 +103,8 @@ interface ConnectorFormProps extends ConnectorDrawerProps {
  * The form of the drawer (spec 01 §2.3, §3.2, §4, §5), on the form kit (useConnectorForm):
  * connector type (fixed once saved), name, description, the credential fields of the type's family
  * as its choice (auth_type, host_type) and the account's feature flags decide, custom fields, and
- * for saved accounts "Test connection". Every rule of §5 runs on each change (`validateConnector`);
+ * "Test connection" (of what is typed, before a save too; OAuth types once saved and signed in).
+ * Every rule of §5 runs on each change (`validateConnector`);
  * Save is disabled while any fails, with the first reason as its tooltip. Stored secrets show as
  * "stored"; a blank one is kept. Switching the auth type clears the other choice's fields. OAuth
  * types go to the provider: direct ones at once, save-first ones after the save (§4). The Google
@@ -149,8 +150,15 @@ function ConnectorForm({
         />
       ) : null}
       {state.isDirectOAuthNew ? null : <CustomFieldsSection state={state} />}
-      {connector ? (
-        <ConnectionSection connectorId={connector.id} type={type} stored={stored} isDirty={state.isDirty} />
+      {connector || (type && !type.oauth) ? (
+        <ConnectionSection
+          connectorId={connector?.id ?? null}
+          type={type}
+          stored={stored}
+          isDirty={state.isDirty}
+          draft={state.testDraft}
+          blockedReason={state.testBlockedReason}
+        />
       ) : null}
     </FormDrawer>
   );

@@ -17,7 +17,7 @@ import { applyServerIssues } from '../../../ui/form/applyServerIssues';
 import { useContractForm } from '../../../ui/form/useContractForm';
 import { notifyError, notifyFailure, notifySuccess } from '../../../ui/notify';
 import { useSignedIn } from '../../auth/api';
-import { useReloadConnectors, useSaveConnector, useStartOAuth } from '../api';
+import { type ConnectionTestTarget, useReloadConnectors, useSaveConnector, useStartOAuth } from '../api';
 import {
   blockedReason,
   type ConnectorFormInput,
@@ -40,12 +40,16 @@ export interface ConnectorFormSource {
   onSaved: ((saved: { id: number; connectorTypeId: number }) => void) | undefined;
 }
 
+/** The drawer's unsaved values as "Test connection" sends them. */
+type ConnectionTestDraft = Exclude<ConnectionTestTarget, number>;
+
 const SET = { shouldDirty: true, shouldTouch: true, shouldValidate: true } as const;
 
 /**
  * The state and actions of the connector drawer's form (spec 01 §2.3, §4, §5): the contract form
  * checked by the spec's rules (messages show once an input is changed or left, and all of them on
- * a submit), the type and its visible credential fields, Save's state and tooltip, the type and
+ * a submit), the type and its visible credential fields, Save's state and tooltip, what "Test
+ * connection" sends for unsaved values and why it cannot run yet, the type and
  * choice switches (a switch clears the other choice's fields), custom-field removal, the sign-in
  * with the provider and the submit. A refused save puts the server's issues on their inputs and
  * shows a toast (a stale write's offers "Reload").
@@ -128,6 +132,18 @@ export function useConnectorForm({
     canSubmit: canSubmitConnector(issues, isBusy),
     submitBlockedReason: blockedReason(issues, fields),
     submitLabel: submitLabelOf(type, isDirectOAuthNew, signInName),
+    // The test needs the credentials only: no name, no custom fields (spec 01 §4).
+    testBlockedReason: blockedReason(
+      issues.filter((i) => i.path !== 'name' && !i.path.startsWith('customFields')),
+      fields,
+    ),
+    testDraft: (): ConnectionTestDraft => ({
+      id: connector?.id ?? null,
+      name: form.getValues('name'),
+      connector_type_slug: type?.slug ?? '',
+      connector_type_id: type?.id ?? null,
+      metadata: form.getValues('metadata') ?? {},
+    }),
     isDirty: Object.keys(dirtyFields).length > 0 || deletedFields.length > 0,
     chooseType,
     chooseOption,
