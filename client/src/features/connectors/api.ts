@@ -81,7 +81,7 @@ export function useDeleteConnectors() {
 export type ConnectionTestTarget = number | BodyOf<typeof connectorsApi.testDraft>;
 
 /**
- * Tests an account against its peer (issue 10 item 5, spec 01 §4): a saved one by its id (a first
+ * Tests an account against its peer (spec 01 §4): a saved one by its id (a first
  * SFTP test pins the host key), or unsaved values (POST .../connector/test: nothing is stored).
  */
 export function useTestConnection() {

@@ -24,7 +24,7 @@ function readFailure(error: unknown): ConnectionTestResult | null {
 }
 
 /**
- * "Test connection" of a saved account (issue 10 item 5): SFTP signs in and lists, cloud storage
+ * "Test connection" of a saved account (spec 01 §4): SFTP signs in and lists, cloud storage
  * lists buckets or containers, OAuth accounts ask the provider who they are. Answers what the peer
  * said; never a secret. 404 for another account's id. A first successful SFTP test pins the
  * server's host key.
