@@ -186,7 +186,16 @@ function printDiff(actual: string, expected: string): void {
 async function main(): Promise<number> {
   const url = scratchUrl();
   const name = url.pathname.slice(1);
-  await onServer(url, `drop database if exists "${name}" with (force)`);
+  try {
+    await onServer(url, `drop database if exists "${name}" with (force)`);
+  } catch (error) {
+    const server = `${url.protocol}//${url.host}`;
+    console.error(
+      `db:types needs a PostgreSQL server to migrate a scratch database on (${server}, from ` +
+        `DB_TYPES_DATABASE_URL or TEST_DATABASE_URL): ${error instanceof Error ? error.message : error}`,
+    );
+    return 1;
+  }
   await onServer(url, `create database "${name}"`);
   let source: string;
   try {
