@@ -73,7 +73,7 @@ export function isLinkedSegmentField(
 }
 
 /** Every governance setting cleared (a field never carries settings of a type it does not have). */
-const NO_GOVERNANCE_SETTINGS = {
+export const NO_GOVERNANCE_SETTINGS = {
   constant_value: null,
   list_governance: null,
   autofill: null,

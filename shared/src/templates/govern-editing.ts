@@ -7,6 +7,7 @@ import {
   type GovernanceType,
 } from '../governance/governance.contract';
 import { defaultGovernanceSettings, UNIQUE_CAPABLE_TYPES } from '../governance/governance.rules';
+import { NO_GOVERNANCE_SETTINGS } from './field-composition';
 import { removeTemplateField, type TemplateDraft } from './template-editing';
 import {
   type ClassificationParameterType,
@@ -112,15 +113,7 @@ export function withTemplateFieldGovernance(tf: TemplateField, settings: Governa
     ...tf,
     governance_type: s.governance_type,
     must_be_unique: UNIQUE_CAPABLE_TYPES.includes(s.governance_type) ? tf.must_be_unique : false,
-    constant_value: null,
-    list_governance: null,
-    autofill: null,
-    date: null,
-    validation: null,
-    transformation: null,
-    concatenation_governance: null,
-    classification_parameter_type: null,
-    generates_creative_classification: false,
+    ...NO_GOVERNANCE_SETTINGS,
   };
   switch (s.governance_type) {
     case 'list': {
