@@ -1,6 +1,12 @@
 import { Badge, Checkbox, Group, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { type IncludedOutputField, lockedOutputGovernanceTypes, outputFieldRows } from '@nomen/shared';
+import {
+  type IncludedOutputField,
+  lockedOutputGovernanceTypes,
+  outputFieldRows,
+  templateFieldOrigin,
+} from '@nomen/shared';
 import { useMemo } from 'react';
+import { useFieldsetNames } from '../../govern/useFieldsetNames';
 import { useTemplateEditor } from '../../TemplateEditorContext';
 import { SectionIssues } from '../SectionIssues';
 import type { IntegrationSectionProps } from './sectionProps';
@@ -8,7 +14,9 @@ import type { IntegrationSectionProps } from './sectionProps';
 /**
  * The output fields of a custom report (spec 03 §3 included_output_fields: selected, display
  * name): one row per template field, in template order, with a checkbox and an optional display
- * name; a header checkbox selects all. Other report types hold every field, which is said instead.
+ * name, each field named with its pattern or field set (`templateFieldOrigin`) so same-named fields
+ * are told apart; a header checkbox selects all. Other report types hold every field, which is said
+ * instead.
  * Snowflake's identifier field is always selected and read-only (spec 03 §5).
  */
 export function OutputFieldsSection({ assignment, definition, editing, issues }: IntegrationSectionProps) {
@@ -21,6 +29,16 @@ export function OutputFieldsSection({ assignment, definition, editing, issues }:
         lockedOutputGovernanceTypes(definition.family),
       ),
     [fields, assignment.included_output_fields, definition.family],
+  );
+  const fieldsetNames = useFieldsetNames();
+  const origins = useMemo(
+    () =>
+      new Map(
+        fields.flatMap((tf) =>
+          tf.field_id === null ? [] : [[String(tf.field_id), templateFieldOrigin(tf, fields, fieldsetNames)]],
+        ),
+      ),
+    [fields, fieldsetNames],
   );
   if (assignment.report_type !== 'custom') {
     return (
@@ -83,6 +101,11 @@ export function OutputFieldsSection({ assignment, definition, editing, issues }:
                 <Table.Td>
                   <Group gap={6}>
                     <Text size="sm">{row.name}</Text>
+                    {origins.get(String(row.id)) ? (
+                      <Text size="xs" c="dimmed">
+                        {origins.get(String(row.id))}
+                      </Text>
+                    ) : null}
                     {row.readOnly ? (
                       <Tooltip label="Always sent: it identifies each row">
                         <Badge size="xs" variant="light" color="blue">
