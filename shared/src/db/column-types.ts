@@ -11,7 +11,7 @@ export type JsonColumn<T> = ColumnType<T, string, string>;
 /** A jsonb column with a database default: read as T, written as JSON text, optional on insert. */
 export type JsonColumnWithDefault<T> = ColumnType<T, string | undefined, string>;
 
-/** A line of an integration run's log (`integration_runs.log`; issue 12 item 4). */
+/** A line of an integration run's log (`integration_runs.log`). */
 export interface IntegrationRunLogEntry {
   at: string;
   attempt: number;

@@ -101,7 +101,7 @@ export function connectorFormDefaults(
   };
 }
 
-/** "Password: Required": why Save is disabled, for its tooltip (issue 10: tooltips on disabled buttons). */
+/** "Password: Required": why Save is disabled, for its tooltip. */
 export function blockedReason(
   issues: readonly ConnectorIssue[],
   fields: readonly ResolvedField[],

@@ -152,7 +152,7 @@ export async function loadTemplate(db: Db, accountId: number, id: number): Promi
 export type RunTemplate = Pick<Template, 'id' | 'name' | 'template_fields'>;
 
 /**
- * What an outbound run needs of the template it delivers (issue 12; spec 03 §3, §5): the template's
+ * What an outbound run needs of the template it delivers (spec 03 §3, §5): the template's
  * id, name and template fields in order, and the one integration assignment `assignmentId` with its
  * notifications, as `loadTemplate` shows them (the same mappers), without the template's other
  * parts. The template fields' `list_columns` are left empty: a run never reads them. Null when the
@@ -633,7 +633,7 @@ async function writeTemplateRow(
     submission_status_recipients: input.submissionStatusRecipients,
     is_creative_classification_enabled: input.isCreativeClassificationEnabled,
     creative_configuration: input.creativeConfiguration,
-    // The dataset is the server's (issue 11): a new template has none yet, a save keeps the stored one.
+    // The dataset is the server's: a new template has none yet, a save keeps the stored one.
     rollup_dataset_id: null,
   };
   if (!input.id) {

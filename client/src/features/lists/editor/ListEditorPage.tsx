@@ -95,7 +95,7 @@ function listsBaseOf(pathname: string): string {
 }
 
 /**
- * The editor once the list is loaded (spec 02 §2; issue 3 §4-6; issue 4): the list's state and
+ * The editor once the list is loaded (spec 02 §2): the list's state and
  * rules (read-only, Save, column limit) from useListEditorState, then the header, notices, form
  * row, link dialog, toolbar, the grid and the collaboration layer.
  */
@@ -236,7 +236,7 @@ interface ListEditorSectionProps {
 }
 
 /**
- * The list editor's toolbar (spec 02 §2; issue 3 §4): last saved, undo and redo, add column (or
+ * The list editor's toolbar (spec 02 §2): last saved, undo and redo, add column (or
  * why not), CSV import and export, find in the grid and, with live collaboration, presence and the
  * comments toggle.
  */
@@ -282,7 +282,7 @@ function ListToolbarSection({
 }
 
 /**
- * The list's grid in its "List values" section (spec 02 §2, §9; issue 4): read-only as the state
+ * The list's grid in its "List values" section (spec 02 §2, §9): read-only as the state
  * says, single-column for drop-down lists, with the review's decorations, cell actions and lock
  * overlay; under live collaboration the section reports activity and the review's keys.
  */
@@ -342,7 +342,7 @@ function ListGridSection({
 type ListEditorState = ReturnType<typeof listEditorState>;
 
 /**
- * What the list editor shows and allows (spec 02 §2, §4-6; issue 14 item 5): the title, whether
+ * What the list editor shows and allows (spec 02 §2, §4-6): the title, whether
  * the list is template-powered, still loading its cells, saving or read-only, whether it is a
  * drop-down list, whether the link to a template shows, why a column cannot be added, the name's
  * error, why the review blocks Save, and whether Save is disabled.
@@ -357,7 +357,7 @@ function listEditorState(
   const { saved, meta } = doc;
   const isSaving = editor.isSaving || collab.session.isSaving;
   const isPowered = saved.poweredTemplateId !== null;
-  // Issue 14 item 5: the first rows show while the rest arrives; nothing is editable until all are in.
+  // The first rows show while the rest arrives; nothing is editable until all are in.
   const isLoadingCells = doc.loading !== null;
   const isDropDown = meta.type === 'drop-down';
   const isNameBlank = meta.name.trim() === '';
@@ -389,7 +389,7 @@ function listEditorState(
   };
 }
 
-/** The toolbar's live-collaboration tools (issue 4): presence avatars and the comments toggle. */
+/** The toolbar's live-collaboration tools: presence avatars and the comments toggle. */
 function CollaborationTools({ collab }: { collab: ListCollaboration }) {
   return (
     <>

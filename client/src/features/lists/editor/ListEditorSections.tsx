@@ -59,7 +59,7 @@ export function ListEditorHeader({
 /**
  * The notices above the list's form (spec 02 §2, §4, §6): the offline banner under live
  * collaboration, why a template-powered list cannot be edited, and for a non-approver why the grid
- * is read-only and what they can do (issue 8 item 15).
+ * is read-only and what they can do.
  */
 export function ListEditorNotices({
   isPowered,
@@ -86,7 +86,7 @@ export function ListEditorNotices({
         </Alert>
       ) : null}
       {collab.isLive && !collab.isApprover && !isPowered ? (
-        // Spec 02 §6, issue 8 item 15: say why the grid is read-only and what this user can do.
+        // Spec 02 §6: say why the grid is read-only and what this user can do.
         <Alert
           color="blue"
           icon={<IconMessage2 size={18} aria-hidden />}

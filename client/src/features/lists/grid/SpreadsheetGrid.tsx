@@ -317,7 +317,7 @@ export function SpreadsheetGrid({
 }
 
 /**
- * Find in the grid (issue 8 item 18): useGridFind over what the cells show, reading the active
+ * Find in the grid: useGridFind over what the cells show, reading the active
  * cell through a ref so its callbacks stay stable, jumping by selecting and revealing the match;
  * `closeAndFocus` closes the bar and gives the focus back to the grid.
  */
@@ -370,7 +370,7 @@ function useGridHandle(
   );
 }
 
-/** Tells the owner the active cell (with its column and value ids) whenever it changes (issue 4). */
+/** Tells the owner the active cell (with its column and value ids) whenever it changes. */
 function useActiveCellReport(
   data: GridData,
   active: CellPos,

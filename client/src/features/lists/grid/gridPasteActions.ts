@@ -22,7 +22,7 @@ export interface GridClipboardContext {
 }
 
 /**
- * The grid's copy, cut and paste (spec 02 §5 paste; issue 3 §5): copy writes the selection as
+ * The grid's copy, cut and paste (spec 02 §5 paste): copy writes the selection as
  * TSV; cut clears it; paste places parsed TSV at the selection's top-left cell as one change
  * (refused with a toast when it does not fit), selects what was pasted and says how many columns
  * a single-column list or fixed columns left out. Cut and paste do nothing while read-only.

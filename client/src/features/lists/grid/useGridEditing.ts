@@ -20,7 +20,7 @@ export interface GridEditingContext {
 }
 
 /**
- * The grid's edit mode (spec 02 §2; issue 3 §5): `startEditing(text)` opens the editor on the
+ * The grid's edit mode (spec 02 §2): `startEditing(text)` opens the editor on the
  * active cell (with the typed text, or the cell's own for null) unless the grid or the cell is
  * read-only; `commitEdit` writes the text as one change and moves as the editor's exit says
  * (Enter down, Tab right, 'stay'); `cancelEdit` drops it. Both give the focus back to the grid.

@@ -56,7 +56,7 @@ export function useGridMenu(ctx: GridMenuContext) {
     !ctx.isReadOnly || (ctx.hasCellActions && kind === 'cell');
 
   const openMenu = (target: GridMenuTarget) => {
-    // A read-only grid offers only its owner's cell actions (issue 4), so no menu elsewhere.
+    // A read-only grid offers only its owner's cell actions, so no menu elsewhere.
     if (!canOpenOn(target.kind)) return;
     setMenu(target);
   };

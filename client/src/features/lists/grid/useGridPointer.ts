@@ -18,7 +18,7 @@ export interface GridPointerContext {
 }
 
 /**
- * The grid's mouse handlers (spec 02 §2; issue 3 §5), for the scroller element: press selects a
+ * The grid's mouse handlers (spec 02 §2), for the scroller element: press selects a
  * cell (shift extends the range) or a whole row or column; dragging extends the range; a double
  * click edits a cell or renames a column; the context menu selects what it opens on when that is
  * outside the selection. Hits come from the ARIA indexes the grid renders (hitTest).
