@@ -3,7 +3,7 @@ import { useApprovals } from '../api';
 
 /**
  * The count of submissions awaiting the signed-in person's approval, beside "Codes" in the shell
- * (issue 11 item 5, the inbox's badge); nothing when none wait.
+ * (the approvals inbox's badge, ARCHITECTURE.md "Templates, submissions and datasets"); nothing when none wait.
  */
 export function ApprovalsBadge() {
   const approvals = useApprovals();
