@@ -30,7 +30,7 @@ import { DecisionPanel } from '../approval/DecisionPanel';
 import { BackToCodes } from '../BackToCodes';
 import { datasetDataPath, newSubmissionPath } from '../codesPaths';
 import { SubmissionRowsEditor } from '../edit/SubmissionRowsEditor';
-import { submissionVersions } from '../edit/submissionVersions';
+import { type SubmissionVersion, submissionVersions } from '../edit/submissionVersions';
 import { SubmissionLinkChecks } from '../links/SubmissionLinkChecks';
 import { StatusBadge } from '../StatusBadge';
 import { tableColumns } from '../table/submissionTable';
@@ -72,18 +72,191 @@ export function storedRowsGrid(
   };
 }
 
+/** Props of {@link SubmissionActions}. */
+type SubmissionActionsProps = {
+  /** The submission shown. */
+  submission: SubmissionDetail;
+  /** Whether "Edit rows" is offered (may edit, not editing, latest version, template readable). */
+  canEditRows: boolean;
+  /** Whether the template has an identifier (cv_id) field, without which "Edit rows" is disabled. */
+  hasIdentifier: boolean;
+  /** Whether a Draft or Rejected submission of one's own may open again in the table. */
+  canReopen: boolean;
+  /** Starts editing the rows in place. */
+  onEditRows: () => void;
+};
+
 /**
- * /codes/submissions/{id} (issue 11 items 5, 6): a submission's status, its rows with their codes
+ * The submission header's buttons (spec 03 §4): its status, "Edit rows" (edit_submissions, spec 01
+ * §6; disabled with a tooltip when the template has no cv_id field), "Continue editing" or "Correct
+ * and resubmit" for one's own Draft or Rejected submission, and "Dataset rows".
+ */
+function SubmissionActions({
+  submission: s,
+  canEditRows,
+  hasIdentifier,
+  canReopen,
+  onEditRows,
+}: SubmissionActionsProps) {
+  const navigate = useNavigate();
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <StatusBadge status={s.status} />
+      {canEditRows ? (
+        <Tooltip
+          label="The template has no identifier (cv_id) field, so its rows cannot be named for an edit"
+          disabled={hasIdentifier}
+          withArrow
+        >
+          <Box component="span" display="inline-block">
+            <Button
+              leftSection={<IconEdit size={16} aria-hidden />}
+              disabled={!hasIdentifier}
+              onClick={onEditRows}
+            >
+              Edit rows
+            </Button>
+          </Box>
+        </Tooltip>
+      ) : null}
+      {canReopen ? (
+        <Button
+          leftSection={<IconEdit size={16} aria-hidden />}
+          onClick={() => void navigate(newSubmissionPath(s.template_id!, s.id))}
+        >
+          {s.status === 'Draft' ? 'Continue editing' : 'Correct and resubmit'}
+        </Button>
+      ) : null}
+      <Button
+        component={Link}
+        to={datasetDataPath(s.dataset_id)}
+        variant="default"
+        leftSection={<IconTable size={16} aria-hidden />}
+      >
+        Dataset rows
+      </Button>
+    </Group>
+  );
+}
+
+/** Props of {@link VersionNotice}. */
+type VersionNoticeProps = {
+  /** The earlier version shown, when ?version names one of the listed versions. */
+  shown: SubmissionVersion | undefined;
+  /** How many versions the submission has. */
+  versionCount: number;
+  /** Goes back to the latest version. */
+  onShowLatest: () => void;
+};
+
+/** The notice above the rows of an earlier version: which one, made by whom and when. */
+function VersionNotice({ shown, versionCount, onShowLatest }: VersionNoticeProps) {
+  return (
+    <Alert
+      color="blue"
+      icon={<IconHistory aria-hidden />}
+      title={shown ? `Version ${shown.number} of ${versionCount}` : 'An earlier version'}
+      data-testid="version-notice"
+    >
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm">
+          {shown ? (
+            <>
+              The rows as they were after “{ACTION_LABELS[shown.event.action]}” by {shown.event.user.name},{' '}
+              <Timestamp value={shown.event.created_at} />.
+            </>
+          ) : (
+            'The rows as they were at this version.'
+          )}
+        </Text>
+        <Button size="xs" variant="default" onClick={onShowLatest}>
+          Show the latest version
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+/** Props of {@link SubmissionHistory}. */
+type SubmissionHistoryProps = {
+  /** The submission's history events, oldest first. */
+  history: SubmissionDetail['history'];
+  /** The versions of its rows, from {@link submissionVersions}. */
+  versions: SubmissionVersion[];
+  /** The commit id of the version shown. */
+  shownCommitId: number | null;
+  /** Whether the rows are being edited (then no other version may be opened). */
+  isEditing: boolean;
+  /** Shows the version made at `commitId`. */
+  onShowVersion: (commitId: number) => void;
+};
+
+/**
+ * The submission's history (spec 03 §4): one timeline item per event, with the version it made,
+ * "Shown" on the version in view and "View version n" on the others.
+ */
+function SubmissionHistory({
+  history,
+  versions,
+  shownCommitId,
+  isEditing,
+  onShowVersion,
+}: SubmissionHistoryProps) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Title order={2} size="h5" mb="sm">
+        History
+      </Title>
+      <Timeline bulletSize={14} lineWidth={2}>
+        {history.map((event) => {
+          const made = versions.find((v) => v.event === event);
+          const isShown = made !== undefined && made.commitId === shownCommitId;
+          return (
+            <Timeline.Item
+              key={`${event.created_at}:${event.action}:${event.user.id ?? ''}`}
+              title={
+                <Group gap="xs">
+                  <span>{ACTION_LABELS[event.action]}</span>
+                  {made ? (
+                    <Text span size="sm" c="dimmed">
+                      · version {made.number}
+                    </Text>
+                  ) : null}
+                  {isShown ? (
+                    <Badge size="sm" variant="light">
+                      Shown
+                    </Badge>
+                  ) : made && !isEditing ? (
+                    <Button size="compact-xs" variant="subtle" onClick={() => onShowVersion(made.commitId)}>
+                      View version {made.number}
+                    </Button>
+                  ) : null}
+                </Group>
+              }
+            >
+              <Text size="sm" c="dimmed">
+                {event.user.name} · <Timestamp value={event.created_at} />
+              </Text>
+              {event.comment ? <Text size="sm">{event.comment}</Text> : null}
+            </Timeline.Item>
+          );
+        })}
+      </Timeline>
+    </Paper>
+  );
+}
+
+/**
+ * /codes/submissions/{id} (spec 03 §4): a submission's status, its rows with their codes
  * (read-only grid: copy, find), its approval banner (one per status: waiting for whom, rejected
  * with the comment, approved by whom), the decision panel for those who may decide (an approver's
  * own submission says why not), and its history with every version of its rows (?version={commit
  * id} shows the rows as they were then); a Draft or Rejected submission of one's own opens again
- * in the table; holders of edit_submissions edit the rows of a submission in
+ * in the table; holders of edit_submissions (spec 01 §6) edit the rows of a submission in
  * the dataset ("Edit rows"), which makes a new version; "Dataset rows" opens the template's dataset.
  */
 export function SubmissionPage() {
   const id = routeIdOf(useParams().id);
-  const navigate = useNavigate();
   const { user, settings } = useSignedIn();
   const [params, setParams] = useSearchParams();
   const version = routeIdOf(params.get('version'));
@@ -140,42 +313,13 @@ export function SubmissionPage() {
           </>
         }
         aside={
-          <Group gap="xs" wrap="nowrap">
-            <StatusBadge status={s.status} />
-            {s.can_edit && !isEditing && !isEarlier && form.data ? (
-              <Tooltip
-                label="The template has no identifier (cv_id) field, so its rows cannot be named for an edit"
-                disabled={hasIdentifier}
-                withArrow
-              >
-                <Box component="span" display="inline-block">
-                  <Button
-                    leftSection={<IconEdit size={16} aria-hidden />}
-                    disabled={!hasIdentifier}
-                    onClick={() => setIsEditing(true)}
-                  >
-                    Edit rows
-                  </Button>
-                </Box>
-              </Tooltip>
-            ) : null}
-            {canReopen ? (
-              <Button
-                leftSection={<IconEdit size={16} aria-hidden />}
-                onClick={() => void navigate(newSubmissionPath(s.template_id!, s.id))}
-              >
-                {s.status === 'Draft' ? 'Continue editing' : 'Correct and resubmit'}
-              </Button>
-            ) : null}
-            <Button
-              component={Link}
-              to={datasetDataPath(s.dataset_id)}
-              variant="default"
-              leftSection={<IconTable size={16} aria-hidden />}
-            >
-              Dataset rows
-            </Button>
-          </Group>
+          <SubmissionActions
+            submission={s}
+            canEditRows={s.can_edit && !isEditing && !isEarlier && form.data !== undefined}
+            hasIdentifier={hasIdentifier}
+            canReopen={canReopen}
+            onEditRows={() => setIsEditing(true)}
+          />
         }
       />
       <Stack gap="lg">
@@ -190,28 +334,11 @@ export function SubmissionPage() {
           />
         )}
         {isEarlier ? (
-          <Alert
-            color="blue"
-            icon={<IconHistory aria-hidden />}
-            title={shown ? `Version ${shown.number} of ${versions.length}` : 'An earlier version'}
-            data-testid="version-notice"
-          >
-            <Group justify="space-between" wrap="nowrap">
-              <Text size="sm">
-                {shown ? (
-                  <>
-                    The rows as they were after “{ACTION_LABELS[shown.event.action]}” by{' '}
-                    {shown.event.user.name}, <Timestamp value={shown.event.created_at} />.
-                  </>
-                ) : (
-                  'The rows as they were at this version.'
-                )}
-              </Text>
-              <Button size="xs" variant="default" onClick={() => showVersion(null)}>
-                Show the latest version
-              </Button>
-            </Group>
-          </Alert>
+          <VersionNotice
+            shown={shown}
+            versionCount={versions.length}
+            onShowLatest={() => showVersion(null)}
+          />
         ) : null}
         {isEditing && form.data && !isEarlier ? (
           <SubmissionRowsEditor submission={s} form={form.data} onClose={() => setIsEditing(false)} />
@@ -233,46 +360,13 @@ export function SubmissionPage() {
             <SubmissionRuns submissionId={s.id} />
           </>
         ) : null}
-        <Paper withBorder radius="md" p="md">
-          <Title order={2} size="h5" mb="sm">
-            History
-          </Title>
-          <Timeline bulletSize={14} lineWidth={2}>
-            {s.history.map((event) => {
-              const made = versions.find((v) => v.event === event);
-              const isShown = made !== undefined && made.commitId === (isEarlier ? version : s.commit_id);
-              return (
-                <Timeline.Item
-                  key={`${event.created_at}:${event.action}:${event.user.id ?? ''}`}
-                  title={
-                    <Group gap="xs">
-                      <span>{ACTION_LABELS[event.action]}</span>
-                      {made ? (
-                        <Text span size="sm" c="dimmed">
-                          · version {made.number}
-                        </Text>
-                      ) : null}
-                      {isShown ? (
-                        <Badge size="sm" variant="light">
-                          Shown
-                        </Badge>
-                      ) : made && !isEditing ? (
-                        <Button size="compact-xs" variant="subtle" onClick={() => showVersion(made.commitId)}>
-                          View version {made.number}
-                        </Button>
-                      ) : null}
-                    </Group>
-                  }
-                >
-                  <Text size="sm" c="dimmed">
-                    {event.user.name} · <Timestamp value={event.created_at} />
-                  </Text>
-                  {event.comment ? <Text size="sm">{event.comment}</Text> : null}
-                </Timeline.Item>
-              );
-            })}
-          </Timeline>
-        </Paper>
+        <SubmissionHistory
+          history={s.history}
+          versions={versions}
+          shownCommitId={isEarlier ? version : s.commit_id}
+          isEditing={isEditing}
+          onShowVersion={showVersion}
+        />
       </Stack>
     </>
   );
