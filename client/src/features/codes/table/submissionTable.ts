@@ -21,7 +21,7 @@ import {
 import type { CellPos, GridColumn, GridData } from '../../lists/grid/gridTypes';
 
 /**
- * The model of the submission table (issue 11 item 2): one grid column per visible template field
+ * The model of the submission table (spec 03 §2): one grid column per visible template field
  * in precedence order; the grid edits what the person typed (column-major, as the list editor's
  * grid) and shows the governed values the SAME shared rules as the server compute
  * (`compileSubmissionForm`): transformed text, list spellings, dependent fills, computed fields and
@@ -237,7 +237,7 @@ function reusable(
 }
 
 /**
- * Runs the shared rules over the table's filled rows (issue 11 item 2: "every cell validates as it
+ * Runs the shared rules over the table's filled rows (spec 03 §2: "every cell validates as it
  * is typed"): the governed values for display and each problem placed on its cell. Blank rows
  * show what they hold and have no problems. `extra` adds problems from elsewhere (the server's
  * answer to a refused submit), by the index of the sent row. With `previous` (the last answer),
@@ -259,26 +259,8 @@ export function validateTable(
   const prior = last?.reuse ?? null;
   const session = prior?.session ?? createSessionCache();
   const rowCount = data.rowCount;
-  const width = data.columns.length;
   const now = data.columns.map((c) => c.values);
-  const isComputed = columns.map((c) => c?.isComputed ?? true);
   const keys = columns.map((c) => c?.key ?? '');
-
-  // Which rows' typed cells differ from the last answer's (column by column: a column whose
-  // values are the very same array is unchanged). Null: every row is new.
-  let isRowChanged: Uint8Array | null = null;
-  if (prior) {
-    isRowChanged = new Uint8Array(rowCount);
-    const priorCount = prior.data.rowCount;
-    const shared = Math.min(rowCount, priorCount);
-    for (let r = shared; r < rowCount; r++) isRowChanged[r] = 1;
-    for (let c = 0; c < width; c++) {
-      const before = prior.data.columns[c]!.values;
-      const values = now[c]!;
-      if (before === values) continue;
-      for (let r = 0; r < shared; r++) if ((before[r] ?? '') !== (values[r] ?? '')) isRowChanged[r] = 1;
-    }
-  }
 
   const messageColumns = new Map<string, number>();
   const columnOf = (fieldId: SubmissionProblem['fieldId']) => {
@@ -290,6 +272,110 @@ export function validateTable(
     }
     return col;
   };
+
+  const rows = governRows({
+    validator,
+    columns,
+    now,
+    rowCount,
+    sources,
+    last,
+    isRowChanged: prior ? changedRows(prior.data, now, rowCount) : null,
+    session,
+    columnOf,
+  });
+  const { filledIndex, governed, provisional, rowProblems, filled } = rows;
+  const sent = sentRowsOf(rows, rowCount);
+  const tableRowOf = (index: number): number | undefined =>
+    sent.tableRows ? sent.tableRows[index] : index >= 0 && index < rowCount ? index : undefined;
+  const display = displayOf(data, keys, columns, rows, last);
+
+  const problems: TableProblem[] = [];
+  for (let r = 0; r < rowCount; r++) {
+    const found = rowProblems[r];
+    if (found) for (const p of found) problems.push({ row: r, col: p.col, message: p.message });
+  }
+  for (const p of validator.uniquenessProblems(sent.rows, sent.provisional, sources.isTaken)) {
+    const row = tableRowOf(p.row);
+    if (row === undefined) continue;
+    problems.push({ row, col: columnOf(p.fieldId), message: submissionMessageText(p.messageId, p.params) });
+  }
+  for (const p of extra) {
+    const row = tableRowOf(p.row);
+    if (row === undefined) continue;
+    problems.push({ row, col: columnOf(p.fieldId), message: p.message });
+  }
+  problems.sort((a, b) => a.row - b.row || a.col - b.col);
+  return {
+    display,
+    problems,
+    byCell: problemsByCell(problems),
+    filledCount: filled,
+    governed,
+    provisional,
+    reuse: { data, validator, today: sources.today, filledIndex, rowProblems, session },
+  };
+}
+
+/**
+ * Which rows' typed cells differ from the last answer's typed grid `before` (column by column: a
+ * column whose values are the very same array is unchanged); rows beyond `before`'s are changed.
+ * Answers one flag (1: changed) per row of `now` (column-major typed values, `rowCount` rows).
+ */
+function changedRows(before: GridData, now: readonly (readonly string[])[], rowCount: number): Uint8Array {
+  const isRowChanged = new Uint8Array(rowCount);
+  const shared = Math.min(rowCount, before.rowCount);
+  for (let r = shared; r < rowCount; r++) isRowChanged[r] = 1;
+  for (let c = 0; c < now.length; c++) {
+    const was = before.columns[c]!.values;
+    const values = now[c]!;
+    if (was === values) continue;
+    for (let r = 0; r < shared; r++) if ((was[r] ?? '') !== (values[r] ?? '')) isRowChanged[r] = 1;
+  }
+  return isRowChanged;
+}
+
+/** What {@link governRows} works from. */
+interface GovernInput {
+  readonly validator: SubmissionValidator;
+  readonly columns: readonly TableColumn[];
+  /** The typed values, column-major. */
+  readonly now: readonly (readonly string[])[];
+  readonly rowCount: number;
+  readonly sources: TableSources;
+  /** The last answer, when its rows can be reused. */
+  readonly last: TableValidation | null;
+  /** Per row, 1 when its typed cells changed since `last`; null: every row is new. */
+  readonly isRowChanged: Uint8Array | null;
+  readonly session: RandomSessionCache;
+  /** The table column a problem of field `fieldId` is shown in. */
+  readonly columnOf: (fieldId: SubmissionProblem['fieldId']) => number;
+}
+
+/** Every table row governed: {@link governRows}'s answer. */
+interface GovernedRows {
+  /** Per table row, its index among the filled rows (−1: blank). */
+  readonly filledIndex: Int32Array;
+  readonly governed: (SubmissionRow | undefined)[];
+  readonly provisional: (ReadonlySet<string> | undefined)[];
+  readonly rowProblems: (RowProblems | undefined)[];
+  /** Rows whose shown values may differ from the last answer's, ascending. */
+  readonly changed: number[];
+  /** How many rows are filled (sent). */
+  readonly filled: number;
+}
+
+/**
+ * Governs each filled table row with the shared rules (spec 03 §2: every cell validates as it is
+ * typed), reusing the last answer's row when its typed cells and place among the filled rows did
+ * not change: the governed row, its preview cells and its problems placed on their columns.
+ */
+function governRows(input: GovernInput): GovernedRows {
+  const { validator, columns, now, rowCount, sources, last, isRowChanged, session, columnOf } = input;
+  const prior = last?.reuse ?? null;
+  const width = now.length;
+  const isComputed = columns.map((c) => c?.isComputed ?? true);
+  const keys = columns.map((c) => c?.key ?? '');
   const isBlank = (r: number): boolean => {
     for (let c = 0; c < width; c++) {
       if (isComputed[c]) continue;
@@ -303,13 +389,12 @@ export function validateTable(
   const governed: (SubmissionRow | undefined)[] = new Array(rowCount);
   const provisional: (ReadonlySet<string> | undefined)[] = new Array(rowCount);
   const rowProblems: (RowProblems | undefined)[] = new Array(rowCount);
-  // Rows whose shown values may differ from the last answer's.
   const changed: number[] = [];
   // Rows mostly share one set of preview cells: the previous row's set stands in for an equal one.
   let sharedPreview: ReadonlySet<string> | undefined;
   let filled = 0;
   // One input row, every typed cell written again for each row governed (validateRow never keeps it).
-  const input: SubmissionRow = {};
+  const row: SubmissionRow = {};
   const rowSources = { today: sources.today };
   for (let r = 0; r < rowCount; r++) {
     const isSame = isRowChanged !== null && isRowChanged[r] === 0;
@@ -326,8 +411,8 @@ export function validateTable(
       rowProblems[r] = prior!.rowProblems[r];
       continue;
     }
-    for (let c = 0; c < width; c++) if (!isComputed[c]) input[keys[c]!] = now[c]![r] ?? '';
-    const result = validator.validateRow(input, index, rowSources, session);
+    for (let c = 0; c < width; c++) if (!isComputed[c]) row[keys[c]!] = now[c]![r] ?? '';
+    const result = validator.validateRow(row, index, rowSources, session);
     let preview: ReadonlySet<string> = result.provisional;
     if (sharedPreview && sameSet(preview, sharedPreview)) preview = sharedPreview;
     else sharedPreview = preview;
@@ -341,38 +426,58 @@ export function validateTable(
             message: submissionMessageText(p.messageId, p.params),
           }));
   }
+  return { filledIndex, governed, provisional, rowProblems, changed, filled };
+}
 
-  // The rows sent, in order, and the table row of each (without blank rows: the table's rows).
-  let sentRows: SubmissionRow[];
-  let sentProvisional: ReadonlySet<string>[];
-  let tableRows: number[] | null = null;
-  if (filled === rowCount) {
-    sentRows = governed as SubmissionRow[];
-    sentProvisional = provisional as ReadonlySet<string>[];
-  } else {
-    sentRows = new Array(filled);
-    sentProvisional = new Array(filled);
-    tableRows = new Array(filled);
-    for (let r = 0; r < rowCount; r++) {
-      const index = filledIndex[r]!;
-      if (index < 0) continue;
-      sentRows[index] = governed[r]!;
-      sentProvisional[index] = provisional[r]!;
-      tableRows[index] = r;
-    }
+/**
+ * The rows sent, in order, with their preview cells, and the table row of each (null when every
+ * table row is sent, so sent index and table row are the same).
+ */
+function sentRowsOf(
+  { filledIndex, governed, provisional, filled }: GovernedRows,
+  rowCount: number,
+): { rows: SubmissionRow[]; provisional: ReadonlySet<string>[]; tableRows: number[] | null } {
+  if (filled === rowCount)
+    return {
+      rows: governed as SubmissionRow[],
+      provisional: provisional as ReadonlySet<string>[],
+      tableRows: null,
+    };
+  const rows: SubmissionRow[] = new Array(filled);
+  const sentProvisional: ReadonlySet<string>[] = new Array(filled);
+  const tableRows: number[] = new Array(filled);
+  for (let r = 0; r < rowCount; r++) {
+    const index = filledIndex[r]!;
+    if (index < 0) continue;
+    rows[index] = governed[r]!;
+    sentProvisional[index] = provisional[r]!;
+    tableRows[index] = r;
   }
-  const tableRowOf = (sent: number): number | undefined =>
-    tableRows ? tableRows[sent] : sent >= 0 && sent < rowCount ? sent : undefined;
+  return { rows, provisional: sentProvisional, tableRows };
+}
 
-  // The last answer's display columns become this answer's, patched, unless an answer took them
-  // already (then they may hold that answer's values, and every row is shown afresh).
+/**
+ * What the grid shows: each governed row's values, a blank row's typed cells (its computed cells
+ * empty). The last answer's display columns become this answer's, patched in the changed rows,
+ * unless an answer took them already (then they may hold that answer's values, and every row is
+ * shown afresh).
+ */
+function displayOf(
+  data: GridData,
+  keys: readonly string[],
+  columns: readonly TableColumn[],
+  { governed, changed }: GovernedRows,
+  last: TableValidation | null,
+): GridData {
+  const rowCount = data.rowCount;
+  const isComputed = columns.map((c) => c?.isComputed ?? true);
   const canPatch = last !== null && last.display.rowCount === rowCount && !spentDisplays.has(last.display);
   if (last) spentDisplays.add(last.display);
-  const display: GridData = {
+  return {
     rowCount,
     columns: data.columns.map((column, c) => {
       const key = keys[c]!;
-      const typed = now[c]!;
+      const typed = column.values;
       const computed = isComputed[c]!;
       const shown = (r: number): string => {
         const row = governed[r];
@@ -390,23 +495,10 @@ export function validateTable(
       return { ...column, values };
     }),
   };
+}
 
-  const problems: TableProblem[] = [];
-  for (let r = 0; r < rowCount; r++) {
-    const found = rowProblems[r];
-    if (found) for (const p of found) problems.push({ row: r, col: p.col, message: p.message });
-  }
-  for (const p of validator.uniquenessProblems(sentRows, sentProvisional, sources.isTaken)) {
-    const row = tableRowOf(p.row);
-    if (row === undefined) continue;
-    problems.push({ row, col: columnOf(p.fieldId), message: submissionMessageText(p.messageId, p.params) });
-  }
-  for (const p of extra) {
-    const row = tableRowOf(p.row);
-    if (row === undefined) continue;
-    problems.push({ row, col: columnOf(p.fieldId), message: p.message });
-  }
-  problems.sort((a, b) => a.row - b.row || a.col - b.col);
+/** The messages of each cell, key `row:col`, in the order of `problems`, each message once. */
+function problemsByCell(problems: readonly TableProblem[]): Map<string, string[]> {
   const byCell = new Map<string, string[]>();
   for (const p of problems) {
     const key = cellKey(p.row, p.col);
@@ -414,15 +506,7 @@ export function validateTable(
     if (!messages) byCell.set(key, [p.message]);
     else if (!messages.includes(p.message)) messages.push(p.message);
   }
-  return {
-    display,
-    problems,
-    byCell,
-    filledCount: filled,
-    governed,
-    provisional,
-    reuse: { data, validator, today: sources.today, filledIndex, rowProblems, session },
-  };
+  return byCell;
 }
 
 /** Whether two sets hold the same members. */
@@ -570,7 +654,7 @@ export interface EditedRows {
 }
 
 /**
- * The rows of an edit of stored rows (issue 11 item 5): the table rows whose typed cells differ
+ * The rows of an edit of stored rows (spec 01 §6 edit_submissions): the table rows whose typed cells differ
  * from `initial` (the same rows as opened), each with its identifier (`cvIds[row]` under
  * `cvKey`) and all its typed cells, empty ones as '' so the server clears them. Rows left as they
  * were are not sent, so they keep their version.
