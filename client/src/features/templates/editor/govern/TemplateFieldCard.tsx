@@ -90,23 +90,10 @@ export interface TemplateFieldCardProps {
  * re-renders one per keystroke (bench:templates).
  */
 export const TemplateFieldCard = memo(function TemplateFieldCard(props: TemplateFieldCardProps) {
-  const {
-    field: tf,
-    position,
-    count,
-    chipColor,
-    source,
-    errorCount,
-    issueMessage,
-    isReorderMode,
-    actions,
-    fillLabel,
-    linkLabel,
-  } = props;
+  const { field: tf, position, chipColor, errorCount, isReorderMode, actions, fillLabel } = props;
   const { store, hasFlag } = useTemplateEditorEnvironment();
   const { ref: jumpRef, isHighlighted } = useJumpTarget<HTMLDivElement>(`field:${tf.id}`);
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: tf.id });
+  const sortable = useSortable({ id: tf.id });
   const name = templateFieldName(tf);
   const isLocked = isTemplateFieldLocked(tf);
   const lockedReason = isLocked ? editBlockedReason(tf) : null;
@@ -114,15 +101,11 @@ export const TemplateFieldCard = memo(function TemplateFieldCard(props: Template
   const toggleLockedReason =
     lockedReason ??
     (fillLabel !== null ? `Filled from ${fillLabel}; unlink to enter ${name} separately` : null);
-  const toggles = fieldToggles(tf, hasFlag);
-  const governance = tf.governance_type ? TEMPLATE_GOVERNANCE_LABELS[tf.governance_type] : 'No governance';
 
   const setRef = (node: HTMLDivElement | null) => {
-    setNodeRef(node);
+    sortable.setNodeRef(node);
     jumpRef.current = node;
   };
-  const update = (recipe: (field: TemplateField) => TemplateField) =>
-    store.update((draft) => updateTemplateField(draft, tf.id, recipe));
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: the card is a grid of cells; a fieldset does not lay out as one
@@ -135,190 +118,289 @@ export const TemplateFieldCard = memo(function TemplateFieldCard(props: Template
       data-issue-target={`field:${tf.id}`}
       data-error={errorCount > 0 || undefined}
       data-highlighted={isHighlighted || undefined}
-      data-dragging={isDragging || undefined}
+      data-dragging={sortable.isDragging || undefined}
       data-pattern-color={chipColor ?? undefined}
       data-testid="template-field-card"
-      style={{ transform: CSS.Translate.toString(transform), transition }}
+      style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}
     >
-      <div className={classes.lead}>
-        <button
-          type="button"
-          ref={setActivatorNodeRef}
-          className={classes.handle}
-          {...attributes}
-          {...listeners}
-          aria-label={`Drag to reorder ${name}`}
-        >
-          <IconGripVertical size={18} aria-hidden />
-        </button>
-        <span className={classes.dim} aria-hidden>
-          {position}
-        </span>
-      </div>
-
-      <div className={classes.cell}>
-        <div className={classes.nameRow}>
-          {chipColor ? (
-            <span
-              className={classes.chip}
-              style={{ backgroundColor: chipColor }}
-              role="img"
-              aria-label={`Pattern colour ${chipColor}`}
-              data-testid="pattern-color-chip"
-            />
-          ) : null}
-          <span className={classes.name} title={name}>
-            {name}
-          </span>
-        </div>
-        {fillLabel !== null ? (
-          <span className={classes.fillRow}>
-            <span className={classes.dim} title={`filled from ${fillLabel}`}>
-              filled from {fillLabel}
-            </span>
-            <button
-              type="button"
-              className={classes.textButton}
-              aria-label={`Unlink ${name} from ${fillLabel}`}
-              title={`Give ${name} its own field again`}
-              onClick={() => actions.onUnlink(tf.id)}
-            >
-              Unlink
-            </button>
-          </span>
-        ) : linkLabel !== null ? (
-          <span className={classes.fillRow}>
-            <span className={classes.dim}>{subtitle(tf)}</span>
-            <button
-              type="button"
-              className={classes.textButton}
-              aria-label={`Fill ${name} from ${linkLabel}`}
-              title={`Fill ${name} from ${linkLabel}: one column instead of two`}
-              onClick={() => actions.onLink(tf.id)}
-            >
-              Link to {linkLabel}
-            </button>
-          </span>
-        ) : (
-          <span className={classes.dim}>{subtitle(tf)}</span>
-        )}
-        {issueMessage ? (
-          <span className={classes.issue} data-type={props.issueType ?? undefined} title={issueMessage}>
-            {issueMessage}
-          </span>
-        ) : null}
-      </div>
-
-      <div className={classes.cell}>
-        <span
-          className={classes.badge}
-          data-tone={tf.governance_type === 'variable' || tf.governance_type === null ? 'red' : undefined}
-        >
-          {governance}
-        </span>
-        <span className={classes.dim} title={source}>
-          {source}
-        </span>
-      </div>
-
+      <CardLead name={name} position={position} sortable={sortable} />
+      <CardNameCell {...props} name={name} />
+      <CardGovernanceCell tf={tf} source={props.source} />
       {isReorderMode ? (
-        <MoveControls id={tf.id} name={name} position={position} count={count} onMove={actions.onMove} />
+        <MoveControls
+          id={tf.id}
+          name={name}
+          position={position}
+          count={props.count}
+          onMove={actions.onMove}
+        />
       ) : (
-        // biome-ignore lint/a11y/useSemanticElements: a row of switches in a grid cell, named for screen readers
-        <div className={classes.toggles} role="group" aria-label={`Settings of ${name}`}>
-          <LockedTooltip reason={toggleLockedReason}>
-            <LightSwitch
-              label="Visible"
-              aria-label={`Visible on form: ${name}`}
-              checked={tf.visible_on_form}
-              disabled={toggleLockedReason !== null}
-              onChange={(event) => {
-                const checked = event.currentTarget.checked;
-                update((f) => ({ ...f, visible_on_form: checked }));
-              }}
-            />
-          </LockedTooltip>
-          <LockedTooltip reason={toggleLockedReason}>
-            <LightSwitch
-              label="Required"
-              aria-label={`Required: ${name}`}
-              checked={tf.required}
-              disabled={toggleLockedReason !== null}
-              onChange={(event) => {
-                const checked = event.currentTarget.checked;
-                update((f) => ({ ...f, required: checked }));
-              }}
-            />
-          </LockedTooltip>
-          {toggles.unique ? (
-            <LazyTooltip label="Read-only: uniqueness is set on the field set or pattern" withArrow>
-              <span>
-                <LightSwitch
-                  label="Unique"
-                  aria-label={`Unique: ${name}`}
-                  checked={tf.must_be_unique}
-                  readOnly
-                  disabled
-                />
-              </span>
-            </LazyTooltip>
-          ) : null}
-          {toggles.previewUrl ? (
-            <LockedTooltip reason={lockedReason}>
-              <LightSwitch
-                label="Preview image URL"
-                aria-label={`Use as preview image URL: ${name}`}
-                checked={tf.is_preview_url}
-                disabled={isLocked}
-                onChange={(event) => {
-                  const checked = event.currentTarget.checked;
-                  update((f) => ({ ...f, is_preview_url: checked }));
-                }}
-              />
-            </LockedTooltip>
-          ) : null}
-          {toggles.classification ? (
-            <ClassificationChoice
-              name={name}
-              value={tf.classification_parameter_type}
-              isSourceUrlTaken={props.isSourceUrlTaken}
-              isTitleTaken={props.isTitleTaken}
-              isDisabled={isLocked}
-              onChange={(kind) => store.update((draft) => setClassificationParameterType(draft, tf.id, kind))}
-            />
-          ) : null}
-        </div>
+        <CardToggles
+          tf={tf}
+          name={name}
+          isLocked={isLocked}
+          lockedReason={lockedReason}
+          toggleLockedReason={toggleLockedReason}
+          toggles={fieldToggles(tf, hasFlag)}
+          isSourceUrlTaken={props.isSourceUrlTaken}
+          isTitleTaken={props.isTitleTaken}
+          store={store}
+        />
       )}
-
-      <div className={classes.actions}>
-        {props.isPatternUpdated ? (
-          <CardAction
-            label={`Refresh ${name}`}
-            tooltip="The pattern changed: pull its new segments"
-            icon={<IconRefresh size={18} aria-hidden />}
-            color="blue"
-            onClick={() => actions.onRefresh(tf.id)}
-          />
-        ) : null}
-        <CardAction
-          label={`Edit ${name}`}
-          tooltip="Edit"
-          icon={<IconPencil size={18} aria-hidden />}
-          disabledReason={editBlockedReason(tf)}
-          onClick={() => actions.onEdit(tf.id)}
-        />
-        <CardAction
-          label={`Delete ${name}`}
-          tooltip="Delete"
-          icon={<IconTrash size={18} aria-hidden />}
-          color="red"
-          disabledReason={deleteBlockedReason(tf)}
-          onClick={() => actions.onDelete(tf.id)}
-        />
-      </div>
+      <CardActions tf={tf} name={name} isPatternUpdated={props.isPatternUpdated} actions={actions} />
     </div>
   );
 });
+
+/** The card's lead cell: the drag handle (named "Drag to reorder …") and the position number. */
+function CardLead(props: { name: string; position: number; sortable: ReturnType<typeof useSortable> }) {
+  const { attributes, listeners, setActivatorNodeRef } = props.sortable;
+  return (
+    <div className={classes.lead}>
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        className={classes.handle}
+        {...attributes}
+        {...listeners}
+        aria-label={`Drag to reorder ${props.name}`}
+      >
+        <IconGripVertical size={18} aria-hidden />
+      </button>
+      <span className={classes.dim} aria-hidden>
+        {props.position}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * The card's name cell (spec 03 §2): the pattern colour chip and name, the subtitle or the
+ * "filled from …" line with Unlink or the Link offer, and the first issue.
+ */
+function CardNameCell(props: TemplateFieldCardProps & { name: string }) {
+  const { field: tf, chipColor, name, issueMessage } = props;
+  return (
+    <div className={classes.cell}>
+      <div className={classes.nameRow}>
+        {chipColor ? (
+          <span
+            className={classes.chip}
+            style={{ backgroundColor: chipColor }}
+            role="img"
+            aria-label={`Pattern colour ${chipColor}`}
+            data-testid="pattern-color-chip"
+          />
+        ) : null}
+        <span className={classes.name} title={name}>
+          {name}
+        </span>
+      </div>
+      <FillLine
+        tf={tf}
+        name={name}
+        fillLabel={props.fillLabel}
+        linkLabel={props.linkLabel}
+        actions={props.actions}
+      />
+      {issueMessage ? (
+        <span className={classes.issue} data-type={props.issueType ?? undefined} title={issueMessage}>
+          {issueMessage}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The line under the name: "filled from …" with Unlink for a segment filled from a field-set
+ * field, the subtitle with "Link to …" for one that could be, else the subtitle alone.
+ */
+function FillLine(props: {
+  tf: TemplateField;
+  name: string;
+  fillLabel: string | null;
+  linkLabel: string | null;
+  actions: FieldCardActions;
+}) {
+  const { tf, name, fillLabel, linkLabel, actions } = props;
+  if (fillLabel !== null)
+    return (
+      <span className={classes.fillRow}>
+        <span className={classes.dim} title={`filled from ${fillLabel}`}>
+          filled from {fillLabel}
+        </span>
+        <button
+          type="button"
+          className={classes.textButton}
+          aria-label={`Unlink ${name} from ${fillLabel}`}
+          title={`Give ${name} its own field again`}
+          onClick={() => actions.onUnlink(tf.id)}
+        >
+          Unlink
+        </button>
+      </span>
+    );
+  if (linkLabel !== null)
+    return (
+      <span className={classes.fillRow}>
+        <span className={classes.dim}>{subtitle(tf)}</span>
+        <button
+          type="button"
+          className={classes.textButton}
+          aria-label={`Fill ${name} from ${linkLabel}`}
+          title={`Fill ${name} from ${linkLabel}: one column instead of two`}
+          onClick={() => actions.onLink(tf.id)}
+        >
+          Link to {linkLabel}
+        </button>
+      </span>
+    );
+  return <span className={classes.dim}>{subtitle(tf)}</span>;
+}
+
+/** The card's governance cell: the governance badge (red for variable or none) and the source. */
+function CardGovernanceCell({ tf, source }: { tf: TemplateField; source: string }) {
+  const governance = tf.governance_type ? TEMPLATE_GOVERNANCE_LABELS[tf.governance_type] : 'No governance';
+  return (
+    <div className={classes.cell}>
+      <span
+        className={classes.badge}
+        data-tone={tf.governance_type === 'variable' || tf.governance_type === null ? 'red' : undefined}
+      >
+        {governance}
+      </span>
+      <span className={classes.dim} title={source}>
+        {source}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * The card's per-field toggles (spec 03 §2): visible and required (disabled while locked or
+ * filled from another field), the read-only unique display, preview image URL and the
+ * classification choice, each behind its flag.
+ */
+function CardToggles(props: {
+  tf: TemplateField;
+  name: string;
+  isLocked: boolean;
+  lockedReason: string | null;
+  toggleLockedReason: string | null;
+  toggles: ReturnType<typeof fieldToggles>;
+  isSourceUrlTaken: boolean;
+  isTitleTaken: boolean;
+  store: ReturnType<typeof useTemplateEditorEnvironment>['store'];
+}) {
+  const { tf, name, isLocked, lockedReason, toggleLockedReason, toggles, store } = props;
+  const update = (recipe: (field: TemplateField) => TemplateField) =>
+    store.update((draft) => updateTemplateField(draft, tf.id, recipe));
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a row of switches in a grid cell, named for screen readers
+    <div className={classes.toggles} role="group" aria-label={`Settings of ${name}`}>
+      <LockedTooltip reason={toggleLockedReason}>
+        <LightSwitch
+          label="Visible"
+          aria-label={`Visible on form: ${name}`}
+          checked={tf.visible_on_form}
+          disabled={toggleLockedReason !== null}
+          onChange={(event) => {
+            const checked = event.currentTarget.checked;
+            update((f) => ({ ...f, visible_on_form: checked }));
+          }}
+        />
+      </LockedTooltip>
+      <LockedTooltip reason={toggleLockedReason}>
+        <LightSwitch
+          label="Required"
+          aria-label={`Required: ${name}`}
+          checked={tf.required}
+          disabled={toggleLockedReason !== null}
+          onChange={(event) => {
+            const checked = event.currentTarget.checked;
+            update((f) => ({ ...f, required: checked }));
+          }}
+        />
+      </LockedTooltip>
+      {toggles.unique ? (
+        <LazyTooltip label="Read-only: uniqueness is set on the field set or pattern" withArrow>
+          <span>
+            <LightSwitch
+              label="Unique"
+              aria-label={`Unique: ${name}`}
+              checked={tf.must_be_unique}
+              readOnly
+              disabled
+            />
+          </span>
+        </LazyTooltip>
+      ) : null}
+      {toggles.previewUrl ? (
+        <LockedTooltip reason={lockedReason}>
+          <LightSwitch
+            label="Preview image URL"
+            aria-label={`Use as preview image URL: ${name}`}
+            checked={tf.is_preview_url}
+            disabled={isLocked}
+            onChange={(event) => {
+              const checked = event.currentTarget.checked;
+              update((f) => ({ ...f, is_preview_url: checked }));
+            }}
+          />
+        </LockedTooltip>
+      ) : null}
+      {toggles.classification ? (
+        <ClassificationChoice
+          name={name}
+          value={tf.classification_parameter_type}
+          isSourceUrlTaken={props.isSourceUrlTaken}
+          isTitleTaken={props.isTitleTaken}
+          isDisabled={isLocked}
+          onChange={(kind) => store.update((draft) => setClassificationParameterType(draft, tf.id, kind))}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** The card's actions (spec 03 §2): refresh when the pattern changed, edit and delete. */
+function CardActions(props: {
+  tf: TemplateField;
+  name: string;
+  isPatternUpdated: boolean;
+  actions: FieldCardActions;
+}) {
+  const { tf, name, actions } = props;
+  return (
+    <div className={classes.actions}>
+      {props.isPatternUpdated ? (
+        <CardAction
+          label={`Refresh ${name}`}
+          tooltip="The pattern changed: pull its new segments"
+          icon={<IconRefresh size={18} aria-hidden />}
+          color="blue"
+          onClick={() => actions.onRefresh(tf.id)}
+        />
+      ) : null}
+      <CardAction
+        label={`Edit ${name}`}
+        tooltip="Edit"
+        icon={<IconPencil size={18} aria-hidden />}
+        disabledReason={editBlockedReason(tf)}
+        onClick={() => actions.onEdit(tf.id)}
+      />
+      <CardAction
+        label={`Delete ${name}`}
+        tooltip="Delete"
+        icon={<IconTrash size={18} aria-hidden />}
+        color="red"
+        disabledReason={deleteBlockedReason(tf)}
+        onClick={() => actions.onDelete(tf.id)}
+      />
+    </div>
+  );
+}
 
 /** The second line under a field's name: what kind of template field it is. */
 function subtitle(tf: TemplateField): string {

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import {
   deleteBlockedReason,
   deletionBlockers,
+  deletionQuestion,
   editBlockedReason,
   fieldSource,
   issuesByField,
@@ -124,5 +125,30 @@ describe('govern step cards (spec 03 §2 field card and drawer rules)', () => {
       { id: 9, name: integrationFor('email-output').label },
     ]);
     expect(deletionBlockers({ ...t, integrations: [] }, 3, saved)).toBeNull();
+  });
+});
+
+describe('deletionQuestion (spec 03 §2 deletion)', () => {
+  it("counts a pattern field's segment fields", () => {
+    const [tf] = template([
+      { field: { id: 1, name: 'UTM', is_pattern: true } as TemplateField['field'] },
+    ]).template_fields;
+    expect(deletionQuestion(tf as TemplateField, 1)).toEqual({
+      title: 'Delete the pattern UTM?',
+      message:
+        'The pattern field and its 1 segment field are removed from the template, and link parameters using them are unlinked.',
+    });
+    expect(deletionQuestion(tf as TemplateField, 2).message).toContain('its 2 segment fields are removed');
+  });
+
+  it('names what goes with the link field and what a plain field unlinks', () => {
+    const [plain, link] = template([{}, { governance_type: 'link' }]).template_fields;
+    expect(deletionQuestion(plain as TemplateField, 0)).toEqual({
+      title: 'Delete F1?',
+      message: 'F1 is removed from the template, and link parameters using it are unlinked.',
+    });
+    expect(deletionQuestion(link as TemplateField, 0).message).toBe(
+      'F2 is removed from the template with its link parameters and validations.',
+    );
   });
 });

@@ -140,3 +140,27 @@ export function deletionBlockers(
   const integrations = [...found.values()];
   return listColumns.length > 0 || integrations.length > 0 ? { listColumns, integrations } : null;
 }
+
+/**
+ * The confirmation asked before deleting a template field (spec 03 §2 deletion): title and
+ * message. A pattern field takes its `segmentCount` segment fields with it; the link field its
+ * parameters and validations; any other field unlinks the link parameters using it.
+ */
+export function deletionQuestion(
+  tf: Pick<TemplateField, 'field' | 'precedence' | 'governance_type'>,
+  segmentCount: number,
+): { title: string; message: string } {
+  const name = templateFieldName(tf);
+  if (tf.field.is_pattern)
+    return {
+      title: `Delete the pattern ${name}?`,
+      message: `The pattern field and its ${segmentCount} segment ${segmentCount === 1 ? 'field are' : 'fields are'} removed from the template, and link parameters using them are unlinked.`,
+    };
+  return {
+    title: `Delete ${name}?`,
+    message:
+      tf.governance_type === 'link'
+        ? `${name} is removed from the template with its link parameters and validations.`
+        : `${name} is removed from the template, and link parameters using it are unlinked.`,
+  };
+}
