@@ -3,6 +3,7 @@ import {
   ariaSortOf,
   compareSortValues,
   countLabel,
+  deleteConfirmationText,
   filterRows,
   nextSort,
   normaliseSearch,
@@ -12,6 +13,7 @@ import {
   sortRows,
   toggleAll,
   toggleOne,
+  withoutIds,
 } from './adminTableModel';
 
 const rows = [
@@ -173,5 +175,32 @@ describe('sortAccessor', () => {
   it('does not sort a column that names no property', () => {
     expect(sortAccessor('pending', undefined, rows)).toBeUndefined();
     expect(sortAccessor('name', undefined, [])).toBeUndefined();
+  });
+});
+
+describe('deleteConfirmationText', () => {
+  const noun = { one: 'user', other: 'users' };
+
+  it('names every row up to three', () => {
+    expect(deleteConfirmationText(['Alex'], noun)).toEqual({
+      title: 'Delete 1 user?',
+      message: 'Alex will be deleted. This cannot be undone.',
+    });
+    expect(deleteConfirmationText(['A', 'B', 'C'], noun).message).toBe(
+      'A, B, C will be deleted. This cannot be undone.',
+    );
+  });
+
+  it('counts the rows beyond the first three', () => {
+    expect(deleteConfirmationText(['A', 'B', 'C', 'D', 'E'], noun)).toEqual({
+      title: 'Delete 5 users?',
+      message: 'A, B, C and 2 more will be deleted. This cannot be undone.',
+    });
+  });
+});
+
+describe('withoutIds', () => {
+  it('drops the given ids and keeps the others', () => {
+    expect([...withoutIds(new Set([1, 2, 3]), [2, 4])]).toEqual([1, 3]);
   });
 });

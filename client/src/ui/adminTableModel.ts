@@ -71,6 +71,34 @@ export function countLabel(count: number, noun: { one: string; other: string }):
   return `${count} ${count === 1 ? noun.one : noun.other}`;
 }
 
+/** The title and message of the delete confirmation dialog (spec 01 §8). */
+export interface DeleteConfirmationText {
+  title: string;
+  message: string;
+}
+
+/**
+ * The delete dialog's text for `names` (the selected rows' names, in table order): "Delete 3
+ * users?" and the first three names, with "and N more" beyond them (spec 01 §8 delete dialog).
+ */
+export function deleteConfirmationText(
+  names: readonly string[],
+  noun: { one: string; other: string },
+): DeleteConfirmationText {
+  const more = names.length > 3 ? ` and ${names.length - 3} more` : '';
+  return {
+    title: `Delete ${countLabel(names.length, noun)}?`,
+    message: `${names.slice(0, 3).join(', ')}${more} will be deleted. This cannot be undone.`,
+  };
+}
+
+/** The selection without `ids`, e.g. once those rows are deleted (spec 01 §8). */
+export function withoutIds(selected: ReadonlySet<number>, ids: readonly number[]): Set<number> {
+  const next = new Set(selected);
+  for (const id of ids) next.delete(id);
+  return next;
+}
+
 /** A value a column sorts by: text, a number, a date (Date or ISO 8601 text), a yes/no, or nothing. */
 export type SortValue = string | number | boolean | Date | null | undefined;
 
@@ -81,7 +109,7 @@ export type SortDirection = 'ascending' | 'descending';
 export type SortState = { key: string; direction: SortDirection } | null;
 
 /**
- * The sort after a click on the header of column `key` (issue 8 item 20): a new column starts
+ * The sort after a click on the header of column `key`: a new column starts
  * ascending; clicking the sorted column again flips between ascending and descending.
  */
 export function nextSort(current: SortState, key: string): SortState {
@@ -116,7 +144,7 @@ function sortKey(value: SortValue): number | string | null {
 }
 
 /**
- * Natural order of two sort values (issue 8 item 20): numbers and dates by size, text by a
+ * Natural order of two sort values: numbers and dates by size, text by a
  * case- and accent-insensitive collation that reads digit runs as numbers ("Item 2" before
  * "Item 10"). Empty values (null, undefined, blank text, NaN) sort after every other value;
  * numbers before text when a column mixes them. Answers <0, 0 or >0.
@@ -132,7 +160,7 @@ export function compareSortValues(a: SortValue, b: SortValue): number {
 }
 
 /**
- * The rows ordered by `sort` (issue 8 item 20), reading each row's value with `readValue`. Stable:
+ * The rows ordered by `sort`, reading each row's value with `readValue`. Stable:
  * rows with equal values keep the order given. Descending reverses the order of values, but
  * empty values stay last either way. A null sort answers a copy in the order given.
  */
@@ -151,7 +179,7 @@ export function sortRows<T>(rows: readonly T[], sort: SortState, readValue: (row
 }
 
 /**
- * What a column sorts by (issue 8 item 20): its own `sortValue`, or else the rows' property named
+ * What a column sorts by: its own `sortValue`, or else the rows' property named
  * like the column's key when the rows have one (e.g. key "updated_at" sorts by `row.updated_at`;
  * values other than text, numbers and yes/no count as empty). Undefined when neither exists, so
  * the column does not sort; with no rows yet nothing can be told, so it is undefined too.
