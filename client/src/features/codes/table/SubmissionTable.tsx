@@ -7,7 +7,7 @@ import {
   IconCircleCheck,
   IconSearch,
 } from '@tabler/icons-react';
-import { type Ref, useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { type Ref, type RefObject, useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { ToolbarIconButton } from '../../../ui/ToolbarIconButton';
 import type { CellEditorProps } from '../../lists/grid/CellEditor';
 import type { CellDecoration, CellPos, CellRef } from '../../lists/grid/gridTypes';
@@ -46,27 +46,80 @@ const COMPUTED: CellDecoration = {
   description: 'Computed from the other cells of the row',
 };
 
+/** Props of {@link SubmissionTableToolbar}. */
+interface SubmissionTableToolbarProps {
+  table: SubmissionTableState;
+  /** Opens the grid's find bar. */
+  onFind: () => void;
+  /** Moves to the next problem cell. */
+  onNextError: () => void;
+}
+
 /**
- * The submission table (issue 11 item 2): the list editor's virtualised grid (keyboard, ranges,
- * paste from Excel or Sheets, undo, find) with one column per visible template field, a cell
- * editor per governance type (list picker with type-ahead and drill-down cascade, date picker,
- * text for the rest; computed cells are read-only and show their values and codes), every cell
- * governed as it is typed: problem cells outlined with their messages, the error count and "Next
- * error". An edit of stored rows keeps its rows (no rows added or removed).
- *
- * The selected cell's problems are also written out under the grid, naming the column and row, in
- * a polite live region (role="status"), so they are read by keyboard and screen-reader users and
- * after "Next error", not only in a hover tooltip.
+ * The toolbar above the submission grid (spec 03 §2): undo, redo, find, the count of rows to send,
+ * the error count (or "No errors") and "Next error".
  */
-export function SubmissionTable({ table, label, height, ref }: SubmissionTableProps) {
-  const gridRef = useRef<SpreadsheetGridHandle>(null);
+function SubmissionTableToolbar({ table, onFind, onNextError }: SubmissionTableToolbarProps) {
+  const { filledCount, problems } = table.validation;
+  const errorCount = problems.length;
+  return (
+    <Group justify="space-between" px="sm" py={6} className={classes.toolbar} wrap="nowrap">
+      <Group gap="xs" wrap="nowrap">
+        <ToolbarIconButton
+          label="Undo"
+          icon={<IconArrowBackUp size={18} aria-hidden />}
+          onClick={table.undo}
+          isDisabled={!table.canUndo}
+          disabledReason="Nothing to undo"
+        />
+        <ToolbarIconButton
+          label="Redo"
+          icon={<IconArrowForwardUp size={18} aria-hidden />}
+          onClick={table.redo}
+          isDisabled={!table.canRedo}
+          disabledReason="Nothing to redo"
+        />
+        <ToolbarIconButton label="Find" icon={<IconSearch size={18} aria-hidden />} onClick={onFind} />
+        <Text size="sm" c="dimmed" data-testid="row-count">
+          {filledCount === 1 ? '1 row' : `${filledCount.toLocaleString('en-US')} rows`}
+        </Text>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        {errorCount > 0 ? (
+          <Badge
+            color="red"
+            variant="light"
+            leftSection={<IconAlertTriangle size={14} aria-hidden />}
+            data-testid="error-count"
+          >
+            {errorCount === 1 ? '1 error' : `${errorCount.toLocaleString('en-US')} errors`}
+          </Badge>
+        ) : (
+          <Badge
+            color="green"
+            variant="light"
+            leftSection={<IconCircleCheck size={14} aria-hidden />}
+            data-testid="error-count"
+          >
+            No errors
+          </Badge>
+        )}
+        <Button size="xs" variant="default" onClick={onNextError} disabled={errorCount === 0}>
+          Next error
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+/**
+ * The cell editor of each column (spec 03 §2): a date picker reading ISO or the field's own date
+ * format, as the shared rules read it; a list picker offering the list's values for the row
+ * (drill-down cascade); the grid's text editor for the rest (null).
+ */
+function useCellEditor(table: SubmissionTableState) {
   const { columns, validation } = table;
   const sources = useMemo(() => listSources(table.form), [table.form]);
-  const errorCount = validation.problems.length;
-  const [active, setActive] = useState<CellPos>({ row: 0, col: 0 });
-  const onActiveCellChange = useCallback((cell: CellRef) => setActive({ row: cell.row, col: cell.col }), []);
-  const activeProblem = cellProblemText(columns, validation.byCell, active);
-
   // The reader of each date column: ISO or the field's own format, as the shared rules read it.
   const dateParsers = useMemo(() => {
     const parsers = new Map<string, (text: string) => CalendarDate | null>();
@@ -77,6 +130,29 @@ export function SubmissionTable({ table, label, height, ref }: SubmissionTablePr
     return parsers;
   }, [columns]);
 
+  return useCallback(
+    (props: CellEditorProps) => {
+      const column = columns[props.col];
+      if (!column) return null;
+      if (column.field.governance_type === 'date')
+        return <DateCellEditor {...props} parse={dateParsers.get(column.key) ?? ISO_ONLY.parse} />;
+      const source = sources.get(column.key);
+      if (column.field.governance_type === 'list' && source) {
+        const row = validation.governed[props.row];
+        return <ListCellEditor {...props} options={(typed) => listOptions(source, row, typed)} />;
+      }
+      return null;
+    },
+    [columns, sources, validation.governed, dateParsers],
+  );
+}
+
+/**
+ * How each cell looks and whether it can be typed in: problem cells outlined with their messages,
+ * computed cells marked and read-only.
+ */
+function useCellLooks(table: SubmissionTableState) {
+  const { columns, validation } = table;
   const decorations = useMemo(() => {
     const map = new Map<string, CellDecoration>();
     for (const [key, messages] of validation.byCell)
@@ -94,14 +170,25 @@ export function SubmissionTable({ table, label, height, ref }: SubmissionTablePr
     (_row: number, col: number) => columns[col]?.isComputed ?? false,
     [columns],
   );
+  return { getCellDecoration, isCellReadOnly };
+}
 
+/**
+ * Moving between problem cells: "Next error" from the selected cell, and the page's
+ * `showFirstError` (after a refused submit) through `ref`. Answers the "Next error" action.
+ */
+function useErrorJumps(
+  gridRef: RefObject<SpreadsheetGridHandle | null>,
+  validation: SubmissionTableState['validation'],
+  ref: Ref<SubmissionTableHandle> | undefined,
+) {
   const jumpToNextError = useCallback(() => {
     const from = gridRef.current?.getSelection().active ?? { row: -1, col: -1 };
     const next = nextErrorCell(validation, from);
     if (!next) return;
     gridRef.current?.scrollToCell(next);
     gridRef.current?.focus();
-  }, [validation]);
+  }, [validation, gridRef]);
 
   useImperativeHandle(
     ref,
@@ -113,79 +200,40 @@ export function SubmissionTable({ table, label, height, ref }: SubmissionTablePr
         gridRef.current?.focus();
       },
     }),
-    [validation],
+    [validation, gridRef],
   );
+  return jumpToNextError;
+}
 
-  const renderCellEditor = useCallback(
-    (props: CellEditorProps) => {
-      const column = columns[props.col];
-      if (!column) return null;
-      if (column.field.governance_type === 'date')
-        return <DateCellEditor {...props} parse={dateParsers.get(column.key) ?? ISO_ONLY.parse} />;
-      const source = sources.get(column.key);
-      if (column.field.governance_type === 'list' && source) {
-        const row = validation.governed[props.row];
-        return <ListCellEditor {...props} options={(typed) => listOptions(source, row, typed)} />;
-      }
-      return null;
-    },
-    [columns, sources, validation.governed, dateParsers],
-  );
+/**
+ * The submission table (spec 03 §2): the list editor's virtualised grid (keyboard, ranges,
+ * paste from Excel or Sheets, undo, find) with one column per visible template field, a cell
+ * editor per governance type (list picker with type-ahead and drill-down cascade, date picker,
+ * text for the rest; computed cells are read-only and show their values and codes), every cell
+ * governed as it is typed: problem cells outlined with their messages, the error count and "Next
+ * error". An edit of stored rows keeps its rows (no rows added or removed).
+ *
+ * The selected cell's problems are also written out under the grid, naming the column and row, in
+ * a polite live region (role="status"), so they are read by keyboard and screen-reader users and
+ * after "Next error", not only in a hover tooltip.
+ */
+export function SubmissionTable({ table, label, height, ref }: SubmissionTableProps) {
+  const gridRef = useRef<SpreadsheetGridHandle>(null);
+  const { columns, validation } = table;
+  const [active, setActive] = useState<CellPos>({ row: 0, col: 0 });
+  const onActiveCellChange = useCallback((cell: CellRef) => setActive({ row: cell.row, col: cell.col }), []);
+  const activeProblem = cellProblemText(columns, validation.byCell, active);
+  const renderCellEditor = useCellEditor(table);
+  const { getCellDecoration, isCellReadOnly } = useCellLooks(table);
+  const jumpToNextError = useErrorJumps(gridRef, validation, ref);
 
   return (
     <Paper withBorder radius="md" className={classes.frame}>
-      <Group justify="space-between" px="sm" py={6} className={classes.toolbar} wrap="nowrap">
-        <Group gap="xs" wrap="nowrap">
-          <ToolbarIconButton
-            label="Undo"
-            icon={<IconArrowBackUp size={18} aria-hidden />}
-            onClick={table.undo}
-            isDisabled={!table.canUndo}
-            disabledReason="Nothing to undo"
-          />
-          <ToolbarIconButton
-            label="Redo"
-            icon={<IconArrowForwardUp size={18} aria-hidden />}
-            onClick={table.redo}
-            isDisabled={!table.canRedo}
-            disabledReason="Nothing to redo"
-          />
-          <ToolbarIconButton
-            label="Find"
-            icon={<IconSearch size={18} aria-hidden />}
-            onClick={() => gridRef.current?.openFind()}
-          />
-          <Text size="sm" c="dimmed" data-testid="row-count">
-            {validation.filledCount === 1
-              ? '1 row'
-              : `${validation.filledCount.toLocaleString('en-US')} rows`}
-          </Text>
-        </Group>
-        <Group gap="xs" wrap="nowrap">
-          {errorCount > 0 ? (
-            <Badge
-              color="red"
-              variant="light"
-              leftSection={<IconAlertTriangle size={14} aria-hidden />}
-              data-testid="error-count"
-            >
-              {errorCount === 1 ? '1 error' : `${errorCount.toLocaleString('en-US')} errors`}
-            </Badge>
-          ) : (
-            <Badge
-              color="green"
-              variant="light"
-              leftSection={<IconCircleCheck size={14} aria-hidden />}
-              data-testid="error-count"
-            >
-              No errors
-            </Badge>
-          )}
-          <Button size="xs" variant="default" onClick={jumpToNextError} disabled={errorCount === 0}>
-            Next error
-          </Button>
-        </Group>
-      </Group>
+      <SubmissionTableToolbar
+        table={table}
+        onFind={() => gridRef.current?.openFind()}
+        onNextError={jumpToNextError}
+      />
       <SpreadsheetGrid
         ref={gridRef}
         label={label}
