@@ -53,31 +53,11 @@ const submissionColumns: AdminTableColumn<SubmissionSummary>[] = [
 ];
 
 /**
- * /codes (issue 11 item 1): the templates the signed-in person may submit through (admins all,
- * others through their groups' folders and templates, spec 01 §2.7), each with "New submission"
- * (a row click too); their own recent submissions with their status (a row opens it; "Dataset
- * rows" opens the selected one's dataset); one search text (kept in the URL as ?q=) filtering both
- * tables. With no template, the empty table names the account's admins to ask for one.
+ * The columns of the templates table: name, description, approval and "New submission", which
+ * calls `onNew` with the template (without opening the row).
  */
-export function CodesPage() {
-  const navigate = useNavigate();
-  const { features } = useSignedIn();
-  const wording = templateWording(features);
-  const [params, setParams] = useSearchParams();
-  const search = (params.get('q') ?? '').slice(0, 200);
-  const setSearch = (q: string) => setParams(q ? { q } : {}, { replace: true });
-  const templates = useSubmittableTemplates();
-  const submissions = useMySubmissions();
-  const approvals = useApprovals();
-  const waiting = approvals.data?.data ?? [];
-  // With no template to submit through, the empty table names whom to ask (spec 01 §2.7).
-  const hasNoTemplate = templates.data?.data.length === 0;
-  const admins = useTemplateAdmins(hasNoTemplate);
-  const askWhom = admins.data?.data.length
-    ? `ask ${namesWithOr(admins.data.data.map((a) => a.name))}`
-    : 'ask an admin';
-
-  const templateColumns: AdminTableColumn<SubmittableTemplate>[] = [
+function templateColumnsOf(onNew: (t: SubmittableTemplate) => void): AdminTableColumn<SubmittableTemplate>[] {
+  return [
     {
       key: 'name',
       header: 'Name',
@@ -114,7 +94,7 @@ export function CodesPage() {
           aria-label={`New submission with ${t.name}`}
           onClick={(event) => {
             event.stopPropagation();
-            void navigate(newSubmissionPath(t.id));
+            onNew(t);
           }}
         >
           New submission
@@ -122,6 +102,147 @@ export function CodesPage() {
       ),
     },
   ];
+}
+
+/** The search shared by the tables of the codes page: its text and how to change it. */
+interface CodesSearch {
+  search: string;
+  onSearchChange: (q: string) => void;
+}
+
+/**
+ * "Templates you can use" (spec 01 §2.7): each with "New submission" (a row click too). With no
+ * template, the empty table names the account's admins to ask for one.
+ */
+function SubmittableTemplatesSection({ search, onSearchChange }: CodesSearch) {
+  const navigate = useNavigate();
+  const { features } = useSignedIn();
+  const wording = templateWording(features);
+  const templates = useSubmittableTemplates();
+  // With no template to submit through, the empty table names whom to ask (spec 01 §2.7).
+  const hasNoTemplate = templates.data?.data.length === 0;
+  const admins = useTemplateAdmins(hasNoTemplate);
+  const askWhom = admins.data?.data.length
+    ? `ask ${namesWithOr(admins.data.data.map((a) => a.name))}`
+    : 'ask an admin';
+  const templateColumns = templateColumnsOf((t) => void navigate(newSubmissionPath(t.id)));
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        {wording.Words} you can use
+      </Title>
+      <AdminTable
+        label={`${wording.Words} you can use`}
+        noun={{ one: wording.word, other: wording.words }}
+        rows={templates.data?.data}
+        isLoading={templates.isPending}
+        error={templates.error}
+        onRetry={() => void templates.refetch()}
+        columns={templateColumns}
+        rowId={(t) => t.id}
+        rowName={(t) => t.name}
+        searchText={(t) => `${t.name} ${t.description}`}
+        search={search}
+        onSearchChange={onSearchChange}
+        onEdit={(t) => void navigate(newSubmissionPath(t.id))}
+        emptyDescription={`No ${wording.word} is shared with you yet: ${askWhom} to add one to your group or its folders.`}
+      />
+    </Stack>
+  );
+}
+
+/** Props of {@link ApprovalsSection}. */
+interface ApprovalsSectionProps extends CodesSearch {
+  /** The submissions waiting for the signed-in approver's decision. */
+  waiting: SubmissionSummary[];
+  onRetry: () => void;
+}
+
+/** The approver's inbox (spec 03 §4): "Waiting for your approval", a row opens the submission. */
+function ApprovalsSection({ waiting, onRetry, search, onSearchChange }: ApprovalsSectionProps) {
+  const navigate = useNavigate();
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        Waiting for your approval
+      </Title>
+      <AdminTable
+        label="Waiting for your approval"
+        noun={{ one: 'submission', other: 'submissions' }}
+        rows={waiting}
+        isLoading={false}
+        error={null}
+        onRetry={onRetry}
+        columns={submissionColumns}
+        rowId={(s) => s.id}
+        rowName={(s) => s.name}
+        searchText={(s) => `${s.name} ${s.template_name} ${s.status}`}
+        search={search}
+        onSearchChange={onSearchChange}
+        onEdit={(s) => void navigate(submissionPath(s.id))}
+        emptyDescription="Nothing waits for your approval."
+      />
+    </Stack>
+  );
+}
+
+/**
+ * "Your recent submissions" with their status: a row opens it; "Dataset rows" opens the selected
+ * one's dataset.
+ */
+function RecentSubmissionsSection({ search, onSearchChange }: CodesSearch) {
+  const navigate = useNavigate();
+  const submissions = useMySubmissions();
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        Your recent submissions
+      </Title>
+      <AdminTable
+        label="Your recent submissions"
+        noun={{ one: 'submission', other: 'submissions' }}
+        rows={submissions.data?.data}
+        isLoading={submissions.isPending}
+        error={submissions.error}
+        onRetry={() => void submissions.refetch()}
+        columns={submissionColumns}
+        rowId={(s) => s.id}
+        rowName={(s) => s.name}
+        searchText={(s) => `${s.name} ${s.template_name} ${s.status}`}
+        search={search}
+        onSearchChange={onSearchChange}
+        onEdit={(s) => void navigate(submissionPath(s.id))}
+        emptyDescription="Your submissions show here once you save or submit one."
+        actions={(selected) => (
+          <Button
+            variant="default"
+            leftSection={<IconTable size={16} aria-hidden />}
+            disabled={selected.length !== 1}
+            onClick={() => selected[0] && void navigate(datasetDataPath(selected[0].dataset_id))}
+          >
+            Dataset rows
+          </Button>
+        )}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * /codes: the templates the signed-in person may submit through (admins all,
+ * others through their groups' folders and templates, spec 01 §2.7), each with "New submission"
+ * (a row click too); their own recent submissions with their status (a row opens it; "Dataset
+ * rows" opens the selected one's dataset); one search text (kept in the URL as ?q=) filtering both
+ * tables. With no template, the empty table names the account's admins to ask for one.
+ */
+export function CodesPage() {
+  const { features } = useSignedIn();
+  const wording = templateWording(features);
+  const [params, setParams] = useSearchParams();
+  const search = (params.get('q') ?? '').slice(0, 200);
+  const setSearch = (q: string) => setParams(q ? { q } : {}, { replace: true });
+  const approvals = useApprovals();
+  const waiting = approvals.data?.data ?? [];
 
   return (
     <>
@@ -130,82 +251,16 @@ export function CodesPage() {
         description={`Submit governed values and codes through a ${wording.word}, and follow your submissions.`}
       />
       <Stack gap="xl">
-        <Stack gap="xs">
-          <Title order={2} size="h4">
-            {wording.Words} you can use
-          </Title>
-          <AdminTable
-            label={`${wording.Words} you can use`}
-            noun={{ one: wording.word, other: wording.words }}
-            rows={templates.data?.data}
-            isLoading={templates.isPending}
-            error={templates.error}
-            onRetry={() => void templates.refetch()}
-            columns={templateColumns}
-            rowId={(t) => t.id}
-            rowName={(t) => t.name}
-            searchText={(t) => `${t.name} ${t.description}`}
-            search={search}
-            onSearchChange={setSearch}
-            onEdit={(t) => void navigate(newSubmissionPath(t.id))}
-            emptyDescription={`No ${wording.word} is shared with you yet: ${askWhom} to add one to your group or its folders.`}
-          />
-        </Stack>
+        <SubmittableTemplatesSection search={search} onSearchChange={setSearch} />
         {waiting.length > 0 ? (
-          // The approver's inbox (issue 11 item 5): what waits for their decision.
-          <Stack gap="xs">
-            <Title order={2} size="h4">
-              Waiting for your approval
-            </Title>
-            <AdminTable
-              label="Waiting for your approval"
-              noun={{ one: 'submission', other: 'submissions' }}
-              rows={waiting}
-              isLoading={false}
-              error={null}
-              onRetry={() => void approvals.refetch()}
-              columns={submissionColumns}
-              rowId={(s) => s.id}
-              rowName={(s) => s.name}
-              searchText={(s) => `${s.name} ${s.template_name} ${s.status}`}
-              search={search}
-              onSearchChange={setSearch}
-              onEdit={(s) => void navigate(submissionPath(s.id))}
-              emptyDescription="Nothing waits for your approval."
-            />
-          </Stack>
-        ) : null}
-        <Stack gap="xs">
-          <Title order={2} size="h4">
-            Your recent submissions
-          </Title>
-          <AdminTable
-            label="Your recent submissions"
-            noun={{ one: 'submission', other: 'submissions' }}
-            rows={submissions.data?.data}
-            isLoading={submissions.isPending}
-            error={submissions.error}
-            onRetry={() => void submissions.refetch()}
-            columns={submissionColumns}
-            rowId={(s) => s.id}
-            rowName={(s) => s.name}
-            searchText={(s) => `${s.name} ${s.template_name} ${s.status}`}
+          <ApprovalsSection
+            waiting={waiting}
+            onRetry={() => void approvals.refetch()}
             search={search}
             onSearchChange={setSearch}
-            onEdit={(s) => void navigate(submissionPath(s.id))}
-            emptyDescription="Your submissions show here once you save or submit one."
-            actions={(selected) => (
-              <Button
-                variant="default"
-                leftSection={<IconTable size={16} aria-hidden />}
-                disabled={selected.length !== 1}
-                onClick={() => selected[0] && void navigate(datasetDataPath(selected[0].dataset_id))}
-              >
-                Dataset rows
-              </Button>
-            )}
           />
-        </Stack>
+        ) : null}
+        <RecentSubmissionsSection search={search} onSearchChange={setSearch} />
       </Stack>
     </>
   );
