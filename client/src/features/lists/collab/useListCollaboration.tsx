@@ -11,6 +11,7 @@ import type { RoomSnapshot } from './ListRoomClient';
 import type { AnchorRect } from './popoverPosition';
 import { RefetchNotice } from './RefetchNotice';
 import type { QueuedModeration } from './reviewQueue';
+import { reviewRestrictions } from './reviewReadOnly';
 import type { ThreadActions } from './ThreadCard';
 import {
   describeCellAt,
@@ -34,7 +35,7 @@ export const UNSAVED_COLUMN_MESSAGE =
 
 /**
  * Why a user without approve_suggestions cannot edit or save a list under live collaboration
- * (spec 02 §6; issue 8 item 15): the note above the grid and the tooltip of the disabled Save.
+ * (spec 02 §6): the note above the grid and the tooltip of the disabled Save.
  */
 export const APPROVE_RIGHT_NEEDED_MESSAGE =
   'You can comment on cells and suggest values; editing and saving this list need the approve suggestions right.';
@@ -111,74 +112,81 @@ export interface ListCollaboration {
   save: (saveList: () => Promise<boolean>) => Promise<void>;
 }
 
+/** The editor's state as last rendered, read by callbacks that must not change identity. */
+interface LatestEditorState {
+  isDirty: boolean;
+  refetchList: () => void;
+  data: GridData;
+}
+
 /**
- * Wires live collaboration into the list editor (spec 02 §2, §4, §5, §6; issue 4): joins the
- * list's room when the flag is on and the list is saved; approver mode from approve_suggestions;
- * the review session (queue, lock, save sequence, outbox); cell decorations (review marks and
- * presence outlines); the cell popover's state and shortcuts; approving writes the suggested value
- * into the grid as a normal edit and queues the decision with the values before and after;
- * undoing an approval writes the previous value back; a `refetch` from someone else's save
- * reloads the list, or, with unsaved edits, says so and offers to reload.
+ * The room's `refetch` handler (spec 02 §4: after a save the list is refetched for
+ * collaborators): ignores our own save (`isSavingRef` true), reloads the list when it has no
+ * unsaved edits and says who saved it, or else shows a lasting notice offering to reload.
+ * Returns a stable callback taking the saver's display name.
  */
-export function useListCollaboration(options: ListCollaborationOptions): ListCollaboration {
-  const { me, listId, data, changeGrid, isDirty, refetchList, gridRef, gridContainerRef } = options;
-  const isFlagOn = me.features.includes(LIVE_COLLABORATION_FLAG);
-  // One rule with the server's: saving a saved list under live collaboration needs approve_suggestions.
-  const isApprover = savedListChangeRefusal(me, 'save') === null;
-  const isSavingRef = useRef(false);
-  const latest = useRef({ isDirty, refetchList, data });
-  latest.current = { isDirty, refetchList, data };
-
-  const onRefetch = useCallback((by: string) => {
-    // Our own save is announced to us too; the editor already holds what it saved.
-    if (isSavingRef.current) return;
-    if (!latest.current.isDirty) {
-      latest.current.refetchList();
+function useRefetchHandler(
+  isSavingRef: RefObject<boolean>,
+  latest: RefObject<LatestEditorState>,
+): (by: string) => void {
+  return useCallback(
+    (by: string) => {
+      // Our own save is announced to us too; the editor already holds what it saved.
+      if (isSavingRef.current) return;
+      if (!latest.current.isDirty) {
+        latest.current.refetchList();
+        notifications.show({
+          color: 'blue',
+          message: `${by} saved this list; it now shows their version.`,
+          autoClose: TOAST_MS,
+        });
+        return;
+      }
       notifications.show({
-        color: 'blue',
-        message: `${by} saved this list; it now shows their version.`,
-        autoClose: TOAST_MS,
+        id: REFETCH_NOTICE_ID,
+        color: 'orange',
+        autoClose: false,
+        title: `${by} saved this list`,
+        message: (
+          <RefetchNotice
+            onReload={() => {
+              notifications.hide(REFETCH_NOTICE_ID);
+              latest.current.refetchList();
+            }}
+          />
+        ),
       });
-      return;
-    }
-    notifications.show({
-      id: REFETCH_NOTICE_ID,
-      color: 'orange',
-      autoClose: false,
-      title: `${by} saved this list`,
-      message: (
-        <RefetchNotice
-          onReload={() => {
-            notifications.hide(REFETCH_NOTICE_ID);
-            latest.current.refetchList();
-          }}
-        />
-      ),
-    });
-  }, []);
-
-  const user = useMemo(() => ({ id: me.user.id, name: me.user.name }), [me.user.id, me.user.name]);
-  const { room, snapshot } = useListRoom(listId, isFlagOn && listId !== null, user, onRefetch);
-  const session = useReviewSession({ room, snapshot, userId: me.user.id, isApprover });
-  const isLive = room !== null;
-
-  const located = useMemo(() => relocateThreads(snapshot.threads, data), [snapshot.threads, data]);
-  const byCell = useMemo(() => threadsByCell(located), [located]);
-  const locatedRef = useRef(located);
-  locatedRef.current = located;
-
-  const getCellDecoration = useCellDecorator(
-    isLive
-      ? {
-          data,
-          threads: snapshot.threads,
-          queue: session.queue,
-          presence: snapshot.presence,
-          userId: me.user.id,
-        }
-      : null,
+    },
+    // Both are refs: the handler keeps one identity for the room's lifetime.
+    [isSavingRef, latest],
   );
+}
 
+/** What `useCellPopover` reads. */
+interface CellPopoverOptions {
+  isLive: boolean;
+  room: ReturnType<typeof useListRoom>['room'];
+  latest: RefObject<LatestEditorState>;
+  gridRef: RefObject<SpreadsheetGridHandle | null>;
+  gridContainerRef: RefObject<HTMLElement | null>;
+}
+
+/** The measured rectangle of the grid cell at `at` (or of the grid), in viewport pixels. */
+function cellAnchor(container: HTMLElement | null, at: CellPos): AnchorRect {
+  const element = container?.querySelector(
+    `[role="row"][aria-rowindex="${at.row + 2}"] [role="gridcell"][aria-colindex="${at.col + 2}"]`,
+  );
+  const rect = (element ?? container)?.getBoundingClientRect();
+  return rect
+    ? { top: rect.top, left: rect.left, right: rect.right, bottom: rect.bottom }
+    : { top: 120, left: 120, right: 120, bottom: 160 };
+}
+
+/**
+ * The cell popover's state (spec 02 §5): tracks the active cell (and shares it as presence),
+ * opens the popover on a cell after scrolling it into view, and closes it back to the grid.
+ */
+function useCellPopover({ isLive, room, latest, gridRef, gridContainerRef }: CellPopoverOptions) {
   const activeCell = useRef<CellPos>({ row: 0, col: 0 });
   const onActiveCellChange = useCallback(
     (cell: CellRef) => {
@@ -209,21 +217,25 @@ export function useListCollaboration(options: ListCollaborationOptions): ListCol
       // The cell is rendered (virtualised grid) once the scroll settles: measure on the next frames.
       requestAnimationFrame(() =>
         requestAnimationFrame(() => {
-          const container = gridContainerRef.current;
-          const element = container?.querySelector(
-            `[role="row"][aria-rowindex="${at.row + 2}"] [role="gridcell"][aria-colindex="${at.col + 2}"]`,
-          );
-          const rect = (element ?? container)?.getBoundingClientRect();
-          const anchor = rect
-            ? { top: rect.top, left: rect.left, right: rect.right, bottom: rect.bottom }
-            : { top: 120, left: 120, right: 120, bottom: 160 };
-          setPopover({ pos: at, cell, mode, anchor });
+          setPopover({ pos: at, cell, mode, anchor: cellAnchor(gridContainerRef.current, at) });
         }),
       );
     },
-    [isLive, gridRef, gridContainerRef],
+    [isLive, gridRef, gridContainerRef, latest],
   );
 
+  return { onActiveCellChange, popover, closePopover, openCellThreads };
+}
+
+/**
+ * The grid's ways into the cell popover (spec 02 §5): the Ctrl+Alt+M / Ctrl+Alt+S shortcuts and
+ * the cell menu's "Comment" (and, for non-approvers, "Suggest a value") items. Nothing off the room.
+ */
+function useCellShortcuts(
+  isLive: boolean,
+  isApprover: boolean,
+  openCellThreads: (mode: CellPopoverMode, pos?: CellPos) => void,
+) {
   const onGridKeyDown = useCallback(
     (event: KeyboardEvent) => {
       if (!isLive || !(event.ctrlKey || event.metaKey) || !event.altKey || event.shiftKey) return;
@@ -259,12 +271,26 @@ export function useListCollaboration(options: ListCollaborationOptions): ListCol
     ];
   }, [isLive, isApprover, openCellThreads]);
 
-  const threadsOfCell = useCallback(
-    (cell: ThreadCell) => byCell.get(cellKey(cell.columnId, cell.rowNumber)) ?? [],
-    [byCell],
-  );
+  return { onGridKeyDown, cellActions };
+}
 
-  const { queueDecisions, unqueue, send } = session;
+/** What `useModeration` reads. */
+interface ModerationOptions {
+  session: ReviewSession;
+  changeGrid: (next: GridData) => void;
+  latest: RefObject<LatestEditorState>;
+  /** The room's threads moved onto the grid's current rows and columns. */
+  locatedRef: RefObject<readonly Thread[]>;
+}
+
+/**
+ * Approving, rejecting and undoing decisions on suggestions (spec 02 §4): approving writes the
+ * suggested value into the grid as one normal edit and queues the decision with the values
+ * before and after; undoing an approval writes the previous value back while the cell still
+ * holds the approved one.
+ */
+function useModeration({ session, changeGrid, latest, locatedRef }: ModerationOptions) {
+  const { queueDecisions, unqueue } = session;
   const queueRef = useRef(session.queue);
   queueRef.current = session.queue;
 
@@ -295,7 +321,7 @@ export function useListCollaboration(options: ListCollaborationOptions): ListCol
         );
       }
     },
-    [changeGrid, queueDecisions],
+    [changeGrid, queueDecisions, latest, locatedRef],
   );
 
   const reject = useCallback(
@@ -321,26 +347,52 @@ export function useListCollaboration(options: ListCollaborationOptions): ListCol
       }
       unqueue([threadId]);
     },
-    [changeGrid, unqueue],
+    [changeGrid, unqueue, latest, locatedRef],
   );
 
-  const describeCell = useCallback((thread: Thread) => {
-    const current = locatedRef.current.find((t) => t.id === thread.id) ?? thread;
-    const pos = gridPositionOf(current, latest.current.data);
-    return pos ? describeCellAt(latest.current.data, pos) : null;
-  }, []);
+  return { approve, reject, undoDecision };
+}
+
+/**
+ * Where a thread's cell is now (spec 02 §5): its description for the thread card, and moving the
+ * grid's focus onto it.
+ */
+function useThreadCellNavigation(
+  latest: RefObject<LatestEditorState>,
+  locatedRef: RefObject<readonly Thread[]>,
+  gridRef: RefObject<SpreadsheetGridHandle | null>,
+) {
+  const positionOf = useCallback(
+    (thread: Thread) => {
+      const current = locatedRef.current.find((t) => t.id === thread.id) ?? thread;
+      return gridPositionOf(current, latest.current.data);
+    },
+    [latest, locatedRef],
+  );
+
+  const describeCell = useCallback(
+    (thread: Thread) => {
+      const pos = positionOf(thread);
+      return pos ? describeCellAt(latest.current.data, pos) : null;
+    },
+    [positionOf, latest],
+  );
 
   const goToCell = useCallback(
     (thread: Thread) => {
-      const current = locatedRef.current.find((t) => t.id === thread.id) ?? thread;
-      const pos = gridPositionOf(current, latest.current.data);
+      const pos = positionOf(thread);
       if (!pos) return;
       gridRef.current?.scrollToCell(pos);
       gridRef.current?.focus();
     },
-    [gridRef],
+    [positionOf, gridRef],
   );
 
+  return { describeCell, goToCell };
+}
+
+/** The room commands a user sends on threads (spec 02 §5), each resolving true once accepted. */
+function useThreadCommands(send: ReviewSession['send']) {
   const reply = useCallback(
     (threadId: string, body: string) => send({ type: 'comment.reply', threadId, body }),
     [send],
@@ -359,10 +411,29 @@ export function useListCollaboration(options: ListCollaborationOptions): ListCol
       send({ type: 'suggestion.add', cell, prevValue, value, body }),
     [send],
   );
+  return { reply, resolve, withdraw, comment, suggest };
+}
+
+/** What `useThreadActions` reads. */
+interface ThreadActionsOptions extends ModerationOptions {
+  userId: number;
+  isApprover: boolean;
+  gridRef: RefObject<SpreadsheetGridHandle | null>;
+}
+
+/**
+ * Everything a thread card can do (spec 02 §4, §5), as one memoised `ThreadActions`, and the
+ * commands that start a thread (`comment`, `suggest`).
+ */
+function useThreadActions(options: ThreadActionsOptions) {
+  const { userId, isApprover, session, latest, locatedRef, gridRef } = options;
+  const { approve, reject, undoDecision } = useModeration(options);
+  const { describeCell, goToCell } = useThreadCellNavigation(latest, locatedRef, gridRef);
+  const { reply, resolve, withdraw, comment, suggest } = useThreadCommands(session.send);
 
   const actions = useMemo<ThreadActions>(
     () => ({
-      userId: me.user.id,
+      userId,
       isApprover,
       moderationBlockedReason: session.moderationBlockedReason,
       queue: session.queue,
@@ -376,7 +447,7 @@ export function useListCollaboration(options: ListCollaborationOptions): ListCol
       goToCell,
     }),
     [
-      me.user.id,
+      userId,
       isApprover,
       session.moderationBlockedReason,
       session.queue,
@@ -390,31 +461,21 @@ export function useListCollaboration(options: ListCollaborationOptions): ListCol
       goToCell,
     ],
   );
+  return { actions, comment, suggest };
+}
 
-  const [panelOpened, setPanelOpened] = useState(false);
-  const unresolvedCount = useMemo(
-    () => snapshot.threads.filter((t) => !t.resolved).length,
-    [snapshot.threads],
-  );
-
-  const isReviewReadOnly = isLive && (!isApprover || session.lockHolder === 'other');
-  const readOnlyReason = !isLive
-    ? null
-    : !isApprover
-      ? APPROVE_RIGHT_NEEDED_MESSAGE
-      : session.lockHolder === 'other'
-        ? `${snapshot.lock.lockedByName ?? 'Someone'} is reviewing this list; it is read-only until they save or leave`
-        : null;
-  const saveBlockedReason = !isLive
-    ? null
-    : !isApprover
-      ? APPROVE_RIGHT_NEEDED_MESSAGE
-      : session.lockHolder === 'other'
-        ? `${snapshot.lock.lockedByName ?? 'Someone'} is reviewing this list; save when they finish`
-        : session.saveBlockedReason;
-
+/**
+ * Saving under live collaboration (spec 02 §4): through the review session's save sequence when
+ * live (marking the save as ours, so its `refetch` is ignored), else the editor's own save.
+ */
+function useReviewSave(
+  isLive: boolean,
+  session: ReviewSession,
+  isSavingRef: RefObject<boolean>,
+  latest: RefObject<LatestEditorState>,
+) {
   const { save: sessionSave } = session;
-  const save = useCallback(
+  return useCallback(
     async (saveList: () => Promise<boolean>) => {
       if (!isLive) {
         await saveList();
@@ -427,22 +488,93 @@ export function useListCollaboration(options: ListCollaborationOptions): ListCol
         isSavingRef.current = false;
       }
     },
-    [isLive, sessionSave],
+    [isLive, sessionSave, isSavingRef, latest],
   );
+}
+
+/**
+ * Wires live collaboration into the list editor (spec 02 §2, §4, §5, §6): joins the
+ * list's room when the flag is on and the list is saved; approver mode from approve_suggestions;
+ * the review session (queue, lock, save sequence, outbox); cell decorations (review marks and
+ * presence outlines); the cell popover's state and shortcuts; approving writes the suggested value
+ * into the grid as a normal edit and queues the decision with the values before and after;
+ * undoing an approval writes the previous value back; a `refetch` from someone else's save
+ * reloads the list, or, with unsaved edits, says so and offers to reload.
+ */
+export function useListCollaboration(options: ListCollaborationOptions): ListCollaboration {
+  const { me, listId, data, changeGrid, isDirty, refetchList, gridRef, gridContainerRef } = options;
+  const isFlagOn = me.features.includes(LIVE_COLLABORATION_FLAG);
+  // One rule with the server's: saving a saved list under live collaboration needs approve_suggestions.
+  const isApprover = savedListChangeRefusal(me, 'save') === null;
+  const isSavingRef = useRef(false);
+  const latest = useRef<LatestEditorState>({ isDirty, refetchList, data });
+  latest.current = { isDirty, refetchList, data };
+
+  const onRefetch = useRefetchHandler(isSavingRef, latest);
+  const user = useMemo(() => ({ id: me.user.id, name: me.user.name }), [me.user.id, me.user.name]);
+  const { room, snapshot } = useListRoom(listId, isFlagOn && listId !== null, user, onRefetch);
+  const session = useReviewSession({ room, snapshot, userId: me.user.id, isApprover });
+  const isLive = room !== null;
+
+  const located = useMemo(() => relocateThreads(snapshot.threads, data), [snapshot.threads, data]);
+  const byCell = useMemo(() => threadsByCell(located), [located]);
+  const locatedRef = useRef(located);
+  locatedRef.current = located;
+
+  const getCellDecoration = useCellDecorator(
+    isLive
+      ? {
+          data,
+          threads: snapshot.threads,
+          queue: session.queue,
+          presence: snapshot.presence,
+          userId: me.user.id,
+        }
+      : null,
+  );
+
+  const cellPopover = useCellPopover({ isLive, room, latest, gridRef, gridContainerRef });
+  const { onGridKeyDown, cellActions } = useCellShortcuts(isLive, isApprover, cellPopover.openCellThreads);
+
+  const threadsOfCell = useCallback(
+    (cell: ThreadCell) => byCell.get(cellKey(cell.columnId, cell.rowNumber)) ?? [],
+    [byCell],
+  );
+
+  const { actions, comment, suggest } = useThreadActions({
+    userId: me.user.id,
+    isApprover,
+    session,
+    changeGrid,
+    latest,
+    locatedRef,
+    gridRef,
+  });
+
+  const [panelOpened, setPanelOpened] = useState(false);
+  const unresolvedCount = useMemo(
+    () => snapshot.threads.filter((t) => !t.resolved).length,
+    [snapshot.threads],
+  );
+
+  const restrictions = reviewRestrictions({
+    isLive,
+    isApprover,
+    lockHolder: session.lockHolder,
+    lockedByName: snapshot.lock.lockedByName,
+    sessionSaveBlockedReason: session.saveBlockedReason,
+    approveRightNeededMessage: APPROVE_RIGHT_NEEDED_MESSAGE,
+  });
+  const save = useReviewSave(isLive, session, isSavingRef, latest);
 
   return {
     isLive,
     isApprover,
     snapshot,
     session,
-    isReviewReadOnly,
-    readOnlyReason,
-    saveBlockedReason,
+    ...restrictions,
     getCellDecoration,
-    onActiveCellChange,
-    openCellThreads,
-    popover,
-    closePopover,
+    ...cellPopover,
     onGridKeyDown,
     cellActions,
     threadsOfCell,
