@@ -11,6 +11,7 @@ import {
 } from '@nomen/shared';
 import { IconAlertCircle, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
+import { columnExample, fieldChoices, SKIP, withColumnMapped } from './importMappingChoices';
 import { readImportFile } from './readImportFile';
 
 /** What an import hands the submission table: the rows and the file row each came from. */
@@ -30,22 +31,17 @@ export interface ImportDialogProps {
   readonly onClose: () => void;
 }
 
-const SKIP = '';
-
 /**
- * Bulk import into the submission table (issue 11 item 3): choose a CSV or XLSX file (up to
- * 50,000 rows; reading shows its progress), then map each file column to a template field (guessed
- * by name, changeable, "Don't import" to leave one out; a field takes one column) with an example
- * value beside each, then import: the rows land in the table, which governs every cell (list
- * values matched case-insensitively, "did you mean" for near misses) and shows each error.
+ * The file an import reads (spec 03 §2 bulk import): the chosen file, the reading's progress
+ * (0..1, null when not reading), the table read, the column mapping (guessed from the header, then
+ * changed by the person) and why the file was refused. `choose` reads a newly chosen file.
  */
-export function ImportDialog({ fields, onImport, onClose }: ImportDialogProps) {
+function useImportFile(fields: readonly TemplateField[]) {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [table, setTable] = useState<ImportTable | null>(null);
   const [mapping, setMapping] = useState<ImportMapping>([]);
   const [error, setError] = useState<string | null>(null);
-  const offered = importableFields(fields);
 
   const choose = async (chosen: File | null) => {
     setFile(chosen);
@@ -67,11 +63,67 @@ export function ImportDialog({ fields, onImport, onClose }: ImportDialogProps) {
       setProgress(null);
     }
   };
+  return { file, progress, table, mapping, setMapping, error, choose };
+}
 
+/** Props of {@link ColumnMappingTable}. */
+interface ColumnMappingTableProps {
+  table: ImportTable;
+  /** The fields a column can fill. */
+  offered: readonly TemplateField[];
+  mapping: ImportMapping;
+  onMappingChange: (mapping: ImportMapping) => void;
+}
+
+/** The "Column mapping" table: each file column, an example value and the field it fills. */
+function ColumnMappingTable({ table, offered, mapping, onMappingChange }: ColumnMappingTableProps) {
+  return (
+    <Table striped withTableBorder aria-label="Column mapping">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Column in the file</Table.Th>
+          <Table.Th>Example</Table.Th>
+          <Table.Th>Field</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {table.header.map((header, column) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: file columns are positional and may repeat names.
+          <Table.Tr key={column}>
+            <Table.Td>{header || `Column ${column + 1}`}</Table.Td>
+            <Table.Td>
+              <Text size="sm" c="dimmed" truncate maw={220}>
+                {columnExample(table, column)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Select
+                aria-label={`Field for ${header || `column ${column + 1}`}`}
+                data={fieldChoices(offered, mapping, column)}
+                value={mapping[column] ?? SKIP}
+                onChange={(value) => onMappingChange(withColumnMapped(mapping, column, value))}
+                allowDeselect={false}
+                searchable
+              />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/**
+ * Bulk import into the submission table (spec 03 §2): choose a CSV or XLSX file (up to
+ * 50,000 rows; reading shows its progress), then map each file column to a template field (guessed
+ * by name, changeable, "Don't import" to leave one out; a field takes one column) with an example
+ * value beside each, then import: the rows land in the table, which governs every cell (list
+ * values matched case-insensitively, "did you mean" for near misses) and shows each error.
+ */
+export function ImportDialog({ fields, onImport, onClose }: ImportDialogProps) {
+  const { file, progress, table, mapping, setMapping, error, choose } = useImportFile(fields);
+  const offered = importableFields(fields);
   const mappingRefusal = table && file ? importRefusal(table, mapping, file.name) : null;
-  const used = new Set(mapping.filter((m): m is string => m !== null));
-  const example = (column: number) =>
-    table?.rows.find((row) => (row[column] ?? '').trim() !== '')?.[column] ?? '';
 
   return (
     <Modal opened onClose={onClose} title="Import rows from a file" size="xl">
@@ -104,50 +156,12 @@ export function ImportDialog({ fields, onImport, onClose }: ImportDialogProps) {
               {table.rows.length.toLocaleString('en-US')} row{table.rows.length === 1 ? '' : 's'} in{' '}
               {file?.name}. Choose the field each column fills.
             </Text>
-            <Table striped withTableBorder aria-label="Column mapping">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Column in the file</Table.Th>
-                  <Table.Th>Example</Table.Th>
-                  <Table.Th>Field</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {table.header.map((header, column) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: file columns are positional and may repeat names.
-                  <Table.Tr key={column}>
-                    <Table.Td>{header || `Column ${column + 1}`}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c="dimmed" truncate maw={220}>
-                        {example(column)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Select
-                        aria-label={`Field for ${header || `column ${column + 1}`}`}
-                        data={[
-                          { value: SKIP, label: 'Don’t import' },
-                          ...offered.map((f) => {
-                            const key = String(f.id);
-                            return {
-                              value: key,
-                              label: f.field.name,
-                              disabled: used.has(key) && mapping[column] !== key,
-                            };
-                          }),
-                        ]}
-                        value={mapping[column] ?? SKIP}
-                        onChange={(value) =>
-                          setMapping(mapping.map((m, i) => (i === column ? (value ? value : null) : m)))
-                        }
-                        allowDeselect={false}
-                        searchable
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <ColumnMappingTable
+              table={table}
+              offered={offered}
+              mapping={mapping}
+              onMappingChange={setMapping}
+            />
             {mappingRefusal ? (
               <Text size="sm" c="red">
                 {mappingRefusal}

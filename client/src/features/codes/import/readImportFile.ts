@@ -38,7 +38,7 @@ async function fileText(file: Blob): Promise<string> {
 }
 
 /**
- * Reads a CSV or XLSX file into an import table (issue 11 item 3): CSV read in one go, then parsed
+ * Reads a CSV or XLSX file into an import table (spec 03 §2 bulk import): CSV read in one go, then parsed
  * with papaparse in chunks of CSV_CHUNK_CHARS, reporting the share parsed (0-1) after each and
  * letting the page paint between them; XLSX with read-excel-file (loaded on first use), its first
  * sheet. Reading stops after IMPORT_MAX_ROWS + 1 rows (the import refuses more and says so).
@@ -52,28 +52,39 @@ export async function readImportFile(file: File, onProgress: (share: number) => 
     throw new Error(
       `${file.name} is ${fileSizeText(file.size)}, more than the ${fileSizeText(IMPORT_MAX_FILE_BYTES)} an import reads. Split it into smaller files.`,
     );
-  if (isSpreadsheetFile(file)) {
-    onProgress(0);
-    let oversized: ReturnType<typeof oversizedZipEntry>;
-    try {
-      oversized = oversizedZipEntry(new Uint8Array(await file.arrayBuffer()), IMPORT_MAX_UNZIPPED_BYTES);
-    } catch {
-      throw new Error(`${file.name} could not be read as an Excel workbook (.xlsx).`);
-    }
-    if (oversized)
-      throw new Error(
-        `${file.name} would unpack to ${fileSizeText(oversized.bytes)}, more than the ${fileSizeText(IMPORT_MAX_UNZIPPED_BYTES)} an Excel file may hold.`,
-      );
-    const { readSheet } = await import('read-excel-file/browser');
-    let data: unknown[][];
-    try {
-      data = (await readSheet(file)) as unknown[][];
-    } catch {
-      throw new Error(`${file.name} could not be read as an Excel workbook (.xlsx).`);
-    }
-    onProgress(1);
-    return importTableOf(data.slice(0, IMPORT_MAX_ROWS + 2));
+  return isSpreadsheetFile(file) ? readSpreadsheet(file, onProgress) : readCsv(file, onProgress);
+}
+
+/**
+ * The first sheet of an XLSX file, up to IMPORT_MAX_ROWS + 2 rows (header included), refused
+ * before unzipping when its zip entries declare more than IMPORT_MAX_UNZIPPED_BYTES. Reports
+ * progress 0 then 1. Throws an Error for the person when the file is no workbook or too big.
+ */
+async function readSpreadsheet(file: File, onProgress: (share: number) => void): Promise<ImportTable> {
+  onProgress(0);
+  let oversized: ReturnType<typeof oversizedZipEntry>;
+  try {
+    oversized = oversizedZipEntry(new Uint8Array(await file.arrayBuffer()), IMPORT_MAX_UNZIPPED_BYTES);
+  } catch {
+    throw new Error(`${file.name} could not be read as an Excel workbook (.xlsx).`);
   }
+  if (oversized)
+    throw new Error(
+      `${file.name} would unpack to ${fileSizeText(oversized.bytes)}, more than the ${fileSizeText(IMPORT_MAX_UNZIPPED_BYTES)} an Excel file may hold.`,
+    );
+  const { readSheet } = await import('read-excel-file/browser');
+  let data: unknown[][];
+  try {
+    data = (await readSheet(file)) as unknown[][];
+  } catch {
+    throw new Error(`${file.name} could not be read as an Excel workbook (.xlsx).`);
+  }
+  onProgress(1);
+  return importTableOf(data.slice(0, IMPORT_MAX_ROWS + 2));
+}
+
+/** A CSV file read in one go and parsed by {@link parseCsvRows}. Throws an Error for the person. */
+async function readCsv(file: File, onProgress: (share: number) => void): Promise<ImportTable> {
   onProgress(0);
   let text: string;
   try {
@@ -81,12 +92,26 @@ export async function readImportFile(file: File, onProgress: (share: number) => 
   } catch {
     throw new Error(`${file.name} could not be read.`);
   }
+  return importTableOf(await parseCsvRows(text, file.name, onProgress));
+}
+
+/**
+ * The rows of CSV `text` (of the file named `fileName`), parsed with papaparse in chunks of
+ * CSV_CHUNK_CHARS, reporting the share parsed (0-1) after each and letting the page paint between
+ * them; stops after IMPORT_MAX_ROWS + 1 filled rows. Rejects with an Error for the person on broken
+ * quotes or past IMPORT_MAX_CELLS cells.
+ */
+function parseCsvRows(
+  text: string,
+  fileName: string,
+  onProgress: (share: number) => void,
+): Promise<string[][]> {
   const rows: string[][] = [];
   // Rows with a cell holding more than spaces (importTableOf leaves the others out).
   let filled = 0;
   let cells = 0;
   let chunks = 0;
-  await new Promise<void>((resolve, reject) => {
+  return new Promise<string[][]>((resolve, reject) => {
     Papa.parse<string[]>(text, {
       // Empty lines only: rows of blank cells are left out by importTableOf, more cheaply than
       // papaparse's 'greedy' (which joins every row's cells to test it).
@@ -96,7 +121,7 @@ export async function readImportFile(file: File, onProgress: (share: number) => 
         const fatal = results.errors.find((e) => e.type === 'Quotes');
         if (fatal) {
           parser.abort();
-          reject(new Error(`${file.name} could not be read as CSV (${fatal.message}).`));
+          reject(new Error(`${fileName} could not be read as CSV (${fatal.message}).`));
           return;
         }
         for (const row of results.data) {
@@ -108,7 +133,7 @@ export async function readImportFile(file: File, onProgress: (share: number) => 
           // Rejected before the abort, whose completion would otherwise resolve the read first.
           reject(
             new Error(
-              `${file.name} has more than ${IMPORT_MAX_CELLS.toLocaleString('en-US')} cells, the most an import takes.`,
+              `${fileName} has more than ${IMPORT_MAX_CELLS.toLocaleString('en-US')} cells, the most an import takes.`,
             ),
           );
           parser.abort();
@@ -124,8 +149,7 @@ export async function readImportFile(file: File, onProgress: (share: number) => 
         parser.pause();
         setTimeout(() => parser.resume(), 0);
       },
-      complete: () => resolve(),
+      complete: () => resolve(rows),
     });
   });
-  return importTableOf(rows);
 }
