@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { SubmissionDetail, SubmissionForm } from '@nomen/shared';
 import { IconInfoCircle, IconUpload } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../api/errors';
 import { notifyError, notifyInfo, notifySuccess } from '../../../ui/notify';
@@ -16,13 +16,13 @@ import { submissionPath } from '../codesPaths';
 import { ImportDialog } from '../import/ImportDialog';
 import { SubmissionTable, type SubmissionTableHandle } from '../table/SubmissionTable';
 import type { TableProblem } from '../table/submissionTable';
-import { serverProblemsOf, useSubmissionTable } from '../table/useSubmissionTable';
+import { type SubmissionTableState, serverProblemsOf, useSubmissionTable } from '../table/useSubmissionTable';
 
 /** Statuses whose submission its submitter may still change and submit (a draft, a rejection). */
 const REOPENABLE = new Set(['Draft', 'Rejected']);
 
 /**
- * /codes/new/{templateId} (issue 11 item 2): a submission name, then the submission table of the
+ * /codes/new/{templateId} (spec 03 §2): a submission name, then the submission table of the
  * template; Submit sends the rows (refused rows come back on their cells), Save draft keeps them as
  * typed. ?draft={id} reopens a saved draft (or a rejected submission) of the template.
  */
@@ -48,26 +48,51 @@ export function NewSubmissionPage() {
   return <SubmissionEditor key={`${templateId}:${draftId ?? 'new'}`} form={form.data} draft={draft.data} />;
 }
 
-function SubmissionEditor({ form, draft }: { form: SubmissionForm; draft: SubmissionDetail | undefined }) {
-  const navigate = useNavigate();
-  const table = useSubmissionTable(
-    form,
-    draft?.rows.map((r) => r.data),
-  );
-  const tableRef = useRef<SubmissionTableHandle>(null);
-  const [name, setName] = useState(draft?.name ?? '');
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [isImporting, setIsImporting] = useState(false);
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const send = useSendSubmission(form.template_id ?? 0);
+/** An import waiting for the rules' verdict on its rows: the file and the table rows it filled. */
+interface PendingImport {
+  fileName: string;
+  first: number;
+  count: number;
+}
+
+/**
+ * The toast after an import (spec 03 §2), once the rules governed the imported rows: answers the
+ * function that records an import (its file and the table rows it filled).
+ */
+function useImportNotice(validation: SubmissionTableState['validation']) {
   // An import waiting for the rules' verdict on its rows (the toast says whether any need fixing).
-  const [imported, setImported] = useState<{ fileName: string; first: number; count: number } | null>(null);
-  const { validation } = table;
+  const [imported, setImported] = useState<PendingImport | null>(null);
   useEffect(() => {
     if (!imported) return;
     setImported(null);
     notifyImport(imported, cellsToFix(validation.problems, imported.first, imported.count));
   }, [imported, validation]);
+  return setImported;
+}
+
+/** What {@link useSubmissionSender} works with. */
+interface SenderInput {
+  form: SubmissionForm;
+  /** The reopened draft or rejected submission, if any. */
+  draft: SubmissionDetail | undefined;
+  table: SubmissionTableState;
+  tableRef: RefObject<SubmissionTableHandle | null>;
+  /** The submission name as typed. */
+  name: string;
+  /** Shows (or clears, with null) the name field's error. */
+  setNameError: (error: string | null) => void;
+}
+
+/**
+ * Sending the submission table (spec 03 §2, §4): `send(asDraft)` checks the name and that a row is
+ * filled, refuses a submit with problems (moving to the first), then saves a draft or submits
+ * (one idempotency key per editor), toasts and opens the submission; the server's refused cells
+ * come back on the table. Leaving with unsent changes asks first.
+ */
+function useSubmissionSender({ form, draft, table, tableRef, name, setNameError }: SenderInput) {
+  const navigate = useNavigate();
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const send = useSendSubmission(form.template_id ?? 0);
   const leave = useLeaveConfirmation(table.isDirty && !send.isSuccess);
 
   const onSend = async (asDraft: boolean) => {
@@ -116,6 +141,50 @@ function SubmissionEditor({ form, draft }: { form: SubmissionForm; draft: Submis
       notifyError(errorMessage(error, 'The submission could not be sent. Please try again.'));
     }
   };
+  return { onSend, isSending: send.isPending };
+}
+
+/** Props of {@link SubmissionEditorActions}. */
+interface SubmissionEditorActionsProps {
+  onImport: () => void;
+  /** Saves a draft (true) or submits (false). */
+  onSend: (asDraft: boolean) => void;
+  isSending: boolean;
+}
+
+/** The editor's header buttons: "Import file", "Save draft" and "Submit". */
+function SubmissionEditorActions({ onImport, onSend, isSending }: SubmissionEditorActionsProps) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button variant="default" leftSection={<IconUpload size={16} aria-hidden />} onClick={onImport}>
+        Import file
+      </Button>
+      <Button variant="default" onClick={() => onSend(true)} loading={isSending}>
+        Save draft
+      </Button>
+      <Button onClick={() => onSend(false)} loading={isSending}>
+        Submit
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * The editor of a new submission or a reopened `draft` of template `form` (spec 03 §2): its name,
+ * the rejection comment of a rejected one, the submission table, importing a file into it, saving
+ * a draft and submitting.
+ */
+function SubmissionEditor({ form, draft }: { form: SubmissionForm; draft: SubmissionDetail | undefined }) {
+  const table = useSubmissionTable(
+    form,
+    draft?.rows.map((r) => r.data),
+  );
+  const tableRef = useRef<SubmissionTableHandle>(null);
+  const [name, setName] = useState(draft?.name ?? '');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [isImporting, setIsImporting] = useState(false);
+  const setImported = useImportNotice(table.validation);
+  const { onSend, isSending } = useSubmissionSender({ form, draft, table, tableRef, name, setNameError });
 
   const errorCount = table.validation.problems.length;
   return (
@@ -125,21 +194,11 @@ function SubmissionEditor({ form, draft }: { form: SubmissionForm; draft: Submis
         title={draft ? `${draft.name} · ${form.template_name}` : `New submission · ${form.template_name}`}
         description="Fill in one row per code. Every cell is checked as you type; computed cells and codes fill themselves."
         aside={
-          <Group gap="xs" wrap="nowrap">
-            <Button
-              variant="default"
-              leftSection={<IconUpload size={16} aria-hidden />}
-              onClick={() => setIsImporting(true)}
-            >
-              Import file
-            </Button>
-            <Button variant="default" onClick={() => void onSend(true)} loading={send.isPending}>
-              Save draft
-            </Button>
-            <Button onClick={() => void onSend(false)} loading={send.isPending}>
-              Submit
-            </Button>
-          </Group>
+          <SubmissionEditorActions
+            onImport={() => setIsImporting(true)}
+            onSend={(asDraft) => void onSend(asDraft)}
+            isSending={isSending}
+          />
         }
       />
       {isImporting ? (
