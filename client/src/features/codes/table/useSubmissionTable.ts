@@ -1,8 +1,10 @@
 import {
   AppError,
+  type CalendarDate,
   compileSubmissionForm,
   type SubmissionForm,
   type SubmissionRow,
+  type SubmissionValidator,
   utcCalendarDate,
 } from '@nomen/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -43,7 +45,7 @@ export interface ServerProblem {
 /** How the submission table is used besides a new submission or a draft. */
 export interface SubmissionTableOptions {
   /**
-   * The table edits the stored rows given as `initialRows` (issue 11 item 5, edit_submissions):
+   * The table edits the stored rows given as `initialRows` (spec 01 §6 edit_submissions):
    * every row stays a row (none added, removed or left out as blank), and the values those rows
    * hold are theirs, so must_be_unique does not count them as taken by the dataset.
    */
@@ -90,8 +92,132 @@ export interface SubmissionTableState {
   setServerProblems(problems: readonly ServerProblem[]): void;
 }
 
+/** Values of must_be_unique fields by field key. */
+type ValuesByKey = ReadonlyMap<string, ReadonlySet<string>>;
+
 /**
- * The submission table's model in React (issue 11 item 2): the typed grid with undo/redo (the
+ * The values the edited stored rows hold already, by must_be_unique field key: theirs, not
+ * another row's (spec 03 §2 must_be_unique). Empty unless `editsStoredRows`.
+ */
+function ownValuesOf(
+  uniqueKeys: Iterable<string>,
+  initialRows: readonly SubmissionRow[] | undefined,
+  editsStoredRows: boolean,
+): Map<string, Set<string>> {
+  const own = new Map<string, Set<string>>();
+  if (!editsStoredRows) return own;
+  for (const key of uniqueKeys)
+    own.set(key, new Set((initialRows ?? []).map((r) => r[key] ?? '').filter((v) => v !== '')));
+  return own;
+}
+
+/** What {@link useGovernedTable} governs, and with what. */
+interface GovernedTableInput {
+  readonly validator: SubmissionValidator;
+  readonly columns: readonly TableColumn[];
+  /** The typed grid. */
+  readonly present: GridData;
+  readonly today: CalendarDate;
+  /** Values the server says the dataset holds already. */
+  readonly taken: ValuesByKey;
+  /** Values the edited rows hold already (not taken by another row). */
+  readonly ownValues: ValuesByKey;
+  readonly serverProblems: readonly ServerProblem[];
+  readonly editsStoredRows: boolean;
+}
+
+/**
+ * The shared rules run over the typed grid on every change (memoised; the last answer reused so a
+ * change governs again only the rows it touched), each run recorded as a VALIDATE_MEASURE.
+ */
+function useGovernedTable({
+  validator,
+  columns,
+  present,
+  today,
+  taken,
+  ownValues,
+  serverProblems,
+  editsStoredRows,
+}: GovernedTableInput): TableValidation {
+  // The last answer, so a change governs again only the rows it touched.
+  const lastValidation = useRef<TableValidation | undefined>(undefined);
+  return useMemo(() => {
+    const started = performance.now();
+    const result = validateTable(
+      validator,
+      columns,
+      present,
+      {
+        today,
+        isTaken: (key, value) => !ownValues.get(key)?.has(value) && (taken.get(key)?.has(value) ?? false),
+        keepsBlankRows: editsStoredRows,
+      },
+      serverProblems,
+      lastValidation.current,
+    );
+    lastValidation.current = result;
+    // How long governing the table took (DevTools' timings and bench:submissions read it).
+    performance.measure(VALIDATE_MEASURE, { start: started, end: performance.now() });
+    return result;
+  }, [validator, columns, present, today, taken, serverProblems, ownValues, editsStoredRows]);
+}
+
+/** Adds `values` to each key's set of `previous` (keys with no value left as they are). */
+function withValues(previous: ValuesByKey, added: ReadonlyMap<string, readonly string[]>): ValuesByKey {
+  const next = new Map(previous);
+  for (const [key, values] of added)
+    if (values.length > 0) next.set(key, new Set([...(previous.get(key) ?? []), ...values]));
+  return next;
+}
+
+/** The must_be_unique values asked of the server so far, and those it says the dataset holds. */
+interface UniquenessAnswers {
+  readonly asked: ValuesByKey;
+  readonly taken: ValuesByKey;
+}
+
+/**
+ * must_be_unique against the template's whole dataset (spec 03 §2): only the server knows. After
+ * typing pauses (UNIQUENESS_DEBOUNCE_MS), asks the server about each value of `validation` not
+ * in `answers.asked` yet, and hands `onAnswers` the values asked and those the dataset holds, to
+ * feed back to the rules.
+ */
+function useUniquenessQuestions(
+  validator: SubmissionValidator,
+  validation: TableValidation,
+  templateId: number | null,
+  asked: ValuesByKey,
+  onAnswers: (update: (previous: UniquenessAnswers) => UniquenessAnswers) => void,
+): void {
+  useEffect(() => {
+    const questions = uniquenessQuestions(validator, validation, asked);
+    if (questions.size === 0 || templateId === null) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      void (async () => {
+        const answers = new Map<string, string[]>();
+        try {
+          for (const [key, values] of questions)
+            answers.set(key, await takenValues(templateId, Number(key), values, controller.signal));
+        } catch {
+          return; // The server checks again on submit.
+        }
+        onAnswers((previous) => ({
+          asked: withValues(previous.asked, questions),
+          taken: withValues(previous.taken, answers),
+        }));
+      })();
+    }, UNIQUENESS_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [validator, validation, asked, templateId, onAnswers]);
+}
+
+/**
+ * The submission table's model in React (spec 03 §2): the typed grid with undo/redo (the
  * list editor's generic grid history), the shared rules run over it on every change (memoised),
  * and must_be_unique values asked of the server (debounced; each value once) and fed back to the
  * rules as `isTaken`. `initialRows` reopens a draft, or (with `options.editsStoredRows`) holds
@@ -114,74 +240,21 @@ export function useSubmissionTable(
     ),
   );
   // The values the edited rows hold already are theirs, not another row's (must_be_unique).
-  const [ownValues] = useState(() => {
-    const own = new Map<string, Set<string>>();
-    if (!editsStoredRows) return own;
-    for (const key of validator.uniqueKeys)
-      own.set(key, new Set((initialRows ?? []).map((r) => r[key] ?? '').filter((v) => v !== '')));
-    return own;
-  });
-  const [asked, setAsked] = useState<ReadonlyMap<string, ReadonlySet<string>>>(() => new Map());
-  const [taken, setTaken] = useState<ReadonlyMap<string, ReadonlySet<string>>>(() => new Map());
+  const [ownValues] = useState(() => ownValuesOf(validator.uniqueKeys, initialRows, editsStoredRows));
+  const [answers, setAnswers] = useState<UniquenessAnswers>(() => ({ asked: new Map(), taken: new Map() }));
   const [serverProblems, setServerProblems] = useState<readonly ServerProblem[]>([]);
   const today = useMemo(() => utcCalendarDate(new Date()), []);
-
-  // The last answer, so a change governs again only the rows it touched.
-  const lastValidation = useRef<TableValidation | undefined>(undefined);
-  const validation = useMemo(() => {
-    const started = performance.now();
-    const result = validateTable(
-      validator,
-      columns,
-      history.present,
-      {
-        today,
-        isTaken: (key, value) => !ownValues.get(key)?.has(value) && (taken.get(key)?.has(value) ?? false),
-        keepsBlankRows: editsStoredRows,
-      },
-      serverProblems,
-      lastValidation.current,
-    );
-    lastValidation.current = result;
-    // How long governing the table took (DevTools' timings and bench:submissions read it).
-    performance.measure(VALIDATE_MEASURE, { start: started, end: performance.now() });
-    return result;
-  }, [validator, columns, history.present, today, taken, serverProblems, ownValues, editsStoredRows]);
-
-  // must_be_unique against the template's whole dataset: only the server knows (issue 11 item 2).
-  useEffect(() => {
-    const questions = uniquenessQuestions(validator, validation, asked);
-    if (questions.size === 0 || form.template_id === null) return;
-    const templateId = form.template_id;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      void (async () => {
-        const answers = new Map<string, string[]>();
-        try {
-          for (const [key, values] of questions)
-            answers.set(key, await takenValues(templateId, Number(key), values, controller.signal));
-        } catch {
-          return; // The server checks again on submit.
-        }
-        setAsked((previous) => {
-          const next = new Map(previous);
-          for (const [key, values] of questions)
-            next.set(key, new Set([...(previous.get(key) ?? []), ...values]));
-          return next;
-        });
-        setTaken((previous) => {
-          const next = new Map(previous);
-          for (const [key, values] of answers)
-            if (values.length > 0) next.set(key, new Set([...(previous.get(key) ?? []), ...values]));
-          return next;
-        });
-      })();
-    }, UNIQUENESS_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [validator, validation, asked, form.template_id]);
+  const validation = useGovernedTable({
+    validator,
+    columns,
+    present: history.present,
+    today,
+    taken: answers.taken,
+    ownValues,
+    serverProblems,
+    editsStoredRows,
+  });
+  useUniquenessQuestions(validator, validation, form.template_id, answers.asked, setAnswers);
 
   const onChange = useCallback(
     (next: GridData) => {
