@@ -76,12 +76,10 @@ export function storedRowsGrid(
 type SubmissionActionsProps = {
   /** The submission shown. */
   submission: SubmissionDetail;
+  /** Its template's submission form, when readable. */
+  form: SubmissionForm | undefined;
   /** Whether "Edit rows" is offered (may edit, not editing, latest version, template readable). */
   canEditRows: boolean;
-  /** Whether the template has an identifier (cv_id) field, without which "Edit rows" is disabled. */
-  hasIdentifier: boolean;
-  /** Whether a Draft or Rejected submission of one's own may open again in the table. */
-  canReopen: boolean;
   /** Starts editing the rows in place. */
   onEditRows: () => void;
 };
@@ -91,14 +89,12 @@ type SubmissionActionsProps = {
  * §6; disabled with a tooltip when the template has no cv_id field), "Continue editing" or "Correct
  * and resubmit" for one's own Draft or Rejected submission, and "Dataset rows".
  */
-function SubmissionActions({
-  submission: s,
-  canEditRows,
-  hasIdentifier,
-  canReopen,
-  onEditRows,
-}: SubmissionActionsProps) {
+function SubmissionActions({ submission: s, form, canEditRows, onEditRows }: SubmissionActionsProps) {
   const navigate = useNavigate();
+  const { user } = useSignedIn();
+  const canReopen =
+    s.template_id !== null && s.submitter.id === user.id && (s.status === 'Draft' || s.status === 'Rejected');
+  const hasIdentifier = form?.fields.some((f) => f.governance_type === 'cv_id') ?? false;
   return (
     <Group gap="xs" wrap="nowrap">
       <StatusBadge status={s.status} />
@@ -246,6 +242,79 @@ function SubmissionHistory({
   );
 }
 
+/** The approval banner of a submission, then the decision panel or why one may not decide (spec 03 §4). */
+function SubmissionApproval({ submission }: { submission: SubmissionDetail }) {
+  const { user, settings } = useSignedIn();
+  return (
+    <>
+      <ApprovalBanner submission={submission} allowSelfApproval={settings.allow_self_approval} />
+      {submission.can_decide ? (
+        <DecisionPanel submissionId={submission.id} />
+      ) : (
+        <OwnSubmissionNotice
+          submission={submission}
+          userId={user.id}
+          allowSelfApproval={settings.allow_self_approval}
+        />
+      )}
+    </>
+  );
+}
+
+/** Props of {@link SubmissionRows}. */
+type SubmissionRowsProps = {
+  submission: SubmissionDetail;
+  /** The template's submission form; the rows editor opens only with it. */
+  form: SubmissionForm | undefined;
+  /** The shown rows as a read-only grid, from {@link storedRowsGrid}. */
+  grid: GridData;
+  /** Whether the latest rows are being edited. */
+  isEditing: boolean;
+  /** Closes the rows editor. */
+  onCloseEditor: () => void;
+};
+
+/**
+ * The submission's rows: the rows editor while editing (edit_submissions, spec 01 §6), else the
+ * read-only grid (copy, find).
+ */
+function SubmissionRows({ submission: s, form, grid, isEditing, onCloseEditor }: SubmissionRowsProps) {
+  return isEditing && form ? (
+    <SubmissionRowsEditor submission={s} form={form} onClose={onCloseEditor} />
+  ) : (
+    <SpreadsheetGrid
+      label={`${s.name} rows`}
+      testId="submission-rows"
+      data={grid}
+      onChange={() => {}}
+      isReadOnly
+      fixedColumns
+      rowLimit={grid.rowCount}
+      height={Math.min(480, 41 + Math.max(1, grid.rowCount) * 40 + 2)}
+    />
+  );
+}
+
+/**
+ * The version of a submission's rows named by ?version= (a commit id; null for the latest) and
+ * the function that shows the version made at a commit (null or `latestCommitId`: the latest).
+ */
+function useVersionParam() {
+  const [params, setParams] = useSearchParams();
+  const version = routeIdOf(params.get('version'));
+  const showVersion = (commitId: number | null, latestCommitId: number | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (commitId === null || commitId === latestCommitId) next.delete('version');
+        else next.set('version', String(commitId));
+        return next;
+      },
+      { replace: true },
+    );
+  return { version, showVersion };
+}
+
 /**
  * /codes/submissions/{id} (spec 03 §4): a submission's status, its rows with their codes
  * (read-only grid: copy, find), its approval banner (one per status: waiting for whom, rejected
@@ -257,9 +326,7 @@ function SubmissionHistory({
  */
 export function SubmissionPage() {
   const id = routeIdOf(useParams().id);
-  const { user, settings } = useSignedIn();
-  const [params, setParams] = useSearchParams();
-  const version = routeIdOf(params.get('version'));
+  const { version, showVersion: showVersionOf } = useVersionParam();
   const submission = useSubmission(id, version === null ? 'HEAD' : String(version));
   const form = useSubmissionForm(submission.data?.template_id ?? null);
   const [isEditing, setIsEditing] = useState(false);
@@ -284,23 +351,10 @@ export function SubmissionPage() {
   if (!submission.data || !grid || (submission.data.template_id !== null && form.isPending))
     return <PageSkeleton />;
   const s = submission.data;
-  const canReopen =
-    s.template_id !== null && s.submitter.id === user.id && (s.status === 'Draft' || s.status === 'Rejected');
   // An earlier version is shown when ?version names a commit other than the latest.
-  const shown =
-    version !== null && version !== s.commit_id ? versions.find((v) => v.commitId === version) : undefined;
   const isEarlier = version !== null && version !== s.commit_id;
-  const hasIdentifier = form.data?.fields.some((f) => f.governance_type === 'cv_id') ?? false;
-  const showVersion = (commitId: number | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (commitId === null || commitId === s.commit_id) next.delete('version');
-        else next.set('version', String(commitId));
-        return next;
-      },
-      { replace: true },
-    );
+  const shown = isEarlier ? versions.find((v) => v.commitId === version) : undefined;
+  const showVersion = (commitId: number | null) => showVersionOf(commitId, s.commit_id);
 
   return (
     <>
@@ -315,24 +369,14 @@ export function SubmissionPage() {
         aside={
           <SubmissionActions
             submission={s}
+            form={form.data}
             canEditRows={s.can_edit && !isEditing && !isEarlier && form.data !== undefined}
-            hasIdentifier={hasIdentifier}
-            canReopen={canReopen}
             onEditRows={() => setIsEditing(true)}
           />
         }
       />
       <Stack gap="lg">
-        <ApprovalBanner submission={s} allowSelfApproval={settings.allow_self_approval} />
-        {s.can_decide ? (
-          <DecisionPanel submissionId={s.id} />
-        ) : (
-          <OwnSubmissionNotice
-            submission={s}
-            userId={user.id}
-            allowSelfApproval={settings.allow_self_approval}
-          />
-        )}
+        <SubmissionApproval submission={s} />
         {isEarlier ? (
           <VersionNotice
             shown={shown}
@@ -340,20 +384,13 @@ export function SubmissionPage() {
             onShowLatest={() => showVersion(null)}
           />
         ) : null}
-        {isEditing && form.data && !isEarlier ? (
-          <SubmissionRowsEditor submission={s} form={form.data} onClose={() => setIsEditing(false)} />
-        ) : (
-          <SpreadsheetGrid
-            label={`${s.name} rows`}
-            testId="submission-rows"
-            data={grid}
-            onChange={() => {}}
-            isReadOnly
-            fixedColumns
-            rowLimit={grid.rowCount}
-            height={Math.min(480, 41 + Math.max(1, grid.rowCount) * 40 + 2)}
-          />
-        )}
+        <SubmissionRows
+          submission={s}
+          form={form.data}
+          grid={grid}
+          isEditing={isEditing && !isEarlier}
+          onCloseEditor={() => setIsEditing(false)}
+        />
         {s.status === 'Approved' || s.status === 'Submitted' ? (
           <>
             <SubmissionLinkChecks submissionId={s.id} />
