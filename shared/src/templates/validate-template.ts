@@ -136,14 +136,43 @@ export function validateTemplate(
   const issues: TemplateIssue[] = [];
   const flags = new Set(context.featureFlags);
   const fields = template.template_fields;
+  const report = issueReporters(issues);
 
-  const error = (
-    messageId: TemplateMessageId,
-    step: TemplateStep,
-    params: MessageParams = {},
-    tf?: TemplateField,
-  ) => issues.push({ type: 'ERROR', messageId, params, step, ...(tf ? { fieldId: tf.id } : {}) });
-  const warning = (messageId: TemplateMessageId, tf: TemplateField, params: MessageParams = {}) =>
+  // Setup (spec 03 §5 "Template name is required. Template folder is required.", "Approval").
+  if (isBlank(template.name)) report.error('templateNameRequired', 'setup');
+  if (template.folder_id === null) report.error('templateFolderRequired', 'setup');
+  if (template.settings.require_approval === 1 && template.approvers.length === 0)
+    report.error('approversRequired', 'setup');
+
+  const index = indexTemplate(template, context);
+  let linkFieldCount = 0;
+  for (const tf of fields) {
+    if (tf.governance_type === 'link' && ++linkFieldCount > 1) report.fieldError('linkFieldOnlyOne', tf);
+    checkField(tf, index, context, report);
+  }
+
+  checkLinkGovernance(template, flags, fields, report.error);
+  checkCreativeClassification(template, flags, fields, report.error);
+  issues.push(...integrationIssuesOf(template, context, flags, linkFieldCount > 0));
+  return issues;
+}
+
+/** The three ways a check reports an issue, each pushing onto one list. */
+interface IssueReporters {
+  /** An ERROR on `step`, about `tf` when given. */
+  error: ErrorIssue;
+  /** A WARNING on the govern step about `tf`, its name as the `field` param. */
+  warning: FieldIssue;
+  /** An ERROR on the govern step about `tf`, its name as the `field` param. */
+  fieldError: FieldIssue;
+}
+
+/** Reporters that push the issues they are given onto `issues`, in call order. */
+function issueReporters(issues: TemplateIssue[]): IssueReporters {
+  const error: ErrorIssue = (messageId, step, params = {}, tf) => {
+    issues.push({ type: 'ERROR', messageId, params, step, ...(tf ? { fieldId: tf.id } : {}) });
+  };
+  const warning: FieldIssue = (messageId, tf, params = {}) => {
     issues.push({
       type: 'WARNING',
       messageId,
@@ -151,18 +180,31 @@ export function validateTemplate(
       step: 'govern',
       fieldId: tf.id,
     });
-  const fieldError = (messageId: TemplateMessageId, tf: TemplateField, params: MessageParams = {}) =>
+  };
+  const fieldError: FieldIssue = (messageId, tf, params = {}) =>
     error(messageId, 'govern', { field: fieldName(tf), ...params }, tf);
+  return { error, warning, fieldError };
+}
 
-  // Setup (spec 03 §5 "Template name is required. Template folder is required.", "Approval").
-  if (isBlank(template.name)) error('templateNameRequired', 'setup');
-  if (template.folder_id === null) error('templateFolderRequired', 'setup');
-  if (template.settings.require_approval === 1 && template.approvers.length === 0)
-    error('approversRequired', 'setup');
+/** What the per-field checks look up, indexed once per validation. */
+interface TemplateIndex {
+  /** The template's fields by what a reference can name ({@link templateFieldReferences}). */
+  byFieldId: ReadonlyMap<string, TemplateField>;
+  /** Ids of the field sets the template holds. */
+  fieldsets: ReadonlySet<number>;
+  /** Lists by id: the context's, then those the fields carry. */
+  lists: ReadonlyMap<number, TemplateList>;
+  /** `list_id:list_column_id` of each list column a field of the template uses. */
+  usedColumns: ReadonlySet<string>;
+  /** The context's stored patterns by pattern (field) id. */
+  storedPatterns: ReadonlyMap<string, StoredPattern>;
+  /** `segment_parent_field_id:segment_id` of each segment field the template holds. */
+  segmentFieldKeys: ReadonlySet<string>;
+}
 
-  // Index once: fields by what a reference can name, lists by id, list columns used per list.
-  const byFieldId = templateFieldReferences(fields);
-  const fieldsets = new Set(template.fieldsets);
+/** Indexes fields by what a reference can name, lists by id and list columns used per list. */
+function indexTemplate(template: ValidatedTemplate, context: TemplateValidationContext): TemplateIndex {
+  const fields = template.template_fields;
   const lists = new Map<number, TemplateList>();
   for (const list of context.lists ?? []) lists.set(list.id, list);
   const usedColumns = new Set<string>();
@@ -173,72 +215,106 @@ export function validateTemplate(
     if (lg.list_id !== null && lg.list_column_id !== null)
       usedColumns.add(`${lg.list_id}:${lg.list_column_id}`);
   }
-  const storedPatterns = new Map((context.patterns ?? []).map((p) => [String(p.id), p]));
   const segmentFieldKeys = new Set<string>();
   for (const tf of fields) {
     const { segment_parent_field_id: parent, segment_id: segment } = tf.field;
     if (parent !== null && segment !== null) segmentFieldKeys.add(`${parent}:${segment}`);
   }
+  return {
+    byFieldId: templateFieldReferences(fields),
+    fieldsets: new Set(template.fieldsets),
+    lists,
+    usedColumns,
+    storedPatterns: new Map((context.patterns ?? []).map((p) => [String(p.id), p])),
+    segmentFieldKeys,
+  };
+}
 
-  let linkFieldCount = 0;
-  for (const tf of fields) {
-    const type = tf.governance_type;
-    if (type === 'link' && ++linkFieldCount > 1) fieldError('linkFieldOnlyOne', tf);
+/**
+ * One field's checks (spec 03 §5 "Whole-template validation"): its segment parent is in the
+ * template, it has a governance type (a variable one needs its field set in the template), its
+ * autofill source, required text visibility, concatenation pieces, pattern segments and list.
+ */
+function checkField(
+  tf: TemplateField,
+  index: TemplateIndex,
+  context: TemplateValidationContext,
+  { fieldError, warning }: IssueReporters,
+): void {
+  const type = tf.governance_type;
+  // A field with a segment parent must have that parent in the template.
+  const parentId = tf.field.segment_parent_field_id;
+  if (parentId !== null && !index.byFieldId.has(String(parentId))) fieldError('segmentParentMissing', tf);
 
-    // A field with a segment parent must have that parent in the template.
-    const parentId = tf.field.segment_parent_field_id;
-    if (parentId !== null && !byFieldId.has(String(parentId))) fieldError('segmentParentMissing', tf);
+  // Each field has a governance type; a non-governed one whose field set is not in the template needs one.
+  if (type === null) fieldError('governanceTypeRequired', tf);
+  else if (
+    type === 'variable' &&
+    (tf.field.fieldset_id === null || !index.fieldsets.has(tf.field.fieldset_id))
+  )
+    fieldError('governanceRequired', tf);
 
-    // Each field has a governance type; a non-governed one whose field set is not in the template needs one.
-    if (type === null) fieldError('governanceTypeRequired', tf);
-    else if (type === 'variable' && (tf.field.fieldset_id === null || !fieldsets.has(tf.field.fieldset_id)))
-      fieldError('governanceRequired', tf);
-
-    if (type === 'autofill') {
-      const sourceId = tf.autofill?.field_id ?? null;
-      const source = sourceId === null ? undefined : byFieldId.get(String(sourceId));
-      if (!source) fieldError('autofillSourceMissing', tf);
-      else if (tf.required && !source.required)
-        fieldError('autofillSourceNotRequired', tf, { source: fieldName(source) });
-    }
-
-    if (type === 'text' && tf.required && !tf.visible_on_form) fieldError('requiredTextHidden', tf);
-
-    if (type === 'concatenation') {
-      const pieces = tf.concatenation_governance?.field_ids ?? [];
-      const missing = pieces.filter((id) => !byFieldId.has(String(id)));
-      if (missing.length > 0)
-        fieldError('concatenationPieceMissing', tf, {
-          missing: joinNames([...new Set(missing.map((id) => missingFieldName(id, context.knownFields)))]),
-        });
-    }
-
-    if (tf.field.is_pattern) {
-      // The stored pattern's segments, when known, decide: a submission needs a value for each of
-      // them, whatever copy the pattern field carries (spec 03 §5 "pattern segments must exist").
-      const stored = storedPatterns.get(String(tf.field_id));
-      for (const segment of stored?.segments ?? tf.segments)
-        if (!segmentFieldKeys.has(`${tf.field_id}:${segment.id}`))
-          fieldError('patternSegmentMissing', tf, { segment: segment.name });
-      if (
-        stored !== undefined &&
-        tf.pattern_updated_at !== null &&
-        stored.updated_at !== tf.pattern_updated_at
-      )
-        warning('patternUpdated', tf);
-    }
-
-    if (type === 'list') checkListField(tf, lists, usedColumns, fieldError, warning);
+  if (type === 'autofill') {
+    const sourceId = tf.autofill?.field_id ?? null;
+    const source = sourceId === null ? undefined : index.byFieldId.get(String(sourceId));
+    if (!source) fieldError('autofillSourceMissing', tf);
+    else if (tf.required && !source.required)
+      fieldError('autofillSourceNotRequired', tf, { source: fieldName(source) });
   }
 
-  checkLinkGovernance(template, flags, fields, error);
-  checkCreativeClassification(template, flags, fields, error);
+  if (type === 'text' && tf.required && !tf.visible_on_form) fieldError('requiredTextHidden', tf);
 
+  if (type === 'concatenation') {
+    const pieces = tf.concatenation_governance?.field_ids ?? [];
+    const missing = pieces.filter((id) => !index.byFieldId.has(String(id)));
+    if (missing.length > 0)
+      fieldError('concatenationPieceMissing', tf, {
+        missing: joinNames([...new Set(missing.map((id) => missingFieldName(id, context.knownFields)))]),
+      });
+  }
+
+  if (tf.field.is_pattern) checkPatternField(tf, index, fieldError, warning);
+
+  if (type === 'list') checkListField(tf, index.lists, index.usedColumns, fieldError, warning);
+}
+
+/**
+ * A pattern field: the stored pattern's segments, when known, decide: a submission needs a value
+ * for each of them, whatever copy the pattern field carries (spec 03 §5 "pattern segments must
+ * exist"); a pattern changed since the field copied it warns.
+ */
+function checkPatternField(
+  tf: TemplateField,
+  index: TemplateIndex,
+  fieldError: FieldIssue,
+  warning: FieldIssue,
+): void {
+  const stored = index.storedPatterns.get(String(tf.field_id));
+  for (const segment of stored?.segments ?? tf.segments)
+    if (!index.segmentFieldKeys.has(`${tf.field_id}:${segment.id}`))
+      fieldError('patternSegmentMissing', tf, { segment: segment.name });
+  if (stored !== undefined && tf.pattern_updated_at !== null && stored.updated_at !== tf.pattern_updated_at)
+    warning('patternUpdated', tf);
+}
+
+/**
+ * The integrations' issues (spec 03 §5, `checkIntegrations`). Missing settings make an
+ * integration "Not ready" instead of blocking the save ("Connecting never loses work",
+ * ../integrations/readiness.ts): they stay as warnings on their sections, followed by one
+ * `integrationNotReady` warning per assignment saying what is missing.
+ */
+function integrationIssuesOf(
+  template: ValidatedTemplate,
+  context: TemplateValidationContext,
+  flags: ReadonlySet<FeatureFlag>,
+  hasLinkField: boolean,
+): TemplateIssue[] {
+  const fields = template.template_fields;
   const templateFieldIds: number[] = [];
   for (const tf of fields) if (typeof tf.field_id === 'number') templateFieldIds.push(tf.field_id);
   const integrationIssues = checkIntegrations(template.integrations, {
     templateName: template.name,
-    hasLinkField: linkFieldCount > 0,
+    hasLinkField,
     isAutoSubmitOn: template.settings.enable_auto_submit === 1 && flags.has('auto-submit'),
     templateFieldIds,
     featureFlags: context.featureFlags,
@@ -246,11 +322,9 @@ export function validateTemplate(
     hasClassificationSourceUrl: fields.some((tf) => tf.classification_parameter_type === 'SOURCE_URL'),
     ...(context.now ? { now: context.now } : {}),
   });
-  // Missing settings make an integration "Not ready" instead of blocking the save ("Connecting
-  // never loses work", ../integrations/readiness.ts): they stay as warnings on their sections, and
-  // one `integrationNotReady` warning per assignment says what is missing.
-  for (const issue of integrationIssues)
-    issues.push(isMissingSettingIssue(issue) ? { ...issue, type: 'WARNING' } : issue);
+  const issues = integrationIssues.map(
+    (issue): TemplateIssue => (isMissingSettingIssue(issue) ? { ...issue, type: 'WARNING' } : issue),
+  );
   const missingBy = missingSettingsByIntegration(integrationIssues);
   for (const assignment of template.integrations) {
     const missing = missingBy.get(String(assignment.id));

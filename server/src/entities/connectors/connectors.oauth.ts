@@ -7,11 +7,13 @@ import {
   type CodeExchange,
   exchangeCode,
   newAuthorisationSecrets,
+  type OAuthClientCredentials,
   OAuthFlowError,
   signedInEmail,
 } from '../../integrations/oauth/oauth-client';
+import type { OAuthProviderConfig } from '../../integrations/oauth/providers';
 import { exchangeTikTokCode, tiktokAuthorisationUrl } from '../../integrations/oauth/tiktok';
-import { decryptSecret, encryptSecret, keyRingOf } from '../../security/secrets';
+import { decryptSecret, encryptSecret, keyRingOf, type SecretKeyRing } from '../../security/secrets';
 import { recordActivity } from '../activities/activities.service';
 import { oauthClientFor, readConnector, tokenColumns } from './connectors.read';
 import * as repo from './connectors.repository';
@@ -112,18 +114,7 @@ function back(success: boolean, message?: string): string {
  * endpoint (spec 01 §5); without one nothing is stored. The activity log records the
  * authorisation and the email, never a token.
  */
-export async function oauthCallback(
-  deps: AppDeps,
-  actor: Actor,
-  query: {
-    code?: string;
-    auth_code?: string;
-    state?: string;
-    error?: string;
-    error_description?: string;
-    iss?: string;
-  },
-): Promise<string> {
+export async function oauthCallback(deps: AppDeps, actor: Actor, query: OAuthCallbackQuery): Promise<string> {
   if (!query.state) return back(false, 'The sign-in answer carried no state. Start the sign-in again.');
   const pending = await repo.takeOAuthState(deps.db, hashState(query.state));
   if (!pending || pending.session_id !== actor.sessionId || pending.account_id !== actor.accountId) {
@@ -157,15 +148,61 @@ export async function oauthCallback(
       return back(false, 'The connected account was deleted during the sign-in.');
     }
   }
+  const signIn: SignIn = { deps, actor, pending, type, provider, client, ring };
+  const exchanged = await exchangeForTokens(signIn, query, query.state);
+  if (typeof exchanged === 'string') return exchanged;
+  const result = await storeSignIn(signIn, exchanged);
+  if (result === 'gone') return back(false, 'The connected account was deleted during the sign-in.');
+  return back(true);
+}
+
+/** The query of the provider's return to {@link OAUTH_CALLBACK_PATH} (spec 01 §4). */
+export interface OAuthCallbackQuery {
+  code?: string;
+  auth_code?: string;
+  state?: string;
+  error?: string;
+  error_description?: string;
+  iss?: string;
+}
+
+/** A sign-in whose state was accepted: who, what it started and the OAuth client it uses. */
+interface SignIn {
+  deps: AppDeps;
+  actor: Actor;
+  /** The stored state row the return named. */
+  pending: NonNullable<Awaited<ReturnType<typeof repo.takeOAuthState>>>;
+  type: NonNullable<ReturnType<typeof connectorTypeBySlug>>;
+  provider: OAuthProviderConfig;
+  client: OAuthClientCredentials;
+  ring: SecretKeyRing;
+}
+
+/** What the code exchange brought: the tokens, and the metadata only the sign-in fills. */
+interface Exchanged {
+  exchange: CodeExchange;
+  /** googleConnectedEmail of the Google ad servers, by metadata key (spec 01 §5). */
+  signedIn: Record<string, string>;
+}
+
+/**
+ * Exchanges the returned code for tokens (with the PKCE verifier; TikTok's own way) and reads
+ * the signed-in email for the type's sign-in keys. Answers them, or the page to send the browser
+ * to when the provider refused or could not be reached.
+ */
+async function exchangeForTokens(
+  { deps, actor, pending, type, provider, client, ring }: SignIn,
+  query: OAuthCallbackQuery,
+  state: string,
+): Promise<Exchanged | string> {
   const params = new URLSearchParams(
     Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string'),
   );
   let exchange: CodeExchange;
-  // The metadata only the sign-in fills (googleConnectedEmail of the Google ad servers).
   const signedIn: Record<string, string> = {};
   try {
     // TikTok's sign-in is not standard OAuth 2.0 (integrations/oauth/tiktok.ts); the state was
-    // checked above.
+    // checked before.
     const tiktokCode = query.auth_code ?? query.code;
     if (pending.slug === 'tiktok') {
       if (!tiktokCode) return back(false, 'TikTok returned no authorisation code. Start the sign-in again.');
@@ -182,7 +219,7 @@ export async function oauthCallback(
         client,
         {
           callbackParams: params,
-          state: query.state,
+          state,
           redirectUri: pending.redirect_uri,
           codeVerifier: pending.code_verifier
             ? decryptSecret(ring, pending.code_verifier, `oauth-state:${actor.accountId}:code_verifier`)
@@ -198,13 +235,21 @@ export async function oauthCallback(
       error instanceof OAuthFlowError ? error.message : 'The provider could not be reached.',
     );
   }
+  return { exchange, signedIn };
+}
 
-  const connectedAt = new Date();
+/**
+ * Stores the tokens encrypted on the connected account the sign-in started from, or on one made
+ * now for a direct start, with the signed-in metadata and an activity entry. Answers the row, or
+ * 'gone' when the started-from account was deleted meanwhile.
+ */
+async function storeSignIn(signIn: SignIn, { exchange, signedIn }: Exchanged) {
+  const { deps, actor, pending, type, ring } = signIn;
   const columns = {
     ...tokenColumns(ring, actor.accountId, exchange.tokens),
-    oauth_connected_at: connectedAt,
+    oauth_connected_at: new Date(),
   };
-  const result = await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     if (pending.connector_id) {
       const [existing] = await repo.findConnectorsForUpdate(trx, actor.accountId, [pending.connector_id]);
       if (!existing) return 'gone' as const;
@@ -240,6 +285,4 @@ export async function oauthCallback(
     });
     return row;
   });
-  if (result === 'gone') return back(false, 'The connected account was deleted during the sign-in.');
-  return back(true);
 }

@@ -1,6 +1,7 @@
 import { AppError, type ListSaved } from '@nomen/shared';
 import type { Database } from '@nomen/shared/db';
 import type { Transaction } from 'kysely';
+import type pg from 'pg';
 import type { Actor, AppDeps } from '../../http/context';
 import { recordActivity } from '../activities/activities.service';
 import { assertListUnlocked } from '../collab/collab.service';
@@ -18,6 +19,9 @@ import {
   type ListRow,
 } from './lists.service';
 
+/** The columns of a full save, as the request sends them. */
+type ColumnsIn = NonNullable<FullSave['list_columns']>;
+
 /**
  * Saves a whole list (spec 02 §7 PUT lists/): creates it (no id) or replaces its columns and
  * cells (id), keeping the ids of cells and columns that stay, in one transaction with an
@@ -28,92 +32,24 @@ import {
  * (over 100 columns or 10,000 rows).
  */
 export async function saveList(deps: AppDeps, actor: Actor, input: FullSave): Promise<ListSaved> {
-  let columnsIn = input.list_columns;
-  if (columnsIn) {
-    assertColumnLimit(columnsIn.length);
-    for (const column of columnsIn) for (const cell of column.list_values) assertRowLimit(cell.row_number);
-    if (input.type === 'drop-down' && columnsIn.length > 1) {
-      columnsIn = [...columnsIn].sort((a, b) => a.precedence - b.precedence).slice(0, 1);
-    }
-  }
+  let columnsIn = checkedColumns(input);
   return inTransaction(deps, async (trx, client) => {
-    const attributes = {
-      name: input.name,
-      notes: input.notes,
-      type: input.type,
-      powered_template_id: input.powered_template_id ?? null,
-    };
-    let before: ReturnType<typeof audited> | null = null;
-    let list: ListRow;
-    let existing: ColumnRow[] = [];
     await assertReferencesOwned(trx, actor, input);
-    const templateId = attributes.powered_template_id;
+    const templateId = input.powered_template_id ?? null;
     if (templateId !== null && columnsIn) {
       // A powered list's values come from its template's dataset, never from the request.
       await assertPoweredColumns(trx, templateId, columnsIn);
       columnsIn = columnsIn.map((column) => ({ ...column, list_values: [] }));
     }
-    if (input.id) {
-      assertMayChangeSavedList(actor, 'save');
-      const found = await repo.findList(trx, actor.accountId, input.id, true);
-      if (!found) throw AppError.notFound('List');
-      assertNotStale(found.updated_at, input.updated_at, 'list');
-      await assertListUnlocked(trx, actor, found.id);
-      existing = await repo.columnsOf(trx, found.id);
-      if (templateId !== null && !columnsIn) await assertPoweredColumns(trx, templateId, existing);
-      before = audited(
-        found,
-        existing,
-        await repo.countCells(
-          trx,
-          existing.map((c) => c.id),
-        ),
-      );
-      list = await repo.updateList(trx, found.id, attributes);
-    } else {
-      list = await repo.insertList(trx, actor.accountId, attributes);
-    }
-
+    const { list, existing, before } = await writeListRow(trx, actor, input, columnsIn);
     const saved: ListSaved = {
       id: list.id,
       updated_at: list.updated_at.toISOString(),
       list_columns: [],
       value_ids: {},
     };
-    if (!columnsIn) {
-      if (!input.id) {
-        const [columnId] = await repo.insertColumns(trx, list.id, [
-          { name: 'Column 1', precedence: 0, powered_template_field_id: null },
-        ]);
-        saved.list_columns.push({ id: columnId!, name: 'Column 1', precedence: 0, temp_id: null });
-      } else {
-        saved.list_columns = existing.map((c) => ({
-          id: c.id,
-          name: c.name,
-          precedence: c.precedence,
-          temp_id: null,
-        }));
-      }
-    } else {
-      const columnIds = await saveColumns(trx, list.id, existing, columnsIn, saved);
-      const rows = await fullSaveRows(trx, columnsIn, columnIds, saved);
-      if (existing.length === 0) {
-        const foreign = rows.filter((r) => !r.isNew).map((r) => r.id);
-        if (foreign.length > 0)
-          throw new AppError('NOT_FOUND', `List values not found: ${foreign.slice(0, 20).join(', ')}`);
-        await repo.insertCells(trx, client, rows);
-      } else {
-        const unknown = await repo.replaceCells(
-          trx,
-          client,
-          [...new Set([...existing.map((c) => c.id), ...columnIds])],
-          rows,
-        );
-        if (unknown.length > 0)
-          throw new AppError('NOT_FOUND', `List values not found: ${unknown.join(', ')}`);
-      }
-    }
-
+    if (!columnsIn) await keepOrMakeColumns(trx, list.id, input, existing, saved);
+    else await replaceColumnsAndCells(trx, client, list.id, existing, columnsIn, saved);
     if (templateId !== null) {
       saved.updated_at = (await fillPoweredList(trx, list.id, templateId)).toISOString();
     } else if (
@@ -143,8 +79,120 @@ export async function saveList(deps: AppDeps, actor: Actor, input: FullSave): Pr
 }
 
 /**
- * Refuses references to another account's (or a missing) template or template field (issue 8
- * item 5): 404 naming the field, before anything is written. A column's template field must
+ * The columns of a full save after the checks that need no database: at most 100 columns and
+ * 10,000 rows (413), and a drop-down list's first column only (by precedence). Undefined when
+ * the save sends no columns.
+ */
+function checkedColumns(input: FullSave): ColumnsIn | undefined {
+  const columnsIn = input.list_columns;
+  if (!columnsIn) return columnsIn;
+  assertColumnLimit(columnsIn.length);
+  for (const column of columnsIn) for (const cell of column.list_values) assertRowLimit(cell.row_number);
+  if (input.type === 'drop-down' && columnsIn.length > 1) {
+    return [...columnsIn].sort((a, b) => a.precedence - b.precedence).slice(0, 1);
+  }
+  return columnsIn;
+}
+
+/**
+ * Inserts the list (no id) or updates the saved one's attributes after its checks: may change
+ * saved lists (403), exists (404), not stale (409), not locked, and a powered list's kept
+ * columns name its template's fields. Answers the list row, its columns before the save and
+ * its audited state before (null for a new list).
+ */
+async function writeListRow(
+  trx: Transaction<Database>,
+  actor: Actor,
+  input: FullSave,
+  columnsIn: ColumnsIn | undefined,
+): Promise<{ list: ListRow; existing: ColumnRow[]; before: ReturnType<typeof audited> | null }> {
+  const attributes = {
+    name: input.name,
+    notes: input.notes,
+    type: input.type,
+    powered_template_id: input.powered_template_id ?? null,
+  };
+  if (!input.id) {
+    return { list: await repo.insertList(trx, actor.accountId, attributes), existing: [], before: null };
+  }
+  assertMayChangeSavedList(actor, 'save');
+  const found = await repo.findList(trx, actor.accountId, input.id, true);
+  if (!found) throw AppError.notFound('List');
+  assertNotStale(found.updated_at, input.updated_at, 'list');
+  await assertListUnlocked(trx, actor, found.id);
+  const existing = await repo.columnsOf(trx, found.id);
+  const templateId = attributes.powered_template_id;
+  if (templateId !== null && !columnsIn) await assertPoweredColumns(trx, templateId, existing);
+  const before = audited(
+    found,
+    existing,
+    await repo.countCells(
+      trx,
+      existing.map((c) => c.id),
+    ),
+  );
+  return { list: await repo.updateList(trx, found.id, attributes), existing, before };
+}
+
+/**
+ * A save without columns: a new list gets one empty "Column 1"; a saved list keeps its
+ * columns. Fills `saved.list_columns`.
+ */
+async function keepOrMakeColumns(
+  trx: Transaction<Database>,
+  listId: number,
+  input: FullSave,
+  existing: readonly ColumnRow[],
+  saved: ListSaved,
+): Promise<void> {
+  if (!input.id) {
+    const [columnId] = await repo.insertColumns(trx, listId, [
+      { name: 'Column 1', precedence: 0, powered_template_field_id: null },
+    ]);
+    saved.list_columns.push({ id: columnId!, name: 'Column 1', precedence: 0, temp_id: null });
+  } else {
+    saved.list_columns = existing.map((c) => ({
+      id: c.id,
+      name: c.name,
+      precedence: c.precedence,
+      temp_id: null,
+    }));
+  }
+}
+
+/**
+ * A save with columns: makes the list's columns and cells those of the request. Errors: 404
+ * (a column or cell id not in this list).
+ */
+async function replaceColumnsAndCells(
+  trx: Transaction<Database>,
+  client: pg.PoolClient | null,
+  listId: number,
+  existing: readonly ColumnRow[],
+  columnsIn: ColumnsIn,
+  saved: ListSaved,
+): Promise<void> {
+  const columnIds = await saveColumns(trx, listId, existing, columnsIn, saved);
+  const rows = await fullSaveRows(trx, columnsIn, columnIds, saved);
+  if (existing.length === 0) {
+    const foreign = rows.filter((r) => !r.isNew).map((r) => r.id);
+    if (foreign.length > 0)
+      throw new AppError('NOT_FOUND', `List values not found: ${foreign.slice(0, 20).join(', ')}`);
+    await repo.insertCells(trx, client, rows);
+  } else {
+    const unknown = await repo.replaceCells(
+      trx,
+      client,
+      [...new Set([...existing.map((c) => c.id), ...columnIds])],
+      rows,
+    );
+    if (unknown.length > 0) throw new AppError('NOT_FOUND', `List values not found: ${unknown.join(', ')}`);
+  }
+}
+
+/**
+ * Refuses references to another account's (or a missing) template or template field: 404
+ * naming the field, before anything is written. A column's template field must
  * belong to the list's template when the list names one.
  */
 async function assertReferencesOwned(
@@ -185,7 +233,7 @@ async function saveColumns(
   trx: Transaction<Database>,
   listId: number,
   existing: readonly ColumnRow[],
-  columnsIn: NonNullable<FullSave['list_columns']>,
+  columnsIn: ColumnsIn,
   saved: ListSaved,
 ): Promise<number[]> {
   const existingIds = existing.map((c) => c.id);
@@ -229,7 +277,7 @@ async function saveColumns(
  */
 async function fullSaveRows(
   trx: Transaction<Database>,
-  columnsIn: NonNullable<FullSave['list_columns']>,
+  columnsIn: ColumnsIn,
   columnIds: readonly number[],
   saved: ListSaved,
 ): Promise<(repo.CellRow & { isNew: boolean })[]> {

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 
 /**
- * SQL of the reports (issue 13; spec 01 §2.9, §3.3). Every function takes the account first.
+ * SQL of the reports (spec 01 §2.9, §3.3). Every function takes the account first.
  * "In the dataset" means status Submitted or Approved: the only submissions whose rows count as
  * submitted codes. Time zones are IANA names already checked by the contract; days and months
  * are taken in that zone.
@@ -289,29 +289,33 @@ function fieldMaps(accountId: number): RawBuilder<unknown> {
     from template_fields tf join fields f on f.id = tf.field_id where tf.account_id = ${accountId}`;
 }
 
-/**
- * The SQL of each downloadable report (spec 01 §7 downloads), with times as local
- * `YYYY-MM-DD HH:MM` in `tz` (the column says which zone). Ordered like the screen.
- */
-export function downloadQuery(report: string, accountId: number, p: DownloadParams): DownloadQuerySql {
-  const at = (name: string) => `${name} (${p.tz})`;
-  const range = (column: RawBuilder<unknown>) =>
-    sql`${column} >= ${startOfDay(p.from, p.tz)} and ${column} < ${endOfDay(p.to, p.tz)}`;
-  switch (report) {
-    case 'summary': {
-      const columns = ['active_users', 'codes_submitted', 'submissions'];
-      return {
-        columns,
-        query: sql`select (select count(*)::int from users where account_id = ${accountId} and not disabled) as ${col(columns[0]!)},
+/** What every download's query is built from: the account, the parameters and two helpers. */
+interface DownloadContext {
+  accountId: number;
+  p: DownloadParams;
+  /** A time column's name with its zone, e.g. `created_at (Europe/Paris)`. */
+  at: (name: string) => string;
+  /** `column` within the local days `p.from`..`p.to` (inclusive) in `p.tz`. */
+  range: (column: RawBuilder<unknown>) => RawBuilder<unknown>;
+}
+
+/** The summary download: active users, codes submitted and submissions in the dataset. */
+function summaryDownload({ accountId }: DownloadContext): DownloadQuerySql {
+  const columns = ['active_users', 'codes_submitted', 'submissions'];
+  return {
+    columns,
+    query: sql`select (select count(*)::int from users where account_id = ${accountId} and not disabled) as ${col(columns[0]!)},
           coalesce(sum(row_count), 0)::int as ${col(columns[1]!)}, count(*)::int as ${col(columns[2]!)}
           from submissions where account_id = ${accountId} and ${IN_DATASET}`,
-      };
-    }
-    case 'charts': {
-      const columns = ['month', 'codes_submitted'];
-      return {
-        columns,
-        query: sql`select to_char(m, 'YYYY-MM') as ${col('month')},
+  };
+}
+
+/** The charts download: codes submitted per local month over the last six months. */
+function chartsDownload({ accountId, p }: DownloadContext): DownloadQuerySql {
+  const columns = ['month', 'codes_submitted'];
+  return {
+    columns,
+    query: sql`select to_char(m, 'YYYY-MM') as ${col('month')},
             coalesce((select sum(row_count) from submissions s
               where s.account_id = ${accountId} and s.${IN_DATASET}
                 and s.submitted_at >= (m at time zone ${p.tz})
@@ -320,13 +324,15 @@ export function downloadQuery(report: string, accountId: number, p: DownloadPara
           from generate_series(date_trunc('month', now() at time zone ${p.tz}) - interval '5 months',
             date_trunc('month', now() at time zone ${p.tz}), interval '1 month') m
           order by m`,
-      };
-    }
-    case 'top-users': {
-      const columns = ['name', 'email', 'submitted_codes', at('last_login'), at('last_submission')];
-      return {
-        columns,
-        query: sql`select u.name as ${col(columns[0]!)}, u.email as ${col(columns[1]!)},
+  };
+}
+
+/** The top users download: each submitter's codes, last login and last submission. */
+function topUsersDownload({ accountId, p, at }: DownloadContext): DownloadQuerySql {
+  const columns = ['name', 'email', 'submitted_codes', at('last_login'), at('last_submission')];
+  return {
+    columns,
+    query: sql`select u.name as ${col(columns[0]!)}, u.email as ${col(columns[1]!)},
             t.codes as ${col(columns[2]!)}, ${localTime(sql`u.last_login`, p.tz)} as ${col(columns[3]!)},
             ${localTime(sql`t.last_submission`, p.tz)} as ${col(columns[4]!)}
           from (select submitter_id, sum(row_count)::int as codes, max(submitted_at) as last_submission
@@ -334,30 +340,28 @@ export function downloadQuery(report: string, accountId: number, p: DownloadPara
             group by submitter_id) t
           join users u on u.id = t.submitter_id and u.account_id = ${accountId}
           order by t.codes desc, u.name, u.id`,
-      };
-    }
-    case 'usage': {
-      const columns = [
-        'template_name',
-        'submission_name',
-        'submitter_name',
-        'number_of_codes',
-        at('created_at'),
-      ];
-      return {
-        columns,
-        query: sql`select template_name as ${col(columns[0]!)}, name as ${col(columns[1]!)},
+  };
+}
+
+/** The usage download: the dataset's submissions submitted in the date range. */
+function usageDownload({ accountId, p, at, range }: DownloadContext): DownloadQuerySql {
+  const columns = ['template_name', 'submission_name', 'submitter_name', 'number_of_codes', at('created_at')];
+  return {
+    columns,
+    query: sql`select template_name as ${col(columns[0]!)}, name as ${col(columns[1]!)},
             submitter_name as ${col(columns[2]!)}, row_count as ${col(columns[3]!)},
             ${localTime(sql`submitted_at`, p.tz)} as ${col(columns[4]!)}
           from submissions where account_id = ${accountId} and ${IN_DATASET} and ${range(sql`submitted_at`)}
           order by submitted_at desc, id desc`,
-      };
-    }
-    case 'templates': {
-      const columns = ['identifier', 'user_name', at('updated_at'), 'codes'];
-      return {
-        columns,
-        query: sql`select t.name as ${col(columns[0]!)}, l.submitter_name as ${col(columns[1]!)},
+  };
+}
+
+/** The templates download: each template's codes and its last submitter. */
+function templatesDownload({ accountId, p, at }: DownloadContext): DownloadQuerySql {
+  const columns = ['identifier', 'user_name', at('updated_at'), 'codes'];
+  return {
+    columns,
+    query: sql`select t.name as ${col(columns[0]!)}, l.submitter_name as ${col(columns[1]!)},
             ${localTime(sql`t.updated_at`, p.tz)} as ${col(columns[2]!)}, coalesce(c.codes, 0)::int as ${col(columns[3]!)}
           from templates t
           left join lateral (select sum(row_count) as codes from submissions s
@@ -367,21 +371,23 @@ export function downloadQuery(report: string, accountId: number, p: DownloadPara
             order by submitted_at desc, id desc limit 1) l on true
           where t.account_id = ${accountId}
           order by coalesce(c.codes, 0) desc, t.name, t.id`,
-      };
-    }
-    case 'search': {
-      const columns = [
-        'template_name',
-        'identifier',
-        at('created_at'),
-        'submitted_by',
-        'field_name',
-        'cell_value',
-        'dataset_id',
-      ];
-      return {
-        columns,
-        query: sql`with m as materialized (${fieldMaps(accountId)})
+  };
+}
+
+/** The search download: every current value matching `p.pattern`, one line per value. */
+function searchDownload({ accountId, p, at }: DownloadContext): DownloadQuerySql {
+  const columns = [
+    'template_name',
+    'identifier',
+    at('created_at'),
+    'submitted_by',
+    'field_name',
+    'cell_value',
+    'dataset_id',
+  ];
+  return {
+    columns,
+    query: sql`with m as materialized (${fieldMaps(accountId)})
           select s.template_name as ${col(columns[0]!)}, s.name as ${col(columns[1]!)},
             ${localTime(sql`s.submitted_at`, p.tz)} as ${col(columns[2]!)}, s.submitter_name as ${col(columns[3]!)},
             m.names ->> e.key as ${col(columns[4]!)}, e.value as ${col(columns[5]!)}, s.dataset_id as ${col(columns[6]!)}
@@ -391,23 +397,25 @@ export function downloadQuery(report: string, accountId: number, p: DownloadPara
           where r.account_id = ${accountId} and r.from_commit is not null and r.to_commit is null
             and e.value ilike ${p.pattern} and s.account_id = ${accountId}
           order by s.submitted_at desc, s.id desc, r.row_number, (m.places ->> e.key)::int, e.key`,
-      };
-    }
-    case 'global': {
-      const columns = [
-        'template_name',
-        'submission_name',
-        'submitted_by',
-        'status',
-        at('submitted_at'),
-        'row_number',
-        'cv_id',
-        'field_name',
-        'value',
-      ];
-      return {
-        columns,
-        query: sql`with m as materialized (${fieldMaps(accountId)})
+  };
+}
+
+/** The global download: every visible value of the non-draft submissions in the date range. */
+function globalDownload({ accountId, p, at, range }: DownloadContext): DownloadQuerySql {
+  const columns = [
+    'template_name',
+    'submission_name',
+    'submitted_by',
+    'status',
+    at('submitted_at'),
+    'row_number',
+    'cv_id',
+    'field_name',
+    'value',
+  ];
+  return {
+    columns,
+    query: sql`with m as materialized (${fieldMaps(accountId)})
           select s.template_name as ${col(columns[0]!)}, s.name as ${col(columns[1]!)},
             s.submitter_name as ${col(columns[2]!)}, s.status as ${col(columns[3]!)},
             ${localTime(sql`s.submitted_at`, p.tz)} as ${col(columns[4]!)}, r.row_number + 1 as ${col(columns[5]!)},
@@ -418,40 +426,69 @@ export function downloadQuery(report: string, accountId: number, p: DownloadPara
           where s.account_id = ${accountId} and s.status <> 'Draft' and ${range(sql`s.submitted_at`)}
             and not (e.key = any(m.hidden))
           order by s.submitted_at desc, s.id desc, r.row_number, (m.places ->> e.key)::int, e.key`,
-      };
-    }
-    case 'submissions': {
-      const columns = [
-        'template_name',
-        'submission_name',
-        'status',
-        'submitter_name',
-        'number_of_codes',
-        at('submitted_at'),
-        at('created_at'),
-      ];
-      return {
-        columns,
-        query: sql`select template_name as ${col(columns[0]!)}, name as ${col(columns[1]!)}, status as ${col(columns[2]!)},
+  };
+}
+
+/** The submissions download: every submission submitted (or, if never, created) in the range. */
+function submissionsDownload({ accountId, p, at, range }: DownloadContext): DownloadQuerySql {
+  const columns = [
+    'template_name',
+    'submission_name',
+    'status',
+    'submitter_name',
+    'number_of_codes',
+    at('submitted_at'),
+    at('created_at'),
+  ];
+  return {
+    columns,
+    query: sql`select template_name as ${col(columns[0]!)}, name as ${col(columns[1]!)}, status as ${col(columns[2]!)},
             submitter_name as ${col(columns[3]!)}, row_count as ${col(columns[4]!)},
             ${localTime(sql`submitted_at`, p.tz)} as ${col(columns[5]!)}, ${localTime(sql`created_at`, p.tz)} as ${col(columns[6]!)}
           from submissions where account_id = ${accountId} and ${range(sql`coalesce(submitted_at, created_at)`)}
           order by coalesce(submitted_at, created_at) desc, id desc`,
-      };
-    }
-    default: {
-      // logins
-      const columns = ['name', 'email', 'role', 'disabled', at('last_login'), at('created_at')];
-      return {
-        columns,
-        query: sql`select name as ${col(columns[0]!)}, email as ${col(columns[1]!)}, role as ${col(columns[2]!)},
+  };
+}
+
+/** The logins download (also the answer for an unknown report): the account's users. */
+function loginsDownload({ accountId, p, at }: DownloadContext): DownloadQuerySql {
+  const columns = ['name', 'email', 'role', 'disabled', at('last_login'), at('created_at')];
+  return {
+    columns,
+    query: sql`select name as ${col(columns[0]!)}, email as ${col(columns[1]!)}, role as ${col(columns[2]!)},
             case when disabled then 'yes' else 'no' end as ${col(columns[3]!)},
             ${localTime(sql`last_login`, p.tz)} as ${col(columns[4]!)}, ${localTime(sql`created_at`, p.tz)} as ${col(columns[5]!)}
           from users where account_id = ${accountId}
           order by last_login desc nulls last, name, id`,
-      };
-    }
-  }
+  };
+}
+
+/** Each downloadable report's query builder by report name; any other name downloads logins. */
+const DOWNLOAD_QUERIES: Readonly<Record<string, (ctx: DownloadContext) => DownloadQuerySql>> = {
+  summary: summaryDownload,
+  charts: chartsDownload,
+  'top-users': topUsersDownload,
+  usage: usageDownload,
+  templates: templatesDownload,
+  search: searchDownload,
+  global: globalDownload,
+  submissions: submissionsDownload,
+};
+
+/**
+ * The SQL of each downloadable report (spec 01 §7 downloads), with times as local
+ * `YYYY-MM-DD HH:MM` in `tz` (the column says which zone). Ordered like the screen. A report
+ * name not in the list downloads the logins.
+ */
+export function downloadQuery(report: string, accountId: number, p: DownloadParams): DownloadQuerySql {
+  const ctx: DownloadContext = {
+    accountId,
+    p,
+    at: (name) => `${name} (${p.tz})`,
+    range: (column) => sql`${column} >= ${startOfDay(p.from, p.tz)} and ${column} < ${endOfDay(p.to, p.tz)}`,
+  };
+  const build = Object.hasOwn(DOWNLOAD_QUERIES, report) ? DOWNLOAD_QUERIES[report]! : loginsDownload;
+  return build(ctx);
 }
 
 /**
