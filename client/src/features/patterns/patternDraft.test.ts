@@ -20,6 +20,7 @@ import {
   removeSegment,
   replaceSegment,
   routeIdOf,
+  segmentErrorMessages,
   segmentTitle,
 } from './patternDraft';
 
@@ -238,5 +239,14 @@ describe('errorMessagesOf', () => {
       }),
     ).toEqual({ name: 'Required', include_numeric: 'Include at least one' });
     expect(errorMessagesOf(undefined)).toEqual({});
+  });
+});
+
+describe('segmentErrorMessages', () => {
+  it("keeps each segment's first message by its index", () => {
+    expect(
+      segmentErrorMessages([undefined, { name: { message: 'Required' } }, {}, { message: 'Too long' }]),
+    ).toEqual({ 1: 'Required', 3: 'Too long' });
+    expect(segmentErrorMessages([])).toEqual({});
   });
 });

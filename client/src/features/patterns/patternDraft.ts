@@ -220,7 +220,7 @@ export function variesByRow(segments: readonly PatternSegment[]): boolean {
 /**
  * The example codes of the builder's preview (spec 02 §2) for the calendar day `today`: the
  * first row, and when codes vary by row a second one, with autonumbers one further and per-row
- * random segments showing another sample (issue 8 item 22), per-session ones the same.
+ * random segments showing another sample, per-session ones the same.
  */
 export function previewCodes(
   draft: Pick<PatternDraft, 'delimiter' | 'segments'>,
@@ -233,9 +233,8 @@ export function previewCodes(
 }
 
 /**
- * Why the builder's Save is disabled, or null when the draft can be saved (spec 02 §5; issue 8
- * item 22): a name is required, at least one segment, and something must have changed since the
- * last save (a new pattern is unchanged until it gets a name, so that case reads as the name).
+ * Why the builder's Save is disabled, or null when the draft can be saved (spec 02 §5): a
+ * name is required, at least one segment, and something must have changed since the last save (a new pattern is unchanged until it gets a name, so that case reads as the name).
  */
 export function patternSaveBlockedReason(
   draft: Pick<PatternDraft, 'name' | 'segments'>,
@@ -278,6 +277,20 @@ export function firstErrorMessage(error: unknown): string | undefined {
     if (nested) return nested;
   }
   return undefined;
+}
+
+/**
+ * Each segment's first error message by its index in the board, from the form's `segments`
+ * error list (spec 02 §5: a segment the server or the schema refused is marked on its card).
+ * Indexes without a message are left out.
+ */
+export function segmentErrorMessages(segmentErrorList: readonly unknown[]): Record<number, string> {
+  const messages: Record<number, string> = {};
+  segmentErrorList.forEach((error, index) => {
+    const message = firstErrorMessage(error);
+    if (message) messages[index] = message;
+  });
+  return messages;
 }
 
 /**
