@@ -54,31 +54,30 @@ export function datasetGrid(page: DatasetData): GridData {
 }
 
 /**
- * /codes/details/{datasetId}/data (issue 11 item 6; spec 01 §1: search results open it): the rows
- * of a template's dataset at HEAD with their codes, submission, submitter and time, in a
- * read-only grid (copy, find); a filter (kept in the URL as ?q=) over any value, submission or
- * submitter; pages of 200; CSV and XLSX downloads of every row matching the filter. With ?row=
- * (a search-report hit, spec 01 §2.9) it shows that one row, highlighted, under a "Showing 1 row
- * matching …" line whose Clear filter button shows every row again.
+ * The dataset page's filters, kept in the URL: the typed filter text (?q=, debounced into `q`),
+ * the page shown (0-based, back to 0 when the filter changes), and the one row a search hit opened
+ * (?row=, with the ?match= it matched; spec 01 §2.9) with `clearRowFilter` to show every row again.
  */
-export function DatasetDataPage() {
-  const datasetId = routeIdOf(useParams().datasetId);
+function useDatasetFilters() {
   const [params, setParams] = useSearchParams();
   const rowId = params.get(DATASET_ROW_PARAM)?.trim() || null;
   const match = params.get(DATASET_MATCH_PARAM);
   const [filter, setFilter] = useState(params.get('q') ?? '');
   const [q] = useDebouncedValue(filter.trim(), 250);
   const [page, setPage] = useState(0);
-  const data = useDatasetData(datasetId, q, page, rowId);
-  const grid = useMemo(() => (data.data ? datasetGrid(data.data) : undefined), [data.data]);
-  const rows = data.data?.rows;
-  const decorateFound = useCallback<CellDecorator>(
-    (row) =>
-      rowId !== null && rows?.[row]?.cv_id === rowId
-        ? { className: classes.found, description: FOUND_ROW_DESCRIPTION }
-        : undefined,
-    [rowId, rows],
-  );
+  const changeFilter = (value: string) => {
+    setFilter(value);
+    setPage(0);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value.trim()) next.set('q', value.trim());
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+  };
   const clearRowFilter = () =>
     setParams(
       (current) => {
@@ -89,6 +88,80 @@ export function DatasetDataPage() {
       },
       { replace: true },
     );
+  return { rowId, match, filter, changeFilter, q, page, setPage, clearRowFilter };
+}
+
+/** The "Download CSV" and "Download XLSX" links of every row matching the filter (or the one row). */
+function DatasetDownloads({ datasetId, q, rowId }: { datasetId: number; q: string; rowId: string | null }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {(['csv', 'xlsx'] as const).map((format) => (
+        <Button
+          key={format}
+          component="a"
+          href={datasetDownloadUrl(datasetId, q, format, rowId)}
+          download
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+        >
+          Download {format.toUpperCase()}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+/** Props of {@link RowFilterNotice}. */
+interface RowFilterNoticeProps {
+  /** How many rows the one-row filter found (0 or 1). */
+  total: number;
+  /** The text the search matched (?match=), if any. */
+  match: string | null;
+  onClear: () => void;
+}
+
+/** The "Showing 1 row matching …" line of a search hit (spec 01 §2.9) with "Clear filter". */
+function RowFilterNotice({ total, match, onClear }: RowFilterNoticeProps) {
+  return (
+    <Paper withBorder radius="md" px="md" py="xs" bg="var(--mantine-color-yellow-0)">
+      <Group justify="space-between" wrap="nowrap" gap="md">
+        <Text size="sm" role="status" data-testid="dataset-row-filter">
+          {rowFilterText(total, match)}
+        </Text>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconFilterOff size={14} aria-hidden />}
+          onClick={onClear}
+        >
+          Clear filter
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+/**
+ * /codes/details/{datasetId}/data (spec 01 §1: search results open it): the rows
+ * of a template's dataset at HEAD with their codes, submission, submitter and time, in a
+ * read-only grid (copy, find); a filter (kept in the URL as ?q=) over any value, submission or
+ * submitter; pages of 200; CSV and XLSX downloads of every row matching the filter. With ?row=
+ * (a search-report hit, spec 01 §2.9) it shows that one row, highlighted, under a "Showing 1 row
+ * matching …" line whose Clear filter button shows every row again.
+ */
+export function DatasetDataPage() {
+  const datasetId = routeIdOf(useParams().datasetId);
+  const { rowId, match, filter, changeFilter, q, page, setPage, clearRowFilter } = useDatasetFilters();
+  const data = useDatasetData(datasetId, q, page, rowId);
+  const grid = useMemo(() => (data.data ? datasetGrid(data.data) : undefined), [data.data]);
+  const rows = data.data?.rows;
+  const decorateFound = useCallback<CellDecorator>(
+    (row) =>
+      rowId !== null && rows?.[row]?.cv_id === rowId
+        ? { className: classes.found, description: FOUND_ROW_DESCRIPTION }
+        : undefined,
+    [rowId, rows],
+  );
 
   if (datasetId === null) return <Alert color="red">This address names no dataset.</Alert>;
   if (data.error)
@@ -103,22 +176,7 @@ export function DatasetDataPage() {
       <PageHeader
         title={`${data.data.template_name} · Dataset`}
         description="Every row in the dataset, as of its latest version, with the submission, submitter and time it came from."
-        aside={
-          <Group gap="xs" wrap="nowrap">
-            {(['csv', 'xlsx'] as const).map((format) => (
-              <Button
-                key={format}
-                component="a"
-                href={datasetDownloadUrl(datasetId, q, format, rowId)}
-                download
-                variant="default"
-                leftSection={<IconDownload size={16} aria-hidden />}
-              >
-                Download {format.toUpperCase()}
-              </Button>
-            ))}
-          </Group>
-        }
+        aside={<DatasetDownloads datasetId={datasetId} q={q} rowId={rowId} />}
       />
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap">
@@ -128,42 +186,13 @@ export function DatasetDataPage() {
             leftSection={<IconSearch size={16} aria-hidden />}
             w={420}
             value={filter}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              setFilter(value);
-              setPage(0);
-              setParams(
-                (current) => {
-                  const next = new URLSearchParams(current);
-                  if (value.trim()) next.set('q', value.trim());
-                  else next.delete('q');
-                  return next;
-                },
-                { replace: true },
-              );
-            }}
+            onChange={(event) => changeFilter(event.currentTarget.value)}
           />
           <Text size="sm" c="dimmed" data-testid="dataset-total">
             {total === 1 ? '1 row' : `${total.toLocaleString('en-US')} rows`}
           </Text>
         </Group>
-        {rowId !== null ? (
-          <Paper withBorder radius="md" px="md" py="xs" bg="var(--mantine-color-yellow-0)">
-            <Group justify="space-between" wrap="nowrap" gap="md">
-              <Text size="sm" role="status" data-testid="dataset-row-filter">
-                {rowFilterText(total, match)}
-              </Text>
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                leftSection={<IconFilterOff size={14} aria-hidden />}
-                onClick={clearRowFilter}
-              >
-                Clear filter
-              </Button>
-            </Group>
-          </Paper>
-        ) : null}
+        {rowId !== null ? <RowFilterNotice total={total} match={match} onClear={clearRowFilter} /> : null}
         {total === 0 ? (
           rowId !== null ? null : (
             <Alert color="gray" variant="light">
