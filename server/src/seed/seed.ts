@@ -36,7 +36,7 @@ import { countriesList, currenciesList, marketingChannelsList, type SeedList } f
 /** Name of the demo account. */
 export const DEMO_ACCOUNT = 'Acme Marketing';
 
-/** The demo people (issue 2, seed data). */
+/** The demo people (seed data). */
 export const DEMO_USERS = [
   {
     email: 'admin@acme.test',
@@ -101,9 +101,9 @@ const FOLDERS = [
   { name: 'Brand', description: 'Brand awareness and sponsorships' },
 ];
 
-/** Name of the demo's paid-social template (issue 9 item 10). */
+/** Name of the demo's paid-social template. */
 export const DEMO_SOCIAL_TEMPLATE = 'Paid social campaigns';
-/** Name of the demo's display template (issue 9 item 10). */
+/** Name of the demo's display template. */
 export const DEMO_DISPLAY_TEMPLATE = 'Display campaigns';
 
 const GROUPS = [
@@ -313,7 +313,7 @@ function linkParameter(name: string, tf: TemplateField, precedence: number): Lin
 }
 
 /**
- * "Paid social campaigns" (issue 9 item 10; spec 03 §2): the UTM pattern (its channel and region
+ * "Paid social campaigns" (spec 03 §2): the UTM pattern (its channel and region
  * segments governed by the marketing-channels and countries lists, the campaign by the field set's
  * text rules, the launch month filled from the launch date), the field set's source and country
  * list fields and launch date, and a link field whose utm_source,
@@ -391,7 +391,7 @@ function paidSocialTemplate(input: {
 }
 
 /**
- * "Display campaigns" (issue 9 item 10): every field of the "Paid media" field set (its list
+ * "Display campaigns": every field of the "Paid media" field set (its list
  * fields, the campaign, the launch date and the campaign key) with the new template's
  * email-output integration.
  */
@@ -428,7 +428,7 @@ async function demoActor(deps: AppDeps, accountId: number): Promise<Actor> {
 }
 
 /**
- * Seeds the demo account "Acme Marketing" (issue 2, seed data): five people with the password
+ * Seeds the demo account "Acme Marketing" (seed data): five people with the password
  * SEED_PASSWORD, folders, templates, groups, the live-collaboration and activity-log flags, and
  * real-world lists (countries, currencies, marketing channels) from data packages; with
  * `config.seedDemoHistory` (SEED_DEMO_HISTORY, never in production) six months of history through
@@ -444,63 +444,102 @@ export async function seedDemo(
 
   const passwordHash = await hashPassword(deps.config.seedPassword);
   const lists = [countriesList(), currenciesList(), marketingChannelsList()];
-  const seededLists: Record<string, SeededList> = {};
-  const folderIds: Record<string, number> = {};
-  const groupIds: Record<string, number> = {};
-  const userIds: Record<string, number> = {};
-  const accountId = await deps.db.transaction().execute(async (trx) => {
-    const account = await accountsRepo.insertAccount(trx, {
-      name: DEMO_ACCOUNT,
-      settings: { allow_approval: true },
-      featureFlags: ['live-collaboration', 'user-activity-log'],
-    });
-    const now = new Date();
-    const users = await usersRepo.insertUsers(
-      trx,
-      DEMO_USERS.map((u) => ({
-        account_id: account.id,
-        ...u,
-        permissions: [...u.permissions],
-        password_hash: passwordHash,
-        activated_at: now,
-      })),
-    );
-    await usersRepo.insertUser(trx, {
-      account_id: account.id,
-      ...DISABLED_USER,
-      permissions: ['manage_lists'],
-      disabled: true,
-      password_hash: null,
-    });
-    for (const f of FOLDERS) folderIds[f.name] = (await foldersRepo.insertFolder(trx, account.id, f)).id;
-    const folderId = (name: string) => folderIds[name]!;
-    for (const u of users) userIds[u.email] = u.id;
-    const userId = (email: string) => userIds[email]!;
-    for (const g of GROUPS) {
-      const groupId = await groupsRepo.insertGroup(trx, account.id, { name: g.name, notes: g.notes });
-      await groupsRepo.setGroupLinks(trx, groupId, {
-        userIds: g.users.map(userId),
-        folderIds: g.folders.map(folderId),
-        templateIds: [],
-      });
-      groupIds[g.name] = groupId;
-    }
-    for (const list of lists) seededLists[list.name] = await insertList(trx, account.id, list);
-    await recordActivity(
-      trx,
-      { accountId: account.id, userId: null, userName: 'system' },
-      {
-        configuredObject: 'account',
-        objectName: DEMO_ACCOUNT,
-        objectId: account.id,
-        before: null,
-        after: { name: DEMO_ACCOUNT, seeded: true },
-      },
-    );
-    return account.id;
+  const demo = await deps.db.transaction().execute((trx) => insertDemoAccount(trx, passwordHash, lists));
+  const templateIds = await saveDemoConfiguration(deps, demo);
+  const historyLines = deps.config.seedDemoHistory ? await seedHistory(deps, demo, templateIds) : [];
+  return {
+    accountId: demo.accountId,
+    lines: [
+      `Seeded the demo account "${DEMO_ACCOUNT}" (${lists.map((l) => `${l.name}: ${l.rows.length} rows`).join(', ')}; the pattern "${DEMO_PATTERN}", the field set "${DEMO_FIELDSET}" and the templates "${DEMO_SOCIAL_TEMPLATE}" and "${DEMO_DISPLAY_TEMPLATE}").`,
+      ...historyLines,
+      ...signInLines(deps),
+    ],
+  };
+}
+
+/** The ids of what the demo account's first transaction made, by name or email. */
+interface DemoAccount {
+  accountId: number;
+  /** Folder id by folder name. */
+  folderIds: Record<string, number>;
+  /** Group id by group name. */
+  groupIds: Record<string, number>;
+  /** User id by email. */
+  userIds: Record<string, number>;
+  /** The seeded lists by list name. */
+  seededLists: Record<string, SeededList>;
+}
+
+/**
+ * Inserts the demo account with its people (the enabled ones with `passwordHash`, one disabled),
+ * folders, groups (with their people and folders) and `lists`, and the activity entry saying it
+ * was seeded, all in `trx`.
+ */
+async function insertDemoAccount(
+  trx: Transaction<Database>,
+  passwordHash: string,
+  lists: readonly SeedList[],
+): Promise<DemoAccount> {
+  const demo: DemoAccount = { accountId: 0, folderIds: {}, groupIds: {}, userIds: {}, seededLists: {} };
+  const account = await accountsRepo.insertAccount(trx, {
+    name: DEMO_ACCOUNT,
+    settings: { allow_approval: true },
+    featureFlags: ['live-collaboration', 'user-activity-log'],
   });
-  // Through the services, so the demo's pattern and field set pass the same rules as the API's.
-  const actor = await demoActor(deps, accountId);
+  demo.accountId = account.id;
+  const now = new Date();
+  const users = await usersRepo.insertUsers(
+    trx,
+    DEMO_USERS.map((u) => ({
+      account_id: account.id,
+      ...u,
+      permissions: [...u.permissions],
+      password_hash: passwordHash,
+      activated_at: now,
+    })),
+  );
+  await usersRepo.insertUser(trx, {
+    account_id: account.id,
+    ...DISABLED_USER,
+    permissions: ['manage_lists'],
+    disabled: true,
+    password_hash: null,
+  });
+  for (const f of FOLDERS) demo.folderIds[f.name] = (await foldersRepo.insertFolder(trx, account.id, f)).id;
+  const folderId = (name: string) => demo.folderIds[name]!;
+  for (const u of users) demo.userIds[u.email] = u.id;
+  const userId = (email: string) => demo.userIds[email]!;
+  for (const g of GROUPS) {
+    const groupId = await groupsRepo.insertGroup(trx, account.id, { name: g.name, notes: g.notes });
+    await groupsRepo.setGroupLinks(trx, groupId, {
+      userIds: g.users.map(userId),
+      folderIds: g.folders.map(folderId),
+      templateIds: [],
+    });
+    demo.groupIds[g.name] = groupId;
+  }
+  for (const list of lists) demo.seededLists[list.name] = await insertList(trx, account.id, list);
+  await recordActivity(
+    trx,
+    { accountId: account.id, userId: null, userName: 'system' },
+    {
+      configuredObject: 'account',
+      objectName: DEMO_ACCOUNT,
+      objectId: account.id,
+      before: null,
+      after: { name: DEMO_ACCOUNT, seeded: true },
+    },
+  );
+  return demo;
+}
+
+/**
+ * Saves the demo's pattern, field set and templates through the services, so they pass the same
+ * rules as the API's, and gives the groups their templates. Answers template id by name.
+ */
+async function saveDemoConfiguration(deps: AppDeps, demo: DemoAccount): Promise<Record<string, number>> {
+  const { folderIds, userIds, seededLists } = demo;
+  const actor = await demoActor(deps, demo.accountId);
   const { pattern } = await savePattern(deps, actor, patternSaveSchema.parse(UTM_PATTERN));
   const { fieldset } = await saveFieldset(
     deps,
@@ -508,7 +547,7 @@ export async function seedDemo(
     fieldsetSaveSchema.parse(paidMediaFieldset(seededLists)),
   );
   // Built with the editor's operations and saved through the templates service, so they pass
-  // validateTemplate exactly as an editor's save would (issue 9 item 10).
+  // validateTemplate exactly as an editor's save would (spec 03 §5).
   // The history's paid social waits for the Data Governance admins' approval (spec 03 §4).
   const withHistory = deps.config.seedDemoHistory;
   const drafts = [
@@ -529,39 +568,40 @@ export async function seedDemo(
   }
   for (const g of GROUPS)
     for (const t of g.templates)
-      await groupsRepo.addGroupTemplate(deps.db, groupIds[g.name]!, templateIds[t]!);
-  const historyLines: string[] = [];
-  if (withHistory) {
-    const channels = seededLists['Marketing channels']!;
-    const history = await seedDemoHistory(deps, {
-      accountId,
-      people: {
-        admin: userIds['admin@acme.test']!,
-        approver: userIds['approver@acme.test']!,
-        commenter1: userIds['commenter1@acme.test']!,
-        commenter2: userIds['commenter2@acme.test']!,
-        user: userIds['user@acme.test']!,
-      },
-      socialTemplateId: templateIds[DEMO_SOCIAL_TEMPLATE]!,
-      displayTemplateId: templateIds[DEMO_DISPLAY_TEMPLATE]!,
-      channels: {
-        listId: channels.id,
-        channelColumnId: channels.columns.Channel!,
-        sourceColumnId: channels.columns.Source!,
-      },
-    });
-    historyLines.push(
-      `Seeded six months of demo history (SEED_DEMO_HISTORY): ${history.submissions} submissions with ${history.codes} codes in the datasets, one awaiting approval, one rejected, and ${history.suggestions} list suggestions to review.`,
-    );
-  }
-  return {
+      await groupsRepo.addGroupTemplate(deps.db, demo.groupIds[g.name]!, templateIds[t]!);
+  return templateIds;
+}
+
+/**
+ * Seeds six months of demo history (./demo-history.ts) and answers the line that says what it
+ * made, as printed at start-up.
+ */
+async function seedHistory(
+  deps: AppDeps,
+  { accountId, userIds, seededLists }: DemoAccount,
+  templateIds: Record<string, number>,
+): Promise<string[]> {
+  const channels = seededLists['Marketing channels']!;
+  const history = await seedDemoHistory(deps, {
     accountId,
-    lines: [
-      `Seeded the demo account "${DEMO_ACCOUNT}" (${lists.map((l) => `${l.name}: ${l.rows.length} rows`).join(', ')}; the pattern "${DEMO_PATTERN}", the field set "${DEMO_FIELDSET}" and the templates "${DEMO_SOCIAL_TEMPLATE}" and "${DEMO_DISPLAY_TEMPLATE}").`,
-      ...historyLines,
-      ...signInLines(deps),
-    ],
-  };
+    people: {
+      admin: userIds['admin@acme.test']!,
+      approver: userIds['approver@acme.test']!,
+      commenter1: userIds['commenter1@acme.test']!,
+      commenter2: userIds['commenter2@acme.test']!,
+      user: userIds['user@acme.test']!,
+    },
+    socialTemplateId: templateIds[DEMO_SOCIAL_TEMPLATE]!,
+    displayTemplateId: templateIds[DEMO_DISPLAY_TEMPLATE]!,
+    channels: {
+      listId: channels.id,
+      channelColumnId: channels.columns.Channel!,
+      sourceColumnId: channels.columns.Source!,
+    },
+  });
+  return [
+    `Seeded six months of demo history (SEED_DEMO_HISTORY): ${history.submissions} submissions with ${history.codes} codes in the datasets, one awaiting approval, one rejected, and ${history.suggestions} list suggestions to review.`,
+  ];
 }
 
 /** How to sign in to the demo account, as printed at start-up. */
@@ -573,7 +613,7 @@ function signInLines(deps: AppDeps): string[] {
 }
 
 /**
- * The sign-in details to print on every start (issue 8 item 26): the demo users and their
+ * The sign-in details to print on every start: the demo users and their
  * password while the demo account exists and NODE_ENV is not production; empty otherwise.
  */
 export async function demoSignInLines(deps: AppDeps): Promise<string[]> {

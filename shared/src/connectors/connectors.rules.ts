@@ -244,11 +244,38 @@ export function validateConnector(
     return [...issues, ...validateCustomFields(draft.customFields)];
   }
   const m = draft.metadata;
-  const has = (key: string) => (m[key] ?? '').trim() !== '';
-  const add = (key: string, message: string) => {
-    if (!issues.some((i) => i.path === `metadata.${key}`)) issues.push({ path: `metadata.${key}`, message });
+  const check: MetadataCheck = {
+    m,
+    has: (key) => (m[key] ?? '').trim() !== '',
+    add: (key, message) => {
+      if (!issues.some((i) => i.path === `metadata.${key}`))
+        issues.push({ path: `metadata.${key}`, message });
+    },
   };
+  checkOfferedFields(type, ctx, check);
+  checkRequiredFields(type, ctx, check);
+  checkFieldFormats(type, check);
+  return [...issues, ...validateCustomFields(draft.customFields)];
+}
 
+/** What a metadata rule reads and how it reports: one issue per `metadata.<key>`, the first. */
+interface MetadataCheck {
+  readonly m: ConnectorMetadataDraft;
+  /** Whether `key` holds a non-blank value. */
+  has(key: string): boolean;
+  /** Reports `message` on `metadata.<key>` unless that path already has an issue. */
+  add(key: string, message: string): void;
+}
+
+/**
+ * A key the type does not have, a field behind a feature flag the account lacks, and a choice
+ * (auth method…) not among the type's options or behind a missing flag are refused.
+ */
+function checkOfferedFields(
+  type: ConnectorTypeDefinition,
+  ctx: ConnectorRuleContext,
+  { m, has, add }: MetadataCheck,
+): void {
   const known = new Set(allFieldsOf(type).map((f) => f.key));
   for (const key of Object.keys(m)) {
     if (!known.has(key) && has(key)) add(key, `${type.name} accounts have no field "${key}"`);
@@ -266,7 +293,18 @@ export function validateConnector(
     else if (option.flag && !ctx.features.includes(option.flag))
       add(type.choiceKey, `${option.label} needs the ${option.flag} feature`);
   }
+}
 
+/**
+ * Required visible fields: `always` ones not blank (a stored secret counts), `new` ones not blank
+ * on a new connection nor when nothing is stored; a field only the sign-in fills asks for the
+ * sign-in; a new account of a direct type needs none (spec 01 §4).
+ */
+function checkRequiredFields(
+  type: ConnectorTypeDefinition,
+  ctx: ConnectorRuleContext,
+  { m, has, add }: MetadataCheck,
+): void {
   // A new account of a direct type is made by the provider's answer, not saved (spec 01 §4).
   const madeBySignIn = ctx.isNew && type.oauth === 'direct';
   for (const f of visibleFields(type, m, ctx.features)) {
@@ -279,7 +317,13 @@ export function validateConnector(
     if (f.required === 'always' && !(f.definition.secret && isStored)) add(f.key, REQUIRED_MESSAGE);
     if (f.required === 'new' && (ctx.isNew || !isStored)) add(f.key, REQUIRED_MESSAGE);
   }
+}
 
+/**
+ * The formats of spec 01 §5: SFTP password or key (not both) and port; https hosts and a proxy
+ * address; a Marketing Cloud subdomain; digit-only ids; a JSON object key file.
+ */
+function checkFieldFormats(type: ConnectorTypeDefinition, { m, has, add }: MetadataCheck): void {
   if (type.family === 'sftp') {
     if (has('password') && has('client_secret')) add('client_secret', SFTP_BOTH_MESSAGE);
     if (has('port')) {
@@ -311,7 +355,6 @@ export function validateConnector(
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
       add('account_key_file', KEY_FILE_MESSAGE);
   }
-  return [...issues, ...validateCustomFields(draft.customFields)];
 }
 
 /**

@@ -29,7 +29,7 @@ import type { SubmissionMessageId } from './submission-messages';
 import { compileTextCheck, transformText } from './text-rules';
 
 /**
- * The per-cell rules of every governance type (issue 11 item 2; spec 02 §3, spec 03 §3, §5), as
+ * The per-cell rules of every governance type (spec 02 §3, spec 03 §3, §5), as
  * one registry (`CELL_RULES`, one row per type) and one runner (`compileSubmissionForm`). The
  * browser runs them on every change of the submission table; the server runs them again on every
  * save and submit and refuses what fails. Codes come from the one code engine (`../patterns/codegen`).
@@ -434,39 +434,33 @@ const concatenationRule: CellRule = (field, env) => {
   };
 };
 
-const patternRule: CellRule = (field, env) => {
-  const key = fieldKey(field);
-  const pattern = typeof field.field_id === 'number' ? env.patterns.get(field.field_id) : undefined;
-  if (!pattern) {
-    return {
-      key,
-      phase: 'computed',
-      reads: [],
-      run(state) {
-        state.values.set(key, '');
-      },
-    };
-  }
-  // The template field of each segment, by segment id.
+/** A pattern field's pattern, compiled once per form for its rule (spec 02 §2 pattern builder). */
+interface PatternPlan {
+  readonly pattern: SubmissionPattern;
+  /** The template field of each segment, by segment id. */
+  readonly segmentFields: ReadonlyMap<string, TemplateField>;
+  /** The segments a submitter enters: variables and dates not auto-populated. */
+  readonly entered: readonly PatternSegmentOf[];
+  /** The final generator (autonumbers issued) and the preview one (autonumbers as placeholder). */
+  readonly final: ReturnType<typeof compilePattern>;
+  readonly preview: ReturnType<typeof compilePattern>;
+  readonly splitFinal: ReturnType<typeof compileSplitCode>;
+  readonly hasAutonumber: boolean;
+  readonly hasRowRandom: boolean;
+  readonly hasRandom: boolean;
+  /** Ids of the autonumber segments, as text. */
+  readonly autonumberIds: readonly string[];
+}
+
+/** One segment of a submission's pattern. */
+type PatternSegmentOf = SubmissionPattern['segments'][number];
+
+/** Compiles `pattern` for the form: its segment fields, entered segments and generators. */
+function planPattern(pattern: SubmissionPattern, env: FormEnv): PatternPlan {
   const segmentFields = new Map<string, TemplateField>();
   for (const f of env.form.fields)
     if (String(f.field.segment_parent_field_id) === String(pattern.field_id) && f.field.segment_id !== null)
       segmentFields.set(String(f.field.segment_id), f);
-  const entered = pattern.segments.filter(
-    (s) => s.segment_type === 'variable' || (s.segment_type === 'date' && !s.auto_populate),
-  );
-  const reads = entered.flatMap((s) => {
-    const f = segmentFields.get(String(s.id));
-    return f ? [fieldKey(f)] : [];
-  });
-  const final = compilePattern(pattern);
-  const splitFinal = compileSplitCode(pattern);
-  const hasAutonumber = pattern.segments.some((s) => s.segment_type === 'autonumber');
-  const hasRowRandom = pattern.segments.some((s) => s.segment_type === 'random' && s.frequency === 'row');
-  const hasRandom = pattern.segments.some((s) => s.segment_type === 'random');
-  const autonumberIds = pattern.segments.flatMap((s) =>
-    s.segment_type === 'autonumber' ? [String(s.id)] : [],
-  );
   const preview = compilePattern({
     ...pattern,
     segments: pattern.segments.map((s) =>
@@ -482,40 +476,138 @@ const patternRule: CellRule = (field, env) => {
     ),
   });
   return {
+    pattern,
+    segmentFields,
+    entered: pattern.segments.filter(
+      (s) => s.segment_type === 'variable' || (s.segment_type === 'date' && !s.auto_populate),
+    ),
+    final: compilePattern(pattern),
+    preview,
+    splitFinal: compileSplitCode(pattern),
+    hasAutonumber: pattern.segments.some((s) => s.segment_type === 'autonumber'),
+    hasRowRandom: pattern.segments.some((s) => s.segment_type === 'random' && s.frequency === 'row'),
+    hasRandom: pattern.segments.some((s) => s.segment_type === 'random'),
+    autonumberIds: pattern.segments.flatMap((s) => (s.segment_type === 'autonumber' ? [String(s.id)] : [])),
+  };
+}
+
+/**
+ * The entered segments' values and dates by segment id, or null when one is empty or failed
+ * (then no code can be made).
+ */
+function enteredSegments(
+  plan: PatternPlan,
+  state: RowState,
+): { values: Record<string, string>; dates: Record<string, CalendarDate> } | null {
+  const values: Record<string, string> = {};
+  const dates: Record<string, CalendarDate> = {};
+  for (const segment of plan.entered) {
+    const f = plan.segmentFields.get(String(segment.id));
+    if (!f) continue; // the engine names the missing segment
+    const k = fieldKey(f);
+    if (state.failed.has(k) || cellOf(state, k) === '') return null;
+    if (segment.segment_type === 'variable') values[String(segment.id)] = cellOf(state, k);
+    else {
+      const date = state.dates.get(k);
+      if (date) dates[String(segment.id)] = date;
+    }
+  }
+  return { values, dates };
+}
+
+/**
+ * Hidden segment fields take their part of `code`: an autonumber its padded number (provisional
+ * without one), an auto-populated date its formatted day, a random segment its split part.
+ */
+function fillSegmentFields(
+  plan: PatternPlan,
+  state: RowState,
+  code: string,
+  numbers: Record<string, number> | undefined,
+  dates: Record<string, CalendarDate>,
+  isProvisional: boolean,
+): void {
+  let parts: Map<string, string> | null = null;
+  for (const segment of plan.pattern.segments) {
+    const f = plan.segmentFields.get(String(segment.id));
+    if (!f) continue;
+    const k = fieldKey(f);
+    switch (segment.segment_type) {
+      case 'autonumber': {
+        const n = numbers?.[String(segment.id)];
+        state.values.set(k, n === undefined ? '' : padAutonumber(n, segment.min_width));
+        if (n === undefined) state.provisional.add(k);
+        break;
+      }
+      case 'date':
+        if (segment.auto_populate)
+          state.values.set(k, formatDateSegment(segment, dates[String(segment.id)] ?? state.sources.today));
+        break;
+      case 'random': {
+        parts ??= new Map(
+          (() => {
+            const split = plan.splitFinal(code);
+            return split.ok ? split.parts.map((p) => [String(p.segmentId), p.value] as const) : [];
+          })(),
+        );
+        state.values.set(k, parts.get(String(segment.id)) ?? '');
+        if (isProvisional) state.provisional.add(k);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+}
+
+/**
+ * A pattern field's code from its segment fields (spec 02 §2 pattern builder): final when the
+ * row's sources issue autonumbers, else a provisional preview; empty and failed when an entered
+ * segment is missing; `codeNotGenerated` when the pattern cannot make one.
+ */
+const patternRule: CellRule = (field, env) => {
+  const key = fieldKey(field);
+  const pattern = typeof field.field_id === 'number' ? env.patterns.get(field.field_id) : undefined;
+  if (!pattern) {
+    return {
+      key,
+      phase: 'computed',
+      reads: [],
+      run(state) {
+        state.values.set(key, '');
+      },
+    };
+  }
+  const plan = planPattern(pattern, env);
+  const reads = plan.entered.flatMap((s) => {
+    const f = plan.segmentFields.get(String(s.id));
+    return f ? [fieldKey(f)] : [];
+  });
+  return {
     key,
     phase: 'computed',
     reads,
     run(state) {
-      const values: Record<string, string> = {};
-      const dates: Record<string, CalendarDate> = {};
-      for (const segment of entered) {
-        const f = segmentFields.get(String(segment.id));
-        if (!f) continue; // the engine names the missing segment
-        const k = fieldKey(f);
-        if (state.failed.has(k) || cellOf(state, k) === '') {
-          state.values.set(key, '');
-          state.failed.add(key);
-          return;
-        }
-        if (segment.segment_type === 'variable') values[String(segment.id)] = cellOf(state, k);
-        else {
-          const date = state.dates.get(k);
-          if (date) dates[String(segment.id)] = date;
-        }
+      const entered = enteredSegments(plan, state);
+      if (!entered) {
+        state.values.set(key, '');
+        state.failed.add(key);
+        return;
       }
+      const { values, dates } = entered;
       const { autonumber, randomInt, today } = state.sources;
       const isFinal = autonumber !== undefined;
       let numbers: Record<string, number> | undefined;
       if (isFinal) {
         numbers = {};
-        for (const id of autonumberIds) numbers[id] = autonumber(Number(id), state.row);
+        for (const id of plan.autonumberIds) numbers[id] = autonumber(Number(id), state.row);
       }
-      const result = (isFinal ? final : preview)({
+      const result = (isFinal ? plan.final : plan.preview)({
         values,
         dates,
         today,
         autonumber: numbers,
-        randomInt: randomInt ?? (hasRandom ? seededRandomInt(state.row + 1) : undefined),
+        randomInt: randomInt ?? (plan.hasRandom ? seededRandomInt(state.row + 1) : undefined),
         session: state.session,
       });
       if (!result.ok) {
@@ -524,40 +616,10 @@ const patternRule: CellRule = (field, env) => {
         return;
       }
       state.values.set(key, result.code);
-      const isProvisional = !isFinal && (hasAutonumber || (hasRowRandom && randomInt === undefined));
+      const isProvisional =
+        !isFinal && (plan.hasAutonumber || (plan.hasRowRandom && randomInt === undefined));
       if (isProvisional) state.provisional.add(key);
-      // Hidden segment fields take their part of the code.
-      let parts: Map<string, string> | null = null;
-      for (const segment of pattern.segments) {
-        const f = segmentFields.get(String(segment.id));
-        if (!f) continue;
-        const k = fieldKey(f);
-        switch (segment.segment_type) {
-          case 'autonumber': {
-            const n = numbers?.[String(segment.id)];
-            state.values.set(k, n === undefined ? '' : padAutonumber(n, segment.min_width));
-            if (n === undefined) state.provisional.add(k);
-            break;
-          }
-          case 'date':
-            if (segment.auto_populate)
-              state.values.set(k, formatDateSegment(segment, dates[String(segment.id)] ?? today));
-            break;
-          case 'random': {
-            parts ??= new Map(
-              (() => {
-                const split = splitFinal(result.code);
-                return split.ok ? split.parts.map((p) => [String(p.segmentId), p.value] as const) : [];
-              })(),
-            );
-            state.values.set(k, parts.get(String(segment.id)) ?? '');
-            if (isProvisional) state.provisional.add(k);
-            break;
-          }
-          default:
-            break;
-        }
-      }
+      fillSegmentFields(plan, state, result.code, numbers, dates, isProvisional);
     },
   };
 };
@@ -665,78 +727,34 @@ export function isEnteredField(field: Pick<TemplateField, 'governance_type'>): b
   return ENTERED_TYPES.has(field.governance_type);
 }
 
-/** The drill-down and dependent relations of one list's single-value fields, in column order. */
-function listRelationStep(index: ListIndex, fields: readonly { field: TemplateField; column: number }[]) {
+/** One list field of a relation group and the list column it maps. */
+interface RelatedField {
+  readonly field: TemplateField;
+  readonly column: number;
+}
+
+/** What the relations make of a group's cells: problems and dependent fills by group position. */
+interface RelationDecision {
+  problems: readonly { at: number; finding: CellFinding }[];
+  fills: readonly { at: number; value: string }[];
+}
+
+/** A value a group's field holds, chosen for the relation checks. */
+interface ChosenValue {
+  choice: ListChoice;
+  at: number;
+  value: string;
+}
+
+/**
+ * The drill-down and dependent relations of one list's single-value fields, in column order
+ * (spec 02 §3 list types): a row step that reports their problems and fills
+ * dependent fields, remembering each combination of cells it has decided.
+ */
+function listRelationStep(index: ListIndex, fields: readonly RelatedField[]) {
   const sorted = [...fields].sort((a, b) => a.column - b.column);
   const keys = sorted.map(({ field }) => fieldKey(field));
-  /**
-   * What the relations make of the group's cells (`cells[i]` of `sorted[i]`; `failed[i]` when its
-   * own rule refused it): the problems by group position and the dependent fills. A pure function
-   * of the cells, so it is remembered per combination.
-   */
-  const decide = (
-    cells: readonly string[],
-    failed: readonly boolean[],
-  ): {
-    problems: readonly { at: number; finding: CellFinding }[];
-    fills: readonly { at: number; value: string }[];
-  } => {
-    const problems: { at: number; finding: CellFinding }[] = [];
-    const chosen: { choice: ListChoice; at: number; value: string }[] = [];
-    for (let at = 0; at < sorted.length; at++) {
-      const value = cells[at]!;
-      if (value === '' || failed[at]) continue;
-      const choice: ListChoice = [sorted[at]!.column, matchKey(value)];
-      if (index.list.type === 'drill-down' && chosen.length > 0) {
-        if (rowsMatching(index, [...chosen.map((c) => c.choice), choice]).length === 0) {
-          const parent = chosen[chosen.length - 1]!;
-          problems.push({
-            at,
-            finding: {
-              messageId: 'listValueNotUnder',
-              params: { value, parent: nameOf(sorted[parent.at]!.field), parentValue: parent.value },
-            },
-          });
-          continue;
-        }
-      }
-      chosen.push({ choice, at, value });
-    }
-    if (index.list.type !== 'dependent' || chosen.length === 0) return { problems, fills: [] };
-    const rows = rowsMatching(
-      index,
-      chosen.map((c) => c.choice),
-    );
-    if (rows.length === 0) {
-      const [first, ...rest] = chosen;
-      const last = rest[rest.length - 1]!;
-      problems.push({
-        at: last.at,
-        finding: {
-          messageId: 'listCombinationUnknown',
-          params: { value: last.value, other: nameOf(sorted[first!.at]!.field), otherValue: first!.value },
-        },
-      });
-      return { problems, fills: [] };
-    }
-    // Dependent fill: an empty mapped field takes the one value its column has in the fitting rows.
-    const fills: { at: number; value: string }[] = [];
-    for (let at = 0; at < sorted.length; at++) {
-      if (cells[at] !== '' || failed[at]) continue;
-      let only: string | null = null;
-      for (const r of rows) {
-        const value = (index.list.rows[r]?.[sorted[at]!.column] ?? '').trim();
-        if (value === '' || (only !== null && matchKey(only) !== matchKey(value))) {
-          only = null;
-          break;
-        }
-        only ??= value;
-      }
-      if (only !== null) fills.push({ at, value: only });
-    }
-    return { problems, fills };
-  };
-  const memo = boundedMemo<ReturnType<typeof decide>>();
+  const memo = boundedMemo<RelationDecision>();
   const cells: string[] = new Array(sorted.length);
   const failed: boolean[] = new Array(sorted.length);
   return (state: RowState) => {
@@ -749,11 +767,103 @@ function listRelationStep(index: ListIndex, fields: readonly { field: TemplateFi
       failed[at] = state.failed.has(key);
       memoKey += `${failed[at] ? 'f' : 'v'}${value.length}:${value}`;
     }
-    const { problems, fills } = memo(memoKey, () => decide(cells, failed));
+    const { problems, fills } = memo(memoKey, () => decideListRelations(index, sorted, cells, failed));
     for (const { at, finding } of problems)
       report(state, sorted[at]!.field, finding.messageId, finding.params);
     for (const { at, value } of fills) state.values.set(keys[at]!, value);
   };
+}
+
+/**
+ * What the relations make of the group's cells (`cells[i]` of `sorted[i]`; `failed[i]` when its
+ * own rule refused it): the problems by group position and the dependent fills. A pure function
+ * of the cells, so it is remembered per combination.
+ */
+function decideListRelations(
+  index: ListIndex,
+  sorted: readonly RelatedField[],
+  cells: readonly string[],
+  failed: readonly boolean[],
+): RelationDecision {
+  const problems: { at: number; finding: CellFinding }[] = [];
+  const chosen = chooseValues(index, sorted, cells, failed, problems);
+  if (index.list.type !== 'dependent' || chosen.length === 0) return { problems, fills: [] };
+  const rows = rowsMatching(
+    index,
+    chosen.map((c) => c.choice),
+  );
+  if (rows.length === 0) {
+    const [first, ...rest] = chosen;
+    const last = rest[rest.length - 1]!;
+    problems.push({
+      at: last.at,
+      finding: {
+        messageId: 'listCombinationUnknown',
+        params: { value: last.value, other: nameOf(sorted[first!.at]!.field), otherValue: first!.value },
+      },
+    });
+    return { problems, fills: [] };
+  }
+  return { problems, fills: dependentFills(index, sorted, rows, cells, failed) };
+}
+
+/**
+ * The group's filled, not failed values in column order; in a drill-down list a value not under
+ * the values chosen before it is left out and reported (`listValueNotUnder`) onto `problems`.
+ */
+function chooseValues(
+  index: ListIndex,
+  sorted: readonly RelatedField[],
+  cells: readonly string[],
+  failed: readonly boolean[],
+  problems: { at: number; finding: CellFinding }[],
+): ChosenValue[] {
+  const chosen: ChosenValue[] = [];
+  for (let at = 0; at < sorted.length; at++) {
+    const value = cells[at]!;
+    if (value === '' || failed[at]) continue;
+    const choice: ListChoice = [sorted[at]!.column, matchKey(value)];
+    if (index.list.type === 'drill-down' && chosen.length > 0) {
+      if (rowsMatching(index, [...chosen.map((c) => c.choice), choice]).length === 0) {
+        const parent = chosen[chosen.length - 1]!;
+        problems.push({
+          at,
+          finding: {
+            messageId: 'listValueNotUnder',
+            params: { value, parent: nameOf(sorted[parent.at]!.field), parentValue: parent.value },
+          },
+        });
+        continue;
+      }
+    }
+    chosen.push({ choice, at, value });
+  }
+  return chosen;
+}
+
+/** Dependent fill: an empty mapped field takes the one value its column has in the fitting `rows`. */
+function dependentFills(
+  index: ListIndex,
+  sorted: readonly RelatedField[],
+  rows: readonly number[],
+  cells: readonly string[],
+  failed: readonly boolean[],
+): { at: number; value: string }[] {
+  const fills: { at: number; value: string }[] = [];
+  for (let at = 0; at < sorted.length; at++) {
+    if (cells[at] !== '' || failed[at]) continue;
+    let only: string | null = null;
+    for (const r of rows) {
+      const value = (index.list.rows[r]?.[sorted[at]!.column] ?? '').trim();
+      if (value === '' || (only !== null && matchKey(only) !== matchKey(value))) {
+        only = null;
+        break;
+      }
+      only ??= value;
+    }
+    if (only !== null) fills.push({ at, value: only });
+  }
+  return fills;
 }
 
 /** Computed steps in dependency order; steps caught in a cycle are answered separately. */
@@ -813,7 +923,7 @@ export interface SubmissionValidator {
 }
 
 /**
- * Compiles a submission form (issue 11 item 2): indexes its lists, compiles its patterns once and
+ * Compiles a submission form: indexes its lists, compiles its patterns once and
  * orders its computed fields, so each row costs only its own cells. Never throws on a form the
  * template editor allows or on any row; what cannot be governed is a problem of the row.
  */

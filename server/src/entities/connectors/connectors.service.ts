@@ -95,7 +95,7 @@ function toConnector(row: ConnectorRow, fields: ConnectorCustomFieldRow[]): Conn
 }
 
 /**
- * What the activity log records of an account (issue 10 item 3): name, description, type, each
+ * What the activity log records of an account (spec 01 §2.10): name, description, type, each
  * clear field, each custom field, and of each secret only a marker: "set", or "changed" when the
  * save replaced it. Never a secret's value.
  */
@@ -197,6 +197,13 @@ export function bodyIssues(issues: readonly { path: string; message: string }[])
   return new AppError('BAD_REQUEST', `${withBody[0]!.path}: ${withBody[0]!.message}`, withBody);
 }
 
+/** A custom field as a save sends it: its stored id (null for a new one), name and value. */
+interface SentCustomField {
+  id: number | null;
+  name: string;
+  value: string;
+}
+
 /**
  * Creates (no id) or updates (id) a connected account with its custom fields and activity entry,
  * in one transaction (spec 01 §2.3, §4, §5). Runs every rule of spec 01 §5 again (400 naming the
@@ -221,7 +228,7 @@ export async function saveConnector(deps: AppDeps, actor: Actor, input: SaveInpu
   const metadata = Object.fromEntries(
     Object.entries(input.metadata).map(([k, v]) => [k, v === null ? '' : String(v)]),
   );
-  const customFields = input.customFields.map((f) => ({
+  const customFields: SentCustomField[] = input.customFields.map((f) => ({
     id: f.id ?? null,
     name: f.name.trim(),
     value: f.value ?? '',
@@ -229,24 +236,7 @@ export async function saveConnector(deps: AppDeps, actor: Actor, input: SaveInpu
   const ring = keyRingOf(deps.config);
 
   return deps.db.transaction().execute(async (trx) => {
-    const existing = input.id
-      ? (await repo.findConnectorsForUpdate(trx, actor.accountId, [input.id]))[0]
-      : undefined;
-    if (input.id && !existing) throw AppError.notFound('Connected account');
-    if (existing) {
-      assertNotStale(existing.updated_at, input.updated_at, 'connected account');
-      if (existing.connector_type_id !== type.id) {
-        throw AppError.badField(
-          'body.connector_type_slug',
-          'The connector type of a saved account cannot change',
-        );
-      }
-    } else if (!type.active && !actor.features.includes('show-inactive-connectors')) {
-      throw AppError.badField(
-        'body.connector_type_slug',
-        `${type.name} is no longer offered for new accounts`,
-      );
-    }
+    const existing = await lockExisting(trx, actor, input, type);
     // Fields only the provider's sign-in fills (googleConnectedEmail) keep the stored value,
     // whatever was sent; such an account is made by the sign-in, never by a save (spec 01 §4).
     for (const key of signInKeysOf(type)) {
@@ -254,35 +244,8 @@ export async function saveConnector(deps: AppDeps, actor: Actor, input: SaveInpu
       metadata[key] = existing.metadata[key] ?? '';
     }
     const storedFields = existing ? await repo.listCustomFields(trx, actor.accountId, [existing.id]) : [];
-    const storedIds = new Set(storedFields.map((f) => f.id));
-    const unknown = [
-      ...customFields.flatMap((f) => (f.id === null ? [] : [f.id])),
-      ...input.deletedFields,
-    ].filter((id) => !storedIds.has(id));
-    if (unknown.length > 0) throw new AppError('NOT_FOUND', `Custom fields not found: ${unknown.join(', ')}`);
-
-    // The custom fields after the save: untouched stored ones, the sent ones, minus deleted.
-    const sentIds = new Set(customFields.map((f) => f.id));
-    const deleted = new Set(input.deletedFields);
-    const finalFields = [
-      ...storedFields
-        .filter((f) => !sentIds.has(f.id) && !deleted.has(f.id))
-        .map((f) => ({ ...f, id: f.id as number | null })),
-      ...customFields.filter((f) => f.id === null || !deleted.has(f.id)),
-    ];
-    const issues = validateConnector(
-      { name: input.name, type, metadata, customFields: finalFields },
-      { isNew: !existing, features: actor.features, storedSecrets: Object.keys(existing?.secrets ?? {}) },
-    ).map((i) => {
-      // Point custom-field issues at the payload's index where the field came from.
-      const m = /^customFields\.(\d+)\.(.*)$/.exec(i.path);
-      if (!m) return i;
-      const field = finalFields[Number(m[1])];
-      const at = customFields.indexOf(field as (typeof customFields)[number]);
-      return { ...i, path: at >= 0 ? `customFields.${at}.${m[2]}` : 'customFields' };
-    });
-    for (const issue of outboundIssues(metadata, deps.config.outbound))
-      if (!issues.some((i) => i.path === issue.path)) issues.push(issue);
+    const finalFields = customFieldsAfter(storedFields, customFields, input.deletedFields);
+    const issues = saveIssues(deps, actor, { input, type, metadata, existing, customFields, finalFields });
     if (issues.length > 0) throw bodyIssues(issues);
 
     const split = splitConnectorMetadata(type, metadata, actor.features);
@@ -307,6 +270,7 @@ export async function saveConnector(deps: AppDeps, actor: Actor, input: SaveInpu
     const row = existing
       ? await repo.updateConnector(trx, actor.accountId, existing.id, values)
       : await repo.insertConnector(trx, actor.accountId, type.id, values);
+    const sentIds = new Set(customFields.map((f) => f.id));
     const keepIds = finalFields.flatMap((f) => (f.id === null ? [] : [f.id]));
     await repo.replaceCustomFields(
       trx,
@@ -327,6 +291,91 @@ export async function saveConnector(deps: AppDeps, actor: Actor, input: SaveInpu
   });
 }
 
+/**
+ * The saved account `input.id`, locked in `trx`, or undefined for a new one. Errors: 404 (not
+ * in the account), 409 (stale), 400 (its type changed; a new account of a type no longer
+ * offered, unless the account has show-inactive-connectors).
+ */
+async function lockExisting(
+  trx: Transaction<Database>,
+  actor: Actor,
+  input: SaveInput,
+  type: ConnectorTypeDefinition,
+): Promise<ConnectorRow | undefined> {
+  const existing = input.id
+    ? (await repo.findConnectorsForUpdate(trx, actor.accountId, [input.id]))[0]
+    : undefined;
+  if (input.id && !existing) throw AppError.notFound('Connected account');
+  if (existing) {
+    assertNotStale(existing.updated_at, input.updated_at, 'connected account');
+    if (existing.connector_type_id !== type.id) {
+      throw AppError.badField(
+        'body.connector_type_slug',
+        'The connector type of a saved account cannot change',
+      );
+    }
+  } else if (!type.active && !actor.features.includes('show-inactive-connectors')) {
+    throw AppError.badField('body.connector_type_slug', `${type.name} is no longer offered for new accounts`);
+  }
+  return existing;
+}
+
+/**
+ * The custom fields after the save: untouched stored ones, the sent ones, minus deleted. 404
+ * naming sent or deleted ids that are not stored.
+ */
+function customFieldsAfter(
+  storedFields: readonly ConnectorCustomFieldRow[],
+  customFields: readonly SentCustomField[],
+  deletedFields: readonly number[],
+): SentCustomField[] {
+  const storedIds = new Set(storedFields.map((f) => f.id));
+  const unknown = [...customFields.flatMap((f) => (f.id === null ? [] : [f.id])), ...deletedFields].filter(
+    (id) => !storedIds.has(id),
+  );
+  if (unknown.length > 0) throw new AppError('NOT_FOUND', `Custom fields not found: ${unknown.join(', ')}`);
+  const sentIds = new Set(customFields.map((f) => f.id));
+  const deleted = new Set(deletedFields);
+  return [
+    ...storedFields
+      .filter((f) => !sentIds.has(f.id) && !deleted.has(f.id))
+      .map((f) => ({ ...f, id: f.id as number | null })),
+    ...customFields.filter((f) => f.id === null || !deleted.has(f.id)),
+  ];
+}
+
+/**
+ * Every issue of a save (spec 01 §5, `validateConnector`, then the outbound rule on host fields
+ * not already named), custom-field issues pointed at the payload's index the field came from.
+ */
+function saveIssues(
+  deps: AppDeps,
+  actor: Actor,
+  save: {
+    input: SaveInput;
+    type: ConnectorTypeDefinition;
+    metadata: Record<string, string>;
+    existing: ConnectorRow | undefined;
+    customFields: readonly SentCustomField[];
+    finalFields: readonly SentCustomField[];
+  },
+): ConnectorIssue[] {
+  const { input, type, metadata, existing, customFields, finalFields } = save;
+  const issues = validateConnector(
+    { name: input.name, type, metadata, customFields: finalFields },
+    { isNew: !existing, features: actor.features, storedSecrets: Object.keys(existing?.secrets ?? {}) },
+  ).map((i) => {
+    // Point custom-field issues at the payload's index where the field came from.
+    const m = /^customFields\.(\d+)\.(.*)$/.exec(i.path);
+    if (!m) return i;
+    const field = finalFields[Number(m[1])];
+    const at = customFields.indexOf(field as SentCustomField);
+    return { ...i, path: at >= 0 ? `customFields.${at}.${m[2]}` : 'customFields' };
+  });
+  for (const issue of outboundIssues(metadata, deps.config.outbound))
+    if (!issues.some((i) => i.path === issue.path)) issues.push(issue);
+  return issues;
+}
 /**
  * Deletes connected accounts (spec 01 §2.3, §8). All or nothing: 404 naming unknown ids, 400
  * naming the templates whose integrations still use one.

@@ -14,7 +14,8 @@ import {
   targetIssues,
   type targetSaveSchema,
 } from '@nomen/shared';
-import type { MultiTargetRow } from '@nomen/shared/db';
+import type { Database, MultiTargetRow } from '@nomen/shared/db';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../http/context';
 import { recordActivity } from '../activities/activities.service';
@@ -181,6 +182,9 @@ async function readAdobeReport(
   return found;
 }
 
+/** The classification mappings a target save sends, when it sends them. */
+type MappedFields = NonNullable<TargetSaveInput['target_fields']>;
+
 /**
  * Creates (no id) or updates (id) a target with its fields and an activity entry, in one
  * transaction (spec 01 §2.5, §4, §5, §7). Refuses with 400 what `targetIssues` names, a
@@ -210,11 +214,37 @@ export async function saveTarget(
 
   const existing = input.id ? await repo.findTarget(deps.db, actor.accountId, input.id) : undefined;
   if (input.id && !existing) throw AppError.notFound('Target');
-  const values: repo.TargetValues = {
+  const values = targetValues(input, connector.id, isAdobe);
+  if (isAdobe) await fillAdobeReport(deps, actor, existing, values);
+  const mapped = input.target_fields ?? null;
+  if (mapped) assertMappingsFit(mapped, values, isAdobe);
+
+  return deps.db.transaction().execute(async (trx) => {
+    if (mapped) {
+      const fieldIds = [...new Set(mapped.map((f) => f.field_id))];
+      const found = await repo.findFields(trx, actor.accountId, fieldIds);
+      assertAllFound(
+        fieldIds,
+        found.map((f) => f.id),
+        'Fields',
+      );
+    }
+    if (!input.id) return { target: { id: await insertTargetRow(trx, actor, values, mapped) } };
+    return { target: { id: await updateTargetRow(trx, actor, { ...input, id: input.id }, values, mapped) } };
+  });
+}
+
+/**
+ * The row values of a target save: the Adobe settings for an Adobe target, the Google ones
+ * otherwise (the other type's blank); the Adobe report's name and classifications are filled
+ * later from Adobe ({@link fillAdobeReport}).
+ */
+function targetValues(input: TargetSaveInput, connectorId: number, isAdobe: boolean): repo.TargetValues {
+  return {
     name: input.name,
     nickname: input.nickname,
     connector_type_id: input.connector_type_id,
-    connector_id: connector.id,
+    connector_id: connectorId,
     remote_realm_id: isAdobe ? input.remote_realm_id : '',
     realm_name: isAdobe ? input.realm_name || input.remote_realm_id : '',
     remote_target_id: isAdobe ? input.remote_target_id : '',
@@ -227,93 +257,121 @@ export async function saveTarget(
     ga_custom_data_source_id: isAdobe ? '' : input.ga_custom_data_source_id,
     ga_custom_data_source_schema: isAdobe ? '' : input.ga_custom_data_source_schema,
   };
-  if (isAdobe) {
-    const unchanged =
-      existing &&
-      existing.connector_type_id === TARGET_TYPES.adobe &&
-      existing.connector_id === connector.id &&
-      existing.remote_realm_id === values.remote_realm_id &&
-      existing.remote_target_id === values.remote_target_id;
-    // Adobe is asked only when the report changes: a rename must not depend on Adobe answering.
-    const report = unchanged
-      ? { name: existing.remote_target_name, classifications_names: existing.classifications_names }
-      : await readAdobeReport(deps, actor, connector.id, values.remote_realm_id, values.remote_target_id);
-    values.remote_target_name = report.name;
-    values.classifications_names = report.classifications_names;
-  }
+}
 
-  const mapped = input.target_fields ?? null;
-  if (mapped) {
-    const seen = new Set<string>();
-    mapped.forEach((f, i) => {
-      const key = f.classification_name.toLowerCase();
-      if (seen.has(key)) {
-        throw AppError.badField(
-          `body.target_fields.${i}.classification_name`,
-          `"${f.classification_name}" is mapped twice`,
-        );
-      }
-      seen.add(key);
-      if (isAdobe && !values.classifications_names.some((n) => n.toLowerCase() === key)) {
-        throw AppError.badField(
-          `body.target_fields.${i}.classification_name`,
-          `The report has no classification "${f.classification_name}"`,
-        );
-      }
-    });
-  }
-
-  return deps.db.transaction().execute(async (trx) => {
-    if (mapped) {
-      const fieldIds = [...new Set(mapped.map((f) => f.field_id))];
-      const found = await repo.findFields(trx, actor.accountId, fieldIds);
-      assertAllFound(
-        fieldIds,
-        found.map((f) => f.id),
-        'Fields',
-      );
-    }
-    if (!input.id) {
-      const row = await repo.insertTarget(trx, actor.accountId, values);
-      if (mapped) await repo.replaceTargetFields(trx, actor.accountId, row.id, mapped);
-      await recordActivity(trx, actor, {
-        configuredObject: 'target',
-        objectName: row.name,
-        objectId: row.id,
-        before: null,
-        after: audited(values, mapped ?? []),
-      });
-      return { target: { id: row.id } };
-    }
-    const [locked] = await repo.findTargetsForUpdate(trx, actor.accountId, [input.id]);
-    if (!locked) throw AppError.notFound('Target');
-    assertNotStale(locked.updated_at, input.updated_at, 'target');
-    const beforeFields = await repo.listTargetFields(trx, actor.accountId, [locked.id]);
-    const row = await repo.updateTarget(trx, actor.accountId, locked.id, values);
-    if (mapped) await repo.replaceTargetFields(trx, actor.accountId, row.id, mapped);
-    await recordActivity(trx, actor, {
-      configuredObject: 'target',
-      objectName: row.name,
-      objectId: row.id,
-      before: audited(locked, beforeFields),
-      after: audited(values, mapped ?? beforeFields),
-    });
-    if (!isAdobe) {
-      const dropped = await repo.deleteAllMultiTargets(trx, actor.accountId, row.id);
-      await recordActivity(
-        trx,
+/**
+ * Fills an Adobe target's report name and classification names into `values`: from the saved
+ * target when its account and report are unchanged, else from Adobe (400 when Adobe does not
+ * list the suite or report).
+ */
+async function fillAdobeReport(
+  deps: AppDeps,
+  actor: Actor,
+  existing: repo.TargetListRow | undefined,
+  values: repo.TargetValues,
+): Promise<void> {
+  const unchanged =
+    existing &&
+    existing.connector_type_id === TARGET_TYPES.adobe &&
+    existing.connector_id === values.connector_id &&
+    existing.remote_realm_id === values.remote_realm_id &&
+    existing.remote_target_id === values.remote_target_id;
+  // Adobe is asked only when the report changes: a rename must not depend on Adobe answering.
+  const report = unchanged
+    ? { name: existing.remote_target_name, classifications_names: existing.classifications_names }
+    : await readAdobeReport(
+        deps,
         actor,
-        ...dropped.map((m) => ({
-          configuredObject: 'multi-target' as const,
-          objectName: multiTargetName(row.name, m),
-          objectId: m.id,
-          before: auditedMultiTarget(m),
-          after: null,
-        })),
+        values.connector_id!,
+        values.remote_realm_id,
+        values.remote_target_id,
+      );
+  values.remote_target_name = report.name;
+  values.classifications_names = report.classifications_names;
+}
+
+/**
+ * Refuses (400, naming the entry) a classification mapped twice, or, for an Adobe target, one
+ * its report lacks (case-insensitive).
+ */
+function assertMappingsFit(mapped: MappedFields, values: repo.TargetValues, isAdobe: boolean): void {
+  const seen = new Set<string>();
+  mapped.forEach((f, i) => {
+    const key = f.classification_name.toLowerCase();
+    if (seen.has(key)) {
+      throw AppError.badField(
+        `body.target_fields.${i}.classification_name`,
+        `"${f.classification_name}" is mapped twice`,
       );
     }
-    return { target: { id: row.id } };
+    seen.add(key);
+    if (isAdobe && !values.classifications_names.some((n) => n.toLowerCase() === key)) {
+      throw AppError.badField(
+        `body.target_fields.${i}.classification_name`,
+        `The report has no classification "${f.classification_name}"`,
+      );
+    }
   });
+}
+
+/** Inserts a target with its mappings and an activity entry in `trx`; answers its id. */
+async function insertTargetRow(
+  trx: Transaction<Database>,
+  actor: Actor,
+  values: repo.TargetValues,
+  mapped: MappedFields | null,
+): Promise<number> {
+  const row = await repo.insertTarget(trx, actor.accountId, values);
+  if (mapped) await repo.replaceTargetFields(trx, actor.accountId, row.id, mapped);
+  await recordActivity(trx, actor, {
+    configuredObject: 'target',
+    objectName: row.name,
+    objectId: row.id,
+    before: null,
+    after: audited(values, mapped ?? []),
+  });
+  return row.id;
+}
+
+/**
+ * Updates the saved target `input.id` in `trx` (404 when gone, 409 when stale) with its mappings
+ * and an activity entry; a target now Google loses its multi-targets, each logged. Answers its id.
+ */
+async function updateTargetRow(
+  trx: Transaction<Database>,
+  actor: Actor,
+  input: TargetSaveInput & { id: number },
+  values: repo.TargetValues,
+  mapped: MappedFields | null,
+): Promise<number> {
+  const [locked] = await repo.findTargetsForUpdate(trx, actor.accountId, [input.id]);
+  if (!locked) throw AppError.notFound('Target');
+  assertNotStale(locked.updated_at, input.updated_at, 'target');
+  const beforeFields = await repo.listTargetFields(trx, actor.accountId, [locked.id]);
+  const row = await repo.updateTarget(trx, actor.accountId, locked.id, values);
+  if (mapped) await repo.replaceTargetFields(trx, actor.accountId, row.id, mapped);
+  await recordActivity(trx, actor, {
+    configuredObject: 'target',
+    objectName: row.name,
+    objectId: row.id,
+    before: audited(locked, beforeFields),
+    after: audited(values, mapped ?? beforeFields),
+  });
+  if (values.connector_type_id !== TARGET_TYPES.adobe) {
+    const dropped = await repo.deleteAllMultiTargets(trx, actor.accountId, row.id);
+    await recordActivity(
+      trx,
+      actor,
+      ...dropped.map((m) => ({
+        configuredObject: 'multi-target' as const,
+        objectName: multiTargetName(row.name, m),
+        objectId: m.id,
+        before: auditedMultiTarget(m),
+        after: null,
+      })),
+    );
+  }
+  return row.id;
 }
 
 /** Deletes targets (spec 01 §2.4, §7). All or nothing: 404 naming unknown ids. */
@@ -363,6 +421,9 @@ export async function listMultiTargets(
 const reportKey = (m: { remote_realm_id: string; remote_target_id: string }) =>
   `${m.remote_realm_id}\u0000${m.remote_target_id}`;
 
+/** A multi-target to save, its report read from Adobe, and the saved one it changes (if any). */
+type ResolvedMultiTarget = repo.MultiTargetValues & { local_multi_target_id: number | null };
+
 /**
  * Adds or changes multi-targets of an Adobe target (spec 01 §2.5, §4, §7), answering the whole
  * list. Each report is read from Adobe through the target's account (its name, its suite's name
@@ -387,16 +448,52 @@ export async function saveMultiTargets(
       'Choose the target’s connected account and report before adding multi-targets',
     );
   }
-  const fields = await repo.listTargetFields(deps.db, actor.accountId, [id]);
+  const resolved = await resolveMultiTargets(deps, actor, target, target.connector_id, entries);
+  return deps.db.transaction().execute(async (trx) => {
+    // Locks the target so concurrent saves of its multi-targets run one after the other.
+    await repo.findTargetsForUpdate(trx, actor.accountId, [id]);
+    const current = await repo.listMultiTargets(trx, actor.accountId, id);
+    assertNoClash(current, resolved);
+    const byId = new Map(current.map((m) => [m.id, m]));
+    for (const { local_multi_target_id: localId, ...values } of resolved) {
+      const before = localId ? byId.get(localId)! : null;
+      const row = localId
+        ? await repo.updateMultiTarget(trx, actor.accountId, id, localId, values)
+        : await repo.insertMultiTarget(trx, actor.accountId, id, values);
+      await recordActivity(trx, actor, {
+        configuredObject: 'multi-target',
+        objectName: multiTargetName(target.name, row),
+        objectId: row.id,
+        before: before ? auditedMultiTarget(before) : null,
+        after: auditedMultiTarget(values),
+      });
+    }
+    return { data: (await repo.listMultiTargets(trx, actor.accountId, id)).map(toMultiTarget) };
+  });
+}
+
+/**
+ * Reads each entry's suite and report from Adobe through the target's account `connectorId`
+ * (each suite's reports once) and checks it: 400 naming the entry for an unknown suite or
+ * report, the target's own report, a report listed twice, or one lacking a classification the
+ * target needs. Answers the entries with their Adobe names and classifications, in order.
+ */
+async function resolveMultiTargets(
+  deps: AppDeps,
+  actor: Actor,
+  target: repo.TargetListRow,
+  connectorId: number,
+  entries: MultiTargetsInput,
+): Promise<ResolvedMultiTarget[]> {
+  const fields = await repo.listTargetFields(deps.db, actor.accountId, [target.id]);
   const required = requiredClassifications(
     target.classifications_names,
     fields.map((f) => f.classification_name),
   );
-
-  const adobe = await adobeClientFor(deps, actor.accountId, target.connector_id);
+  const adobe = await adobeClientFor(deps, actor.accountId, connectorId);
   const realms = await callProvider(() => adobe.client.listRealms(adobe.company));
   const reportsByRealm = new Map<string, Awaited<ReturnType<typeof adobe.client.listTargets>>>();
-  const resolved: (repo.MultiTargetValues & { local_multi_target_id: number | null })[] = [];
+  const resolved: ResolvedMultiTarget[] = [];
   const batch = new Set<string>();
   for (const [i, entry] of entries.entries()) {
     const at = `body.multi_targets.${i}`;
@@ -440,42 +537,29 @@ export async function saveMultiTargets(
       status: entry.status,
     });
   }
+  return resolved;
+}
 
-  return deps.db.transaction().execute(async (trx) => {
-    // Locks the target so concurrent saves of its multi-targets run one after the other.
-    await repo.findTargetsForUpdate(trx, actor.accountId, [id]);
-    const current = await repo.listMultiTargets(trx, actor.accountId, id);
-    const byId = new Map(current.map((m) => [m.id, m]));
-    assertAllFound(
-      resolved.flatMap((r) => (r.local_multi_target_id ? [r.local_multi_target_id] : [])),
-      current.map((m) => m.id),
-      'Multi-targets',
-    );
-    const changedIds = new Set(resolved.map((r) => r.local_multi_target_id));
-    for (const [i, r] of resolved.entries()) {
-      const clash = current.find((m) => reportKey(m) === reportKey(r) && !changedIds.has(m.id));
-      if (clash) {
-        throw AppError.badField(
-          `body.multi_targets.${i}.remote_target_id`,
-          `"${r.remote_target_name}" is already a multi-target of this target`,
-        );
-      }
+/**
+ * Refuses multi-target ids not among the target's `current` ones (404), and a report the target
+ * already has in a multi-target this save does not change (400 naming the entry).
+ */
+function assertNoClash(current: readonly MultiTargetRow[], resolved: readonly ResolvedMultiTarget[]): void {
+  assertAllFound(
+    resolved.flatMap((r) => (r.local_multi_target_id ? [r.local_multi_target_id] : [])),
+    current.map((m) => m.id),
+    'Multi-targets',
+  );
+  const changedIds = new Set(resolved.map((r) => r.local_multi_target_id));
+  for (const [i, r] of resolved.entries()) {
+    const clash = current.find((m) => reportKey(m) === reportKey(r) && !changedIds.has(m.id));
+    if (clash) {
+      throw AppError.badField(
+        `body.multi_targets.${i}.remote_target_id`,
+        `"${r.remote_target_name}" is already a multi-target of this target`,
+      );
     }
-    for (const { local_multi_target_id: localId, ...values } of resolved) {
-      const before = localId ? byId.get(localId)! : null;
-      const row = localId
-        ? await repo.updateMultiTarget(trx, actor.accountId, id, localId, values)
-        : await repo.insertMultiTarget(trx, actor.accountId, id, values);
-      await recordActivity(trx, actor, {
-        configuredObject: 'multi-target',
-        objectName: multiTargetName(target.name, row),
-        objectId: row.id,
-        before: before ? auditedMultiTarget(before) : null,
-        after: auditedMultiTarget(values),
-      });
-    }
-    return { data: (await repo.listMultiTargets(trx, actor.accountId, id)).map(toMultiTarget) };
-  });
+  }
 }
 
 /** Deletes multi-targets of a target (spec 01 §7), answering the rest. 404 naming ids it lacks. */
