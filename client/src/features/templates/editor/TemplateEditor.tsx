@@ -1,23 +1,12 @@
 import { Alert, Box, LoadingOverlay, Stack } from '@mantine/core';
-import {
-  fieldsetsApi,
-  type KnownField,
-  type TemplateDraft,
-  type TemplateValidationContext,
-  templateSaveSchema,
-} from '@nomen/shared';
+import type { TemplateDraft, TemplateValidationContext } from '@nomen/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Outlet, useNavigate, useParams } from 'react-router-dom';
-import { apiFetch } from '../../../api/apiFetch';
-import { notifyFailure, notifyInfo, notifySuccess } from '../../../ui/notify';
+import { useCallback, useMemo, useState } from 'react';
+import { Outlet, useParams } from 'react-router-dom';
 import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
 import { useSignedIn } from '../../auth/api';
-import { fieldsetQueryKey } from '../../fieldsets/api';
 import { usePatterns } from '../../patterns/api';
-import { putTemplate, readTemplateLog, sendApprovers, TEMPLATES_QUERY_KEY } from '../api';
-import { editorStepOf, isInsideEditor, templateEditorPath } from '../templatePaths';
+import { editorStepOf, isInsideEditor } from '../templatePaths';
 import {
   type TemplateEditorEnvironment,
   TemplateEditorProvider,
@@ -25,31 +14,9 @@ import {
 } from './TemplateEditorContext';
 import { TemplateEditorHeader } from './TemplateEditorHeader';
 import { createTemplateEditorStore } from './templateEditorStore';
-import {
-  pollTemplateLog,
-  runTemplateSave,
-  TEMPLATE_INTEGRATIONS_FAILED_MESSAGE,
-  TEMPLATE_SAVE_FAILED_MESSAGE,
-  TEMPLATE_SAVE_SLOW_MESSAGE,
-  TEMPLATE_SAVED_MESSAGE,
-  TEMPLATE_SAVED_TOAST_MS,
-  type TemplateSaveCalls,
-} from './templateSave';
-
-const wait = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
-
-/** The real calls of a save (spec 03 §7). */
-const SAVE_CALLS: TemplateSaveCalls = {
-  put: putTemplate,
-  sendApprovers,
-  readLog: (id) => readTemplateLog(id, 'poll'),
-  wait,
-};
-
-/** Shows the slow part's "still running" notice (spec 03 §8). */
-function notifyStillRunning() {
-  notifyInfo(TEMPLATE_SAVE_SLOW_MESSAGE, TEMPLATE_SAVED_TOAST_MS);
-}
+import { TEMPLATE_SAVE_FAILED_MESSAGE } from './templateSave';
+import { useKnownFieldsValidation } from './useKnownFieldsValidation';
+import { useSaveDetectionOnLoad, useTemplateSave } from './useTemplateSaving';
 
 interface TemplateEditorProps {
   initial: TemplateDraft;
@@ -69,8 +36,6 @@ interface TemplateEditorProps {
 export function TemplateEditor({ initial, onReload }: TemplateEditorProps) {
   const me = useSignedIn();
   const patterns = usePatterns();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { step: stepParam } = useParams();
   const step = editorStepOf(stepParam) ?? 'setup';
   const templateId = initial.id;
@@ -84,30 +49,7 @@ export function TemplateEditor({ initial, onReload }: TemplateEditorProps) {
   );
   // One store per editor mount; the key of the page remounts the editor for another template.
   const [store] = useState(() => createTemplateEditorStore(initial, { validation }));
-  // The fields of the template's field sets, so that a message names a field the template does
-  // not hold ("Channel (Paid media)") rather than calling it removed (spec 03 §5).
-  const fieldsetIds = useStoreSelector(store, (s) => s.draft.fieldsets.join(','));
-  const knownFields = useQueries({
-    queries: (fieldsetIds === '' ? [] : fieldsetIds.split(',').map(Number)).map((id) => ({
-      queryKey: fieldsetQueryKey(id),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        apiFetch(fieldsetsApi.get, { params: { id }, signal }),
-    })),
-    combine: (results) =>
-      results.flatMap((r): KnownField[] =>
-        r.data
-          ? r.data.fieldset.fields.map((f) => ({
-              id: f.id,
-              name: f.name,
-              fieldset_name: r.data.fieldset.name,
-            }))
-          : [],
-      ),
-  });
-  const knownKey = knownFields.map((f) => `${f.id}:${f.name}:${f.fieldset_name}`).join('|');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the fields change only when their key does
-  const context = useMemo(() => ({ ...validation, knownFields }), [validation, knownKey]);
-  useEffect(() => store.setValidationContext(context), [store, context]);
+  useKnownFieldsValidation(store, validation);
 
   const changed = useStoreSelector(store, (s) => s.changed);
   const saving = useStoreSelector(store, (s) => s.saving);
@@ -118,70 +60,8 @@ export function TemplateEditor({ initial, onReload }: TemplateEditorProps) {
     [templateId],
   );
   const { allowNextNavigation } = useLeaveConfirmation(changed && !saving, undefined, isInside);
-
-  const finish = useCallback(
-    async (id: number) => {
-      await queryClient.invalidateQueries({ queryKey: TEMPLATES_QUERY_KEY });
-      if (templateId === null) {
-        allowNextNavigation();
-        await navigate(templateEditorPath(id, step), { replace: true });
-      } else await onReload();
-    },
-    [queryClient, templateId, allowNextNavigation, navigate, step, onReload],
-  );
-
-  // Save detection on load (spec 03 §4): a Running save is polled, a Failed last log is shown.
-  useEffect(() => {
-    if (templateId === null) return;
-    let active = true;
-    void (async () => {
-      try {
-        const log = await readTemplateLog(templateId, 'isSaving');
-        if (!active || !log) return;
-        if (log.status === 'Failed') setLastFailure(log.message || TEMPLATE_INTEGRATIONS_FAILED_MESSAGE);
-        if (log.status !== 'Running') return;
-        store.setSaving(true);
-        const last = await pollTemplateLog(templateId, SAVE_CALLS);
-        if (!active) return;
-        store.setSaving(false);
-        if (last?.status === 'Running') notifyStillRunning();
-        else if (last?.status === 'Failed')
-          setLastFailure(last.message || TEMPLATE_INTEGRATIONS_FAILED_MESSAGE);
-        else if (!store.getState().changed) await onReload();
-      } catch {
-        // The log is a hint; the editor works without it.
-      }
-    })();
-    return () => {
-      active = false;
-    };
-  }, [templateId, store, onReload]);
-
-  const save = useCallback(async () => {
-    const { draft } = store.getState();
-    store.setSaving(true);
-    setLastFailure(null);
-    const body = templateSaveSchema.parse({ ...draft, id: draft.id ?? undefined });
-    const outcome = await runTemplateSave(body, SAVE_CALLS);
-    store.setSaving(false);
-    switch (outcome.status) {
-      case 'NotSaved':
-        notifyFailure(outcome.error, TEMPLATE_SAVE_FAILED_MESSAGE, () => void onReload());
-        return;
-      case 'Success':
-        notifySuccess(TEMPLATE_SAVED_MESSAGE, TEMPLATE_SAVED_TOAST_MS);
-        break;
-      case 'Running':
-        notifyStillRunning();
-        break;
-      case 'Failed':
-        setLastFailure(outcome.message);
-        notifyFailure(null, outcome.message);
-        break;
-    }
-    store.reset(store.getState().draft);
-    await finish(outcome.id);
-  }, [store, finish, onReload]);
+  useSaveDetectionOnLoad({ templateId, store, onReload, setLastFailure });
+  const save = useTemplateSave({ store, templateId, step, onReload, setLastFailure, allowNextNavigation });
 
   const environment = useMemo<TemplateEditorEnvironment>(
     () => ({ store, me, templateId, hasFlag: (flag) => me.features.includes(flag) }),

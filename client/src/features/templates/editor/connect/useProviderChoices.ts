@@ -77,6 +77,161 @@ export interface ProviderChoice {
   schema?: string[];
 }
 
+/** What a provider list reads from its assignment: the connected account and a metadata reader. */
+interface LoaderContext {
+  id: number;
+  meta: (key: string) => string;
+}
+
+/**
+ * How one provider list loads (spec 03 §7): the metadata keys it waits on (`needs`), its cache key
+ * beyond the account (by default the values of `needs`) and the load itself.
+ */
+interface ChoiceLoaderRow {
+  needs: readonly string[];
+  key?: (context: LoaderContext) => unknown[];
+  load: (context: LoaderContext, signal: AbortSignal) => Promise<ProviderChoice[]>;
+}
+
+/** A Workfront list command (templates by name, tasks of a template) as choices. */
+async function workfrontChoices(
+  { id }: LoaderContext,
+  command: WorkfrontCommand,
+  data: z.input<typeof workfrontBody>['data'],
+  signal: AbortSignal,
+): Promise<ProviderChoice[]> {
+  const answer = await apiFetch(workfrontList, { body: { command, connector_id: id, data }, signal });
+  return answer.data.map((t) => ({ value: t.ID, label: t.name }));
+}
+
+/**
+ * Bitly groups of the chosen organisation, or the domains of the chosen group (spec 03 §7), both
+ * from the account's groups.
+ */
+async function bitlyGroupChoices(
+  { id, meta }: LoaderContext,
+  source: 'bitly-groups' | 'bitly-domains',
+  signal: AbortSignal,
+): Promise<ProviderChoice[]> {
+  const groups = (await apiFetch(lookupsApi.bitlyGroups, { params: { connectorId: id }, signal })).data;
+  if (source === 'bitly-groups')
+    return groups
+      .filter((g) => g.orgId === meta('bitly_org_id'))
+      .map((g) => ({ value: g.id, label: g.name }));
+  const urls = groups.find((g) => g.id === meta('bitly_group_id'))?.urls ?? [];
+  return urls.map((url) => ({ value: url, label: url }));
+}
+
+/** One row per provider list (spec 03 §7): a new list is a new row. */
+const CHOICE_LOADERS: Record<MetadataChoiceSource, ChoiceLoaderRow> = {
+  'adobe-realms': {
+    needs: [],
+    load: async ({ id }, signal) =>
+      (await apiFetch(lookupsApi.realms, { params: { id }, signal })).realms.map((r) => ({
+        value: r.remote_realm_id,
+        label: r.realm_name,
+      })),
+  },
+  'adobe-reports': {
+    needs: ['realmLinked'],
+    load: async ({ id, meta }, signal) =>
+      (
+        await apiFetch(lookupsApi.targetList, { params: { id, realm: meta('realmLinked') }, signal })
+      ).targets.map((t) => ({ value: t.id, label: t.name })),
+  },
+  'ga-accounts': {
+    needs: [],
+    load: async ({ id }, signal) =>
+      (await apiFetch(lookupsApi.gaAccounts, { params: { id }, signal })).gaAccounts.map((a) => ({
+        value: a.ga_account_id,
+        label: a.ga_account_name,
+      })),
+  },
+  'ga-properties': {
+    needs: ['ga_account_id'],
+    load: async ({ id, meta }, signal) =>
+      (
+        await apiFetch(lookupsApi.gaProperties, { params: { id, acct: meta('ga_account_id') }, signal })
+      ).gaProperties.map((p) => ({ value: p.ga_property_id, label: p.ga_property_name })),
+  },
+  'ga-custom-data-sources': {
+    needs: ['ga_account_id', 'ga_property_id'],
+    load: async ({ id, meta }, signal) =>
+      (
+        await apiFetch(lookupsApi.gaCustomDataSources, {
+          params: { id, acct: meta('ga_account_id'), prop: meta('ga_property_id') },
+          signal,
+        })
+      ).gaCustomDataSources.map((s) => ({
+        value: s.ga_custom_data_source_id,
+        label: s.ga_custom_data_source_name,
+        schema: s.ga_custom_data_source_schema ?? [],
+      })),
+  },
+  'facebook-ad-accounts': {
+    needs: [],
+    load: async ({ id }, signal) =>
+      (await apiFetch(lookupsApi.facebookAdAccounts, { params: { id }, signal })).adAccounts.map((a) => ({
+        value: a.id,
+        label: a.name,
+      })),
+  },
+  'facebook-pixels': {
+    needs: ['adAccountsLinked'],
+    load: async ({ id, meta }, signal) =>
+      (
+        await apiFetch(lookupsApi.facebookPixels, {
+          params: { id, adAccountId: meta('adAccountsLinked') },
+          signal,
+        })
+      ).pixels.map((p) => ({ value: p.id, label: p.name })),
+  },
+  'bitly-organizations': {
+    needs: [],
+    load: async ({ id }, signal) =>
+      (await apiFetch(lookupsApi.bitlyOrganizations, { params: { connectorId: id }, signal })).data.map(
+        (o) => ({
+          value: o.id,
+          label: o.planType ? `${o.name} (${o.planType})` : o.name,
+        }),
+      ),
+  },
+  'bitly-groups': {
+    needs: ['bitly_org_id'],
+    key: ({ meta }) => ['bitly_org_id', meta('bitly_org_id')],
+    load: (context, signal) => bitlyGroupChoices(context, 'bitly-groups', signal),
+  },
+  'bitly-domains': {
+    needs: ['bitly_group_id'],
+    key: ({ meta }) => ['bitly_group_id', meta('bitly_group_id')],
+    load: (context, signal) => bitlyGroupChoices(context, 'bitly-domains', signal),
+  },
+  'kochava-app-groups': {
+    needs: [],
+    load: async ({ id }, signal) =>
+      (await apiFetch(lookupsApi.kochavaAppGroups, { params: { connectorId: id }, signal })).data.map(
+        (g) => ({
+          value: String(g.id),
+          label: g.name,
+        }),
+      ),
+  },
+  'workfront-templates': {
+    needs: [],
+    load: (context, signal) => workfrontChoices(context, 'getTemplatesByName', { name: '' }, signal),
+  },
+  'workfront-tasks': {
+    needs: ['workfrontTemplateId'],
+    load: (context, signal) =>
+      workfrontChoices(
+        context,
+        'getTemplateTasksByTemplate',
+        { templateId: context.meta('workfrontTemplateId') },
+        signal,
+      ),
+  },
+};
+
 /**
  * Loads one provider list (spec 03 §7) for an assignment: what it needs is read from the assignment
  * (its connector, and the metadata the list depends on). Answers null when something it needs is
@@ -88,151 +243,13 @@ function choiceLoader(
 ): { key: unknown[]; load: (signal: AbortSignal) => Promise<ProviderChoice[]> } | null {
   const id = assignment.connector_id;
   if (id === null) return null;
-  const meta = (key: string) => metadataText(assignment.metadata, key);
-  const need = (...keys: string[]) => keys.every((k) => meta(k) !== '');
-  switch (source) {
-    case 'adobe-realms':
-      return {
-        key: [id],
-        load: async (signal) =>
-          (await apiFetch(lookupsApi.realms, { params: { id }, signal })).realms.map((r) => ({
-            value: r.remote_realm_id,
-            label: r.realm_name,
-          })),
-      };
-    case 'adobe-reports':
-      if (!need('realmLinked')) return null;
-      return {
-        key: [id, meta('realmLinked')],
-        load: async (signal) =>
-          (
-            await apiFetch(lookupsApi.targetList, { params: { id, realm: meta('realmLinked') }, signal })
-          ).targets.map((t) => ({ value: t.id, label: t.name })),
-      };
-    case 'ga-accounts':
-      return {
-        key: [id],
-        load: async (signal) =>
-          (await apiFetch(lookupsApi.gaAccounts, { params: { id }, signal })).gaAccounts.map((a) => ({
-            value: a.ga_account_id,
-            label: a.ga_account_name,
-          })),
-      };
-    case 'ga-properties':
-      if (!need('ga_account_id')) return null;
-      return {
-        key: [id, meta('ga_account_id')],
-        load: async (signal) =>
-          (
-            await apiFetch(lookupsApi.gaProperties, { params: { id, acct: meta('ga_account_id') }, signal })
-          ).gaProperties.map((p) => ({ value: p.ga_property_id, label: p.ga_property_name })),
-      };
-    case 'ga-custom-data-sources':
-      if (!need('ga_account_id', 'ga_property_id')) return null;
-      return {
-        key: [id, meta('ga_account_id'), meta('ga_property_id')],
-        load: async (signal) =>
-          (
-            await apiFetch(lookupsApi.gaCustomDataSources, {
-              params: { id, acct: meta('ga_account_id'), prop: meta('ga_property_id') },
-              signal,
-            })
-          ).gaCustomDataSources.map((s) => ({
-            value: s.ga_custom_data_source_id,
-            label: s.ga_custom_data_source_name,
-            schema: s.ga_custom_data_source_schema ?? [],
-          })),
-      };
-    case 'facebook-ad-accounts':
-      return {
-        key: [id],
-        load: async (signal) =>
-          (await apiFetch(lookupsApi.facebookAdAccounts, { params: { id }, signal })).adAccounts.map((a) => ({
-            value: a.id,
-            label: a.name,
-          })),
-      };
-    case 'facebook-pixels':
-      if (!need('adAccountsLinked')) return null;
-      return {
-        key: [id, meta('adAccountsLinked')],
-        load: async (signal) =>
-          (
-            await apiFetch(lookupsApi.facebookPixels, {
-              params: { id, adAccountId: meta('adAccountsLinked') },
-              signal,
-            })
-          ).pixels.map((p) => ({ value: p.id, label: p.name })),
-      };
-    case 'bitly-organizations':
-      return {
-        key: [id],
-        load: async (signal) =>
-          (await apiFetch(lookupsApi.bitlyOrganizations, { params: { connectorId: id }, signal })).data.map(
-            (o) => ({ value: o.id, label: o.planType ? `${o.name} (${o.planType})` : o.name }),
-          ),
-      };
-    case 'bitly-groups':
-    case 'bitly-domains': {
-      const parent = source === 'bitly-groups' ? 'bitly_org_id' : 'bitly_group_id';
-      if (!need(parent)) return null;
-      return {
-        key: [id, parent, meta(parent)],
-        load: async (signal) => {
-          const groups = (await apiFetch(lookupsApi.bitlyGroups, { params: { connectorId: id }, signal }))
-            .data;
-          if (source === 'bitly-groups')
-            return groups
-              .filter((g) => g.orgId === meta(parent))
-              .map((g) => ({ value: g.id, label: g.name }));
-          const urls = groups.find((g) => g.id === meta(parent))?.urls ?? [];
-          return urls.map((url) => ({ value: url, label: url }));
-        },
-      };
-    }
-    case 'kochava-app-groups':
-      return {
-        key: [id],
-        load: async (signal) =>
-          (await apiFetch(lookupsApi.kochavaAppGroups, { params: { connectorId: id }, signal })).data.map(
-            (g) => ({
-              value: String(g.id),
-              label: g.name,
-            }),
-          ),
-      };
-    case 'workfront-templates':
-      return {
-        key: [id],
-        load: async (signal) =>
-          (
-            await apiFetch(workfrontList, {
-              body: {
-                command: 'getTemplatesByName' satisfies WorkfrontCommand,
-                connector_id: id,
-                data: { name: '' },
-              },
-              signal,
-            })
-          ).data.map((t) => ({ value: t.ID, label: t.name })),
-      };
-    case 'workfront-tasks':
-      if (!need('workfrontTemplateId')) return null;
-      return {
-        key: [id, meta('workfrontTemplateId')],
-        load: async (signal) =>
-          (
-            await apiFetch(workfrontList, {
-              body: {
-                command: 'getTemplateTasksByTemplate' satisfies WorkfrontCommand,
-                connector_id: id,
-                data: { templateId: meta('workfrontTemplateId') },
-              },
-              signal,
-            })
-          ).data.map((t) => ({ value: t.ID, label: t.name })),
-      };
-  }
+  const context: LoaderContext = { id, meta: (key) => metadataText(assignment.metadata, key) };
+  const row = CHOICE_LOADERS[source];
+  if (!row.needs.every((k) => context.meta(k) !== '')) return null;
+  return {
+    key: [id, ...(row.key ? row.key(context) : row.needs.map(context.meta))],
+    load: (signal) => row.load(context, signal),
+  };
 }
 
 /**

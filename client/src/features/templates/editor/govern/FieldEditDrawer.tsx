@@ -3,7 +3,6 @@ import {
   defaultGovernanceSettings,
   GOVERNANCE_LABELS,
   type GovernanceType,
-  governanceSettingsSchema,
   isGovernanceEditable,
   isTemplateFieldLocked,
   settleSegmentLink,
@@ -11,6 +10,7 @@ import {
   TEMPLATE_GOVERNANCE_LABELS,
   type TemplateField,
   type TemplateFieldId,
+  type TemplateIssue,
   templateFieldChoiceLabel,
   templateFieldGovernance,
   templateMessageText,
@@ -21,11 +21,11 @@ import {
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { FormDrawer } from '../../../../ui/FormDrawer';
-import { EMPTY_IS_REQUIRED } from '../../../../ui/form/useContractForm';
 import { useFieldset } from '../../../fieldsets/api';
 import { GovernanceSettings, type OtherField } from '../../../governance/GovernanceSettings';
 import { useTemplateEditor, useTemplateEditorEnvironment } from '../TemplateEditorContext';
 import { templateFieldName } from './fieldCardModel';
+import { absentFieldChoices, governanceSettingsIssues } from './fieldEditModel';
 import { useFieldsetNames } from './useFieldsetNames';
 
 /** Props of FieldEditDrawer. */
@@ -53,64 +53,22 @@ export function FieldEditDrawer({ fieldId, onClose }: FieldEditDrawerProps) {
   return <FieldEditForm key={String(field.id)} field={field} onClose={onClose} />;
 }
 
+/**
+ * The drawer's form for one field, started from a copy of it (see FieldEditDrawer). Apply refuses
+ * incomplete governance settings and then writes the copy to the draft.
+ */
 function FieldEditForm({ field, onClose }: { field: TemplateField; onClose: () => void }) {
-  const { store, me } = useTemplateEditorEnvironment();
-  const draft = useTemplateEditor((s) => s.draft);
+  const { store } = useTemplateEditorEnvironment();
   const [edited, setEdited] = useState(field);
   const [isSubmitted, setSubmitted] = useState(false);
   const isLocked = isTemplateFieldLocked(field);
   const isEditable = isGovernanceEditable(field) && !isLocked;
-  const name = templateFieldName(field);
   const settings = templateFieldGovernance(edited);
-
-  // The field's problems as they will be once applied (spec 03 §5), so a fix shows at once.
-  // The field's own field set: fields it names that the template does not hold are named from it.
-  const ownSet = useFieldset(field.field.fieldset_id);
-  const problems = useMemo(() => {
-    const set = ownSet.data?.fieldset;
-    const knownFields = (set?.fields ?? []).map((f) => ({
-      id: f.id,
-      name: f.name,
-      fieldset_name: set!.name,
-    }));
-    return validateTemplate(
-      updateTemplateField(draft, field.id, () => settleSegmentLink(edited)),
-      { featureFlags: me.features, knownFields },
-    ).filter((issue) => issue.fieldId === field.id);
-  }, [draft, field.id, edited, me.features, ownSet.data]);
-
-  const settingsIssues = useMemo(() => {
-    if (!isEditable || !settings) return {};
-    const parsed = governanceSettingsSchema.safeParse(settings, EMPTY_IS_REQUIRED);
-    if (parsed.success) return {};
-    const byPath: Record<string, string> = {};
-    for (const issue of parsed.error.issues) byPath[issue.path.join('.')] ??= issue.message;
-    return byPath;
-  }, [isEditable, settings]);
-
-  // Every field is named with its pattern or field set, so same-named fields are told apart.
-  const fieldsetNames = useFieldsetNames();
-  const otherFields = useMemo<OtherField[]>(
-    () =>
-      draft.template_fields
-        .filter((tf) => tf.id !== field.id && tf.field_id !== null && tf.governance_type !== 'cv_id')
-        .map((tf) => ({
-          id: tf.field_id!,
-          name: templateFieldChoiceLabel(tf, draft.template_fields, fieldsetNames),
-        })),
-    [draft.template_fields, field.id, fieldsetNames],
+  const { problems, otherFields, absentFields } = useFieldEditContext(field, edited);
+  const settingsIssues = useMemo(
+    () => (isEditable && settings ? governanceSettingsIssues(settings) : {}),
+    [isEditable, settings],
   );
-  const absentFields = useMemo<OtherField[]>(() => {
-    const present = new Set(draft.template_fields.map((tf) => String(tf.field_id)));
-    const set = ownSet.data?.fieldset;
-    if (!set) return [];
-    return set.fields
-      .filter((f) => !present.has(String(f.id)))
-      .map((f) => ({
-        id: f.id,
-        name: `${f.name.trim() || 'Unnamed field'} (${set.name}, not in this template)`,
-      }));
-  }, [draft.template_fields, ownSet.data]);
 
   const apply = () => {
     setSubmitted(true);
@@ -120,13 +78,11 @@ function FieldEditForm({ field, onClose }: { field: TemplateField; onClose: () =
     onClose();
   };
 
-  const governanceLabel = field.governance_type ? TEMPLATE_GOVERNANCE_LABELS[field.governance_type] : 'None';
-
   return (
     <FormDrawer
       opened
       onClose={onClose}
-      title={`Edit ${name}`}
+      title={`Edit ${templateFieldName(field)}`}
       isReadOnly={isLocked}
       submitLabel="Apply"
       onSubmit={(event) => {
@@ -134,29 +90,8 @@ function FieldEditForm({ field, onClose }: { field: TemplateField; onClose: () =
         apply();
       }}
     >
-      {isLocked ? (
-        <Alert color="gray" icon={<IconLock size={18} aria-hidden />} title="This field cannot be edited">
-          {field.governance_type === 'cv_id'
-            ? 'The hidden ID field identifies each row; it has no settings.'
-            : 'This segment is set in its pattern. Change it in the pattern builder.'}
-        </Alert>
-      ) : null}
-      {problems.length > 0 ? (
-        <Alert
-          color={problems.some((p) => p.type === 'ERROR') ? 'red' : 'yellow'}
-          icon={<IconAlertCircle size={18} aria-hidden />}
-          title={problems.some((p) => p.type === 'ERROR') ? 'Fix this field' : 'Check this field'}
-          role="alert"
-        >
-          <List size="sm" spacing={2}>
-            {problems.map((p) => (
-              <List.Item key={`${p.messageId}:${JSON.stringify(p.params)}`}>
-                {templateMessageText(p.messageId, p.params)}
-              </List.Item>
-            ))}
-          </List>
-        </Alert>
-      ) : null}
+      {isLocked ? <LockedNotice field={field} /> : null}
+      <FieldProblems problems={problems} />
       <TextInput
         label="Name"
         value={field.field.name}
@@ -176,42 +111,14 @@ function FieldEditForm({ field, onClose }: { field: TemplateField; onClose: () =
           onChange={setEdited}
         />
       ) : (
-        <Fieldset variant="unstyled" disabled legend="Governance" aria-describedby="governance-locked-note">
-          <Text id="governance-locked-note" size="xs" c="dimmed" mb="xs">
-            Governance, type and description come from the field set or pattern; only a variable segment's
-            governance is set in the template.
-          </Text>
-          {settings ? (
-            <GovernanceSettings
-              value={settings}
-              onChange={() => {}}
-              otherFields={otherFields}
-              absentFields={absentFields}
-            />
-          ) : (
-            <TextInput label="Governance type" value={governanceLabel} readOnly />
-          )}
-        </Fieldset>
+        <ReadOnlyGovernance
+          field={field}
+          settings={settings}
+          otherFields={otherFields}
+          absentFields={absentFields}
+        />
       )}
-      <TextInput
-        label="Default value"
-        description="Filled in for new rows."
-        disabled={isLocked}
-        value={edited.default_value}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          setEdited((f) => ({ ...f, default_value: value }));
-        }}
-      />
-      <Switch
-        label="Apply the default value to empty values"
-        disabled={isLocked}
-        checked={edited.apply_default_value_to_empty_values}
-        onChange={(event) => {
-          const checked = event.currentTarget.checked;
-          setEdited((f) => ({ ...f, apply_default_value_to_empty_values: checked }));
-        }}
-      />
+      <DefaultValueInputs edited={edited} isLocked={isLocked} onChange={setEdited} />
       <Switch
         label="Required"
         description="Set with the Required toggle on the field's card."
@@ -227,6 +134,148 @@ function FieldEditForm({ field, onClose }: { field: TemplateField; onClose: () =
         readOnly
       />
     </FormDrawer>
+  );
+}
+
+/**
+ * What the drawer reads from the rest of the template: the field's problems as they will be once
+ * the copy is applied (spec 03 §5), so a fix shows at once; the other fields a governance may name,
+ * each named with its pattern or field set so same-named fields are told apart; and the fields of
+ * the field's own field set that the template does not hold.
+ */
+function useFieldEditContext(field: TemplateField, edited: TemplateField) {
+  const { me } = useTemplateEditorEnvironment();
+  const draft = useTemplateEditor((s) => s.draft);
+  const ownSet = useFieldset(field.field.fieldset_id);
+  const problems = useMemo(() => {
+    const set = ownSet.data?.fieldset;
+    const knownFields = (set?.fields ?? []).map((f) => ({
+      id: f.id,
+      name: f.name,
+      fieldset_name: set!.name,
+    }));
+    return validateTemplate(
+      updateTemplateField(draft, field.id, () => settleSegmentLink(edited)),
+      { featureFlags: me.features, knownFields },
+    ).filter((issue) => issue.fieldId === field.id);
+  }, [draft, field.id, edited, me.features, ownSet.data]);
+
+  const fieldsetNames = useFieldsetNames();
+  const otherFields = useMemo<OtherField[]>(
+    () =>
+      draft.template_fields
+        .filter((tf) => tf.id !== field.id && tf.field_id !== null && tf.governance_type !== 'cv_id')
+        .map((tf) => ({
+          id: tf.field_id!,
+          name: templateFieldChoiceLabel(tf, draft.template_fields, fieldsetNames),
+        })),
+    [draft.template_fields, field.id, fieldsetNames],
+  );
+  const absentFields = useMemo<OtherField[]>(
+    () =>
+      absentFieldChoices(
+        draft.template_fields.map((tf) => tf.field_id),
+        ownSet.data?.fieldset,
+      ),
+    [draft.template_fields, ownSet.data],
+  );
+  return { problems, otherFields, absentFields };
+}
+
+/** Why a locked field (the hidden id field or a pattern's segment) cannot be edited here. */
+function LockedNotice({ field }: { field: TemplateField }) {
+  return (
+    <Alert color="gray" icon={<IconLock size={18} aria-hidden />} title="This field cannot be edited">
+      {field.governance_type === 'cv_id'
+        ? 'The hidden ID field identifies each row; it has no settings.'
+        : 'This segment is set in its pattern. Change it in the pattern builder.'}
+    </Alert>
+  );
+}
+
+/** The field's current problems, red when any is an error (spec 03 §5); nothing when there are none. */
+function FieldProblems({ problems }: { problems: readonly TemplateIssue[] }) {
+  if (problems.length === 0) return null;
+  const hasError = problems.some((p) => p.type === 'ERROR');
+  return (
+    <Alert
+      color={hasError ? 'red' : 'yellow'}
+      icon={<IconAlertCircle size={18} aria-hidden />}
+      title={hasError ? 'Fix this field' : 'Check this field'}
+      role="alert"
+    >
+      <List size="sm" spacing={2}>
+        {problems.map((p) => (
+          <List.Item key={`${p.messageId}:${JSON.stringify(p.params)}`}>
+            {templateMessageText(p.messageId, p.params)}
+          </List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}
+
+/**
+ * The governance of a field whose governance is not set in the template (spec 03 §2): its settings
+ * shown disabled, or its governance type's name when it has no settings.
+ */
+function ReadOnlyGovernance(props: {
+  field: TemplateField;
+  settings: ReturnType<typeof templateFieldGovernance>;
+  otherFields: readonly OtherField[];
+  absentFields: readonly OtherField[];
+}) {
+  const { field, settings } = props;
+  const governanceLabel = field.governance_type ? TEMPLATE_GOVERNANCE_LABELS[field.governance_type] : 'None';
+  return (
+    <Fieldset variant="unstyled" disabled legend="Governance" aria-describedby="governance-locked-note">
+      <Text id="governance-locked-note" size="xs" c="dimmed" mb="xs">
+        Governance, type and description come from the field set or pattern; only a variable segment's
+        governance is set in the template.
+      </Text>
+      {settings ? (
+        <GovernanceSettings
+          value={settings}
+          onChange={() => {}}
+          otherFields={props.otherFields}
+          absentFields={props.absentFields}
+        />
+      ) : (
+        <TextInput label="Governance type" value={governanceLabel} readOnly />
+      )}
+    </Fieldset>
+  );
+}
+
+/** The default value for new rows and whether it also fills empty values; disabled while locked. */
+function DefaultValueInputs(props: {
+  edited: TemplateField;
+  isLocked: boolean;
+  onChange: (recipe: (field: TemplateField) => TemplateField) => void;
+}) {
+  const { edited, isLocked, onChange } = props;
+  return (
+    <>
+      <TextInput
+        label="Default value"
+        description="Filled in for new rows."
+        disabled={isLocked}
+        value={edited.default_value}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          onChange((f) => ({ ...f, default_value: value }));
+        }}
+      />
+      <Switch
+        label="Apply the default value to empty values"
+        disabled={isLocked}
+        checked={edited.apply_default_value_to_empty_values}
+        onChange={(event) => {
+          const checked = event.currentTarget.checked;
+          onChange((f) => ({ ...f, apply_default_value_to_empty_values: checked }));
+        }}
+      />
+    </>
   );
 }
 

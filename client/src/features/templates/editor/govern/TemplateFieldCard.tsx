@@ -23,7 +23,7 @@ import {
   IconRefresh,
   IconTrash,
 } from '@tabler/icons-react';
-import { memo, type ReactNode, useEffect, useState } from 'react';
+import { type ChangeEvent, memo, type ReactNode, useEffect, useState } from 'react';
 import { LazyTooltip } from '../../../../ui/LazyTooltip';
 import { LightSwitch } from '../../../../ui/LightSwitch';
 import { useJumpTarget, useTemplateEditorEnvironment } from '../TemplateEditorContext';
@@ -294,8 +294,12 @@ function CardToggles(props: {
   store: ReturnType<typeof useTemplateEditorEnvironment>['store'];
 }) {
   const { tf, name, isLocked, lockedReason, toggleLockedReason, toggles, store } = props;
-  const update = (recipe: (field: TemplateField) => TemplateField) =>
-    store.update((draft) => updateTemplateField(draft, tf.id, recipe));
+  // Read before the update: React may reuse the event.
+  const onToggle =
+    (key: 'visible_on_form' | 'required' | 'is_preview_url') => (event: ChangeEvent<HTMLInputElement>) => {
+      const checked = event.currentTarget.checked;
+      store.update((draft) => updateTemplateField(draft, tf.id, (f) => ({ ...f, [key]: checked })));
+    };
   return (
     // biome-ignore lint/a11y/useSemanticElements: a row of switches in a grid cell, named for screen readers
     <div className={classes.toggles} role="group" aria-label={`Settings of ${name}`}>
@@ -305,10 +309,7 @@ function CardToggles(props: {
           aria-label={`Visible on form: ${name}`}
           checked={tf.visible_on_form}
           disabled={toggleLockedReason !== null}
-          onChange={(event) => {
-            const checked = event.currentTarget.checked;
-            update((f) => ({ ...f, visible_on_form: checked }));
-          }}
+          onChange={onToggle('visible_on_form')}
         />
       </LockedTooltip>
       <LockedTooltip reason={toggleLockedReason}>
@@ -317,10 +318,7 @@ function CardToggles(props: {
           aria-label={`Required: ${name}`}
           checked={tf.required}
           disabled={toggleLockedReason !== null}
-          onChange={(event) => {
-            const checked = event.currentTarget.checked;
-            update((f) => ({ ...f, required: checked }));
-          }}
+          onChange={onToggle('required')}
         />
       </LockedTooltip>
       {toggles.unique ? (
@@ -343,10 +341,7 @@ function CardToggles(props: {
             aria-label={`Use as preview image URL: ${name}`}
             checked={tf.is_preview_url}
             disabled={isLocked}
-            onChange={(event) => {
-              const checked = event.currentTarget.checked;
-              update((f) => ({ ...f, is_preview_url: checked }));
-            }}
+            onChange={onToggle('is_preview_url')}
           />
         </LockedTooltip>
       ) : null}

@@ -11,13 +11,7 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import {
-  classificationTypeHolders,
-  segmentFillLabel,
-  segmentFillSource,
-  segmentLinkCandidate,
-  type TemplateField,
-} from '@nomen/shared';
+import { classificationTypeHolders, type TemplateField } from '@nomen/shared';
 import {
   defaultRangeExtractor,
   type Range,
@@ -26,9 +20,10 @@ import {
   type VirtualizerOptions,
   windowScroll,
 } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTemplateEditor, useTemplateEditorEnvironment, useTemplateIssues } from '../TemplateEditorContext';
 import { type FieldIssueSummary, fieldSource, issuesByField, templateFieldName } from './fieldCardModel';
+import { patternKeyOf, patternLookup, segmentFills } from './fieldRowsModel';
 import { type FieldCardActions, TemplateFieldCard } from './TemplateFieldCard';
 import classes from './TemplateFieldCard.module.css';
 
@@ -189,85 +184,16 @@ const ID_SEPARATOR = '\u0001';
 function FieldRows(props: TemplateFieldListProps & { activeIndex: number | null }) {
   const { activeIndex, isReorderMode, actions, fieldsetNames } = props;
   const fields = useTemplateEditor((s) => s.draft.template_fields);
-  const focus = useTemplateEditor((s) => s.focus);
   const issues = useTemplateIssues();
   const listRef = useRef<HTMLOListElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-
-  // The list's distance from the top of the page, for the window virtualiser; content above it
-  // (toolbar, creative classification) may change height. Read when the observer reports (its first
-  // report comes with the first frame, after the browser's own layout), not while mounting: a read
-  // here would force a layout of the whole page before the cards are painted (bench:templates). The
-  // first frame places the cards from the top of the list either way.
-  useEffect(() => {
-    const node = listRef.current;
-    if (!node) return;
-    const measure = () => setScrollMargin(node.getBoundingClientRect().top + window.scrollY);
-    const observer = new ResizeObserver(measure);
-    if (node.parentElement?.parentElement) observer.observe(node.parentElement.parentElement);
-    return () => observer.disconnect();
-  }, []);
-
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const indexes = defaultRangeExtractor(range);
-      // The card being dragged stays mounted while the window scrolls away from it.
-      if (activeIndex !== null && !indexes.includes(activeIndex))
-        return [...indexes, activeIndex].sort((a, b) => a - b);
-      return indexes;
-    },
-    [activeIndex],
-  );
-
-  const virtualizer = useWindowVirtualizer({
-    scrollToFn: scrollUnlessInPlace,
-    count: fields.length,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 3,
-    scrollMargin,
-    rangeExtractor,
-    getItemKey: (index) => String(fields[index]?.id ?? index),
-  });
-
-  // A jump to a field whose card is not mounted: scroll there so it mounts (its own hook then
-  // scrolls with the 80 px offset and highlights it).
-  useEffect(() => {
-    if (!focus || handledJumps.has(focus) || !focus.key.startsWith('field:')) return;
-    handledJumps.add(focus);
-    const index = fields.findIndex((tf) => `field:${tf.id}` === focus.key);
-    if (index < 0) return;
-    if (virtualizer.getVirtualItems().some((item) => item.index === index)) return;
-    virtualizer.scrollToIndex(index, { align: 'center' });
-  }, [focus, fields, virtualizer]);
+  const scrollMargin = useScrollMargin(listRef);
+  const virtualizer = useFieldsVirtualizer(fields, activeIndex, scrollMargin);
 
   const byField = useMemo(() => issuesByField(issues), [issues]);
   const holders = useMemo(() => classificationTypeHolders(fields), [fields]);
-  const patterns = useMemo(() => {
-    const colors = new Map<string, string>();
-    const names = new Map<string, string>();
-    for (const tf of fields) {
-      if (!tf.field.is_pattern || tf.field_id === null) continue;
-      if (tf.color) colors.set(String(tf.field_id), tf.color);
-      names.set(String(tf.field_id), templateFieldName(tf));
-    }
-    return { colors, names };
-  }, [fields]);
+  const patterns = useMemo(() => patternLookup(fields), [fields]);
   // What each segment is filled from, or could be ("Paid media › Region"), by template field id.
-  const fills = useMemo(() => {
-    const filled = new Map<string, string>();
-    const linkable = new Map<string, string>();
-    for (const tf of fields) {
-      if (tf.field.segment_parent_field_id === null) continue;
-      const source = segmentFillSource(fields, tf);
-      if (source) {
-        filled.set(String(tf.id), segmentFillLabel(source, fields, fieldsetNames));
-        continue;
-      }
-      const candidate = segmentLinkCandidate(fields, tf);
-      if (candidate) linkable.set(String(tf.id), segmentFillLabel(candidate, fields, fieldsetNames));
-    }
-    return { filled, linkable };
-  }, [fields, fieldsetNames]);
+  const fills = useMemo(() => segmentFills(fields, fieldsetNames), [fields, fieldsetNames]);
   const sourceUrlHolder = holders.get('SOURCE_URL');
   const titleHolder = holders.get('TITLE');
 
@@ -281,12 +207,7 @@ function FieldRows(props: TemplateFieldListProps & { activeIndex: number | null 
       {virtualizer.getVirtualItems().map((item) => {
         const tf = fields[item.index];
         if (!tf) return null;
-        const parent = tf.field.segment_parent_field_id;
-        const patternKey = tf.field.is_pattern
-          ? String(tf.field_id)
-          : parent === null
-            ? null
-            : String(parent);
+        const patternKey = patternKeyOf(tf);
         return (
           <li
             key={item.key}
@@ -320,4 +241,68 @@ function FieldRows(props: TemplateFieldListProps & { activeIndex: number | null 
       })}
     </ol>
   );
+}
+
+/**
+ * The list's distance from the top of the page, for the window virtualiser; content above it
+ * (toolbar, creative classification) may change height. Read when the observer reports (its first
+ * report comes with the first frame, after the browser's own layout), not while mounting: a read
+ * here would force a layout of the whole page before the cards are painted (bench:templates). The
+ * first frame places the cards from the top of the list either way.
+ */
+function useScrollMargin(listRef: RefObject<HTMLOListElement | null>): number {
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useEffect(() => {
+    const node = listRef.current;
+    if (!node) return;
+    const measure = () => setScrollMargin(node.getBoundingClientRect().top + window.scrollY);
+    const observer = new ResizeObserver(measure);
+    if (node.parentElement?.parentElement) observer.observe(node.parentElement.parentElement);
+    return () => observer.disconnect();
+  }, [listRef]);
+  return scrollMargin;
+}
+
+/**
+ * The window virtualiser of the cards (spec 03 §2 virtualised 108 px cards): keeps the card being
+ * dragged (`activeIndex`) mounted, and, when the editor jumps to a field (`store.focus` with
+ * `field:{id}`) whose card is not mounted, scrolls there so it mounts (its own hook then scrolls
+ * with the 80 px offset and highlights it).
+ */
+function useFieldsVirtualizer(
+  fields: readonly TemplateField[],
+  activeIndex: number | null,
+  scrollMargin: number,
+) {
+  const focus = useTemplateEditor((s) => s.focus);
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      // The card being dragged stays mounted while the window scrolls away from it.
+      if (activeIndex !== null && !indexes.includes(activeIndex))
+        return [...indexes, activeIndex].sort((a, b) => a - b);
+      return indexes;
+    },
+    [activeIndex],
+  );
+
+  const virtualizer = useWindowVirtualizer({
+    scrollToFn: scrollUnlessInPlace,
+    count: fields.length,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 3,
+    scrollMargin,
+    rangeExtractor,
+    getItemKey: (index) => String(fields[index]?.id ?? index),
+  });
+
+  useEffect(() => {
+    if (!focus || handledJumps.has(focus) || !focus.key.startsWith('field:')) return;
+    handledJumps.add(focus);
+    const index = fields.findIndex((tf) => `field:${tf.id}` === focus.key);
+    if (index < 0) return;
+    if (virtualizer.getVirtualItems().some((item) => item.index === index)) return;
+    virtualizer.scrollToIndex(index, { align: 'center' });
+  }, [focus, fields, virtualizer]);
+  return virtualizer;
 }
