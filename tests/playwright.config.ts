@@ -1,7 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
+import { e2eBasePort, e2eWorkers, workerEnv } from './e2e/support/worker';
 
-/** Port of the server the end-to-end tests start (PostgreSQL database E2E_DATABASE_URL). */
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+/**
+ * Port of the first worker's server (PostgreSQL database E2E_DATABASE_URL); worker i's server
+ * listens on E2E_PORT + 100 × i (e2e/support/worker.ts).
+ */
+export const E2E_PORT = e2eBasePort();
+
+/** How many workers run the tests, each on its own server and database: E2E_WORKERS, default 2. */
+export const E2E_WORKERS = e2eWorkers();
 
 /** Port of the server `npm start` runs on the embedded database for tests/e2e-embedded. */
 export const E2E_EMBEDDED_PORT = Number(process.env.E2E_EMBEDDED_PORT ?? E2E_PORT + 20);
@@ -21,15 +28,17 @@ const chromiumLaunch = {
 };
 
 /**
- * End-to-end tests in Debian's Chromium (/usr/bin/chromium; CHROMIUM_PATH to change) against a
- * real server on a freshly created PostgreSQL database seeded with the demo account, and (project
+ * End-to-end tests in Debian's Chromium (/usr/bin/chromium; CHROMIUM_PATH to change) against real
+ * servers, one per worker, each on a freshly created PostgreSQL database seeded with the demo
+ * account (so each worker owns an account and never sees another worker's data; the specs take
+ * `test` from e2e/support/test.ts, whose `baseURL` is their worker's server), and (project
  * `embedded`) against `npm start` on a fresh embedded database.
  */
 export default defineConfig({
   testDir: './e2e',
   outputDir: `../test-results/e2e-${E2E_PORT}`,
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -64,14 +73,18 @@ export default defineConfig({
     },
   ],
   webServer: [
-    {
-      command: 'node e2e/start-server.mjs',
-      url: `http://localhost:${E2E_PORT}/api/docs/openapi.json`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
+    ...Array.from({ length: E2E_WORKERS }, (_, worker) => {
+      const env = workerEnv(worker);
+      return {
+        command: 'node e2e/start-server.mjs',
+        url: `http://localhost:${env.E2E_PORT}/api/docs/openapi.json`,
+        env,
+        timeout: 120_000,
+        reuseExistingServer: false,
+        stdout: 'ignore' as const,
+        stderr: 'pipe' as const,
+      };
+    }),
     {
       command: 'node e2e/start-embedded.mjs',
       url: `http://localhost:${E2E_EMBEDDED_PORT}/api/docs/openapi.json`,

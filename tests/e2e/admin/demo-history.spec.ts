@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { storageStateOf } from '../support/roles';
+import { expect, test } from '../support/test';
 
 // The demo history a fresh server seeds (server/src/seed/demo-history.ts; README "SEED_DEMO_HISTORY").
 /** The demo submission waiting for approval by the admin. */

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { uniqueName } from '../support/api';
 import { ROLES, storageStateOf } from '../support/roles';
+import { expect, test } from '../support/test';
 
 test.use({ storageState: storageStateOf('admin') });
 

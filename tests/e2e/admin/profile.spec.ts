@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { apiAs, uniqueName } from '../support/api';
 import { lastMailedLink } from '../support/mail';
+import { expect, test } from '../support/test';
 
 test('[PROFILE]: a user renames themself, changes their password and signs out their other session', async ({
   baseURL,

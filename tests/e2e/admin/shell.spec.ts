@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, ROLES, storageStateOf } from '../support/roles';
+import { expect, test } from '../support/test';
 
 test.describe('signing in', () => {
   test('[AUTH]: an admin signs in through the page and lands on the first page allowed', async ({ page }) => {

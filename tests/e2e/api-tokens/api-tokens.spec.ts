@@ -1,6 +1,7 @@
-import { expect, request, test } from '@playwright/test';
+import { request } from '@playwright/test';
 import { uniqueName } from '../support/api';
 import { ROLES, storageStateOf } from '../support/roles';
+import { expect, test } from '../support/test';
 
 test.use({ storageState: storageStateOf('user') });
 

@@ -1,7 +1,8 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { apiAs } from '../support/api';
 import { storageStateOf } from '../support/roles';
 import { textFieldsTemplate } from '../support/templates';
+import { expect, test } from '../support/test';
 
 /** The first cell of the submission grid. */
 function firstCell(page: Page) {

@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { apiAs, uniqueName } from '../support/api';
 import { storageStateOf } from '../support/roles';
+import { expect, test } from '../support/test';
 
 /** A cell of a grid (0-based row and column), by the grid's ARIA indexes. */
 function cell(page: Page, testId: string, row: number, col: number) {

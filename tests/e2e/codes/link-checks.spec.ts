@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
 import { apiAs, uniqueName } from '../support/api';
 import { storageStateOf } from '../support/roles';
+import { expect, test } from '../support/test';
 
 // Link checks on the submission page (issue 12 item 6): links submitted through a template with
 // link validations are fetched from a local site and each shows its warnings or "All checks passed".

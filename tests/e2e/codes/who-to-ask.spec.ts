@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { apiAs, uniqueName } from '../support/api';
+import { expect, test } from '../support/test';
 
 /** DATA_DIR of the e2e server (start-server.mjs), where mail lands as files without SMTP. */
 const DATA_DIR =

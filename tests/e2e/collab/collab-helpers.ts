@@ -1,17 +1,21 @@
 import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import { type CollabStack, startCollabStack } from '../support/collab-stack';
+import { e2ePort } from '../support/worker';
 
 /**
  * Starts this spec file's stack (support/collab-stack.ts) on its own ports and database:
- * `slot` 0-4 picks ports COLLAB_E2E_PORT + 10 × slot (default base 3240) and the database
- * nomen_e2e_collab_<port>, so spec files, and runs of other people on other bases, never meet.
+ * `slot` 0-5 picks ports COLLAB_E2E_PORT + 10 × slot (default base: the worker's server's port
+ * + 30, so 3240 for the default E2E_PORT 3210) and the database <e2e database>_collab_<port>
+ * (nomen_e2e_collab_<port> for the default E2E_DATABASE_URL), so spec files, workers
+ * (support/worker.ts), and runs of other people on other bases, never meet.
  */
 export function startSpecStack(
   slot: number,
   options: { collabInstances?: number; lockTimeoutMs?: number } = {},
 ): Promise<CollabStack> {
-  const port = Number(process.env.COLLAB_E2E_PORT ?? 3240) + 10 * slot;
-  return startCollabStack({ port, database: `nomen_e2e_collab_${port}`, ...options });
+  const port = Number(process.env.COLLAB_E2E_PORT ?? e2ePort() + 30) + 10 * slot;
+  const e2eDatabase = new URL(process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nomen_e2e');
+  return startCollabStack({ port, database: `${e2eDatabase.pathname.slice(1)}_collab_${port}`, ...options });
 }
 
 /** A list seeded for a collaboration test: its id, its one column and that column's values. */

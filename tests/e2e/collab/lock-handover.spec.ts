@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import type { CollabStack } from '../support/collab-stack';
+import { expect, test } from '../support/test';
 import { cell, lockOverlay, openEditor, seedList, startSpecStack, takeLock } from './collab-helpers';
 
 /** A short idle timeout, so a holder who stays but goes idle would also release within the test. */

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import type { CollabStack } from '../support/collab-stack';
+import { expect, test } from '../support/test';
 import { openEditor, openPanel, postGeneralComment, seedList, startSpecStack } from './collab-helpers';
 
 const RECONNECTING = 'Reconnecting… your changes to comments will be sent when the connection is back.';

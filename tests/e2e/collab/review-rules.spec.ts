@@ -1,5 +1,6 @@
-import { expect, type Locator, test } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import type { CollabStack } from '../support/collab-stack';
+import { expect, test } from '../support/test';
 import {
   cell,
   lockOverlay,

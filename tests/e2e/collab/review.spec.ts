@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import type { CollabStack } from '../support/collab-stack';
+import { expect, test } from '../support/test';
 import {
   cell,
   commentOnCell,

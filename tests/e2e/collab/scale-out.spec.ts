@@ -1,6 +1,7 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import type { CollabStack } from '../support/collab-stack';
 import type { RoleName } from '../support/roles';
+import { expect, test } from '../support/test';
 import {
   cell,
   commentOnCell,

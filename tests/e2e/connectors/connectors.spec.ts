@@ -1,8 +1,9 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { type OidcPeer, startOidcPeer } from '../../peers/oidc-peer';
 import { type SftpPeer, startSftpPeer } from '../../peers/sftp-peer';
 import { uniqueName } from '../support/api';
 import { storageStateOf } from '../support/roles';
+import { expect, test } from '../support/test';
 
 test.use({ storageState: storageStateOf('admin') });
 

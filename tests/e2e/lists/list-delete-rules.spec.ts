@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { apiAs, uniqueName } from '../support/api';
 import { storageStateOf } from '../support/roles';
+import { expect, test } from '../support/test';
 
 // Who may delete which list (issue 8 items 14 and 15) on the lists page and the lists manager,
 // with data seeded through the API. The demo account has live collaboration on.

@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { apiAs, uniqueName } from '../support/api';
 import { storageStateOf } from '../support/roles';
+import { expect, test } from '../support/test';
 
 // The lists page, /admin/lists (spec 02 §2 "Lists page (older view)"), with data seeded through the API.
 

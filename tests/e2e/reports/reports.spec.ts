@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { monthLabel, type TemplateField } from '@nomen/shared';
-import { expect, test } from '@playwright/test';
 import { apiAs, uniqueName } from '../support/api';
 import { storageStateOf } from '../support/roles';
 import { campaignNumberDraft } from '../support/templates';
+import { expect, test } from '../support/test';
 
 test.use({ storageState: storageStateOf('admin') });
 

@@ -1,14 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { e2eDataDir } from './worker';
 
-/** DATA_DIR of the e2e server (start-server.mjs), where mail lands as files without SMTP. */
-const DATA_DIR =
-  process.env.E2E_DATA_DIR ??
-  join(import.meta.dirname, '..', '..', '..', '.data', `e2e-${process.env.E2E_PORT ?? '3210'}`);
-
-/** The first link of the newest mail file to `email` in DATA_DIR/mail (README, Security). */
+/**
+ * The first link of the newest mail file to `email` in DATA_DIR/mail of this worker's e2e server
+ * (start-server.mjs runs it without SMTP, so mail lands as files; README, Security).
+ */
 export function lastMailedLink(email: string): string {
-  const folder = join(DATA_DIR, 'mail');
+  const folder = join(e2eDataDir(), 'mail');
   const mails = readdirSync(folder)
     .sort()
     .reverse()

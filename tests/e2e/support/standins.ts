@@ -4,6 +4,7 @@ import { AdobeImsStandin } from '../../standins/adobe-ims';
 import { Cm360Standin } from '../../standins/cm360';
 import { GoogleAnalyticsStandin } from '../../standins/google-analytics-admin';
 import { QrCodeMonkeyStandin } from '../../standins/qr-code-monkey';
+import { e2ePort } from './worker';
 
 /**
  * The provider stand-ins the end-to-end server talks to (tests/standins/README.md): start-server.mjs
@@ -63,9 +64,9 @@ export const E2E_QR_KEY = 'e2e-qr-key';
 /** The bucket of the S3 peer (s3rver) the e2e server's S3_ENDPOINT names. */
 export const E2E_S3_BUCKET = 'e2e-drop';
 
-/** The S3 peer's address: E2E_S3_PORT, or the server's port + 8. */
+/** The S3 peer's address: E2E_S3_PORT, or the (worker's) server's port + 8. */
 export function e2eS3Endpoint(): string {
-  const port = Number(process.env.E2E_S3_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 8);
+  const port = Number(process.env.E2E_S3_PORT ?? e2ePort() + 8);
   return `http://127.0.0.1:${port}`;
 }
 

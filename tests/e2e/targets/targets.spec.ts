@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiAs, uniqueName } from '../support/api';
 import { storageStateOf } from '../support/roles';
 import { E2E_ADOBE } from '../support/standins';
+import { expect, test } from '../support/test';
 
 test.use({ storageState: storageStateOf('admin') });
 

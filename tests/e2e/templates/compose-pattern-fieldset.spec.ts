@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { uniqueName } from '../support/api';
 import { storageStateOf } from '../support/roles';
+import { expect, test } from '../support/test';
 
 test.use({ storageState: storageStateOf('admin') });
 

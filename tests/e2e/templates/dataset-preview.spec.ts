@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type Locator, test } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { apiAs, uniqueName } from '../support/api';
 import { storageStateOf } from '../support/roles';
+import { expect, test } from '../support/test';
 
 test.use({ storageState: storageStateOf('admin') });
 

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { type SftpPeer, startSftpPeer } from '../../peers/sftp-peer';
 import { apiAs, uniqueName } from '../support/api';
 import { storageStateOf } from '../support/roles';
 import { campaignTemplate, sftpConnector } from '../support/templates';
+import { expect, test } from '../support/test';
 
 test.use({ storageState: storageStateOf('admin') });
 

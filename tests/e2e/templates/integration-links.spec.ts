@@ -5,10 +5,10 @@ import {
   newTemplate,
   type TemplateField,
 } from '@nomen/shared';
-import { expect, test } from '@playwright/test';
 import { apiAs, uniqueName } from '../support/api';
 import { storageStateOf } from '../support/roles';
 import { E2E_QR_KEY } from '../support/standins';
+import { expect, test } from '../support/test';
 
 test.use({ storageState: storageStateOf('admin') });
 

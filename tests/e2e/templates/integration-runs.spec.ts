@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { type SftpPeer, startSftpPeer } from '../../peers/sftp-peer';
 import { apiAs, uniqueName } from '../support/api';
 import { storageStateOf } from '../support/roles';
 import { E2E_S3_BUCKET, e2eS3Endpoint } from '../support/standins';
 import { campaignTemplate, sftpConnector } from '../support/templates';
+import { expect, test } from '../support/test';
 
 test.use({ storageState: storageStateOf('admin') });
 

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { apiAs, uniqueName } from '../support/api';
 import { storageStateOf } from '../support/roles';
 import { textFieldsTemplate } from '../support/templates';
+import { expect, test } from '../support/test';
 
 test.use({ storageState: storageStateOf('admin') });
 

@@ -1,7 +1,8 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { apiAs, uniqueName } from '../support/api';
 import { storageStateOf } from '../support/roles';
 import { textFieldsTemplate } from '../support/templates';
+import { expect, test } from '../support/test';
 
 test.use({ storageState: storageStateOf('admin') });
 
