@@ -16,6 +16,7 @@ import {
   removeField,
   sortSaveIssues,
   withGovernanceType,
+  withoutFieldIssues,
 } from './fieldsetDraft';
 
 function saved(field: object, id: number, precedence: number, powers_list = false): Field {
@@ -236,10 +237,25 @@ describe('governanceSummary', () => {
   });
 });
 
-describe('fieldsetSaveBlockedReason (issue 8 item 22)', () => {
+describe('fieldsetSaveBlockedReason (spec 02 §5)', () => {
   it('needs a name and a change', () => {
     expect(fieldsetSaveBlockedReason({ name: '  ' }, true)).toBe('Name the field set to save it');
     expect(fieldsetSaveBlockedReason({ name: 'Paid' }, false)).toBe('No changes to save');
     expect(fieldsetSaveBlockedReason({ name: 'Paid' }, true)).toBeNull();
+  });
+});
+
+describe('withoutFieldIssues', () => {
+  it("drops one field's issues and keeps the rest", () => {
+    const issues = {
+      set: { name: 'Required' },
+      fields: { '4': { name: 'Taken' }, TEMP_1: { x: 'y' } },
+      other: ['z'],
+    };
+    expect(withoutFieldIssues(issues, 4)).toEqual({
+      set: { name: 'Required' },
+      fields: { TEMP_1: { x: 'y' } },
+      other: ['z'],
+    });
   });
 });

@@ -163,8 +163,8 @@ export function isFieldsetChanged(a: FieldsetDraft, b: FieldsetDraft): boolean {
 }
 
 /**
- * Why the field-set editor's Save is disabled, or null when the draft can be saved (spec 02 §5;
- * issue 8 item 22): a name is required and something must have changed since the last save.
+ * Why the field-set editor's Save is disabled, or null when the draft can be saved (spec 02 §5):
+ * a name is required and something must have changed since the last save.
  */
 export function fieldsetSaveBlockedReason(
   draft: Pick<FieldsetDraft, 'name'>,
@@ -288,4 +288,10 @@ export function governanceSummary(
     default:
       return '';
   }
+}
+
+/** `issues` without those of the field `fieldId`, e.g. once its drawer applied a fix (spec 02 §5). */
+export function withoutFieldIssues(issues: SaveIssues, fieldId: string | number): SaveIssues {
+  const { [String(fieldId)]: _fixed, ...rest } = issues.fields;
+  return { ...issues, fields: rest };
 }

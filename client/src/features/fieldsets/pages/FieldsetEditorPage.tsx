@@ -1,33 +1,28 @@
-import { Button, EmptyState, Group, Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import {
-  AppError,
   type FieldSave,
   type Fieldset,
   type FieldsetSave,
   type FieldsetSaveParsed,
   fieldsetSaveSchema,
 } from '@nomen/shared';
-import { IconForms, IconPlus } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { confirmAction } from '../../../ui/confirmAction';
 import { EditorPageForm } from '../../../ui/EditorPageForm';
-import { applyServerIssues } from '../../../ui/form/applyServerIssues';
 import { EditorRoute, editorWords } from '../../../ui/form/EditorRoute';
 import { FormTextarea } from '../../../ui/form/FormTextarea';
 import { FormTextInput } from '../../../ui/form/FormTextInput';
 import { useContractForm } from '../../../ui/form/useContractForm';
-import { notifyError, notifyFailure, notifySuccess } from '../../../ui/notify';
 import { useEditorSource } from '../../../ui/useEditorSource';
 import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
-import { useSearchParam } from '../../../ui/useSearchParam';
 import { useSignedIn } from '../../auth/api';
 import { useListChoices } from '../../governance/api';
 import { fieldLabel } from '../../governance/GovernanceSettings';
-import { useFieldset, useSaveFieldset } from '../api';
+import { useFieldset } from '../api';
 import { FieldDrawer } from '../components/FieldDrawer';
-import { FieldList } from '../components/FieldList';
+import { FieldsetFieldsCard } from '../components/FieldsetFieldsCard';
 import {
   duplicateFieldsetDraft,
   emptyFieldsetDraft,
@@ -35,14 +30,14 @@ import {
   fieldsetDraftOf,
   fieldsetSaveBlockedReason,
   isFieldsetChanged,
-  newField,
   poweringFieldIds,
   putField,
   removeField,
   type SaveIssues,
-  sortSaveIssues,
+  withoutFieldIssues,
 } from '../fieldsetDraft';
-import { FIELDSET_SAVE_FAILED_MESSAGE, FIELDSET_SAVED_MESSAGE } from '../fieldsetMessages';
+import { useFieldDrawerState } from '../hooks/useFieldDrawerState';
+import { NO_ISSUES, useFieldsetSubmit } from '../hooks/useFieldsetSubmit';
 
 const FIELDSETS_PATH = '/admin/fieldsets';
 
@@ -95,13 +90,6 @@ function EditorSkeleton() {
   );
 }
 
-interface DrawerState {
-  field: FieldSave;
-  isNew: boolean;
-  opened: boolean;
-  session: number;
-}
-
 interface FieldsetEditorProps {
   initial: FieldsetDraft;
   /** What counts as unchanged for the dirty flag: the saved set, or empty for a new one. */
@@ -110,17 +98,14 @@ interface FieldsetEditorProps {
   onReload: () => Promise<void>;
 }
 
-const NO_ISSUES: SaveIssues = { set: {}, fields: {}, other: [] };
-
 /**
  * The editor itself (spec 02 §2, §4, §5, §8): name (required) and description, and the field
  * list with add, edit (the field drawer; ?open={fieldId} opens one), remove and reorder, all held
  * locally with TEMP_ ids until Save sends the whole set in one PUT. A dirty flag (name,
  * description or any field changed) shows "Unsaved changes" and makes leaving ask first. Save is
- * disabled while saving, without a name or with nothing changed, its tooltip saying why (issue 8
- * item 22); the first save replaces the route with the saved id;
- * a stale write offers to reload; server problems show on the set's inputs or on the field they
- * concern, otherwise in a toast.
+ * disabled while saving, without a name or with nothing changed, its tooltip saying why; the
+ * first save replaces the route with the saved id; a stale write offers to reload; server
+ * problems show on the set's inputs or on the field they concern, otherwise in a toast.
  */
 function FieldsetEditor({
   initial,
@@ -129,10 +114,6 @@ function FieldsetEditor({
   onReload,
 }: FieldsetEditorProps) {
   const { features } = useSignedIn();
-  const canRequireUnique = features.includes('require-uniqueness');
-  const navigate = useNavigate();
-  const [openParam, setOpenParam] = useSearchParam('open');
-  const save = useSaveFieldset();
   const lists = useListChoices();
   // The form holds the whole set; the contract's save schema checks it (spec 02 §5).
   const form = useContractForm<FieldsetSaveParsed, FieldsetSave, FieldsetDraft>(fieldsetSaveSchema, {
@@ -142,44 +123,26 @@ function FieldsetEditor({
   const [baseline, setBaseline] = useState(initialBaseline);
   const [poweringIds, setPoweringIds] = useState(initialPowering);
   const [issues, setIssues] = useState<SaveIssues>(NO_ISSUES);
-  const [drawer, setDrawer] = useState<DrawerState | null>(null);
+  const { drawer, openField, addField, closeDrawer } = useFieldDrawerState(form);
   const draft = useWatch({ control: form.control }) as FieldsetDraft;
   const fields = draft.fields ?? [];
   const isDirty = isFieldsetChanged(draft, baseline);
   const { allowNextNavigation } = useLeaveConfirmation(isDirty);
-
+  const { submit, isSaving } = useFieldsetSubmit({
+    form,
+    fieldsetsPath: FIELDSETS_PATH,
+    setBaseline,
+    setPoweringIds,
+    setIssues,
+    allowNextNavigation,
+    onReload,
+  });
   const listNames = useMemo(() => new Map((lists.data ?? []).map((l) => [l.id, l.name])), [lists.data]);
 
-  // ?open={fieldId} opens that field's drawer (spec 02 §2), on arrival and when the address
-  // changes; each value is handled once, so closing the drawer does not reopen it.
-  const handledOpen = useRef<string | null>(null);
-  useEffect(() => {
-    if (openParam === handledOpen.current) return;
-    handledOpen.current = openParam;
-    if (!openParam) return;
-    const field = form.getValues('fields').find((f) => String(f.id) === openParam);
-    if (field) setDrawer((d) => ({ field, isNew: false, opened: true, session: (d?.session ?? 0) + 1 }));
-  }, [openParam, form]);
-
   const setFields = (next: FieldSave[]) => form.setValue('fields', next, { shouldDirty: true });
-
-  const openField = (field: FieldSave) => {
-    setDrawer((d) => ({ field, isNew: false, opened: true, session: (d?.session ?? 0) + 1 }));
-    handledOpen.current = String(field.id);
-    setOpenParam(String(field.id));
-  };
-  const addField = () =>
-    setDrawer((d) => ({ field: newField(), isNew: true, opened: true, session: (d?.session ?? 0) + 1 }));
-  const closeDrawer = () => {
-    setDrawer((d) => (d ? { ...d, opened: false } : null));
-    if (openParam) setOpenParam(null);
-  };
   const applyField = (field: FieldSave) => {
     setFields(putField(fields, field));
-    setIssues((current) => {
-      const { [String(field.id)]: _fixed, ...rest } = current.fields;
-      return { ...current, fields: rest };
-    });
+    setIssues((current) => withoutFieldIssues(current, field.id));
     closeDrawer();
   };
   const onRemove = async (field: FieldSave) => {
@@ -191,43 +154,7 @@ function FieldsetEditor({
     if (confirmed) setFields(removeField(fields, field.id));
   };
 
-  const submit = form.handleSubmit(
-    async (values) => {
-      const wasNew = values.id == null;
-      const sent = form.getValues('fields');
-      setIssues(NO_ISSUES);
-      try {
-        const { fieldset } = await save.mutateAsync(values);
-        const saved = fieldsetDraftOf(fieldset);
-        form.reset(saved);
-        setBaseline(saved);
-        setPoweringIds(poweringFieldIds(fieldset));
-        notifySuccess(FIELDSET_SAVED_MESSAGE);
-        if (wasNew) {
-          allowNextNavigation();
-          void navigate(`${FIELDSETS_PATH}/${fieldset.id}/fields`, { replace: true });
-        }
-      } catch (error) {
-        // The set's own inputs take their issues; those of a field open with its drawer.
-        applyServerIssues(form, error, { fields: ['name', 'description'] });
-        const found = sortSaveIssues(error instanceof AppError ? error.issues : undefined, sent);
-        setIssues(found);
-        const onInputs = Object.keys(found.set).length + Object.keys(found.fields).length > 0;
-        if (found.other.length > 0) notifyError(found.other.join(' '));
-        else if (!onInputs) notifyFailure(error, FIELDSET_SAVE_FAILED_MESSAGE, () => void onReload());
-        else if (Object.keys(found.fields).length > 0) {
-          notifyError('Some fields need attention. Open them to see what to change.');
-        }
-      }
-    },
-    (invalid) => {
-      if (invalid.fields) notifyError('Some fields need attention. Open them to see what to change.');
-    },
-  );
-
-  const name = draft.name ?? '';
-  const saveBlocked = fieldsetSaveBlockedReason(draft, isDirty);
-  const title = name.trim() || (initial.id === null ? 'New field set' : 'Field set');
+  const title = (draft.name ?? '').trim() || (initial.id === null ? 'New field set' : 'Field set');
   const drawerField = drawer?.field;
 
   return (
@@ -239,8 +166,8 @@ function FieldsetEditor({
         title={title}
         description="Fields are kept here until you save the whole set."
         isDirty={isDirty}
-        isSaving={save.isPending}
-        blockedReason={saveBlocked}
+        isSaving={isSaving}
+        blockedReason={fieldsetSaveBlockedReason(draft, isDirty)}
       >
         <Stack gap="lg">
           <Paper withBorder radius="md" p="lg">
@@ -256,34 +183,16 @@ function FieldsetEditor({
               />
             </SimpleGrid>
           </Paper>
-          <Paper withBorder radius="md" p="lg">
-            <Group justify="space-between" mb="md">
-              <Title order={2} size="h5">
-                Fields
-              </Title>
-              <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={addField}>
-                Add field
-              </Button>
-            </Group>
-            {fields.length === 0 ? (
-              <EmptyState
-                py="xl"
-                icon={<IconForms size={28} aria-hidden />}
-                title="This field set has no fields yet — add one"
-                description="Each field governs one value: a list choice, a counter, a date, text rules and more."
-              />
-            ) : (
-              <FieldList
-                fields={fields}
-                poweringIds={poweringIds}
-                fieldErrors={issues.fields}
-                listName={(id) => listNames.get(id)}
-                onChange={setFields}
-                onEdit={openField}
-                onRemove={(field) => void onRemove(field)}
-              />
-            )}
-          </Paper>
+          <FieldsetFieldsCard
+            fields={fields}
+            poweringIds={poweringIds}
+            fieldErrors={issues.fields}
+            listName={(id) => listNames.get(id)}
+            onChange={setFields}
+            onEdit={openField}
+            onRemove={(field) => void onRemove(field)}
+            onAdd={addField}
+          />
         </Stack>
       </EditorPageForm>
       {drawer && drawerField ? (
@@ -293,7 +202,7 @@ function FieldsetEditor({
           field={drawerField}
           isNew={drawer.isNew}
           otherFields={fields.filter((f) => String(f.id) !== String(drawerField.id))}
-          canRequireUnique={canRequireUnique}
+          canRequireUnique={features.includes('require-uniqueness')}
           serverErrors={issues.fields[String(drawerField.id)]}
           onClose={closeDrawer}
           onApply={applyField}
