@@ -2,9 +2,9 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { loadSecretKey } from '@nomen/shared/node';
 import { z } from 'zod';
-import type { StorageEndpoints } from './integrations/connection-test/storage-endpoints';
 import { type ProviderConfig, providerConfig } from './integrations/index';
 import { type OAuthProviderConfigs, readOAuthProviders } from './integrations/oauth/providers';
+import type { StorageEndpoints } from './integrations/storage/storage-endpoints';
 import { createOutboundPolicy, type OutboundPolicy } from './security/outbound';
 
 const envSchema = z.object({

@@ -8,22 +8,23 @@ import { DEFAULT_PROVIDER_TIMEOUT_MS } from './provider-http';
  * client from a connected account with these base URLs and the account's decrypted credentials.
  */
 
-export * from './adobe-analytics';
-export * from './aem';
-export * from './amazon-ads';
+export * from './adobe-analytics/client';
+export * from './adobe-analytics/ims';
+export * from './aem/client';
+export * from './amazon-ads/client';
 export * from './async-report';
-export * from './bitly';
-export * from './box';
-export * from './cm360';
-export * from './dv360';
-export * from './google-ads';
-export * from './google-analytics-admin';
-export * from './google-analytics-data';
-export * from './google-cloud-storage';
-export * from './kochava';
-export * from './marketing-cloud';
-export * from './meta';
-export * from './pinterest';
+export * from './bitly/client';
+export * from './box/client';
+export * from './cm360/client';
+export * from './dv360/client';
+export * from './google-ads/client';
+export * from './google-analytics-admin/client';
+export * from './google-analytics-data/client';
+export * from './google-cloud-storage/client';
+export * from './kochava/client';
+export * from './marketing-cloud/client';
+export * from './meta/client';
+export * from './pinterest/client';
 export * from './provider-error';
 export {
   DEFAULT_PROVIDER_TIMEOUT_MS,
@@ -31,11 +32,11 @@ export {
   type ProviderErrorDetail,
   ProviderHttp,
 } from './provider-http';
-export * from './qr-code-monkey';
-export * from './snapchat';
-export * from './snowflake';
-export * from './tiktok';
-export * from './workfront';
+export * from './qr-code-monkey/client';
+export * from './snapchat/client';
+export * from './snowflake/client';
+export * from './tiktok/client';
+export * from './workfront/client';
 
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })

@@ -6,8 +6,8 @@ import * as submissionsRepo from '../entities/submissions/submissions.repository
 import { type ProviderClientOf, providerClientOf } from '../entities/targets/provider-clients';
 import * as targetsRepo from '../entities/targets/targets.repository';
 import * as templatesRepo from '../entities/templates/templates.repository';
-import type { AdobeClassificationJob } from '../integrations/adobe-analytics';
-import { type GaUpload, GoogleAnalyticsAdminClient } from '../integrations/google-analytics-admin';
+import type { AdobeClassificationJob } from '../integrations/adobe-analytics/client';
+import { type GaUpload, GoogleAnalyticsAdminClient } from '../integrations/google-analytics-admin/client';
 import { type DeliveryResult, deliveryFailure, oauthAccess } from './deliver/context';
 import { DeliveryError } from './delivery';
 import type { JobDeps } from './types';

@@ -5,8 +5,8 @@ import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SftpPeer, startSftpPeer } from '../../../../tests/peers/sftp-peer';
 import { WorkfrontStandin } from '../../../../tests/standins/workfront';
-import { sftpGuardOf } from '../../integrations/connection-test/sftp';
-import { deliverSftp } from '../../jobs/deliver/sftp';
+import { sftpGuardOf } from '../../integrations/sftp/connection';
+import { deliverSftp } from '../../integrations/sftp/deliverer';
 import { localOutbound } from '../../test/local-outbound';
 import {
   createAccount,

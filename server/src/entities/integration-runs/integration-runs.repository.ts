@@ -1,6 +1,6 @@
 import type { Database, IntegrationRunLogEntry, IntegrationRunRow } from '@nomen/shared/db';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { DELIVERABLE_SLUGS, TARGET_UPLOAD_SLUGS } from '../../jobs/delivery';
+import { DELIVERABLE_SLUGS, TARGET_UPLOAD_SLUGS } from '../../integrations/run-slugs';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -2,7 +2,7 @@ import type { ConnectionTestResult, ConnectorCredentialFamily, ConnectorTypeSlug
 import type { ConnectorDeps, ReadConnector } from '../../entities/connectors/connectors.read';
 
 /**
- * One connection test (issue 10 item 5): given a connected account read with its secrets (only
+ * One connection test (spec 01 §8 "Test connection"): given a connected account read with its secrets (only
  * here and in provider clients), answers whether the peer accepted it and what it said. It must
  * not throw for a refusal (answer `ok: false`), and its message must never carry a secret.
  */
@@ -12,8 +12,8 @@ const tests = new Map<string, ConnectionTest>();
 
 /**
  * Registers the connection test of a connector type slug (`bitly`) or of a whole credential
- * family (`sftp`, `oauth`); a slug's test wins over its family's. Provider clients
- * (`server/src/integrations/<provider>/`) plug their "who am I" calls in here.
+ * family (`sftp`, `oauth`); a slug's test wins over its family's. The provider folders declare
+ * theirs in their manifests (`connectionTests`), which ./index.ts registers at start-up.
  */
 export function registerConnectionTest(
   slugOrFamily: ConnectorTypeSlug | ConnectorCredentialFamily,

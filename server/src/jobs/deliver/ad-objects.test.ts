@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { linkAndUrlTags } from '../../integrations/meta/deliverer';
 import { ProviderError } from '../../integrations/provider-error';
 import { DeliveryError } from '../delivery';
 import { type AdObjectPlatform, mappedUpdate, type ObjectValues, updateMappedObjects } from './ad-objects';
 import type { DeliveryContext } from './context';
-import { linkAndUrlTags } from './facebook';
 
 const m = (fieldName: string, cvFieldId: number | null) => ({
   fieldName,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERABLE_SLUGS, DeliveryError } from '../delivery';
+import { qrSettings } from '../../integrations/qr-code-monkey/deliverer';
+import { DELIVERABLE_SLUGS } from '../../integrations/registry';
+import { snowflakeLoadStatements } from '../../integrations/snowflake/deliverer';
+import { DeliveryError } from '../delivery';
 import { DELIVERERS } from './index';
-import { qrSettings } from './qr-code-monkey';
-import { snowflakeLoadStatements } from './snowflake';
 
 describe('the deliverer registry', () => {
   it('has one deliverer per deliverable slug, the three Box slugs sharing one', () => {

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { facebookFiltering } from '../../integrations/meta/reader';
 import { xlsxBomb } from '../../test/xlsx-bomb';
 import { sftpFolder, splitBucketPath } from '../delivery';
-import { facebookFiltering } from './ad-platform-sources';
 import { InboundError } from './inbound-error';
 import { checkFileSize, fileLimits, inboundFileType, parseInboundFile } from './parse-file';
 

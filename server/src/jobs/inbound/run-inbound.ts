@@ -20,18 +20,21 @@ import { endRun } from '../../entities/integration-runs/integration-runs.service
 import { createSubmission } from '../../entities/submissions/submissions.service';
 import { loadTemplate } from '../../entities/templates/templates.service';
 import type { Actor, AppDeps } from '../../http/context';
-import { sftpGuardOf } from '../../integrations/connection-test/sftp';
+import type { ProviderReader } from '../../integrations/provider';
+import { providerReaderOf } from '../../integrations/registry';
+import { sftpGuardOf } from '../../integrations/sftp/connection';
+import { openSftpSource } from '../../integrations/sftp/source';
+import { openS3Source } from '../../integrations/storage/s3-source';
 import { recordFailedAttempt } from '../attempt';
 import { templateFieldOf } from '../deliver/context';
 import { describe } from '../delivery';
 import { LeaseLostError, type RunLease } from '../lease';
 import { notifyRun } from '../notify';
 import type { AttemptInfo, AttemptOutcome, JobDeps } from '../types';
-import { type FileSource, openS3Source, openSftpSource, type SourceFile } from './file-sources';
+import type { FileSource, SourceFile } from './file-sources';
 import * as repo from './inbound.repository';
 import { InboundError } from './inbound-error';
 import { checkFileSize, fileLimits, inboundFileType, parseInboundFile } from './parse-file';
-import { type ProviderReader, providerReaderOf } from './provider-readers';
 
 /**
  * One inbound pull (issue 12 item 5): reads what is new at the source, maps it onto the template's
@@ -42,7 +45,8 @@ import { type ProviderReader, providerReaderOf } from './provider-readers';
  *   Pinterest, Amazon Ads, Google Ads, Salesforce Marketing Cloud: ad-platform-sources.ts) read the
  *   chosen data type with its filters (one submission per pull, of the objects new or changed since
  *   the last), as do the other provider readers (CM360, DV360, GA, AEM, Workfront); every reader is
- *   looked up by slug in provider-readers.ts.
+ *   looked up by slug in PROVIDER_READERS (integrations/registry.ts, built from the provider
+ *   folders' manifests).
  * - What was imported is remembered (`inbound_items`: key and version), so a file is imported once
  *   and a replaced file again.
  * - The rows land in a Draft submission of the user who asked for the pull (the template's creator

@@ -1,6 +1,6 @@
 import { createIntegrationAssignment, type IntegrationAssignment } from '@nomen/shared';
 import { describe, expect, it } from 'vitest';
-import { dv360Filter } from './google-sources';
+import { dv360Filter } from '../../integrations/dv360/reader';
 import { importSince, objectsRead } from './source-objects';
 
 /** The date window and filters the Google readers send (spec 03 §9: one year by default, two at most). */
