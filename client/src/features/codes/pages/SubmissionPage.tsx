@@ -135,6 +135,28 @@ function SubmissionActions({ submission: s, form, canEditRows, onEditRows }: Sub
   );
 }
 
+/**
+ * The submission page's header: "Codes" back link, the submission's name, template, row count and
+ * submitter, and its buttons ({@link SubmissionActions}).
+ */
+function SubmissionHeader(props: SubmissionActionsProps) {
+  const s = props.submission;
+  return (
+    <>
+      <BackToCodes />
+      <PageHeader
+        title={s.name}
+        description={
+          <>
+            {s.template_name} · {s.row_count === 1 ? '1 row' : `${s.row_count} rows`} · by {s.submitter.name}
+          </>
+        }
+        aside={<SubmissionActions {...props} />}
+      />
+    </>
+  );
+}
+
 /** Props of {@link VersionNotice}. */
 type VersionNoticeProps = {
   /** The earlier version shown, when ?version names one of the listed versions. */
@@ -358,22 +380,11 @@ export function SubmissionPage() {
 
   return (
     <>
-      <BackToCodes />
-      <PageHeader
-        title={s.name}
-        description={
-          <>
-            {s.template_name} · {s.row_count === 1 ? '1 row' : `${s.row_count} rows`} · by {s.submitter.name}
-          </>
-        }
-        aside={
-          <SubmissionActions
-            submission={s}
-            form={form.data}
-            canEditRows={s.can_edit && !isEditing && !isEarlier && form.data !== undefined}
-            onEditRows={() => setIsEditing(true)}
-          />
-        }
+      <SubmissionHeader
+        submission={s}
+        form={form.data}
+        canEditRows={s.can_edit && !isEditing && !isEarlier && form.data !== undefined}
+        onEditRows={() => setIsEditing(true)}
       />
       <Stack gap="lg">
         <SubmissionApproval submission={s} />
