@@ -23,6 +23,77 @@ import { ActivityFilterSelects } from '../components/ActivityFilterSelects';
 import { ActivityRangeFilter } from '../components/ActivityRangeFilter';
 import { ActivityTable } from '../components/ActivityTable';
 
+/** The cursors of a page of the activity log (spec 01 §2.10 cursor pagination). */
+type ActivityPageMeta = NonNullable<ReturnType<typeof useActivities>['data']>['metadata'];
+
+/** Props of {@link ActivityPager}. */
+interface ActivityPagerProps {
+  /** The shown page's cursors; undefined while the first page loads. */
+  meta: ActivityPageMeta | undefined;
+  /** Shows the page at a cursor. */
+  onCursorChange: (cursor: string) => void;
+}
+
+/** The "Activity pages" buttons: First, Previous, Next and Last (spec 01 §2.10). */
+function ActivityPager({ meta, onCursorChange }: ActivityPagerProps) {
+  return (
+    <Group gap="xs" role="navigation" aria-label="Activity pages">
+      <Button
+        variant="default"
+        size="xs"
+        leftSection={<IconChevronsLeft size={14} aria-hidden />}
+        disabled={!meta?.previous}
+        onClick={() => meta && onCursorChange(meta.firstCursor)}
+      >
+        First
+      </Button>
+      <Button
+        variant="default"
+        size="xs"
+        leftSection={<IconChevronLeft size={14} aria-hidden />}
+        disabled={!meta?.previous}
+        onClick={() => meta?.previous && onCursorChange(meta.previous)}
+      >
+        Previous
+      </Button>
+      <Button
+        variant="default"
+        size="xs"
+        rightSection={<IconChevronRight size={14} aria-hidden />}
+        disabled={!meta?.next}
+        onClick={() => meta?.next && onCursorChange(meta.next)}
+      >
+        Next
+      </Button>
+      <Button
+        variant="default"
+        size="xs"
+        rightSection={<IconChevronsRight size={14} aria-hidden />}
+        disabled={!meta?.next}
+        onClick={() => meta && onCursorChange(meta.lastCursor)}
+      >
+        Last
+      </Button>
+    </Group>
+  );
+}
+
+/** The empty log: what to change to see activity, narrowing filters or a longer time range. */
+function NoActivity({ isFiltered }: { isFiltered: boolean }) {
+  return (
+    <EmptyState
+      py="xl"
+      icon={<IconHistory size={28} aria-hidden />}
+      title={isFiltered ? 'No activity matches these filters' : 'No activity in this period'}
+      description={
+        isFiltered
+          ? 'Clear a filter or choose a longer time range.'
+          : 'Choose a longer time range to see earlier changes.'
+      }
+    />
+  );
+}
+
 /**
  * /admin/activities (spec 01 §2.10, behind user-activity-log): date-range, user, object and
  * operation filters, all kept in the address (so a filtered view can be shared and survives a
@@ -70,44 +141,7 @@ export function ActivitiesPage() {
             <Text size="sm" c="dimmed" aria-live="polite" data-testid="activity-range-label">
               {label}
             </Text>
-            <Group gap="xs" role="navigation" aria-label="Activity pages">
-              <Button
-                variant="default"
-                size="xs"
-                leftSection={<IconChevronsLeft size={14} aria-hidden />}
-                disabled={!meta?.previous}
-                onClick={() => meta && setCursor(meta.firstCursor)}
-              >
-                First
-              </Button>
-              <Button
-                variant="default"
-                size="xs"
-                leftSection={<IconChevronLeft size={14} aria-hidden />}
-                disabled={!meta?.previous}
-                onClick={() => meta?.previous && setCursor(meta.previous)}
-              >
-                Previous
-              </Button>
-              <Button
-                variant="default"
-                size="xs"
-                rightSection={<IconChevronRight size={14} aria-hidden />}
-                disabled={!meta?.next}
-                onClick={() => meta?.next && setCursor(meta.next)}
-              >
-                Next
-              </Button>
-              <Button
-                variant="default"
-                size="xs"
-                rightSection={<IconChevronsRight size={14} aria-hidden />}
-                disabled={!meta?.next}
-                onClick={() => meta && setCursor(meta.lastCursor)}
-              >
-                Last
-              </Button>
-            </Group>
+            <ActivityPager meta={meta} onCursorChange={setCursor} />
           </Group>
         </Group>
         {activities.error && !page ? (
@@ -122,22 +156,7 @@ export function ActivitiesPage() {
               rows={page?.data}
               isLoading={activities.isPending || activities.isPlaceholderData}
             />
-            {page && page.data.length === 0 ? (
-              <EmptyState
-                py="xl"
-                icon={<IconHistory size={28} aria-hidden />}
-                title={
-                  hasNarrowingFilter(filters)
-                    ? 'No activity matches these filters'
-                    : 'No activity in this period'
-                }
-                description={
-                  hasNarrowingFilter(filters)
-                    ? 'Clear a filter or choose a longer time range.'
-                    : 'Choose a longer time range to see earlier changes.'
-                }
-              />
-            ) : null}
+            {page && page.data.length === 0 ? <NoActivity isFiltered={hasNarrowingFilter(filters)} /> : null}
           </Paper>
         )}
       </Stack>
