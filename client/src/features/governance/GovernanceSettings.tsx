@@ -306,77 +306,116 @@ function TextSettings({
 }) {
   const validation = value.validation ?? {};
   const transformation = value.transformation ?? {};
-  const setValidation = (next: Partial<typeof validation>) =>
-    onChange({ ...value, validation: { ...validation, ...next } });
-  const setTransformation = (next: Partial<typeof transformation>) =>
-    onChange({ ...value, transformation: { ...transformation, ...next } });
   return (
     <>
-      <Fieldset variant="unstyled" legend="Validation" classNames={{ legend: classes.legend }}>
-        <Stack gap="md">
-          <SimpleGrid cols={2}>
-            <LengthInput
-              label="Minimum length"
-              min={0}
-              value={validation.min_length}
-              onChange={(min_length) => setValidation({ min_length })}
-              error={issues?.['validation.min_length']}
-            />
-            <LengthInput
-              label="Maximum length"
-              min={1}
-              value={validation.max_length}
-              onChange={(max_length) => setValidation({ max_length })}
-              error={issues?.['validation.max_length']}
-            />
-          </SimpleGrid>
-          <Select
-            label="Allowed characters"
-            data={TEXT_CHARACTER_CHOICES}
-            allowDeselect={false}
-            value={validation.characters ?? null}
-            onChange={(next) => next && setValidation({ characters: next as typeof validation.characters })}
-            error={issues?.['validation.characters']}
-          />
-          <TextInput
-            label="Regular expression"
-            description="Optional: the value must match it."
-            placeholder="e.g. ^[A-Z]{2}-\d+$"
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            value={validation.regex ?? ''}
-            onChange={(event) => setValidation({ regex: event.currentTarget.value })}
-            error={issues?.['validation.regex']}
-          />
-        </Stack>
-      </Fieldset>
-      <Fieldset variant="unstyled" legend="Transformation" classNames={{ legend: classes.legend }}>
-        <Stack gap="md">
-          <SimpleGrid cols={2}>
-            <Select
-              label="Case"
-              data={TEXT_CASE_CHOICES}
-              allowDeselect={false}
-              value={transformation.case ?? null}
-              onChange={(next) => next && setTransformation({ case: next as typeof transformation.case })}
-              error={issues?.['transformation.case']}
-            />
-            <Select
-              label="Spaces"
-              data={TEXT_SPACES_CHOICES}
-              allowDeselect={false}
-              value={transformation.spaces ?? null}
-              onChange={(next) => next && setTransformation({ spaces: next as typeof transformation.spaces })}
-              error={issues?.['transformation.spaces']}
-            />
-          </SimpleGrid>
-          <Switch
-            label="Trim surrounding spaces"
-            checked={Boolean(transformation.trim)}
-            onChange={(event) => setTransformation({ trim: event.currentTarget.checked })}
-          />
-        </Stack>
-      </Fieldset>
+      <TextValidation
+        validation={validation}
+        onChange={(next) => onChange({ ...value, validation: { ...validation, ...next } })}
+        issues={issues}
+      />
+      <TextTransformation
+        transformation={transformation}
+        onChange={(next) => onChange({ ...value, transformation: { ...transformation, ...next } })}
+        issues={issues}
+      />
     </>
+  );
+}
+
+/** A text field's validation settings. */
+type TextValidationValue = NonNullable<GovernanceSettingsOf<'text'>['validation']>;
+/** A text field's transformation settings. */
+type TextTransformationValue = NonNullable<GovernanceSettingsOf<'text'>['transformation']>;
+
+/** A text field's validation: minimum and maximum length, allowed characters, regular expression. */
+function TextValidation({
+  validation,
+  onChange,
+  issues,
+}: {
+  validation: TextValidationValue;
+  onChange: (next: Partial<TextValidationValue>) => void;
+  issues: GovernanceIssues | undefined;
+}) {
+  return (
+    <Fieldset variant="unstyled" legend="Validation" classNames={{ legend: classes.legend }}>
+      <Stack gap="md">
+        <SimpleGrid cols={2}>
+          <LengthInput
+            label="Minimum length"
+            min={0}
+            value={validation.min_length}
+            onChange={(min_length) => onChange({ min_length })}
+            error={issues?.['validation.min_length']}
+          />
+          <LengthInput
+            label="Maximum length"
+            min={1}
+            value={validation.max_length}
+            onChange={(max_length) => onChange({ max_length })}
+            error={issues?.['validation.max_length']}
+          />
+        </SimpleGrid>
+        <Select
+          label="Allowed characters"
+          data={TEXT_CHARACTER_CHOICES}
+          allowDeselect={false}
+          value={validation.characters ?? null}
+          onChange={(next) => next && onChange({ characters: next as typeof validation.characters })}
+          error={issues?.['validation.characters']}
+        />
+        <TextInput
+          label="Regular expression"
+          description="Optional: the value must match it."
+          placeholder="e.g. ^[A-Z]{2}-\d+$"
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          value={validation.regex ?? ''}
+          onChange={(event) => onChange({ regex: event.currentTarget.value })}
+          error={issues?.['validation.regex']}
+        />
+      </Stack>
+    </Fieldset>
+  );
+}
+
+/** A text field's transformation: case, spaces, trimming. */
+function TextTransformation({
+  transformation,
+  onChange,
+  issues,
+}: {
+  transformation: TextTransformationValue;
+  onChange: (next: Partial<TextTransformationValue>) => void;
+  issues: GovernanceIssues | undefined;
+}) {
+  return (
+    <Fieldset variant="unstyled" legend="Transformation" classNames={{ legend: classes.legend }}>
+      <Stack gap="md">
+        <SimpleGrid cols={2}>
+          <Select
+            label="Case"
+            data={TEXT_CASE_CHOICES}
+            allowDeselect={false}
+            value={transformation.case ?? null}
+            onChange={(next) => next && onChange({ case: next as typeof transformation.case })}
+            error={issues?.['transformation.case']}
+          />
+          <Select
+            label="Spaces"
+            data={TEXT_SPACES_CHOICES}
+            allowDeselect={false}
+            value={transformation.spaces ?? null}
+            onChange={(next) => next && onChange({ spaces: next as typeof transformation.spaces })}
+            error={issues?.['transformation.spaces']}
+          />
+        </SimpleGrid>
+        <Switch
+          label="Trim surrounding spaces"
+          checked={Boolean(transformation.trim)}
+          onChange={(event) => onChange({ trim: event.currentTarget.checked })}
+        />
+      </Stack>
+    </Fieldset>
   );
 }
 
@@ -433,12 +472,6 @@ function ConcatenationSettings({
   const set = (next: Partial<typeof governance>) =>
     onChange({ ...value, concatenation_governance: { ...governance, ...next } });
   const setChosen = (field_ids: FieldId[]) => set({ field_ids });
-  const move = (index: number, by: number) => {
-    const next = [...chosen];
-    const [moved] = next.splice(index, 1);
-    next.splice(index + by, 0, moved!);
-    setChosen(next);
-  };
   const remaining = otherFields.filter((f) => !chosen.some((id) => String(id) === String(f.id)));
   return (
     <>
@@ -451,55 +484,7 @@ function ConcatenationSettings({
             No fields chosen yet.
           </Text>
         ) : (
-          <Stack gap={6} component="ol" aria-labelledby="concatenation-fields-label" m={0} p={0}>
-            {chosen.map((id, index) => {
-              const name = pieceName(id);
-              return (
-                <Paper
-                  key={String(id)}
-                  component="li"
-                  withBorder
-                  p={6}
-                  radius="sm"
-                  style={{ listStyle: 'none' }}
-                >
-                  <Group justify="space-between" wrap="nowrap">
-                    <Text size="sm">
-                      {index + 1}. {name}
-                    </Text>
-                    <Group gap={2} wrap="nowrap">
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={`Move ${name} up`}
-                        disabled={index === 0}
-                        onClick={() => move(index, -1)}
-                      >
-                        <IconArrowUp size={16} aria-hidden />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={`Move ${name} down`}
-                        disabled={index === chosen.length - 1}
-                        onClick={() => move(index, 1)}
-                      >
-                        <IconArrowDown size={16} aria-hidden />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove ${name} from the concatenation`}
-                        onClick={() => setChosen(chosen.filter((_, i) => i !== index))}
-                      >
-                        <IconX size={16} aria-hidden />
-                      </ActionIcon>
-                    </Group>
-                  </Group>
-                </Paper>
-              );
-            })}
-          </Stack>
+          <ConcatenationPieces chosen={chosen} pieceName={pieceName} onChange={setChosen} />
         )}
         <Select
           label="Add a field"
@@ -524,5 +509,67 @@ function ConcatenationSettings({
         error={issues?.['concatenation_governance.delimiter']}
       />
     </>
+  );
+}
+
+/**
+ * The chosen fields of a concatenation as an ordered list labelled "Fields, in order", each with
+ * move up, move down and remove.
+ */
+function ConcatenationPieces(props: {
+  chosen: readonly FieldId[];
+  pieceName: (id: FieldId) => string;
+  onChange: (next: FieldId[]) => void;
+}) {
+  const { chosen, onChange } = props;
+  const move = (index: number, by: number) => {
+    const next = [...chosen];
+    const [moved] = next.splice(index, 1);
+    next.splice(index + by, 0, moved!);
+    onChange(next);
+  };
+  return (
+    <Stack gap={6} component="ol" aria-labelledby="concatenation-fields-label" m={0} p={0}>
+      {chosen.map((id, index) => {
+        const name = props.pieceName(id);
+        return (
+          <Paper key={String(id)} component="li" withBorder p={6} radius="sm" style={{ listStyle: 'none' }}>
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm">
+                {index + 1}. {name}
+              </Text>
+              <Group gap={2} wrap="nowrap">
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={`Move ${name} up`}
+                  disabled={index === 0}
+                  onClick={() => move(index, -1)}
+                >
+                  <IconArrowUp size={16} aria-hidden />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={`Move ${name} down`}
+                  disabled={index === chosen.length - 1}
+                  onClick={() => move(index, 1)}
+                >
+                  <IconArrowDown size={16} aria-hidden />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Remove ${name} from the concatenation`}
+                  onClick={() => onChange(chosen.filter((_, i) => i !== index))}
+                >
+                  <IconX size={16} aria-hidden />
+                </ActionIcon>
+              </Group>
+            </Group>
+          </Paper>
+        );
+      })}
+    </Stack>
   );
 }

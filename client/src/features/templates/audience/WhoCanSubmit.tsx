@@ -22,7 +22,6 @@ export function WhoCanSubmit() {
   const folderId = useTemplateEditor((s) => s.draft.folder_id);
   const audience = useTemplateAudience();
   const share = useShareTemplateWithGroup();
-  const [groupId, setGroupId] = useState<number | null>(null);
   const mayShare = hasPermission(me.permissions, 'manage_groups');
 
   if (audience.isPending) return <Loader size="sm" aria-label="Loading who can submit" />;
@@ -47,54 +46,12 @@ export function WhoCanSubmit() {
             : 'Once saved in this folder, these people will be able to submit:'}
         </Text>
       ) : null}
-      {reaching.length > 0 ? (
-        <List size="sm" spacing={4}>
-          {reaching.map((g) => (
-            <List.Item key={g.id}>
-              <Text span size="sm" fw={500}>
-                {g.name}
-              </Text>{' '}
-              <Text span size="sm" c="dimmed">
-                · {members(g.member_count)} ·{' '}
-                {g.through === 'template' ? 'shared directly' : 'through the folder'}
-              </Text>
-            </List.Item>
-          ))}
-        </List>
-      ) : (
-        <Text size="sm">No group reaches this template: only admins can submit through it.</Text>
-      )}
+      <ReachingGroups groups={reaching} />
       <Text size="sm" c="dimmed">
         Admins see every template{admins ? `: ${admins}` : ''}.
       </Text>
       {templateId !== null && mayShare ? (
-        <Group align="flex-end" gap="sm">
-          <Select<number>
-            label="Share with a group"
-            placeholder={others.length > 0 ? 'Choose a group' : 'Every group already has it'}
-            searchable
-            data={others.map((g) => ({ value: g.id, label: g.name }))}
-            value={groupId}
-            onChange={(value) => setGroupId(value ?? null)}
-            disabled={others.length === 0}
-            nothingFoundMessage="No group has this name"
-            w={280}
-          />
-          <Button
-            variant="light"
-            disabled={groupId === null}
-            loading={share.isPending}
-            onClick={() => {
-              if (groupId === null) return;
-              share.mutate(
-                { template_id: templateId, group_id: groupId },
-                { onSuccess: () => setGroupId(null) },
-              );
-            }}
-          >
-            Share
-          </Button>
-        </Group>
+        <ShareWithGroup templateId={templateId} others={others} share={share} />
       ) : null}
       {share.isError ? (
         <Alert color="red" title="The template was not shared">
@@ -102,5 +59,62 @@ export function WhoCanSubmit() {
         </Alert>
       ) : null}
     </Stack>
+  );
+}
+
+/** The groups reaching the template, each with its member count and how it reaches it, or that none does. */
+function ReachingGroups({ groups }: { groups: ReturnType<typeof groupsReachingTemplate> }) {
+  if (groups.length === 0)
+    return <Text size="sm">No group reaches this template: only admins can submit through it.</Text>;
+  return (
+    <List size="sm" spacing={4}>
+      {groups.map((g) => (
+        <List.Item key={g.id}>
+          <Text span size="sm" fw={500}>
+            {g.name}
+          </Text>{' '}
+          <Text span size="sm" c="dimmed">
+            · {members(g.member_count)} ·{' '}
+            {g.through === 'template' ? 'shared directly' : 'through the folder'}
+          </Text>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** "Share with a group": a choice of the groups not reaching the saved template yet, and Share. */
+function ShareWithGroup(props: {
+  templateId: number;
+  others: readonly { id: number; name: string }[];
+  share: ReturnType<typeof useShareTemplateWithGroup>;
+}) {
+  const { templateId, others, share } = props;
+  const [groupId, setGroupId] = useState<number | null>(null);
+  return (
+    <Group align="flex-end" gap="sm">
+      <Select<number>
+        label="Share with a group"
+        placeholder={others.length > 0 ? 'Choose a group' : 'Every group already has it'}
+        searchable
+        data={others.map((g) => ({ value: g.id, label: g.name }))}
+        value={groupId}
+        onChange={(value) => setGroupId(value ?? null)}
+        disabled={others.length === 0}
+        nothingFoundMessage="No group has this name"
+        w={280}
+      />
+      <Button
+        variant="light"
+        disabled={groupId === null}
+        loading={share.isPending}
+        onClick={() => {
+          if (groupId === null) return;
+          share.mutate({ template_id: templateId, group_id: groupId }, { onSuccess: () => setGroupId(null) });
+        }}
+      >
+        Share
+      </Button>
+    </Group>
   );
 }

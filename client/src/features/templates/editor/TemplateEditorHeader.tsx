@@ -122,57 +122,73 @@ export function TemplateEditorHeader(props: { step: EditorStep; onSave: () => vo
         </Group>
         <Group gap="sm" wrap="nowrap">
           <IssuesPopover onJump={jump} />
-          <LazyTooltip label={blocked} disabled={blocked === null} withArrow position="bottom-end">
-            <Box component="span" display="inline-block">
-              <Button
-                leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-                loading={saving}
-                disabled={blocked !== null}
-                aria-description={blocked ?? undefined}
-                onClick={props.onSave}
-              >
-                Save
-              </Button>
-            </Box>
-          </LazyTooltip>
+          <SaveButton blocked={blocked} saving={saving} onSave={props.onSave} />
         </Group>
       </Group>
-      <Group justify="space-between" wrap="nowrap">
-        <Stepper
-          active={index}
-          onStepClick={(i) => goTo(EDITOR_STEPS[i] ?? 'setup')}
-          size="sm"
-          style={{ flex: 1 }}
-          aria-label="Template editor steps"
-        >
-          {EDITOR_STEPS.map((step) => (
-            <Stepper.Step
-              key={step}
-              label={STEP_LABELS[step].label}
-              description={STEP_LABELS[step].description}
-            />
-          ))}
-        </Stepper>
-        <Group gap="xs" wrap="nowrap">
-          <Button
-            variant="default"
-            leftSection={<IconArrowLeft size={16} aria-hidden />}
-            disabled={index === 0}
-            onClick={() => goTo(EDITOR_STEPS[index - 1] ?? 'setup')}
-          >
-            Previous
-          </Button>
-          <Button
-            variant="default"
-            rightSection={<IconArrowRight size={16} aria-hidden />}
-            disabled={index === EDITOR_STEPS.length - 1}
-            onClick={() => goTo(EDITOR_STEPS[index + 1] ?? 'connect')}
-          >
-            Next
-          </Button>
-        </Group>
-      </Group>
+      <StepBar index={index} onGoTo={goTo} />
     </Stack>
+  );
+}
+
+/** Save, disabled with the tooltip (and description) of why while `blocked` is a reason. */
+function SaveButton(props: { blocked: string | null; saving: boolean; onSave: () => void }) {
+  const { blocked } = props;
+  return (
+    <LazyTooltip label={blocked} disabled={blocked === null} withArrow position="bottom-end">
+      <Box component="span" display="inline-block">
+        <Button
+          leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+          loading={props.saving}
+          disabled={blocked !== null}
+          aria-description={blocked ?? undefined}
+          onClick={props.onSave}
+        >
+          Save
+        </Button>
+      </Box>
+    </LazyTooltip>
+  );
+}
+
+/** The step bar (`index` is the current step's) with Previous and Next; `onGoTo` opens a step. */
+function StepBar(props: { index: number; onGoTo: (step: EditorStep) => void }) {
+  const { index, onGoTo } = props;
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Stepper
+        active={index}
+        onStepClick={(i) => onGoTo(EDITOR_STEPS[i] ?? 'setup')}
+        size="sm"
+        style={{ flex: 1 }}
+        aria-label="Template editor steps"
+      >
+        {EDITOR_STEPS.map((step) => (
+          <Stepper.Step
+            key={step}
+            label={STEP_LABELS[step].label}
+            description={STEP_LABELS[step].description}
+          />
+        ))}
+      </Stepper>
+      <Group gap="xs" wrap="nowrap">
+        <Button
+          variant="default"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+          disabled={index === 0}
+          onClick={() => onGoTo(EDITOR_STEPS[index - 1] ?? 'setup')}
+        >
+          Previous
+        </Button>
+        <Button
+          variant="default"
+          rightSection={<IconArrowRight size={16} aria-hidden />}
+          disabled={index === EDITOR_STEPS.length - 1}
+          onClick={() => onGoTo(EDITOR_STEPS[index + 1] ?? 'connect')}
+        >
+          Next
+        </Button>
+      </Group>
+    </Group>
   );
 }
 

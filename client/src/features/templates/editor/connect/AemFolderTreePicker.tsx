@@ -57,50 +57,7 @@ export function AemFolderTreePicker(props: {
   onPick: (path: string) => void;
   onClose: () => void;
 }) {
-  const [data, setData] = useState<TreeNodeData[]>(() => rootOf(props.dataType));
-  const [failure, setFailure] = useState<string | null>(null);
-  const { connectorId, dataType } = props;
-  const onLoadChildren = useCallback(
-    async (path: string) => {
-      try {
-        const folders = await loadAemFolders(connectorId, path, dataType);
-        setFailure(null);
-        setData((current) => withChildren(current, path, folders.map(aemFolderNode)));
-      } catch (error) {
-        setFailure(errorMessage(error, 'unknown error'));
-        throw error;
-      }
-    },
-    [connectorId, dataType],
-  );
-  const tree = useTree({ onLoadChildren });
-  const treeRef = useRef(tree);
-  treeRef.current = tree;
-  const { opened, value } = props;
-
-  // Walk down to the current folder level by level, pausing between levels (spec 03 §9).
-  useEffect(() => {
-    if (!opened) return;
-    let isCancelled = false;
-    void (async () => {
-      const levels = aemFolderLevels(dataType, value);
-      for (const [index, level] of levels.entries()) {
-        if (isCancelled) return;
-        if (index > 0) await new Promise((resolve) => window.setTimeout(resolve, AEM_FOLDER_LEVEL_DELAY_MS));
-        if (isCancelled) return;
-        try {
-          await treeRef.current.loadNode(level);
-        } catch {
-          return;
-        }
-        treeRef.current.expand(level);
-      }
-    })();
-    return () => {
-      isCancelled = true;
-    };
-  }, [opened, value, dataType]);
-
+  const { data, failure, tree } = useAemFolderTree(props);
   return (
     <Modal opened={props.opened} onClose={props.onClose} title="Choose a folder" size="md">
       {failure ? (
@@ -141,4 +98,61 @@ export function AemFolderTreePicker(props: {
       </ScrollArea.Autosize>
     </Modal>
   );
+}
+
+/**
+ * The picker's tree (spec 03 §4, §7, §9): its nodes from the root of the data type's tree, a
+ * folder's children loaded when it is opened (`failure` holds the last load's error text, or null),
+ * and, while the dialog is open, a walk down to the current folder `value` level by level, 300 ms
+ * apart.
+ */
+function useAemFolderTree(props: {
+  opened: boolean;
+  connectorId: number;
+  dataType: AemDataType;
+  value: string;
+}) {
+  const { connectorId, dataType, opened, value } = props;
+  const [data, setData] = useState<TreeNodeData[]>(() => rootOf(dataType));
+  const [failure, setFailure] = useState<string | null>(null);
+  const onLoadChildren = useCallback(
+    async (path: string) => {
+      try {
+        const folders = await loadAemFolders(connectorId, path, dataType);
+        setFailure(null);
+        setData((current) => withChildren(current, path, folders.map(aemFolderNode)));
+      } catch (error) {
+        setFailure(errorMessage(error, 'unknown error'));
+        throw error;
+      }
+    },
+    [connectorId, dataType],
+  );
+  const tree = useTree({ onLoadChildren });
+  const treeRef = useRef(tree);
+  treeRef.current = tree;
+
+  // Walk down to the current folder level by level, pausing between levels (spec 03 §9).
+  useEffect(() => {
+    if (!opened) return;
+    let isCancelled = false;
+    void (async () => {
+      const levels = aemFolderLevels(dataType, value);
+      for (const [index, level] of levels.entries()) {
+        if (isCancelled) return;
+        if (index > 0) await new Promise((resolve) => window.setTimeout(resolve, AEM_FOLDER_LEVEL_DELAY_MS));
+        if (isCancelled) return;
+        try {
+          await treeRef.current.loadNode(level);
+        } catch {
+          return;
+        }
+        treeRef.current.expand(level);
+      }
+    })();
+    return () => {
+      isCancelled = true;
+    };
+  }, [opened, value, dataType]);
+  return { data, failure, tree };
 }

@@ -83,45 +83,15 @@ export const IntegrationPanel = memo(function IntegrationPanel(props: { id: Inte
     >
       <Group wrap="nowrap" gap={0} pr="xs">
         <Accordion.Control>
-          <Group wrap="nowrap" gap="sm">
-            <IntegrationLogo definition={definition} />
-            <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
-              <Text size="xs" c="dimmed" truncate>
-                {typeName}
-              </Text>
-              <Text size="sm" fw={500} truncate>
-                {name}
-              </Text>
-            </Stack>
-            {assignment.integration_type === 'SUPPLEMENTAL' ? (
-              <Tooltip label="Supplements the template's links; listed with the outbound integrations">
-                <Badge color="gray" variant="outline" size="sm">
-                  Supplemental
-                </Badge>
-              </Tooltip>
-            ) : null}
-            {notReady ? (
-              <Tooltip
-                label={integrationMessageText(notReady.messageId, notReady.params)}
-                multiline
-                maw={320}
-              >
-                <Badge color="orange" variant="light" size="sm">
-                  Not ready
-                </Badge>
-              </Tooltip>
-            ) : null}
-            {errors > 0 ? (
-              <Badge color="red" variant="light" size="sm">
-                {errors} {errors === 1 ? 'error' : 'errors'}
-              </Badge>
-            ) : null}
-            {warnings > 0 ? (
-              <Badge color="yellow" variant="light" size="sm">
-                {warnings} {warnings === 1 ? 'warning' : 'warnings'}
-              </Badge>
-            ) : null}
-          </Group>
+          <PanelSummary
+            definition={definition}
+            typeName={typeName}
+            name={name}
+            isSupplemental={assignment.integration_type === 'SUPPLEMENTAL'}
+            notReady={notReady}
+            errors={errors}
+            warnings={warnings}
+          />
         </Accordion.Control>
         <Tooltip label={`Delete ${name}`}>
           <ActionIcon
@@ -155,3 +125,56 @@ export const IntegrationPanel = memo(function IntegrationPanel(props: { id: Inte
     </Accordion.Item>
   );
 });
+
+/**
+ * The panel header's summary (spec 03 §2): the type's logo, type name and assignment name, then
+ * the Supplemental, Not ready (its tooltip names what is missing), error and warning badges.
+ */
+function PanelSummary(props: {
+  definition: ReturnType<typeof integrationFor>;
+  typeName: string;
+  name: string;
+  isSupplemental: boolean;
+  notReady: IntegrationIssue | undefined;
+  errors: number;
+  warnings: number;
+}) {
+  const { notReady, errors, warnings } = props;
+  return (
+    <Group wrap="nowrap" gap="sm">
+      <IntegrationLogo definition={props.definition} />
+      <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
+        <Text size="xs" c="dimmed" truncate>
+          {props.typeName}
+        </Text>
+        <Text size="sm" fw={500} truncate>
+          {props.name}
+        </Text>
+      </Stack>
+      {props.isSupplemental ? (
+        <Tooltip label="Supplements the template's links; listed with the outbound integrations">
+          <Badge color="gray" variant="outline" size="sm">
+            Supplemental
+          </Badge>
+        </Tooltip>
+      ) : null}
+      {notReady ? (
+        <Tooltip label={integrationMessageText(notReady.messageId, notReady.params)} multiline maw={320}>
+          <Badge color="orange" variant="light" size="sm">
+            Not ready
+          </Badge>
+        </Tooltip>
+      ) : null}
+      {errors > 0 ? (
+        <Badge color="red" variant="light" size="sm">
+          {errors} {errors === 1 ? 'error' : 'errors'}
+        </Badge>
+      ) : null}
+      {warnings > 0 ? (
+        <Badge color="yellow" variant="light" size="sm">
+          {warnings} {warnings === 1 ? 'warning' : 'warnings'}
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}

@@ -71,37 +71,54 @@ export function AddPatternPicker({ onAdd }: AddPatternPickerProps) {
           aria-label="Search patterns"
         />
         <Combobox.Options mah={300} style={{ overflowY: 'auto' }} aria-label="Patterns">
-          {patterns.isPending ? (
-            <Combobox.Empty>
-              <Group gap="xs" justify="center">
-                <Loader size="xs" /> Loading patterns…
-              </Group>
-            </Combobox.Empty>
-          ) : patterns.isError ? (
-            <Combobox.Empty>Could not load the patterns. Close and try again.</Combobox.Empty>
-          ) : options.length === 0 ? (
-            <Combobox.Empty>
-              {needle ? 'No pattern matches' : 'No patterns yet: build one first'}
-            </Combobox.Empty>
-          ) : (
-            options.map((p) => {
-              const isAdded = added.has(String(p.id));
-              return (
-                <Combobox.Option key={p.id} value={String(p.id)} disabled={isAdded} aria-label={p.name}>
-                  <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <Text size="sm" truncate="end">
-                      {p.name}
-                    </Text>
-                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                      {isAdded ? 'Added' : `${p.segments.length} segments`}
-                    </Text>
-                  </Group>
-                </Combobox.Option>
-              );
-            })
-          )}
+          <PatternOptions patterns={patterns} options={options} added={added} isSearching={needle !== ''} />
         </Combobox.Options>
       </Combobox.Dropdown>
     </Combobox>
   );
+}
+
+/**
+ * The picker's options: loading, the load failure, none (matching or at all), or each pattern with
+ * its segment count; one already in the template (`added`, field ids as strings) says "Added" and
+ * cannot be chosen.
+ */
+function PatternOptions(props: {
+  patterns: ReturnType<typeof usePatterns>;
+  options: readonly Pattern[];
+  added: ReadonlySet<string>;
+  isSearching: boolean;
+}) {
+  const { patterns, options, added } = props;
+  if (patterns.isPending)
+    return (
+      <Combobox.Empty>
+        <Group gap="xs" justify="center">
+          <Loader size="xs" /> Loading patterns…
+        </Group>
+      </Combobox.Empty>
+    );
+  if (patterns.isError)
+    return <Combobox.Empty>Could not load the patterns. Close and try again.</Combobox.Empty>;
+  if (options.length === 0)
+    return (
+      <Combobox.Empty>
+        {props.isSearching ? 'No pattern matches' : 'No patterns yet: build one first'}
+      </Combobox.Empty>
+    );
+  return options.map((p) => {
+    const isAdded = added.has(String(p.id));
+    return (
+      <Combobox.Option key={p.id} value={String(p.id)} disabled={isAdded} aria-label={p.name}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text size="sm" truncate="end">
+            {p.name}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {isAdded ? 'Added' : `${p.segments.length} segments`}
+          </Text>
+        </Group>
+      </Combobox.Option>
+    );
+  });
 }

@@ -22,7 +22,7 @@ export function governanceSettingsIssues(settings: GovernanceSettings): Record<s
  * (spec 03 §2). Pure.
  */
 export function absentFieldChoices(
-  presentFieldIds: readonly (number | null)[],
+  presentFieldIds: readonly (string | number | null)[],
   fieldset: { name: string; fields: readonly { id: number; name: string }[] } | undefined,
 ): OtherField[] {
   if (!fieldset) return [];

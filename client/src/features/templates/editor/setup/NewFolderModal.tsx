@@ -21,6 +21,63 @@ export interface NewFolderModalProps {
  * message on its input; another failure shows a toast and keeps what was typed.
  */
 export function NewFolderModal({ opened, onClose, onCreated }: NewFolderModalProps) {
+  const { name, setName, description, setDescription, errors, setErrors, canSave, isSaving, close, submit } =
+    useNewFolderForm(onClose, onCreated);
+
+  return (
+    <Modal opened={opened} onClose={close} title="New folder" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Name"
+            required
+            data-autofocus
+            value={name}
+            maxLength={255}
+            error={errors.name}
+            onChange={(event) => {
+              setName(event.currentTarget.value);
+              setErrors((e) => ({ ...e, name: undefined }));
+            }}
+          />
+          <Textarea
+            label="Description"
+            autosize
+            minRows={2}
+            maxRows={6}
+            value={description}
+            maxLength={2000}
+            error={errors.description}
+            onChange={(event) => {
+              setDescription(event.currentTarget.value);
+              setErrors((e) => ({ ...e, description: undefined }));
+            }}
+          />
+          <Group justify="flex-end" gap="sm" mt="xs">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Tooltip label="Enter a folder name" disabled={canSave} withArrow>
+              <Box component="span" display="inline-block">
+                <Button type="submit" disabled={!canSave} loading={isSaving}>
+                  Create folder
+                </Button>
+              </Box>
+            </Tooltip>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * The new-folder form's state (spec 03 §2, §5 `canSaveFolder`, §7 PUT /api/v1/account/folder):
+ * name, description and the server's messages on them; `close` empties it and calls `onClose`;
+ * `submit` saves the folder, then tells `onCreated` and closes, puts a refused name or description's
+ * message on its input, or shows a toast for another failure.
+ */
+function useNewFolderForm(onClose: () => void, onCreated: (folder: Folder) => void) {
   const save = useSaveFolder();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -58,50 +115,16 @@ export function NewFolderModal({ opened, onClose, onCreated }: NewFolderModalPro
       },
     );
   };
-
-  return (
-    <Modal opened={opened} onClose={close} title="New folder" centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label="Name"
-            required
-            data-autofocus
-            value={name}
-            maxLength={255}
-            error={errors.name}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setErrors((e) => ({ ...e, name: undefined }));
-            }}
-          />
-          <Textarea
-            label="Description"
-            autosize
-            minRows={2}
-            maxRows={6}
-            value={description}
-            maxLength={2000}
-            error={errors.description}
-            onChange={(event) => {
-              setDescription(event.currentTarget.value);
-              setErrors((e) => ({ ...e, description: undefined }));
-            }}
-          />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Tooltip label="Enter a folder name" disabled={canSave} withArrow>
-              <Box component="span" display="inline-block">
-                <Button type="submit" disabled={!canSave} loading={save.isPending}>
-                  Create folder
-                </Button>
-              </Box>
-            </Tooltip>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
+  return {
+    name,
+    setName,
+    description,
+    setDescription,
+    errors,
+    setErrors,
+    canSave,
+    isSaving: save.isPending,
+    close,
+    submit,
+  };
 }

@@ -30,49 +30,14 @@ export function AccountSection({ assignment, definition, editing, issues }: Inte
 
   if (choices.isError || options.length === 0) {
     return (
-      <Stack gap={4}>
-        <Alert
-          color="yellow"
-          variant="light"
-          icon={<IconPlugConnectedX size={18} aria-hidden />}
-          title="No connected accounts yet"
-        >
-          <Text size="sm">
-            {choices.isError
-              ? `Connected accounts could not be loaded (${errorMessage(choices.error, 'unknown error')}). `
-              : `There is no connected ${definition.label} account. `}
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              onClick={() => setDrawer((d) => ({ opened: true, session: d.session + 1 }))}
-            >
-              Connect an account
-            </Anchor>
-          </Text>
-        </Alert>
-        {error ? (
-          <Text size="sm" c="red.7" role="alert">
-            {error}
-          </Text>
-        ) : null}
-        {drawer.session > 0 ? (
-          <ConnectorDrawer
-            key={drawer.session}
-            opened={drawer.opened}
-            connector={null}
-            {...(definition.connectorTypeSlug ? { connectorTypeSlug: definition.connectorTypeSlug } : {})}
-            onSaved={(saved) =>
-              void editing.change({
-                kind: 'connector',
-                connectorId: saved.id,
-                connectorTypeId: saved.connectorTypeId,
-              })
-            }
-            onClose={() => setDrawer((d) => ({ ...d, opened: false }))}
-          />
-        ) : null}
-      </Stack>
+      <NoAccounts
+        definition={definition}
+        editing={editing}
+        loadError={choices.isError ? choices.error : null}
+        error={error}
+        drawer={drawer}
+        setDrawer={setDrawer}
+      />
     );
   }
 
@@ -95,5 +60,72 @@ export function AccountSection({ assignment, definition, editing, issues }: Inte
       }}
       error={error}
     />
+  );
+}
+
+/** The connected-account drawer's state: open, and its session (a new one each opening, 0 before the first). */
+interface DrawerState {
+  opened: boolean;
+  session: number;
+}
+
+/**
+ * "No connected accounts yet" (spec 03 §5): why (the list's load error, or none of this type), the
+ * "Connect an account" link opening the connected-account drawer, whose saved account is chosen for
+ * the integration, and the section's error.
+ */
+function NoAccounts(props: {
+  definition: IntegrationSectionProps['definition'];
+  editing: IntegrationSectionProps['editing'];
+  loadError: unknown;
+  error: string | undefined;
+  drawer: DrawerState;
+  setDrawer: (recipe: (drawer: DrawerState) => DrawerState) => void;
+}) {
+  const { definition, editing, error, drawer, setDrawer } = props;
+  return (
+    <Stack gap={4}>
+      <Alert
+        color="yellow"
+        variant="light"
+        icon={<IconPlugConnectedX size={18} aria-hidden />}
+        title="No connected accounts yet"
+      >
+        <Text size="sm">
+          {props.loadError !== null
+            ? `Connected accounts could not be loaded (${errorMessage(props.loadError, 'unknown error')}). `
+            : `There is no connected ${definition.label} account. `}
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => setDrawer((d) => ({ opened: true, session: d.session + 1 }))}
+          >
+            Connect an account
+          </Anchor>
+        </Text>
+      </Alert>
+      {error ? (
+        <Text size="sm" c="red.7" role="alert">
+          {error}
+        </Text>
+      ) : null}
+      {drawer.session > 0 ? (
+        <ConnectorDrawer
+          key={drawer.session}
+          opened={drawer.opened}
+          connector={null}
+          {...(definition.connectorTypeSlug ? { connectorTypeSlug: definition.connectorTypeSlug } : {})}
+          onSaved={(saved) =>
+            void editing.change({
+              kind: 'connector',
+              connectorId: saved.id,
+              connectorTypeId: saved.connectorTypeId,
+            })
+          }
+          onClose={() => setDrawer((d) => ({ ...d, opened: false }))}
+        />
+      ) : null}
+    </Stack>
   );
 }

@@ -33,37 +33,31 @@ const EXAMPLE_SUBMISSION_NAME = 'Spring launch';
  * submission, now, the signed-in user), and the summary header switch.
  */
 export function FileSettingsSection({ assignment, editing, issues }: IntegrationSectionProps) {
-  const templateName = useTemplateEditor((state) => state.draft.name);
-  const { me } = useTemplateEditorEnvironment();
-  const patternInput = useRef<HTMLInputElement>(null);
-  const pattern = assignment.filename_pattern;
-
-  const examples = useMemo(() => {
-    const values = {
-      template_name: templateName.trim() || 'Untitled template',
-      submission_name: EXAMPLE_SUBMISSION_NAME,
-      submitted_at: new Date(),
-      submitted_by: me.user.name,
-    };
-    const types: OutputFileType[] = assignment.file_type.length > 0 ? assignment.file_type : ['csv'];
-    return pattern.trim() === '' ? [] : types.map((type) => outputFilename(pattern, values, type));
-  }, [pattern, templateName, me.user.name, assignment.file_type]);
-
-  const insertPlaceholder = (placeholder: string) => {
-    const input = patternInput.current;
-    const token = `{${placeholder}}`;
-    const start = input?.selectionStart ?? pattern.length;
-    const end = input?.selectionEnd ?? pattern.length;
-    const next = pattern.slice(0, start) + token + pattern.slice(end);
-    editing.update((a) => ({ ...a, filename_pattern: next }));
-    requestAnimationFrame(() => {
-      input?.focus();
-      input?.setSelectionRange(start + token.length, start + token.length);
-    });
-  };
-
   return (
     <Stack gap="sm">
+      <FileTypeChoice assignment={assignment} editing={editing} />
+      <FilenamePattern assignment={assignment} editing={editing} />
+      <Switch
+        label="Include summary header"
+        description="Starts the file with a header describing the submission"
+        checked={assignment.include_summary_header === 1}
+        onChange={(event) => {
+          const include_summary_header = event.currentTarget.checked ? 1 : 0;
+          editing.update((a) => ({ ...a, include_summary_header }));
+        }}
+      />
+      <SectionIssues issues={issues} />
+    </Stack>
+  );
+}
+
+/** What a part of the file settings edits. */
+type FileSettingsPartProps = Pick<IntegrationSectionProps, 'assignment' | 'editing'>;
+
+/** The file types (kept in the catalogue's order) and, for CSV, the delimiter (spec 03 §9). */
+function FileTypeChoice({ assignment, editing }: FileSettingsPartProps) {
+  return (
+    <>
       <Checkbox.Group
         label="File types"
         value={[...assignment.file_type]}
@@ -92,6 +86,34 @@ export function FileSettingsSection({ assignment, editing, issues }: Integration
           }}
         />
       ) : null}
+    </>
+  );
+}
+
+/**
+ * The filename pattern (spec 03 §5 filename placeholders): the input, buttons that insert each
+ * placeholder at the cursor, and the live example of each file type's name.
+ */
+function FilenamePattern({ assignment, editing }: FileSettingsPartProps) {
+  const patternInput = useRef<HTMLInputElement>(null);
+  const pattern = assignment.filename_pattern;
+  const examples = useFilenameExamples(pattern, assignment.file_type);
+
+  const insertPlaceholder = (placeholder: string) => {
+    const input = patternInput.current;
+    const token = `{${placeholder}}`;
+    const start = input?.selectionStart ?? pattern.length;
+    const end = input?.selectionEnd ?? pattern.length;
+    const next = pattern.slice(0, start) + token + pattern.slice(end);
+    editing.update((a) => ({ ...a, filename_pattern: next }));
+    requestAnimationFrame(() => {
+      input?.focus();
+      input?.setSelectionRange(start + token.length, start + token.length);
+    });
+  };
+
+  return (
+    <>
       <TextInput
         ref={patternInput}
         label="File name pattern"
@@ -127,16 +149,25 @@ export function FileSettingsSection({ assignment, editing, issues }: Integration
           ))}
         </Text>
       ) : null}
-      <Switch
-        label="Include summary header"
-        description="Starts the file with a header describing the submission"
-        checked={assignment.include_summary_header === 1}
-        onChange={(event) => {
-          const include_summary_header = event.currentTarget.checked ? 1 : 0;
-          editing.update((a) => ({ ...a, include_summary_header }));
-        }}
-      />
-      <SectionIssues issues={issues} />
-    </Stack>
+    </>
   );
+}
+
+/**
+ * The example file names of a pattern, one per file type (CSV when none is chosen), rendered with
+ * this template's name, an example submission, now and the signed-in user; none for an empty pattern.
+ */
+function useFilenameExamples(pattern: string, fileTypes: readonly OutputFileType[]): string[] {
+  const templateName = useTemplateEditor((state) => state.draft.name);
+  const { me } = useTemplateEditorEnvironment();
+  return useMemo(() => {
+    const values = {
+      template_name: templateName.trim() || 'Untitled template',
+      submission_name: EXAMPLE_SUBMISSION_NAME,
+      submitted_at: new Date(),
+      submitted_by: me.user.name,
+    };
+    const types: readonly OutputFileType[] = fileTypes.length > 0 ? fileTypes : ['csv'];
+    return pattern.trim() === '' ? [] : types.map((type) => outputFilename(pattern, values, type));
+  }, [pattern, templateName, me.user.name, fileTypes]);
 }

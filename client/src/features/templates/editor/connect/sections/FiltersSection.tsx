@@ -31,93 +31,136 @@ export function FiltersSection({ assignment, definition, editing, issues }: Inte
   const setRow = (index: number, patch: Partial<IntegrationFilter>) =>
     setFilters(assignment.filters.map((f, i) => (i === index ? { ...f, ...patch } : f)));
   const used = new Set(assignment.filters.map((f) => String(f.integrationFilterId)));
-  const unused = available.filter((f) => !used.has(f.id));
   const add = (id: string) => setFilters([...assignment.filters, { integrationFilterId: id, values: [] }]);
 
-  const addButton = (
-    <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />}>
-      Add filter
-    </Button>
-  );
   return (
     <Stack gap="xs">
       <Group justify="space-between">
         <Text size="sm" fw={500}>
           Filters
         </Text>
-        {offered.isError ? (
-          <Tooltip label="The filters of this type could not be loaded; name the filter by hand">
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconPlus size={14} aria-hidden />}
-              onClick={() => add(`filter_${assignment.filters.length + 1}`)}
-            >
-              Add filter
-            </Button>
-          </Tooltip>
-        ) : unused.length === 0 ? (
-          <Tooltip label={offered.isPending ? 'Loading the filters…' : 'Every filter of this type is in use'}>
-            <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} data-disabled>
-              Add filter
-            </Button>
-          </Tooltip>
-        ) : (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>{addButton}</Menu.Target>
-            <Menu.Dropdown>
-              {unused.map((f) => (
-                <Menu.Item key={f.id} onClick={() => add(f.id)}>
-                  {f.label}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
-        )}
+        <AddFilterButton
+          offered={offered}
+          unused={available.filter((f) => !used.has(f.id))}
+          onAdd={add}
+          onAddNamed={() => add(`filter_${assignment.filters.length + 1}`)}
+        />
       </Group>
       {assignment.filters.length === 0 ? (
         <Text size="sm" c="dimmed">
           No filters: every record of the data type is imported.
         </Text>
       ) : null}
-      {assignment.filters.map((filter, index) => {
-        const id = String(filter.integrationFilterId);
-        const known = available.find((f) => f.id === id);
-        const isDate = known?.kind === 'date' || id === definition.dateFilter?.filterId;
-        return (
+      {assignment.filters.map((filter, index) => (
+        <FilterRow
           // biome-ignore lint/suspicious/noArrayIndexKey: filters have no id of their own; order is identity
-          <Group key={index} align="flex-end" wrap="nowrap">
-            <TextInput
-              label="Filter"
-              w={200}
-              maxLength={100}
-              value={known?.label ?? id}
-              readOnly={known !== undefined || isDate}
-              onChange={(event) => setRow(index, { integrationFilterId: event.currentTarget.value })}
-            />
-            <FilterValues
-              definition={known}
-              isDate={isDate}
-              maxYearsBack={definition.dateFilter?.maxYearsBack ?? 2}
-              values={filter.values.map(String)}
-              onChange={(values) => setRow(index, { values })}
-            />
-            <Tooltip label={`Remove filter ${known?.label ?? id}`}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="input-sm"
-                aria-label={`Remove filter ${known?.label ?? id}`}
-                onClick={() => setFilters(assignment.filters.filter((_, i) => i !== index))}
-              >
-                <IconTrash size={16} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-        );
-      })}
+          key={index}
+          filter={filter}
+          available={available}
+          dateFilter={definition.dateFilter}
+          onChange={(patch) => setRow(index, patch)}
+          onRemove={() => setFilters(assignment.filters.filter((_, i) => i !== index))}
+        />
+      ))}
       <SectionIssues issues={issues} />
     </Stack>
+  );
+}
+
+/**
+ * "Add filter": a menu of the type's unused filters; disabled with a tooltip while they load or
+ * when every one is in use; when they cannot be loaded it adds a filter to name by hand.
+ */
+function AddFilterButton(props: {
+  offered: ReturnType<typeof useIntegrationFilters>;
+  unused: readonly IntegrationFilterDefinition[];
+  onAdd: (id: string) => void;
+  onAddNamed: () => void;
+}) {
+  const { offered, unused } = props;
+  if (offered.isError)
+    return (
+      <Tooltip label="The filters of this type could not be loaded; name the filter by hand">
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} aria-hidden />}
+          onClick={props.onAddNamed}
+        >
+          Add filter
+        </Button>
+      </Tooltip>
+    );
+  if (unused.length === 0)
+    return (
+      <Tooltip label={offered.isPending ? 'Loading the filters…' : 'Every filter of this type is in use'}>
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} data-disabled>
+          Add filter
+        </Button>
+      </Tooltip>
+    );
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />}>
+          Add filter
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {unused.map((f) => (
+          <Menu.Item key={f.id} onClick={() => props.onAdd(f.id)}>
+            {f.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/**
+ * One filter: its name (read-only for a filter the type offers or the date filter), its values by
+ * kind, and remove.
+ */
+function FilterRow(props: {
+  filter: IntegrationFilter;
+  available: readonly IntegrationFilterDefinition[];
+  dateFilter: IntegrationSectionProps['definition']['dateFilter'];
+  onChange: (patch: Partial<IntegrationFilter>) => void;
+  onRemove: () => void;
+}) {
+  const { filter, dateFilter, onChange } = props;
+  const id = String(filter.integrationFilterId);
+  const known = props.available.find((f) => f.id === id);
+  const isDate = known?.kind === 'date' || id === dateFilter?.filterId;
+  return (
+    <Group align="flex-end" wrap="nowrap">
+      <TextInput
+        label="Filter"
+        w={200}
+        maxLength={100}
+        value={known?.label ?? id}
+        readOnly={known !== undefined || isDate}
+        onChange={(event) => onChange({ integrationFilterId: event.currentTarget.value })}
+      />
+      <FilterValues
+        definition={known}
+        isDate={isDate}
+        maxYearsBack={dateFilter?.maxYearsBack ?? 2}
+        values={filter.values.map(String)}
+        onChange={(values) => onChange({ values })}
+      />
+      <Tooltip label={`Remove filter ${known?.label ?? id}`}>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          size="input-sm"
+          aria-label={`Remove filter ${known?.label ?? id}`}
+          onClick={props.onRemove}
+        >
+          <IconTrash size={16} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
   );
 }
 

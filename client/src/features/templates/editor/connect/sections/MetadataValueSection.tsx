@@ -34,12 +34,7 @@ export function MetadataValueSection(props: IntegrationSectionProps & DropdownPr
   const { assignment, editing, issues, dependsOn, source } = props;
   const choices = useMetadataChoices(source, assignment);
   const [isTyping, setIsTyping] = useState(false);
-  // spec 03 §8: a failed mobile attribution app-group fetch shows an error notification.
-  const { isError, error: loadError } = choices;
-  useEffect(() => {
-    if (isError && source === 'kochava-app-groups')
-      notifyError(`${KOCHAVA_APP_GROUPS_FAILED} (${errorMessage(loadError, 'unknown error')})`);
-  }, [isError, loadError, source]);
+  useKochavaFailureNotice(choices, source);
   const stored = metadataText(assignment.metadata, props.metadataKey);
   const error = issues[0] ? templateIssueText(issues[0]) : undefined;
   const isWaitingOnParent =
@@ -62,18 +57,7 @@ export function MetadataValueSection(props: IntegrationSectionProps & DropdownPr
   if (source === null || isTyping || choices.isError) {
     return (
       <Stack gap={4}>
-        {choices.isError ? (
-          <Alert color="yellow" variant="light" icon={<IconCloudOff size={18} aria-hidden />} p="xs">
-            <Text size="sm">
-              {props.title} choices could not be loaded ({errorMessage(choices.error, 'unknown error')}). Type
-              the value instead, or{' '}
-              <Anchor component="button" type="button" size="sm" onClick={() => void choices.refetch()}>
-                try again
-              </Anchor>
-              .
-            </Text>
-          </Alert>
-        ) : null}
+        {choices.isError ? <ChoicesFailed title={props.title} choices={choices} /> : null}
         <TypedValue
           {...props}
           stored={stored}
@@ -93,9 +77,63 @@ export function MetadataValueSection(props: IntegrationSectionProps & DropdownPr
 
   if (choices.isPending && !choices.isWaiting)
     return <Skeleton height={58} radius="sm" aria-label={`Loading ${props.title} choices`} />;
+  return (
+    <ChoiceSelect
+      {...props}
+      choices={choices}
+      stored={stored}
+      waitingText={waitingText}
+      error={error}
+      onChoose={(value, choice) => void choose(value, choice)}
+      onTypeInstead={() => setIsTyping(true)}
+    />
+  );
+}
 
+/** The provider's choices of a dropdown, from useMetadataChoices. */
+type MetadataChoices = ReturnType<typeof useMetadataChoices>;
+
+/** spec 03 §8: a failed mobile attribution (Kochava) app-group fetch shows an error notification. */
+function useKochavaFailureNotice(choices: MetadataChoices, source: MetadataChoiceSource | null): void {
+  const { isError, error: loadError } = choices;
+  useEffect(() => {
+    if (isError && source === 'kochava-app-groups')
+      notifyError(`${KOCHAVA_APP_GROUPS_FAILED} (${errorMessage(loadError, 'unknown error')})`);
+  }, [isError, loadError, source]);
+}
+
+/** Says the choices could not be loaded, with "try again"; the value is then typed. */
+function ChoicesFailed({ title, choices }: { title: string; choices: MetadataChoices }) {
+  return (
+    <Alert color="yellow" variant="light" icon={<IconCloudOff size={18} aria-hidden />} p="xs">
+      <Text size="sm">
+        {title} choices could not be loaded ({errorMessage(choices.error, 'unknown error')}). Type the value
+        instead, or{' '}
+        <Anchor component="button" type="button" size="sm" onClick={() => void choices.refetch()}>
+          try again
+        </Anchor>
+        .
+      </Text>
+    </Alert>
+  );
+}
+
+/**
+ * The dropdown of the provider's choices; a stored value the provider no longer lists still shows
+ * as chosen. An empty list offers to type the value instead.
+ */
+function ChoiceSelect(
+  props: DropdownProps & {
+    choices: MetadataChoices;
+    stored: string;
+    waitingText: string | undefined;
+    error: string | undefined;
+    onChoose: (value: string, choice: ProviderChoice | undefined) => void;
+    onTypeInstead: () => void;
+  },
+) {
+  const { choices, stored, waitingText } = props;
   const options = (choices.data ?? []).map((c) => ({ value: c.value, label: c.label }));
-  // A stored value the provider no longer lists still shows as chosen.
   if (stored !== '' && !options.some((o) => o.value === stored))
     options.unshift({ value: stored, label: stored });
   const isEmpty = !choices.isWaiting && (choices.data ?? []).length === 0;
@@ -114,14 +152,16 @@ export function MetadataValueSection(props: IntegrationSectionProps & DropdownPr
         data={options}
         value={stored || null}
         nothingFoundMessage={`No ${props.title.toLowerCase()} matches`}
-        onChange={(value) => {
-          const choice = choices.data?.find((c) => c.value === value);
-          void choose(value ?? '', choice);
-        }}
-        error={error}
+        onChange={(value) =>
+          props.onChoose(
+            value ?? '',
+            choices.data?.find((c) => c.value === value),
+          )
+        }
+        error={props.error}
       />
       {isEmpty ? (
-        <Anchor component="button" type="button" size="xs" onClick={() => setIsTyping(true)}>
+        <Anchor component="button" type="button" size="xs" onClick={props.onTypeInstead}>
           Type the {props.title.toLowerCase()} instead
         </Anchor>
       ) : null}

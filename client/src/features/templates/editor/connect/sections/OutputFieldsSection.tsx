@@ -66,79 +66,102 @@ export function OutputFieldsSection({ assignment, definition, editing, issues }:
           The template has no fields yet; add them on the Govern step.
         </Text>
       ) : (
-        <Table withTableBorder verticalSpacing={4} aria-label="Output fields">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={40}>
-                <Checkbox
-                  aria-label="Select all output fields"
-                  checked={selected === rows.length}
-                  indeterminate={selected > 0 && selected < rows.length}
-                  onChange={(event) => {
-                    const all = event.currentTarget.checked;
-                    save(rows.map((r) => ({ ...r, selected: all || r.readOnly })));
-                  }}
-                />
-              </Table.Th>
-              <Table.Th>Field</Table.Th>
-              <Table.Th>Display name</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={String(row.id)}>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`Include ${row.name}`}
-                    checked={row.selected}
-                    disabled={row.readOnly}
-                    onChange={(event) => {
-                      const isSelected = event.currentTarget.checked;
-                      save(rows.map((r) => (r.id === row.id ? { ...r, selected: isSelected } : r)));
-                    }}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={6}>
-                    <Text size="sm">{row.name}</Text>
-                    {origins.get(String(row.id)) ? (
-                      <Text size="xs" c="dimmed">
-                        {origins.get(String(row.id))}
-                      </Text>
-                    ) : null}
-                    {row.readOnly ? (
-                      <Tooltip label="Always sent: it identifies each row">
-                        <Badge size="xs" variant="light" color="blue">
-                          identifier
-                        </Badge>
-                      </Tooltip>
-                    ) : null}
-                    {row.isHidden ? (
-                      <Badge size="xs" variant="light" color="gray">
-                        hidden on form
-                      </Badge>
-                    ) : null}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <TextInput
-                    size="xs"
-                    aria-label={`Display name of ${row.name}`}
-                    placeholder={row.name}
-                    maxLength={255}
-                    value={row.display}
-                    onChange={(event) => {
-                      const display = event.currentTarget.value;
-                      save(rows.map((r) => (r.id === row.id ? { ...r, display } : r)));
-                    }}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <OutputFieldsTable rows={rows} origins={origins} onSave={save} />
       )}
       <SectionIssues issues={issues} />
     </Stack>
+  );
+}
+
+/** One output field row as the section shows it (`outputFieldRows`). */
+type OutputFieldRow = ReturnType<typeof outputFieldRows>[number];
+
+/**
+ * The output fields as a table named "Output fields": a select-all header checkbox (read-only rows
+ * stay selected), then per field its checkbox, name with origin and badges, and display name.
+ * `onSave` receives every row after an edit.
+ */
+function OutputFieldsTable(props: {
+  rows: readonly OutputFieldRow[];
+  origins: ReadonlyMap<string, string>;
+  onSave: (next: IncludedOutputField[]) => void;
+}) {
+  const { rows, onSave } = props;
+  const selected = rows.filter((r) => r.selected).length;
+  const patch = (row: OutputFieldRow, change: Partial<OutputFieldRow>) =>
+    onSave(rows.map((r) => (r.id === row.id ? { ...r, ...change } : r)));
+  return (
+    <Table withTableBorder verticalSpacing={4} aria-label="Output fields">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w={40}>
+            <Checkbox
+              aria-label="Select all output fields"
+              checked={selected === rows.length}
+              indeterminate={selected > 0 && selected < rows.length}
+              onChange={(event) => {
+                const all = event.currentTarget.checked;
+                onSave(rows.map((r) => ({ ...r, selected: all || r.readOnly })));
+              }}
+            />
+          </Table.Th>
+          <Table.Th>Field</Table.Th>
+          <Table.Th>Display name</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={String(row.id)}>
+            <Table.Td>
+              <Checkbox
+                aria-label={`Include ${row.name}`}
+                checked={row.selected}
+                disabled={row.readOnly}
+                onChange={(event) => patch(row, { selected: event.currentTarget.checked })}
+              />
+            </Table.Td>
+            <Table.Td>
+              <OutputFieldName row={row} origin={props.origins.get(String(row.id))} />
+            </Table.Td>
+            <Table.Td>
+              <TextInput
+                size="xs"
+                aria-label={`Display name of ${row.name}`}
+                placeholder={row.name}
+                maxLength={255}
+                value={row.display}
+                onChange={(event) => patch(row, { display: event.currentTarget.value })}
+              />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** A row's name, its pattern or field set, and its "identifier" and "hidden on form" badges. */
+function OutputFieldName({ row, origin }: { row: OutputFieldRow; origin: string | undefined }) {
+  return (
+    <Group gap={6}>
+      <Text size="sm">{row.name}</Text>
+      {origin ? (
+        <Text size="xs" c="dimmed">
+          {origin}
+        </Text>
+      ) : null}
+      {row.readOnly ? (
+        <Tooltip label="Always sent: it identifies each row">
+          <Badge size="xs" variant="light" color="blue">
+            identifier
+          </Badge>
+        </Tooltip>
+      ) : null}
+      {row.isHidden ? (
+        <Badge size="xs" variant="light" color="gray">
+          hidden on form
+        </Badge>
+      ) : null}
+    </Group>
   );
 }

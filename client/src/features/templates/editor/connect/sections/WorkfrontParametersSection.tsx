@@ -7,11 +7,12 @@ import { SectionIssues } from '../SectionIssues';
 import { useWorkfrontTemplate } from '../useProviderChoices';
 import type { IntegrationSectionProps } from './sectionProps';
 import { useTemplateFieldOptions } from './useTemplateFieldOptions';
-
-/** The mapped parameters stored in metadata campaignDataMappedFields (spec 03 §3). */
-function mappedFields(value: unknown): WorkfrontMappedField[] {
-  return Array.isArray(value) ? (value as unknown as WorkfrontMappedField[]) : [];
-}
+import {
+  mappedFields,
+  type WorkfrontParameter,
+  withMappedParameter,
+  workfrontParameters,
+} from './workfrontMapping';
 
 /**
  * The Workfront trigger's parameter mapping (spec 03 §3 campaignDataMappedFields:
@@ -25,36 +26,15 @@ export function WorkfrontParametersSection({ assignment, editing, issues }: Inte
   const template = useWorkfrontTemplate(assignment.connector_id, templateId);
   const fieldOptions = useTemplateFieldOptions();
   const mapped = mappedFields(assignment.metadata.campaignDataMappedFields);
-  const parameters = useMemo(
-    () =>
-      (template.data?.objectCategories ?? []).flatMap((oc) =>
-        oc.category.categoryParameters.map((cp) => ({
-          id: cp.parameter.ID,
-          name: cp.parameter.name,
-          category: oc.category.name ?? '',
-        })),
-      ),
-    [template.data],
-  );
-  const setField = (parameter: { id: string; name: string }, fieldId: string | null) => {
-    const others = mapped.filter((m) => m.workfrontParameterId !== parameter.id);
-    const field = fieldOptions.find((o) => o.value === fieldId);
-    const next: WorkfrontMappedField[] =
-      fieldId === null || !field
-        ? others
-        : [
-            ...others,
-            {
-              workfrontParameterId: parameter.id,
-              workfrontParameterName: parameter.name,
-              nomenTemplateFieldId: Number(fieldId),
-              nomenTemplateFieldName: field.label,
-            },
-          ];
+  const parameters = useMemo(() => workfrontParameters(template.data), [template.data]);
+  const setField = (parameter: WorkfrontParameter, fieldId: string | null) => {
+    const field = fieldId === null ? null : (fieldOptions.find((o) => o.value === fieldId) ?? null);
     void editing.change({
       kind: 'metadata',
       key: 'campaignDataMappedFields',
-      value: next as unknown as NonNullable<typeof assignment.metadata.campaignDataMappedFields>,
+      value: withMappedParameter(mapped, parameter, field) as unknown as NonNullable<
+        typeof assignment.metadata.campaignDataMappedFields
+      >,
     });
   };
 
@@ -82,43 +62,12 @@ export function WorkfrontParametersSection({ assignment, editing, issues }: Inte
     );
   else
     body = (
-      <Table verticalSpacing={4} aria-label="Workfront parameters">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Workfront parameter</Table.Th>
-            <Table.Th>Template field</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {parameters.map((parameter) => {
-            const current = mapped.find((m) => m.workfrontParameterId === parameter.id);
-            return (
-              <Table.Tr key={parameter.id}>
-                <Table.Td>
-                  <Text size="sm">{parameter.name}</Text>
-                  {parameter.category ? (
-                    <Text size="xs" c="dimmed">
-                      {parameter.category}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>
-                  <Select
-                    size="xs"
-                    aria-label={`Template field for ${parameter.name}`}
-                    placeholder="Not mapped"
-                    searchable
-                    clearable
-                    data={fieldOptions}
-                    value={current ? String(current.nomenTemplateFieldId) : null}
-                    onChange={(value) => setField(parameter, value)}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      <ParameterTable
+        parameters={parameters}
+        mapped={mapped}
+        fieldOptions={fieldOptions}
+        onFieldChange={setField}
+      />
     );
 
   return (
@@ -129,5 +78,53 @@ export function WorkfrontParametersSection({ assignment, editing, issues }: Inte
       {body}
       <SectionIssues issues={issues} />
     </Stack>
+  );
+}
+
+/** The parameters as a table named "Workfront parameters": each with its category and its template field. */
+function ParameterTable(props: {
+  parameters: readonly WorkfrontParameter[];
+  mapped: readonly WorkfrontMappedField[];
+  fieldOptions: ReturnType<typeof useTemplateFieldOptions>;
+  onFieldChange: (parameter: WorkfrontParameter, fieldId: string | null) => void;
+}) {
+  return (
+    <Table verticalSpacing={4} aria-label="Workfront parameters">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Workfront parameter</Table.Th>
+          <Table.Th>Template field</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {props.parameters.map((parameter) => {
+          const current = props.mapped.find((m) => m.workfrontParameterId === parameter.id);
+          return (
+            <Table.Tr key={parameter.id}>
+              <Table.Td>
+                <Text size="sm">{parameter.name}</Text>
+                {parameter.category ? (
+                  <Text size="xs" c="dimmed">
+                    {parameter.category}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                <Select
+                  size="xs"
+                  aria-label={`Template field for ${parameter.name}`}
+                  placeholder="Not mapped"
+                  searchable
+                  clearable
+                  data={props.fieldOptions}
+                  value={current ? String(current.nomenTemplateFieldId) : null}
+                  onChange={(value) => props.onFieldChange(parameter, value)}
+                />
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
   );
 }

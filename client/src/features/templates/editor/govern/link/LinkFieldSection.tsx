@@ -2,13 +2,12 @@ import { Select, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
 import {
   type LinkDrawerDraft,
   linkSourceFields,
-  normalizeDomainRestriction,
   type TemplateField,
   templateFieldChoiceLabel,
-  templateMessageText,
 } from '@nomen/shared';
 import { useMemo, useRef, useState } from 'react';
 import { useFieldsetNames } from '../useFieldsetNames';
+import { settleDomainRestrictions } from './linkDomains';
 
 /** Props of LinkFieldSection. */
 export interface LinkFieldSectionProps {
@@ -39,30 +38,6 @@ export function LinkFieldSection({ draft, onChange, fields, errors, canUseRedire
       })),
     [sources, fields, fieldsetNames],
   );
-  const [domainSearch, setDomainSearch] = useState('');
-  const [domainError, setDomainError] = useState<string | null>(null);
-  // A refused entry stays in the input so that it can be corrected rather than typed again.
-  const refused = useRef<string | null>(null);
-
-  const setDomains = (values: string[]) => {
-    const next: string[] = [];
-    let error: string | null = null;
-    let rejected: string | null = null;
-    for (const value of values) {
-      const domain = normalizeDomainRestriction(value);
-      if (domain === null) {
-        error = templateMessageText('linkDomainInvalid', { domain: value.trim() });
-        rejected = value.trim();
-      } else if (next.includes(domain)) {
-        error = templateMessageText('linkDomainDuplicate', { domain });
-      } else next.push(domain);
-    }
-    setDomainError(error);
-    refused.current = rejected;
-    if (rejected !== null) setDomainSearch(rejected);
-    onChange((d) => ({ ...d, link_governance: { ...d.link_governance, domain_restrictions: next } }));
-  };
-
   const governance = draft.link_governance;
   return (
     <Stack gap="md">
@@ -94,27 +69,11 @@ export function LinkFieldSection({ draft, onChange, fields, errors, canUseRedire
           onChange((d) => ({ ...d, autofill_field_id: tf?.field_id ?? null }));
         }}
       />
-      <TagsInput
-        label="Domain restrictions"
-        description="Links may only point at these domains (press Enter after each). Leave empty to allow any domain; *.example.com allows its subdomains."
-        placeholder={governance.domain_restrictions.length === 0 ? 'example.com' : undefined}
-        value={governance.domain_restrictions}
-        onChange={setDomains}
-        searchValue={domainSearch}
-        onSearchChange={(value) => {
-          if (value === '' && refused.current !== null) {
-            setDomainSearch(refused.current);
-            refused.current = null;
-            return;
-          }
-          refused.current = null;
-          if (domainError) setDomainError(null);
-          setDomainSearch(value);
-        }}
-        splitChars={[',', ' ']}
-        allowDuplicates
-        clearable
-        error={domainError}
+      <DomainRestrictionsInput
+        domains={governance.domain_restrictions}
+        onChange={(next) =>
+          onChange((d) => ({ ...d, link_governance: { ...d.link_governance, domain_restrictions: next } }))
+        }
       />
       {canUseRedirect ? (
         <Switch
@@ -140,5 +99,47 @@ export function LinkFieldSection({ draft, onChange, fields, errors, canUseRedire
         }}
       />
     </Stack>
+  );
+}
+
+/**
+ * The domain restrictions (spec 03 §3): typed hosts checked and stored lower-case; a refused entry
+ * shows its message and stays in the input so that it can be corrected rather than typed again.
+ */
+function DomainRestrictionsInput(props: { domains: string[]; onChange: (domains: string[]) => void }) {
+  const [domainSearch, setDomainSearch] = useState('');
+  const [domainError, setDomainError] = useState<string | null>(null);
+  const refused = useRef<string | null>(null);
+
+  const setDomains = (values: string[]) => {
+    const { domains, error, rejected } = settleDomainRestrictions(values);
+    setDomainError(error);
+    refused.current = rejected;
+    if (rejected !== null) setDomainSearch(rejected);
+    props.onChange(domains);
+  };
+  return (
+    <TagsInput
+      label="Domain restrictions"
+      description="Links may only point at these domains (press Enter after each). Leave empty to allow any domain; *.example.com allows its subdomains."
+      placeholder={props.domains.length === 0 ? 'example.com' : undefined}
+      value={props.domains}
+      onChange={setDomains}
+      searchValue={domainSearch}
+      onSearchChange={(value) => {
+        if (value === '' && refused.current !== null) {
+          setDomainSearch(refused.current);
+          refused.current = null;
+          return;
+        }
+        refused.current = null;
+        if (domainError) setDomainError(null);
+        setDomainSearch(value);
+      }}
+      splitChars={[',', ' ']}
+      allowDuplicates
+      clearable
+      error={domainError}
+    />
   );
 }

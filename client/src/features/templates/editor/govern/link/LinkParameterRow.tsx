@@ -56,18 +56,8 @@ export interface LinkParameterRowProps {
  * url-name-encoding-option flag, name encoding; remove. Errors show under the name or field.
  * Memoised: typing in one row re-renders that row only.
  */
-export const LinkParameterRow = memo(function LinkParameterRow({
-  parameter,
-  position,
-  fieldData,
-  field,
-  nameError,
-  fieldError,
-  showNameEncoding,
-  onChange,
-  onFieldChange,
-  onRemove,
-}: LinkParameterRowProps) {
+export const LinkParameterRow = memo(function LinkParameterRow(props: LinkParameterRowProps) {
+  const { parameter, position, field, showNameEncoding, onChange, onFieldChange, onRemove } = props;
   const id = parameter.id ?? `row-${position}`;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id });
@@ -101,7 +91,7 @@ export const LinkParameterRow = memo(function LinkParameterRow({
         placeholder="Parameter name"
         maxLength={255}
         value={parameter.name}
-        error={nameError}
+        error={props.nameError}
         data-link-target={linkParameterTarget(parameter.id, 'name')}
         onChange={(event) => onChange(parameter.id, { name: event.currentTarget.value })}
       />
@@ -110,33 +100,18 @@ export const LinkParameterRow = memo(function LinkParameterRow({
         placeholder="Choose a field"
         searchable
         nothingFoundMessage="No field of this template matches"
-        data={fieldData as { value: string; label: string }[]}
+        data={props.fieldData as { value: string; label: string }[]}
         value={field ? String(field.id) : null}
-        error={fieldError}
+        error={props.fieldError}
         data-link-target={linkParameterTarget(parameter.id, 'field')}
         onChange={(value) => onFieldChange(parameter.id, value)}
       />
-      <Select
-        aria-label={`Value encoding of parameter ${position}`}
-        data={ENCODING_DATA}
-        allowDeselect={false}
-        value={parameter.url_encoding}
-        onChange={(value) =>
-          value && onChange(parameter.id, { url_encoding: value as LinkParameter['url_encoding'] })
-        }
+      <EncodingSelects
+        parameter={parameter}
+        position={position}
+        showNameEncoding={showNameEncoding}
+        onChange={onChange}
       />
-      {showNameEncoding ? (
-        <Select
-          aria-label={`Name encoding of parameter ${position}`}
-          data={NAME_ENCODING_DATA}
-          allowDeselect={false}
-          value={parameter.url_name_encoding}
-          onChange={(value) =>
-            value &&
-            onChange(parameter.id, { url_name_encoding: value as LinkParameter['url_name_encoding'] })
-          }
-        />
-      ) : null}
       <Tooltip label="Remove this parameter" withArrow>
         <ActionIcon
           variant="subtle"
@@ -152,3 +127,38 @@ export const LinkParameterRow = memo(function LinkParameterRow({
     </li>
   );
 });
+
+/**
+ * A parameter's value encoding and, with the url-name-encoding-option flag, its name encoding
+ * (spec 03 §3 url_encoding, url_name_encoding; §6).
+ */
+function EncodingSelects(
+  props: Pick<LinkParameterRowProps, 'parameter' | 'position' | 'showNameEncoding' | 'onChange'>,
+) {
+  const { parameter, position, onChange } = props;
+  return (
+    <>
+      <Select
+        aria-label={`Value encoding of parameter ${position}`}
+        data={ENCODING_DATA}
+        allowDeselect={false}
+        value={parameter.url_encoding}
+        onChange={(value) =>
+          value && onChange(parameter.id, { url_encoding: value as LinkParameter['url_encoding'] })
+        }
+      />
+      {props.showNameEncoding ? (
+        <Select
+          aria-label={`Name encoding of parameter ${position}`}
+          data={NAME_ENCODING_DATA}
+          allowDeselect={false}
+          value={parameter.url_name_encoding}
+          onChange={(value) =>
+            value &&
+            onChange(parameter.id, { url_name_encoding: value as LinkParameter['url_name_encoding'] })
+          }
+        />
+      ) : null}
+    </>
+  );
+}
