@@ -18,11 +18,44 @@ const EXPIRY_OPTIONS = API_TOKEN_EXPIRY_CHOICES.map((days) => ({
 }));
 
 /**
- * The "New API token" dialog (issue 11 item 10): a name and a lifetime (30 days unless changed),
- * then the secret, shown this once with a copy button and the warning that it cannot be shown
- * again. Problems the server finds with the name show on it.
+ * The new token's secret, shown this once: the warning that it cannot be
+ * shown again, the secret, "Copy token" and "Done".
  */
-export function CreateTokenModal({ opened, onClose }: CreateTokenModalProps) {
+function NewTokenSecret({ secret, onDone }: { secret: string; onDone: () => void }) {
+  return (
+    <Stack>
+      <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} title="Shown only this once">
+        Copy the token now and keep it somewhere safe. Nomen stores only a fingerprint of it and cannot show
+        it again.
+      </Alert>
+      <Code block data-testid="new-token-secret" style={{ wordBreak: 'break-all' }}>
+        {secret}
+      </Code>
+      <Group justify="space-between">
+        <CopyButton value={secret}>
+          {({ copied, copy }) => (
+            <Button
+              leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+              color={copied ? 'teal' : undefined}
+              onClick={copy}
+            >
+              {copied ? 'Copied' : 'Copy token'}
+            </Button>
+          )}
+        </CopyButton>
+        <Button variant="default" onClick={onDone}>
+          Done
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * The "New API token" form's state: the name and lifetime typed, the server's problems by field,
+ * the secret once made, and `submit`, which asks for the name, then makes the token.
+ */
+function useNewTokenForm() {
   const create = useCreateApiToken();
   const [name, setName] = useState('');
   const [expiry, setExpiry] = useState('30');
@@ -50,6 +83,16 @@ export function CreateTokenModal({ opened, onClose }: CreateTokenModalProps) {
       },
     );
   };
+  return { name, setName, expiry, setExpiry, issues, secret, submit, isCreating: create.isPending };
+}
+
+/**
+ * The "New API token" dialog: a name and a lifetime (30 days unless changed),
+ * then the secret, shown this once with a copy button and the warning that it cannot be shown
+ * again. Problems the server finds with the name show on it.
+ */
+export function CreateTokenModal({ opened, onClose }: CreateTokenModalProps) {
+  const { name, setName, expiry, setExpiry, issues, secret, submit, isCreating } = useNewTokenForm();
 
   return (
     <Modal
@@ -60,33 +103,7 @@ export function CreateTokenModal({ opened, onClose }: CreateTokenModalProps) {
       closeOnClickOutside={secret === null}
     >
       {secret ? (
-        <Stack>
-          <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} title="Shown only this once">
-            Copy the token now and keep it somewhere safe. Nomen stores only a fingerprint of it and cannot
-            show it again.
-          </Alert>
-          <Code block data-testid="new-token-secret" style={{ wordBreak: 'break-all' }}>
-            {secret}
-          </Code>
-          <Group justify="space-between">
-            <CopyButton value={secret}>
-              {({ copied, copy }) => (
-                <Button
-                  leftSection={
-                    copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
-                  }
-                  color={copied ? 'teal' : undefined}
-                  onClick={copy}
-                >
-                  {copied ? 'Copied' : 'Copy token'}
-                </Button>
-              )}
-            </CopyButton>
-            <Button variant="default" onClick={onClose}>
-              Done
-            </Button>
-          </Group>
-        </Stack>
+        <NewTokenSecret secret={secret} onDone={onClose} />
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
@@ -117,7 +134,7 @@ export function CreateTokenModal({ opened, onClose }: CreateTokenModalProps) {
               <Button variant="default" onClick={onClose}>
                 Cancel
               </Button>
-              <Button type="submit" loading={create.isPending}>
+              <Button type="submit" loading={isCreating}>
                 Create token
               </Button>
             </Group>
