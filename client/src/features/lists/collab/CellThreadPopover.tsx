@@ -1,24 +1,11 @@
-import {
-  ActionIcon,
-  Button,
-  FocusTrap,
-  Group,
-  Paper,
-  ScrollArea,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { FocusTrap, Paper, SegmentedControl, Stack } from '@mantine/core';
 import { useClickOutside } from '@mantine/hooks';
-import { COMMENT_MAX_LENGTH, type Thread } from '@nomen/shared';
-import { IconX } from '@tabler/icons-react';
+import type { Thread } from '@nomen/shared';
 import { useLayoutEffect, useRef, useState } from 'react';
+import { CellPopoverHeader, CellThreadList, SuggestValueForm } from './CellThreadPopoverSections';
 import { CommentComposer } from './CommentComposer';
 import { type AnchorRect, POPOVER_GAP as GAP, popoverPosition } from './popoverPosition';
-import { type ThreadActions, ThreadCard } from './ThreadCard';
+import type { ThreadActions } from './ThreadCard';
 import type { ThreadCell } from './threadCells';
 import { useNow } from './useNow';
 
@@ -48,12 +35,12 @@ export interface CellThreadPopoverProps {
   onActivity?: () => void;
   /**
    * Changes when something the popover must not cover appears or goes (the lock overlay's
-   * message, issue 8 item 25), so that it is placed again.
+   * message, spec 02 §9), so that it is placed again.
    */
   layoutKey?: string;
 }
 
-/** Marks an element the cell popover leaves readable (issue 8 item 25: the lock overlay's message). */
+/** Marks an element the cell popover leaves readable (spec 02 §9: the lock overlay's message). */
 export const POPOVER_AVOID_ATTRIBUTE = 'data-popover-avoid';
 
 function rectsToAvoid(): AnchorRect[] {
@@ -64,37 +51,13 @@ function rectsToAvoid(): AnchorRect[] {
 }
 
 /**
- * The cell comment popover (spec 02 §2, §9: 400 px, next to the cell): the cell's threads with
- * replies, resolve/reopen and, for approvers, Approve/Reject; a comment composer; and for
- * non-approvers a "Suggest a value" form (the suggested value, prefilled with the cell's text,
- * and an optional reason). A non-modal dialog named "Comments on <cell>"; focus stays inside
- * while it is open, Escape or a click outside closes it. It never covers its cell nor an element
- * marked POPOVER_AVOID_ATTRIBUTE, such as the lock overlay's message (issue 8 item 25).
+ * Places the popover next to its anchor (spec 02 §9), never over it nor over an element marked
+ * POPOVER_AVOID_ATTRIBUTE, again whenever its size, the anchor or `layoutKey` changes. Returns
+ * the ref for the popover's element and its fixed position in px (null until measured).
  */
-export function CellThreadPopover({
-  anchor,
-  cellLabel,
-  cell,
-  cellValue,
-  threads,
-  initialMode,
-  canSuggest,
-  actions,
-  onComment,
-  onSuggest,
-  onClose,
-  onActivity,
-  layoutKey,
-}: CellThreadPopoverProps) {
-  const now = useNow();
-  const [mode, setMode] = useState<CellPopoverMode>(canSuggest ? initialMode : 'comment');
-  const [value, setValue] = useState(cellValue);
-  const [reason, setReason] = useState('');
-  const [isSending, setIsSending] = useState(false);
-  const paperRef = useRef<HTMLDivElement>(null);
+function usePopoverPlacement(anchor: AnchorRect, layoutKey: string | undefined) {
+  const paperRef = useRef<HTMLDivElement | null>(null);
   const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
-  const outsideRef = useClickOutside<HTMLDivElement>(onClose, ['mousedown', 'touchstart']);
-
   useLayoutEffect(() => {
     const element = paperRef.current;
     if (!element) return;
@@ -113,20 +76,128 @@ export function CellThreadPopover({
     observer.observe(element);
     return () => observer.disconnect();
   }, [anchor, layoutKey]);
+  return { paperRef, position };
+}
 
-  const isUnchanged = value === cellValue;
+/**
+ * The draft of a suggested value (spec 02 §6): the value (starting at the cell's text), the
+ * reason, and sending it once changed; after it is sent the reason is cleared and `onSent` runs.
+ */
+function useSuggestionDraft(
+  cell: ThreadCell,
+  cellValue: string,
+  onSuggest: CellThreadPopoverProps['onSuggest'],
+  onSent: () => void,
+) {
+  const [value, setValue] = useState(cellValue);
+  const [reason, setReason] = useState('');
+  const [isSending, setIsSending] = useState(false);
   const suggest = async () => {
-    if (isUnchanged || isSending) return;
+    if (value === cellValue || isSending) return;
     setIsSending(true);
     try {
       if (await onSuggest(cell, cellValue, value, reason.trim())) {
         setReason('');
-        setMode('comment');
+        onSent();
       }
     } finally {
       setIsSending(false);
     }
   };
+  return { value, setValue, reason, setReason, isSending, suggest };
+}
+
+/** Props of CommentOrSuggest. */
+interface CommentOrSuggestProps {
+  mode: CellPopoverMode;
+  onModeChange: (mode: CellPopoverMode) => void;
+  /** Non-approvers may switch to "Suggest a value" (spec 02 §6). */
+  canSuggest: boolean;
+  draft: ReturnType<typeof useSuggestionDraft>;
+  /** The cell's text now. */
+  cellValue: string;
+  onComment: (body: string) => Promise<boolean>;
+}
+
+/**
+ * The popover's form (spec 02 §2, §6): the "Comment or suggest a value" switch for non-approvers,
+ * then the comment composer or the suggest-a-value form.
+ */
+function CommentOrSuggest({
+  mode,
+  onModeChange,
+  canSuggest,
+  draft,
+  cellValue,
+  onComment,
+}: CommentOrSuggestProps) {
+  return (
+    <>
+      {canSuggest ? (
+        <SegmentedControl
+          size="xs"
+          fullWidth
+          value={mode}
+          onChange={(next) => onModeChange(next as CellPopoverMode)}
+          data={[
+            { value: 'comment', label: 'Comment' },
+            { value: 'suggest', label: 'Suggest a value' },
+          ]}
+          aria-label="Comment or suggest a value"
+        />
+      ) : null}
+      {mode === 'comment' ? (
+        <CommentComposer
+          label="Comment"
+          isLabelHidden
+          placeholder="Comment on this cell…"
+          submitLabel="Add comment"
+          autoFocus
+          onSubmit={onComment}
+        />
+      ) : (
+        <SuggestValueForm
+          cellValue={cellValue}
+          value={draft.value}
+          onValueChange={draft.setValue}
+          reason={draft.reason}
+          onReasonChange={draft.setReason}
+          isSending={draft.isSending}
+          onSubmit={() => void draft.suggest()}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * The cell comment popover (spec 02 §2, §9: 400 px, next to the cell): the cell's threads with
+ * replies, resolve/reopen and, for approvers, Approve/Reject; a comment composer; and for
+ * non-approvers a "Suggest a value" form (the suggested value, prefilled with the cell's text,
+ * and an optional reason). A non-modal dialog named "Comments on <cell>"; focus stays inside
+ * while it is open, Escape or a click outside closes it. It never covers its cell nor an element
+ * marked POPOVER_AVOID_ATTRIBUTE, such as the lock overlay's message (spec 02 §9).
+ */
+export function CellThreadPopover({
+  anchor,
+  cellLabel,
+  cell,
+  cellValue,
+  threads,
+  initialMode,
+  canSuggest,
+  actions,
+  onComment,
+  onSuggest,
+  onClose,
+  onActivity,
+  layoutKey,
+}: CellThreadPopoverProps) {
+  const now = useNow();
+  const [mode, setMode] = useState<CellPopoverMode>(canSuggest ? initialMode : 'comment');
+  const draft = useSuggestionDraft(cell, cellValue, onSuggest, () => setMode('comment'));
+  const { paperRef, position } = usePopoverPlacement(anchor, layoutKey);
+  const outsideRef = useClickOutside<HTMLDivElement>(onClose, ['mousedown', 'touchstart']);
 
   return (
     <Paper
@@ -160,100 +231,16 @@ export function CellThreadPopover({
     >
       <FocusTrap active>
         <Stack gap="sm">
-          <Group justify="space-between" wrap="nowrap">
-            <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {cellLabel}
-            </Text>
-            <Tooltip label="Close" withArrow>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label="Close comments on this cell"
-                onClick={onClose}
-              >
-                <IconX size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-
-          {threads.length > 0 ? (
-            <ScrollArea.Autosize mah="40vh" type="auto">
-              <Stack gap="xs">
-                {threads.map((thread) => (
-                  <ThreadCard key={thread.id} thread={thread} actions={actions} now={now} />
-                ))}
-              </Stack>
-            </ScrollArea.Autosize>
-          ) : (
-            <Text size="sm" c="dimmed">
-              No comments on this cell yet.
-            </Text>
-          )}
-
-          {canSuggest ? (
-            <SegmentedControl
-              size="xs"
-              fullWidth
-              value={mode}
-              onChange={(next) => setMode(next as CellPopoverMode)}
-              data={[
-                { value: 'comment', label: 'Comment' },
-                { value: 'suggest', label: 'Suggest a value' },
-              ]}
-              aria-label="Comment or suggest a value"
-            />
-          ) : null}
-
-          {mode === 'comment' ? (
-            <CommentComposer
-              label="Comment"
-              isLabelHidden
-              placeholder="Comment on this cell…"
-              submitLabel="Add comment"
-              autoFocus
-              onSubmit={(body) => onComment(cell, body)}
-            />
-          ) : (
-            <form
-              onSubmit={(event) => {
-                event.preventDefault();
-                void suggest();
-              }}
-            >
-              <Stack gap="xs">
-                <TextInput
-                  label="Suggested value"
-                  value={value}
-                  onChange={(event) => setValue(event.currentTarget.value)}
-                  maxLength={COMMENT_MAX_LENGTH}
-                  description={cellValue === '' ? 'The cell is empty now' : `Now: ${cellValue}`}
-                  data-autofocus
-                />
-                <Textarea
-                  label="Why (optional)"
-                  value={reason}
-                  onChange={(event) => setReason(event.currentTarget.value)}
-                  maxLength={COMMENT_MAX_LENGTH}
-                  autosize
-                  minRows={1}
-                  maxRows={5}
-                />
-                <Group justify="flex-end">
-                  <Tooltip label="Change the value first" disabled={!isUnchanged}>
-                    <Button
-                      size="xs"
-                      type="submit"
-                      loading={isSending}
-                      data-disabled={isUnchanged || undefined}
-                      aria-disabled={isUnchanged || undefined}
-                    >
-                      Suggest
-                    </Button>
-                  </Tooltip>
-                </Group>
-              </Stack>
-            </form>
-          )}
+          <CellPopoverHeader cellLabel={cellLabel} onClose={onClose} />
+          <CellThreadList threads={threads} actions={actions} now={now} />
+          <CommentOrSuggest
+            mode={mode}
+            onModeChange={setMode}
+            canSuggest={canSuggest}
+            draft={draft}
+            cellValue={cellValue}
+            onComment={(body) => onComment(cell, body)}
+          />
         </Stack>
       </FocusTrap>
     </Paper>

@@ -22,6 +22,41 @@ export interface CommentComposerProps {
   minRows?: number;
 }
 
+/** Props of ComposerFooter. */
+interface ComposerFooterProps {
+  /** The body's length in characters. */
+  length: number;
+  submitLabel: string;
+  onCancel?: () => void;
+  isSending: boolean;
+  canSend: boolean;
+}
+
+/**
+ * Under the comment field: "Ctrl+Enter to send", or the characters left near the limit (spec 02
+ * §2; COMMENT_MAX_LENGTH), then Cancel (when offered) and the send button.
+ */
+function ComposerFooter({ length, submitLabel, onCancel, isSending, canSend }: ComposerFooterProps) {
+  const isNearLimit = length > COMMENT_MAX_LENGTH * 0.9;
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="xs" c={isNearLimit ? 'orange' : 'dimmed'} aria-live="polite">
+        {isNearLimit ? `${COMMENT_MAX_LENGTH - length} characters left` : 'Ctrl+Enter to send'}
+      </Text>
+      <Group gap="xs" wrap="nowrap">
+        {onCancel ? (
+          <Button size="xs" variant="subtle" color="gray" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button size="xs" type="submit" loading={isSending} disabled={!canSend}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
 /**
  * A plain-text comment field with a send button (spec 02 §2 composers; contract
  * COMMENT_MAX_LENGTH): trimmed, not empty, at most 2,000 characters with a counter near the limit;
@@ -93,23 +128,13 @@ export function CommentComposer({
             {disabledReason}
           </Text>
         ) : null}
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Text size="xs" c={body.length > COMMENT_MAX_LENGTH * 0.9 ? 'orange' : 'dimmed'} aria-live="polite">
-            {body.length > COMMENT_MAX_LENGTH * 0.9
-              ? `${COMMENT_MAX_LENGTH - body.length} characters left`
-              : 'Ctrl+Enter to send'}
-          </Text>
-          <Group gap="xs" wrap="nowrap">
-            {onCancel ? (
-              <Button size="xs" variant="subtle" color="gray" onClick={onCancel}>
-                Cancel
-              </Button>
-            ) : null}
-            <Button size="xs" type="submit" loading={isSending} disabled={!canSend}>
-              {submitLabel}
-            </Button>
-          </Group>
-        </Group>
+        <ComposerFooter
+          length={body.length}
+          submitLabel={submitLabel}
+          onCancel={onCancel}
+          isSending={isSending}
+          canSend={canSend}
+        />
       </Stack>
     </form>
   );

@@ -112,6 +112,69 @@ function useSuggestionSelection(
   };
 }
 
+/** Props of CommentsPanelHeader. */
+interface CommentsPanelHeaderProps {
+  filter: ThreadFilter;
+  onFilterChange: (filter: ThreadFilter | null) => void;
+  threads: readonly Thread[];
+  selection: ReturnType<typeof useSuggestionSelection>;
+  actions: ThreadActions;
+  onFeedback: () => void;
+  onClose: () => void;
+  onGoToComposer: () => void;
+}
+
+/**
+ * The panel's fixed top (spec 02 §9): title with feedback and close, the filter with "Go to
+ * composer", and for approvers the bulk moderation bar.
+ */
+function CommentsPanelHeader(props: CommentsPanelHeaderProps) {
+  const { selection, actions } = props;
+  return (
+    <Stack gap="xs" p="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <CommentsPanelTitleBar onFeedback={props.onFeedback} onClose={props.onClose} />
+      <CommentsPanelFilterBar
+        filter={props.filter}
+        onFilterChange={props.onFilterChange}
+        hasGeneralDot={hasUnresolvedGeneral(props.threads)}
+        onGoToComposer={props.onGoToComposer}
+      />
+      {selection.canBulk ? (
+        <BulkModerationBar
+          selectedCount={selection.selectedCount}
+          allVisibleSelected={selection.allVisibleSelected}
+          someVisibleSelected={selection.someVisibleSelected}
+          visibleUndecidedCount={selection.visibleUndecidedCount}
+          onToggleAll={selection.toggleAll}
+          moderationBlockedReason={actions.moderationBlockedReason}
+          onDecide={selection.decideSelected}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The general-comment composer at the end of the panel (spec 02 §2: a note about the whole list). */
+function GeneralCommentComposer({
+  composerRef,
+  onAddGeneral,
+}: {
+  composerRef: RefObject<HTMLTextAreaElement | null>;
+  onAddGeneral: (body: string) => Promise<boolean>;
+}) {
+  return (
+    <Box pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      <CommentComposer
+        label="General comment"
+        placeholder="A note about the whole list…"
+        submitLabel="Post comment"
+        textareaRef={composerRef}
+        onSubmit={onAddGeneral}
+      />
+    </Box>
+  );
+}
+
 /**
  * The list editor's comments side panel (spec 02 §2, §9: 390 px, sliding in from the right): a
  * filter (All types, Pending, Approved, Rejected, General); threads newest first with author
@@ -157,29 +220,19 @@ export function CommentsPanel({
       <Transition mounted={opened} transition="slide-left" duration={200} timingFunction="ease">
         {(styles) => (
           <CommentsPanelFrame styles={styles} panelRef={panelRef} onActivity={onActivity} onClose={onClose}>
-            <Stack gap="xs" p="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-              <CommentsPanelTitleBar onFeedback={() => setIsFeedbackOpen(true)} onClose={onClose} />
-              <CommentsPanelFilterBar
-                filter={filter}
-                onFilterChange={(value) => {
-                  if (value) setFilter(value);
-                  setShown(PAGE);
-                }}
-                hasGeneralDot={hasUnresolvedGeneral(threads)}
-                onGoToComposer={goToComposer}
-              />
-              {selection.canBulk ? (
-                <BulkModerationBar
-                  selectedCount={selection.selectedCount}
-                  allVisibleSelected={selection.allVisibleSelected}
-                  someVisibleSelected={selection.someVisibleSelected}
-                  visibleUndecidedCount={selection.visibleUndecidedCount}
-                  onToggleAll={selection.toggleAll}
-                  moderationBlockedReason={actions.moderationBlockedReason}
-                  onDecide={selection.decideSelected}
-                />
-              ) : null}
-            </Stack>
+            <CommentsPanelHeader
+              filter={filter}
+              onFilterChange={(value) => {
+                if (value) setFilter(value);
+                setShown(PAGE);
+              }}
+              threads={threads}
+              selection={selection}
+              actions={actions}
+              onFeedback={() => setIsFeedbackOpen(true)}
+              onClose={onClose}
+              onGoToComposer={goToComposer}
+            />
 
             <ScrollArea style={{ flex: 1 }} viewportRef={viewportRef} type="auto">
               <Stack gap="sm" p="sm">
@@ -200,15 +253,7 @@ export function CommentsPanel({
                   </Button>
                 ) : null}
 
-                <Box pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-                  <CommentComposer
-                    label="General comment"
-                    placeholder="A note about the whole list…"
-                    submitLabel="Post comment"
-                    textareaRef={composerRef}
-                    onSubmit={onAddGeneral}
-                  />
-                </Box>
+                <GeneralCommentComposer composerRef={composerRef} onAddGeneral={onAddGeneral} />
               </Stack>
             </ScrollArea>
           </CommentsPanelFrame>

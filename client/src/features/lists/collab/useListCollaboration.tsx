@@ -493,6 +493,23 @@ function useReviewSave(
 }
 
 /**
+ * The room's threads placed on the grid as it is now (spec 02 §5: threads follow their cells
+ * through row and column moves): a ref to the relocated threads for callbacks, and a cell's
+ * threads, oldest first.
+ */
+function useThreadIndex(threads: readonly Thread[], data: GridData) {
+  const located = useMemo(() => relocateThreads(threads, data), [threads, data]);
+  const byCell = useMemo(() => threadsByCell(located), [located]);
+  const locatedRef = useRef(located);
+  locatedRef.current = located;
+  const threadsOfCell = useCallback(
+    (cell: ThreadCell) => byCell.get(cellKey(cell.columnId, cell.rowNumber)) ?? [],
+    [byCell],
+  );
+  return { locatedRef, threadsOfCell };
+}
+
+/**
  * Wires live collaboration into the list editor (spec 02 §2, §4, §5, §6): joins the
  * list's room when the flag is on and the list is saved; approver mode from approve_suggestions;
  * the review session (queue, lock, save sequence, outbox); cell decorations (review marks and
@@ -516,10 +533,7 @@ export function useListCollaboration(options: ListCollaborationOptions): ListCol
   const session = useReviewSession({ room, snapshot, userId: me.user.id, isApprover });
   const isLive = room !== null;
 
-  const located = useMemo(() => relocateThreads(snapshot.threads, data), [snapshot.threads, data]);
-  const byCell = useMemo(() => threadsByCell(located), [located]);
-  const locatedRef = useRef(located);
-  locatedRef.current = located;
+  const { locatedRef, threadsOfCell } = useThreadIndex(snapshot.threads, data);
 
   const getCellDecoration = useCellDecorator(
     isLive
@@ -535,11 +549,6 @@ export function useListCollaboration(options: ListCollaborationOptions): ListCol
 
   const cellPopover = useCellPopover({ isLive, room, latest, gridRef, gridContainerRef });
   const { onGridKeyDown, cellActions } = useCellShortcuts(isLive, isApprover, cellPopover.openCellThreads);
-
-  const threadsOfCell = useCallback(
-    (cell: ThreadCell) => byCell.get(cellKey(cell.columnId, cell.rowNumber)) ?? [],
-    [byCell],
-  );
 
   const { actions, comment, suggest } = useThreadActions({
     userId: me.user.id,

@@ -1,6 +1,16 @@
 import { notifications } from '@mantine/notifications';
 import type { LockState, RoomMessage } from '@nomen/shared';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  type Dispatch,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { notifyError, notifySuccess, TOAST_MS } from '../../../ui/notify';
 import { CommandOutbox, type OutboxCommand, type OutboxEntry } from './CommandOutbox';
 import type { ListRoomClient, RoomSnapshot } from './ListRoomClient';
@@ -8,6 +18,7 @@ import { INITIAL_LOCK_REQUESTS, type LockRequestState, lockHolder, shouldTakeLoc
 import {
   EMPTY_QUEUE,
   type ModerationQueue,
+  type QueueAction,
   type QueuedModeration,
   queueReducer,
   reviewSaveState,
@@ -76,27 +87,21 @@ function isAcknowledged(answer: RoomMessage): boolean {
   return true;
 }
 
-/**
- * The review session of a list under live collaboration (spec 02 §4, §5, §6): the moderation
- * queue (one decision per suggestion, pruned when a thread is decided elsewhere); whether save is
- * allowed and why not; the lock, taken on pointer or keyboard activity over the table or panel
- * when this approver is connected and nobody else holds it, renewed every
- * LOCK_RENEW_INTERVAL_MS while activity continues, released after a save; the save sequence
- * (lock, list, decisions, announcement, or decisions only when all are rejections); and an
- * outbox that sends comments written offline once the connection is back.
- */
-export function useReviewSession({
-  room,
-  snapshot,
-  userId,
-  isApprover,
-}: ReviewSessionOptions): ReviewSession {
-  const [queue, dispatch] = useReducer(queueReducer, EMPTY_QUEUE);
-  const [isSaving, setIsSaving] = useState(false);
-  const requests = useRef<LockRequestState>(INITIAL_LOCK_REQUESTS);
-  const isConnected = room !== null && snapshot.status === 'connected';
-  const holder = lockHolder(snapshot.lock, userId);
+/** The session's inputs as last rendered, read by callbacks that keep one identity. */
+interface LatestSession {
+  room: ListRoomClient | null;
+  isApprover: boolean;
+  isConnected: boolean;
+  lock: LockState;
+  userId: number;
+}
 
+/**
+ * The room's command outbox (spec 02 §4: comments written offline are sent once the connection
+ * is back): one per room, flushed whenever the connection status changes. Returns `send` (true
+ * once acknowledged; a refusal is shown and gives false) and the entries still waiting.
+ */
+function useRoomOutbox(room: ListRoomClient | null, status: RoomSnapshot['status']) {
   const outbox = useMemo(
     () =>
       room
@@ -112,25 +117,28 @@ export function useReviewSession({
     outbox?.getEntries ?? (() => NO_ENTRIES),
   );
   useEffect(() => {
-    void snapshot.status;
+    void status;
     void outbox?.flush();
-  }, [outbox, snapshot.status]);
+  }, [outbox, status]);
 
-  // A decision for a thread decided elsewhere (or gone) can no longer be written.
-  useEffect(() => {
-    dispatch({ type: 'prune', threads: snapshot.threads });
-  }, [snapshot.threads]);
+  const send = useCallback(
+    async (command: OutboxCommand) => {
+      if (!outbox) {
+        notifyError('Live collaboration is not available for this list');
+        return false;
+      }
+      return isAcknowledged(await outbox.send(command));
+    },
+    [outbox],
+  );
+  return { send, outboxEntries };
+}
 
-  // A new room (another list, or live collaboration switched) starts a fresh session.
-  useEffect(() => {
-    void room;
-    requests.current = INITIAL_LOCK_REQUESTS;
-    dispatch({ type: 'clear' });
-  }, [room]);
-
-  const latest = useRef({ room, isApprover, isConnected, lock: snapshot.lock, userId });
-  latest.current = { room, isApprover, isConnected, lock: snapshot.lock, userId };
-
+/**
+ * The review lock (spec 02 §4): `onActivity` takes or renews it when shouldTakeLock says so
+ * (one request at a time; a refusal pauses the attempts), `releaseLock` gives it back when held.
+ */
+function useReviewLock(latest: RefObject<LatestSession>, requests: RefObject<LockRequestState>) {
   const onActivity = useCallback(() => {
     const { room: current, isApprover: approver, isConnected: connected, lock, userId: me } = latest.current;
     const now = Date.now();
@@ -155,32 +163,40 @@ export function useReviewSession({
           ? { inFlight: false, lastTakenAt: Date.now(), pausedAt: null }
           : { inFlight: false, lastTakenAt: null, pausedAt: Date.now() };
     });
-  }, []);
+  }, [latest, requests]);
 
   const releaseLock = useCallback(async () => {
     const { room: current, lock, userId: me } = latest.current;
     if (!current || lockHolder(lock, me) !== 'me') return;
     requests.current = { inFlight: false, lastTakenAt: null, pausedAt: Date.now() };
     await current.command({ type: 'lock.release' });
-  }, []);
+  }, [latest, requests]);
 
-  const send = useCallback(
-    async (command: OutboxCommand) => {
-      if (!outbox) {
-        notifyError('Live collaboration is not available for this list');
-        return false;
-      }
-      return isAcknowledged(await outbox.send(command));
-    },
-    [outbox],
-  );
+  return { onActivity, releaseLock };
+}
 
-  const queueDecisions = useCallback(
-    (decisions: readonly QueuedModeration[]) => dispatch({ type: 'queue', decisions }),
-    [],
-  );
-  const unqueue = useCallback((threadIds: readonly string[]) => dispatch({ type: 'unqueue', threadIds }), []);
+/** Shows how a review save went: its error, its success toast (decisions only) and its warning. */
+function notifyReviewSaveResult(result: ReviewSaveResult): void {
+  if (result.error) notifyError(result.error);
+  // Only decisions were written (all rejections): the list's own "List saved" never shows.
+  if (result.success) notifySuccess(result.success);
+  if (result.warning) {
+    notifications.show({ color: 'yellow', message: result.warning, autoClose: TOAST_MS });
+  }
+}
 
+/**
+ * The review's save sequence (spec 02 §4; planReviewSave, runReviewSave): refuses with the plan's
+ * reason, runs the steps, clears the queue once the decisions are written and pauses taking the
+ * lock again after the save released it. Returns `save` and whether a save is running.
+ */
+function useReviewSaveSequence(
+  queue: ModerationQueue,
+  dispatch: Dispatch<QueueAction>,
+  latest: RefObject<LatestSession>,
+  requests: RefObject<LockRequestState>,
+) {
+  const [isSaving, setIsSaving] = useState(false);
   const save = useCallback(
     async ({ isDirty, saveList }: { isDirty: boolean; saveList: () => Promise<boolean> }) => {
       const plan = planReviewSave({ queue, isDirty, isConnected: latest.current.isConnected });
@@ -204,19 +220,60 @@ export function useReviewSession({
           // Released by the save: do not take it back at once for the same pointer movement.
           requests.current = { inFlight: false, lastTakenAt: null, pausedAt: Date.now() };
         }
-        if (result.error) notifyError(result.error);
-        // Only decisions were written (all rejections): the list's own "List saved" never shows.
-        if (result.success) notifySuccess(result.success);
-        if (result.warning) {
-          notifications.show({ color: 'yellow', message: result.warning, autoClose: TOAST_MS });
-        }
+        notifyReviewSaveResult(result);
         return result;
       } finally {
         setIsSaving(false);
       }
     },
-    [queue],
+    [queue, dispatch, latest, requests],
   );
+  return { save, isSaving };
+}
+
+/**
+ * The review session of a list under live collaboration (spec 02 §4, §5, §6): the moderation
+ * queue (one decision per suggestion, pruned when a thread is decided elsewhere); whether save is
+ * allowed and why not; the lock, taken on pointer or keyboard activity over the table or panel
+ * when this approver is connected and nobody else holds it, renewed every
+ * LOCK_RENEW_INTERVAL_MS while activity continues, released after a save; the save sequence
+ * (lock, list, decisions, announcement, or decisions only when all are rejections); and an
+ * outbox that sends comments written offline once the connection is back.
+ */
+export function useReviewSession({
+  room,
+  snapshot,
+  userId,
+  isApprover,
+}: ReviewSessionOptions): ReviewSession {
+  const [queue, dispatch] = useReducer(queueReducer, EMPTY_QUEUE);
+  const requests = useRef<LockRequestState>(INITIAL_LOCK_REQUESTS);
+  const isConnected = room !== null && snapshot.status === 'connected';
+  const holder = lockHolder(snapshot.lock, userId);
+  const { send, outboxEntries } = useRoomOutbox(room, snapshot.status);
+
+  // A decision for a thread decided elsewhere (or gone) can no longer be written.
+  useEffect(() => {
+    dispatch({ type: 'prune', threads: snapshot.threads });
+  }, [snapshot.threads]);
+
+  // A new room (another list, or live collaboration switched) starts a fresh session.
+  useEffect(() => {
+    void room;
+    requests.current = INITIAL_LOCK_REQUESTS;
+    dispatch({ type: 'clear' });
+  }, [room]);
+
+  const latest = useRef<LatestSession>({ room, isApprover, isConnected, lock: snapshot.lock, userId });
+  latest.current = { room, isApprover, isConnected, lock: snapshot.lock, userId };
+  const { onActivity, releaseLock } = useReviewLock(latest, requests);
+  const { save, isSaving } = useReviewSaveSequence(queue, dispatch, latest, requests);
+
+  const queueDecisions = useCallback(
+    (decisions: readonly QueuedModeration[]) => dispatch({ type: 'queue', decisions }),
+    [],
+  );
+  const unqueue = useCallback((threadIds: readonly string[]) => dispatch({ type: 'unqueue', threadIds }), []);
 
   const saveState = useMemo(() => reviewSaveState(snapshot.threads, queue), [snapshot.threads, queue]);
   const isLive = room !== null;

@@ -33,7 +33,7 @@ import { useGridPointer } from './useGridPointer';
 import { useGridSelection } from './useGridSelection';
 import { type GridWindow, rowsPerPage, useGridVirtualizer } from './useGridVirtualizer';
 
-/** What the grid's owner can do with it from outside (issue 4: jump to a commented cell). */
+/** What the grid's owner can do with it from outside (spec 02 §5: jump to a commented cell). */
 export interface SpreadsheetGridHandle {
   /** Focuses the grid (its one tab stop). */
   focus(): void;
@@ -41,7 +41,7 @@ export interface SpreadsheetGridHandle {
   scrollToCell(pos: CellPos): void;
   /** The current selection. */
   getSelection(): GridSelection;
-  /** Opens the find bar and focuses its field (the toolbar's search control; issue 8 item 18). */
+  /** Opens the find bar and focuses its field (the toolbar's search control; spec 02 §2). */
   openFind(): void;
 }
 
@@ -64,38 +64,38 @@ export interface SpreadsheetGridProps {
   isSingleColumn?: boolean;
   /** Why no column can be added once `columnLimit` is reached (menu tooltip). */
   columnLimitReason?: string;
-  /** Decorates cells (issue 4: review marks, presence outlines); see CellDecorator. */
+  /** Decorates cells (spec 02 §4, §5: review marks, presence outlines); see CellDecorator. */
   getCellDecoration?: CellDecorator;
-  /** Shown over the grid, e.g. "Someone else is editing this list" (issue 4 lock). */
+  /** Shown over the grid, e.g. "Someone else is editing this list" (spec 02 §4 lock). */
   overlay?: ReactNode;
-  /** Called when the active cell changes (issue 4: presence, the comment popover). */
+  /** Called when the active cell changes (spec 02 §5: presence, the comment popover). */
   onActiveCellChange?: (cell: CellRef) => void;
-  /** Extra cell actions of the context menu, offered even while read-only (issue 4: comment, suggest). */
+  /** Extra cell actions of the context menu, offered even while read-only (spec 02 §5: comment, suggest). */
   cellActions?: readonly GridCellAction[];
   /** Height of the grid (CSS). */
   height: number | string;
   ref?: Ref<SpreadsheetGridHandle>;
   /**
-   * What the cells show, copy and find read when it differs from what is edited (issue 11: the
+   * What the cells show, copy and find read when it differs from what is edited (spec 03 §2: the
    * submission table edits what was typed and shows the governed values and codes). The same
    * columns and rows as `data`; `data` when absent.
    */
   displayData?: GridData;
   /**
-   * The columns are given by the owner (issue 11: one per template field): no spare column, no
+   * The columns are given by the owner (spec 03 §2: one per template field): no spare column, no
    * column rename, insert, remove or move, and a paste wider than the remaining columns is
    * trimmed to them (with a notice) instead of refused.
    */
   fixedColumns?: boolean;
   /**
-   * The rows are given by the owner (issue 11: editing the rows of a submission, each named by
+   * The rows are given by the owner (spec 03 §2: editing the rows of a submission, each named by
    * its identifier): no spare rows, no row insert or remove, and a paste past the last row is refused.
    */
   fixedRows?: boolean;
   /** Cells that cannot be edited though the grid can (computed cells); editing them does nothing. */
   isCellReadOnly?: (row: number, col: number) => boolean;
   /**
-   * A cell editor for the cell being edited (issue 11: a list picker, a date picker), placed like
+   * A cell editor for the cell being edited (spec 03 §2: a list picker, a date picker), placed like
    * the default one; null or undefined uses the default text editor.
    */
   renderCellEditor?: (props: CellEditorProps) => ReactNode;
@@ -106,7 +106,7 @@ export interface SpreadsheetGridProps {
 const ORIGIN: CellPos = { row: 0, col: 0 };
 
 /**
- * The list editor's spreadsheet grid (spec 02 §2, §9; issue 3 §5-6): row numbers and column
+ * The list editor's spreadsheet grid (spec 02 §2, §9): row numbers and column
  * headers, 250 px columns and 40 px rows, 10 spare rows and 1 spare column, virtualised on both
  * axes. Click, arrows and the APG grid keys move; typing, Enter or F2 edits; shift-click,
  * shift-arrows and dragging select a range; Delete clears it; Ctrl+C/X/V copy, cut and paste TSV
@@ -117,12 +117,12 @@ const ORIGIN: CellPos = { row: 0, col: 0 };
  * aria-rowindex, columnheader/rowheader/gridcell with aria-colindex and aria-selected; one tab
  * stop with aria-activedescendant on the active cell; the editor is labelled "<column>, row N".
  *
- * For issue 4: `getCellDecoration` adds classes, an outline, a badge and a description to cells;
+ * For live collaboration (spec 02 §4-6): `getCellDecoration` adds classes, an outline, a badge and a description to cells;
  * `isReadOnly` and `overlay` make the whole grid read-only with a message; `onActiveCellChange`
  * and the ref handle follow and move the active cell; `cellActions` adds cell menu items (comment,
  * suggest a value) that stay available while read-only.
  *
- * Find (issue 8 item 18; spec 02 §2 toolbar search): Ctrl/Cmd+F in the grid or the handle's
+ * Find (spec 02 §2 toolbar search): Ctrl/Cmd+F in the grid or the handle's
  * `openFind` opens a find bar over the grid's top-right corner; matches in the visible cells are
  * highlighted (data-find="match", the current one "current") and moving between them scrolls
  * the grid to the match and makes it the active cell. Read-only grids can be searched too.
@@ -130,8 +130,9 @@ const ORIGIN: CellPos = { row: 0, col: 0 };
  * Its parts: selection (useGridSelection), edit mode (useGridEditing), keys (useGridKeyboard),
  * mouse (useGridPointer), clipboard (useGridClipboard, gridClipboardActions), context menu and
  * column dialog (useGridMenu, GridMenus), find (useGridFind, FindBar) and the rendered window
- * (useGridVirtualizer, gridRows). Long because it wires those parts to its 23 props and to the
- * one scroller element the APG grid pattern asks for; the logic lives in the parts.
+ * (useGridVirtualizer, gridRows).
+ * Long because it wires those parts to its 23 props and to the one scroller element the APG grid
+ * pattern asks for; the logic lives in the parts, and splitting the wiring would scatter it.
  */
 export function SpreadsheetGrid({
   data,
