@@ -15,7 +15,7 @@ import { formatLastSaved } from './lastSaved';
 export interface ListEditorToolbarProps {
   /** The saved list's updated_at, or null for a list never saved. */
   lastSaved: string | null;
-  /** The list's cells are still arriving (issue 14 item 5): the status says so. */
+  /** The list's cells are still arriving (spec 02 §7): the status says so. */
   isLoading?: boolean;
   isDirty: boolean;
   canUndo: boolean;
@@ -30,18 +30,97 @@ export interface ListEditorToolbarProps {
   onAddColumn: () => void;
   onImport: (file: File) => void;
   onExport: () => void;
-  /** Opens the grid's find bar (spec 02 §2 search control; issue 8 item 18). */
+  /** Opens the grid's find bar (spec 02 §2 search control). */
   onFind: () => void;
-  /** Live collaboration's part of the toolbar (issue 4: presence avatars, the comments toggle). */
+  /** Live collaboration's part of the toolbar (spec 02 §2, §6: presence avatars, the comments toggle). */
   collaboration?: ReactNode;
+}
+
+/** Props of SaveStatus. */
+interface SaveStatusProps {
+  lastSaved: string | null;
+  isLoading: boolean;
+  isDirty: boolean;
+}
+
+/**
+ * The save status (spec 02 §2): a dot, grey while loading or never saved, yellow for unsaved
+ * changes and green when saved, named by the status, and the last-saved time beside it.
+ */
+function SaveStatus({ lastSaved, isLoading, isDirty }: SaveStatusProps) {
+  const status = isLoading
+    ? 'Loading…'
+    : isDirty
+      ? 'Unsaved changes'
+      : lastSaved
+        ? 'All changes saved'
+        : 'Not saved yet';
+  const color = isLoading
+    ? 'var(--mantine-color-gray-4)'
+    : isDirty
+      ? 'var(--mantine-color-yellow-5)'
+      : lastSaved
+        ? 'var(--mantine-color-green-6)'
+        : 'var(--mantine-color-gray-4)';
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Tooltip label={status} withArrow>
+        <Box
+          role="img"
+          aria-label={status}
+          data-testid="save-status"
+          data-status={isLoading ? 'loading' : isDirty ? 'dirty' : lastSaved ? 'saved' : 'new'}
+          w={10}
+          h={10}
+          style={{ borderRadius: '50%', background: color, flex: 'none' }}
+        />
+      </Tooltip>
+      <Text size="sm" c="dimmed" data-testid="last-saved">
+        {isLoading ? 'Loading…' : lastSaved ? `Last saved ${formatLastSaved(lastSaved)}` : 'Not saved yet'}
+      </Text>
+    </Group>
+  );
+}
+
+/** Props of ImportCsvButton. */
+interface ImportCsvButtonProps {
+  onImport: (file: File) => void;
+  isReadOnly: boolean;
+  /** The disabled button's tooltip. */
+  readOnlyReason: string;
+}
+
+/** "Import CSV": picks a .csv file; the same file can be chosen again (spec 02 §2). */
+function ImportCsvButton({ onImport, isReadOnly, readOnlyReason }: ImportCsvButtonProps) {
+  const resetFile = useRef<() => void>(null);
+  return (
+    <FileButton
+      resetRef={resetFile}
+      onChange={(file) => {
+        // Cleared, so that choosing the same file again imports it again.
+        resetFile.current?.();
+        if (file) onImport(file);
+      }}
+      accept=".csv,text/csv"
+    >
+      {(props) => (
+        <ToolbarIconButton
+          label="Import CSV"
+          icon={<IconFileImport size={18} aria-hidden />}
+          onClick={props.onClick}
+          isDisabled={isReadOnly}
+          disabledReason={readOnlyReason}
+        />
+      )}
+    </FileButton>
+  );
 }
 
 /**
  * The list editor's toolbar (spec 02 §2): the last-saved time ("Jan 5, 2024 3:04pm") with a dot,
  * yellow for unsaved changes and green when saved; the search control opening the grid's find
- * bar (issue 8 item 18); undo, redo, add column (disabled with a
- * tooltip for drop-down lists), CSV import and CSV export; with live collaboration, who is in the
- * list and the comments toggle (issue 4).
+ * bar; undo, redo, add column (disabled with a tooltip for drop-down lists), CSV import and CSV
+ * export; with live collaboration, who is in the list and the comments toggle (spec 02 §6).
  */
 export function ListEditorToolbar({
   lastSaved,
@@ -60,40 +139,10 @@ export function ListEditorToolbar({
   onFind,
   collaboration,
 }: ListEditorToolbarProps) {
-  const resetFile = useRef<() => void>(null);
   const readOnly = readOnlyReason ?? 'This list is read-only';
-  const status = isLoading
-    ? 'Loading…'
-    : isDirty
-      ? 'Unsaved changes'
-      : lastSaved
-        ? 'All changes saved'
-        : 'Not saved yet';
-  const color = isLoading
-    ? 'var(--mantine-color-gray-4)'
-    : isDirty
-      ? 'var(--mantine-color-yellow-5)'
-      : lastSaved
-        ? 'var(--mantine-color-green-6)'
-        : 'var(--mantine-color-gray-4)';
   return (
     <Group justify="space-between" wrap="nowrap" role="toolbar" aria-label="List editor actions">
-      <Group gap="xs" wrap="nowrap">
-        <Tooltip label={status} withArrow>
-          <Box
-            role="img"
-            aria-label={status}
-            data-testid="save-status"
-            data-status={isLoading ? 'loading' : isDirty ? 'dirty' : lastSaved ? 'saved' : 'new'}
-            w={10}
-            h={10}
-            style={{ borderRadius: '50%', background: color, flex: 'none' }}
-          />
-        </Tooltip>
-        <Text size="sm" c="dimmed" data-testid="last-saved">
-          {isLoading ? 'Loading…' : lastSaved ? `Last saved ${formatLastSaved(lastSaved)}` : 'Not saved yet'}
-        </Text>
-      </Group>
+      <SaveStatus lastSaved={lastSaved} isLoading={isLoading} isDirty={isDirty} />
       <Group gap="xs" wrap="nowrap">
         {collaboration}
         <ToolbarIconButton
@@ -122,25 +171,7 @@ export function ListEditorToolbar({
           isDisabled={isReadOnly || addColumnBlockedReason !== null}
           disabledReason={isReadOnly ? readOnly : (addColumnBlockedReason ?? undefined)}
         />
-        <FileButton
-          resetRef={resetFile}
-          onChange={(file) => {
-            // Cleared, so that choosing the same file again imports it again.
-            resetFile.current?.();
-            if (file) onImport(file);
-          }}
-          accept=".csv,text/csv"
-        >
-          {(props) => (
-            <ToolbarIconButton
-              label="Import CSV"
-              icon={<IconFileImport size={18} aria-hidden />}
-              onClick={props.onClick}
-              isDisabled={isReadOnly}
-              disabledReason={readOnly}
-            />
-          )}
-        </FileButton>
+        <ImportCsvButton onImport={onImport} isReadOnly={isReadOnly} readOnlyReason={readOnly} />
         <ToolbarIconButton
           label="Export CSV"
           icon={<IconFileExport size={18} aria-hidden />}

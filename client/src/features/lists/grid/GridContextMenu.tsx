@@ -39,7 +39,7 @@ export interface GridContextMenuProps {
   availability: GridMenuAvailability;
   onAction: (action: GridMenuAction, target: GridMenuTarget) => void;
   onClose: () => void;
-  /** The owner's cell actions (issue 4), shown first on cell targets. */
+  /** The owner's cell actions (spec 02 §5: comment, suggest a value), shown first on cell targets. */
   cellActions?: readonly GridCellAction[];
   /** Read-only grid: only the owner's cell actions are offered. */
   isReadOnly?: boolean;
@@ -67,13 +67,47 @@ const ROW_ACTIONS: { action: GridMenuAction; label: string; icon: ReactNode }[] 
   { action: 'removeRow', label: 'Remove row', icon: <IconRowRemove size={16} aria-hidden /> },
 ];
 
+/** Wraps a disabled menu item in a tooltip saying why; an enabled one is returned as is. */
+function withReason(item: ReactNode, reason: string | null): ReactNode {
+  return reason !== null ? (
+    <Tooltip label={reason} position="right" withArrow>
+      <div>{item}</div>
+    </Tooltip>
+  ) : (
+    item
+  );
+}
+
+/** One of the owner's cell actions as a menu item, with its shortcut (spec 02 §5). */
+function OwnerActionItem({ extra, target }: { extra: GridCellAction; target: GridMenuTarget }) {
+  const reason = extra.disabledReason ?? null;
+  const item = (
+    <Menu.Item
+      leftSection={extra.icon}
+      rightSection={
+        extra.shortcut ? (
+          <Kbd size="xs" aria-hidden>
+            {extra.shortcut}
+          </Kbd>
+        ) : undefined
+      }
+      aria-keyshortcuts={extra.shortcut?.replaceAll('Ctrl', 'Control')}
+      disabled={reason !== null}
+      onClick={() => extra.onSelect({ row: target.row, col: target.col })}
+    >
+      {extra.label}
+    </Menu.Item>
+  );
+  return withReason(item, reason);
+}
+
 /**
  * The grid's context menu (spec 02 §2): rename column, remove column, insert column left,
  * remove row, insert row above, move column to start. Opened by right-click or the Menu key /
  * Shift+F10 at the active cell; a column header shows the column actions, a row number the row
  * actions. Unavailable actions stay visible, disabled, with a tooltip saying why. Mounted only
  * while open (keyed by target), so the grid's renders while scrolling never reach it. On a cell,
- * the owner's actions (issue 4: comment, suggest a value) come first, and are the only ones on
+ * the owner's actions (spec 02 §5: comment, suggest a value) come first, and are the only ones on
  * a read-only grid. Row actions apply to every selected row and say how many ("Remove 4 rows").
  */
 export function GridContextMenu({
@@ -105,34 +139,9 @@ export function GridContextMenu({
         <div className={classes.menuAnchor} style={{ left: target.x, top: target.y }} />
       </Menu.Target>
       <Menu.Dropdown aria-label="Cell actions">
-        {extras.map((extra) => {
-          const reason = extra.disabledReason ?? null;
-          const item = (
-            <Menu.Item
-              key={extra.key}
-              leftSection={extra.icon}
-              rightSection={
-                extra.shortcut ? (
-                  <Kbd size="xs" aria-hidden>
-                    {extra.shortcut}
-                  </Kbd>
-                ) : undefined
-              }
-              aria-keyshortcuts={extra.shortcut?.replaceAll('Ctrl', 'Control')}
-              disabled={reason !== null}
-              onClick={() => extra.onSelect({ row: target.row, col: target.col })}
-            >
-              {extra.label}
-            </Menu.Item>
-          );
-          return reason !== null ? (
-            <Tooltip key={extra.key} label={reason} position="right" withArrow>
-              <div>{item}</div>
-            </Tooltip>
-          ) : (
-            item
-          );
-        })}
+        {extras.map((extra) => (
+          <OwnerActionItem key={extra.key} extra={extra} target={target} />
+        ))}
         {extras.length > 0 && items.length > 0 ? <Menu.Divider /> : null}
         {items.map(({ action, label, icon }, i) => {
           const reason = availability[action];
@@ -150,13 +159,7 @@ export function GridContextMenu({
           return (
             <div key={action}>
               {withDivider ? <Menu.Divider /> : null}
-              {reason !== null ? (
-                <Tooltip label={reason} position="right" withArrow>
-                  <div>{item}</div>
-                </Tooltip>
-              ) : (
-                item
-              )}
+              {withReason(item, reason)}
             </div>
           );
         })}

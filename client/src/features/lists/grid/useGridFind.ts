@@ -21,7 +21,7 @@ export interface GridFindOptions {
   jumpTo: (pos: CellPos) => void;
 }
 
-/** The find bar's state and actions (issue 8 item 18). */
+/** The find bar's state and actions (spec 02 §2 toolbar search). */
 export interface GridFind {
   isOpen: boolean;
   /** Bumped on every open, so the bar focuses its field again. */
@@ -42,7 +42,28 @@ export interface GridFind {
 }
 
 /**
- * The find of the spreadsheet grid (spec 02 §2 toolbar search; issue 8 item 18): the query is
+ * The find bar's query as typed and as searched: `searched` follows `query` FIND_DEBOUNCE_MS
+ * after typing stops, or at once on `searchNow`.
+ */
+function useDebouncedQuery() {
+  const [query, setQueryState] = useState('');
+  const [searched, setSearched] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const setQuery = useCallback((next: string) => {
+    setQueryState(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setSearched(next), FIND_DEBOUNCE_MS);
+  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const searchNow = useCallback(() => {
+    clearTimeout(timer.current);
+    setSearched(query);
+  }, [query]);
+  return { query, searched, setQuery, searchNow };
+}
+
+/**
+ * The find of the spreadsheet grid (spec 02 §2 toolbar search): the query is
  * searched FIND_DEBOUNCE_MS after typing stops, over the grid's column arrays (findMatches), and
  * again when the data changes while the bar is open; a new query jumps to the first match at or
  * after the active cell; next and previous wrap around and jump; matches are highlighted by
@@ -51,19 +72,10 @@ export interface GridFind {
 export function useGridFind({ data, getActiveCell, jumpTo }: GridFindOptions): GridFind {
   const [isOpen, setIsOpen] = useState(false);
   const [openCount, setOpenCount] = useState(0);
-  const [query, setQueryState] = useState('');
-  const [searched, setSearched] = useState('');
+  const { query, searched, setQuery, searchNow } = useDebouncedQuery();
   const [current, setCurrent] = useState(-1);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef({ getActiveCell, jumpTo });
   latest.current = { getActiveCell, jumpTo };
-
-  const setQuery = useCallback((next: string) => {
-    setQueryState(next);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setSearched(next), FIND_DEBOUNCE_MS);
-  }, []);
-  useEffect(() => () => clearTimeout(timer.current), []);
 
   const activeQuery = isOpen ? searched : '';
   const matches = useMemo(
@@ -93,8 +105,7 @@ export function useGridFind({ data, getActiveCell, jumpTo }: GridFindOptions): G
     (direction: 1 | -1) => {
       if (query !== searched) {
         // Enter before the pause: search now (the first match is jumped to).
-        clearTimeout(timer.current);
-        setSearched(query);
+        searchNow();
         return;
       }
       const index = stepMatch(current, matches.count, direction);
@@ -104,7 +115,7 @@ export function useGridFind({ data, getActiveCell, jumpTo }: GridFindOptions): G
       setCurrent(index);
       latest.current.jumpTo(cell);
     },
-    [query, searched, current, matches],
+    [query, searched, current, matches, searchNow],
   );
 
   const open = useCallback(() => {

@@ -41,6 +41,38 @@ export interface GridMenuContext {
 }
 
 /**
+ * The column name dialog (spec 02 §2 context menu: rename column, insert column left): which one
+ * is open, opening a rename with the column's name, applying the name as one change, closing it.
+ * Each end gives the focus back to the grid.
+ */
+function useColumnDialog(data: GridData, onChange: (next: GridData) => void, focusGrid: () => void) {
+  const [dialog, setDialog] = useState<GridColumnDialog | null>(null);
+  const openRename = (col: number) =>
+    setDialog({ kind: 'rename', col, name: data.columns[col]?.name ?? defaultColumnName(data.columns) });
+  const onDialogSubmit = (name: string) => {
+    if (!dialog) return;
+    onChange(
+      dialog.kind === 'rename' ? renameColumn(data, dialog.col, name) : insertColumn(data, dialog.col, name),
+    );
+    setDialog(null);
+    focusGrid();
+  };
+  const closeDialog = () => {
+    setDialog(null);
+    focusGrid();
+  };
+  return { dialog, setDialog, openRename, onDialogSubmit, closeDialog };
+}
+
+/** The menu target of the active cell (Menu key, Shift+F10): just under its left edge, in px. */
+function activeCellTarget(ctx: GridMenuContext): GridMenuTarget {
+  const { active } = ctx;
+  const cell = document.getElementById(cellDomId(ctx.gridId, active.row, active.col));
+  const rect = (cell ?? ctx.scrollRef.current)?.getBoundingClientRect();
+  return { kind: 'cell', row: active.row, col: active.col, x: (rect?.left ?? 0) + 16, y: rect?.bottom ?? 0 };
+}
+
+/**
  * The grid's context menu and column name dialog (spec 02 §2 context menu, §5 limits): which menu
  * is open and where, the dialog, opening the menu at a pointer or at the active cell (Menu key,
  * Shift+F10), running an action (row actions apply to every selected row around the target) and
@@ -48,9 +80,13 @@ export interface GridMenuContext {
  * and only when the owner offers cell actions.
  */
 export function useGridMenu(ctx: GridMenuContext) {
-  const { data, onChange, active, range, focusGrid } = ctx;
+  const { data, onChange, range, focusGrid } = ctx;
   const [menu, setMenu] = useState<GridMenuTarget | null>(null);
-  const [dialog, setDialog] = useState<GridColumnDialog | null>(null);
+  const { dialog, setDialog, openRename, onDialogSubmit, closeDialog } = useColumnDialog(
+    data,
+    onChange,
+    focusGrid,
+  );
 
   const canOpenOn = (kind: GridMenuTarget['kind']) =>
     !ctx.isReadOnly || (ctx.hasCellActions && kind === 'cell');
@@ -61,26 +97,13 @@ export function useGridMenu(ctx: GridMenuContext) {
     setMenu(target);
   };
 
-  const openMenuAtActive = () => {
-    const cell = document.getElementById(cellDomId(ctx.gridId, active.row, active.col));
-    const rect = (cell ?? ctx.scrollRef.current)?.getBoundingClientRect();
-    openMenu({
-      kind: 'cell',
-      row: active.row,
-      col: active.col,
-      x: (rect?.left ?? 0) + 16,
-      y: rect?.bottom ?? 0,
-    });
-  };
+  const openMenuAtActive = () => openMenu(activeCellTarget(ctx));
 
   /** The rows a row action of the menu opened on `target` applies to: the selected ones around it. */
   const rowsOfTarget = (target: GridMenuTarget): { top: number; bottom: number } =>
     target.row >= range.top && target.row <= range.bottom
       ? { top: range.top, bottom: range.bottom }
       : { top: target.row, bottom: target.row };
-
-  const openRename = (col: number) =>
-    setDialog({ kind: 'rename', col, name: data.columns[col]?.name ?? defaultColumnName(data.columns) });
 
   const onMenuAction = (action: GridMenuAction, target: GridMenuTarget) => {
     setMenu(null);
@@ -93,23 +116,9 @@ export function useGridMenu(ctx: GridMenuContext) {
     if (isDone) focusGrid();
   };
 
-  const onDialogSubmit = (name: string) => {
-    if (!dialog) return;
-    onChange(
-      dialog.kind === 'rename' ? renameColumn(data, dialog.col, name) : insertColumn(data, dialog.col, name),
-    );
-    setDialog(null);
-    focusGrid();
-  };
-
   const closeMenu = () => {
     setMenu(null);
     if (!dialog) focusGrid();
-  };
-
-  const closeDialog = () => {
-    setDialog(null);
-    focusGrid();
   };
 
   const menuLines = menu ? rowsOfTarget(menu) : null;

@@ -20,10 +20,10 @@ import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Alert, Badge, Button, Group, Modal, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { ListSummary } from '@nomen/shared';
 import { IconAlertCircle, IconDownload, IconGripVertical } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { type Dispatch, type SetStateAction, useMemo, useState } from 'react';
 import { notifySuccess } from '../../../ui/notify';
 import { ListTypeLabel } from './ListTypeLabel';
-import { useListsExport } from './useListsExport';
+import { type ListsExportState, useListsExport } from './useListsExport';
 
 /** Props of ExportOrderModal. */
 export interface ExportOrderModalProps {
@@ -92,22 +92,24 @@ function SortableListRow({
   );
 }
 
+/** Props of SortableExportList. */
+interface SortableExportListProps {
+  /** The original selection (for the lists' names in announcements). */
+  lists: readonly ListSummary[];
+  order: readonly ListSummary[];
+  setOrder: Dispatch<SetStateAction<ListSummary[]>>;
+  /** An export runs: the rows cannot be moved. */
+  isBusy: boolean;
+  /** A row is being moved (Escape then cancels the move, not the dialog). */
+  onDraggingChange: (isDragging: boolean) => void;
+}
+
 /**
- * The lists manager's export-order modal (spec 02 §2 "Export-order modal: drag-and-drop ordering
- * of the selected lists, which sets the column order of an exported CSV"; the issue asks that
- * its download really work). The selected lists are a sortable list (@dnd-kit/sortable): drag a
- * row by its "Reorder {name}" handle, or focus the handle, press Space, move with the arrow keys
- * and press Space again (Escape cancels the move, not the dialog); moves are announced by name.
- * "Download CSV" fetches each list in that order with a progress bar and downloads one CSV
- * (layout in csv/multiListCsv.ts); a failed fetch shows an alert naming the list. Cancel stops
- * a running export.
+ * The export order as a sortable list named "Export order" (spec 02 §2; @dnd-kit/sortable): rows
+ * move by pointer or keyboard along the vertical axis, and each move is announced by name and
+ * position.
  */
-export function ExportOrderModal({ opened, lists, onClose }: ExportOrderModalProps) {
-  const [order, setOrder] = useState<ListSummary[]>(() => [...lists]);
-  const [isDragging, setIsDragging] = useState(false);
-  const exporter = useListsExport();
-  const { state } = exporter;
-  const isBusy = state.status === 'fetching' || state.status === 'building';
+function SortableExportList({ lists, order, setOrder, isBusy, onDraggingChange }: SortableExportListProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -131,7 +133,7 @@ export function ExportOrderModal({ opened, lists, onClose }: ExportOrderModalPro
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    setIsDragging(false);
+    onDraggingChange(false);
     if (!over || active.id === over.id) return;
     setOrder((current) => {
       const from = current.findIndex((list) => list.id === active.id);
@@ -139,6 +141,73 @@ export function ExportOrderModal({ opened, lists, onClose }: ExportOrderModalPro
       return from < 0 || to < 0 ? current : arrayMove(current, from, to);
     });
   };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      modifiers={[vertical]}
+      accessibility={{ announcements }}
+      onDragStart={() => onDraggingChange(true)}
+      onDragCancel={() => onDraggingChange(false)}
+      onDragEnd={onDragEnd}
+    >
+      <SortableContext items={order.map((list) => list.id)} strategy={verticalListSortingStrategy}>
+        <Stack
+          component="ol"
+          gap={6}
+          p={0}
+          m={0}
+          aria-label="Export order"
+          aria-describedby="export-order-help"
+        >
+          {order.map((list, index) => (
+            <SortableListRow key={list.id} list={list} position={index + 1} isDisabled={isBusy} />
+          ))}
+        </Stack>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+/** A running export's progress bar and what it is doing (spec 02 §2 export). */
+function ExportProgressBar({ state }: { state: ListsExportState }) {
+  const progress = state.status === 'fetching' ? state.progress : null;
+  const percent =
+    state.status === 'building'
+      ? 100
+      : progress
+        ? Math.round((progress.done / Math.max(1, progress.total)) * 100)
+        : 0;
+  return (
+    <Stack gap={6}>
+      <Progress value={percent} animated aria-label="Export progress" />
+      <Text size="sm" aria-live="polite">
+        {state.status === 'building'
+          ? 'Building the CSV…'
+          : progress?.current
+            ? `Fetching list ${progress.done + 1} of ${progress.total}: ${progress.current}…`
+            : 'Fetching lists…'}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * The lists manager's export-order modal (spec 02 §2 "Export-order modal: drag-and-drop ordering
+ * of the selected lists, which sets the column order of an exported CSV"). The selected lists are a sortable list (@dnd-kit/sortable): drag a
+ * row by its "Reorder {name}" handle, or focus the handle, press Space, move with the arrow keys
+ * and press Space again (Escape cancels the move, not the dialog); moves are announced by name.
+ * "Download CSV" fetches each list in that order with a progress bar and downloads one CSV
+ * (layout in csv/multiListCsv.ts); a failed fetch shows an alert naming the list. Cancel stops
+ * a running export.
+ */
+export function ExportOrderModal({ opened, lists, onClose }: ExportOrderModalProps) {
+  const [order, setOrder] = useState<ListSummary[]>(() => [...lists]);
+  const [isDragging, setIsDragging] = useState(false);
+  const exporter = useListsExport();
+  const { state } = exporter;
+  const isBusy = state.status === 'fetching' || state.status === 'building';
 
   const close = () => {
     exporter.cancel();
@@ -152,14 +221,6 @@ export function ExportOrderModal({ opened, lists, onClose }: ExportOrderModalPro
       onClose();
     }
   };
-
-  const progress = state.status === 'fetching' ? state.progress : null;
-  const percent =
-    state.status === 'building'
-      ? 100
-      : progress
-        ? Math.round((progress.done / Math.max(1, progress.total)) * 100)
-        : 0;
 
   return (
     <Modal
@@ -177,43 +238,15 @@ export function ExportOrderModal({ opened, lists, onClose }: ExportOrderModalPro
           headed “List name: Column name”; rows line up by row number. To move a list with the keyboard, focus
           its handle, press Space, use the arrow keys, then press Space again.
         </Text>
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          modifiers={[vertical]}
-          accessibility={{ announcements }}
-          onDragStart={() => setIsDragging(true)}
-          onDragCancel={() => setIsDragging(false)}
-          onDragEnd={onDragEnd}
-        >
-          <SortableContext items={order.map((list) => list.id)} strategy={verticalListSortingStrategy}>
-            <Stack
-              component="ol"
-              gap={6}
-              p={0}
-              m={0}
-              aria-label="Export order"
-              aria-describedby="export-order-help"
-            >
-              {order.map((list, index) => (
-                <SortableListRow key={list.id} list={list} position={index + 1} isDisabled={isBusy} />
-              ))}
-            </Stack>
-          </SortableContext>
-        </DndContext>
+        <SortableExportList
+          lists={lists}
+          order={order}
+          setOrder={setOrder}
+          isBusy={isBusy}
+          onDraggingChange={setIsDragging}
+        />
 
-        {isBusy ? (
-          <Stack gap={6}>
-            <Progress value={percent} animated aria-label="Export progress" />
-            <Text size="sm" aria-live="polite">
-              {state.status === 'building'
-                ? 'Building the CSV…'
-                : progress?.current
-                  ? `Fetching list ${progress.done + 1} of ${progress.total}: ${progress.current}…`
-                  : 'Fetching lists…'}
-            </Text>
-          </Stack>
-        ) : null}
+        {isBusy ? <ExportProgressBar state={state} /> : null}
 
         {state.status === 'failed' ? (
           <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="Export failed" role="alert">

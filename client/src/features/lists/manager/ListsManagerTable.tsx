@@ -56,6 +56,121 @@ function SortHeader(props: {
   );
 }
 
+/** Props of ListsTableHeadRow. */
+interface ListsTableHeadRowProps {
+  sort: ListSort;
+  onSort: (key: ListSortKey) => void;
+  selectAllState: SelectAllState;
+  onToggleAll: () => void;
+  /** Rows on the page (none: the select-all checkbox is disabled). */
+  count: number;
+}
+
+/** The header row: select-all over the page, sortable Name and Updated, Type and Description. */
+function ListsTableHeadRow({ sort, onSort, selectAllState, onToggleAll, count }: ListsTableHeadRowProps) {
+  return (
+    <tr aria-rowindex={1} className={`${classes.row} ${classes.headRow}`}>
+      <th className={`${classes.cell} ${classes.checkboxCell}`}>
+        <Checkbox
+          aria-label="Select all lists on this page"
+          checked={selectAllState === 'all'}
+          indeterminate={selectAllState === 'some'}
+          disabled={count === 0}
+          onChange={onToggleAll}
+        />
+      </th>
+      <SortHeader label="Name" sortKey="name" sort={sort} onSort={onSort} />
+      <th className={classes.cell}>Type</th>
+      <th className={classes.cell}>Description</th>
+      <SortHeader label="Updated" sortKey="updated_at" sort={sort} onSort={onSort} />
+    </tr>
+  );
+}
+
+/** The 10 skeleton rows shown while the lists load (spec 02 §9), hidden from assistive tech. */
+function ListsTableSkeletonBody() {
+  return (
+    <tbody aria-hidden className={classes.skeletonBody}>
+      {SKELETON_KEYS.map((key, i) => (
+        <tr key={key} className={`${classes.row} ${classes.skeletonRow}`} data-testid="lists-skeleton-row">
+          <td className={`${classes.cell} ${classes.checkboxCell}`}>
+            <Skeleton height={18} width={18} />
+          </td>
+          <td className={classes.cell}>
+            <Skeleton height={12} radius="xl" width={`${45 + ((i * 17) % 40)}%`} />
+          </td>
+          <td className={classes.cell}>
+            <Skeleton height={12} radius="xl" width="60%" />
+          </td>
+          <td className={classes.cell}>
+            <Skeleton height={12} radius="xl" width={`${35 + ((i * 23) % 50)}%`} />
+          </td>
+          <td className={classes.cell}>
+            <Skeleton height={12} radius="xl" width="50%" />
+          </td>
+        </tr>
+      ))}
+    </tbody>
+  );
+}
+
+/** Props of ListsTableRow. */
+interface ListsTableRowProps {
+  list: ListSummary;
+  /** The row's index among the page's rows (0-based). */
+  index: number;
+  /** The row's top in px inside the virtual body. */
+  start: number;
+  isSelected: boolean;
+  onClickRow: (id: number, isRangeClick: boolean) => void;
+  hrefOf: (list: ListSummary) => string;
+}
+
+/**
+ * One list's row: its checkbox (shift-click selects a range), its name as a link to its edit
+ * route, its type, description and last update.
+ */
+function ListsTableRow({ list, index, start, isSelected, onClickRow, hrefOf }: ListsTableRowProps) {
+  return (
+    <tr
+      aria-rowindex={index + 2}
+      className={`${classes.row} ${classes.bodyRow}`}
+      data-selected={isSelected || undefined}
+      style={{ transform: `translateY(${start}px)` }}
+    >
+      <td className={`${classes.cell} ${classes.checkboxCell} ${classes.raised}`}>
+        <Checkbox
+          aria-label={`Select ${list.name}`}
+          checked={isSelected}
+          onChange={(event) =>
+            onClickRow(list.id, (event.nativeEvent as globalThis.MouseEvent).shiftKey === true)
+          }
+          onMouseDown={(event) => {
+            // Keeps a shift-click from also selecting the text between rows.
+            if (event.shiftKey) event.preventDefault();
+          }}
+        />
+      </td>
+      <td className={classes.cell}>
+        <Anchor component={Link} to={hrefOf(list)} className={classes.nameLink} title={list.name}>
+          {list.name}
+        </Anchor>
+      </td>
+      <td className={classes.cell}>
+        <ListTypeLabel type={list.type} poweredTemplateId={list.powered_template_id} />
+      </td>
+      <td className={classes.cell}>
+        <Text size="sm" c={list.notes ? undefined : 'dimmed'} truncate title={list.notes}>
+          {list.notes || '—'}
+        </Text>
+      </td>
+      <td className={classes.cell}>
+        <Timestamp value={list.updated_at} />
+      </td>
+    </tr>
+  );
+}
+
 /**
  * The lists manager's virtualised table (spec 02 §2 "Lists manager (newer view)", §9): a select-all
  * checkbox over the page, sortable Name and Updated headers (aria-sort; a click toggles
@@ -95,101 +210,32 @@ export function ListsManagerTable(props: ListsManagerTableProps) {
           aria-busy={isLoading}
         >
           <thead className={classes.head}>
-            <tr aria-rowindex={1} className={`${classes.row} ${classes.headRow}`}>
-              <th className={`${classes.cell} ${classes.checkboxCell}`}>
-                <Checkbox
-                  aria-label="Select all lists on this page"
-                  checked={selectAllState === 'all'}
-                  indeterminate={selectAllState === 'some'}
-                  disabled={count === 0}
-                  onChange={onToggleAll}
-                />
-              </th>
-              <SortHeader label="Name" sortKey="name" sort={sort} onSort={onSort} />
-              <th className={classes.cell}>Type</th>
-              <th className={classes.cell}>Description</th>
-              <SortHeader label="Updated" sortKey="updated_at" sort={sort} onSort={onSort} />
-            </tr>
+            <ListsTableHeadRow
+              sort={sort}
+              onSort={onSort}
+              selectAllState={selectAllState}
+              onToggleAll={onToggleAll}
+              count={count}
+            />
           </thead>
 
           {isShowingSkeleton ? (
-            <tbody aria-hidden className={classes.skeletonBody}>
-              {SKELETON_KEYS.map((key, i) => (
-                <tr
-                  key={key}
-                  className={`${classes.row} ${classes.skeletonRow}`}
-                  data-testid="lists-skeleton-row"
-                >
-                  <td className={`${classes.cell} ${classes.checkboxCell}`}>
-                    <Skeleton height={18} width={18} />
-                  </td>
-                  <td className={classes.cell}>
-                    <Skeleton height={12} radius="xl" width={`${45 + ((i * 17) % 40)}%`} />
-                  </td>
-                  <td className={classes.cell}>
-                    <Skeleton height={12} radius="xl" width="60%" />
-                  </td>
-                  <td className={classes.cell}>
-                    <Skeleton height={12} radius="xl" width={`${35 + ((i * 23) % 50)}%`} />
-                  </td>
-                  <td className={classes.cell}>
-                    <Skeleton height={12} radius="xl" width="50%" />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
+            <ListsTableSkeletonBody />
           ) : (
             <tbody className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
               {rows
                 ? virtualizer.getVirtualItems().map((item) => {
                     const list = rows[item.index]!;
-                    const selected = isSelected(list.id);
                     return (
-                      <tr
+                      <ListsTableRow
                         key={list.id}
-                        aria-rowindex={item.index + 2}
-                        className={`${classes.row} ${classes.bodyRow}`}
-                        data-selected={selected || undefined}
-                        style={{ transform: `translateY(${item.start}px)` }}
-                      >
-                        <td className={`${classes.cell} ${classes.checkboxCell} ${classes.raised}`}>
-                          <Checkbox
-                            aria-label={`Select ${list.name}`}
-                            checked={selected}
-                            onChange={(event) =>
-                              onClickRow(
-                                list.id,
-                                (event.nativeEvent as globalThis.MouseEvent).shiftKey === true,
-                              )
-                            }
-                            onMouseDown={(event) => {
-                              // Keeps a shift-click from also selecting the text between rows.
-                              if (event.shiftKey) event.preventDefault();
-                            }}
-                          />
-                        </td>
-                        <td className={classes.cell}>
-                          <Anchor
-                            component={Link}
-                            to={hrefOf(list)}
-                            className={classes.nameLink}
-                            title={list.name}
-                          >
-                            {list.name}
-                          </Anchor>
-                        </td>
-                        <td className={classes.cell}>
-                          <ListTypeLabel type={list.type} poweredTemplateId={list.powered_template_id} />
-                        </td>
-                        <td className={classes.cell}>
-                          <Text size="sm" c={list.notes ? undefined : 'dimmed'} truncate title={list.notes}>
-                            {list.notes || '—'}
-                          </Text>
-                        </td>
-                        <td className={classes.cell}>
-                          <Timestamp value={list.updated_at} />
-                        </td>
-                      </tr>
+                        list={list}
+                        index={item.index}
+                        start={item.start}
+                        isSelected={isSelected(list.id)}
+                        onClickRow={onClickRow}
+                        hrefOf={hrefOf}
+                      />
                     );
                   })
                 : null}

@@ -17,6 +17,61 @@ export const NEW_LIST_DEBOUNCE_MS = 300;
 const newListSchema = bodySchemaOf(listsApi.save).pick({ name: true, notes: true, type: true });
 
 /**
+ * A text input whose value reaches the form NEW_LIST_DEBOUNCE_MS after typing stops (spec 02 §9):
+ * `value` is what the input shows, `onChange` takes typed text, `flush` sends what still waits.
+ */
+function useDebouncedText(commit: (value: string) => void) {
+  const [value, setValue] = useState('');
+  const debounced = useDebouncedCallback(commit, NEW_LIST_DEBOUNCE_MS);
+  const onChange = (next: string) => {
+    setValue(next);
+    debounced(next);
+  };
+  return { value, onChange, flush: debounced.flush };
+}
+
+/** The new-list form over the save contract's name, notes and type (spec 02 §7). */
+function useNewListForm() {
+  return useContractForm(newListSchema, { defaultValues: { name: '', notes: '', type: 'drop-down' } });
+}
+
+/** Props of ListTypeRadios. */
+interface ListTypeRadiosProps {
+  control: ReturnType<typeof useNewListForm>['control'];
+  error: string | undefined;
+}
+
+/** The required "Type" radio group: drop-down, drill-down or dependent, each with its description. */
+function ListTypeRadios({ control, error }: ListTypeRadiosProps) {
+  return (
+    <Controller
+      control={control}
+      name="type"
+      render={({ field }) => (
+        <Radio.Group
+          label="Type"
+          required
+          value={field.value}
+          onChange={(value) => field.onChange(value as ListType)}
+          error={error}
+        >
+          <Stack gap="sm" mt="xs">
+            {LIST_TYPES.map((type) => (
+              <Radio
+                key={type}
+                value={type}
+                label={LIST_TYPE_LABELS[type]}
+                description={LIST_TYPE_DESCRIPTIONS[type]}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+      )}
+    />
+  );
+}
+
+/**
  * The new-list form of /admin/lists-manager/new (spec 02 §2): name (required, §5), description
  * (the list's notes) and type (drop-down, drill-down, dependent; default drop-down). The name and
  * description inputs reach the form 300 ms after typing stops (§9), so its validation runs on
@@ -28,19 +83,13 @@ const newListSchema = bodySchemaOf(listsApi.save).pick({ name: true, notes: true
 export function NewListForm() {
   const navigate = useNavigate();
   const create = useCreateList();
-  const form = useContractForm(newListSchema, { defaultValues: { name: '', notes: '', type: 'drop-down' } });
+  const form = useNewListForm();
   const { errors } = form.formState;
-  const [name, setName] = useState('');
-  const [notes, setNotes] = useState('');
-  const commitName = useDebouncedCallback(
-    (value: string) =>
-      form.setValue('name', value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
-    NEW_LIST_DEBOUNCE_MS,
+  const name = useDebouncedText((value: string) =>
+    form.setValue('name', value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
   );
-  const commitNotes = useDebouncedCallback(
-    (value: string) =>
-      form.setValue('notes', value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
-    NEW_LIST_DEBOUNCE_MS,
+  const notes = useDebouncedText((value: string) =>
+    form.setValue('notes', value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
   );
 
   const save = form.handleSubmit((values) =>
@@ -66,8 +115,8 @@ export function NewListForm() {
       noValidate
       aria-label="New list"
       onSubmit={(event) => {
-        commitName.flush();
-        commitNotes.flush();
+        name.flush();
+        notes.flush();
         void save(event);
       }}
     >
@@ -77,12 +126,9 @@ export function NewListForm() {
           required
           autoFocus
           maxLength={255}
-          value={name}
+          value={name.value}
           error={errors.name?.message}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            commitName(event.currentTarget.value);
-          }}
+          onChange={(event) => name.onChange(event.currentTarget.value)}
         />
         <Textarea
           label="Description"
@@ -90,42 +136,16 @@ export function NewListForm() {
           minRows={3}
           maxRows={8}
           maxLength={2000}
-          value={notes}
+          value={notes.value}
           error={errors.notes?.message}
-          onChange={(event) => {
-            setNotes(event.currentTarget.value);
-            commitNotes(event.currentTarget.value);
-          }}
+          onChange={(event) => notes.onChange(event.currentTarget.value)}
         />
-        <Controller
-          control={form.control}
-          name="type"
-          render={({ field }) => (
-            <Radio.Group
-              label="Type"
-              required
-              value={field.value}
-              onChange={(value) => field.onChange(value as ListType)}
-              error={errors.type?.message}
-            >
-              <Stack gap="sm" mt="xs">
-                {LIST_TYPES.map((type) => (
-                  <Radio
-                    key={type}
-                    value={type}
-                    label={LIST_TYPE_LABELS[type]}
-                    description={LIST_TYPE_DESCRIPTIONS[type]}
-                  />
-                ))}
-              </Stack>
-            </Radio.Group>
-          )}
-        />
+        <ListTypeRadios control={form.control} error={errors.type?.message} />
         <Group justify="flex-end" gap="sm" mt="sm">
           <Button variant="default" component={Link} to="/admin/lists-manager">
             Cancel
           </Button>
-          <Button type="submit" loading={create.isPending} disabled={name.trim() === ''}>
+          <Button type="submit" loading={create.isPending} disabled={name.value.trim() === ''}>
             Create
           </Button>
         </Group>

@@ -94,21 +94,84 @@ const listId = (list: ListSummary) => list.id;
 const listName = (list: ListSummary) => list.name;
 
 /**
+ * Deletes the chosen lists (spec 02 §8): a success toast, or the failure reported (a dialog naming
+ * the fields and templates that use them). Returns the AdminTable's `onDelete`, resolving true
+ * once deleted.
+ */
+function useDeleteChosenLists() {
+  const deleteLists = useDeleteLists();
+  return async (selected: ListSummary[]) => {
+    try {
+      await deleteLists.mutateAsync(selected.map(listId));
+      notifySuccess(listsDeletedMessage(selected.length));
+      return true;
+    } catch (error) {
+      reportListsDeleteFailure(error, selected.length);
+      return false;
+    }
+  };
+}
+
+/** Props of ListsPageActions. */
+interface ListsPageActionsProps {
+  selected: ListSummary[];
+  /** Why this user may not delete lists, or null (then the table's own Delete shows). */
+  deleteRefusal: string | null;
+}
+
+/**
+ * The lists page's extra selection actions (spec 02 §2): a Delete that says why it is refused
+ * (spec 02 §6), and Duplicate of exactly one list (/admin/lists/edit/new?duplicate={id}).
+ */
+function ListsPageActions({ selected, deleteRefusal }: ListsPageActionsProps) {
+  const navigate = useNavigate();
+  return (
+    <>
+      {deleteRefusal ? (
+        <Tooltip label={deleteRefusal} withArrow multiline maw={280}>
+          <Button
+            variant="default"
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            data-disabled
+            aria-disabled
+            aria-description={deleteRefusal}
+            onClick={(event) => event.preventDefault()}
+          >
+            Delete
+          </Button>
+        </Tooltip>
+      ) : null}
+      <Button
+        variant="default"
+        leftSection={<IconCopy size={16} aria-hidden />}
+        disabled={selected.length !== 1}
+        onClick={() => {
+          const [only] = selected;
+          if (only && selected.length === 1) void navigate(`/admin/lists/edit/new?duplicate=${only.id}`);
+        }}
+      >
+        Duplicate
+      </Button>
+    </>
+  );
+}
+
+/**
  * /admin/lists, the lists page (spec 02 §2 "Lists page (older view)"): a searchable table of
  * name, updated date, type (marked when powered by a template) and notes, newest change first
  * and unpaginated; multi-select with shift-click ranges; Add (/admin/lists/edit/new), Edit and
  * Duplicate with exactly one row selected (/admin/lists/edit/{id},
  * /admin/lists/edit/new?duplicate={id}, §5) and bulk delete after a confirmation dialog with 5 s
- * toasts (§8); a list that fields or templates use is refused in a dialog naming them (issue 8
- * item 14). The search text is kept in the query parameter q. With live collaboration on, two
+ * toasts (§8); a list that fields or templates use is refused in a dialog naming them
+ * (§8). The search text is kept in the query parameter q. With live collaboration on, two
  * more columns show each list's pending suggestions and lock (§2), and Delete is disabled with a
- * tooltip for users without approve_suggestions (issue 8 item 15).
+ * tooltip for users without approve_suggestions (§6).
  */
 export function ListsPage() {
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParam('q');
   const lists = useLists();
-  const deleteLists = useDeleteLists();
   const me = useSignedIn();
   const live = me.features.includes('live-collaboration');
   const deleteRefusal = savedListChangeRefusal(me, 'delete');
@@ -121,17 +184,7 @@ export function ListsPage() {
     () => (lists.data ? sortLists(lists.data.data, DEFAULT_LIST_SORT) : undefined),
     [lists.data],
   );
-
-  const onDelete = async (selected: ListSummary[]) => {
-    try {
-      await deleteLists.mutateAsync(selected.map(listId));
-      notifySuccess(listsDeletedMessage(selected.length));
-      return true;
-    } catch (error) {
-      reportListsDeleteFailure(error, selected.length);
-      return false;
-    }
-  };
+  const onDelete = useDeleteChosenLists();
 
   return (
     <>
@@ -167,37 +220,7 @@ export function ListsPage() {
         onEdit={(list) => void navigate(`/admin/lists/edit/${list.id}`)}
         onDelete={deleteRefusal ? undefined : onDelete}
         canSelectRange
-        actions={(selected) => (
-          <>
-            {deleteRefusal ? (
-              <Tooltip label={deleteRefusal} withArrow multiline maw={280}>
-                <Button
-                  variant="default"
-                  color="red"
-                  leftSection={<IconTrash size={16} aria-hidden />}
-                  data-disabled
-                  aria-disabled
-                  aria-description={deleteRefusal}
-                  onClick={(event) => event.preventDefault()}
-                >
-                  Delete
-                </Button>
-              </Tooltip>
-            ) : null}
-            <Button
-              variant="default"
-              leftSection={<IconCopy size={16} aria-hidden />}
-              disabled={selected.length !== 1}
-              onClick={() => {
-                const [only] = selected;
-                if (only && selected.length === 1)
-                  void navigate(`/admin/lists/edit/new?duplicate=${only.id}`);
-              }}
-            >
-              Duplicate
-            </Button>
-          </>
-        )}
+        actions={(selected) => <ListsPageActions selected={selected} deleteRefusal={deleteRefusal} />}
         emptyDescription="Add a list of allowed values to govern drop-down, drill-down and dependent fields."
       />
     </>
