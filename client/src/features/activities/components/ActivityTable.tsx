@@ -4,6 +4,7 @@ import { IconArrowRight, IconChevronDown, IconChevronRight } from '@tabler/icons
 import { useState } from 'react';
 import { Timestamp } from '../../../ui/Timestamp';
 import { useWording } from '../../shell/useWording';
+import type { TemplateWording } from '../../shell/wording';
 import { formatChangeValue, OPERATION_LABELS, objectLabel } from '../activityFormat';
 
 const OPERATION_COLORS: Record<Activity['operation'], string> = {
@@ -73,7 +74,7 @@ interface ActivityRowProps {
   isOpen: boolean;
   onToggle: () => void;
   /** The datasets-page wording ("template" or "dataset"), for the configured object. */
-  word: string;
+  word: TemplateWording['word'];
 }
 
 /** One activity: its row with the expand button, and its changes under it when open. */
