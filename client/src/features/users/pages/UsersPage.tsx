@@ -13,7 +13,7 @@ import { useSignedIn } from '../../auth/api';
 import { useDeleteUsers, useForcePasswordReset, useResendActivation, useUsers } from '../api';
 import { UserDrawer } from '../components/UserDrawer';
 import { ROLE_LABELS } from '../userForm';
-import { changeBlockedReason, deleteBlockedReason, viewerOf } from '../userRights';
+import { changeBlockedReason, deleteBlockedReason, type Viewer, viewerOf } from '../userRights';
 
 const NOUN = { one: 'user', other: 'users' };
 
@@ -57,27 +57,14 @@ const userName = (u: User) => u.name;
 const userSearchText = (u: User) => `${u.name} ${u.email} ${u.title} ${u.location} ${ROLE_LABELS[u.role]}`;
 
 /**
- * /admin/users (spec 01 §2.6): the users table with search, multi-select, bulk delete, force
- * password reset and resend activation (active only when every selected user never signed in),
- * and the user drawer for add and edit. Delete is disabled for oneself and the super admin, and
- * actions that change the super admin for everyone else, each with the reason as its tooltip
- * (issue 8 items 2, 21).
+ * The users screen's actions on selected users (spec 01 §2.6): delete (answers whether it worked,
+ * for the table), force a password reset after a confirmation, and resend activation links;
+ * each toasts its outcome.
  */
-export function UsersPage() {
-  const viewer = viewerOf(useSignedIn());
-  const users = useUsers();
+function useUserActions() {
   const deleteUsers = useDeleteUsers();
   const forceReset = useForcePasswordReset();
   const resend = useResendActivation();
-  const [drawer, setDrawer] = useState<{ opened: boolean; user: User | null; session: number }>({
-    opened: false,
-    user: null,
-    session: 0,
-  });
-
-  const openDrawer = (user: User | null) =>
-    setDrawer((d) => ({ opened: true, user, session: d.session + 1 }));
-  const closeDrawer = () => setDrawer((d) => ({ ...d, opened: false }));
 
   const onDelete = async (rows: User[]) => {
     try {
@@ -110,6 +97,70 @@ export function UsersPage() {
       onError: (error) => notifyFailure(error, 'Activation links failed to send. Please try again.'),
     });
 
+  return { onDelete, onForceReset, onResend, isResending: resend.isPending };
+}
+
+/** Props of {@link UserBulkActions}. */
+interface UserBulkActionsProps {
+  selected: User[];
+  viewer: Viewer;
+  onForceReset: (rows: User[]) => void;
+  onResend: (rows: User[]) => void;
+  isResending: boolean;
+}
+
+/**
+ * The toolbar buttons for selected users (spec 01 §2.6): "Force password reset" and "Resend
+ * activation link" (only when every selected user never signed in), disabled with the reason as
+ * their tooltip; nobody but the super admin changes the super admin.
+ */
+function UserBulkActions({ selected, viewer, onForceReset, onResend, isResending }: UserBulkActionsProps) {
+  const changeBlocked = changeBlockedReason(selected, viewer);
+  return (
+    <>
+      <ToolbarIconButton
+        label="Force password reset"
+        icon={<IconKey size={18} aria-hidden />}
+        isDisabled={selected.length === 0 || changeBlocked !== null}
+        disabledReason={changeBlocked ?? 'Select users to force a password reset'}
+        onClick={() => onForceReset(selected)}
+      />
+      <ToolbarIconButton
+        label="Resend activation link"
+        icon={<IconMailForward size={18} aria-hidden />}
+        isDisabled={!canResendActivation(selected) || changeBlocked !== null || isResending}
+        disabledReason={
+          changeBlocked ??
+          (selected.length === 0
+            ? 'Select users who have never signed in to resend their activation links'
+            : 'Activation links can only be resent when every selected user has never signed in')
+        }
+        onClick={() => onResend(selected)}
+      />
+    </>
+  );
+}
+
+/**
+ * /admin/users (spec 01 §2.6): the users table with search, multi-select, bulk delete, force
+ * password reset and resend activation (active only when every selected user never signed in),
+ * and the user drawer for add and edit. Delete is disabled for oneself and the super admin, and
+ * actions that change the super admin for everyone else, each with the reason as its tooltip.
+ */
+export function UsersPage() {
+  const viewer = viewerOf(useSignedIn());
+  const users = useUsers();
+  const { onDelete, onForceReset, onResend, isResending } = useUserActions();
+  const [drawer, setDrawer] = useState<{ opened: boolean; user: User | null; session: number }>({
+    opened: false,
+    user: null,
+    session: 0,
+  });
+
+  const openDrawer = (user: User | null) =>
+    setDrawer((d) => ({ opened: true, user, session: d.session + 1 }));
+  const closeDrawer = () => setDrawer((d) => ({ ...d, opened: false }));
+
   return (
     <>
       <PageHeader
@@ -133,32 +184,15 @@ export function UsersPage() {
         onDelete={onDelete}
         deleteBlockedReason={(selected) => deleteBlockedReason(selected, viewer)}
         emptyDescription="Add the people who should work in Nomen; each gets an activation link by email."
-        actions={(selected) => {
-          const changeBlocked = changeBlockedReason(selected, viewer);
-          return (
-            <>
-              <ToolbarIconButton
-                label="Force password reset"
-                icon={<IconKey size={18} aria-hidden />}
-                isDisabled={selected.length === 0 || changeBlocked !== null}
-                disabledReason={changeBlocked ?? 'Select users to force a password reset'}
-                onClick={() => void onForceReset(selected)}
-              />
-              <ToolbarIconButton
-                label="Resend activation link"
-                icon={<IconMailForward size={18} aria-hidden />}
-                isDisabled={!canResendActivation(selected) || changeBlocked !== null || resend.isPending}
-                disabledReason={
-                  changeBlocked ??
-                  (selected.length === 0
-                    ? 'Select users who have never signed in to resend their activation links'
-                    : 'Activation links can only be resent when every selected user has never signed in')
-                }
-                onClick={() => onResend(selected)}
-              />
-            </>
-          );
-        }}
+        actions={(selected) => (
+          <UserBulkActions
+            selected={selected}
+            viewer={viewer}
+            onForceReset={(rows) => void onForceReset(rows)}
+            onResend={onResend}
+            isResending={isResending}
+          />
+        )}
       />
       <UserDrawer key={drawer.session} opened={drawer.opened} user={drawer.user} onClose={closeDrawer} />
     </>
