@@ -94,7 +94,7 @@ type Merged<Ps extends readonly IntegrationProvider[], K extends Part> = UnionTo
  * Part `part` of every manifest of `providers` as one object (keys in the manifests' order).
  * Throws at start-up when two manifests serve the same key, so that no slug is served twice.
  */
-function merged<const Ps extends readonly IntegrationProvider[], K extends Part>(
+export function mergeManifests<const Ps extends readonly IntegrationProvider[], K extends Part>(
   providers: Ps,
   part: K,
 ): Merged<Ps, K> {
@@ -127,7 +127,7 @@ export {
  * The deliverer of each deliverable slug (spec 03 §2; run-integration.ts), from the manifests'
  * `deliverers`. The `satisfies` makes a deliverable slug without its deliverer a type error.
  */
-export const DELIVERERS = merged(INTEGRATION_PROVIDERS, 'deliverers') satisfies Record<
+export const DELIVERERS = mergeManifests(INTEGRATION_PROVIDERS, 'deliverers') satisfies Record<
   DeliverableSlug,
   Deliverer
 >;
@@ -152,7 +152,7 @@ export function delivererOf(slug: string): Deliverer | undefined {
  * id; spec 01 §3.1): the same pairs as TARGET_UPLOAD_SLUGS (./run-slugs.ts, which the outbox
  * query reads), which the `satisfies` and {@link TargetUploadsAgree} check.
  */
-export const TARGET_UPLOADS = merged(
+export const TARGET_UPLOADS = mergeManifests(
   INTEGRATION_PROVIDERS,
   'targetUploads',
 ) satisfies typeof TARGET_UPLOAD_SLUGS;
@@ -171,7 +171,7 @@ export type TargetUploadsAgree = ExpectAll<
  * (jobs/inbound/ad-readers/metrics.ts), some through an asynchronous report waited for within the
  * run (CM360 Reports, Bid Manager queries, Amazon Ads Reporting v3).
  */
-export const PROVIDER_READERS = merged(INTEGRATION_PROVIDERS, 'readers') satisfies Record<
+export const PROVIDER_READERS = mergeManifests(INTEGRATION_PROVIDERS, 'readers') satisfies Record<
   Exclude<InboundIntegrationSlug, FilePullSlug>,
   ProviderReader
 >;
@@ -189,7 +189,7 @@ export type OnlyProviderSlugsRead = ExpectAll<
  * The readers of the ad-platform and Marketing Cloud inbounds (spec 03 §3 "Data types per
  * connector", filters): a part of {@link PROVIDER_READERS}, from those providers' manifests.
  */
-export const AD_PLATFORM_READERS = merged(
+export const AD_PLATFORM_READERS = mergeManifests(
   [
     metaProvider,
     tiktokProvider,
@@ -216,7 +216,7 @@ export function providerReaderOf(slug: string): ProviderReader | undefined {
  * manifests' `connectionTests` (a slug's test wins over its family's; connection-test/index.ts).
  * Partial: accounts without one fall back to their OAuth userinfo ("who am I").
  */
-export const CONNECTION_TESTS = merged(INTEGRATION_PROVIDERS, 'connectionTests') satisfies Partial<
+export const CONNECTION_TESTS = mergeManifests(INTEGRATION_PROVIDERS, 'connectionTests') satisfies Partial<
   Record<ConnectorTypeSlug | ConnectorCredentialFamily, ConnectionTest>
 >;
 
@@ -225,7 +225,7 @@ export const CONNECTION_TESTS = merged(INTEGRATION_PROVIDERS, 'connectionTests')
  * (entities/targets/provider-clients.ts `providerClientOf`): each takes a connected account
  * already read and returns that provider's typed client (or client and settings).
  */
-export const PROVIDER_CLIENTS = merged(INTEGRATION_PROVIDERS, 'clients') satisfies Record<
+export const PROVIDER_CLIENTS = mergeManifests(INTEGRATION_PROVIDERS, 'clients') satisfies Record<
   ProviderClientKind,
   ClientBuilder
 >;

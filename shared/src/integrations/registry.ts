@@ -1,7 +1,7 @@
 import type { ConnectorTypeSlug } from '../connectors/connector-type-slugs';
 import type { FeatureFlag } from '../core/feature-flags';
 import type { IntegrationMetadata, IntegrationType } from './integration-assignment';
-import type { IntegrationSlug } from './slugs';
+import type { CoversAll, ExpectAll, IntegrationSlug } from './slugs';
 
 /**
  * The families of integrations: each has one metadata schema, defaults, checks and reset-on-change
@@ -293,11 +293,15 @@ type RowInput = Pick<IntegrationDefinition, 'label' | 'direction' | 'family' | '
     connectorTypeSlug?: ConnectorTypeSlug | null;
   };
 
+/** A row written for slug `S`: its type keeps the slug, so the registry can check that every slug has one. */
+type RowOf<S extends IntegrationSlug> = IntegrationDefinition & { readonly slug: S };
+
 /**
  * Fills a row's optional parts; the paired slug of `x-inbound` / `x-outbound` is the other one
- * (dropped by {@link withExistingTwins} when there is no such row).
+ * (dropped by {@link withExistingTwins} when there is no such row). Answers the row typed by its
+ * slug ({@link RowOf}).
  */
-function row(input: RowInput): IntegrationDefinition {
+function row<const S extends IntegrationSlug>(input: RowInput & { slug: S }): RowOf<S> {
   const twin = input.slug.endsWith('-inbound')
     ? input.slug.replace(/-inbound$/, '-outbound')
     : input.slug.endsWith('-outbound')
@@ -325,11 +329,11 @@ function row(input: RowInput): IntegrationDefinition {
     behaviourFlags: [],
     isLegacy: false,
     ...input,
-  };
+  } as RowOf<S>;
 }
 
-const storagePush = (
-  slug: IntegrationSlug,
+const storagePush = <const S extends IntegrationSlug>(
+  slug: S,
   label: string,
   connectorTypeSlug: ConnectorTypeSlug,
   credentialFamily: ConnectorCredentialFamily,
@@ -356,11 +360,11 @@ function withExistingTwins(rows: IntegrationDefinition[]): IntegrationDefinition
 const AWS_DEFAULTS: IntegrationMetadata = { awsRegion: '', use_acl: '0', use_sse: 1 };
 
 /**
- * The integration registry: one row per slug of spec 03 §2, in the spec's order. Directions,
- * pairs, connector types and mappings not stated by the spec are our reading of it and are noted in
- * the row where they are a choice.
+ * The rows of the integration registry as written, one per slug of spec 03 §2, in the spec's
+ * order, each typed by its slug. Directions, pairs, connector types and mappings not stated by the
+ * spec are our reading of it and are noted in the row where they are a choice.
  */
-export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = withExistingTwins([
+const REGISTRY_ROWS = [
   storagePush('box-push', 'Box', 'box', 'oauth'),
   storagePush('box-push-general', 'Box (general)', 'box', 'oauth'),
   storagePush('box-push-v2', 'Box v2', 'box', 'oauth'),
@@ -752,7 +756,21 @@ export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = withExi
     fieldGovernanceType: 'smart-link',
     requiredMetadata: [{ key: 'app_group_id', item: 'App group', source: 'kochava-app-groups' }],
   }),
-]);
+];
+
+/**
+ * Compiles only when every slug of {@link INTEGRATION_SLUGS} has its row in the registry, so that
+ * the editor's form of every slug (composed by `integrationSections` from its row and its family's
+ * sections, `FAMILY_SECTIONS` typed by family) exists: a slug without its row is a type error, not
+ * the email-output fallback of {@link integrationFor}.
+ */
+export type EverySlugHasARow = ExpectAll<CoversAll<IntegrationSlug, (typeof REGISTRY_ROWS)[number]['slug']>>;
+
+/**
+ * The integration registry: one row per slug of spec 03 §2, in the spec's order
+ * ({@link EverySlugHasARow} checks that none is missing).
+ */
+export const INTEGRATION_DEFINITIONS: readonly IntegrationDefinition[] = withExistingTwins(REGISTRY_ROWS);
 
 const BY_SLUG: ReadonlyMap<string, IntegrationDefinition> = new Map(
   INTEGRATION_DEFINITIONS.map((d) => [d.slug, d]),
