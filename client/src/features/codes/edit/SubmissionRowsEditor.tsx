@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { fieldKey, type SubmissionDetail, type SubmissionForm } from '@nomen/shared';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useMemo, useRef, useState } from 'react';
+import { type RefObject, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../api/errors';
 import { confirmAction } from '../../../ui/confirmAction';
 import { notifyError, notifyInfo, notifySuccess } from '../../../ui/notify';
@@ -9,7 +9,7 @@ import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
 import { useEditSubmission } from '../api';
 import { SubmissionTable, type SubmissionTableHandle } from '../table/SubmissionTable';
 import { editedRows, editProblemsOnTable } from '../table/submissionTable';
-import { serverProblemsOf, useSubmissionTable } from '../table/useSubmissionTable';
+import { type SubmissionTableState, serverProblemsOf, useSubmissionTable } from '../table/useSubmissionTable';
 
 /** What the discard confirmation says. */
 export const DISCARD_TITLE = 'Discard your changes?';
@@ -25,20 +25,23 @@ export interface SubmissionRowsEditorProps {
   onClose: () => void;
 }
 
+/** What {@link useSaveEdit} works with. */
+interface SaveEditInput {
+  /** The submission as opened (its rows and updated_at). */
+  submission: SubmissionDetail;
+  form: SubmissionForm;
+  table: SubmissionTableState;
+  tableRef: RefObject<SubmissionTableHandle | null>;
+  onClose: () => void;
+}
+
 /**
- * Edits the rows of a submitted or approved submission (spec 01 §6 edit_submissions; issue 11
- * item 5) in the same submission table as a new submission, every cell governed as it is typed;
- * its rows are fixed (each is named by its cv_id). Save sends the changed rows only, and the server
- * makes a new version of the dataset (earlier versions stay readable); the problems it names land
- * on their cells. Leaving the page, or Cancel, with unsaved changes asks first.
+ * Saving an edit of stored rows (spec 01 §6 edit_submissions): `onSave` sends the changed rows
+ * only, named by their cv_id, with the updated_at read (closing when nothing changed), refuses a
+ * save with problems (moving to the first), and puts the server's problems on their rows. Leaving
+ * with unsaved changes asks first.
  */
-export function SubmissionRowsEditor({ submission: current, form, onClose }: SubmissionRowsEditorProps) {
-  // The rows and updated_at as opened: a refetch meanwhile must neither reset the edit nor hide a
-  // change made by someone else (the server answers 409 to a stale updated_at).
-  const [submission] = useState(current);
-  const initialRows = useMemo(() => submission.rows.map((r) => r.data), [submission.rows]);
-  const table = useSubmissionTable(form, initialRows, { editsStoredRows: true });
-  const tableRef = useRef<SubmissionTableHandle>(null);
+function useSaveEdit({ submission, form, table, tableRef, onClose }: SaveEditInput) {
   const edit = useEditSubmission(submission.id);
   const leave = useLeaveConfirmation(table.isDirty && !edit.isSuccess);
   const cvField = form.fields.find((f) => f.governance_type === 'cv_id');
@@ -83,6 +86,24 @@ export function SubmissionRowsEditor({ submission: current, form, onClose }: Sub
     }
   };
 
+  return { onSave, isSaving: edit.isPending };
+}
+
+/**
+ * Edits the rows of a submitted or approved submission (spec 01 §6 edit_submissions) in the same submission table as a new submission, every cell governed as it is typed;
+ * its rows are fixed (each is named by its cv_id). Save sends the changed rows only, and the server
+ * makes a new version of the dataset (earlier versions stay readable); the problems it names land
+ * on their cells. Leaving the page, or Cancel, with unsaved changes asks first.
+ */
+export function SubmissionRowsEditor({ submission: current, form, onClose }: SubmissionRowsEditorProps) {
+  // The rows and updated_at as opened: a refetch meanwhile must neither reset the edit nor hide a
+  // change made by someone else (the server answers 409 to a stale updated_at).
+  const [submission] = useState(current);
+  const initialRows = useMemo(() => submission.rows.map((r) => r.data), [submission.rows]);
+  const table = useSubmissionTable(form, initialRows, { editsStoredRows: true });
+  const tableRef = useRef<SubmissionTableHandle>(null);
+  const { onSave, isSaving } = useSaveEdit({ submission, form, table, tableRef, onClose });
+
   const onCancel = async () => {
     if (
       table.isDirty &&
@@ -100,13 +121,13 @@ export function SubmissionRowsEditor({ submission: current, form, onClose }: Sub
           history.
         </Text>
         <Group gap="xs" wrap="nowrap">
-          <Button variant="default" onClick={() => void onCancel()} disabled={edit.isPending}>
+          <Button variant="default" onClick={() => void onCancel()} disabled={isSaving}>
             Cancel
           </Button>
           <Button
             leftSection={<IconDeviceFloppy size={16} aria-hidden />}
             onClick={() => void onSave()}
-            loading={edit.isPending}
+            loading={isSaving}
           >
             Save changes
           </Button>
