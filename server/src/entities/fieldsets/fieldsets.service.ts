@@ -125,82 +125,9 @@ export async function saveFieldset(
     } else {
       set = await repo.insertFieldset(trx, actor.accountId, values);
     }
-    const existing = before?.fields ?? [];
-
-    const keptIds = input.fields.flatMap((f) => (typeof f.id === 'number' ? [f.id] : []));
-    assertAllFound(
-      keptIds,
-      existing.map((f) => f.id),
-      'Fields',
-    );
-    const removed = existing.filter((f) => !keptIds.includes(f.id));
-    const powering = removed.find((f) => f.powers_list);
-    if (powering) {
-      const [list] = await fieldsRepo.listsPoweredByFields(trx, [powering.id]);
-      throw AppError.badField(
-        'body.fields',
-        `${powering.name} powers the list "${list?.list_name ?? ''}" and cannot be deleted.`,
-      );
-    }
-    await fieldsRepo.deleteFields(
-      trx,
-      removed.map((f) => f.id),
-    );
-
-    const listIds = [
-      ...new Set(
-        input.fields.flatMap((f) => (f.governance_type === 'list' ? [f.list_governance.list_id] : [])),
-      ),
-    ];
-    const columns = await listsRepo.columnIdsOfLists(trx, actor.accountId, listIds);
-    assertAllFound(listIds, [...columns.keys()], 'Lists');
-    const mayBeUnique = actor.features.includes('require-uniqueness');
-    input.fields.forEach((f, i) => {
-      if (
-        f.governance_type === 'list' &&
-        !columns.get(f.list_governance.list_id)?.includes(f.list_governance.list_column_id)
-      ) {
-        throw AppError.badField(
-          `body.fields.${i}.list_governance.list_column_id`,
-          'Choose a column of the chosen list',
-        );
-      }
-      if (f.must_be_unique && !mayRequireUniqueness(f.governance_type, mayBeUnique)) {
-        throw AppError.badField(`body.fields.${i}.must_be_unique`, UNIQUE_NOT_ALLOWED_MESSAGE);
-      }
-    });
-
-    // First pass: every field gets its saved id; second pass stores settings with references resolved.
-    const savedIds = new Map<string, number>();
-    const base = (f: FieldSaveParsed, i: number): fieldsRepo.FieldValues => ({
-      name: f.name,
-      description: f.description,
-      governance_type: f.governance_type,
-      required: f.required,
-      must_be_unique: f.must_be_unique,
-      precedence: i,
-      settings: {},
-    });
-    for (const [i, f] of input.fields.entries()) {
-      const id =
-        typeof f.id === 'number'
-          ? f.id
-          : await fieldsRepo.insertFieldsetField(trx, actor.accountId, set.id, base(f, i));
-      savedIds.set(String(f.id), id);
-    }
-    for (const [i, f] of input.fields.entries()) {
-      const self = savedIds.get(String(f.id))!;
-      const resolve = (ref: FieldId, path: string) => {
-        const id = savedIds.get(String(ref));
-        if (id === undefined) throw AppError.badField(`body.${path}`, 'Choose a field of this field set');
-        if (id === self) throw AppError.badField(`body.${path}`, 'A field cannot use itself');
-        return id;
-      };
-      await fieldsRepo.updateField(trx, self, {
-        ...base(f, i),
-        settings: settingsOf(f, resolve, `fields.${i}`),
-      });
-    }
+    await deleteRemovedFields(trx, input, before?.fields ?? []);
+    await assertFieldSettingsFit(trx, actor, input);
+    await writeFields(trx, actor, set.id, input);
 
     const fieldset = await toFieldset(trx, set);
     await recordActivity(trx, actor, {
@@ -212,6 +139,117 @@ export async function saveFieldset(
     });
     return { fieldset };
   });
+}
+
+/**
+ * Deletes the saved fields the save leaves out. Errors: 404 (a kept id not in the set), 400 (a
+ * removed field powers a list, naming the list; spec 02 §5).
+ */
+async function deleteRemovedFields(
+  trx: Transaction<Database>,
+  input: FieldsetSaveParsed,
+  existing: readonly Field[],
+): Promise<void> {
+  const keptIds = input.fields.flatMap((f) => (typeof f.id === 'number' ? [f.id] : []));
+  assertAllFound(
+    keptIds,
+    existing.map((f) => f.id),
+    'Fields',
+  );
+  const removed = existing.filter((f) => !keptIds.includes(f.id));
+  const powering = removed.find((f) => f.powers_list);
+  if (powering) {
+    const [list] = await fieldsRepo.listsPoweredByFields(trx, [powering.id]);
+    throw AppError.badField(
+      'body.fields',
+      `${powering.name} powers the list "${list?.list_name ?? ''}" and cannot be deleted.`,
+    );
+  }
+  await fieldsRepo.deleteFields(
+    trx,
+    removed.map((f) => f.id),
+  );
+}
+
+/**
+ * Refuses (naming the field) a list field whose list is not in the account (404) or whose
+ * column is not in its list (400), and a unique value asked of a field that may not require one
+ * (400).
+ */
+async function assertFieldSettingsFit(
+  trx: Transaction<Database>,
+  actor: Actor,
+  input: FieldsetSaveParsed,
+): Promise<void> {
+  const listIds = [
+    ...new Set(
+      input.fields.flatMap((f) => (f.governance_type === 'list' ? [f.list_governance.list_id] : [])),
+    ),
+  ];
+  const columns = await listsRepo.columnIdsOfLists(trx, actor.accountId, listIds);
+  assertAllFound(listIds, [...columns.keys()], 'Lists');
+  const mayBeUnique = actor.features.includes('require-uniqueness');
+  input.fields.forEach((f, i) => {
+    if (
+      f.governance_type === 'list' &&
+      !columns.get(f.list_governance.list_id)?.includes(f.list_governance.list_column_id)
+    ) {
+      throw AppError.badField(
+        `body.fields.${i}.list_governance.list_column_id`,
+        'Choose a column of the chosen list',
+      );
+    }
+    if (f.must_be_unique && !mayRequireUniqueness(f.governance_type, mayBeUnique)) {
+      throw AppError.badField(`body.fields.${i}.must_be_unique`, UNIQUE_NOT_ALLOWED_MESSAGE);
+    }
+  });
+}
+
+/** A field's stored values without its settings, at position `i` of the set. */
+function fieldBase(f: FieldSaveParsed, i: number): fieldsRepo.FieldValues {
+  return {
+    name: f.name,
+    description: f.description,
+    governance_type: f.governance_type,
+    required: f.required,
+    must_be_unique: f.must_be_unique,
+    precedence: i,
+    settings: {},
+  };
+}
+
+/**
+ * Inserts the new fields and stores every field's settings. First pass: every field gets its
+ * saved id; second pass stores settings with references resolved. 400 for a reference to a
+ * field outside the set or to the field itself.
+ */
+async function writeFields(
+  trx: Transaction<Database>,
+  actor: Actor,
+  setId: number,
+  input: FieldsetSaveParsed,
+): Promise<void> {
+  const savedIds = new Map<string, number>();
+  for (const [i, f] of input.fields.entries()) {
+    const id =
+      typeof f.id === 'number'
+        ? f.id
+        : await fieldsRepo.insertFieldsetField(trx, actor.accountId, setId, fieldBase(f, i));
+    savedIds.set(String(f.id), id);
+  }
+  for (const [i, f] of input.fields.entries()) {
+    const self = savedIds.get(String(f.id))!;
+    const resolve = (ref: FieldId, path: string) => {
+      const id = savedIds.get(String(ref));
+      if (id === undefined) throw AppError.badField(`body.${path}`, 'Choose a field of this field set');
+      if (id === self) throw AppError.badField(`body.${path}`, 'A field cannot use itself');
+      return id;
+    };
+    await fieldsRepo.updateField(trx, self, {
+      ...fieldBase(f, i),
+      settings: settingsOf(f, resolve, `fields.${i}`),
+    });
+  }
 }
 
 /**

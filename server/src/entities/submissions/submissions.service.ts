@@ -39,7 +39,7 @@ import { buildForm, mayUseTemplate, usableTemplate } from './submission-form.ser
 import * as repo from './submissions.repository';
 
 /**
- * The life of a submission (issue 11 items 4, 5; spec 01 §6 edit_submissions): drafts, submit,
+ * The life of a submission (spec 01 §6 edit_submissions): drafts, submit,
  * approval and edits, each commit of a dataset in one transaction, and who may read one. The form
  * a template gives is in ./submission-form.service.ts, dataset reads in ./datasets.service.ts.
  * Decisions where the specs are silent are in this folder's README.
@@ -130,7 +130,7 @@ async function datasetUniqueness(
 }
 
 /**
- * Governs rows for good (issue 11 item 4): reserves, in one statement, a block of numbers of every
+ * Governs rows for good: reserves, in one statement, a block of numbers of every
  * autonumber counter for the rows that do not keep theirs (`existingNumber`: an edit, or a
  * resubmitted row whose inputs did not change), runs the shared rules with them, crypto-strong
  * random segments and new row ids, and checks uniqueness against the dataset. Throws 400 with the
@@ -227,7 +227,7 @@ function storedNumber(cell: string | undefined): number | null {
 }
 
 /**
- * The numbers a resubmitted Rejected submission keeps (issue 11 item 5): per counter, a row whose
+ * The numbers a resubmitted Rejected submission keeps: per counter, a row whose
  * inputs to it (`autonumberCells`) are those of a row as it was rejected keeps that row's number;
  * each old row's number goes to one new row at most, in row order, so a new, changed or repeated
  * row draws a new one. `governed` are the new rows governed without numbers (the values as they
@@ -258,7 +258,7 @@ function keptNumbers(
 }
 
 /**
- * A submitted row gets a new identifier from the server (issue 11 item 4), so cv_ids the rows
+ * A submitted row gets a new identifier from the server, so cv_ids the rows
  * carry are removed, after checking them: rows that carry one are governed once without numbers
  * first, so a malformed cv_id is still refused (400) rather than silently replaced. Every other
  * rule runs once, with the numbers, inside the submit's transaction (`finalRows`), whose refusal
@@ -375,7 +375,7 @@ async function storeSubmitted(
       mark,
     });
     await refreshPoweredLists(trx, actor.accountId, submission.dataset_id);
-    // The rows are in the dataset: queue the template's outbound integrations (issue 12 item 4).
+    // The rows are in the dataset: queue the template's outbound integrations.
     if (submission.template_id !== null) {
       const entered = {
         accountId: actor.accountId,
@@ -384,7 +384,7 @@ async function storeSubmitted(
         commitId,
       };
       await insertRunsForCommit(trx, entered);
-      // ...and check its links against the template's link validations (issue 12 item 6).
+      // ...and check its links against the template's link validations.
       await insertLinkChecksForCommit(trx, entered);
     }
   }
@@ -409,7 +409,7 @@ function submissionLink(deps: AppDeps, id: number): string {
   return `${deps.config.appUrl.replace(/\/$/, '')}/codes/submissions/${id}`;
 }
 
-/** Notices of a status (issue 11 item 5): approvers of a Pending one; the submitter and status recipients otherwise. */
+/** Notices of a status: approvers of a Pending one; the submitter and status recipients otherwise. */
 async function noticeStatus(deps: AppDeps, actor: Actor, row: SubmissionRecord, template: Template | null) {
   const link = submissionLink(deps, row.id);
   if (row.status === 'Pending' && row.template_id !== null) {
@@ -442,7 +442,7 @@ async function noticeStatus(deps: AppDeps, actor: Actor, row: SubmissionRecord, 
 }
 
 /**
- * Creates a submission (issue 11 items 2, 4): a Draft (rows stored as typed), or submitted — the
+ * Creates a submission: a Draft (rows stored as typed), or submitted — the
  * rows governed again by the shared rules (never trusting the client), numbers issued and codes
  * generated in one transaction, Pending with approval or Submitted (a new commit of the dataset)
  * without. Any problem refuses the whole submission with 400 and stores nothing. With an
@@ -452,18 +452,11 @@ async function noticeStatus(deps: AppDeps, actor: Actor, row: SubmissionRecord, 
 export async function createSubmission(
   deps: AppDeps,
   actor: Actor,
-  input: { template_id: number; name: string; rows: Record<string, string | null>[]; draft: boolean },
+  input: NewSubmissionInput,
   idempotencyKey: string | null,
 ): Promise<SubmissionSummary> {
   const hash = idempotencyKey ? requestHash(input) : null;
-  const replay = async () => {
-    if (!idempotencyKey) return null;
-    const earlier = await repo.findByIdempotencyKey(deps.db, actor.accountId, idempotencyKey);
-    if (!earlier) return null;
-    if (earlier.request_hash !== hash || earlier.submitter_id !== actor.userId)
-      throw new AppError('CONFLICT', 'This Idempotency-Key was used for a different request');
-    return toSummary(earlier);
-  };
+  const replay = () => replayed(deps, actor, idempotencyKey, hash);
   const earlier = await replay();
   if (earlier) return earlier;
 
@@ -480,50 +473,20 @@ export async function createSubmission(
     : needsApproval(actor, form)
       ? 'Pending'
       : 'Submitted';
+  const plan: NewSubmissionPlan = {
+    input,
+    templateName: template.name,
+    datasetId,
+    rows,
+    validator,
+    cvIdKey: cvIdKey ? fieldKey(cvIdKey) : null,
+    status,
+    idempotencyKey,
+    hash,
+  };
   let created: SubmissionRecord;
   try {
-    created = await inTransaction(deps, async (trx, client) => {
-      const dataset = await repo.findDataset(trx, actor.accountId, datasetId, true);
-      const governed = input.draft ? rows : await finalRows(trx, validator, datasetId, rows);
-      const now = new Date();
-      let submission = await repo.insertSubmission(trx, {
-        account_id: actor.accountId,
-        template_id: input.template_id,
-        dataset_id: datasetId,
-        template_name: template.name,
-        name: input.name,
-        status,
-        submitter_id: actor.userId,
-        submitter_name: actor.userName,
-        idempotency_key: idempotencyKey,
-        request_hash: hash,
-        row_count: governed.length,
-        commit_id: null,
-        submitted_at: input.draft ? null : now,
-      });
-      const commitId = await storeSubmitted(
-        trx,
-        client,
-        actor,
-        submission,
-        governed,
-        cvIdKey ? fieldKey(cvIdKey) : null,
-        status,
-        dataset?.head_commit_id ?? null,
-      );
-      if (commitId !== null)
-        submission = await repo.updateSubmission(trx, submission.id, { commit_id: commitId });
-      await repo.insertEvent(trx, {
-        account_id: actor.accountId,
-        submission_id: submission.id,
-        action: input.draft ? 'created' : 'submitted',
-        user_id: actor.userId,
-        user_name: actor.userName,
-        commit_id: commitId,
-      });
-      await recordSubmission(trx, actor, null, submission, input.draft ? undefined : 'submitted');
-      return submission;
-    });
+    created = await inTransaction(deps, (trx, client) => insertNewSubmission(trx, client, actor, plan));
   } catch (error) {
     // A concurrent request with the same key won the insert: answer its result.
     if ((error as { constraint?: string }).constraint === 'submissions_idempotency_key') {
@@ -535,6 +498,101 @@ export async function createSubmission(
   if (created.commit_id !== null) deps.jobs?.nudge();
   if (!input.draft) await noticeStatus(deps, actor, created, template);
   return toSummary(created);
+}
+
+/** The body of a new submission: its template, name, rows by field key and whether a draft. */
+export interface NewSubmissionInput {
+  template_id: number;
+  name: string;
+  rows: Record<string, string | null>[];
+  draft: boolean;
+}
+
+/** What a new submission's transaction stores, worked out before it. */
+interface NewSubmissionPlan {
+  input: NewSubmissionInput;
+  templateName: string;
+  datasetId: number;
+  /** The rows as sent, cleaned. */
+  rows: Record<string, string>[];
+  validator: SubmissionValidator;
+  /** The field key of the template's cv_id field, if it has one. */
+  cvIdKey: string | null;
+  status: SubmissionStatus;
+  idempotencyKey: string | null;
+  /** The request's hash ({@link requestHash}), with an Idempotency-Key. */
+  hash: string | null;
+}
+
+/**
+ * The summary of the submission an earlier request with this Idempotency-Key made, or null
+ * (no key, or none made yet). 409 when that request differed or came from someone else.
+ */
+async function replayed(
+  deps: AppDeps,
+  actor: Actor,
+  idempotencyKey: string | null,
+  hash: string | null,
+): Promise<SubmissionSummary | null> {
+  if (!idempotencyKey) return null;
+  const earlier = await repo.findByIdempotencyKey(deps.db, actor.accountId, idempotencyKey);
+  if (!earlier) return null;
+  if (earlier.request_hash !== hash || earlier.submitter_id !== actor.userId)
+    throw new AppError('CONFLICT', 'This Idempotency-Key was used for a different request');
+  return toSummary(earlier);
+}
+
+/**
+ * Inserts a new submission in `trx`: a draft's rows as typed, a submitted one's governed for good
+ * and stored ({@link storeSubmitted}), with its event and activity entry. Answers the row.
+ */
+async function insertNewSubmission(
+  trx: Trx,
+  client: pg.PoolClient | null,
+  actor: Actor,
+  plan: NewSubmissionPlan,
+): Promise<SubmissionRecord> {
+  const { input, datasetId, status } = plan;
+  const dataset = await repo.findDataset(trx, actor.accountId, datasetId, true);
+  const governed = input.draft ? plan.rows : await finalRows(trx, plan.validator, datasetId, plan.rows);
+  const now = new Date();
+  let submission = await repo.insertSubmission(trx, {
+    account_id: actor.accountId,
+    template_id: input.template_id,
+    dataset_id: datasetId,
+    template_name: plan.templateName,
+    name: input.name,
+    status,
+    submitter_id: actor.userId,
+    submitter_name: actor.userName,
+    idempotency_key: plan.idempotencyKey,
+    request_hash: plan.hash,
+    row_count: governed.length,
+    commit_id: null,
+    submitted_at: input.draft ? null : now,
+  });
+  const commitId = await storeSubmitted(
+    trx,
+    client,
+    actor,
+    submission,
+    governed,
+    plan.cvIdKey,
+    status,
+    dataset?.head_commit_id ?? null,
+  );
+  if (commitId !== null)
+    submission = await repo.updateSubmission(trx, submission.id, { commit_id: commitId });
+  await repo.insertEvent(trx, {
+    account_id: actor.accountId,
+    submission_id: submission.id,
+    action: input.draft ? 'created' : 'submitted',
+    user_id: actor.userId,
+    user_name: actor.userName,
+    commit_id: commitId,
+  });
+  await recordSubmission(trx, actor, null, submission, input.draft ? undefined : 'submitted');
+  return submission;
 }
 
 /** A submission the actor may read, with what they may do; 404 otherwise (ARCHITECTURE.md tenancy). */
@@ -564,12 +622,12 @@ function mayDecideOn(actor: Actor, row: SubmissionRecord, approverIds: readonly 
   });
 }
 
-/** Throws 404 unless the actor may read the submission (its runs follow its rights; issue 12). */
+/** Throws 404 unless the actor may read the submission (its runs follow its rights). */
 export async function assertSubmissionReadable(deps: AppDeps, actor: Actor, id: number): Promise<void> {
   await readable(deps, actor, id);
 }
 
-/** One submission with its rows (latest, or as of a commit) and history (issue 11 item 6). */
+/** One submission with its rows (latest, or as of a commit) and history. */
 export async function getSubmission(
   deps: AppDeps,
   actor: Actor,
@@ -611,7 +669,7 @@ export async function getSubmission(
 }
 
 /**
- * The actor's submissions, or those awaiting their decision (issue 11 items 1, 5): their own
+ * The actor's submissions, or those awaiting their decision: their own
  * Pending ones only when the account allows self-approval.
  */
 export async function listSubmissions(
@@ -630,8 +688,8 @@ export async function listSubmissions(
 }
 
 /**
- * Saves a Draft, or corrects a Rejected submission, and with `submit` submits it (issue 11 items
- * 4, 5: a rejected submission is corrected and sent again; its rows whose inputs to an autonumber
+ * Saves a Draft, or corrects a Rejected submission, and with `submit` submits it (a rejected
+ * submission is corrected and sent again; its rows whose inputs to an autonumber
  * did not change keep their numbers, so only new or changed rows draw new ones, and the last
  * decision is cleared, staying in the history). Only its submitter may (404 for others); other
  * statuses answer 409; a stale `updated_at` 409.
@@ -640,7 +698,7 @@ export async function saveSubmission(
   deps: AppDeps,
   actor: Actor,
   id: number,
-  input: { name: string; rows: Record<string, string | null>[]; submit: boolean; updated_at?: string | null },
+  input: SavedSubmissionInput,
 ): Promise<SubmissionSummary> {
   const found = await repo.findSubmission(deps.db, actor.accountId, id);
   if (!found || found.submitter_id !== actor.userId) throw AppError.notFound('Submission');
@@ -664,51 +722,29 @@ export async function saveSubmission(
       throw new AppError('CONFLICT', `A ${before.status} submission cannot be changed by its submitter`);
     assertNotStale(before.updated_at, input.updated_at, 'submission');
     const dataset = await repo.findDataset(trx, actor.accountId, before.dataset_id, true);
-    // A corrected Rejected submission keeps the numbers of the rows whose inputs did not change.
-    const keeps =
-      input.submit && before.status === 'Rejected'
-        ? keptNumbers(
-            autonumberCells(form),
-            validator.validateRows(rows, { today: utcCalendarDate(new Date()) }).rows,
-            await repo.currentRows(trx, id),
-          )
-        : undefined;
-    const governed = input.submit ? await finalRows(trx, validator, before.dataset_id, rows, keeps) : rows;
+    const governed = input.submit
+      ? await finalRows(
+          trx,
+          validator,
+          before.dataset_id,
+          rows,
+          await correctedNumbers(trx, form, validator, before, rows),
+        )
+      : rows;
     await repo.deleteUncommittedRows(trx, id);
-    let submission = await repo.updateSubmission(trx, id, {
-      name: input.name,
-      status,
-      row_count: governed.length,
-      // Submitted again, the submission waits for a new decision: the last one is in its history.
-      ...(input.submit
-        ? {
-            submitted_at: new Date(),
-            decided_at: null,
-            decided_by_id: null,
-            decided_by_name: null,
-            decision_comment: null,
-          }
-        : {}),
-    });
-    let commitId: number | null = null;
-    if (input.submit)
-      commitId = await storeSubmitted(
-        trx,
-        client,
-        actor,
-        submission,
-        governed,
-        cvIdKey ? fieldKey(cvIdKey) : null,
-        status,
-        dataset?.head_commit_id ?? null,
-      );
-    else
-      await repo.insertRows(
-        trx,
-        client,
-        { accountId: actor.accountId, datasetId: before.dataset_id, submissionId: id, fromCommit: null },
-        governed.map((data, i) => ({ row_number: i, cv_id: '', data })),
-      );
+    let submission = await repo.updateSubmission(trx, id, savedFields(input, status, governed.length));
+    const commitId = input.submit
+      ? await storeSubmitted(
+          trx,
+          client,
+          actor,
+          submission,
+          governed,
+          cvIdKey ? fieldKey(cvIdKey) : null,
+          status,
+          dataset?.head_commit_id ?? null,
+        )
+      : await storeDraftRows(trx, client, actor, before, governed);
     if (commitId !== null) submission = await repo.updateSubmission(trx, id, { commit_id: commitId });
     await repo.insertEvent(trx, {
       account_id: actor.accountId,
@@ -726,8 +762,73 @@ export async function saveSubmission(
   return toSummary(saved);
 }
 
+/** The body of a submission's save: its name, rows by field key, whether to submit, its base. */
+export interface SavedSubmissionInput {
+  name: string;
+  rows: Record<string, string | null>[];
+  submit: boolean;
+  updated_at?: string | null;
+}
+
 /**
- * Approves or rejects a Pending submission (issue 11 item 5): only an approver of its template
+ * The numbers a corrected Rejected submission keeps ({@link keptNumbers}): read from its rows as
+ * they were rejected. Undefined for a Draft: every row draws new numbers.
+ */
+async function correctedNumbers(
+  trx: Trx,
+  form: SubmissionForm,
+  validator: SubmissionValidator,
+  before: SubmissionRecord,
+  rows: readonly Record<string, string>[],
+): Promise<((counterId: number, row: number) => number | null) | undefined> {
+  if (before.status !== 'Rejected') return undefined;
+  return keptNumbers(
+    autonumberCells(form),
+    validator.validateRows(rows, { today: utcCalendarDate(new Date()) }).rows,
+    await repo.currentRows(trx, before.id),
+  );
+}
+
+/**
+ * The submission's columns a save changes: name, status and row count; submitted again, it
+ * waits for a new decision, the last one staying in its history.
+ */
+function savedFields(input: SavedSubmissionInput, status: SubmissionStatus, rowCount: number) {
+  return {
+    name: input.name,
+    status,
+    row_count: rowCount,
+    ...(input.submit
+      ? {
+          submitted_at: new Date(),
+          decided_at: null,
+          decided_by_id: null,
+          decided_by_name: null,
+          decision_comment: null,
+        }
+      : {}),
+  };
+}
+
+/** Stores a saved (not submitted) submission's rows as typed, outside any commit; answers null. */
+async function storeDraftRows(
+  trx: Trx,
+  client: pg.PoolClient | null,
+  actor: Actor,
+  before: SubmissionRecord,
+  rows: readonly Record<string, string>[],
+): Promise<null> {
+  await repo.insertRows(
+    trx,
+    client,
+    { accountId: actor.accountId, datasetId: before.dataset_id, submissionId: before.id, fromCommit: null },
+    rows.map((data, i) => ({ row_number: i, cv_id: '', data })),
+  );
+  return null;
+}
+
+/**
+ * Approves or rejects a Pending submission: only an approver of its template
  * (403 for others who may read it), and not its submitter unless the account setting
  * allow_self_approval is on (403 naming the setting); a rejection needs a comment (the schema's
  * 400). Approval makes a commit: the rows enter the dataset, checked again for uniqueness against
@@ -760,40 +861,7 @@ export async function decideSubmission(
     const before = (await repo.findSubmission(trx, actor.accountId, id, true))!;
     if (before.status !== 'Pending')
       throw new AppError('CONFLICT', `The submission is ${before.status}, not Pending`);
-    let commitId: number | null = null;
-    if (decision === 'approve') {
-      const dataset = (await repo.findDataset(trx, actor.accountId, before.dataset_id, true))!;
-      if (validator !== null) {
-        const rows = (await repo.currentRows(trx, id)).map((r) => r.data);
-        const taken = await datasetUniqueness(trx, dataset.id, validator, rows);
-        if (taken.length > 0) refuse(taken, 'rows');
-      }
-      commitId = await repo.commit(trx, {
-        accountId: actor.accountId,
-        datasetId: dataset.id,
-        parentId: dataset.head_commit_id,
-        submissionId: id,
-        kind: 'approve',
-        authorId: actor.userId,
-        authorName: actor.userName,
-        rowCount: before.row_count,
-      });
-      await repo.commitRows(trx, id, commitId);
-      const mark = await searchRepo.markNewValues(trx);
-      await repo.applyToValues(trx, dataset.id, { submissionId: id, fromCommit: commitId }, 1);
-      await searchRepo.queueSearchValues(trx, { accountId: actor.accountId, datasetId: dataset.id, mark });
-      await refreshPoweredLists(trx, actor.accountId, dataset.id);
-      if (before.template_id !== null) {
-        const entered = {
-          accountId: actor.accountId,
-          templateId: before.template_id,
-          submissionId: id,
-          commitId,
-        };
-        await insertRunsForCommit(trx, entered);
-        await insertLinkChecksForCommit(trx, entered);
-      }
-    }
+    const commitId = decision === 'approve' ? await commitApproval(trx, actor, before, validator) : null;
     const submission = await repo.updateSubmission(trx, id, {
       status: decision === 'approve' ? 'Approved' : 'Rejected',
       decided_by_id: actor.userId,
@@ -824,12 +892,77 @@ export async function decideSubmission(
 }
 
 /**
- * Edits rows of a submission in the dataset (spec 01 §6 edit_submissions; issue 11 item 5): each
+ * An approval's commit in `trx`: the Pending rows, checked again for uniqueness against the
+ * dataset (400 when a value was taken since; skipped without a `validator`), enter it in a new
+ * commit. Answers the commit id.
+ */
+async function commitApproval(
+  trx: Trx,
+  actor: Actor,
+  before: SubmissionRecord,
+  validator: SubmissionValidator | null,
+): Promise<number> {
+  const id = before.id;
+  const dataset = (await repo.findDataset(trx, actor.accountId, before.dataset_id, true))!;
+  if (validator !== null) {
+    const rows = (await repo.currentRows(trx, id)).map((r) => r.data);
+    const taken = await datasetUniqueness(trx, dataset.id, validator, rows);
+    if (taken.length > 0) refuse(taken, 'rows');
+  }
+  const commitId = await repo.commit(trx, {
+    accountId: actor.accountId,
+    datasetId: dataset.id,
+    parentId: dataset.head_commit_id,
+    submissionId: id,
+    kind: 'approve',
+    authorId: actor.userId,
+    authorName: actor.userName,
+    rowCount: before.row_count,
+  });
+  await repo.commitRows(trx, id, commitId);
+  await publishCommittedRows(trx, actor, {
+    datasetId: dataset.id,
+    submissionId: id,
+    templateId: before.template_id,
+    commitId,
+  });
+  return commitId;
+}
+
+/** A commit of a submission's rows into its template's dataset. */
+interface CommittedRows {
+  datasetId: number;
+  submissionId: number;
+  /** The template (null when it was deleted: no integrations then). */
+  templateId: number | null;
+  commitId: number;
+}
+
+/**
+ * What follows rows entering the dataset in a commit, in `trx`: the dataset's distinct values
+ * count them, the search index is queued, powered lists refresh, and the template's outbound
+ * integrations and link checks are queued for the commit.
+ */
+async function publishCommittedRows(trx: Trx, actor: Actor, committed: CommittedRows): Promise<void> {
+  const { datasetId, submissionId, templateId, commitId } = committed;
+  const mark = await searchRepo.markNewValues(trx);
+  await repo.applyToValues(trx, datasetId, { submissionId, fromCommit: commitId }, 1);
+  await searchRepo.queueSearchValues(trx, { accountId: actor.accountId, datasetId, mark });
+  await refreshPoweredLists(trx, actor.accountId, datasetId);
+  if (templateId !== null) {
+    const entered = { accountId: actor.accountId, templateId, submissionId, commitId };
+    await insertRunsForCommit(trx, entered);
+    await insertLinkChecksForCommit(trx, entered);
+  }
+}
+
+/**
+ * Edits rows of a submission in the dataset (spec 01 §6 edit_submissions): each
  * given row names an existing row by its cv_id and gives the values to change (a key given empty
  * or null clears its cell; keys not given keep their values); the whole row is
  * governed again (keeping its autonumbers), the old versions end and the new ones start in a new
  * commit, so every earlier version stays readable, and the template's outbound integrations run
- * again with the submission as it now is (a fixed link is re-pushed; issue 12 item 6). Unknown
+ * again with the submission as it now is (a fixed link is re-pushed and its links checked again). Unknown
  * cv_ids answer 400; a submission not in the dataset 409.
  */
 export async function editSubmission(
@@ -856,20 +989,12 @@ export async function editSubmission(
       );
     assertNotStale(before.updated_at, input.updated_at, 'submission');
     const dataset = (await repo.findDataset(trx, actor.accountId, before.dataset_id, true))!;
-    const current = await repo.currentRows(trx, id);
-    const byCvId = new Map(current.map((r) => [r.cv_id, r]));
-    const cvKey = cvField ? fieldKey(cvField) : null;
-    const targets = given.map((row, i) => {
-      const cvId = (cvKey && row[cvKey]) || '';
-      const old = byCvId.get(cvId);
-      if (!old) throw AppError.badField(`body.rows.${i}`, 'Name a row of this submission by its cv_id');
-      const merged: Record<string, string> = { ...old.data, ...row };
-      // A key given empty (or null) clears that cell; a key not given keeps the stored value.
-      for (const key in input.rows[i]) if (!row[key]) delete merged[key];
-      return { old, merged };
-    });
-    if (new Set(targets.map((t) => t.old.id)).size !== targets.length)
-      throw AppError.badField('body.rows', 'A row is named twice');
+    const targets = editTargets(
+      await repo.currentRows(trx, id),
+      given,
+      input.rows,
+      cvField ? fieldKey(cvField) : null,
+    );
     // The old versions leave the distinct values before the new ones are checked and counted.
     const oldIds = targets.map((t) => t.old.id);
     await repo.applyToValues(trx, dataset.id, { ids: oldIds }, -1);
@@ -900,43 +1025,77 @@ export async function editSubmission(
       { accountId: actor.accountId, datasetId: dataset.id, submissionId: id, fromCommit: commitId },
       rows.map((data, i) => ({ row_number: targets[i]!.old.row_number, cv_id: targets[i]!.old.cv_id, data })),
     );
-    const mark = await searchRepo.markNewValues(trx);
-    await repo.applyToValues(trx, dataset.id, { submissionId: id, fromCommit: commitId }, 1);
-    await searchRepo.queueSearchValues(trx, { accountId: actor.accountId, datasetId: dataset.id, mark });
-    await refreshPoweredLists(trx, actor.accountId, dataset.id);
-    // The fixed rows go out again (issue 12 item 6: a published link is fixed and re-pushed).
-    await insertRunsForCommit(trx, {
-      accountId: actor.accountId,
-      templateId: found.template_id!,
+    // The fixed rows go out again: a published link is fixed, re-pushed and its links checked again.
+    await publishCommittedRows(trx, actor, {
+      datasetId: dataset.id,
       submissionId: id,
+      templateId: found.template_id!,
       commitId,
     });
-    // ...and their links are checked again (issue 12 item 6: a fixed link shows its new checks).
-    await insertLinkChecksForCommit(trx, {
-      accountId: actor.accountId,
-      templateId: found.template_id!,
-      submissionId: id,
-      commitId,
-    });
-    const submission = await repo.updateSubmission(trx, id, { commit_id: commitId });
-    await repo.insertEvent(trx, {
-      account_id: actor.accountId,
-      submission_id: id,
-      action: 'edited',
-      user_id: actor.userId,
-      user_name: actor.userName,
-      comment: `${rows.length} row${rows.length === 1 ? '' : 's'} edited`,
-      commit_id: commitId,
-    });
-    await recordActivity(trx, actor, {
-      configuredObject: 'submission',
-      objectName: submission.name,
-      objectId: id,
-      before: { rows: targets.map((t) => t.old.data) },
-      after: { rows },
-    });
-    return submission;
+    return recordEdit(trx, actor, id, commitId, targets, rows);
   });
   deps.jobs?.nudge();
   return toSummary(edited);
+}
+
+/** A row an edit changes: its stored version and its values after the edit. */
+interface EditTarget {
+  old: Awaited<ReturnType<typeof repo.currentRows>>[number];
+  merged: Record<string, string>;
+}
+
+/**
+ * Matches each given row to the submission's `current` row with its cv_id (under `cvKey`) and
+ * merges the given values over the stored ones: a key sent empty or null (in `sent`, the rows
+ * as sent) clears its cell; a key not sent keeps the stored value. 400 for a row naming no
+ * current row, or a row named twice.
+ */
+function editTargets(
+  current: EditTarget['old'][],
+  given: readonly Record<string, string>[],
+  sent: readonly Record<string, string | null>[],
+  cvKey: string | null,
+): EditTarget[] {
+  const byCvId = new Map(current.map((r) => [r.cv_id, r]));
+  const targets = given.map((row, i) => {
+    const cvId = (cvKey && row[cvKey]) || '';
+    const old = byCvId.get(cvId);
+    if (!old) throw AppError.badField(`body.rows.${i}`, 'Name a row of this submission by its cv_id');
+    const merged: Record<string, string> = { ...old.data, ...row };
+    // A key given empty (or null) clears that cell; a key not given keeps the stored value.
+    for (const key in sent[i]) if (!row[key]) delete merged[key];
+    return { old, merged };
+  });
+  if (new Set(targets.map((t) => t.old.id)).size !== targets.length)
+    throw AppError.badField('body.rows', 'A row is named twice');
+  return targets;
+}
+
+/** Points the submission at the edit's commit and records the edit's event and activity entry. */
+async function recordEdit(
+  trx: Trx,
+  actor: Actor,
+  id: number,
+  commitId: number,
+  targets: readonly EditTarget[],
+  rows: readonly SubmissionRow[],
+): Promise<SubmissionRecord> {
+  const submission = await repo.updateSubmission(trx, id, { commit_id: commitId });
+  await repo.insertEvent(trx, {
+    account_id: actor.accountId,
+    submission_id: id,
+    action: 'edited',
+    user_id: actor.userId,
+    user_name: actor.userName,
+    comment: `${rows.length} row${rows.length === 1 ? '' : 's'} edited`,
+    commit_id: commitId,
+  });
+  await recordActivity(trx, actor, {
+    configuredObject: 'submission',
+    objectName: submission.name,
+    objectId: id,
+    before: { rows: targets.map((t) => t.old.data) },
+    after: { rows },
+  });
+  return submission;
 }
