@@ -70,6 +70,46 @@ export function reportTableState<T>(
   };
 }
 
+/** Props of {@link ReportTableHead}. */
+interface ReportTableHeadProps<T> {
+  columns: readonly ReportColumn<T>[];
+  sort: SortState;
+  /** Sorts by the column of `key` (ascending, then descending). */
+  onSort: (key: string) => void;
+}
+
+/** The report table's header row: sortable headers are buttons with the sort's arrow and aria-sort. */
+function ReportTableHead<T>({ columns, sort, onSort }: ReportTableHeadProps<T>) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {columns.map((column) => (
+          <Table.Th
+            key={column.key}
+            aria-sort={column.sortValue ? ariaSortOf(sort, column.key) : undefined}
+            style={{ textAlign: column.align ?? 'left', whiteSpace: 'nowrap' }}
+          >
+            {column.sortValue ? (
+              <UnstyledButton onClick={() => onSort(column.key)} fw={600} fz="sm">
+                {column.header}{' '}
+                {sort?.key !== column.key ? (
+                  <IconSelector size={12} aria-hidden />
+                ) : sort.direction === 'ascending' ? (
+                  <IconChevronUp size={12} aria-hidden />
+                ) : (
+                  <IconChevronDown size={12} aria-hidden />
+                )}
+              </UnstyledButton>
+            ) : (
+              column.header
+            )}
+          </Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
 /**
  * A read-only report table (spec 01 §2.9): headers sort ascending then descending (aria-sort),
  * loading skeleton rows, an empty state and an error alert with retry; with `onOpen` rows open on
@@ -90,36 +130,11 @@ export function ReportTable<T>(props: ReportTableProps<T>) {
   return (
     <Table.ScrollContainer minWidth={600}>
       <Table highlightOnHover={Boolean(onOpen)} aria-label={props.label} aria-busy={isLoading}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th
-                key={column.key}
-                aria-sort={column.sortValue ? ariaSortOf(sort, column.key) : undefined}
-                style={{ textAlign: column.align ?? 'left', whiteSpace: 'nowrap' }}
-              >
-                {column.sortValue ? (
-                  <UnstyledButton
-                    onClick={() => setSort((current) => nextSort(current, column.key))}
-                    fw={600}
-                    fz="sm"
-                  >
-                    {column.header}{' '}
-                    {sort?.key !== column.key ? (
-                      <IconSelector size={12} aria-hidden />
-                    ) : sort.direction === 'ascending' ? (
-                      <IconChevronUp size={12} aria-hidden />
-                    ) : (
-                      <IconChevronDown size={12} aria-hidden />
-                    )}
-                  </UnstyledButton>
-                ) : (
-                  column.header
-                )}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <ReportTableHead
+          columns={columns}
+          sort={sort}
+          onSort={(key) => setSort((current) => nextSort(current, key))}
+        />
         <Table.Tbody>
           {isLoading && !rows
             ? Array.from({ length: 4 }, (_, i) => (
