@@ -216,6 +216,47 @@ const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
  */
 export function createOutboundPolicy(allow: string | undefined): OutboundPolicy {
   const { entries, raw } = parseAllowList(allow ?? '');
+  const judge = judgeOf(entries);
+  const { admits, refusalOfLiteral } = judge;
+  const lookup = guardedLookup(judge);
+  return {
+    allowList: raw,
+    admits,
+    refusalOfLiteral,
+    lookup,
+    fetch: guardedFetch(judge, lookup),
+    httpAgent: guardAgent(new http.Agent({ lookup }), judge, lookup),
+    httpsAgent: guardAgent(new https.Agent({ lookup }), judge, lookup),
+    connect(host, port) {
+      const refused = refusalOfLiteral(host);
+      if (refused) {
+        // A socket that is connecting and then fails with the refusal, so a client that waits for
+        // 'connect' (ssh2) reports it like any other connection failure.
+        return net.connect({
+          host: 'outbound-refused.invalid',
+          port,
+          lookup: (_h, _o, cb) => cb(refused, '', 4),
+        });
+      }
+      return net.connect({ host: bare(host), port, lookup });
+    },
+  };
+}
+
+/** How an allow-list judges a connection: by host and resolved address, or by a literal alone. */
+interface OutboundJudge {
+  /** Whether a connection to `host` resolved to `address` is admitted ({@link OutboundPolicy}). */
+  admits(host: string, address: string): boolean;
+  /** The refusal of an IP literal or localhost name not admitted, or null. */
+  refusalOfLiteral(host: string): OutboundRefusedError | null;
+}
+
+/**
+ * The judge of `entries`: a public address is admitted; a blocked one only when an entry's CIDR
+ * holds it (or the IPv4 address an IPv6 one embeds) or an entry names its host (a `*.` entry
+ * any name under it).
+ */
+function judgeOf(entries: readonly AllowEntry[]): OutboundJudge {
   const nameAdmitted = (host: string) => {
     const name = bare(host).toLowerCase().replace(/\.$/, '');
     return entries.some(
@@ -248,8 +289,15 @@ export function createOutboundPolicy(allow: string | undefined): OutboundPolicy 
       return new OutboundRefusedError(name, '127.0.0.1');
     return null;
   };
+  return { admits, refusalOfLiteral };
+}
 
-  const lookup: LookupFunction = (hostname, options, callback) => {
+/**
+ * A DNS lookup that refuses a literal the judge refuses, and a name any of whose resolved
+ * addresses it refuses (or that resolves to none), with an {@link OutboundRefusedError}.
+ */
+function guardedLookup({ admits, refusalOfLiteral }: OutboundJudge): LookupFunction {
+  return (hostname, options, callback) => {
     // Names, localhost included, are judged by what the resolver answers for them.
     const literal = isIP(bare(hostname)) !== 0 ? refusalOfLiteral(hostname) : null;
     if (literal) return callback(literal, '', 4);
@@ -264,7 +312,10 @@ export function createOutboundPolicy(allow: string | undefined): OutboundPolicy 
       return callback(null, list[0]!.address, list[0]!.family);
     });
   };
+}
 
+/** A fetch whose every connection goes through the judge: literals at connect, names in `lookup`. */
+function guardedFetch({ refusalOfLiteral }: OutboundJudge, lookup: LookupFunction): typeof fetch {
   // Every connection of the fetch goes through this connector: literals are judged here (node
   // makes no lookup for them), names in the lookup.
   const baseConnector = buildConnector({
@@ -280,47 +331,29 @@ export function createOutboundPolicy(allow: string | undefined): OutboundPolicy 
     baseConnector(options, callback);
   };
   const dispatcher = new Agent({ connect: connector });
-  const guardedFetch = ((input: Parameters<typeof fetch>[0], init?: RequestInit) =>
+  return ((input: Parameters<typeof fetch>[0], init?: RequestInit) =>
     undiciFetch(input as never, { ...(init as object), dispatcher } as never)) as unknown as typeof fetch;
+}
 
-  const guardAgent = <A extends http.Agent>(agent: A): A => {
-    const create = agent.createConnection.bind(agent) as (
-      options: Record<string, unknown>,
-      callback: (error: Error | null, socket?: net.Socket) => void,
-    ) => net.Socket | undefined;
-    (agent as unknown as { createConnection: typeof create }).createConnection = (options, callback) => {
-      const refused = refusalOfLiteral(String(options.host ?? options.hostname ?? ''));
-      if (refused) {
-        process.nextTick(callback, refused);
-        return undefined;
-      }
-      return create({ ...options, lookup }, callback);
-    };
-    return agent;
+/** Makes `agent` refuse literals the judge refuses and resolve names through `lookup`. */
+function guardAgent<A extends http.Agent>(
+  agent: A,
+  { refusalOfLiteral }: OutboundJudge,
+  lookup: LookupFunction,
+): A {
+  const create = agent.createConnection.bind(agent) as (
+    options: Record<string, unknown>,
+    callback: (error: Error | null, socket?: net.Socket) => void,
+  ) => net.Socket | undefined;
+  (agent as unknown as { createConnection: typeof create }).createConnection = (options, callback) => {
+    const refused = refusalOfLiteral(String(options.host ?? options.hostname ?? ''));
+    if (refused) {
+      process.nextTick(callback, refused);
+      return undefined;
+    }
+    return create({ ...options, lookup }, callback);
   };
-
-  return {
-    allowList: raw,
-    admits,
-    refusalOfLiteral,
-    lookup,
-    fetch: guardedFetch,
-    httpAgent: guardAgent(new http.Agent({ lookup })),
-    httpsAgent: guardAgent(new https.Agent({ lookup })),
-    connect(host, port) {
-      const refused = refusalOfLiteral(host);
-      if (refused) {
-        // A socket that is connecting and then fails with the refusal, so a client that waits for
-        // 'connect' (ssh2) reports it like any other connection failure.
-        return net.connect({
-          host: 'outbound-refused.invalid',
-          port,
-          lookup: (_h, _o, cb) => cb(refused, '', 4),
-        });
-      }
-      return net.connect({ host: bare(host), port, lookup });
-    },
-  };
+  return agent;
 }
 
 /** The rule without an allow-list: the default of every connection maker that is not given one. */

@@ -191,43 +191,56 @@ export function planHistory(now: Date): PlannedSubmission[] {
       const dayStart =
         start + Math.floor(((end - start) / DAY) * ((n + random.int(1, 8) / 10) / count)) * DAY;
       const at = new Date(Math.min(dayStart + random.int(9, 16) * HOUR + random.int(0, 59) * 60_000, latest));
-      const [campaign, title] = THEMES[at.getUTCMonth()]!;
-      const template = random.chance(0.45) ? 'social' : 'display';
-      const rows = rowsOf(
-        random,
-        template,
-        campaign,
-        new Date(at.getTime() + random.int(7, 35) * DAY),
-        template === 'social' ? random.int(2, 5) : random.int(2, 7),
-      );
-      if (template === 'social') {
-        planned.push({
-          at,
-          template,
-          submitter: random.pick(['commenter1', 'commenter2'] as const),
-          name: `${title} paid social, ${regionsOf(rows)}`,
-          rows,
-          outcome: 'approved',
-          decidedAt: new Date(
-            at.getTime() + Math.min(random.int(2, 20) * HOUR, (now.getTime() - at.getTime()) / 2),
-          ),
-          decider: random.pick(['approver', 'approver', 'admin'] as const),
-        });
-      } else {
-        planned.push({
-          at,
-          template,
-          submitter: random.pick(['user', 'user', 'admin', 'commenter1', 'commenter2'] as const),
-          name: `${title} display, ${regionsOf(rows)}`,
-          rows,
-          outcome: 'submitted',
-          decidedAt: null,
-        });
-      }
+      planned.push(monthlySubmission(random, at, now));
     }
   });
+  planned.push(rejectedSubmission(random, now), pendingSubmission(now));
+  return planned.sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/**
+ * One of the month's submissions at `at`, drawn from `random`: paid social (approved a few hours
+ * later, before `now`) or display (submitted), with the month's campaign theme.
+ */
+function monthlySubmission(random: ReturnType<typeof randomFrom>, at: Date, now: Date): PlannedSubmission {
+  const [campaign, title] = THEMES[at.getUTCMonth()]!;
+  const template = random.chance(0.45) ? 'social' : 'display';
+  const rows = rowsOf(
+    random,
+    template,
+    campaign,
+    new Date(at.getTime() + random.int(7, 35) * DAY),
+    template === 'social' ? random.int(2, 5) : random.int(2, 7),
+  );
+  if (template === 'social') {
+    return {
+      at,
+      template,
+      submitter: random.pick(['commenter1', 'commenter2'] as const),
+      name: `${title} paid social, ${regionsOf(rows)}`,
+      rows,
+      outcome: 'approved',
+      decidedAt: new Date(
+        at.getTime() + Math.min(random.int(2, 20) * HOUR, (now.getTime() - at.getTime()) / 2),
+      ),
+      decider: random.pick(['approver', 'approver', 'admin'] as const),
+    };
+  }
+  return {
+    at,
+    template,
+    submitter: random.pick(['user', 'user', 'admin', 'commenter1', 'commenter2'] as const),
+    name: `${title} display, ${regionsOf(rows)}`,
+    rows,
+    outcome: 'submitted',
+    decidedAt: null,
+  };
+}
+
+/** The paid social submission rejected with a comment about three weeks before `now`. */
+function rejectedSubmission(random: ReturnType<typeof randomFrom>, now: Date): PlannedSubmission {
   const rejectedAt = new Date(now.getTime() - 21 * DAY + random.int(0, 6) * HOUR);
-  planned.push({
+  return {
     at: rejectedAt,
     template: 'social',
     submitter: 'commenter2',
@@ -249,9 +262,13 @@ export function planHistory(now: Date): PlannedSubmission[] {
     decidedAt: new Date(rejectedAt.getTime() + 5 * HOUR),
     decider: 'approver',
     comment: DEMO_REJECTION_COMMENT,
-  });
+  };
+}
+
+/** The paid social submission waiting for approval since the day before `now`. */
+function pendingSubmission(now: Date): PlannedSubmission {
   const pendingAt = new Date(now.getTime() - 26 * HOUR);
-  planned.push({
+  return {
     at: pendingAt,
     template: 'social',
     submitter: 'commenter1',
@@ -272,8 +289,7 @@ export function planHistory(now: Date): PlannedSubmission[] {
     })),
     outcome: 'pending',
     decidedAt: null,
-  });
-  return planned.sort((a, b) => a.at.getTime() - b.at.getTime());
+  };
 }
 
 /** A template's rows keyed by template field id, from rows keyed by field name (names are unique in the demo templates). */
