@@ -28,7 +28,6 @@ export interface SegmentCardProps {
 export function SegmentCard({ segment, position, error, onOpen, onRemove }: SegmentCardProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: segment.id });
-  const [isConfirming, setConfirming] = useState(false);
   // The mouse drags the whole card; the keyboard drags from the handle, so keys on the card's
   // other buttons keep their meaning.
   const onPointerDown = listeners?.onPointerDown as PointerEventHandler<HTMLDivElement> | undefined;
@@ -83,66 +82,7 @@ export function SegmentCard({ segment, position, error, onOpen, onRemove }: Segm
               {position}. {SEGMENT_KIND_LABELS[segment.segment_type]}
             </Badge>
           </Group>
-          <Group gap={2} wrap="nowrap">
-            <Tooltip label="Edit" withArrow>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="sm"
-                aria-label={`Edit ${title}`}
-                onClick={onOpen}
-              >
-                <IconPencil size={16} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            <Popover
-              opened={isConfirming}
-              onChange={setConfirming}
-              position="bottom-end"
-              withArrow
-              trapFocus
-              returnFocus
-              shadow="md"
-            >
-              <Popover.Target>
-                <Tooltip label="Remove" withArrow disabled={isConfirming}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="sm"
-                    aria-label={`Remove ${title}`}
-                    onClick={() => setConfirming((open) => !open)}
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
-              </Popover.Target>
-              <Popover.Dropdown
-                role="dialog"
-                aria-label={`Remove ${title}?`}
-                onPointerDown={(event) => event.stopPropagation()}
-              >
-                <Stack gap="xs">
-                  <Text size="sm">Remove {title}?</Text>
-                  <Group gap="xs" justify="flex-end">
-                    <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
-                      Cancel
-                    </Button>
-                    <Button
-                      size="xs"
-                      color="red"
-                      onClick={() => {
-                        setConfirming(false);
-                        onRemove();
-                      }}
-                    >
-                      Remove
-                    </Button>
-                  </Group>
-                </Stack>
-              </Popover.Dropdown>
-            </Popover>
-          </Group>
+          <SegmentCardActions title={title} onOpen={onOpen} onRemove={onRemove} />
         </Group>
         <Text fw={600} size="sm" lineClamp={1} title={title}>
           {title}
@@ -157,5 +97,77 @@ export function SegmentCard({ segment, position, error, onOpen, onRemove }: Segm
         ) : null}
       </Stack>
     </Paper>
+  );
+}
+
+/** Props of SegmentCardActions. */
+interface SegmentCardActionsProps {
+  /** The segment's name as its card shows it. */
+  title: string;
+  onOpen: () => void;
+  onRemove: () => void;
+}
+
+/**
+ * The card's edit and remove buttons (spec 02 §2); remove asks a small confirmation in a popover
+ * first.
+ */
+function SegmentCardActions({ title, onOpen, onRemove }: SegmentCardActionsProps) {
+  const [isConfirming, setConfirming] = useState(false);
+  return (
+    <Group gap={2} wrap="nowrap">
+      <Tooltip label="Edit" withArrow>
+        <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Edit ${title}`} onClick={onOpen}>
+          <IconPencil size={16} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <Popover
+        opened={isConfirming}
+        onChange={setConfirming}
+        position="bottom-end"
+        withArrow
+        trapFocus
+        returnFocus
+        shadow="md"
+      >
+        <Popover.Target>
+          <Tooltip label="Remove" withArrow disabled={isConfirming}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="sm"
+              aria-label={`Remove ${title}`}
+              onClick={() => setConfirming((open) => !open)}
+            >
+              <IconTrash size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Popover.Target>
+        <Popover.Dropdown
+          role="dialog"
+          aria-label={`Remove ${title}?`}
+          onPointerDown={(event) => event.stopPropagation()}
+        >
+          <Stack gap="xs">
+            <Text size="sm">Remove {title}?</Text>
+            <Group gap="xs" justify="flex-end">
+              <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
+                Cancel
+              </Button>
+              <Button
+                size="xs"
+                color="red"
+                onClick={() => {
+                  setConfirming(false);
+                  onRemove();
+                }}
+              >
+                Remove
+              </Button>
+            </Group>
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+    </Group>
   );
 }

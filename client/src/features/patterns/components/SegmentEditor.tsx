@@ -47,22 +47,8 @@ export interface SegmentEditorProps {
  * of the segment's value as it is edited.
  */
 export function SegmentEditor({ opened, segment, isNew, problems, onClose, onApply }: SegmentEditorProps) {
-  // The drawer edits one complete segment; the contract's save schema checks it (spec 02 §5).
-  const form = useContractForm<SegmentSaveParsed, PatternSegmentSave, PatternSegment>(
-    patternSegmentSaveSchema,
-    {
-      defaultValues: segment,
-      emptyIsRequired: true,
-    },
-  );
-  const { errors, isSubmitted } = form.formState;
-  // The problems found when the drawer opened; fixing an input clears its own.
-  const initialProblems = useRef(problems);
-  useEffect(() => {
-    for (const [path, message] of Object.entries(initialProblems.current ?? {})) {
-      form.setError(path as Path<PatternSegment>, { type: 'server', message });
-    }
-  }, [form]);
+  const { form, setSettings } = useSegmentForm(segment, problems);
+  const { errors } = form.formState;
   const current = useWatch({ control: form.control }) as PatternSegment;
   const kind = segment.segment_type;
   const kindLabel = SEGMENT_KIND_LABELS[kind];
@@ -76,19 +62,6 @@ export function SegmentEditor({ opened, segment, isNew, problems, onClose, onApp
   const fieldError = (name: string) =>
     (errors as Record<string, { message?: string } | undefined>)[name]?.message;
 
-  // The shared autonumber and date-format editors hand back their settings; each changed one is
-  // written into the segment, checked again once a submit has been tried.
-  const setSettings = (next: Partial<DateFormat> | AutonumberValue) => {
-    const values = form.getValues() as Record<string, unknown>;
-    for (const [key, value] of Object.entries(next)) {
-      if (value !== values[key]) {
-        form.setValue(key as Path<PatternSegment>, value as never, {
-          shouldDirty: true,
-          shouldValidate: isSubmitted,
-        });
-      }
-    }
-  };
   const issues = issuesByPath(errors);
 
   const submit = form.handleSubmit((values) => onApply({ ...segment, ...values } as PatternSegment));
@@ -135,43 +108,104 @@ export function SegmentEditor({ opened, segment, isNew, problems, onClose, onApp
         />
       ) : null}
       {current.segment_type === 'date' ? (
-        <>
-          <DateFormatSettings
-            value={{
-              order: current.order,
-              months: current.months,
-              days: current.days,
-              years: current.years,
-              delimiter: current.delimiter,
-            }}
-            onChange={setSettings}
-            issues={issues}
-          />
-          <Controller
-            control={form.control}
-            name="auto_populate"
-            render={({ field }) => (
-              <Switch
-                label="Fill in today's date automatically"
-                description="Off: the person choosing values picks the date."
-                checked={Boolean(field.value)}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-              />
-            )}
-          />
-        </>
+        <DateFields current={current} control={form.control} onSettingsChange={setSettings} issues={issues} />
       ) : null}
       {kind === 'random' ? <RandomFields control={form.control} isTooShort={isRandomTooShort} /> : null}
-      <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />} title="Example">
-        {example ? (
-          <Code fz="sm">{example}</Code>
-        ) : (
-          <Text size="sm" c="dimmed">
-            This segment prints nothing yet.
-          </Text>
-        )}
-      </Alert>
+      <SegmentExample example={example} />
     </FormDrawer>
+  );
+}
+
+/**
+ * The segment editor's form (spec 02 §5): the segment checked by the contract's save schema,
+ * with the problems the last save found (`problems`, by setting path) put on their inputs when
+ * the drawer opens. `setSettings` writes the settings handed back by the shared autonumber and
+ * date-format editors, each changed one, checked again once a submit has been tried.
+ */
+function useSegmentForm(segment: PatternSegment, problems: Record<string, string> | undefined) {
+  // The drawer edits one complete segment; the contract's save schema checks it (spec 02 §5).
+  const form = useContractForm<SegmentSaveParsed, PatternSegmentSave, PatternSegment>(
+    patternSegmentSaveSchema,
+    {
+      defaultValues: segment,
+      emptyIsRequired: true,
+    },
+  );
+  const { isSubmitted } = form.formState;
+  // The problems found when the drawer opened; fixing an input clears its own.
+  const initialProblems = useRef(problems);
+  useEffect(() => {
+    for (const [path, message] of Object.entries(initialProblems.current ?? {})) {
+      form.setError(path as Path<PatternSegment>, { type: 'server', message });
+    }
+  }, [form]);
+  const setSettings = (next: Partial<DateFormat> | AutonumberValue) => {
+    const values = form.getValues() as Record<string, unknown>;
+    for (const [key, value] of Object.entries(next)) {
+      if (value !== values[key]) {
+        form.setValue(key as Path<PatternSegment>, value as never, {
+          shouldDirty: true,
+          shouldValidate: isSubmitted,
+        });
+      }
+    }
+  };
+  return { form, setSettings };
+}
+
+/** Props of DateFields. */
+interface DateFieldsProps {
+  /** The date segment as edited. */
+  current: Extract<PatternSegment, { segment_type: 'date' }>;
+  control: Control<PatternSegment>;
+  onSettingsChange: (next: Partial<DateFormat>) => void;
+  /** Error messages by setting path. */
+  issues: ReturnType<typeof issuesByPath>;
+}
+
+/** Order, formats and delimiter of a date segment, and whether it fills itself (spec 02 §5). */
+function DateFields({ current, control, onSettingsChange, issues }: DateFieldsProps) {
+  return (
+    <>
+      <DateFormatSettings
+        value={{
+          order: current.order,
+          months: current.months,
+          days: current.days,
+          years: current.years,
+          delimiter: current.delimiter,
+        }}
+        onChange={onSettingsChange}
+        issues={issues}
+      />
+      <Controller
+        control={control}
+        name="auto_populate"
+        render={({ field }) => (
+          <Switch
+            label="Fill in today's date automatically"
+            description="Off: the person choosing values picks the date."
+            checked={Boolean(field.value)}
+            onChange={(event) => field.onChange(event.currentTarget.checked)}
+          />
+        )}
+      />
+    </>
+  );
+}
+
+/** The example of the segment's value as it is edited, or a note when it prints nothing (spec 02 §2). */
+function SegmentExample({ example }: { example: string }) {
+  return (
+    <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />} title="Example">
+      {example ? (
+        <Code fz="sm">{example}</Code>
+      ) : (
+        <Text size="sm" c="dimmed">
+          This segment prints nothing yet.
+        </Text>
+      )}
+    </Alert>
   );
 }
 

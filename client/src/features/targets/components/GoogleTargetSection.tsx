@@ -20,14 +20,33 @@ function withChosen(data: { value: string; label: string }[], chosen: string) {
  * read live through the Google Analytics APIs (spec 01 §7), each choice clearing the ones below
  * it, and the schema text, filled from the chosen data source's columns and editable.
  */
-export function GoogleTargetSection({ draft, onChange, errors }: GoogleTargetSectionProps) {
-  const accounts = useGaAccounts(draft.connector_id);
-  const properties = useGaProperties(draft.connector_id, draft.ga_account_id);
-  const sources = useGaCustomDataSources(draft.connector_id, draft.ga_account_id, draft.ga_property_id);
-  const hasAccount = draft.connector_id !== null;
-
+export function GoogleTargetSection(props: GoogleTargetSectionProps) {
+  const { draft, onChange, errors } = props;
   return (
     <Stack gap="md">
+      <GaAccountSelect {...props} />
+      <GaPropertySelect {...props} />
+      <GaDataSourceSelect {...props} />
+      <Textarea
+        label="Schema"
+        description="The column headers of an upload to this data source, comma-separated."
+        autosize
+        minRows={2}
+        maxRows={6}
+        value={draft.ga_custom_data_source_schema}
+        error={errors.ga_custom_data_source_schema}
+        onChange={(event) => onChange({ ...draft, ga_custom_data_source_schema: event.currentTarget.value })}
+      />
+    </Stack>
+  );
+}
+
+/** The Google Analytics account of the connected account; choosing one clears what is below it. */
+function GaAccountSelect({ draft, onChange, errors }: GoogleTargetSectionProps) {
+  const accounts = useGaAccounts(draft.connector_id);
+  const hasAccount = draft.connector_id !== null;
+  return (
+    <>
       <Select
         label="Google Analytics account"
         required
@@ -69,6 +88,15 @@ export function GoogleTargetSection({ draft, onChange, errors }: GoogleTargetSec
           onRetry={() => void accounts.refetch()}
         />
       ) : null}
+    </>
+  );
+}
+
+/** The property of the chosen Google Analytics account; choosing one clears the data source. */
+function GaPropertySelect({ draft, onChange, errors }: GoogleTargetSectionProps) {
+  const properties = useGaProperties(draft.connector_id, draft.ga_account_id);
+  return (
+    <>
       <Select
         label="Property"
         required
@@ -102,6 +130,15 @@ export function GoogleTargetSection({ draft, onChange, errors }: GoogleTargetSec
       {properties.error ? (
         <LookupFailure error={properties.error} what="properties" onRetry={() => void properties.refetch()} />
       ) : null}
+    </>
+  );
+}
+
+/** The custom data source of the chosen property; choosing one fills the schema from its columns. */
+function GaDataSourceSelect({ draft, onChange, errors }: GoogleTargetSectionProps) {
+  const sources = useGaCustomDataSources(draft.connector_id, draft.ga_account_id, draft.ga_property_id);
+  return (
+    <>
       <Select
         label="Custom data source"
         required
@@ -139,16 +176,6 @@ export function GoogleTargetSection({ draft, onChange, errors }: GoogleTargetSec
           onRetry={() => void sources.refetch()}
         />
       ) : null}
-      <Textarea
-        label="Schema"
-        description="The column headers of an upload to this data source, comma-separated."
-        autosize
-        minRows={2}
-        maxRows={6}
-        value={draft.ga_custom_data_source_schema}
-        error={errors.ga_custom_data_source_schema}
-        onChange={(event) => onChange({ ...draft, ga_custom_data_source_schema: event.currentTarget.value })}
-      />
-    </Stack>
+    </>
   );
 }

@@ -139,25 +139,8 @@ function MultiTargetForm(props: {
   const [report, setReport] = useState(editing?.remote_target_id ?? '');
   const [status, setStatus] = useState<MultiTargetStatus>(editing?.status ?? 'active');
   const realms = useRealms(target.connector_id);
-  const reports = useRemoteTargets(target.connector_id, realm);
+  const { reports, offered, hidden } = useOfferedReports(target, realm, props.added, editing);
   const save = useSaveMultiTargets(target.id);
-
-  const required = requiredClassifications(
-    target.classifications_names,
-    target.target_fields.map((f) => f.classification_name),
-  );
-  const candidates = (reports.data?.targets ?? []).map((r) => ({
-    ...r,
-    remote_realm_id: realm,
-    remote_target_id: r.id,
-  }));
-  const offered = multiTargetChoices(candidates, {
-    own: { remote_realm_id: target.remote_realm_id, remote_target_id: target.remote_target_id },
-    added: props.added,
-    required,
-    keep: editing,
-  });
-  const hidden = candidates.length - offered.length;
   const realmName = realms.data?.realms.find((r) => r.remote_realm_id === realm)?.realm_name ?? '';
 
   const submit = async () => {
@@ -237,24 +220,71 @@ function MultiTargetForm(props: {
           value={status}
           onChange={(value) => value && setStatus(value as MultiTargetStatus)}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onDone}>
-            Cancel
-          </Button>
-          <Tooltip
-            label="Choose a report suite and a report first"
-            disabled={Boolean(realm && report)}
-            withArrow
-          >
-            {/* A disabled button gets no pointer events, so the tooltip hangs on a wrapper. */}
-            <Box component="span" display="inline-block">
-              <Button type="submit" loading={save.isPending} disabled={!realm || !report}>
-                {editing ? 'Save' : 'Add'}
-              </Button>
-            </Box>
-          </Tooltip>
-        </Group>
+        <MultiTargetFormActions
+          canSubmit={Boolean(realm && report)}
+          isSaving={save.isPending}
+          isEditing={editing !== null}
+          onCancel={props.onDone}
+        />
       </Stack>
     </form>
+  );
+}
+
+/**
+ * The reports of report suite `realm` a multi-target of `target` may send to (spec 01 §2.5):
+ * compatible with the target's required classifications, not the target's own report and not
+ * already added (except `editing`'s own), with how many were hidden.
+ */
+function useOfferedReports(
+  target: Target,
+  realm: string,
+  added: readonly MultiTarget[],
+  editing: MultiTarget | null,
+) {
+  const reports = useRemoteTargets(target.connector_id, realm);
+  const required = requiredClassifications(
+    target.classifications_names,
+    target.target_fields.map((f) => f.classification_name),
+  );
+  const candidates = (reports.data?.targets ?? []).map((r) => ({
+    ...r,
+    remote_realm_id: realm,
+    remote_target_id: r.id,
+  }));
+  const offered = multiTargetChoices(candidates, {
+    own: { remote_realm_id: target.remote_realm_id, remote_target_id: target.remote_target_id },
+    added,
+    required,
+    keep: editing,
+  });
+  return { reports, offered, hidden: candidates.length - offered.length };
+}
+
+/** Props of MultiTargetFormActions. */
+interface MultiTargetFormActionsProps {
+  /** Whether a report suite and a report are chosen. */
+  canSubmit: boolean;
+  isSaving: boolean;
+  isEditing: boolean;
+  onCancel: () => void;
+}
+
+/** The dialog's Cancel and Add (or Save) buttons; Add says why while it is disabled. */
+function MultiTargetFormActions({ canSubmit, isSaving, isEditing, onCancel }: MultiTargetFormActionsProps) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Tooltip label="Choose a report suite and a report first" disabled={canSubmit} withArrow>
+        {/* A disabled button gets no pointer events, so the tooltip hangs on a wrapper. */}
+        <Box component="span" display="inline-block">
+          <Button type="submit" loading={isSaving} disabled={!canSubmit}>
+            {isEditing ? 'Save' : 'Add'}
+          </Button>
+        </Box>
+      </Tooltip>
+    </Group>
   );
 }
