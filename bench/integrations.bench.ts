@@ -22,9 +22,9 @@ import { BlobServiceClient, StorageSharedKeyCredential } from '@azure/storage-bl
 import type { OutputFile } from '@nomen/shared';
 import ssh2 from 'ssh2';
 import type { ReadConnector } from '../server/src/entities/connectors/connectors.read';
-import { deliverAzureBlob } from '../server/src/jobs/deliver/azure-blob';
-import { deliverS3 } from '../server/src/jobs/deliver/s3';
-import { deliverSftp } from '../server/src/jobs/deliver/sftp';
+import { deliverSftp } from '../server/src/integrations/sftp/deliverer';
+import { deliverAzureBlob } from '../server/src/integrations/storage/azure-blob-deliverer';
+import { deliverS3 } from '../server/src/integrations/storage/s3-deliverer';
 import { buildOutputFiles } from '../server/src/jobs/output-files';
 import { createOutboundPolicy } from '../server/src/security/outbound';
 import { AZURITE_ACCOUNT, AZURITE_KEY, startAzuritePeer } from '../tests/peers/azurite-peer';

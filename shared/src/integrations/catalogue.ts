@@ -222,7 +222,7 @@ export const CAMPAIGN_MANAGER_DEFAULT_FIELDS: Readonly<Record<string, readonly D
 /**
  * Adobe Experience Manager inbound columns per data type beyond the id (the path) and name, as
  * Nomen's AEM reader answers them (spec 03 §3 "Storage (content management)": file assets and
- * pages; server/src/jobs/inbound/content-sources.ts).
+ * pages; server/src/integrations/aem/reader.ts).
  */
 export const AEM_DEFAULT_FIELDS: Readonly<Record<string, readonly DefaultField[]>> = {
   file_assets: fields(

@@ -10,14 +10,14 @@ export const PULLABLE_INBOUND_SLUGS = [
   'sftp-pull',
   'aws-s3-inbound',
   'facebook-marketing-inbound',
-  // Ad platforms and Marketing Cloud (jobs/inbound/ad-readers/).
+  // Ad platforms and Marketing Cloud (server/src/integrations/<provider>/reader.ts).
   'tiktok-inbound',
   'snapchat-marketing-inbound',
   'pinterest-inbound',
   'amazon-ads-inbound',
   'google-ads-inbound',
   'salesforce-marketing-cloud-inbound',
-  // Google ad servers, analytics and content (jobs/inbound/google-sources.ts, …).
+  // Google ad servers, analytics and content (server/src/integrations/cm360/reader.ts, …).
   'google-dcm',
   'google-cm360-inbound',
   'google-dv360-inbound',

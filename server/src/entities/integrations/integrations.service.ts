@@ -51,7 +51,7 @@ export function defaultFields(
  * data; for custom data (user data), given `connectorId` (a `ga` connected account of the actor's
  * account) and `propertyId`, the property's event-scoped (user-scoped) custom dimensions as the
  * Admin API lists them, named by parameter name and labelled by display name, the first 9 (what
- * the import reads: server/src/jobs/inbound/analytics-sources.ts); without both, none. Errors: 400
+ * the import reads: server/src/integrations/google-analytics-data/reader.ts); without both, none. Errors: 400
  * naming query.ga_data_set_type for a type Google Analytics does not offer; 404 for another
  * account's connector, 400 naming query.connector_id for a connector of another type; Google's
  * failures as `callProvider` maps them (424 refused credentials, 404/403 passed on, 502).

@@ -42,7 +42,7 @@ import { checkFileSize, fileLimits, inboundFileType, parseInboundFile } from './
  * submission applies):
  * - sftp-pull and aws-s3-inbound read each new CSV, XLSX or JSON file of the folder (one
  *   submission per file); ad-platform and marketing-cloud inbounds (Facebook, TikTok, Snapchat,
- *   Pinterest, Amazon Ads, Google Ads, Salesforce Marketing Cloud: ad-platform-sources.ts) read the
+ *   Pinterest, Amazon Ads, Google Ads, Salesforce Marketing Cloud: their folders' reader.ts) read the
  *   chosen data type with its filters (one submission per pull, of the objects new or changed since
  *   the last), as do the other provider readers (CM360, DV360, GA, AEM, Workfront); every reader is
  *   looked up by slug in PROVIDER_READERS (integrations/registry.ts, built from the provider

@@ -8,8 +8,7 @@ import type { AdObjectsRead } from './ad-readers/types';
 import { InboundError } from './inbound-error';
 
 /**
- * Helpers the provider readers of google-sources.ts, analytics-sources.ts and content-sources.ts
- * share (issue 12 item 5): the table and per-row key/version of what was read, the assignment's
+ * Helpers the provider readers share (`server/src/integrations/<provider>/reader.ts`; spec 03 §3): the table and per-row key/version of what was read, the assignment's
  * filter values and date window, and the mapping of a provider failure to a run failure.
  */
 
