@@ -24,16 +24,51 @@ function cellOf(command: RoomCommand): { columnId: number; listValueId: number |
 }
 
 /**
+ * Reads a stateless payload as a room command (roomCommandSchema). Returns the command, or the
+ * refusal to send: not JSON, or the first validation issue (with the command's id when it has one).
+ */
+function parseCommand(payload: string): { command: RoomCommand } | { refusal: RoomMessage } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(payload);
+  } catch {
+    return { refusal: { type: 'refused', id: null, reason: 'Commands are JSON' } };
+  }
+  const id = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : null;
+  const parsed = roomCommandSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return {
+      refusal: {
+        type: 'refused',
+        id,
+        reason: issue ? `${issue.path.join('.') || 'command'}: ${issue.message}` : 'Unknown command',
+      },
+    };
+  }
+  return { command: parsed.data };
+}
+
+/**
+ * The refusal of a command that threw: a RefusedError's reason, or (logged) a generic "try again"
+ * for anything unexpected.
+ */
+function refusalOf(id: string, error: unknown): RoomMessage {
+  if (error instanceof RefusedError) return { type: 'refused', id, reason: error.message };
+  console.error('[collab] command failed:', error);
+  return { type: 'refused', id, reason: 'The collaboration server could not apply this; try again' };
+}
+
+/**
  * Runs the list-room commands (ARCHITECTURE.md: every change is a typed command sent as a
  * stateless message, validated and applied on the collab server, acknowledged or refused with a
  * reason), keeps the lists-page projection up to date, and releases the lock when its holder's
  * connection or presence goes away or it idles past its timeout. Malformed or unknown commands
  * are refused; nothing a client sends closes the room.
  *
- * Issue 8: before a command runs, the sender's access is checked again in PostgreSQL (session,
- * disabled, access version: a revoked sender is refused and disconnected, item 4), the list must
- * still exist and a named cell must be one of its cells (item 9). An acknowledgement means
- * stored (item 10): the command's Yjs update (v2) is appended to `collab_updates`, with the new
+ * Before a command runs, the sender's access is checked again in PostgreSQL (session, disabled,
+ * access version: a revoked sender is refused and disconnected), the list must still exist and a
+ * named cell must be one of its cells. An acknowledgement means stored: the command's Yjs update (v2) is appended to `collab_updates`, with the new
  * pending count, before the ack (in order per room, concurrent commands in one statement: see
  * UpdateWriter); if that fails the change is undone in the room and the command refused, so a
  * refused command changes nothing.
@@ -58,28 +93,29 @@ export class CommandsExtension implements Extension {
     };
   }
 
+  /** Parses a stateless message as a command and runs it, answering ack or refused (class doc). */
   async onStateless({ payload, connection, document }: onStatelessPayload): Promise<void> {
     const reply = (message: RoomMessage) => connection.sendStateless(JSON.stringify(message));
-    let raw: unknown;
-    try {
-      raw = JSON.parse(payload);
-    } catch {
-      reply({ type: 'refused', id: null, reason: 'Commands are JSON' });
+    const parsed = parseCommand(payload);
+    if ('refusal' in parsed) {
+      reply(parsed.refusal);
       return;
     }
-    const id = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : null;
-    const parsed = roomCommandSchema.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      reply({
-        type: 'refused',
-        id,
-        reason: issue ? `${issue.path.join('.') || 'command'}: ${issue.message}` : 'Unknown command',
-      });
-      return;
-    }
-    const command = parsed.data;
     const user = (connection.context as RoomContext).user;
+    await this.runCommand(document, connection, parsed.command, user, reply);
+  }
+
+  /**
+   * Runs one valid command (class doc): checks the sender again, applies it, stores its update
+   * before the ack, and takes its change back out of the room when it is refused or not stored.
+   */
+  private async runCommand(
+    document: Document,
+    connection: onStatelessPayload['connection'],
+    command: RoomCommand,
+    user: RoomUser,
+    reply: (message: RoomMessage) => void,
+  ): Promise<void> {
     const origin = { source: 'local' as const, command: command.id };
     const updates: Uint8Array[] = [];
     const capture = (update: Uint8Array, from: unknown) => {
@@ -113,32 +149,37 @@ export class CommandsExtension implements Extension {
       }
       const result = await handleCommand(ctx, command);
       document.off('updateV2', capture);
-      if (updates.length > 0) {
-        const appended = await this.writerOf(document, user).append(
-          updates.length === 1 ? updates[0]! : Y.mergeUpdatesV2(updates),
-          result.threadsChanged === true,
-        );
-        if (!appended) throw new RefusedError('This list no longer exists');
-      }
+      await this.store(document, user, updates, result.threadsChanged === true);
       stored = true;
       if (command.type === 'lock.take') this.watchLock(document, user);
       reply({ type: 'ack', id: command.id, ...(result.threadId ? { threadId: result.threadId } : {}) });
     } catch (error) {
       // Not stored: take the command's change back out of the room (a refused command changes nothing).
       if (!stored) undo.undo();
-      if (error instanceof RefusedError) reply({ type: 'refused', id: command.id, reason: error.message });
-      else {
-        console.error('[collab] command failed:', error);
-        reply({
-          type: 'refused',
-          id: command.id,
-          reason: 'The collaboration server could not apply this; try again',
-        });
-      }
+      reply(refusalOf(command.id, error));
     } finally {
       document.off('updateV2', capture);
       undo.destroy();
     }
+  }
+
+  /**
+   * Appends a command's updates (merged into one) to the room's stored updates with whether the
+   * threads changed (UpdateWriter); nothing when it changed nothing. Throws RefusedError when the
+   * list is gone.
+   */
+  private async store(
+    document: Document,
+    user: RoomUser,
+    updates: Uint8Array[],
+    threadsChanged: boolean,
+  ): Promise<void> {
+    if (updates.length === 0) return;
+    const appended = await this.writerOf(document, user).append(
+      updates.length === 1 ? updates[0]! : Y.mergeUpdatesV2(updates),
+      threadsChanged,
+    );
+    if (!appended) throw new RefusedError('This list no longer exists');
   }
 
   /** Releases the holder's lock when their last connection to the room closes. */
