@@ -8,6 +8,8 @@ import { e2eWorkers, workerEnv } from './support/worker';
 // host, not the port, so one context would carry one server's session only.
 for (const role of Object.keys(ROLES) as RoleName[]) {
   setup(`sign in as ${role}`, async ({ browser }) => {
+    // The usual budget for each server's sign-in.
+    setup.setTimeout(setup.info().timeout * e2eWorkers());
     for (let worker = 0; worker < e2eWorkers(); worker++) {
       const port = Number(workerEnv(worker).E2E_PORT);
       const context = await browser.newContext({ baseURL: `http://localhost:${port}` });
