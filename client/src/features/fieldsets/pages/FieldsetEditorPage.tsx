@@ -6,10 +6,9 @@ import {
   type FieldsetSaveParsed,
   fieldsetSaveSchema,
 } from '@nomen/shared';
-import { useMemo, useState } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { type Control, useWatch } from 'react-hook-form';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { confirmAction } from '../../../ui/confirmAction';
 import { EditorPageForm } from '../../../ui/EditorPageForm';
 import { EditorRoute, editorWords } from '../../../ui/form/EditorRoute';
 import { FormTextarea } from '../../../ui/form/FormTextarea';
@@ -18,8 +17,6 @@ import { useContractForm } from '../../../ui/form/useContractForm';
 import { useEditorSource } from '../../../ui/useEditorSource';
 import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
 import { useSignedIn } from '../../auth/api';
-import { useListChoices } from '../../governance/api';
-import { fieldLabel } from '../../governance/GovernanceSettings';
 import { useFieldset } from '../api';
 import { FieldDrawer } from '../components/FieldDrawer';
 import { FieldsetFieldsCard } from '../components/FieldsetFieldsCard';
@@ -32,11 +29,10 @@ import {
   isFieldsetChanged,
   poweringFieldIds,
   putField,
-  removeField,
   type SaveIssues,
   withoutFieldIssues,
 } from '../fieldsetDraft';
-import { useFieldDrawerState } from '../hooks/useFieldDrawerState';
+import { type FieldDrawerState, useFieldDrawerState } from '../hooks/useFieldDrawerState';
 import { NO_ISSUES, useFieldsetSubmit } from '../hooks/useFieldsetSubmit';
 
 const FIELDSETS_PATH = '/admin/fieldsets';
@@ -114,7 +110,6 @@ function FieldsetEditor({
   onReload,
 }: FieldsetEditorProps) {
   const { features } = useSignedIn();
-  const lists = useListChoices();
   // The form holds the whole set; the contract's save schema checks it (spec 02 §5).
   const form = useContractForm<FieldsetSaveParsed, FieldsetSave, FieldsetDraft>(fieldsetSaveSchema, {
     defaultValues: initial,
@@ -137,7 +132,6 @@ function FieldsetEditor({
     allowNextNavigation,
     onReload,
   });
-  const listNames = useMemo(() => new Map((lists.data ?? []).map((l) => [l.id, l.name])), [lists.data]);
 
   const setFields = (next: FieldSave[]) => form.setValue('fields', next, { shouldDirty: true });
   const applyField = (field: FieldSave) => {
@@ -145,17 +139,7 @@ function FieldsetEditor({
     setIssues((current) => withoutFieldIssues(current, field.id));
     closeDrawer();
   };
-  const onRemove = async (field: FieldSave) => {
-    const confirmed = await confirmAction({
-      title: `Remove ${fieldLabel(field)}?`,
-      message: 'The field is removed from this set when you save.',
-      confirmLabel: 'Remove',
-    });
-    if (confirmed) setFields(removeField(fields, field.id));
-  };
-
   const title = (draft.name ?? '').trim() || (initial.id === null ? 'New field set' : 'Field set');
-  const drawerField = drawer?.field;
 
   return (
     <>
@@ -170,44 +154,83 @@ function FieldsetEditor({
         blockedReason={fieldsetSaveBlockedReason(draft, isDirty)}
       >
         <Stack gap="lg">
-          <Paper withBorder radius="md" p="lg">
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-              <FormTextInput control={form.control} name="name" label="Name" required />
-              <FormTextarea
-                control={form.control}
-                name="description"
-                label="Description"
-                autosize
-                minRows={1}
-                maxRows={5}
-              />
-            </SimpleGrid>
-          </Paper>
+          <FieldsetSettingsCard control={form.control} />
           <FieldsetFieldsCard
             fields={fields}
             poweringIds={poweringIds}
             fieldErrors={issues.fields}
-            listName={(id) => listNames.get(id)}
             onChange={setFields}
             onEdit={openField}
-            onRemove={(field) => void onRemove(field)}
             onAdd={addField}
           />
         </Stack>
       </EditorPageForm>
-      {drawer && drawerField ? (
-        <FieldDrawer
-          key={drawer.session}
-          opened={drawer.opened}
-          field={drawerField}
-          isNew={drawer.isNew}
-          otherFields={fields.filter((f) => String(f.id) !== String(drawerField.id))}
+      {drawer ? (
+        <FieldsetFieldDrawer
+          drawer={drawer}
+          fields={fields}
           canRequireUnique={features.includes('require-uniqueness')}
-          serverErrors={issues.fields[String(drawerField.id)]}
+          issues={issues}
           onClose={closeDrawer}
           onApply={applyField}
         />
       ) : null}
     </>
+  );
+}
+
+/** The set's own inputs (spec 02 §2): name (required) and description. */
+function FieldsetSettingsCard({ control }: { control: Control<FieldsetDraft, unknown, FieldsetSaveParsed> }) {
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <FormTextInput control={control} name="name" label="Name" required />
+        <FormTextarea
+          control={control}
+          name="description"
+          label="Description"
+          autosize
+          minRows={1}
+          maxRows={5}
+        />
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+/** Props of FieldsetFieldDrawer. */
+interface FieldsetFieldDrawerProps {
+  drawer: FieldDrawerState;
+  /** Every field of the set, the drawer's own included. */
+  fields: FieldSave[];
+  canRequireUnique: boolean;
+  /** The last save's issues; the drawer shows its field's. */
+  issues: SaveIssues;
+  onClose: () => void;
+  onApply: (field: FieldSave) => void;
+}
+
+/** The field drawer for the drawer state's field, with the set's other fields and its issues (spec 02 §2). */
+function FieldsetFieldDrawer({
+  drawer,
+  fields,
+  canRequireUnique,
+  issues,
+  onClose,
+  onApply,
+}: FieldsetFieldDrawerProps) {
+  const drawerField = drawer.field;
+  return (
+    <FieldDrawer
+      key={drawer.session}
+      opened={drawer.opened}
+      field={drawerField}
+      isNew={drawer.isNew}
+      otherFields={fields.filter((f) => String(f.id) !== String(drawerField.id))}
+      canRequireUnique={canRequireUnique}
+      serverErrors={issues.fields[String(drawerField.id)]}
+      onClose={onClose}
+      onApply={onApply}
+    />
   );
 }

@@ -63,26 +63,10 @@ export function FieldCompatibilityPanel({
               : `${mapped} of ${classifications.length} classifications have a field. Multi-targets must offer ${mapped > 0 ? 'the mapped classifications' : 'every classification'}.`}
           </Text>
         </Stack>
-        <Tooltip
-          label="No unmapped classification has exactly one field of the same name"
-          disabled={canAutoMap}
-          withArrow
-          multiline
-          maw={260}
-        >
-          {/* A disabled button gets no pointer events, so the tooltip hangs on a wrapper. */}
-          <Box component="span" display="inline-block">
-            <Button
-              variant="default"
-              size="xs"
-              leftSection={<IconWand size={14} aria-hidden />}
-              disabled={!canAutoMap}
-              onClick={() => onChange(withSameNamedFields(draft, classifications, fields))}
-            >
-              Map same-named fields
-            </Button>
-          </Box>
-        </Tooltip>
+        <AutoMapButton
+          canAutoMap={canAutoMap}
+          onClick={() => onChange(withSameNamedFields(draft, classifications, fields))}
+        />
       </Group>
       {choices.error ? (
         <QueryErrorAlert error={choices.error} what="the fields" onRetry={() => void choices.refetch()} />
@@ -93,54 +77,96 @@ export function FieldCompatibilityPanel({
           <Skeleton height={32} />
         </Stack>
       ) : classifications.length > 0 ? (
-        <Table aria-label="Field compatibility" verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w="35%">Classification</Table.Th>
-              <Table.Th>Field</Table.Th>
-              <Table.Th w={130}>Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {classifications.map((classification) => {
-              const fieldId = fieldFor(draft, classification);
-              return (
-                <Table.Tr key={classification}>
-                  <Table.Td>
-                    <Text size="sm">{classification}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Select
-                      aria-label={`Field for ${classification}`}
-                      placeholder="No field"
-                      searchable
-                      clearable
-                      size="xs"
-                      data={data}
-                      value={fieldId === null ? null : String(fieldId)}
-                      nothingFoundMessage="No field matches"
-                      onChange={(value) =>
-                        onChange(withFieldFor(draft, classification, value ? Number(value) : null))
-                      }
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    {fieldId !== null ? (
-                      <Badge color="green" variant="light">
-                        Mapped
-                      </Badge>
-                    ) : (
-                      <Badge color="gray" variant="light">
-                        Not mapped
-                      </Badge>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <CompatibilityTable draft={draft} onChange={onChange} classifications={classifications} data={data} />
       ) : null}
     </Paper>
+  );
+}
+
+/** "Map same-named fields", saying why while it is disabled (spec 01 §2.5). */
+function AutoMapButton({ canAutoMap, onClick }: { canAutoMap: boolean; onClick: () => void }) {
+  return (
+    <Tooltip
+      label="No unmapped classification has exactly one field of the same name"
+      disabled={canAutoMap}
+      withArrow
+      multiline
+      maw={260}
+    >
+      {/* A disabled button gets no pointer events, so the tooltip hangs on a wrapper. */}
+      <Box component="span" display="inline-block">
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconWand size={14} aria-hidden />}
+          disabled={!canAutoMap}
+          onClick={onClick}
+        >
+          Map same-named fields
+        </Button>
+      </Box>
+    </Tooltip>
+  );
+}
+
+/** Props of CompatibilityTable. */
+interface CompatibilityTableProps {
+  draft: TargetDraft;
+  onChange: (next: TargetDraft) => void;
+  classifications: readonly string[];
+  /** The target's fields as select choices. */
+  data: { value: string; label: string }[];
+}
+
+/** One row per classification: its field select and whether it is mapped (spec 01 §2.5). */
+function CompatibilityTable({ draft, onChange, classifications, data }: CompatibilityTableProps) {
+  return (
+    <Table aria-label="Field compatibility" verticalSpacing="xs">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w="35%">Classification</Table.Th>
+          <Table.Th>Field</Table.Th>
+          <Table.Th w={130}>Status</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {classifications.map((classification) => {
+          const fieldId = fieldFor(draft, classification);
+          return (
+            <Table.Tr key={classification}>
+              <Table.Td>
+                <Text size="sm">{classification}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Select
+                  aria-label={`Field for ${classification}`}
+                  placeholder="No field"
+                  searchable
+                  clearable
+                  size="xs"
+                  data={data}
+                  value={fieldId === null ? null : String(fieldId)}
+                  nothingFoundMessage="No field matches"
+                  onChange={(value) =>
+                    onChange(withFieldFor(draft, classification, value ? Number(value) : null))
+                  }
+                />
+              </Table.Td>
+              <Table.Td>
+                {fieldId !== null ? (
+                  <Badge color="green" variant="light">
+                    Mapped
+                  </Badge>
+                ) : (
+                  <Badge color="gray" variant="light">
+                    Not mapped
+                  </Badge>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
   );
 }

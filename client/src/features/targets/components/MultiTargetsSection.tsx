@@ -139,35 +139,19 @@ function MultiTargetForm(props: {
   const [report, setReport] = useState(editing?.remote_target_id ?? '');
   const [status, setStatus] = useState<MultiTargetStatus>(editing?.status ?? 'active');
   const realms = useRealms(target.connector_id);
-  const { reports, offered, hidden } = useOfferedReports(target, realm, props.added, editing);
-  const save = useSaveMultiTargets(target.id);
   const realmName = realms.data?.realms.find((r) => r.remote_realm_id === realm)?.realm_name ?? '';
-
-  const submit = async () => {
-    try {
-      await save.mutateAsync({
-        multi_targets: [
-          {
-            local_multi_target_id: editing?.local_multi_target_id ?? null,
-            remote_realm_id: realm,
-            remote_realm_name: realmName,
-            remote_target_id: report,
-            status,
-          },
-        ],
-      });
-      notifySuccess(MULTI_TARGETS_UPDATED_MESSAGE);
-      props.onDone();
-    } catch {
-      notifyError(MULTI_TARGETS_FAILED_MESSAGE);
-    }
-  };
+  const { save, submit } = useMultiTargetSubmit(target, editing, props.onDone);
 
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        void submit({
+          remote_realm_id: realm,
+          remote_realm_name: realmName,
+          remote_target_id: report,
+          status,
+        });
       }}
     >
       <Stack gap="md">
@@ -188,31 +172,14 @@ function MultiTargetForm(props: {
         {realms.error ? (
           <LookupFailure error={realms.error} what="report suites" onRetry={() => void realms.refetch()} />
         ) : null}
-        <Select
-          label="Report"
-          required
-          searchable
-          placeholder={
-            !realm
-              ? 'Choose a report suite first'
-              : reports.isPending
-                ? 'Loading reports…'
-                : 'Choose a report'
-          }
-          disabled={!realm || reports.isPending}
-          data={offered.map((r) => ({ value: r.id, label: r.name }))}
-          value={report || null}
-          nothingFoundMessage="No compatible report"
-          description={
-            realm && !reports.isPending && hidden > 0
-              ? `${hidden} ${hidden === 1 ? 'report is' : 'reports are'} hidden: incompatible classifications, the target's own report or already added.`
-              : undefined
-          }
-          onChange={(value) => setReport(value ?? '')}
+        <MultiTargetReportSelect
+          target={target}
+          realm={realm}
+          added={props.added}
+          editing={editing}
+          report={report}
+          onChange={setReport}
         />
-        {reports.error ? (
-          <LookupFailure error={reports.error} what="reports" onRetry={() => void reports.refetch()} />
-        ) : null}
         <Select
           label="Status"
           allowDeselect={false}
@@ -228,6 +195,86 @@ function MultiTargetForm(props: {
         />
       </Stack>
     </form>
+  );
+}
+
+/** A multi-target as the dialog sends it, without its id. */
+interface MultiTargetChoice {
+  remote_realm_id: string;
+  remote_realm_name: string;
+  remote_target_id: string;
+  status: MultiTargetStatus;
+}
+
+/**
+ * Saving the dialog's multi-target of `target` (spec 01 §2.5, §8): adds it, or updates `editing`,
+ * then toasts and calls `onDone`; a failure shows a toast and keeps the dialog open.
+ */
+function useMultiTargetSubmit(target: Target, editing: MultiTarget | null, onDone: () => void) {
+  const save = useSaveMultiTargets(target.id);
+  const submit = async (choice: MultiTargetChoice) => {
+    try {
+      await save.mutateAsync({
+        multi_targets: [{ local_multi_target_id: editing?.local_multi_target_id ?? null, ...choice }],
+      });
+      notifySuccess(MULTI_TARGETS_UPDATED_MESSAGE);
+      onDone();
+    } catch {
+      notifyError(MULTI_TARGETS_FAILED_MESSAGE);
+    }
+  };
+  return { save, submit };
+}
+
+/** Props of MultiTargetReportSelect. */
+interface MultiTargetReportSelectProps {
+  target: Target;
+  /** The chosen report suite's id, or '' before one is chosen. */
+  realm: string;
+  added: readonly MultiTarget[];
+  editing: MultiTarget | null;
+  /** The chosen report's id, or ''. */
+  report: string;
+  onChange: (report: string) => void;
+}
+
+/**
+ * The multi-target's report: only the compatible reports of the chosen report suite, with how
+ * many were hidden and why (spec 01 §2.5).
+ */
+function MultiTargetReportSelect({
+  target,
+  realm,
+  added,
+  editing,
+  report,
+  onChange,
+}: MultiTargetReportSelectProps) {
+  const { reports, offered, hidden } = useOfferedReports(target, realm, added, editing);
+  return (
+    <>
+      <Select
+        label="Report"
+        required
+        searchable
+        placeholder={
+          !realm ? 'Choose a report suite first' : reports.isPending ? 'Loading reports…' : 'Choose a report'
+        }
+        disabled={!realm || reports.isPending}
+        data={offered.map((r) => ({ value: r.id, label: r.name }))}
+        value={report || null}
+        nothingFoundMessage="No compatible report"
+        description={
+          realm && !reports.isPending && hidden > 0
+            ? `${hidden} ${hidden === 1 ? 'report is' : 'reports are'} hidden: incompatible classifications, the target's own report or already added.`
+            : undefined
+        }
+        onChange={(value) => onChange(value ?? '')}
+      />
+      {reports.error ? (
+        <LookupFailure error={reports.error} what="reports" onRetry={() => void reports.refetch()} />
+      ) : null}
+    </>
   );
 }
 
