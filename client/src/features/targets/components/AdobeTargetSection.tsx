@@ -17,9 +17,19 @@ export interface AdobeTargetSectionProps {
  * the optional confirmation email. The report's classification names feed the compatibility
  * panel. A chosen report suite or report the account no longer lists stays shown by its id.
  */
-export function AdobeTargetSection({ draft, onChange, errors }: AdobeTargetSectionProps) {
+export function AdobeTargetSection(props: AdobeTargetSectionProps) {
+  return (
+    <Stack gap="md">
+      <RealmSelect {...props} />
+      <ReportSelect {...props} />
+      <ConfirmationEmailFields {...props} />
+    </Stack>
+  );
+}
+
+/** The report suite, read live from the connected account; one it no longer lists stays shown. */
+function RealmSelect({ draft, onChange, errors }: AdobeTargetSectionProps) {
   const realms = useRealms(draft.connector_id);
-  const reports = useRemoteTargets(draft.connector_id, draft.remote_realm_id);
   const hasAccount = draft.connector_id !== null;
 
   const realmData = (realms.data?.realms ?? []).map((r) => ({
@@ -29,14 +39,8 @@ export function AdobeTargetSection({ draft, onChange, errors }: AdobeTargetSecti
   if (draft.remote_realm_id && !realmData.some((r) => r.value === draft.remote_realm_id)) {
     realmData.push({ value: draft.remote_realm_id, label: draft.realm_name || draft.remote_realm_id });
   }
-  const reportList: RemoteTarget[] = reports.data?.targets ?? [];
-  const reportData = reportList.map((r) => ({ value: r.id, label: r.name }));
-  if (draft.remote_target_id && !reportData.some((r) => r.value === draft.remote_target_id)) {
-    reportData.push({ value: draft.remote_target_id, label: draft.remote_target_id });
-  }
-
   return (
-    <Stack gap="md">
+    <>
       <Select
         label="Report suite"
         required
@@ -66,6 +70,20 @@ export function AdobeTargetSection({ draft, onChange, errors }: AdobeTargetSecti
       {realms.error ? (
         <LookupFailure error={realms.error} what="report suites" onRetry={() => void realms.refetch()} />
       ) : null}
+    </>
+  );
+}
+
+/** The report of the chosen report suite, read live; one it no longer lists stays shown by its id. */
+function ReportSelect({ draft, onChange, errors }: AdobeTargetSectionProps) {
+  const reports = useRemoteTargets(draft.connector_id, draft.remote_realm_id);
+  const reportList: RemoteTarget[] = reports.data?.targets ?? [];
+  const reportData = reportList.map((r) => ({ value: r.id, label: r.name }));
+  if (draft.remote_target_id && !reportData.some((r) => r.value === draft.remote_target_id)) {
+    reportData.push({ value: draft.remote_target_id, label: draft.remote_target_id });
+  }
+  return (
+    <>
       <Select
         label="Report"
         required
@@ -95,6 +113,14 @@ export function AdobeTargetSection({ draft, onChange, errors }: AdobeTargetSecti
       {reports.error ? (
         <LookupFailure error={reports.error} what="reports" onRetry={() => void reports.refetch()} />
       ) : null}
+    </>
+  );
+}
+
+/** Whether Adobe sends a confirmation email once it has processed the upload, and to whom. */
+function ConfirmationEmailFields({ draft, onChange, errors }: AdobeTargetSectionProps) {
+  return (
+    <>
       <Switch
         label="Send a confirmation email when Adobe has processed the classifications"
         checked={draft.use_aa_confirmation_email}
@@ -116,7 +142,7 @@ export function AdobeTargetSection({ draft, onChange, errors }: AdobeTargetSecti
           onChange={(event) => onChange({ ...draft, aa_confirmation_email: event.currentTarget.value })}
         />
       ) : null}
-    </Stack>
+    </>
   );
 }
 
