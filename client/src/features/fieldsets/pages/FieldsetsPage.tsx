@@ -93,49 +93,69 @@ export function FieldsetsPage() {
         addLabel="Add field set"
         onEdit={(s) => void navigate(editorPath(s.id))}
         emptyDescription="Add a field set to define governed fields once and reuse them in templates."
-        actions={(selected) => {
-          const powersList = selected.some((s) => s.powers_list);
-          const isDeleteDisabled = selected.length === 0 || powersList || deleteFieldsets.isPending;
-          return (
-            <>
-              <Button
-                variant="default"
-                leftSection={<IconCopy size={16} aria-hidden />}
-                disabled={selected.length !== 1}
-                onClick={() =>
-                  selected[0] && void navigate(`${editorPath('new')}?duplicate=${selected[0].id}`)
-                }
-              >
-                Duplicate
-              </Button>
-              <Tooltip
-                label={powersList ? FIELDSET_POWERS_LIST_REASON : 'Delete the selected field sets'}
-                disabled={selected.length === 0}
-                events={{ hover: true, focus: true, touch: true }}
-                withArrow
-                multiline
-                maw={280}
-              >
-                <Button
-                  variant="default"
-                  color="red"
-                  leftSection={<IconTrash size={16} aria-hidden />}
-                  // Focusable while disabled, so the tooltip can say why (spec 02 §2).
-                  aria-disabled={isDeleteDisabled || undefined}
-                  data-disabled={isDeleteDisabled || undefined}
-                  loading={deleteFieldsets.isPending}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    if (!isDeleteDisabled) void onDelete(selected);
-                  }}
-                >
-                  Delete
-                </Button>
-              </Tooltip>
-            </>
-          );
-        }}
+        actions={(selected) => (
+          <FieldsetActions
+            selected={selected}
+            isDeleting={deleteFieldsets.isPending}
+            onDuplicate={(s) => void navigate(`${editorPath('new')}?duplicate=${s.id}`)}
+            onDelete={(rows) => void onDelete(rows)}
+          />
+        )}
       />
+    </>
+  );
+}
+
+/** Props of FieldsetActions. */
+interface FieldsetActionsProps {
+  /** The selected field sets. */
+  selected: FieldsetSummary[];
+  isDeleting: boolean;
+  onDuplicate: (fieldset: FieldsetSummary) => void;
+  onDelete: (fieldsets: FieldsetSummary[]) => void;
+}
+
+/**
+ * The field set table's own actions (spec 02 §2): Duplicate (one selected) and Delete, focusable
+ * while disabled so its tooltip can say a selected set powers a list.
+ */
+function FieldsetActions({ selected, isDeleting, onDuplicate, onDelete }: FieldsetActionsProps) {
+  const powersList = selected.some((s) => s.powers_list);
+  const isDeleteDisabled = selected.length === 0 || powersList || isDeleting;
+  return (
+    <>
+      <Button
+        variant="default"
+        leftSection={<IconCopy size={16} aria-hidden />}
+        disabled={selected.length !== 1}
+        onClick={() => selected[0] && onDuplicate(selected[0])}
+      >
+        Duplicate
+      </Button>
+      <Tooltip
+        label={powersList ? FIELDSET_POWERS_LIST_REASON : 'Delete the selected field sets'}
+        disabled={selected.length === 0}
+        events={{ hover: true, focus: true, touch: true }}
+        withArrow
+        multiline
+        maw={280}
+      >
+        <Button
+          variant="default"
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          // Focusable while disabled, so the tooltip can say why (spec 02 §2).
+          aria-disabled={isDeleteDisabled || undefined}
+          data-disabled={isDeleteDisabled || undefined}
+          loading={isDeleting}
+          onClick={(event) => {
+            event.preventDefault();
+            if (!isDeleteDisabled) onDelete(selected);
+          }}
+        >
+          Delete
+        </Button>
+      </Tooltip>
     </>
   );
 }
