@@ -64,6 +64,52 @@ export async function startJobs(
   config: JobsConfig,
   options: { work: boolean },
 ): Promise<JobRuntime> {
+  const boss = await startQueue(executor, config, options);
+  const workerIds: string[] = [];
+  const wake = () => {
+    for (const id of workerIds) boss.notifyWorker(id);
+  };
+  const dispatch = async (): Promise<number> => {
+    const { runs: queued, others } = await dispatchOutboxes(deps.db, boss, config);
+    if (queued + others > 0) wake();
+    return queued;
+  };
+  const dispatcher = singleFlight(dispatch);
+
+  workerIds.push(...(await startLinkChecks(deps, boss, config, options)));
+  workerIds.push(...(await startDatasetSearch(deps, boss, config, options)));
+  if (options.work) workerIds.push(...(await startRunWorkers(deps, boss, config)));
+
+  // Runs another process queued: fetch now (after a lost connection, too: a signal may be lost).
+  const stopListening = options.work ? await executor.listen(RUNS_QUEUED_CHANNEL, wake, wake) : null;
+
+  dispatcher.nudge();
+  const sweep = setInterval(dispatcher.nudge, DISPATCH_SWEEP_MS);
+  sweep.unref();
+  // Inbound pulls every 8 hours (spec 03 §2, an inbound integration's sync frequency).
+  const stopInboundSchedule = startInboundSchedule(deps.db, dispatcher.nudge);
+
+  return {
+    boss,
+    nudge: dispatcher.nudge,
+    dispatch,
+    async stop() {
+      dispatcher.stop();
+      clearInterval(sweep);
+      await stopListening?.();
+      stopInboundSchedule();
+      await dispatcher.idle();
+      await boss.stop({ graceful: true, timeout: 10_000, close: false, wait: true });
+    },
+  };
+}
+
+/** Starts pg-boss on `executor` (schema `pgboss`, migrated) and makes the integration runs' queue. */
+async function startQueue(
+  executor: JobsDatabase,
+  config: JobsConfig,
+  options: { work: boolean },
+): Promise<PgBoss> {
   const boss = new PgBoss({
     db: executor,
     schema: 'pgboss',
@@ -82,31 +128,47 @@ export async function startJobs(
     // A live attempt keeps its job alive with a heartbeat (./lease.ts); the ceiling only bounds it.
     expireInSeconds: ATTEMPT_CEILING_SECONDS,
   });
+  return boss;
+}
 
-  const workerIds: string[] = [];
-  const dispatch = async (): Promise<number> => {
-    let total = 0;
+/**
+ * Drains every outbox into its queue: integration runs in batches of DISPATCH_BATCH, then the
+ * link checks of submissions that entered a dataset (./link-checks.ts) and the search indexing of
+ * commits' new values (./dataset-search.ts), each until it has nothing left. Answers how many
+ * integration runs and how many other jobs were queued.
+ */
+async function dispatchOutboxes(
+  db: Kysely<Database>,
+  boss: PgBoss,
+  config: JobsConfig,
+): Promise<{ runs: number; others: number }> {
+  let total = 0;
+  for (;;) {
+    const sent = await dispatchBatch(db, boss, config);
+    total += sent;
+    if (sent < DISPATCH_BATCH) break;
+  }
+  let others = 0;
+  for (const dispatchOutbox of [dispatchLinkChecks, dispatchDatasetSearch]) {
     for (;;) {
-      const sent = await dispatchBatch(deps.db, boss, config);
-      total += sent;
-      if (sent < DISPATCH_BATCH) break;
+      const sent = await dispatchOutbox(db, boss, config);
+      others += sent;
+      if (sent === 0) break;
     }
-    // The outboxes of other queues, each drained until it has nothing left: link checks of
-    // submissions that entered a dataset (issue 12 item 6; ./link-checks.ts) and search indexing
-    // of commits' new values (issue 11 search report; ./dataset-search.ts).
-    let others = 0;
-    for (const dispatchOutbox of [dispatchLinkChecks, dispatchDatasetSearch]) {
-      for (;;) {
-        const sent = await dispatchOutbox(deps.db, boss, config);
-        others += sent;
-        if (sent === 0) break;
-      }
-    }
-    if (total + others > 0) for (const id of workerIds) boss.notifyWorker(id);
-    return total;
-  };
+  }
+  return { runs: total, others };
+}
 
-  // One dispatch at a time per process; a nudge during one runs another after it.
+/**
+ * One dispatch at a time per process: `nudge` starts `dispatch` unless one runs, and a nudge
+ * during one runs another after it; failures are logged, never thrown. After `stop`, nudges do
+ * nothing; `idle` resolves when the running dispatch (if any) has ended.
+ */
+function singleFlight(dispatch: () => Promise<unknown>): {
+  nudge: () => void;
+  stop: () => void;
+  idle: () => Promise<unknown>;
+} {
   let running: Promise<unknown> | null = null;
   let again = false;
   let stopped = false;
@@ -126,59 +188,46 @@ export async function startJobs(
         }
       });
   };
-
-  workerIds.push(...(await startLinkChecks(deps, boss, config, options)));
-  workerIds.push(...(await startDatasetSearch(deps, boss, config, options)));
-  if (options.work)
-    for (let i = 0; i < config.concurrency; i++) {
-      // pg-boss waits its polling interval after every job, even when more are queued: a worker
-      // that has just finished one asks again at once (and sleeps only when it finds none).
-      let id = '';
-      id = await boss.work<IntegrationRunJob>(
-        INTEGRATION_RUN_QUEUE,
-        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: config.pollSeconds },
-        async ([job]) => {
-          if (!job) return;
-          try {
-            const outcome = await runIntegration(deps, job.data, {
-              retryCount: job.retryCount,
-              retryLimit: job.retryLimit,
-              jobId: job.id,
-            });
-            if (outcome === 'retry') throw new Error(`integration run ${job.data.runId} will be retried`);
-          } finally {
-            if (id) boss.notifyWorker(id);
-          }
-        },
-      );
-      workerIds.push(id);
-    }
-
-  // Runs another process queued: fetch now (after a lost connection, too: a signal may be lost).
-  const wake = () => {
-    for (const id of workerIds) boss.notifyWorker(id);
-  };
-  const stopListening = options.work ? await executor.listen(RUNS_QUEUED_CHANNEL, wake, wake) : null;
-
-  nudge();
-  const sweep = setInterval(nudge, DISPATCH_SWEEP_MS);
-  sweep.unref();
-  // Inbound pulls every 8 hours (issue 12 item 5).
-  const stopInboundSchedule = startInboundSchedule(deps.db, nudge);
-
   return {
-    boss,
     nudge,
-    dispatch,
-    async stop() {
+    stop: () => {
       stopped = true;
-      clearInterval(sweep);
-      await stopListening?.();
-      stopInboundSchedule();
-      await running;
-      await boss.stop({ graceful: true, timeout: 10_000, close: false, wait: true });
     },
+    idle: async () => running,
   };
+}
+
+/**
+ * Starts `config.concurrency` workers of the integration runs' queue, each running
+ * {@link runIntegration} on one job at a time (a run answering 'retry' fails the attempt so
+ * pg-boss retries it); answers their worker ids.
+ */
+async function startRunWorkers(deps: JobDeps, boss: PgBoss, config: JobsConfig): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < config.concurrency; i++) {
+    // pg-boss waits its polling interval after every job, even when more are queued: a worker
+    // that has just finished one asks again at once (and sleeps only when it finds none).
+    let id = '';
+    id = await boss.work<IntegrationRunJob>(
+      INTEGRATION_RUN_QUEUE,
+      { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: config.pollSeconds },
+      async ([job]) => {
+        if (!job) return;
+        try {
+          const outcome = await runIntegration(deps, job.data, {
+            retryCount: job.retryCount,
+            retryLimit: job.retryLimit,
+            jobId: job.id,
+          });
+          if (outcome === 'retry') throw new Error(`integration run ${job.data.runId} will be retried`);
+        } finally {
+          if (id) boss.notifyWorker(id);
+        }
+      },
+    );
+    ids.push(id);
+  }
+  return ids;
 }
 
 /** Queues up to DISPATCH_BATCH runs without a job, in one transaction; answers how many. */

@@ -59,55 +59,19 @@ export async function testConnectionDraft(
   actor: Actor,
   input: TestDraft,
 ): Promise<ConnectionTestResult> {
-  const type = connectorTypeBySlug(input.connector_type_slug);
-  if (!type)
-    throw AppError.badField(
-      'body.connector_type_slug',
-      `Unknown connector type "${input.connector_type_slug}"`,
-    );
-  if (input.connector_type_id && input.connector_type_id !== type.id)
-    throw AppError.badField(
-      'body.connector_type_id',
-      `Connector type ${input.connector_type_id} is not ${type.slug}`,
-    );
-  const existing = input.id
-    ? (await repo.findConnectors(deps.db, actor.accountId, [input.id]))[0]
-    : undefined;
-  if (input.id && !existing) throw AppError.notFound('Connected account');
-  if (existing && existing.connector_type_id !== type.id)
-    throw AppError.badField(
-      'body.connector_type_slug',
-      'The connector type of a saved account cannot change',
-    );
+  const { type, existing } = await draftTypeAndSaved(deps, actor, input);
   if (type.oauth && !existing?.oauth_tokens)
     return {
       ok: false,
       message: `${type.name} accounts are tested after signing in with ${type.signInWith ?? type.name}: ${existing ? 'sign in' : 'save the account and sign in'}, then test it.`,
     };
-
-  const metadata = Object.fromEntries(
-    Object.entries(input.metadata).map(([k, v]) => [k, v === null ? '' : String(v)]),
-  );
-  // Fields only the provider's sign-in fills keep the stored value, as on a save (spec 01 §4).
-  for (const key of signInKeysOf(type)) metadata[key] = existing?.metadata[key] ?? '';
-  const storedSecrets = Object.keys(existing?.secrets ?? {});
-  const issues = validateConnector(
-    { name: input.name || existing?.name || type.name, type, metadata, customFields: [] },
-    { isNew: !existing, features: actor.features, storedSecrets },
-  );
-  for (const issue of outboundIssues(metadata, deps.config.outbound))
-    if (!issues.some((i) => i.path === issue.path)) issues.push(issue);
-  if (issues.length > 0) throw bodyIssues(issues);
-
+  const metadata = checkedDraftMetadata(deps, actor, input, type, existing);
   const split = splitConnectorMetadata(type, metadata, actor.features);
   let base: ReadConnector | null = null;
-  const secrets: Record<string, string> = {};
+  let secrets: Record<string, string>;
   try {
     if (existing?.oauth_tokens) base = await readConnector(deps, actor.accountId, existing.id);
-    const ring = keyRingOf(deps.config);
-    for (const [k, v] of Object.entries(existing?.secrets ?? {}))
-      if (!split.dropSecrets.includes(k) && !(k in split.secrets))
-        secrets[k] = decryptSecret(ring, v, secretContext(actor.accountId, k));
+    secrets = storedSecretsKept(deps, actor, existing, split);
   } catch (error) {
     const failed = readFailure(error);
     if (failed) return failed;
@@ -134,4 +98,89 @@ export async function testConnectionDraft(
     unsaved: true,
   };
   return runConnectionTest(connector, deps);
+}
+
+/** A connector type of the catalogue. */
+type DraftType = NonNullable<ReturnType<typeof connectorTypeBySlug>>;
+/** A saved connected account as the repository reads it (secrets encrypted). */
+type SavedConnector = Awaited<ReturnType<typeof repo.findConnectors>>[number];
+
+/**
+ * The draft's connector type and, with an `id`, the saved account it changes. Throws 400 naming
+ * `body.connector_type_slug` or `body.connector_type_id` for an unknown or mismatched type (a
+ * saved account's type cannot change), 404 for an id of another account.
+ */
+async function draftTypeAndSaved(
+  deps: AppDeps,
+  actor: Actor,
+  input: TestDraft,
+): Promise<{ type: DraftType; existing: SavedConnector | undefined }> {
+  const type = connectorTypeBySlug(input.connector_type_slug);
+  if (!type)
+    throw AppError.badField(
+      'body.connector_type_slug',
+      `Unknown connector type "${input.connector_type_slug}"`,
+    );
+  if (input.connector_type_id && input.connector_type_id !== type.id)
+    throw AppError.badField(
+      'body.connector_type_id',
+      `Connector type ${input.connector_type_id} is not ${type.slug}`,
+    );
+  const existing = input.id
+    ? (await repo.findConnectors(deps.db, actor.accountId, [input.id]))[0]
+    : undefined;
+  if (input.id && !existing) throw AppError.notFound('Connected account');
+  if (existing && existing.connector_type_id !== type.id)
+    throw AppError.badField(
+      'body.connector_type_slug',
+      'The connector type of a saved account cannot change',
+    );
+  return { type, existing };
+}
+
+/**
+ * The draft's metadata as text, with the fields only the provider's sign-in fills kept from the
+ * saved account, checked by the save's rules (spec 01 §5) and the outbound rule. Throws 400 with
+ * every issue, each naming its field.
+ */
+function checkedDraftMetadata(
+  deps: AppDeps,
+  actor: Actor,
+  input: TestDraft,
+  type: DraftType,
+  existing: SavedConnector | undefined,
+): Record<string, string> {
+  const metadata = Object.fromEntries(
+    Object.entries(input.metadata).map(([k, v]) => [k, v === null ? '' : String(v)]),
+  );
+  // Fields only the provider's sign-in fills keep the stored value, as on a save (spec 01 §4).
+  for (const key of signInKeysOf(type)) metadata[key] = existing?.metadata[key] ?? '';
+  const storedSecrets = Object.keys(existing?.secrets ?? {});
+  const issues = validateConnector(
+    { name: input.name || existing?.name || type.name, type, metadata, customFields: [] },
+    { isNew: !existing, features: actor.features, storedSecrets },
+  );
+  for (const issue of outboundIssues(metadata, deps.config.outbound))
+    if (!issues.some((i) => i.path === issue.path)) issues.push(issue);
+  if (issues.length > 0) throw bodyIssues(issues);
+  return metadata;
+}
+
+/**
+ * The saved account's secrets a draft keeps, decrypted: each one the draft neither replaces nor
+ * drops (a secret of the other auth choice), as a save keeps it. Throws when a secret cannot be
+ * decrypted (the caller answers it as a failed test).
+ */
+function storedSecretsKept(
+  deps: AppDeps,
+  actor: Actor,
+  existing: SavedConnector | undefined,
+  split: ReturnType<typeof splitConnectorMetadata>,
+): Record<string, string> {
+  const secrets: Record<string, string> = {};
+  const ring = keyRingOf(deps.config);
+  for (const [k, v] of Object.entries(existing?.secrets ?? {}))
+    if (!split.dropSecrets.includes(k) && !(k in split.secrets))
+      secrets[k] = decryptSecret(ring, v, secretContext(actor.accountId, k));
+  return secrets;
 }

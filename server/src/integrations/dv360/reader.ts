@@ -77,7 +77,7 @@ function anyOf(field: string, values: readonly string[]): string {
  */
 export function dv360Filter(
   assignment: IntegrationAssignment,
-  spec: (typeof DV360_DATA_TYPES)[string],
+  spec: Dv360DataType,
   since: Date | null,
 ): string {
   const parts: string[] = [];
@@ -92,23 +92,18 @@ export function dv360Filter(
   return parts.join(' AND ');
 }
 
+/** One DV360 data type's row of DV360_DATA_TYPES. */
+type Dv360DataType = (typeof DV360_DATA_TYPES)[string];
+
+/** The Display & Video 360 client of a connected account. */
+type Dv360Client = ReturnType<typeof buildDv360Client>;
+
 /**
- * Reads the chosen data type of a google-dv360-inbound assignment (metadata data_type; filters and
- * advertisers as the module says). Throws InboundError: permanent for missing settings and refused
- * credentials or objects.
+ * The advertisers an assignment names: its chosen advertiser ids and the linked ad accounts
+ * (metadata adAccountsLinked, comma-separated; "0" and "1" are the form's placeholders), once each.
  */
-export async function readDv360Objects(
-  deps: ConnectorDeps,
-  connector: ReadConnector,
-  assignment: IntegrationAssignment,
-): Promise<AdObjectsRead> {
-  const [dataType, spec] = dataTypeOf(assignment, DV360_DATA_TYPES);
-  const metrics = chosenMetrics(assignment.slug, assignment, dataType);
-  const partnerId = profileIdOf(connector);
-  const client = buildDv360Client(deps, connector);
-  const since = importSince(assignment);
-  const filter = dv360Filter(assignment, spec, since);
-  const chosen = [
+function chosenAdvertisers(assignment: IntegrationAssignment): string[] {
+  return [
     ...new Set([
       ...chosenIds(assignment, 'advertiser_ids', 'advertisers'),
       ...String(assignment.metadata?.adAccountsLinked ?? '')
@@ -117,29 +112,36 @@ export async function readDv360Objects(
         .filter((s) => s !== '' && s !== '0' && s !== '1'),
     ]),
   ];
-  const what =
-    spec.collection === 'advertisers' || chosen.length === 0
-      ? `the ${spec.label} of partner ${partnerId}`
-      : `the ${spec.label} of advertiser${chosen.length === 1 ? '' : 's'} ${chosen.join(', ')}`;
-  let objects: Dv360Object[] = [];
-  try {
-    if (spec.collection === 'advertisers') {
-      const all = await client.listAdvertisers(partnerId, filter);
-      objects = chosen.length > 0 ? all.filter((a) => chosen.includes(String(a.advertiserId))) : all;
-    } else {
-      const collection = spec.collection;
-      const advertisers =
-        chosen.length > 0
-          ? chosen
-          : (await client.listAdvertisers(partnerId)).map((a) => String(a.advertiserId ?? ''));
-      for (const advertiserId of advertisers.filter(Boolean))
-        objects.push(...(await client.listUnder(advertiserId, collection, filter)));
-    }
-  } catch (error) {
-    throw readFailure(error, 'Display & Video 360', what);
+}
+
+/**
+ * Lists the objects of `spec`'s collection: the partner's advertisers (only the chosen ones when
+ * some are chosen), or the collection under each chosen advertiser (every advertiser of the partner
+ * when none is chosen), with the provider-side `filter`. Throws the provider's error.
+ */
+async function listDv360Objects(
+  client: Dv360Client,
+  partnerId: string,
+  spec: Dv360DataType,
+  chosen: string[],
+  filter: string,
+): Promise<Dv360Object[]> {
+  if (spec.collection === 'advertisers') {
+    const all = await client.listAdvertisers(partnerId, filter);
+    return chosen.length > 0 ? all.filter((a) => chosen.includes(String(a.advertiserId))) : all;
   }
-  const nameContains = filterValues(assignment, 'name_contains')[0]?.toLowerCase();
-  if (nameContains) objects = objects.filter((o) => o.displayName.toLowerCase().includes(nameContains));
+  const advertisers =
+    chosen.length > 0
+      ? chosen
+      : (await client.listAdvertisers(partnerId)).map((a) => String(a.advertiserId ?? ''));
+  const objects: Dv360Object[] = [];
+  for (const advertiserId of advertisers.filter(Boolean))
+    objects.push(...(await client.listUnder(advertiserId, spec.collection, filter)));
+  return objects;
+}
+
+/** The table of DV360 objects: id, name, the type's id field and the parents' ids, status, update time. */
+function dv360ObjectsRead(what: string, objects: Dv360Object[], spec: Dv360DataType): AdObjectsRead {
   const header = [
     'id',
     'name',
@@ -151,8 +153,8 @@ export async function readDv360Objects(
     'entityStatus',
     'updateTime',
   ].filter((c, i, all) => all.indexOf(c) === i);
-  const read = objectsRead(
-    what.replace(/^the /, ''),
+  return objectsRead(
+    what,
     objects,
     header,
     (o, c) =>
@@ -160,9 +162,41 @@ export async function readDv360Objects(
     (o) => `${spec.collection}:${cellKey(o[spec.idField])}`,
     (o) => o.updateTime,
   );
+}
+
+/**
+ * Reads the chosen data type of a google-dv360-inbound assignment (metadata data_type; filters and
+ * advertisers as the module says), with the delivery metrics of the last 30 days when
+ * pull_performance_metrics asks for them (spec 03 §3). Throws InboundError: permanent for missing
+ * settings and refused credentials or objects.
+ */
+export async function readDv360Objects(
+  deps: ConnectorDeps,
+  connector: ReadConnector,
+  assignment: IntegrationAssignment,
+): Promise<AdObjectsRead> {
+  const [dataType, spec] = dataTypeOf(assignment, DV360_DATA_TYPES);
+  const metrics = chosenMetrics(assignment.slug, assignment, dataType);
+  const partnerId = profileIdOf(connector);
+  const client = buildDv360Client(deps, connector);
+  const filter = dv360Filter(assignment, spec, importSince(assignment));
+  const chosen = chosenAdvertisers(assignment);
+  const what =
+    spec.collection === 'advertisers' || chosen.length === 0
+      ? `the ${spec.label} of partner ${partnerId}`
+      : `the ${spec.label} of advertiser${chosen.length === 1 ? '' : 's'} ${chosen.join(', ')}`;
+  let objects: Dv360Object[];
+  try {
+    objects = await listDv360Objects(client, partnerId, spec, chosen, filter);
+  } catch (error) {
+    throw readFailure(error, 'Display & Video 360', what);
+  }
+  const nameContains = filterValues(assignment, 'name_contains')[0]?.toLowerCase();
+  if (nameContains) objects = objects.filter((o) => o.displayName.toLowerCase().includes(nameContains));
+  const read = dv360ObjectsRead(what.replace(/^the /, ''), objects, spec);
   if (metrics === null || objects.length === 0) return read;
   const window = metricsWindow();
-  let delivery: Awaited<ReturnType<typeof client.deliveryReport>>;
+  let delivery: Awaited<ReturnType<Dv360Client['deliveryReport']>>;
   try {
     delivery = await client.deliveryReport({
       level: dataType as Dv360ReportLevel,
