@@ -11,8 +11,9 @@ import { ensureClientBuilt } from './client-build.mjs';
  * tests in Chromium (Playwright). Prints each stage's outcome and duration, a table of the stages'
  * durations, and one closing line "N passed, N failed" summing every test run (typecheck, the
  * database types and lint count as one check each; lint is Biome, the SQL-placement check,
- * scripts/check-sql-placement.mjs, and the import-cycle check, scripts/check-cycles.mjs, as
- * `npm run lint`). Exits non-zero when anything failed or when no test ran.
+ * scripts/check-sql-placement.mjs, the import-cycle check, scripts/check-cycles.mjs, and the
+ * function-length check, scripts/check-function-length.mjs, as `npm run lint`). Exits non-zero
+ * when anything failed or when no test ran.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const results = join(root, '.test-results');
@@ -75,11 +76,12 @@ check('database types (npm run db:types -- --check)', bin('tsx'), [
   '--check',
 ]);
 check(
-  'lint (biome, SQL placement, import cycles)',
+  'lint (biome, SQL placement, import cycles, function length)',
   bin('biome'),
   ['check', '.'],
   [process.execPath, [join(root, 'scripts', 'check-sql-placement.mjs')]],
   [process.execPath, [join(root, 'scripts', 'check-cycles.mjs')]],
+  [process.execPath, [join(root, 'scripts', 'check-function-length.mjs')]],
 );
 
 const vitestOk = stage('unit and API tests (vitest)', bin('vitest'), [

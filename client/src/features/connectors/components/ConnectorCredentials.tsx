@@ -140,30 +140,16 @@ function CredentialInput({ state, field, isStored, error, isChoice }: Credential
       />
     );
   }
-  if (definition.kind === 'secret') {
-    // The form kit has no password input: Mantine's, bound the same way as the kit's inputs.
+  if (definition.kind === 'secret')
     return (
-      <Controller
+      <SecretInput
         control={control}
         name={name}
-        render={({ field: input, fieldState }) => (
-          <PasswordInput
-            ref={input.ref}
-            name={input.name}
-            value={input.value ?? ''}
-            onChange={(event) => input.onChange(event.currentTarget.value)}
-            onBlur={input.onBlur}
-            label={definition.label}
-            required={required}
-            placeholder={isStored ? STORED_PLACEHOLDER : undefined}
-            description={storedHint}
-            error={fieldState.error?.message}
-            autoComplete="new-password"
-          />
-        )}
+        label={definition.label}
+        required={required}
+        isStored={isStored}
       />
     );
-  }
   return (
     <FormTextInput
       control={control}
@@ -172,6 +158,47 @@ function CredentialInput({ state, field, isStored, error, isChoice }: Credential
       required={required}
       description={definition.description}
       inputMode={definition.kind === 'number' ? 'numeric' : undefined}
+    />
+  );
+}
+
+/**
+ * A secret credential (spec 01 §3.2, §4): a password input bound to the form like the kit's
+ * inputs (the kit has none), "(stored)" as its placeholder when the account holds one, and a hint
+ * that a blank keeps it.
+ */
+function SecretInput({
+  control,
+  name,
+  label,
+  required,
+  isStored,
+}: {
+  control: CredentialInputProps['state']['form']['control'];
+  name: `metadata.${string}`;
+  label: string;
+  required: boolean;
+  isStored: boolean;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: input, fieldState }) => (
+        <PasswordInput
+          ref={input.ref}
+          name={input.name}
+          value={input.value ?? ''}
+          onChange={(event) => input.onChange(event.currentTarget.value)}
+          onBlur={input.onBlur}
+          label={label}
+          required={required}
+          placeholder={isStored ? STORED_PLACEHOLDER : undefined}
+          description={isStored ? STORED_HINT : undefined}
+          error={fieldState.error?.message}
+          autoComplete="new-password"
+        />
+      )}
     />
   );
 }

@@ -11,8 +11,8 @@ import {
   validateConnector,
   visibleFields,
 } from '@nomen/shared';
-import { useMemo, useState } from 'react';
-import { type UseFormReturn, useFieldArray } from 'react-hook-form';
+import { type Dispatch, type SetStateAction, useMemo, useState } from 'react';
+import { type UseFieldArrayReturn, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { applyServerIssues } from '../../../ui/form/applyServerIssues';
 import { useContractForm } from '../../../ui/form/useContractForm';
 import { notifyError, notifyFailure, notifySuccess } from '../../../ui/notify';
@@ -84,28 +84,12 @@ export function useConnectorForm({
   const fields = type && !isDirectOAuthNew ? visibleFields(type, values.metadata ?? {}, features) : [];
   const { dirtyFields } = form.formState;
 
-  const chooseType = (slug: string | null) => {
-    const next = slug ? connectorTypeBySlug(slug) : undefined;
-    form.setValue('connector_type_slug', slug ?? '', SET);
-    form.setValue('metadata', next ? newConnectorMetadata(next) : {}, {
-      shouldDirty: true,
-      shouldValidate: true,
-    });
-  };
-
-  const chooseOption = (value: string) => {
-    if (!type) return;
-    const next = switchChoice(type, form.getValues('metadata') ?? {}, value);
-    form.setValue('metadata', next.metadata, { shouldDirty: true, shouldValidate: true });
-  };
-
-  const setMetadata = (key: string, value: string) => form.setValue(`metadata.${key}`, value, SET);
-
-  const removeCustomField = (index: number) => {
-    const fieldId = form.getValues(`customFields.${index}.fieldId`);
-    if (fieldId !== null) setDeletedFields((d) => [...d, fieldId]);
-    customFields.remove(index);
-  };
+  const { chooseType, chooseOption, setMetadata, removeCustomField } = useConnectorEdits(
+    form,
+    type,
+    customFields,
+    setDeletedFields,
+  );
 
   const { goToProvider, saveAccount, isBusy } = useConnectorSubmit({
     form,
@@ -132,18 +116,7 @@ export function useConnectorForm({
     canSubmit: canSubmitConnector(issues, isBusy),
     submitBlockedReason: blockedReason(issues, fields),
     submitLabel: submitLabelOf(type, isDirectOAuthNew, signInName),
-    // The test needs the credentials only: no name, no custom fields (spec 01 §4).
-    testBlockedReason: blockedReason(
-      issues.filter((i) => i.path !== 'name' && !i.path.startsWith('customFields')),
-      fields,
-    ),
-    testDraft: (): ConnectionTestDraft => ({
-      id: connector?.id ?? null,
-      name: form.getValues('name'),
-      connector_type_slug: type?.slug ?? '',
-      connector_type_id: type?.id ?? null,
-      metadata: form.getValues('metadata') ?? {},
-    }),
+    ...connectionTestOf(form, connector, type, issues, fields),
     isDirty: Object.keys(dirtyFields).length > 0 || deletedFields.length > 0,
     chooseType,
     chooseOption,
@@ -152,6 +125,70 @@ export function useConnectorForm({
     goToProvider,
     submit: form.handleSubmit(saveAccount),
   };
+}
+
+/**
+ * What "Test connection" needs of the drawer (spec 01 §4): why it cannot run yet (the
+ * credentials' issues only: no name, no custom fields) and the unsaved values it sends.
+ */
+function connectionTestOf(
+  form: UseFormReturn<ConnectorFormValues, unknown, ConnectorFormParsed>,
+  connector: ConnectorSummary | null,
+  type: ConnectorTypeDefinition | undefined,
+  issues: ReturnType<typeof validateConnector>,
+  fields: Parameters<typeof blockedReason>[1],
+): { testBlockedReason: ReturnType<typeof blockedReason>; testDraft: () => ConnectionTestDraft } {
+  return {
+    testBlockedReason: blockedReason(
+      issues.filter((i) => i.path !== 'name' && !i.path.startsWith('customFields')),
+      fields,
+    ),
+    testDraft: () => ({
+      id: connector?.id ?? null,
+      name: form.getValues('name'),
+      connector_type_slug: type?.slug ?? '',
+      connector_type_id: type?.id ?? null,
+      metadata: form.getValues('metadata') ?? {},
+    }),
+  };
+}
+
+/**
+ * The drawer's edits that are more than typing (spec 01 §2.3, §5): choosing the type (its
+ * metadata starts anew), switching an auth or option choice (the other choice's fields are
+ * cleared), setting one metadata value, and removing a custom field (a saved one is remembered
+ * in `setDeletedFields` so the save deletes it).
+ */
+function useConnectorEdits(
+  form: UseFormReturn<ConnectorFormValues, unknown, ConnectorFormParsed>,
+  type: ConnectorTypeDefinition | undefined,
+  customFields: UseFieldArrayReturn<ConnectorFormValues, 'customFields'>,
+  setDeletedFields: Dispatch<SetStateAction<number[]>>,
+) {
+  const chooseType = (slug: string | null) => {
+    const next = slug ? connectorTypeBySlug(slug) : undefined;
+    form.setValue('connector_type_slug', slug ?? '', SET);
+    form.setValue('metadata', next ? newConnectorMetadata(next) : {}, {
+      shouldDirty: true,
+      shouldValidate: true,
+    });
+  };
+
+  const chooseOption = (value: string) => {
+    if (!type) return;
+    const next = switchChoice(type, form.getValues('metadata') ?? {}, value);
+    form.setValue('metadata', next.metadata, { shouldDirty: true, shouldValidate: true });
+  };
+
+  const setMetadata = (key: string, value: string) => form.setValue(`metadata.${key}`, value, SET);
+
+  const removeCustomField = (index: number) => {
+    const fieldId = form.getValues(`customFields.${index}.fieldId`);
+    if (fieldId !== null) setDeletedFields((d) => [...d, fieldId]);
+    customFields.remove(index);
+  };
+
+  return { chooseType, chooseOption, setMetadata, removeCustomField };
 }
 
 /** What useConnectorSubmit needs from the drawer's form. */

@@ -38,6 +38,44 @@ export interface FieldDrawerProps {
 }
 
 /**
+ * Puts the problems the last save found (`serverErrors`, by input path) on their inputs when the
+ * drawer opens (fixing an input clears its own), and answers the governance settings' change
+ * handler: a new type starts that type's settings afresh (dropping what it cannot keep); within a
+ * type, each changed setting is written back, checked again once a submit has been tried
+ * (spec 02 §3, §5).
+ */
+function useServerErrorsAndSettings(
+  form: ReturnType<typeof useContractForm<FieldSaveParsed, FieldSave>>,
+  type: FieldSave['governance_type'],
+  isSubmitted: boolean,
+  serverErrors: FieldDrawerProps['serverErrors'],
+): (next: GovernanceSettingsValue) => void {
+  const initialErrors = useRef(serverErrors);
+  useEffect(() => {
+    for (const [path, message] of Object.entries(initialErrors.current ?? {})) {
+      form.setError(path as Path<FieldSave>, { type: 'server', message });
+    }
+  }, [form]);
+
+  return (next: GovernanceSettingsValue) => {
+    if (next.governance_type !== type) {
+      form.reset(withGovernanceType(form.getValues(), next.governance_type), { keepDefaultValues: true });
+      return;
+    }
+    const current = form.getValues() as Record<string, unknown>;
+    for (const key of GOVERNANCE_SETTINGS_KEYS[type]) {
+      const value = (next as Record<string, unknown>)[key];
+      if (value !== current[key]) {
+        form.setValue(key as Path<FieldSave>, value as never, {
+          shouldDirty: true,
+          shouldValidate: isSubmitted,
+        });
+      }
+    }
+  };
+}
+
+/**
  * The field drawer of the field-set editor (spec 02 §2; spec 03 §3), on the right: name
  * (required), description, required, governance type and that type's settings, checked with
  * fieldSaveSchema. Changing the type starts that type's settings afresh. "Must be unique" shows
@@ -63,32 +101,7 @@ export function FieldDrawer({
   const type = values.governance_type;
   const { errors, isSubmitted } = form.formState;
 
-  // The problems found when the drawer opened; fixing an input clears its own.
-  const initialErrors = useRef(serverErrors);
-  useEffect(() => {
-    for (const [path, message] of Object.entries(initialErrors.current ?? {})) {
-      form.setError(path as Path<FieldSave>, { type: 'server', message });
-    }
-  }, [form]);
-
-  // A new type starts that type's settings afresh (and drops what it cannot keep); within a type,
-  // each changed setting is written back, checked again once a submit has been tried.
-  const onSettingsChange = (next: GovernanceSettingsValue) => {
-    if (next.governance_type !== type) {
-      form.reset(withGovernanceType(form.getValues(), next.governance_type), { keepDefaultValues: true });
-      return;
-    }
-    const current = form.getValues() as Record<string, unknown>;
-    for (const key of GOVERNANCE_SETTINGS_KEYS[type]) {
-      const value = (next as Record<string, unknown>)[key];
-      if (value !== current[key]) {
-        form.setValue(key as Path<FieldSave>, value as never, {
-          shouldDirty: true,
-          shouldValidate: isSubmitted,
-        });
-      }
-    }
-  };
+  const onSettingsChange = useServerErrorsAndSettings(form, type, isSubmitted, serverErrors);
 
   const submit = form.handleSubmit((values) => onApply({ ...values, id: field.id } as FieldSave));
   const serverMessages = Object.values(serverErrors ?? {});

@@ -206,38 +206,53 @@ function FieldRow({ field, summary, errors, removeBlocked, onEdit, onRemove }: F
         </Text>
       </Table.Td>
       <Table.Td>
-        <Group gap={4} wrap="nowrap" justify="flex-end">
-          <Tooltip label="Edit" withArrow>
-            <ActionIcon variant="subtle" color="gray" aria-label={`Edit ${name}`} onClick={onEdit}>
-              <IconPencil size={16} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip
-            label={removeBlocked ?? 'Remove'}
-            events={{ hover: true, focus: true, touch: true }}
-            withArrow
-            multiline
-            maw={260}
-          >
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Remove ${name}`}
-              aria-disabled={removeBlocked ? true : undefined}
-              data-disabled={removeBlocked ? true : undefined}
-              onClick={(event) => {
-                if (removeBlocked) {
-                  event.preventDefault();
-                  return;
-                }
-                onRemove();
-              }}
-            >
-              <IconTrash size={16} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <FieldRowActions name={name} removeBlocked={removeBlocked} onEdit={onEdit} onRemove={onRemove} />
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/**
+ * A field row's Edit and Remove buttons (spec 02 §2): Remove stays focusable but does nothing
+ * while `removeBlocked` names why the field cannot go, which its tooltip shows.
+ */
+function FieldRowActions({
+  name,
+  removeBlocked,
+  onEdit,
+  onRemove,
+}: Pick<FieldRowProps, 'removeBlocked' | 'onEdit' | 'onRemove'> & { name: string }) {
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Tooltip label="Edit" withArrow>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Edit ${name}`} onClick={onEdit}>
+          <IconPencil size={16} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip
+        label={removeBlocked ?? 'Remove'}
+        events={{ hover: true, focus: true, touch: true }}
+        withArrow
+        multiline
+        maw={260}
+      >
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={`Remove ${name}`}
+          aria-disabled={removeBlocked ? true : undefined}
+          data-disabled={removeBlocked ? true : undefined}
+          onClick={(event) => {
+            if (removeBlocked) {
+              event.preventDefault();
+              return;
+            }
+            onRemove();
+          }}
+        >
+          <IconTrash size={16} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
   );
 }

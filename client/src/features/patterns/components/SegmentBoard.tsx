@@ -63,6 +63,40 @@ function announcements(segments: PatternSegment[]): Announcements {
 }
 
 /**
+ * The "Add a segment" column (spec 02 §4): one button per segment kind; when the pattern is full
+ * (PATTERN_MAX_SEGMENTS) each is shown disabled with a tooltip saying why.
+ */
+function AddSegmentButtons({ isFull, onAdd }: { isFull: boolean; onAdd: SegmentBoardProps['onAdd'] }) {
+  return (
+    <Stack gap="xs" className={classes.aside} role="group" aria-label="Add a segment">
+      <Text size="sm" fw={600}>
+        Add a segment
+      </Text>
+      {SEGMENT_TYPES.map((kind) => (
+        <Tooltip
+          key={kind}
+          label={`A pattern holds at most ${PATTERN_MAX_SEGMENTS} segments`}
+          disabled={!isFull}
+          withArrow
+        >
+          <Button
+            variant="light"
+            color={SEGMENT_KIND_COLORS[kind]}
+            justify="flex-start"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            data-disabled={isFull || undefined}
+            aria-disabled={isFull || undefined}
+            onClick={() => !isFull && onAdd(kind)}
+          >
+            Add {SEGMENT_KIND_LABELS[kind].toLowerCase()}
+          </Button>
+        </Tooltip>
+      ))}
+    </Stack>
+  );
+}
+
+/**
  * The segments part of the pattern builder (spec 02 §2, §4, §9): an add button for each of the
  * five kinds beside a grid of segment cards whose column count is
  * patternGridColumns(container width) (the container is measured; 4 until known). Cards reorder
@@ -91,31 +125,7 @@ export function SegmentBoard({ segments, errors, onChange, onAdd, onOpen, onRemo
 
   return (
     <Box ref={ref} className={classes.board}>
-      <Stack gap="xs" className={classes.aside} role="group" aria-label="Add a segment">
-        <Text size="sm" fw={600}>
-          Add a segment
-        </Text>
-        {SEGMENT_TYPES.map((kind) => (
-          <Tooltip
-            key={kind}
-            label={`A pattern holds at most ${PATTERN_MAX_SEGMENTS} segments`}
-            disabled={!isFull}
-            withArrow
-          >
-            <Button
-              variant="light"
-              color={SEGMENT_KIND_COLORS[kind]}
-              justify="flex-start"
-              leftSection={<IconPlus size={16} aria-hidden />}
-              data-disabled={isFull || undefined}
-              aria-disabled={isFull || undefined}
-              onClick={() => !isFull && onAdd(kind)}
-            >
-              Add {SEGMENT_KIND_LABELS[kind].toLowerCase()}
-            </Button>
-          </Tooltip>
-        ))}
-      </Stack>
+      <AddSegmentButtons isFull={isFull} onAdd={onAdd} />
       <Box className={classes.gridArea}>
         {segments.length === 0 ? (
           <EmptyState
