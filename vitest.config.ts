@@ -15,21 +15,11 @@ const EMBEDDED_API_TESTS = [
 ];
 
 /**
- * Workers of the API projects: their tests mostly wait on HTTP and the database, so more files run
- * at once than the machine has cores (CI has two).
- */
-const API_WORKERS = 3;
-
-/**
  * Three projects: `unit` (pure code beside its source, no database) and `api` (HTTP tests of the
  * server against a real PostgreSQL, TEST_DATABASE_URL, recreated once per run) and `api-embedded`
- * (the main flows' API tests again on the embedded database).
- *
- * For speed, `unit` runs first (sequence.groupOrder 0) in two workers that each load the modules
- * once for all their files (no isolation: unit tests keep no state between files); then both API
- * projects together (group 1) in API_WORKERS workers, each file in a fresh module graph as before.
- * Each `api` worker has its own copy of the migrated PostgreSQL database (global-setup.ts,
- * worker-database.ts), so files running at the same time share no job queue or table.
+ * (the main flows' API tests again on the embedded database). They run one after another
+ * (sequence.groupOrder): `unit` in two workers without isolation, then each API project in one
+ * worker, a fresh module graph per file.
  */
 export default defineConfig({
   test: {
@@ -46,6 +36,8 @@ export default defineConfig({
           ],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // Unit tests keep no state between files: two workers each load the modules once for
+          // all their files (no isolation), before the API projects start (groupOrder).
           isolate: false,
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
@@ -59,7 +51,7 @@ export default defineConfig({
           include: EMBEDDED_API_TESTS,
           env: { TEST_DATABASE: 'embedded' },
           environment: 'node',
-          maxWorkers: API_WORKERS,
+          maxWorkers: 1,
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -70,11 +62,11 @@ export default defineConfig({
           name: 'api',
           include: ['server/src/**/*.api.test.ts', 'collab/src/**/*.api.test.ts'],
           globalSetup: ['server/src/test/global-setup.ts'],
-          // Each worker on its own copy of the migrated database (global-setup.ts).
-          setupFiles: ['server/src/test/worker-database.ts'],
           environment: 'node',
-          maxWorkers: API_WORKERS,
-          sequence: { groupOrder: 1 },
+          // One file at a time: the job tests count attempts and mails, and on two cores files
+          // run side by side slowed each other into extra attempts.
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

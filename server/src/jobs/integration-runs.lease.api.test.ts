@@ -88,7 +88,7 @@ describe('a push that takes longer than JOB_EXPIRE_SECONDS', () => {
         const now = await storedRun(submissionId);
         expect(now.lease_until!.getTime()).toBeGreaterThan(heldAt + 2 * EXPIRE_SECONDS * 1000);
       },
-      { timeout: 20_000, interval: 50 },
+      { timeout: 20_000, interval: 200 },
     );
     // The job was never expired nor retried meanwhile.
     const job = await sql<{ state: string; retry_count: number }>`
@@ -149,7 +149,7 @@ describe('a push that takes longer than JOB_EXPIRE_SECONDS', () => {
           select state from pgboss.job where id = ${run.job_id}::uuid`.execute(ctx.deps.db);
         expect(job.rows[0]?.state).toBe('completed');
       },
-      { timeout: 20_000, interval: 50 },
+      { timeout: 20_000, interval: 200 },
     );
     expect(sftp.stored.has(firstPart)).toBe(false);
     expect(sftp.stored.get('/fenced/slow.csv')).toBe(delivered);

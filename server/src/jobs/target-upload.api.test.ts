@@ -306,7 +306,7 @@ describe('Adobe Analytics targets', () => {
         expect(ended).toHaveLength(2);
         return ended;
       },
-      { timeout: 30_000, interval: 50 },
+      { timeout: 30_000, interval: 200 },
     );
     expect(runs.map((r) => r.status)).toEqual(['Success', 'Success']);
     expect(adobe.importJobs.filter((j) => j.datasetId === 'ds-edit')).toHaveLength(2);

@@ -500,7 +500,7 @@ describe('the demo history (SEED_DEMO_HISTORY)', () => {
               .data as { status: string }[];
             return runs.length > 3 && runs.every((r) => r.status === 'Success');
           },
-          { timeout: 60_000, interval: 100 },
+          { timeout: 60_000, interval: 500 },
         )
         .toBe(true);
     }

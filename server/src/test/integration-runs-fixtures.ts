@@ -137,7 +137,7 @@ export async function endedRuns(agent: SignedIn, submissionId: number, timeout =
       for (const r of runs) expect(['Success', 'Failed'], JSON.stringify(r)).toContain(r.status);
       return runs;
     },
-    { timeout, interval: 50 },
+    { timeout, interval: 200 },
   );
 }
 
@@ -278,7 +278,7 @@ export async function syncAndWait(agent: SignedIn, assignmentId: number): Promis
       expect(['Success', 'Failed'], JSON.stringify(run)).toContain(run.status);
       return run;
     },
-    { timeout: 30_000, interval: 50 },
+    { timeout: 30_000, interval: 200 },
   );
 }
 

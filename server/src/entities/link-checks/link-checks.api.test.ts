@@ -172,7 +172,7 @@ function checkedLinks(agent: SignedIn, submissionId: number): Promise<Submission
       for (const link of body.data) expect(link.status, link.url).toBe('Checked');
       return body;
     },
-    { timeout: 30_000, interval: 50 },
+    { timeout: 30_000, interval: 200 },
   );
 }
 

@@ -204,7 +204,7 @@ describe('GET /api/v1/account/lists/{id}/stream', () => {
             ctx.deps.db,
           )
         ).rows[0]!.n;
-      await expect.poll(stuck, { timeout: 20_000, interval: 50 }).toBe(0);
+      await expect.poll(stuck, { timeout: 20_000, interval: 200 }).toBe(0);
       const again = await admin.get(`/api/v1/account/lists/${saved.body.id}`);
       expect(again.status).toBe(200);
       expect(again.body.list_columns).toHaveLength(100);

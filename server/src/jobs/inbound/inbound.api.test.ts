@@ -135,7 +135,7 @@ async function syncAndWait(assignmentId: number): Promise<Run> {
       expect(['Success', 'Failed'], JSON.stringify(run)).toContain(run.status);
       return run;
     },
-    { timeout: 30_000, interval: 50 },
+    { timeout: 30_000, interval: 200 },
   );
 }
 
@@ -583,7 +583,7 @@ describe('POST /api/v1/integration-assignments/:id/sync', () => {
         const open = await openInboundRun(ctx.deps.db, account.id, assignmentId);
         expect(open).toBeUndefined();
       },
-      { timeout: 30_000, interval: 50 },
+      { timeout: 30_000, interval: 200 },
     );
     const first = await queueInboundRun(ctx.deps.db, {
       accountId: account.id,
@@ -659,7 +659,7 @@ describe('the 8-hour schedule', () => {
         expect(['Success', 'Failed']).toContain(r.status);
         return r;
       },
-      { timeout: 30_000, interval: 50 },
+      { timeout: 30_000, interval: 200 },
     );
     expect(run.status, run.message).toBe('Success');
     expect(run.message).toBe(`Nothing new to import from sftp://${sftp.host}/scheduled`);
