@@ -7,7 +7,7 @@ import { e2eBasePort, e2eWorkers, workerEnv } from './e2e/support/worker';
  */
 export const E2E_PORT = e2eBasePort();
 
-/** How many workers run the tests, each on its own server and database: E2E_WORKERS, default 2. */
+/** How many workers run the tests, each on its own server and database: E2E_WORKERS, default 1. */
 export const E2E_WORKERS = e2eWorkers();
 
 /** Port of the server `npm start` runs on the embedded database for tests/e2e-embedded. */

@@ -26,9 +26,13 @@ const WORKER_VARIABLES = ['E2E_PORT', 'E2E_DATABASE_URL', 'E2E_DATA_DIR', ...POR
 /** The default database of the end-to-end server (start-server.mjs). */
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/nomen_e2e';
 
-/** How many workers (and servers) the run uses: E2E_WORKERS, default 2, at least 1. */
+/**
+ * How many workers (and servers) the run uses: E2E_WORKERS, default 1, at least 1. On the 2-core
+ * CI machine two workers (two servers, two browsers beside the embedded server) finished fewer
+ * tests a minute than one, so one is the default; more cores take more.
+ */
 export function e2eWorkers(): number {
-  const workers = Math.floor(Number(process.env.E2E_WORKERS ?? 2));
+  const workers = Math.floor(Number(process.env.E2E_WORKERS ?? 1));
   return Number.isFinite(workers) && workers >= 1 ? workers : 1;
 }
 
@@ -71,11 +75,18 @@ export function workerEnv(index: number): Record<string, string> {
  * <name>_BASE; idempotent.
  */
 export function applyWorkerEnv(index: number): void {
+  const env = workerEnv(index);
+  // The defaults count as the operator's values: once worker i's replace them, the base port and
+  // database must still be worker 0's (the embedded server's port derives from the base port).
+  const defaults: Partial<Record<(typeof WORKER_VARIABLES)[number], string>> = {
+    E2E_PORT: String(e2eBasePort()),
+    E2E_DATABASE_URL: DEFAULT_DATABASE_URL,
+  };
   for (const name of WORKER_VARIABLES) {
-    const base = baseValue(name);
+    const base = baseValue(name) ?? defaults[name];
     if (base !== undefined) process.env[`${name}_BASE`] = base;
   }
-  Object.assign(process.env, workerEnv(index));
+  Object.assign(process.env, env);
 }
 
 /** This process's worker (TEST_PARALLEL_INDEX, set by Playwright in its worker processes), else 0. */
