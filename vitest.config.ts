@@ -17,9 +17,7 @@ const EMBEDDED_API_TESTS = [
 /**
  * Three projects: `unit` (pure code beside its source, no database) and `api` (HTTP tests of the
  * server against a real PostgreSQL, TEST_DATABASE_URL, recreated once per run) and `api-embedded`
- * (the main flows' API tests again on the embedded database). They run one after another
- * (sequence.groupOrder): `unit` in two workers without isolation, then each API project in one
- * worker, a fresh module graph per file.
+ * (the main flows' API tests again on the embedded database).
  */
 export default defineConfig({
   test: {
@@ -36,11 +34,6 @@ export default defineConfig({
           ],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
           environment: 'node',
-          // Unit tests keep no state between files: two workers each load the modules once for
-          // all their files (no isolation), before the API projects start (groupOrder).
-          isolate: false,
-          maxWorkers: 2,
-          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -51,8 +44,6 @@ export default defineConfig({
           include: EMBEDDED_API_TESTS,
           env: { TEST_DATABASE: 'embedded' },
           environment: 'node',
-          maxWorkers: 1,
-          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -63,10 +54,6 @@ export default defineConfig({
           include: ['server/src/**/*.api.test.ts', 'collab/src/**/*.api.test.ts'],
           globalSetup: ['server/src/test/global-setup.ts'],
           environment: 'node',
-          // One file at a time: the job tests count attempts and mails, and on two cores files
-          // run side by side slowed each other into extra attempts.
-          maxWorkers: 1,
-          sequence: { groupOrder: 2 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
