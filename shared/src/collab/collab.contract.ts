@@ -50,6 +50,8 @@ export interface Thread {
     listValueId: number | null;
     columnId: number | null;
     rowNumber: number | null;
+    /** In a draft room: the cell's row id (its template field id is `columnId`). */
+    rowId?: string | null;
     status: ThreadStatus | null;
     userId: number;
     userName: string;

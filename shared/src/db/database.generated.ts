@@ -452,6 +452,7 @@ export interface Submissions {
   name: string;
   request_hash: string | null;
   row_count: Generated<number>;
+  shared_with_everyone: Generated<boolean>;
   status: 'Draft' | 'Pending' | 'Approved' | 'Rejected' | 'Submitted';
   submitted_at: Timestamp | null;
   submitter_id: number | null;
@@ -459,6 +460,13 @@ export interface Submissions {
   template_id: number | null;
   template_name: string;
   updated_at: Generated<Timestamp>;
+}
+
+export interface SubmissionShares {
+  account_id: number;
+  created_at: Generated<Timestamp>;
+  submission_id: number;
+  user_id: number;
 }
 
 export interface TargetFields {
@@ -635,6 +643,7 @@ export interface DB {
   sessions: Sessions;
   submission_events: SubmissionEvents;
   submission_rows: SubmissionRows;
+  submission_shares: SubmissionShares;
   submissions: Submissions;
   target_fields: TargetFields;
   targets: Targets;

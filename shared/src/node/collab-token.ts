@@ -8,8 +8,13 @@ export interface CollabClaims {
   name: string;
   /** Account uuid. */
   acc: string;
-  /** The list id the token is for. */
-  list: number;
+  /** The list id the token is for (a list room's token); absent in a draft room's token. */
+  list?: number;
+  /**
+   * The submission id of the shared draft the token is for (a draft room's token,
+   * `draft-room.contract.ts`); absent in a list room's token.
+   */
+  sub?: number;
   /** Whether the user may edit, moderate and lock (spec 02 §6). */
   approver: boolean;
   /** Expiry, seconds since the epoch. */
@@ -56,7 +61,9 @@ export function verifyCollabToken(token: string, secret: string, now = Date.now(
   if (typeof claims.exp !== 'number' || claims.exp * 1000 <= now) throw new Error('expired token');
   if (
     !Number.isInteger(claims.uid) ||
-    !Number.isInteger(claims.list) ||
+    (claims.list === undefined) === (claims.sub === undefined) ||
+    (claims.list !== undefined && !Number.isInteger(claims.list)) ||
+    (claims.sub !== undefined && !Number.isInteger(claims.sub)) ||
     typeof claims.acc !== 'string' ||
     typeof claims.sid !== 'string' ||
     !Number.isInteger(claims.av)

@@ -10,6 +10,7 @@ export * from './list-lookup';
 export * from './preview';
 export * from './submission-form';
 export * from './submission-messages';
+export * from './draft-room.contract';
 export * from './submissions.contract';
 export * from './text-rules';
 export * from './validate-rows';
