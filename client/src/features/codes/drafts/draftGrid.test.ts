@@ -1,4 +1,5 @@
 import type { TemplateField } from '@nomen/shared';
+import type { DraftRow } from '@nomen/shared/draft-room';
 import { describe, expect, it } from 'vitest';
 import { insertRow, removeRow, setCell } from '../../lists/grid/gridData';
 import { placePaste } from '../../lists/grid/paste';
@@ -18,7 +19,7 @@ function column(key: string, options: Partial<TableColumn> = {}): TableColumn {
 }
 
 const columns = [column('1'), column('2', { initial: 'web' }), column('3', { isComputed: true })];
-const rows = [
+const rows: DraftRow[] = [
   { id: 'row-aaaa', cells: { '1': 'Spring', '2': 'tv' } },
   { id: 'row-bbbb', cells: { '1': 'Summer' } },
 ];
