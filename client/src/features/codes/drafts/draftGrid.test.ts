@@ -134,7 +134,7 @@ describe('importCommand', () => {
         { id: 'row-new2', cells: { '1': 'Y', '2': 'tv' } },
       ],
     });
-    expect(importCommand([], [{ '1': 'X' }], columns, ids())?.after).toBeNull();
+    expect(importCommand([], [{ '1': 'X' }], columns, ids())).toMatchObject({ after: null });
     expect(importCommand(rows, [], columns, ids())).toBeNull();
   });
 });

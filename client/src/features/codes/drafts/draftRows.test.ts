@@ -1,7 +1,8 @@
+import type { DraftRow } from '@nomen/shared/draft-room';
 import { describe, expect, it } from 'vitest';
 import { applyDraftCommand, applyDraftCommands } from './draftRows';
 
-const rows = [
+const rows: DraftRow[] = [
   { id: 'row-aaaa', cells: { '1': 'A' } },
   { id: 'row-bbbb', cells: { '1': 'B', '2': 'b' } },
 ];
