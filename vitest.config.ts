@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
  */
 const EMBEDDED_API_TESTS = [
   'server/src/entities/submissions/*.api.test.ts',
+  'server/src/entities/submissions/drafts/*.api.test.ts',
   'server/src/entities/templates/*.api.test.ts',
   'server/src/entities/reports/*.api.test.ts',
   'server/src/entities/lists/*.api.test.ts',

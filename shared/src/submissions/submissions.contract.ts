@@ -135,6 +135,16 @@ export const submissionSummarySchema = z.object({
   submitted_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * Whether it is shared (ARCHITECTURE.md "Shared drafts"): with everyone who may use its
+   * template, or with someone by name. A shared Draft is edited together in its room.
+   */
+  shared: z.boolean(),
+  /** Who it is shared with: everyone who may use its template, and the people named. */
+  shared_with: z.object({
+    everyone: z.boolean(),
+    people: z.array(z.object({ id: z.number(), name: z.string() })),
+  }),
 });
 /** A submission summary. */
 export type SubmissionSummary = z.infer<typeof submissionSummarySchema>;
@@ -344,10 +354,10 @@ export const submissionsApi = {
     path: '/api/v1/account/submissions',
     tag: 'Submissions',
     summary:
-      'Submissions, newest first: the reader’s own, or with scope=approvals those awaiting the reader’s approval.',
+      'Submissions, newest first: the reader’s own, with scope=approvals those awaiting the reader’s approval, or with scope=shared the shared drafts the reader is in (shared with them by name or with everyone, through a template they may use, and their own shared drafts).',
     permission: 'signed-in',
     query: z.object({
-      scope: z.enum(['mine', 'approvals']).default('mine'),
+      scope: z.enum(['mine', 'approvals', 'shared']).default('mine'),
       template_id: z.coerce.number().pipe(idSchema).optional(),
       limit: z.coerce.number().pipe(intSchema(1, 500)).default(100),
     }),
@@ -382,7 +392,7 @@ export const submissionsApi = {
     path: '/api/v1/account/submissions/:id',
     tag: 'Submissions',
     summary:
-      'One submission with its rows (the latest version, or as of commitRef) and history; for its submitter, its template’s approvers and holders of edit_submissions.',
+      'One submission with its rows (the latest version, or as of commitRef) and history; for its submitter, its template’s approvers, holders of edit_submissions and the people it is shared with. While a Draft is shared its rows are its room’s, each row’s id as cv_id.',
     permission: 'signed-in',
     params: idParamSchema,
     query: z.object({ commitRef: commitRefSchema }),
@@ -393,7 +403,7 @@ export const submissionsApi = {
     path: '/api/v1/account/submissions/:id',
     tag: 'Submissions',
     summary:
-      'Save a Draft (or correct a Rejected submission) and, with submit true, submit it; only its submitter may.',
+      'Save a Draft (or correct a Rejected submission) and, with submit true, submit it; only its submitter may, and the people a shared Draft is shared with. A shared Draft’s save merges into its room (no updated_at check; rows matched by position, only cells that differ written, new rows added, none removed) and its submit submits the room’s rows.',
     permission: 'signed-in',
     params: idParamSchema,
     body: submissionSaveSchema,

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../http/context';
 import { assertDatasetReadable, usableTemplate } from './submission-form.service';
 import * as repo from './submissions.repository';
-import { readable, toSummary } from './submissions.service';
+import { readable, summaryOf } from './submissions.service';
 
 /**
  * Reading datasets (issue 11 items 2, 8, 10; spec 02 §7 and spec 03 §7 datasets query): whether
@@ -105,7 +105,7 @@ export async function lookupCode(deps: AppDeps, actor: Actor, code: string): Pro
   for (const r of found) {
     if (!summaries.has(r.submission_id)) {
       const summary = await readable(deps, actor, r.submission_id).then(
-        ({ row }) => toSummary(row),
+        ({ row }) => summaryOf(deps.db, row),
         (error: unknown) => {
           if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
           throw error;

@@ -2,6 +2,7 @@ import { datasetDataApi, datasetsApi, previewApi, submissionsApi } from '@nomen/
 import type { ApiBuilder } from '../../http/route';
 import * as dataService from './dataset-data.service';
 import * as datasets from './datasets.service';
+import { draftRoomRoutes } from './drafts/draft-room.routes';
 import * as forms from './submission-form.service';
 import * as service from './submissions.service';
 
@@ -25,6 +26,8 @@ export function submissionsRoutes(api: ApiBuilder): void {
   api.mount(submissionsApi.save, ({ actor, params, body }) =>
     service.saveSubmission(deps, actor, params.id, body),
   );
+  // A shared draft's sharing, share candidates and room token (ARCHITECTURE.md "Shared drafts").
+  draftRoomRoutes(api);
   api.mount(submissionsApi.approve, ({ actor, params, body }) =>
     service.decideSubmission(deps, actor, params.id, 'approve', body.comment),
   );

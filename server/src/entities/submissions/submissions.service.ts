@@ -35,6 +35,9 @@ import { refreshPoweredLists } from '../lists/lists.powered';
 import * as patternsRepo from '../patterns/patterns.repository';
 import { getTemplate } from '../templates/templates.service';
 import * as searchRepo from './dataset-search.repository';
+import * as draftRepo from './drafts/draft-room.repository';
+import { closeRoomOnSubmit, mergeSaveIntoRoom, roomOf, roomRows } from './drafts/draft-room.service';
+import { draftRoleOf, isShared } from './drafts/draft-sharing.service';
 import { buildForm, mayUseTemplate, usableTemplate } from './submission-form.service';
 import * as repo from './submissions.repository';
 
@@ -54,8 +57,14 @@ function iso(value: Date | null): string | null {
   return value ? value.toISOString() : null;
 }
 
-/** A submission as the API answers it (summary without rows). */
-export function toSummary(row: SubmissionRecord): SubmissionSummary {
+/** A person a submission is shared with by name, as its summary names them. */
+type SharedPerson = { id: number; name: string };
+
+/**
+ * A submission as the API answers it (summary without rows); `people` are those it is shared
+ * with by name ({@link summaryOf} reads them).
+ */
+export function toSummary(row: SubmissionRecord, people: readonly SharedPerson[]): SubmissionSummary {
   return {
     id: row.id,
     template_id: row.template_id,
@@ -72,7 +81,34 @@ export function toSummary(row: SubmissionRecord): SubmissionSummary {
     submitted_at: iso(row.submitted_at),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    shared: row.shared_with_everyone || people.length > 0,
+    shared_with: {
+      everyone: row.shared_with_everyone,
+      people: people.map((p) => ({ id: p.id, name: p.name })),
+    },
   };
+}
+
+/** The summaries of submissions with who each is shared with (one query for all). */
+export async function summariesOf(
+  db: AppDeps['db'],
+  rows: readonly SubmissionRecord[],
+): Promise<SubmissionSummary[]> {
+  const shares = await draftRepo.sharesOfMany(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) =>
+    toSummary(
+      row,
+      shares.filter((s) => s.submission_id === row.id),
+    ),
+  );
+}
+
+/** The summary of a submission with who it is shared with. */
+export async function summaryOf(db: AppDeps['db'], row: SubmissionRecord): Promise<SubmissionSummary> {
+  return (await summariesOf(db, [row]))[0]!;
 }
 
 /** Problems as the 400 answer's issues: path `body.rows.<row>.<field id>` and the catalogue's text. */
@@ -497,7 +533,7 @@ export async function createSubmission(
   }
   if (created.commit_id !== null) deps.jobs?.nudge();
   if (!input.draft) await noticeStatus(deps, actor, created, template);
-  return toSummary(created);
+  return toSummary(created, []);
 }
 
 /** The body of a new submission: its template, name, rows by field key and whether a draft. */
@@ -539,7 +575,7 @@ async function replayed(
   if (!earlier) return null;
   if (earlier.request_hash !== hash || earlier.submitter_id !== actor.userId)
     throw new AppError('CONFLICT', 'This Idempotency-Key was used for a different request');
-  return toSummary(earlier);
+  return summaryOf(deps.db, earlier);
 }
 
 /**
@@ -595,7 +631,10 @@ async function insertNewSubmission(
   return submission;
 }
 
-/** A submission the actor may read, with what they may do; 404 otherwise (ARCHITECTURE.md tenancy). */
+/**
+ * A submission the actor may read, with what they may do; 404 otherwise (ARCHITECTURE.md tenancy).
+ * The people a draft is shared with read it too (README "Shared drafts").
+ */
 export async function readable(deps: AppDeps, actor: Actor, id: number) {
   const row = await repo.findSubmission(deps.db, actor.accountId, id);
   if (!row) throw AppError.notFound('Submission');
@@ -607,7 +646,8 @@ export async function readable(deps: AppDeps, actor: Actor, id: number) {
     row.template_id !== null &&
     (await mayUseTemplate(deps, actor, row.template_id));
   const isOwn = row.submitter_id === actor.userId;
-  if (!isOwn && !isApprover && !mayEdit && !hasPermission(actor.permissions, 'all_privileges'))
+  const isInDraft = !isOwn && (await draftRoleOf(deps, actor, row)) === 'person';
+  if (!isOwn && !isInDraft && !isApprover && !mayEdit && !hasPermission(actor.permissions, 'all_privileges'))
     throw AppError.notFound('Submission');
   return { row, isOwn, isApprover, approverIds, mayEdit };
 }
@@ -635,24 +675,14 @@ export async function getSubmission(
   commitRef: string,
 ): Promise<SubmissionDetail> {
   const { row, approverIds, mayEdit } = await readable(deps, actor, id);
-  let rows: Awaited<ReturnType<typeof repo.currentRows>>;
-  if (commitRef === 'HEAD') rows = await repo.currentRows(deps.db, id);
-  else {
-    const commitId = Number(commitRef);
-    if (!(await repo.isCommitOf(deps.db, row.dataset_id, commitId))) throw AppError.notFound('Commit');
-    rows = await repo.rowsAt(deps.db, id, commitId);
-  }
+  const people = await draftRepo.sharesOf(deps.db, id);
+  const rows = await detailRows(deps, actor, row, commitRef, people.length > 0);
   const history = await repo.eventsOf(deps.db, id);
   const isPending = row.status === 'Pending';
   const approvers = isPending ? await repo.usersById(deps.db, actor.accountId, approverIds) : [];
   return {
-    ...toSummary(row),
-    rows: rows.map((r) => ({
-      row_number: r.row_number,
-      cv_id: r.cv_id,
-      data: r.data,
-      commit_id: r.from_commit,
-    })),
+    ...toSummary(row, people),
+    rows,
     history: history.map((e) => ({
       action: e.action,
       user: { id: e.user_id, name: e.user_name },
@@ -669,22 +699,62 @@ export async function getSubmission(
 }
 
 /**
- * The actor's submissions, or those awaiting their decision: their own
- * Pending ones only when the account allows self-approval.
+ * The rows GET answers: as of a commit; else the stored ones, or while a Draft is shared its
+ * room's (README "Shared drafts"), each row's id as `cv_id`.
+ */
+async function detailRows(
+  deps: AppDeps,
+  actor: Actor,
+  row: SubmissionRecord,
+  commitRef: string,
+  hasPeople: boolean,
+): Promise<SubmissionDetail['rows']> {
+  if (commitRef === 'HEAD' && row.status === 'Draft' && (row.shared_with_everyone || hasPeople)) {
+    const inRoom = await roomRows(deps.db, roomOf(actor, row.id).name);
+    return inRoom.map((r, i) => ({ row_number: i, cv_id: r.id, data: r.cells, commit_id: null }));
+  }
+  let rows: Awaited<ReturnType<typeof repo.currentRows>>;
+  if (commitRef === 'HEAD') rows = await repo.currentRows(deps.db, row.id);
+  else {
+    const commitId = Number(commitRef);
+    if (!(await repo.isCommitOf(deps.db, row.dataset_id, commitId))) throw AppError.notFound('Commit');
+    rows = await repo.rowsAt(deps.db, row.id, commitId);
+  }
+  return rows.map((r) => ({
+    row_number: r.row_number,
+    cv_id: r.cv_id,
+    data: r.data,
+    commit_id: r.from_commit,
+  }));
+}
+
+/**
+ * The actor's submissions, those awaiting their decision (their own Pending ones only when the
+ * account allows self-approval), or the shared drafts they are in (README "Shared drafts").
  */
 export async function listSubmissions(
   deps: AppDeps,
   actor: Actor,
-  query: { scope: 'mine' | 'approvals'; template_id?: number; limit: number },
+  query: { scope: 'mine' | 'approvals' | 'shared'; template_id?: number; limit: number },
 ) {
-  const rows = await repo.listSubmissions(deps.db, actor.accountId, {
-    scope: query.scope,
-    userId: actor.userId,
-    withOwn: actor.settings.allow_self_approval,
-    templateId: query.template_id,
-    limit: query.limit,
-  });
-  return { data: rows.map(toSummary) };
+  const rows =
+    query.scope === 'shared'
+      ? await draftRepo.sharedDrafts(deps.db, actor.accountId, {
+          userId: actor.userId,
+          templateIds: hasPermission(actor.permissions, 'manage_templates')
+            ? null
+            : [...(await repo.templateIdsThroughGroups(deps.db, actor.accountId, actor.userId))],
+          templateId: query.template_id,
+          limit: query.limit,
+        })
+      : await repo.listSubmissions(deps.db, actor.accountId, {
+          scope: query.scope,
+          userId: actor.userId,
+          withOwn: actor.settings.allow_self_approval,
+          templateId: query.template_id,
+          limit: query.limit,
+        });
+  return { data: await summariesOf(deps.db, rows) };
 }
 
 /**
@@ -692,7 +762,9 @@ export async function listSubmissions(
  * submission is corrected and sent again; its rows whose inputs to an autonumber
  * did not change keep their numbers, so only new or changed rows draw new ones, and the last
  * decision is cleared, staying in the history). Only its submitter may (404 for others); other
- * statuses answer 409; a stale `updated_at` 409.
+ * statuses answer 409; a stale `updated_at` 409. A shared Draft (README "Shared drafts") may be
+ * saved and submitted by the people in it too: a save merges into its room
+ * ({@link mergeSharedSave}), a submit submits the room's rows; its submitter stays the owner.
  */
 export async function saveSubmission(
   deps: AppDeps,
@@ -701,65 +773,170 @@ export async function saveSubmission(
   input: SavedSubmissionInput,
 ): Promise<SubmissionSummary> {
   const found = await repo.findSubmission(deps.db, actor.accountId, id);
-  if (!found || found.submitter_id !== actor.userId) throw AppError.notFound('Submission');
+  const role = found ? await draftRoleOf(deps, actor, found) : null;
+  if (!found || role === null) throw AppError.notFound('Submission');
   if (found.template_id === null)
     throw new AppError('CONFLICT', 'The template of this submission was deleted');
+  const isSharedDraft = found.status === 'Draft' && (await isShared(deps.db, found));
+  if (!isSharedDraft && role !== 'owner') throw AppError.notFound('Submission');
   const template = await usableTemplate(deps, actor, found.template_id);
   const form = await buildForm(deps, actor, template, found.dataset_id);
-  const rows = cleanRows(input.rows);
-  assertKnownKeys(form, rows);
-  const validator = compileSubmissionForm(form);
-  const cvIdKey = form.fields.find((f) => f.governance_type === 'cv_id');
-  if (input.submit) dropGivenCvIds(validator, rows, cvIdKey);
-  const status: SubmissionStatus = input.submit
-    ? needsApproval(actor, form)
-      ? 'Pending'
-      : 'Submitted'
-    : found.status;
-  const saved = await inTransaction(deps, async (trx, client) => {
-    const before = (await repo.findSubmission(trx, actor.accountId, id, true))!;
-    if (before.status !== 'Draft' && before.status !== 'Rejected')
-      throw new AppError('CONFLICT', `A ${before.status} submission cannot be changed by its submitter`);
-    assertNotStale(before.updated_at, input.updated_at, 'submission');
-    const dataset = await repo.findDataset(trx, actor.accountId, before.dataset_id, true);
-    const governed = input.submit
-      ? await finalRows(
-          trx,
-          validator,
-          before.dataset_id,
-          rows,
-          await correctedNumbers(trx, form, validator, before, rows),
-        )
-      : rows;
-    await repo.deleteUncommittedRows(trx, id);
-    let submission = await repo.updateSubmission(trx, id, savedFields(input, status, governed.length));
-    const commitId = input.submit
-      ? await storeSubmitted(
-          trx,
-          client,
-          actor,
-          submission,
-          governed,
-          cvIdKey ? fieldKey(cvIdKey) : null,
-          status,
-          dataset?.head_commit_id ?? null,
-        )
-      : await storeDraftRows(trx, client, actor, before, governed);
-    if (commitId !== null) submission = await repo.updateSubmission(trx, id, { commit_id: commitId });
-    await repo.insertEvent(trx, {
-      account_id: actor.accountId,
-      submission_id: id,
-      action: input.submit ? 'submitted' : 'saved',
-      user_id: actor.userId,
-      user_name: actor.userName,
-      commit_id: commitId,
-    });
-    await recordSubmission(trx, actor, before, submission, input.submit ? 'submitted' : undefined);
-    return submission;
-  });
+  if (isSharedDraft && !input.submit) {
+    const merged = await mergeSharedSave(deps, actor, id, input, form);
+    return summaryOf(deps.db, merged);
+  }
+  const plan = savePlan(actor, form, input, isSharedDraft);
+  const saved = await inTransaction(deps, (trx, client) => saveIn(trx, client, actor, id, input, plan));
   if (input.submit && saved.status === 'Submitted') deps.jobs?.nudge();
   if (input.submit) await noticeStatus(deps, actor, saved, template);
-  return toSummary(saved);
+  return summaryOf(deps.db, saved);
+}
+
+/** What a save's transaction works with, worked out before it. */
+interface SavePlan {
+  form: SubmissionForm;
+  validator: SubmissionValidator;
+  cvIdField: SubmissionForm['fields'][number] | undefined;
+  /** The body's rows, cleaned and checked; a shared Draft's submit reads its room's instead. */
+  rows: Record<string, string>[];
+  status: SubmissionStatus;
+  isSharedDraft: boolean;
+}
+
+/** The plan of {@link saveSubmission}: the body's rows checked (400 naming the cell), the new status. */
+function savePlan(
+  actor: Actor,
+  form: SubmissionForm,
+  input: SavedSubmissionInput,
+  isSharedDraft: boolean,
+): SavePlan {
+  const validator = compileSubmissionForm(form);
+  const cvIdField = form.fields.find((f) => f.governance_type === 'cv_id');
+  const rows = isSharedDraft ? [] : cleanRows(input.rows);
+  assertKnownKeys(form, rows);
+  if (input.submit) dropGivenCvIds(validator, rows, cvIdField);
+  return {
+    form,
+    validator,
+    cvIdField,
+    rows,
+    status: input.submit ? (needsApproval(actor, form) ? 'Pending' : 'Submitted') : 'Draft',
+    isSharedDraft,
+  };
+}
+
+/**
+ * The save's transaction: locks the submission FIRST (so a shared Draft's room takes no
+ * acknowledged edit after its rows are read: the collab server's append waits on the lock and
+ * then finds it submitted), checks its status and sharing, governs and stores the rows (a shared
+ * Draft's: its room's, whose meta it closes), and logs the event and activity.
+ */
+async function saveIn(
+  trx: Trx,
+  client: pg.PoolClient | null,
+  actor: Actor,
+  id: number,
+  input: SavedSubmissionInput,
+  plan: SavePlan,
+): Promise<SubmissionRecord> {
+  const before = (await repo.findSubmission(trx, actor.accountId, id, true))!;
+  if (before.status !== 'Draft' && before.status !== 'Rejected')
+    throw new AppError('CONFLICT', `A ${before.status} submission cannot be changed by its submitter`);
+  if ((before.status === 'Draft' && (await isShared(trx, before))) !== plan.isSharedDraft)
+    throw new AppError('CONFLICT', 'Who this draft is shared with changed; read it again');
+  if (!plan.isSharedDraft) assertNotStale(before.updated_at, input.updated_at, 'submission');
+  const rows = plan.isSharedDraft ? await roomRowsToSubmit(trx, actor, id, plan) : plan.rows;
+  const status = input.submit ? plan.status : before.status;
+  const dataset = await repo.findDataset(trx, actor.accountId, before.dataset_id, true);
+  const governed = input.submit
+    ? await finalRows(
+        trx,
+        plan.validator,
+        before.dataset_id,
+        rows,
+        await correctedNumbers(trx, plan.form, plan.validator, before, rows),
+      )
+    : rows;
+  if (plan.isSharedDraft)
+    await closeRoomOnSubmit(trx, roomOf(actor, id), {
+      submissionStatus: status,
+      closedByName: actor.userName,
+      closedAt: new Date().toISOString(),
+    });
+  await repo.deleteUncommittedRows(trx, id);
+  let submission = await repo.updateSubmission(trx, id, savedFields(input, status, governed.length));
+  const commitId = input.submit
+    ? await storeSubmitted(
+        trx,
+        client,
+        actor,
+        submission,
+        governed,
+        plan.cvIdField ? fieldKey(plan.cvIdField) : null,
+        status,
+        dataset?.head_commit_id ?? null,
+      )
+    : await storeDraftRows(trx, client, actor, before, governed);
+  if (commitId !== null) submission = await repo.updateSubmission(trx, id, { commit_id: commitId });
+  await recordSave(trx, actor, before, submission, input.submit, commitId);
+  return submission;
+}
+
+/** A shared Draft's rows as its submit governs them: its room's now, checked as a body's rows are. */
+async function roomRowsToSubmit(
+  trx: Trx,
+  actor: Actor,
+  id: number,
+  plan: SavePlan,
+): Promise<Record<string, string>[]> {
+  const rows = cleanRows((await roomRows(trx, roomOf(actor, id).name)).map((r) => r.cells));
+  assertKnownKeys(plan.form, rows);
+  dropGivenCvIds(plan.validator, rows, plan.cvIdField);
+  return rows;
+}
+
+/** The history event and activity entry of a save or submit, by the actor. */
+async function recordSave(
+  trx: Trx,
+  actor: Actor,
+  before: SubmissionRecord,
+  after: SubmissionRecord,
+  isSubmit: boolean,
+  commitId: number | null,
+): Promise<void> {
+  await repo.insertEvent(trx, {
+    account_id: actor.accountId,
+    submission_id: after.id,
+    action: isSubmit ? 'submitted' : 'saved',
+    user_id: actor.userId,
+    user_name: actor.userName,
+    commit_id: commitId,
+  });
+  await recordSubmission(trx, actor, before, after, isSubmit ? 'submitted' : undefined);
+}
+
+/**
+ * A save of a shared Draft (not a submit) by its owner or a person in it: merged into its room
+ * (`mergeSaveIntoRoom`: no updated_at check, a REST save never removes others' rows), appended
+ * only while still a Draft and notified, in one transaction with the name and row count.
+ */
+async function mergeSharedSave(
+  deps: AppDeps,
+  actor: Actor,
+  id: number,
+  input: SavedSubmissionInput,
+  form: SubmissionForm,
+): Promise<SubmissionRecord> {
+  assertKnownKeys(form, input.rows as Record<string, string>[]);
+  return inTransaction(deps, async (trx) => {
+    const before = (await repo.findSubmission(trx, actor.accountId, id, true))!;
+    if (before.status !== 'Draft' || !(await isShared(trx, before)))
+      throw new AppError('CONFLICT', 'This draft was submitted or is no longer shared; read it again');
+    const rowCount = await mergeSaveIntoRoom(trx, roomOf(actor, id), input.rows);
+    const submission = await repo.updateSubmission(trx, id, { name: input.name, row_count: rowCount });
+    await recordSave(trx, actor, before, submission, false, null);
+    return submission;
+  });
 }
 
 /** The body of a submission's save: its name, rows by field key, whether to submit, its base. */
@@ -888,7 +1065,7 @@ export async function decideSubmission(
       ? await getTemplate(deps, actor, decided.template_id).catch(() => null)
       : null;
   await noticeStatus(deps, actor, decided, template);
-  return toSummary(decided);
+  return summaryOf(deps.db, decided);
 }
 
 /**
@@ -1035,7 +1212,7 @@ export async function editSubmission(
     return recordEdit(trx, actor, id, commitId, targets, rows);
   });
   deps.jobs?.nudge();
-  return toSummary(edited);
+  return summaryOf(deps.db, edited);
 }
 
 /** A row an edit changes: its stored version and its values after the edit. */
