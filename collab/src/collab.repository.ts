@@ -1,5 +1,5 @@
 import type { Database } from '@nomen/shared/db';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 
 /** The collab server's SQL: room checks, persistence and the lists-page projection. */
 export class CollabRepository {
@@ -168,23 +168,19 @@ export class CollabRepository {
    * Compacts a room (Hocuspocus's debounced store): under a per-room lock, reads the stored
    * state and the appended updates, lets `merge` fold them into the live document and encode
    * it, writes that as the room's state and deletes the updates it holds. Writes nothing when
-   * the list no longer exists (a deleted list's room stays deleted). `knownStoredAt` is the
+   * the room's owner is gone (see `ownerExists`: a deleted list's or submission's room stays
+   * deleted, and a draft room whose state the REST server removed is not written again). `knownStoredAt` is the
    * marker of the state this instance last read or wrote: a different one was written by
    * another instance, and is merged too. Returns the new marker (null when nothing was written).
    */
   async compactDocument(
-    room: { name: string; listId: number },
+    room: RoomOwner,
     knownStoredAt: string | null,
     merge: (stored: Uint8Array | null, updates: Uint8Array[]) => Uint8Array,
   ): Promise<string | null> {
     return this.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtext(${room.name}))`.execute(trx);
-      const exists = await trx
-        .selectFrom('lists')
-        .select('id')
-        .where('id', '=', room.listId)
-        .executeTakeFirst();
-      if (!exists) return null;
+      if (!(await ownerExists(trx, room))) return null;
       const stored = await trx
         .selectFrom('collab_documents')
         .select(['state', sql<string>`updated_at::text`.as('stored_at')])
@@ -219,6 +215,39 @@ export class CollabRepository {
       }
       return written.stored_at;
     });
+  }
+
+  /**
+   * What a room holding `knownStoredAt` lacks of its stored state: the acknowledged updates
+   * appended since the last compaction, and the compacted state too when another instance
+   * compacted since (its marker differs; null otherwise). Read on a `{"room"}` notice, when a
+   * REST write appended to a room this instance holds open.
+   */
+  async pendingOf(
+    name: string,
+    knownStoredAt: string | null,
+  ): Promise<{ state: Uint8Array | null; storedAt: string | null; updates: Uint8Array[] }> {
+    const row = await this.db
+      .selectFrom('collab_documents')
+      .select([
+        sql<string>`updated_at::text`.as('stored_at'),
+        sql<Buffer | null>`case when updated_at::text is distinct from ${knownStoredAt} then state end`.as(
+          'state',
+        ),
+      ])
+      .where('name', '=', name)
+      .executeTakeFirst();
+    const updates = await this.db
+      .selectFrom('collab_updates')
+      .select('data')
+      .where('name', '=', name)
+      .orderBy('id')
+      .execute();
+    return {
+      state: row?.state ? new Uint8Array(row.state) : null,
+      storedAt: row?.stored_at ?? null,
+      updates: updates.map((u) => new Uint8Array(u.data)),
+    };
   }
 
   /**
@@ -289,8 +318,54 @@ export class CollabRepository {
   }
 }
 
-/** The reason a user's access no longer admits a token (see CollabRepository.accessRefusal). */
-function refusalOf(
+/**
+ * The room a compaction writes and what owns it: a list (a list room) or a shared draft's
+ * submission (a draft room, shared `draft-room.contract.ts`).
+ */
+export type RoomOwner = { name: string; listId: number } | { name: string; submissionId: number };
+
+/**
+ * Whether a room may still be written (under the room's advisory lock): its list exists; for a
+ * draft room, its submission exists, is still shared, and the room has a stored state. The REST server seeds a
+ * draft's room when it is first shared and deletes it when shared with nobody again; the collab
+ * server never seeds, so a room without a state stays without one (ARCHITECTURE.md, Live
+ * collaboration).
+ */
+async function ownerExists(trx: Transaction<Database>, room: RoomOwner): Promise<boolean> {
+  if ('listId' in room) {
+    const list = await trx.selectFrom('lists').select('id').where('id', '=', room.listId).executeTakeFirst();
+    return list !== undefined;
+  }
+  // `for share`: a REST transaction that changes the draft (an unshare writing the rows back and
+  // removing the room, a submit) locks its row first; the compaction waits for it and sees its outcome.
+  const row = await trx
+    .selectFrom('submissions as s')
+    .select((eb) => [
+      's.shared_with_everyone',
+      eb
+        .exists(
+          eb
+            .selectFrom('submission_shares as ss')
+            .select('ss.user_id')
+            .whereRef('ss.submission_id', '=', 's.id'),
+        )
+        .as('has_shares'),
+      eb
+        .exists(eb.selectFrom('collab_documents').select('name').where('name', '=', room.name))
+        .as('has_state'),
+    ])
+    .where('s.id', '=', room.submissionId)
+    .forShare('s')
+    .executeTakeFirst();
+  return row !== undefined && row.has_state === true && (row.shared_with_everyone || row.has_shares === true);
+}
+
+/**
+ * The reason a user's access no longer admits a token (see CollabRepository.accessRefusal), from
+ * the user's row joined with the token's session and their `collab_access` version; null when it
+ * still does.
+ */
+export function refusalOf(
   row:
     | { disabled: boolean; account_id: number; session_id: string | null; version: number | null }
     | undefined,

@@ -4,6 +4,8 @@ import { LOCK_IDLE_TIMEOUT_MS } from '@nomen/shared';
 import type { Database, DbHandle } from '@nomen/shared/db';
 import type { Kysely } from 'kysely';
 import { CollabRepository } from './collab.repository';
+import { DraftCommandsExtension } from './draft-room/DraftCommandsExtension';
+import { DraftRoomRepository } from './draft-room/draft-room.repository';
 import { AccessExtension } from './extensions/AccessExtension';
 import { AuthExtension } from './extensions/AuthExtension';
 import { CommandsExtension } from './extensions/CommandsExtension';
@@ -45,23 +47,29 @@ export interface CollabOptions {
 }
 
 /**
- * Builds the Hocuspocus instance for list rooms (ARCHITECTURE.md, Live collaboration) from
- * small extensions, each with one job: authentication, dropping connections whose access goes,
- * presence from the token, forgetting the presence clocks of departed clients, persistence of
- * the Y.Doc in PostgreSQL, commands with the projection and lock lifecycle, and Redis replication
- * when configured. Resolves once it listens for revocations; rejects when the database refuses
+ * Builds the Hocuspocus instance for list rooms and shared-draft rooms (ARCHITECTURE.md, Live
+ * collaboration) from small extensions, each with one job: authentication, dropping connections
+ * whose access goes (and applying REST writes to open draft rooms), presence from the token,
+ * forgetting the presence clocks of departed clients, persistence of the Y.Doc in PostgreSQL,
+ * list-room commands with the projection and lock lifecycle, draft-room commands, and Redis
+ * replication when configured. Resolves once it listens for revocations; rejects when the database refuses
  * LISTEN.
  */
 export async function createCollab(options: CollabOptions): Promise<Hocuspocus> {
   const repository = new CollabRepository(options.db);
-  const access = new AccessExtension(repository, options.listen);
+  const drafts = new DraftRoomRepository(options.db);
+  const persistence = new PersistenceExtension(repository);
+  const access = new AccessExtension(repository, options.listen, drafts, (document) =>
+    persistence.applyPending(document),
+  );
   const extensions: Extension[] = [
-    new AuthExtension(options.secret, repository),
+    new AuthExtension(options.secret, repository, drafts),
     access,
     new PresenceExtension(),
     new DepartedPresenceExtension(),
-    new PersistenceExtension(repository),
+    persistence,
     new CommandsExtension(repository, options.lockTimeoutMs ?? LOCK_IDLE_TIMEOUT_MS),
+    new DraftCommandsExtension(drafts),
   ];
   if (options.redisUrl) {
     const url = new URL(options.redisUrl);

@@ -1,6 +1,10 @@
-import type { Connection, Extension, Hocuspocus } from '@hocuspocus/server';
+import type { Connection, Document, Extension, Hocuspocus } from '@hocuspocus/server';
+import { parseDraftRoomName } from '@nomen/shared';
 import type { DbHandle } from '@nomen/shared/db';
 import type { CollabRepository } from '../collab.repository';
+import type { DraftContext, DraftUser } from '../draft-room/draft-context';
+import type { DraftRoomRepository } from '../draft-room/draft-room.repository';
+import { evictionReason } from '../draft-room/draft-standing';
 import type { RoomContext, RoomUser } from '../list-room/room-context';
 
 /** The NOTIFY channel the database triggers of migration 0004_collab_access write to. */
@@ -9,8 +13,23 @@ export const ACCESS_CHANNEL = 'nomen_collab';
 /** WebSocket close code for a connection whose access went away (4403, as Hocuspocus's Forbidden). */
 export const ACCESS_REVOKED_CODE = 4403;
 
-/** A NOTIFY payload on ACCESS_CHANNEL: one user's access changed, a session ended, or a list went. */
-type AccessNotice = { user: number } | { session: string } | { list: number };
+/**
+ * A NOTIFY payload on ACCESS_CHANNEL: one user's access changed, a session ended, a list went, a
+ * draft's sharing or status changed (migration 0027), or a room's stored updates grew outside
+ * this server (a REST write into a shared draft's room).
+ */
+type AccessNotice =
+  | { user: number }
+  | { session: string }
+  | { list: number }
+  | { submission: number }
+  | { room: string };
+
+/** Applies a room's stored updates to the live document (PersistenceExtension.applyPending). */
+export type ApplyPending = (document: Document) => Promise<void>;
+
+/** Anyone connected to a room: a list room's or a draft room's user. */
+type AnyUser = RoomUser | DraftUser;
 
 /**
  * Drops live-collaboration connections as soon as their access goes (issue 8 item 4;
@@ -22,6 +41,13 @@ type AccessNotice = { user: number } | { session: string } | { list: number };
  * brings the old token to AuthExtension, which refuses it. When the listening connection had to
  * reconnect (notifications may have been missed), every open connection's access is checked again.
  * A user who keeps some access reconnects with a new token from REST.
+ *
+ * Shared drafts (migration 0027): on `{submission}` (a draft's sharing or status changed, a share
+ * removed, the draft deleted) every connection of that draft's room is checked again and those no
+ * longer in it are closed with 4403 and the reason; a draft closed by a submit keeps its
+ * connections open so they see "Submitted by …". On `{room}` (the REST server appended to a
+ * room's stored updates: a merged save, a submit's "closed" meta), a room this instance holds
+ * gets those updates applied to its live document, which Hocuspocus broadcasts to its clients.
  */
 export class AccessExtension implements Extension {
   private instance: Hocuspocus | null = null;
@@ -30,6 +56,8 @@ export class AccessExtension implements Extension {
   constructor(
     private readonly repository: CollabRepository,
     private readonly listen: DbHandle['listen'] | undefined,
+    private readonly drafts: DraftRoomRepository,
+    private readonly applyPending: ApplyPending,
   ) {}
 
   /** Starts listening for revocations on behalf of `instance`; resolves once listening. */
@@ -60,21 +88,72 @@ export class AccessExtension implements Extension {
     } else if ('session' in notice) {
       this.closeWhere((user) => user.sessionId === notice.session, 'Your session has ended');
     } else if ('list' in notice) {
-      this.closeWhere((user) => user.listId === notice.list, 'This list has been deleted');
+      this.closeWhere(
+        (user) => 'listId' in user && user.listId === notice.list,
+        'This list has been deleted',
+      );
+    } else if ('submission' in notice) {
+      void this.recheckDraft(notice.submission);
+    } else if ('room' in notice) {
+      void this.refreshRoom(notice.room);
     }
   }
 
-  /** Every open list-room connection with its user. */
-  private *connections(): Generator<[Connection, RoomUser]> {
+  /** Every open connection (list and draft rooms) with its user. */
+  private *connections(): Generator<[Connection, AnyUser]> {
     for (const document of this.instance?.documents.values() ?? []) {
       for (const connection of document.connections.keys()) {
-        const user = (connection.context as RoomContext | undefined)?.user;
+        const user = (connection.context as RoomContext | DraftContext | undefined)?.user;
         if (user) yield [connection, user];
       }
     }
   }
 
-  private closeWhere(match: (user: RoomUser) => boolean, reason: string): void {
+  /**
+   * Checks every connection of a draft's room again after its sharing or status changed: those
+   * no longer in it (unshared, uninvited, deleted draft) are closed with 4403 and the reason; a
+   * draft closed by a submit keeps its connections, so they see "Submitted by …".
+   */
+  private async recheckDraft(submissionId: number): Promise<void> {
+    const targets = [...this.connections()].filter(
+      (entry): entry is [Connection, DraftUser] =>
+        'submissionId' in entry[1] && entry[1].submissionId === submissionId,
+    );
+    await this.evictFromDrafts(targets);
+  }
+
+  /** Closes the draft-room connections whose person is no longer in their draft (evictionReason). */
+  private async evictFromDrafts(targets: [Connection, DraftUser][]): Promise<void> {
+    for (const [connection, user] of targets) {
+      const standing = await this.drafts
+        .standing(
+          {
+            userId: user.id,
+            accountId: user.accountId,
+            sessionId: user.sessionId,
+            accessVersion: user.accessVersion,
+          },
+          user.submissionId,
+        )
+        .catch((error: unknown) => {
+          console.error('[collab] draft access check failed:', error);
+          return null;
+        });
+      const reason = standing ? evictionReason(standing) : null;
+      if (reason) closeRevoked(connection, reason);
+    }
+  }
+
+  /** Applies a room's newly stored updates when this instance holds the room open (a REST write). */
+  private async refreshRoom(name: string): Promise<void> {
+    const document = this.instance?.documents.get(name);
+    if (!document) return;
+    await this.applyPending(document).catch((error: unknown) =>
+      console.error("[collab] reading a room's stored updates failed:", error),
+    );
+  }
+
+  private closeWhere(match: (user: AnyUser) => boolean, reason: string): void {
     for (const [connection, user] of [...this.connections()]) {
       if (match(user)) closeRevoked(connection, reason);
     }
@@ -92,6 +171,13 @@ export class AccessExtension implements Extension {
         })
         .catch(() => null);
       if (refusal) closeRevoked(connection, refusal);
+    }
+    const drafts = [...this.connections()].filter(
+      (entry): entry is [Connection, DraftUser] => 'submissionId' in entry[1],
+    );
+    await this.evictFromDrafts(drafts);
+    for (const document of this.instance?.documents.values() ?? []) {
+      if (parseDraftRoomName(document.name)) await this.refreshRoom(document.name);
     }
   }
 }

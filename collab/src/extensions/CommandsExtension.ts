@@ -5,7 +5,13 @@ import type {
   onDisconnectPayload,
   onStatelessPayload,
 } from '@hocuspocus/server';
-import { ROOM_KEYS, type RoomCommand, type RoomMessage, roomCommandSchema } from '@nomen/shared';
+import {
+  parseRoomName,
+  ROOM_KEYS,
+  type RoomCommand,
+  type RoomMessage,
+  roomCommandSchema,
+} from '@nomen/shared';
 import * as Y from 'yjs';
 import type { CollabRepository } from '../collab.repository';
 import { type HandlerContext, handleCommand, releaseLockOf } from '../list-room/handlers';
@@ -64,7 +70,8 @@ function refusalOf(id: string, error: unknown): RoomMessage {
  * stateless message, validated and applied on the collab server, acknowledged or refused with a
  * reason), keeps the lists-page projection up to date, and releases the lock when its holder's
  * connection or presence goes away or it idles past its timeout. Malformed or unknown commands
- * are refused; nothing a client sends closes the room.
+ * are refused; nothing a client sends closes the room. Draft rooms (a shared submission draft)
+ * are left to DraftCommandsExtension.
  *
  * Before a command runs, the sender's access is checked again in PostgreSQL (session, disabled,
  * access version: a revoked sender is refused and disconnected), the list must still exist and a
@@ -95,6 +102,7 @@ export class CommandsExtension implements Extension {
 
   /** Parses a stateless message as a command and runs it, answering ack or refused (class doc). */
   async onStateless({ payload, connection, document }: onStatelessPayload): Promise<void> {
+    if (!parseRoomName(document.name)) return; // a draft room's: DraftCommandsExtension
     const reply = (message: RoomMessage) => connection.sendStateless(JSON.stringify(message));
     const parsed = parseCommand(payload);
     if ('refusal' in parsed) {
@@ -184,7 +192,7 @@ export class CommandsExtension implements Extension {
 
   /** Releases the holder's lock when their last connection to the room closes. */
   async onDisconnect({ document, context }: onDisconnectPayload<RoomContext>): Promise<void> {
-    if (!context?.user) return;
+    if (!context?.user || !parseRoomName(document.name)) return;
     const stillHere = [...document.connections.keys()].some(
       (connection) => (connection.context as RoomContext)?.user?.id === context.user.id,
     );
@@ -199,7 +207,7 @@ export class CommandsExtension implements Extension {
     states,
   }: onAwarenessUpdatePayload<RoomContext>): Promise<void> {
     const user = connection?.context?.user;
-    if (!user || removed.length === 0) return;
+    if (!user || removed.length === 0 || !parseRoomName(document.name)) return;
     const room = new RoomDoc(document);
     if (room.lock().lockedBy !== user.id) return;
     const present = states.some((s) => (s as { user?: { id?: number } }).user?.id === user.id);

@@ -1,12 +1,13 @@
 import type {
   afterLoadDocumentPayload,
+  Document,
   Extension,
   onLoadDocumentPayload,
   onStoreDocumentPayload,
 } from '@hocuspocus/server';
-import { parseRoomName } from '@nomen/shared';
+import { parseDraftRoomName, parseRoomName } from '@nomen/shared';
 import * as Y from 'yjs';
-import type { CollabRepository } from '../collab.repository';
+import type { CollabRepository, RoomOwner } from '../collab.repository';
 
 /** Origin of updates read back from PostgreSQL into a room (never stored again as new). */
 const STORAGE_ORIGIN = { source: 'local' as const, storage: true };
@@ -20,6 +21,15 @@ function applyStored(doc: Y.Doc, update: Uint8Array): void {
   }
 }
 
+/** The room a name stands for, with its owner (a list or a shared draft's submission), or null. */
+function roomOwnerOf(name: string): RoomOwner | null {
+  const list = parseRoomName(name);
+  if (list) return { name, listId: list.listId };
+  const draft = parseDraftRoomName(name);
+  if (draft) return { name, submissionId: draft.submissionId };
+  return null;
+}
+
 /**
  * Persists each room's Y.Doc in PostgreSQL (ARCHITECTURE.md, Live collaboration), in Yjs's
  * compact update format v2. Acknowledged commands are already stored, each as its own update in
@@ -29,7 +39,10 @@ function applyStored(doc: Y.Doc, update: Uint8Array): void {
  * also stores what was never acknowledged (a released lock on disconnect). A state stored by
  * another instance since this one last read it is merged, not overwritten. A room loaded with
  * appended updates (its last process died before storing) is compacted right after loading.
- * Rooms of a deleted list are not written back.
+ * Rooms of a deleted list are not written back. Draft rooms (a shared submission draft) load and
+ * compact the same way; they are written back only while their submission exists and the room
+ * has a stored state (the REST server seeds it; this server never does, so a room without one
+ * stays empty).
  */
 export class PersistenceExtension implements Extension {
   /** The `updated_at` marker of each loaded room's stored state as this instance last saw it. */
@@ -55,10 +68,10 @@ export class PersistenceExtension implements Extension {
   }
 
   async onStoreDocument({ documentName, document }: onStoreDocumentPayload): Promise<void> {
-    const room = parseRoomName(documentName);
+    const room = roomOwnerOf(documentName);
     if (!room) return;
     const storedAt = await this.repository.compactDocument(
-      { name: documentName, listId: room.listId },
+      room,
       this.storedAt.get(documentName) ?? null,
       (foreign, updates) => {
         if (foreign) applyStored(document, foreign);
@@ -67,6 +80,23 @@ export class PersistenceExtension implements Extension {
       },
     );
     if (storedAt) this.storedAt.set(documentName, storedAt);
+  }
+
+  /**
+   * Applies to a room this instance holds what was stored for it elsewhere (a `{"room"}` notice:
+   * a REST save merged into a shared draft, a submit's "closed" meta): the pending updates, and
+   * the stored state when another instance compacted since. They are applied with the storage
+   * origin (already stored, so not appended again; applying twice is harmless in Yjs), and
+   * Hocuspocus broadcasts them to the room's clients.
+   */
+  async applyPending(document: Document): Promise<void> {
+    const known = this.storedAt.get(document.name) ?? null;
+    const pending = await this.repository.pendingOf(document.name, known);
+    if (pending.state) {
+      applyStored(document, pending.state);
+      this.storedAt.set(document.name, pending.storedAt);
+    }
+    for (const update of pending.updates) applyStored(document, update);
   }
 
   async afterUnloadDocument({ documentName }: { documentName: string }): Promise<void> {

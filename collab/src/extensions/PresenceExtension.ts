@@ -1,4 +1,6 @@
 import type { beforeHandleAwarenessPayload, Extension } from '@hocuspocus/server';
+import { type DraftPresence, draftCellSchema, SUBMISSION_MAX_VALUE_LENGTH } from '@nomen/shared';
+import { type DraftContext, isDraftContext } from '../draft-room/draft-context';
 import type { RoomContext } from '../list-room/room-context';
 
 /** Colours of presence avatars when the client offers none usable. */
@@ -21,6 +23,24 @@ function cellOf(offered: unknown): { columnId: number; rowNumber: number } | nul
   return { columnId: columnId as number, rowNumber: rowNumber as number };
 }
 
+/** Longest live typing a draft presence relays, in characters (a cell's longest value). */
+const TYPING_MAX_LENGTH = SUBMISSION_MAX_VALUE_LENGTH;
+
+/**
+ * A draft room's presence fields (shared `DraftPresence`): the selected cell when well formed
+ * (row id and template field id), and what is being typed into it (a string of at most a cell's
+ * length, only with a cell; else null).
+ */
+function draftFieldsOf(state: Record<string, unknown>): Pick<DraftPresence, 'cell' | 'typing'> {
+  const parsed = draftCellSchema.safeParse(state.cell);
+  const cell = parsed.success ? { row: parsed.data.row, field: parsed.data.field } : null;
+  const typing =
+    cell && typeof state.typing === 'string' && state.typing.length <= TYPING_MAX_LENGTH
+      ? state.typing
+      : null;
+  return { cell, typing };
+}
+
 /**
  * Whether a connection of the room other than `connection` already owns Yjs client id `clientId`.
  * Asked only for client ids the sending connection does not own yet (its first state, a new tab):
@@ -41,7 +61,8 @@ function isOwnedByAnother(
  * Presence that cannot be faked (issue 8 item 9): rewrites every awareness state a connection
  * sends before it is applied and relayed. `user.id` and `user.name` come from the connection's
  * verified token, whatever the client wrote; only a `#rrggbb` colour and a well-formed selected
- * cell are taken from the client, and any other field is dropped. States for a Yjs client id
+ * cell are taken from the client (in a draft room, shared `DraftPresence`: the cell as row id
+ * and template field id, and the text being typed into it), and any other field is dropped. States for a Yjs client id
  * that another connection of the room already owns are dropped, so nobody can overwrite or
  * impersonate someone else's presence. Updates that come from no connection (Redis, the server)
  * pass unchanged.
@@ -52,7 +73,7 @@ export class PresenceExtension implements Extension {
     context,
     document,
     states,
-  }: beforeHandleAwarenessPayload<RoomContext>): Promise<void> {
+  }: beforeHandleAwarenessPayload<RoomContext | DraftContext>): Promise<void> {
     if (!connection) return;
     // The connection left the room while its message waited for its turn (a tab closed as it
     // opened: its first presence, then the close). Applied now, its states would have no
@@ -70,10 +91,13 @@ export class PresenceExtension implements Extension {
         continue;
       }
       const offered = (state.user ?? {}) as { color?: unknown };
-      states.set(clientId, {
-        user: { id: user.id, name: user.name, color: colourOf(offered.color, user.id) },
-        cell: cellOf(state.cell),
-      });
+      const who = { id: user.id, name: user.name, color: colourOf(offered.color, user.id) };
+      states.set(
+        clientId,
+        isDraftContext(context)
+          ? { user: who, ...draftFieldsOf(state) }
+          : { user: who, cell: cellOf(state.cell) },
+      );
     }
   }
 }

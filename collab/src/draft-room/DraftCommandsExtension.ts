@@ -1,0 +1,224 @@
+import type { Connection, Document, Extension, onStatelessPayload } from '@hocuspocus/server';
+import {
+  DRAFT_MAX_COMMAND_BYTES,
+  DRAFT_ROOM_KEYS,
+  type DraftCell,
+  type DraftCommand,
+  type DraftRoomMessage,
+  draftCommandSchema,
+  parseDraftRoomName,
+} from '@nomen/shared';
+import { DraftDoc } from '@nomen/shared/draft-room';
+import * as Y from 'yjs';
+import { closeRevoked } from '../extensions/AccessExtension';
+import { RefusedError } from '../list-room/room-context';
+import { UpdateWriter } from '../list-room/update-writer';
+import { type DraftUser, isDraftContext } from './draft-context';
+import { type DraftHandlerContext, handleDraftCommand } from './draft-handlers';
+import type { DraftRoomRepository } from './draft-room.repository';
+import { type DraftRefusal, draftRefusal } from './draft-standing';
+import { LastWriters } from './last-writers';
+
+/**
+ * Reads a stateless payload as a draft command (draftCommandSchema). Returns the command, or the
+ * refusal to send: too large, not JSON, or the first validation issue (with the command's id
+ * when it has one).
+ */
+export function parseDraftCommand(
+  payload: string,
+): { command: DraftCommand } | { refusal: DraftRoomMessage } {
+  if (payload.length > DRAFT_MAX_COMMAND_BYTES) {
+    return { refusal: { type: 'refused', id: null, reason: 'This command is too large; send it in parts' } };
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(payload);
+  } catch {
+    return { refusal: { type: 'refused', id: null, reason: 'Commands are JSON' } };
+  }
+  const id = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : null;
+  const parsed = draftCommandSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const reason = issue ? `${issue.path.join('.') || 'command'}: ${issue.message}` : 'Unknown command';
+    return { refusal: { type: 'refused', id, reason } };
+  }
+  return { command: parsed.data };
+}
+
+/** The refusal of a command that threw: a RefusedError's reason, or (logged) a generic "try again". */
+function refusalOf(id: string, error: unknown): DraftRoomMessage {
+  if (error instanceof RefusedError) return { type: 'refused', id, reason: error.message };
+  console.error('[collab] draft command failed:', error);
+  return { type: 'refused', id, reason: 'The collaboration server could not apply this; try again' };
+}
+
+/**
+ * Runs the commands of shared-draft rooms (ARCHITECTURE.md, Live collaboration; shared
+ * `draft-room.contract.ts`); list rooms are CommandsExtension's. Each command, sent as a
+ * stateless message, is parsed (draftCommandSchema; malformed ones are refused), its sender is
+ * checked again in PostgreSQL (session and access version as list rooms, still in the draft,
+ * the draft still a Draft: after a submit, "This draft was submitted by …"; a sender whose
+ * access or place in the draft went is refused and disconnected), it is applied with DraftDoc in
+ * one transaction, and its Yjs update (v2) is appended to `collab_updates` before the ack, only
+ * while the submission is still a Draft of the account (DraftRoomRepository.appendUpdate, in
+ * order and batched per room by UpdateWriter). If the update cannot be stored the change is
+ * undone in the room (Y.UndoManager over the command's origin) and the command refused, so a
+ * refused command changes nothing. Once stored, the ack goes out (with the new thread's id for
+ * comment.add), and each other person whose last-written cells it replaced gets an `overwritten`
+ * message on their connections to the room on this instance.
+ */
+export class DraftCommandsExtension implements Extension {
+  private readonly storeWriters = new Map<string, UpdateWriter>();
+  private readonly cellWriters = new Map<string, LastWriters>();
+
+  constructor(private readonly repository: DraftRoomRepository) {}
+
+  /** Parses a stateless message of a draft room as a command and runs it (class doc). */
+  async onStateless({ payload, connection, document }: onStatelessPayload): Promise<void> {
+    if (!parseDraftRoomName(document.name) || !isDraftContext(connection.context)) return;
+    const reply = (message: DraftRoomMessage) => connection.sendStateless(JSON.stringify(message));
+    const parsed = parseDraftCommand(payload);
+    if ('refusal' in parsed) {
+      reply(parsed.refusal);
+      return;
+    }
+    await this.runCommand(document, connection, parsed.command, connection.context.user, reply);
+  }
+
+  /**
+   * Runs one valid command (class doc): checks the sender again, applies it, stores its update
+   * before the ack, and takes its change back out of the room when it is refused or not stored.
+   */
+  private async runCommand(
+    document: Document,
+    connection: Connection,
+    command: DraftCommand,
+    user: DraftUser,
+    reply: (message: DraftRoomMessage) => void,
+  ): Promise<void> {
+    const origin = { source: 'local' as const, command: command.id };
+    const updates: Uint8Array[] = [];
+    const capture = (update: Uint8Array, from: unknown) => {
+      if (from === origin) updates.push(update);
+    };
+    const draft = new DraftDoc(document);
+    const undo = new Y.UndoManager([draft.order, draft.rowMap, document.getMap(DRAFT_ROOM_KEYS.threads)], {
+      trackedOrigins: new Set([origin]),
+      captureTimeout: 0,
+    });
+    const ctx: DraftHandlerContext = {
+      draft,
+      user,
+      writers: this.lastWritersOf(document.name),
+      change: (fn) => document.transact(fn, origin),
+      journal: [],
+    };
+    let stored = false;
+    document.on('updateV2', capture);
+    try {
+      const refusal = await this.senderRefusal(draft, user);
+      if (refusal) {
+        reply({ type: 'refused', id: command.id, reason: refusal.reason });
+        if (refusal.accessGone) closeRevoked(connection, refusal.reason);
+        return;
+      }
+      const result = handleDraftCommand(ctx, command);
+      document.off('updateV2', capture);
+      await this.store(document, draft, user, updates);
+      stored = true;
+      reply({ type: 'ack', id: command.id, ...(result.threadId ? { threadId: result.threadId } : {}) });
+      if (result.overwritten) tellOverwritten(document, user, result.overwritten);
+    } catch (error) {
+      // Not stored: take the command's change back out of the room (a refused command changes nothing).
+      if (!stored) {
+        undo.undo();
+        for (const step of ctx.journal.reverse()) step();
+      }
+      reply(refusalOf(command.id, error));
+    } finally {
+      document.off('updateV2', capture);
+      undo.destroy();
+    }
+  }
+
+  /** Why the sender may not act in the draft now (draftRefusal), or null. */
+  private async senderRefusal(draft: DraftDoc, user: DraftUser): Promise<DraftRefusal | null> {
+    const standing = await this.repository.standing(
+      {
+        userId: user.id,
+        accountId: user.accountId,
+        sessionId: user.sessionId,
+        accessVersion: user.accessVersion,
+      },
+      user.submissionId,
+    );
+    return draftRefusal(standing, draft.meta().closedByName);
+  }
+
+  /**
+   * Appends a command's updates (merged into one) to the room's stored updates; nothing when it
+   * changed nothing. Throws RefusedError (why: submitted, deleted) when the draft is no longer a
+   * Draft of the account.
+   */
+  private async store(
+    document: Document,
+    draft: DraftDoc,
+    user: DraftUser,
+    updates: Uint8Array[],
+  ): Promise<void> {
+    if (updates.length === 0) return;
+    const appended = await this.storeWriterOf(document.name, user).append(
+      updates.length === 1 ? updates[0]! : Y.mergeUpdatesV2(updates),
+      false,
+    );
+    if (appended) return;
+    const refusal = await this.senderRefusal(draft, user);
+    throw new RefusedError(refusal?.reason ?? 'This draft is no longer open for editing');
+  }
+
+  /** The room's writer of acknowledged updates (one per loaded room, see UpdateWriter). */
+  private storeWriterOf(name: string, user: DraftUser): UpdateWriter {
+    let writer = this.storeWriters.get(name);
+    if (!writer) {
+      const room = { name, submissionId: user.submissionId, accountId: user.accountId };
+      writer = new UpdateWriter(
+        (update) => this.repository.appendUpdate(room, update),
+        () => 0,
+      );
+      this.storeWriters.set(name, writer);
+    }
+    return writer;
+  }
+
+  /** The last writer of each cell of a loaded room (LastWriters). */
+  private lastWritersOf(name: string): LastWriters {
+    let writers = this.cellWriters.get(name);
+    if (!writers) {
+      writers = new LastWriters();
+      this.cellWriters.set(name, writers);
+    }
+    return writers;
+  }
+
+  async afterUnloadDocument({ documentName }: { documentName: string }): Promise<void> {
+    this.storeWriters.delete(documentName);
+    this.cellWriters.delete(documentName);
+  }
+}
+
+/**
+ * Sends `overwritten` to the connections in the room of each person whose cells `writer`
+ * replaced (by user id): who wrote over them and which cells.
+ */
+function tellOverwritten(document: Document, writer: DraftUser, overwritten: Map<number, DraftCell[]>): void {
+  if (overwritten.size === 0) return;
+  for (const connection of document.connections.keys()) {
+    const context = connection.context;
+    if (!isDraftContext(context)) continue;
+    const cells = overwritten.get(context.user.id);
+    if (!cells) continue;
+    const message: DraftRoomMessage = { type: 'overwritten', by: writer.name, cells };
+    connection.sendStateless(JSON.stringify(message));
+  }
+}
