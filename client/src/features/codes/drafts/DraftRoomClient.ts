@@ -34,6 +34,8 @@ export interface DraftRoomSnapshot {
   status: DraftRoomStatus;
   /** Whether the room's state has arrived since the last (re)connect. */
   synced: boolean;
+  /** Whether the room's state has arrived once (its rows are known; edits may start). */
+  loaded: boolean;
   /** Why the room cannot be joined (with status 'failed'). */
   error: string | null;
   /** The room's rows with this client's edits not acknowledged yet applied on top. */
@@ -96,6 +98,7 @@ export class DraftRoomClient {
   private snapshot: DraftRoomSnapshot = {
     status: 'connecting',
     synced: false,
+    loaded: false,
     error: null,
     rows: [],
     meta: OPEN_META,
@@ -234,7 +237,8 @@ export class DraftRoomClient {
   }
 
   private onSynced(state: boolean): void {
-    this.update({ synced: state && this.isConnected, error: null });
+    const synced = state && this.isConnected;
+    this.update({ synced, loaded: this.snapshot.loaded || synced, error: null });
     this.refreshRows();
     if (this.isReady()) this.flush();
   }

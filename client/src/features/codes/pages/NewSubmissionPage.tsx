@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { SubmissionDetail, SubmissionForm } from '@nomen/shared';
 import { IconInfoCircle, IconUpload } from '@tabler/icons-react';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../api/errors';
 import { notifyError, notifyInfo, notifySuccess } from '../../../ui/notify';
@@ -10,11 +10,15 @@ import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { QueryErrorAlert } from '../../../ui/QueryErrorAlert';
 import { routeIdOf } from '../../../ui/routeId';
 import { useLeaveConfirmation } from '../../../ui/useLeaveConfirmation';
+import { useSignedIn } from '../../auth/api';
 import { useSendSubmission, useSubmission, useSubmissionForm } from '../api';
 import { BackToCodes } from '../BackToCodes';
 import { submissionPath } from '../codesPaths';
+import { DraftRoomBar } from '../drafts/DraftRoomBar';
+import type { DraftRoomClient, DraftRoomSnapshot } from '../drafts/DraftRoomClient';
+import { useIsDraftShared, useSharedDraftRoom, useSharedDraftTable } from '../drafts/useSharedDraft';
 import { ImportDialog } from '../import/ImportDialog';
-import { SubmissionTable, type SubmissionTableHandle } from '../table/SubmissionTable';
+import { type LiveTableLayer, SubmissionTable, type SubmissionTableHandle } from '../table/SubmissionTable';
 import type { TableProblem } from '../table/submissionTable';
 import { type SubmissionTableState, serverProblemsOf, useSubmissionTable } from '../table/useSubmissionTable';
 
@@ -32,6 +36,7 @@ export function NewSubmissionPage() {
   const draftId = routeIdOf(params.get('draft'));
   const form = useSubmissionForm(templateId);
   const draft = useSubmission(draftId);
+  const isShared = useIsDraftShared(draft.data);
 
   if (templateId === null) return <Alert color="red">This address names no template.</Alert>;
   if (form.error || draft.error)
@@ -42,10 +47,73 @@ export function NewSubmissionPage() {
         onRetry={() => void (form.error ? form.refetch() : draft.refetch())}
       />
     );
-  if (!form.data || (draftId !== null && !draft.data)) return <PageSkeleton />;
+  if (!form.data || (draftId !== null && (!draft.data || isShared === undefined))) return <PageSkeleton />;
   if (draft.data && (draft.data.template_id !== templateId || !REOPENABLE.has(draft.data.status)))
     return <Alert color="red">This submission cannot be edited here.</Alert>;
-  return <SubmissionEditor key={`${templateId}:${draftId ?? 'new'}`} form={form.data} draft={draft.data} />;
+  if (draft.data && isShared)
+    return (
+      <SharedDraftEditor key={`${templateId}:${draft.data.id}:shared`} form={form.data} draft={draft.data} />
+    );
+  return (
+    <LocalSubmissionEditor key={`${templateId}:${draftId ?? 'new'}`} form={form.data} draft={draft.data} />
+  );
+}
+
+/** The editor of a submission or draft that is this person's alone: the table holds the rows. */
+function LocalSubmissionEditor({
+  form,
+  draft,
+}: {
+  form: SubmissionForm;
+  draft: SubmissionDetail | undefined;
+}) {
+  const table = useSubmissionTable(
+    form,
+    draft?.rows.map((r) => r.data),
+  );
+  return <SubmissionEditor form={form} draft={draft} table={table} />;
+}
+
+/**
+ * The editor of a shared draft (ARCHITECTURE.md, Live collaboration): joins its room; the table
+ * shows and edits the room's rows once the room client exists.
+ */
+function SharedDraftEditor({ form, draft }: { form: SubmissionForm; draft: SubmissionDetail }) {
+  const { client, snapshot } = useSharedDraftRoom(draft.id, form);
+  if (!client || !snapshot) return <PageSkeleton />;
+  return <SharedDraftTableEditor form={form} draft={draft} client={client} snapshot={snapshot} />;
+}
+
+/** Props of {@link SharedDraftTableEditor}. */
+interface SharedDraftTableEditorProps {
+  form: SubmissionForm;
+  draft: SubmissionDetail;
+  client: DraftRoomClient;
+  snapshot: DraftRoomSnapshot;
+}
+
+/** A shared draft's editor with its room: the table bound to the room, its live layer and the room's bar. */
+function SharedDraftTableEditor({ form, draft, client, snapshot }: SharedDraftTableEditorProps) {
+  const { user } = useSignedIn();
+  const { table, live } = useSharedDraftTable(form, client, snapshot);
+  const room: SharedRoom = {
+    live,
+    isReady: snapshot.status === 'connected' && snapshot.synced,
+    isClosed: snapshot.meta.status === 'closed',
+    bar: <DraftRoomBar submissionId={draft.id} snapshot={snapshot} user={user} />,
+  };
+  return <SubmissionEditor form={form} draft={draft} table={table} room={room} />;
+}
+
+/** What a shared draft's room adds to the editor. */
+interface SharedRoom {
+  live: LiveTableLayer;
+  /** Connected and synced: a save or submit may go (the server reads the room). */
+  isReady: boolean;
+  /** Submitted by someone: nothing more to send. */
+  isClosed: boolean;
+  /** Shown over the table: people, connection, "Submitted by". */
+  bar: ReactNode;
 }
 
 /** An import waiting for the rules' verdict on its rows: the file and the table rows it filled. */
@@ -81,6 +149,8 @@ interface SenderInput {
   name: string;
   /** Shows (or clears, with null) the name field's error. */
   setNameError: (error: string | null) => void;
+  /** The room of a shared draft, if it is one. */
+  room?: SharedRoom;
 }
 
 /**
@@ -89,7 +159,7 @@ interface SenderInput {
  * (one idempotency key per editor), toasts and opens the submission; the server's refused cells
  * come back on the table. Leaving with unsent changes asks first.
  */
-function useSubmissionSender({ form, draft, table, tableRef, name, setNameError }: SenderInput) {
+function useSubmissionSender({ form, draft, table, tableRef, name, setNameError, room }: SenderInput) {
   const navigate = useNavigate();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const send = useSendSubmission(form.template_id ?? 0);
@@ -102,8 +172,14 @@ function useSubmissionSender({ form, draft, table, tableRef, name, setNameError 
       return;
     }
     setNameError(null);
-    const { rows } = table.rowsToSend();
-    if (rows.length === 0) {
+    if (room && !room.isReady) {
+      notifyError('Not connected to the shared draft: wait until it is back, then try again.');
+      return;
+    }
+    const { rows: filled } = table.rowsToSend();
+    // A shared draft's rows are its room's: the server reads them there (a save merges no rows).
+    const rows = room ? [] : filled;
+    if (filled.length === 0) {
       notifyError('Fill in at least one row first.');
       return;
     }
@@ -150,41 +226,67 @@ interface SubmissionEditorActionsProps {
   /** Saves a draft (true) or submits (false). */
   onSend: (asDraft: boolean) => void;
   isSending: boolean;
+  /** A shared draft someone submitted: nothing more to import, save or submit. */
+  isClosed?: boolean;
 }
 
 /** The editor's header buttons: "Import file", "Save draft" and "Submit". */
-function SubmissionEditorActions({ onImport, onSend, isSending }: SubmissionEditorActionsProps) {
+function SubmissionEditorActions({
+  onImport,
+  onSend,
+  isSending,
+  isClosed = false,
+}: SubmissionEditorActionsProps) {
   return (
     <Group gap="xs" wrap="nowrap">
-      <Button variant="default" leftSection={<IconUpload size={16} aria-hidden />} onClick={onImport}>
+      <Button
+        variant="default"
+        leftSection={<IconUpload size={16} aria-hidden />}
+        onClick={onImport}
+        disabled={isClosed}
+      >
         Import file
       </Button>
-      <Button variant="default" onClick={() => onSend(true)} loading={isSending}>
+      <Button variant="default" onClick={() => onSend(true)} loading={isSending} disabled={isClosed}>
         Save draft
       </Button>
-      <Button onClick={() => onSend(false)} loading={isSending}>
+      <Button onClick={() => onSend(false)} loading={isSending} disabled={isClosed}>
         Submit
       </Button>
     </Group>
   );
 }
 
+/** Props of {@link SubmissionEditor}. */
+interface SubmissionEditorProps {
+  form: SubmissionForm;
+  draft: SubmissionDetail | undefined;
+  table: SubmissionTableState;
+  /** The room of a shared draft (its live layer and bar); none for one's own submission. */
+  room?: SharedRoom;
+}
+
 /**
  * The editor of a new submission or a reopened `draft` of template `form` (spec 03 §2): its name,
  * the rejection comment of a rejected one, the submission table, importing a file into it, saving
- * a draft and submitting.
+ * a draft and submitting. A shared draft's editor shows its room's bar over the table, and its
+ * table edits the room (ARCHITECTURE.md, Live collaboration).
  */
-function SubmissionEditor({ form, draft }: { form: SubmissionForm; draft: SubmissionDetail | undefined }) {
-  const table = useSubmissionTable(
-    form,
-    draft?.rows.map((r) => r.data),
-  );
+function SubmissionEditor({ form, draft, table, room }: SubmissionEditorProps) {
   const tableRef = useRef<SubmissionTableHandle>(null);
   const [name, setName] = useState(draft?.name ?? '');
   const [nameError, setNameError] = useState<string | null>(null);
   const [isImporting, setIsImporting] = useState(false);
   const setImported = useImportNotice(table.validation);
-  const { onSend, isSending } = useSubmissionSender({ form, draft, table, tableRef, name, setNameError });
+  const { onSend, isSending } = useSubmissionSender({
+    form,
+    draft,
+    table,
+    tableRef,
+    name,
+    setNameError,
+    room,
+  });
 
   const errorCount = table.validation.problems.length;
   return (
@@ -198,6 +300,7 @@ function SubmissionEditor({ form, draft }: { form: SubmissionForm; draft: Submis
             onImport={() => setIsImporting(true)}
             onSend={(asDraft) => void onSend(asDraft)}
             isSending={isSending}
+            isClosed={room?.isClosed}
           />
         }
       />
@@ -227,9 +330,11 @@ function SubmissionEditor({ form, draft }: { form: SubmissionForm; draft: Submis
             Submissions through this template wait for an approver before their rows enter the dataset.
           </Text>
         ) : null}
+        {room?.bar}
         <SubmissionTable
           ref={tableRef}
           table={table}
+          live={room?.live}
           label={`${form.template_name} rows`}
           height="max(320px, calc(100dvh - 360px))"
         />

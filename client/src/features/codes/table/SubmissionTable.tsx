@@ -7,10 +7,20 @@ import {
   IconCircleCheck,
   IconSearch,
 } from '@tabler/icons-react';
-import { type Ref, type RefObject, useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import {
+  type FocusEvent,
+  type FormEvent,
+  type Ref,
+  type RefObject,
+  useCallback,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { ToolbarIconButton } from '../../../ui/ToolbarIconButton';
 import type { CellEditorProps } from '../../lists/grid/CellEditor';
-import type { CellDecoration, CellPos, CellRef } from '../../lists/grid/gridTypes';
+import type { CellDecoration, CellPos, CellRef, GridData } from '../../lists/grid/gridTypes';
 import { SpreadsheetGrid, type SpreadsheetGridHandle } from '../../lists/grid/SpreadsheetGrid';
 import { DateCellEditor, ListCellEditor } from './CellEditors';
 import classes from './SubmissionTable.module.css';
@@ -23,9 +33,29 @@ export interface SubmissionTableHandle {
   showFirstError(): void;
 }
 
+/**
+ * What a shared draft adds to the table (ARCHITECTURE.md, Live collaboration): read-only once
+ * submitted, the others' selected cells and typing, and this person's selection and typing told
+ * to the others.
+ */
+export interface LiveTableLayer {
+  /** No editing (the draft was submitted, or its room is not ready). */
+  readonly isReadOnly: boolean;
+  /** The decoration of a cell with the others on it, on top of the table's own (`base`). */
+  decorate(row: number, col: number, base: CellDecoration | undefined): CellDecoration | undefined;
+  /** What the grid shows, given the governed values (others' typing in their cells). */
+  display(display: GridData): GridData;
+  /** The selected cell changed. */
+  onActiveCell(row: number, col: number): void;
+  /** What is typed in the open cell editor (on every keystroke), null when the editor closes. */
+  onTyping(text: string | null): void;
+}
+
 /** Props of SubmissionTable. */
 export interface SubmissionTableProps {
   table: SubmissionTableState;
+  /** The live layer of a shared draft (none: the table is this person's alone). */
+  live?: LiveTableLayer;
   /** Accessible name of the grid, e.g. "Display campaigns rows". */
   label: string;
   height: number | string;
@@ -151,7 +181,7 @@ function useCellEditor(table: SubmissionTableState) {
  * How each cell looks and whether it can be typed in: problem cells outlined with their messages,
  * computed cells marked and read-only.
  */
-function useCellLooks(table: SubmissionTableState) {
+function useCellLooks(table: SubmissionTableState, live: LiveTableLayer | undefined) {
   const { columns, validation } = table;
   const decorations = useMemo(() => {
     const map = new Map<string, CellDecoration>();
@@ -161,9 +191,11 @@ function useCellLooks(table: SubmissionTableState) {
   }, [validation.byCell]);
 
   const getCellDecoration = useCallback(
-    (row: number, col: number) =>
-      decorations.get(cellKey(row, col)) ?? (columns[col]?.isComputed ? COMPUTED : undefined),
-    [decorations, columns],
+    (row: number, col: number) => {
+      const base = decorations.get(cellKey(row, col)) ?? (columns[col]?.isComputed ? COMPUTED : undefined);
+      return live ? live.decorate(row, col, base) : base;
+    },
+    [decorations, columns, live],
   );
 
   const isCellReadOnly = useCallback(
@@ -171,6 +203,39 @@ function useCellLooks(table: SubmissionTableState) {
     [columns],
   );
   return { getCellDecoration, isCellReadOnly };
+}
+
+/** Whether an event comes from a cell editor's text box in the grid (not the find bar). */
+function isCellEditor(target: EventTarget): target is HTMLInputElement | HTMLTextAreaElement {
+  return (
+    (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) &&
+    target.closest('[role="grid"]') !== null
+  );
+}
+
+/**
+ * The live layer's wiring (none without one): what the grid shows with the others' typing, the
+ * selected cell told to the others, and the typing in a cell editor (every keystroke; cleared
+ * when the editor closes: commit, Escape or leaving it).
+ */
+function useLiveWiring(live: LiveTableLayer | undefined, shown: GridData) {
+  const displayData = useMemo(() => (live ? live.display(shown) : shown), [live, shown]);
+  const onActiveCell = useCallback((cell: CellRef) => live?.onActiveCell(cell.row, cell.col), [live]);
+  const handlers = live
+    ? {
+        onInput: (event: FormEvent<HTMLDivElement>) => {
+          if (isCellEditor(event.target)) live.onTyping(event.target.value);
+        },
+        // Typing a character opens the editor with it: shared as soon as the editor has it.
+        onFocus: (event: FocusEvent<HTMLDivElement>) => {
+          if (isCellEditor(event.target)) live.onTyping(event.target.value);
+        },
+        onBlur: (event: FocusEvent<HTMLDivElement>) => {
+          if (isCellEditor(event.target)) live.onTyping(null);
+        },
+      }
+    : {};
+  return { displayData, onActiveCell, handlers };
 }
 
 /**
@@ -217,18 +282,26 @@ function useErrorJumps(
  * a polite live region (role="status"), so they are read by keyboard and screen-reader users and
  * after "Next error", not only in a hover tooltip.
  */
-export function SubmissionTable({ table, label, height, ref }: SubmissionTableProps) {
+export function SubmissionTable({ table, live, label, height, ref }: SubmissionTableProps) {
   const gridRef = useRef<SpreadsheetGridHandle>(null);
   const { columns, validation } = table;
   const [active, setActive] = useState<CellPos>({ row: 0, col: 0 });
-  const onActiveCellChange = useCallback((cell: CellRef) => setActive({ row: cell.row, col: cell.col }), []);
+  const wiring = useLiveWiring(live, validation.display);
+  const onActiveLive = wiring.onActiveCell;
+  const onActiveCellChange = useCallback(
+    (cell: CellRef) => {
+      setActive({ row: cell.row, col: cell.col });
+      onActiveLive(cell);
+    },
+    [onActiveLive],
+  );
   const activeProblem = cellProblemText(columns, validation.byCell, active);
   const renderCellEditor = useCellEditor(table);
-  const { getCellDecoration, isCellReadOnly } = useCellLooks(table);
+  const { getCellDecoration, isCellReadOnly } = useCellLooks(table, live);
   const jumpToNextError = useErrorJumps(gridRef, validation, ref);
 
   return (
-    <Paper withBorder radius="md" className={classes.frame}>
+    <Paper withBorder radius="md" className={classes.frame} {...wiring.handlers}>
       <SubmissionTableToolbar
         table={table}
         onFind={() => gridRef.current?.openFind()}
@@ -239,7 +312,8 @@ export function SubmissionTable({ table, label, height, ref }: SubmissionTablePr
         label={label}
         testId="submission-grid"
         data={table.data}
-        displayData={validation.display}
+        displayData={wiring.displayData}
+        isReadOnly={live?.isReadOnly}
         onChange={table.onChange}
         onUndo={table.undo}
         onRedo={table.redo}

@@ -93,7 +93,7 @@ export interface SubmissionTableState {
 }
 
 /** Values of must_be_unique fields by field key. */
-type ValuesByKey = ReadonlyMap<string, ReadonlySet<string>>;
+export type ValuesByKey = ReadonlyMap<string, ReadonlySet<string>>;
 
 /**
  * The values the edited stored rows hold already, by must_be_unique field key: theirs, not
@@ -112,7 +112,7 @@ function ownValuesOf(
 }
 
 /** What {@link useGovernedTable} governs, and with what. */
-interface GovernedTableInput {
+export interface GovernedTableInput {
   readonly validator: SubmissionValidator;
   readonly columns: readonly TableColumn[];
   /** The typed grid. */
@@ -130,7 +130,7 @@ interface GovernedTableInput {
  * The shared rules run over the typed grid on every change (memoised; the last answer reused so a
  * change governs again only the rows it touched), each run recorded as a VALIDATE_MEASURE.
  */
-function useGovernedTable({
+export function useGovernedTable({
   validator,
   columns,
   present,
@@ -172,7 +172,7 @@ function withValues(previous: ValuesByKey, added: ReadonlyMap<string, readonly s
 }
 
 /** The must_be_unique values asked of the server so far, and those it says the dataset holds. */
-interface UniquenessAnswers {
+export interface UniquenessAnswers {
   readonly asked: ValuesByKey;
   readonly taken: ValuesByKey;
 }
@@ -183,7 +183,7 @@ interface UniquenessAnswers {
  * in `answers.asked` yet, and hands `onAnswers` the values asked and those the dataset holds, to
  * feed back to the rules.
  */
-function useUniquenessQuestions(
+export function useUniquenessQuestions(
   validator: SubmissionValidator,
   validation: TableValidation,
   templateId: number | null,

@@ -1,0 +1,98 @@
+import { useCallback, useMemo, useRef } from 'react';
+import type { CellDecoration, GridData } from '../../lists/grid/gridTypes';
+import type { LiveTableLayer } from '../table/SubmissionTable';
+import type { TableColumn } from '../table/submissionTable';
+import type { DraftRoomClient, DraftRoomSnapshot } from './DraftRoomClient';
+import {
+  type CellPresence,
+  displayWithTyping,
+  draftCellAt,
+  presenceKey,
+  presenceOnGrid,
+} from './livePresence';
+
+/** The name tag drawn in a cell another person has selected, in their colour. */
+function NameTag({ presence }: { presence: CellPresence }) {
+  return (
+    <span
+      data-testid="presence-name"
+      style={{
+        background: presence.color,
+        color: 'white',
+        fontSize: 10,
+        lineHeight: '14px',
+        padding: '0 4px',
+        borderRadius: 3,
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {presence.names.join(', ')}
+    </span>
+  );
+}
+
+/** `base` (a problem, a computed cell) with the others' outline, name tag and words on top. */
+function withPresence(base: CellDecoration | undefined, presence: CellPresence): CellDecoration {
+  const words = `Selected by ${presence.names.join(', ')}${presence.typing !== null ? ' (typing)' : ''}`;
+  return {
+    className: base?.className,
+    outlineColor: presence.color,
+    badge: <NameTag presence={presence} />,
+    description: base?.description ? `${base.description}\n${words}` : words,
+  };
+}
+
+/**
+ * The live layer of a shared draft's table (ARCHITECTURE.md, Live collaboration): the grid is
+ * read-only once the draft is submitted (or before its rows arrived, or when the room cannot be
+ * joined); each other person's selected cell is outlined in their colour with their name, and what
+ * they type shows in that cell before they commit it; this person's selected cell and typing are
+ * shared with the others (typing on every keystroke, cleared on commit or Escape).
+ */
+export function useDraftPresence(
+  client: DraftRoomClient,
+  snapshot: DraftRoomSnapshot,
+  columns: readonly TableColumn[],
+): LiveTableLayer {
+  const { rows, others, meta, loaded, status } = snapshot;
+  const presence = useMemo(() => presenceOnGrid(others, rows, columns), [others, rows, columns]);
+  // Decorations reused for the same cell look, so memoised cells re-render only when it changes.
+  const cache = useMemo(() => new Map<string, CellDecoration>(), []);
+  const decorate = useCallback(
+    (row: number, col: number, base: CellDecoration | undefined) => {
+      const here = presence.get(presenceKey(row, col));
+      if (!here) return base;
+      const key = `${base?.className ?? ''}|${base?.description ?? ''}|${here.color}|${here.names.join('\u0000')}|${here.typing !== null}`;
+      let decoration = cache.get(key);
+      if (!decoration) {
+        decoration = withPresence(base, here);
+        cache.set(key, decoration);
+      }
+      return decoration;
+    },
+    [presence, cache],
+  );
+  const display = useCallback((shown: GridData) => displayWithTyping(shown, presence), [presence]);
+
+  // The selected cell, so typing is shared on it without waiting for a render.
+  const cell = useRef<ReturnType<typeof draftCellAt>>(null);
+  const latest = useRef({ rows, columns });
+  latest.current = { rows, columns };
+  const onActiveCell = useCallback(
+    (row: number, col: number) => {
+      cell.current = draftCellAt(latest.current.rows, latest.current.columns, row, col);
+      client.setPresence({ cell: cell.current, typing: null });
+    },
+    [client],
+  );
+  const onTyping = useCallback(
+    (text: string | null) => client.setPresence({ cell: cell.current, typing: text }),
+    [client],
+  );
+
+  const isReadOnly = meta.status === 'closed' || !loaded || status === 'failed';
+  return useMemo(
+    () => ({ isReadOnly, decorate, display, onActiveCell, onTyping }),
+    [isReadOnly, decorate, display, onActiveCell, onTyping],
+  );
+}
