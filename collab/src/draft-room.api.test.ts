@@ -4,7 +4,15 @@ import { DraftDoc, type DraftRow } from '@nomen/shared/draft-room';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { type CollabInstance, eventually, type Person, startCollabPeers } from './test/collab-harness';
+import {
+  type CollabInstance,
+  connect,
+  createRoomFixture,
+  eventually,
+  type Person,
+  startCollabPeers,
+  tokenFor,
+} from './test/collab-harness';
 import {
   connectDraft,
   createDraftFixture,
@@ -424,5 +432,44 @@ describe('a room nobody is in', () => {
       .where('name', '=', f.room)
       .execute();
     expect(state).toEqual([]);
+  });
+});
+
+describe('presence in a draft room', () => {
+  it('shows the token’s person with their selected cell and live typing, and drops anything else', async () => {
+    const f = await fixture();
+    const typist = await join(f, f.invitee);
+    const watcher = await join(f, f.owner);
+    const typistId = typist.provider.awareness!.clientID;
+    typist.provider.setAwarenessField('user', { id: f.owner.id, name: 'The CEO', color: '#12ab34' });
+    typist.provider.setAwarenessField('cell', { row: f.rowIds[1], field: '102' });
+    typist.provider.setAwarenessField('typing', 'Newsl');
+    typist.provider.setAwarenessField('isAdmin', true);
+    await eventually(() =>
+      expect(watcher.provider.awareness!.getStates().get(typistId)).toEqual({
+        user: { id: f.invitee.id, name: f.invitee.name, color: '#12ab34' },
+        cell: { row: f.rowIds[1], field: '102' },
+        typing: 'Newsl',
+      }),
+    );
+    // A malformed cell is no cell, and typing without a cell is dropped.
+    typist.provider.setAwarenessField('cell', { row: 'bad', field: '102' });
+    await eventually(() =>
+      expect(watcher.provider.awareness!.getStates().get(typistId)).toMatchObject({
+        cell: null,
+        typing: null,
+      }),
+    );
+  });
+});
+
+describe('list rooms and draft rooms side by side', () => {
+  it('leaves a draft command in a list room to the list room, which refuses it', async () => {
+    const list = await createRoomFixture(db);
+    const client = await connect(collab.url, list.room, tokenFor(list, list.commenter));
+    const refusal = await client.command({ type: 'cells.set', cells: [] } as never);
+    client.destroy();
+    expect(refusal).toMatchObject({ type: 'refused' });
+    expect(client.messages).toHaveLength(1);
   });
 });
