@@ -1,3 +1,4 @@
+import { addPatternField, newTemplate } from '@nomen/shared';
 import type { SignedIn } from './test-context';
 
 /** A JSON Schema as the API reference writes it (the parts the walks read). */
@@ -43,11 +44,14 @@ export interface WalkData {
   listColumnId: number;
   patternId: number;
   fieldsetId: number;
+  /** A Draft through a template of the walk's pattern, shared with everyone (a shared draft's room). */
+  draftId: number;
 }
 
 /**
  * Makes what the API walks meet through the API, as `admin`: a drill-down list with one cell, a
- * folder, a group, a pattern with an autonumber segment and a field set with a list field.
+ * folder, a group, a pattern with an autonumber segment, a field set with a list field, and a
+ * template of the pattern with a Draft shared with everyone (`seedSharedDraft`).
  * Answers their ids; throws when a save is refused.
  */
 export async function seedWalkData(admin: SignedIn): Promise<WalkData> {
@@ -66,7 +70,7 @@ export async function seedWalkData(admin: SignedIn): Promise<WalkData> {
     }),
     'list',
   );
-  ok(await admin.put('/api/v1/account/folder').send({ name: 'Walk folder' }), 'folder');
+  const folderRes = ok(await admin.put('/api/v1/account/folder').send({ name: 'Walk folder' }), 'folder');
   ok(await admin.post('/api/v1/account/groups/merge-or-create').send({ name: 'Walk group' }), 'group');
   const patternRes = ok(
     await admin.put('/api/v1/account/field/').send({
@@ -99,10 +103,49 @@ export async function seedWalkData(admin: SignedIn): Promise<WalkData> {
     }),
     'field set',
   );
+  const draftId = await seedSharedDraft(admin, patternRes.body.pattern, folderRes.body.folder.id, ok);
   return {
+    draftId,
     listId: listRes.body.id,
     listColumnId: listRes.body.list_columns[0].id,
     patternId: patternRes.body.pattern.id,
     fieldsetId: fieldsetRes.body.fieldset.id,
   };
+}
+
+/**
+ * A template of `pattern` in folder `folderId` and a Draft of one row through it, shared with everyone, so the walk's
+ * reads by id meet a shared draft (its sharing, candidates, room token and rows from its room).
+ */
+async function seedSharedDraft(
+  admin: SignedIn,
+  pattern: Parameters<typeof addPatternField>[1],
+  folderId: number,
+  ok: <T extends { status: number; body: unknown }>(res: T, what: string) => T,
+): Promise<number> {
+  const draft = addPatternField(newTemplate({ templateName: 'Walk', now: new Date() }), pattern);
+  const template = ok(
+    await admin.put('/api/v1/account/template/').send({
+      ...draft,
+      name: 'Walk template',
+      folder_id: folderId,
+      integrations: [],
+      settings: { require_identifier: 0, require_approval: 0, enable_auto_submit: 0 },
+      approvers: [],
+    }),
+    'template',
+  );
+  const submission = ok(
+    await admin
+      .post('/api/v1/account/submissions')
+      .send({ template_id: template.body.id, name: 'Walk draft', rows: [{}], draft: true }),
+    'draft',
+  );
+  ok(
+    await admin
+      .put(`/api/v1/account/submissions/${submission.body.id}/sharing`)
+      .send({ everyone: true, user_ids: [] }),
+    'sharing',
+  );
+  return submission.body.id;
 }

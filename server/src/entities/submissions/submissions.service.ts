@@ -646,9 +646,8 @@ export async function readable(deps: AppDeps, actor: Actor, id: number) {
     row.template_id !== null &&
     (await mayUseTemplate(deps, actor, row.template_id));
   const isOwn = row.submitter_id === actor.userId;
-  const isInDraft = !isOwn && (await draftRoleOf(deps, actor, row)) === 'person';
-  if (!isOwn && !isInDraft && !isApprover && !mayEdit && !hasPermission(actor.permissions, 'all_privileges'))
-    throw AppError.notFound('Submission');
+  const mayRead = isOwn || isApprover || mayEdit || hasPermission(actor.permissions, 'all_privileges');
+  if (!mayRead && (await draftRoleOf(deps, actor, row)) !== 'person') throw AppError.notFound('Submission');
   return { row, isOwn, isApprover, approverIds, mayEdit };
 }
 
