@@ -159,25 +159,23 @@ export async function lockRoom(trx: Db, name: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
 }
 
-/** A room's stored state (null when none) and the updates appended since, in order. */
+/**
+ * A room's stored state (null when none) and the updates appended since, in order, read in one
+ * statement (one snapshot), so a compaction committed in between cannot hide updates it folded in.
+ */
 export async function loadRoom(
   db: Db,
   name: string,
 ): Promise<{ state: Uint8Array | null; updates: Uint8Array[] }> {
-  const row = await db
-    .selectFrom('collab_documents')
-    .select('state')
-    .where('name', '=', name)
-    .executeTakeFirst();
-  const updates = await db
-    .selectFrom('collab_updates')
-    .select('data')
-    .where('name', '=', name)
-    .orderBy('id')
-    .execute();
+  const { rows } = await sql<{ is_state: boolean; data: Uint8Array }>`
+    select true as is_state, 0::bigint as id, state as data from collab_documents where name = ${name}
+    union all
+    select false, id, data from collab_updates where name = ${name}
+    order by is_state desc, id`.execute(db);
+  const state = rows.find((r) => r.is_state);
   return {
-    state: row ? new Uint8Array(row.state) : null,
-    updates: updates.map((u) => new Uint8Array(u.data)),
+    state: state ? new Uint8Array(state.data) : null,
+    updates: rows.filter((r) => !r.is_state).map((r) => new Uint8Array(r.data)),
   };
 }
 
