@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureClientBuilt } from './client-build.mjs';
@@ -8,7 +8,8 @@ import { ensureClientBuilt } from './client-build.mjs';
  * `npm test`: typecheck, the database types' check (`npm run db:types -- --check`: the generated
  * types against the migrations, on a scratch database of TEST_DATABASE_URL's server), lint, unit
  * and API tests (vitest; API tests on a real PostgreSQL at TEST_DATABASE_URL), then end-to-end
- * tests in Chromium (Playwright). Prints each stage's outcome and duration, a table of the stages'
+ * tests in Chromium (Playwright). The checks run side by side, and so do vitest and Playwright;
+ * each stage's output is printed whole when it ends. Prints each stage's outcome and duration, a table of the stages'
  * durations, and one closing line "N passed, N failed" summing every test run (typecheck, the
  * database types and lint count as one check each; lint is Biome, the SQL-placement check,
  * scripts/check-sql-placement.mjs, the import-cycle check, scripts/check-cycles.mjs, and the
@@ -35,77 +36,106 @@ for (const [title, name] of [
 }
 const started = Date.now() - durations.reduce((sum, [, seconds]) => sum + seconds * 1000, 0);
 
-/** Runs `fn`, records how long it took under `title`, and returns its result. */
-function timed(title, fn) {
-  const start = Date.now();
-  const result = fn();
-  const seconds = (Date.now() - start) / 1000;
-  durations.push([title, seconds]);
-  console.log(`--- ${title}: ${seconds.toFixed(1)} s`);
-  return result;
-}
-
-/**
- * Runs `command args`, then each further `[command, args]` of `more` (every one, even after a
- * failure, so all problems show), as one stage; true when all exited 0.
- */
-function stage(title, command, args, ...more) {
-  console.log(`\n=== ${title}`);
-  return timed(title, () =>
-    [[command, args], ...more]
-      .map(([c, a]) => spawnSync(c, a, { cwd: root, stdio: 'inherit', env: process.env }).status === 0)
-      .every(Boolean),
-  );
-}
-
-function check(title, command, args, ...more) {
-  if (stage(title, command, args, ...more)) passed += 1;
-  else {
-    failed += 1;
-    console.log(`--- ${title} failed`);
-  }
-}
-
+/** A JSON report a stage wrote, or null when it wrote none. */
 function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
-check('typecheck (tsc -b)', bin('tsc'), ['-b']);
-check('database types (npm run db:types -- --check)', bin('tsx'), [
-  join(root, 'scripts', 'db-types.ts'),
-  '--check',
-]);
-check(
-  'lint (biome, SQL placement, import cycles, function length)',
-  bin('biome'),
-  ['check', '.'],
-  [process.execPath, [join(root, 'scripts', 'check-sql-placement.mjs')]],
-  [process.execPath, [join(root, 'scripts', 'check-cycles.mjs')]],
-  [process.execPath, [join(root, 'scripts', 'check-function-length.mjs')]],
-);
+/** Records a stage's wall-clock seconds under `title` and prints them. */
+function record(title, seconds) {
+  durations.push([title, seconds]);
+  console.log(`--- ${title}: ${seconds.toFixed(1)} s`);
+}
 
-const vitestOk = stage('unit and API tests (vitest)', bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${join(results, 'vitest.json')}`,
-]);
+/**
+ * Runs `[command, args]` pairs one after another (every one, even after a failure, so all
+ * problems show) as one stage, its output going to `log` (a file under .test-results) rather than
+ * the terminal, since stages run side by side. Resolves with whether all exited 0 and the
+ * stage's wall-clock seconds.
+ */
+async function stage(title, log, ...commands) {
+  const start = Date.now();
+  const out = openSync(join(results, log), 'w');
+  let ok = true;
+  for (const [command, args] of commands) {
+    const code = await new Promise((resolve) => {
+      const child = spawn(command, args, { cwd: root, stdio: ['ignore', out, out], env: process.env });
+      child.on('error', () => resolve(1));
+      child.on('exit', (status) => resolve(status ?? 1));
+    });
+    ok = ok && code === 0;
+  }
+  closeSync(out);
+  return { title, log, ok, seconds: (Date.now() - start) / 1000 };
+}
+
+/** Prints a finished stage: its title, its output, its duration. */
+function report({ title, log, ok, seconds }) {
+  console.log(`\n=== ${title}${ok ? '' : ' (failed)'}`);
+  process.stdout.write(readFileSync(join(results, log), 'utf8'));
+  record(title, seconds);
+}
+
+/** Runs stages side by side, printing each one's output as it finishes; resolves with them in order. */
+async function sideBySide(...stages) {
+  return Promise.all(
+    stages.map(async (running) => {
+      const done = await running;
+      report(done);
+      return done;
+    }),
+  );
+}
+
+// The checks run side by side (typecheck is the long one), then the client is built, then the
+// vitest and Playwright stages run side by side: Playwright mostly waits on the browser and
+// its servers, so vitest uses the cores it leaves idle.
+const checks = await sideBySide(
+  stage('typecheck (tsc -b)', 'tsc.log', [bin('tsc'), ['-b']]),
+  stage('database types (npm run db:types -- --check)', 'db-types.log', [
+    bin('tsx'),
+    [join(root, 'scripts', 'db-types.ts'), '--check'],
+  ]),
+  stage(
+    'lint (biome, SQL placement, import cycles, function length)',
+    'lint.log',
+    [bin('biome'), ['check', '.']],
+    [process.execPath, [join(root, 'scripts', 'check-sql-placement.mjs')]],
+    [process.execPath, [join(root, 'scripts', 'check-cycles.mjs')]],
+    [process.execPath, [join(root, 'scripts', 'check-function-length.mjs')]],
+  ),
+);
+for (const check of checks) {
+  if (check.ok) passed += 1;
+  else {
+    failed += 1;
+    console.log(`--- ${check.title} failed`);
+  }
+}
+
+const buildStart = Date.now();
+ensureClientBuilt(root);
+record('client build', (Date.now() - buildStart) / 1000);
+
+const [vitestRun, e2eRun] = await sideBySide(
+  stage('unit and API tests (vitest)', 'vitest.log', [
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'vitest.json')}`],
+  ]),
+  stage('end-to-end tests (Playwright, Chromium)', 'e2e.log', [
+    bin('playwright'),
+    ['test', '-c', 'tests/playwright.config.ts'],
+  ]),
+);
 const vitest = readJson(join(results, 'vitest.json'));
 if (vitest) {
   passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests + (vitestOk || vitest.numFailedTests > 0 ? 0 : 1);
+  failed += vitest.numFailedTests + (vitestRun.ok || vitest.numFailedTests > 0 ? 0 : 1);
 } else failed += 1;
-
-timed('client build', () => ensureClientBuilt(root));
-const e2eOk = stage('end-to-end tests (Playwright, Chromium)', bin('playwright'), [
-  'test',
-  '-c',
-  'tests/playwright.config.ts',
-]);
 const e2e = readJson(join(results, 'e2e.json'));
 if (e2e) {
   passed += e2e.stats.expected + e2e.stats.flaky;
-  failed += e2e.stats.unexpected + (e2eOk || e2e.stats.unexpected > 0 ? 0 : 1);
+  failed += e2e.stats.unexpected + (e2eRun.ok || e2e.stats.unexpected > 0 ? 0 : 1);
 } else failed += 1;
 
 const ranTests = (vitest?.numTotalTests ?? 0) + (e2e ? e2e.stats.expected + e2e.stats.unexpected : 0);
