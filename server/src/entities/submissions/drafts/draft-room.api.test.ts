@@ -6,11 +6,28 @@ import { loadRoomDoc } from './draft-room.service';
 import { draftWorld } from './drafts.fixtures';
 
 let w: Awaited<ReturnType<typeof draftWorld>>;
+/** Every NOTIFY payload on `nomen_collab` since the tests started (what collab servers hear). */
+const notices: string[] = [];
+let stopListening: () => Promise<void>;
 
 beforeAll(async () => {
   w = await draftWorld();
+  stopListening = await w.ctx.handle.listen('nomen_collab', (payload) => notices.push(payload));
 });
-afterAll(() => w.ctx.close());
+afterAll(async () => {
+  await stopListening();
+  await w.ctx.close();
+});
+
+/** Waits (up to 5 s) until a NOTIFY `payload` on `nomen_collab` has been heard. */
+async function heard(payload: object): Promise<void> {
+  const text = JSON.stringify(payload);
+  const deadline = Date.now() + 5000;
+  while (!notices.some((n) => JSON.stringify(JSON.parse(n)) === text)) {
+    if (Date.now() > deadline) throw new Error(`no NOTIFY ${text}; heard ${notices.join(' ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 /** Shares a new draft of `rows` with the invitee; answers its id and room name. */
 async function sharedDraft(rows?: Record<string, string>[]) {
@@ -67,6 +84,7 @@ describe('PUT /api/v1/account/submissions/:id of a shared draft (submit false)',
     ]);
     expect(got.body.rows[0].cv_id).toBe(first.id);
     expect(got.body.history.at(-1)).toMatchObject({ action: 'saved', user: { id: w.invitee.id } });
+    await heard({ room: room.name });
   });
 
   it("never removes others' rows: rows beyond the save's are kept", async () => {
@@ -120,6 +138,7 @@ describe('PUT /api/v1/account/submissions/:id of a shared draft (submit true)', 
       .execute();
     expect(stored).toHaveLength(3);
     expect(stored.every((r) => r.from_commit === got.body.commit_id && r.to_commit === null)).toBe(true);
+    await heard({ submission: id });
     const closed = await loadRoomDoc(w.ctx.deps.db, room.name);
     expect(closed.meta()).toMatchObject({
       status: 'closed',

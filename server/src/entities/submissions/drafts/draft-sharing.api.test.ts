@@ -47,6 +47,11 @@ describe('PUT /api/v1/account/submissions/:id/sharing', () => {
     expect((await w.colleague.agent.get(`/api/v1/account/submissions/${id}`)).status).toBe(200);
     expect((await w.outsider.agent.get(`/api/v1/account/submissions/${id}`)).status).toBe(404);
     expect((await w.outsider.agent.get(sharingPath(id))).status).toBe(404);
+    const activity = await w.admin.get(
+      `/api/v1/account/activities?configuredObject=submission&operation=updated`,
+    );
+    expect(activity.status, JSON.stringify(activity.body)).toBe(200);
+    expect(JSON.stringify(activity.body)).toContain('shared_with_everyone');
   });
 
   it('refuses a user who may not use the template, naming the field, and changes nothing', async () => {
