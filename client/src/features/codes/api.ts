@@ -1,6 +1,7 @@
 import {
   buildPath,
   datasetDataApi,
+  draftRoomApi,
   IDEMPOTENCY_HEADER,
   type SubmissionRow,
   submissionsApi,
@@ -207,5 +208,68 @@ export function useDecideSubmission(id: number) {
         body: { comment },
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: SUBMISSIONS_QUERY_KEY }),
+  });
+}
+
+/** Query key of who a draft is shared with (GET /submissions/{id}/sharing). */
+function sharingKey(id: number) {
+  return [...SUBMISSIONS_QUERY_KEY, 'sharing', id] as const;
+}
+
+/**
+ * Who a draft is shared with: everyone who may use its template and/or the people named (GET
+ * /api/v1/account/submissions/{id}/sharing; its owner and the people in it may read it). `enabled`
+ * false leaves it unread (a submission that is not a draft).
+ */
+export function useDraftSharing(id: number | null, enabled = true) {
+  return useQuery({
+    queryKey: sharingKey(id ?? 0),
+    queryFn: ({ signal }) => apiFetch(draftRoomApi.sharing, { params: { id: id! }, signal }),
+    enabled: id !== null && enabled,
+  });
+}
+
+/**
+ * The people a draft may be shared with: those who may use its template, its owner left out,
+ * sorted by name (GET /api/v1/account/submissions/{id}/share-candidates). Read when the share
+ * dialog opens.
+ */
+export function useShareCandidates(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...SUBMISSIONS_QUERY_KEY, 'share-candidates', id],
+    queryFn: ({ signal }) => apiFetch(draftRoomApi.candidates, { params: { id }, signal }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/**
+ * Replaces who a draft is shared with (PUT /api/v1/account/submissions/{id}/sharing; its owner
+ * only): `everyone` who may use its template and/or `user_ids`; nobody makes it single-player
+ * again. Refreshes every submission query after it (the draft then reads from or leaves its room).
+ * Throws AppError: 400 with issues at `body.user_ids.<i>`, 403 for a person in it who is not the
+ * owner, 409 once it is no longer a Draft.
+ */
+export function useShareDraft(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { everyone: boolean; user_ids: number[] }) =>
+      apiFetch(draftRoomApi.share, { params: { id }, body }),
+    onSuccess: (sharing) => queryClient.setQueryData(sharingKey(id), sharing),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SUBMISSIONS_QUERY_KEY }),
+  });
+}
+
+/**
+ * The shared drafts the signed-in person is in, newest first (GET
+ * /api/v1/account/submissions?scope=shared): drafts shared with them by name or with everyone
+ * (through templates they may use) and their own shared drafts, each with its owner and who it is
+ * shared with.
+ */
+export function useSharedDrafts() {
+  return useQuery({
+    queryKey: [...SUBMISSIONS_QUERY_KEY, 'shared'],
+    queryFn: ({ signal }) =>
+      apiFetch(submissionsApi.list, { query: { scope: 'shared', limit: 100 }, signal }),
   });
 }

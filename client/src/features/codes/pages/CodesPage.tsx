@@ -9,8 +9,9 @@ import { Timestamp } from '../../../ui/Timestamp';
 import { useSignedIn } from '../../auth/api';
 import { templateWording } from '../../shell/wording';
 import { namesWithOr, useTemplateAdmins } from '../../templates/audience/useTemplateAudience';
-import { useApprovals, useMySubmissions, useSubmittableTemplates } from '../api';
+import { useApprovals, useMySubmissions, useSharedDrafts, useSubmittableTemplates } from '../api';
 import { datasetDataPath, newSubmissionPath, submissionPath } from '../codesPaths';
+import { sharedWithText } from '../drafts/sharing/sharingText';
 import { StatusBadge } from '../StatusBadge';
 
 type SubmittableTemplate = z.infer<typeof submittableTemplateSchema>;
@@ -186,6 +187,71 @@ function ApprovalsSection({ waiting, onRetry, search, onSearchChange }: Approval
   );
 }
 
+const sharedDraftColumns: AdminTableColumn<SubmissionSummary>[] = [
+  submissionColumns[0]!,
+  submissionColumns[1]!,
+  {
+    key: 'owner',
+    header: 'Owner',
+    cell: (s) => <Text size="sm">{s.submitter.name}</Text>,
+    sortValue: (s) => s.submitter.name,
+  },
+  {
+    key: 'people',
+    header: 'People in it',
+    cell: (s) => (
+      <Text size="sm" lineClamp={2}>
+        {sharedWithText(s.shared_with)}
+      </Text>
+    ),
+    sortValue: (s) => sharedWithText(s.shared_with),
+  },
+  submissionColumns[3]!,
+  submissionColumns[4]!,
+];
+
+/** Where a shared draft opens: its editor (the room), or its page when its template is gone. */
+function sharedDraftPath(s: SubmissionSummary): string {
+  return s.template_id !== null && s.status === 'Draft'
+    ? newSubmissionPath(s.template_id, s.id)
+    : submissionPath(s.id);
+}
+
+/**
+ * "Shared drafts" (shared drafts): the drafts the signed-in person is in, theirs or shared with
+ * them, with the template, name, owner and the people in it; a row opens the draft to fill it
+ * together.
+ */
+function SharedDraftsSection({ search, onSearchChange }: CodesSearch) {
+  const navigate = useNavigate();
+  const drafts = useSharedDrafts();
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        Shared drafts
+      </Title>
+      <AdminTable
+        label="Shared drafts"
+        noun={{ one: 'shared draft', other: 'shared drafts' }}
+        rows={drafts.data?.data}
+        isLoading={drafts.isPending}
+        error={drafts.error}
+        onRetry={() => void drafts.refetch()}
+        columns={sharedDraftColumns}
+        rowId={(s) => s.id}
+        rowName={(s) => s.name}
+        searchText={(s) =>
+          `${s.name} ${s.template_name} ${s.submitter.name} ${sharedWithText(s.shared_with)}`
+        }
+        search={search}
+        onSearchChange={onSearchChange}
+        onEdit={(s) => void navigate(sharedDraftPath(s))}
+        emptyDescription="No draft is shared with you. Open one of your drafts and use Share draft to fill it together."
+      />
+    </Stack>
+  );
+}
+
 /**
  * "Your recent submissions" with their status: a row opens it; "Dataset rows" opens the selected
  * one's dataset.
@@ -231,7 +297,7 @@ function RecentSubmissionsSection({ search, onSearchChange }: CodesSearch) {
 /**
  * /codes: the templates the signed-in person may submit through (admins all,
  * others through their groups' folders and templates, spec 01 §2.7), each with "New submission"
- * (a row click too); their own recent submissions with their status (a row opens it; "Dataset
+ * (a row click too); the shared drafts they are in (a row opens the draft); their own recent submissions with their status (a row opens it; "Dataset
  * rows" opens the selected one's dataset); one search text (kept in the URL as ?q=) filtering both
  * tables. With no template, the empty table names the account's admins to ask for one.
  */
@@ -260,6 +326,7 @@ export function CodesPage() {
             onSearchChange={setSearch}
           />
         ) : null}
+        <SharedDraftsSection search={search} onSearchChange={setSearch} />
         <RecentSubmissionsSection search={search} onSearchChange={setSearch} />
       </Stack>
     </>

@@ -29,6 +29,7 @@ import { ApprovalBanner, OwnSubmissionNotice } from '../approval/ApprovalBanner'
 import { DecisionPanel } from '../approval/DecisionPanel';
 import { BackToCodes } from '../BackToCodes';
 import { datasetDataPath, newSubmissionPath } from '../codesPaths';
+import { DraftSharingControl } from '../drafts/sharing/DraftSharingControl';
 import { SubmissionRowsEditor } from '../edit/SubmissionRowsEditor';
 import { type SubmissionVersion, submissionVersions } from '../edit/submissionVersions';
 import { SubmissionLinkChecks } from '../links/SubmissionLinkChecks';
@@ -92,11 +93,15 @@ type SubmissionActionsProps = {
 function SubmissionActions({ submission: s, form, canEditRows, onEditRows }: SubmissionActionsProps) {
   const navigate = useNavigate();
   const { user } = useSignedIn();
+  // The people a Draft is shared with fill it too (shared drafts).
   const canReopen =
-    s.template_id !== null && s.submitter.id === user.id && (s.status === 'Draft' || s.status === 'Rejected');
+    s.template_id !== null &&
+    ((s.submitter.id === user.id && (s.status === 'Draft' || s.status === 'Rejected')) ||
+      (s.status === 'Draft' && s.shared));
   const hasIdentifier = form?.fields.some((f) => f.governance_type === 'cv_id') ?? false;
   return (
     <Group gap="xs" wrap="nowrap">
+      <DraftSharingControl draft={s} />
       <StatusBadge status={s.status} />
       {canEditRows ? (
         <Tooltip
