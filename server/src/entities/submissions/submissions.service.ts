@@ -825,10 +825,11 @@ function savePlan(
 }
 
 /**
- * The save's transaction: locks the submission FIRST (so a shared Draft's room takes no
- * acknowledged edit after its rows are read: the collab server's append waits on the lock and
- * then finds it submitted), checks its status and sharing, governs and stores the rows (a shared
- * Draft's: its room's, whose meta it closes), and logs the event and activity.
+ * The save's transaction: locks the submission before anything is read (a shared Draft's room's
+ * lock first, {@link lockRoomOf}), so the room takes no acknowledged edit after its rows are read:
+ * the collab server's append (`for share` on the submission) waits and then finds it submitted.
+ * Then it checks the status and sharing, governs and stores the rows (a shared Draft's: its
+ * room's, whose meta it closes) and logs the event and activity.
  */
 async function saveIn(
   trx: Trx,
@@ -838,6 +839,7 @@ async function saveIn(
   input: SavedSubmissionInput,
   plan: SavePlan,
 ): Promise<SubmissionRecord> {
+  if (plan.isSharedDraft) await lockRoomOf(trx, actor, id);
   const before = (await repo.findSubmission(trx, actor.accountId, id, true))!;
   if (before.status !== 'Draft' && before.status !== 'Rejected')
     throw new AppError('CONFLICT', `A ${before.status} submission cannot be changed by its submitter`);
@@ -879,6 +881,15 @@ async function saveIn(
   if (commitId !== null) submission = await repo.updateSubmission(trx, id, { commit_id: commitId });
   await recordSave(trx, actor, before, submission, input.submit, commitId);
   return submission;
+}
+
+/**
+ * Takes a draft room's lock (the collab server's compaction of the room takes it too, then the
+ * submission's row, so a REST append can never land between a compaction's read of the room's
+ * updates and its delete of them). Taken before the submission's row, in that same order.
+ */
+async function lockRoomOf(trx: Trx, actor: Actor, id: number): Promise<void> {
+  await draftRepo.lockRoom(trx, roomOf(actor, id).name);
 }
 
 /** A shared Draft's rows as its submit governs them: its room's now, checked as a body's rows are. */
@@ -928,6 +939,7 @@ async function mergeSharedSave(
 ): Promise<SubmissionRecord> {
   assertKnownKeys(form, input.rows as Record<string, string>[]);
   return inTransaction(deps, async (trx) => {
+    await lockRoomOf(trx, actor, id);
     const before = (await repo.findSubmission(trx, actor.accountId, id, true))!;
     if (before.status !== 'Draft' || !(await isShared(trx, before)))
       throw new AppError('CONFLICT', 'This draft was submitted or is no longer shared; read it again');

@@ -129,13 +129,17 @@ function auditedSharing(everyone: boolean, people: readonly { name: string }[]) 
   return { shared_with_everyone: everyone, shared_with: people.map((p) => p.name).join(', ') };
 }
 
-/** The sharing transaction of {@link shareDraft}: lock, replace, seed or write back, log. */
+/** The sharing transaction of {@link shareDraft}: lock the room then the draft, replace, seed or write back, log. */
 async function replaceSharingIn(
   trx: Trx,
   actor: Actor,
   id: number,
   sharing: { everyone: boolean; userIds: number[] },
 ): Promise<void> {
+  const name = draftRoomName(actor.accountUuid, id);
+  // The room's lock before the submission's row: the collab server's compaction takes them in
+  // this order too, so the two never wait on each other.
+  await repo.lockRoom(trx, name);
   const before = (await submissionsRepo.findSubmission(trx, actor.accountId, id, true))!;
   if (before.status !== 'Draft')
     throw new AppError('CONFLICT', `A ${before.status} submission can no longer be shared`);
@@ -143,7 +147,6 @@ async function replaceSharingIn(
   const wasShared = before.shared_with_everyone || peopleBefore.length > 0;
   await repo.replaceSharing(trx, actor.accountId, id, sharing);
   const isNowShared = sharing.everyone || sharing.userIds.length > 0;
-  const name = draftRoomName(actor.accountUuid, id);
   if (!wasShared && isNowShared) {
     const rows = await submissionsRepo.currentRows(trx, id);
     await room.seedRoom(
