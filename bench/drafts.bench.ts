@@ -1,0 +1,379 @@
+/**
+ * `npm run bench:drafts` (shared drafts, ARCHITECTURE.md "Live collaboration": a person's edit
+ * reaches the others within 200 ms p95). One collab process (collab/src/main.ts, started here
+ * over the local PostgreSQL, database BENCH_DRAFTS_DATABASE_URL, recreated and migrated) serving
+ * one shared draft of 5,000 rows x 10 fields of realistic text, seeded as the REST server seeds a
+ * room. 20 editor clients (@hocuspocus/provider in this process, one person each) each write one
+ * cell every 2 s at a random phase (`cells.set` of a random cell to a new value) for
+ * BENCH_DRAFTS_DURATION_MS (default 60 s). The figure is the latency from a client sending
+ * `cells.set` to each other client seeing the new value in its Y.Doc (p50/p95/p99), and the
+ * sender's ack (stored in PostgreSQL). The baseline, in the same run and from the same harness:
+ * a bare `ws` broadcast server (bench/collab-echo.ts, its own process) relaying the same edits
+ * as frames of the same size among 20 sockets of one room; its p95 and the ratio (target ≤ 2x).
+ * Prints the figures and writes bench/results/drafts.json, keeping the previous run's figures
+ * under `previous` (BENCH_LABEL names a run).
+ *
+ * Not measured here: submitting a draft with a room against one without (the REST server's).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { HocuspocusProvider } from '@hocuspocus/provider';
+import { type DraftRoomMessage, draftRoomName } from '@nomen/shared';
+import { openDatabase } from '@nomen/shared/db';
+import { DraftDoc } from '@nomen/shared/draft-room';
+import { signCollabToken } from '@nomen/shared/node';
+import pg from 'pg';
+import { WebSocket } from 'ws';
+import * as Y from 'yjs';
+import { migrateToLatest } from '../server/src/db/migrate';
+import { cellText, recreateDatabase } from './support';
+
+const SECRET = 'bench-drafts-secret-0123456789abcdefghij';
+const dbUrl = new URL(
+  process.env.BENCH_DRAFTS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nomen_drafts_bench',
+);
+const COLLAB_PORT = Number(process.env.BENCH_DRAFTS_PORT ?? 3402);
+const ROWS = 5000;
+const FIELDS = Array.from({ length: 10 }, (_, i) => String(101 + i));
+const EDITORS = 20;
+const EVERY_MS = 2000;
+const DURATION_MS = Number(process.env.BENCH_DRAFTS_DURATION_MS ?? 60_000);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  return Number(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(2));
+}
+
+/** p50/p95/p99 of `values` (ms) and how many there were. */
+function summary(values: number[]) {
+  return {
+    p50: percentile(values, 50),
+    p95: percentile(values, 95),
+    p99: percentile(values, 99),
+    samples: values.length,
+  };
+}
+
+/** Resolves once `child` prints a line containing `serving`; rejects when it exits first. */
+function whenServing(child: ChildProcess, what: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const text = chunk.toString();
+      if (text.includes('serving')) resolve(text);
+    });
+    child.once('exit', (code) => reject(new Error(`${what} exited with ${code}`)));
+  });
+}
+
+async function startCollabProcess(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'collab/src/main.ts'], {
+    env: {
+      ...process.env,
+      COLLAB_PORT: String(COLLAB_PORT),
+      DATABASE_URL: dbUrl.toString(),
+      NOMEN_SECRET_KEY: SECRET,
+      NODE_ENV: 'production',
+      REDIS_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await whenServing(child, 'collab');
+  return child;
+}
+
+async function startEchoProcess(): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/collab-echo.ts'], {
+    env: { ...process.env, ECHO_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await whenServing(child, 'echo');
+  return { child, port: Number(/serving (\d+)/.exec(line)![1]) };
+}
+
+interface Fixture {
+  accountUuid: string;
+  submissionId: number;
+  room: string;
+  users: { id: number; name: string }[];
+  rowIds: string[];
+}
+
+/** The seeded room: 5,000 rows of 10 fields, open, as the REST server writes it when a draft is shared. */
+function seededState(rowIds: string[]): Buffer {
+  const doc = new Y.Doc();
+  const draft = new DraftDoc(doc);
+  doc.transact(() => {
+    draft.setMeta({ status: 'open', submissionStatus: 'Draft', closedByName: null, closedAt: null });
+    rowIds.forEach((id, r) => {
+      const cells = new Y.Map<string>();
+      for (const [c, field] of FIELDS.entries()) cells.set(field, cellText(r, c));
+      draft.rowMap.set(id, cells);
+    });
+    draft.order.push(rowIds);
+  });
+  return Buffer.from(Y.encodeStateAsUpdateV2(doc));
+}
+
+/** An account, a template, 20 ADMINs with sessions, and a Draft shared with everyone, its room seeded. */
+async function createFixture(): Promise<Fixture> {
+  const client = new pg.Client({ connectionString: dbUrl.toString() });
+  await client.connect();
+  const q = async (text: string, values: unknown[] = []) => (await client.query(text, values)).rows;
+  const [account] = await q(
+    `insert into accounts(name, settings, feature_flags) values ('Bench', '{}', '{live-collaboration}') returning id, uuid`,
+  );
+  const users = await q(
+    `insert into users(account_id, name, email, role, permissions)
+     select $1, 'Editor ' || g, 'editor' || g || '@bench.test', 'ADMIN', '{}' from generate_series(1, $2) g returning id, name`,
+    [account.id, EDITORS],
+  );
+  await q(
+    `insert into sessions(id, user_id, expires_at) select 'bench-' || id, id, now() + interval '1 day' from users where account_id = $1`,
+    [account.id],
+  );
+  const [template] = await q(
+    `insert into templates(account_id, name) values ($1, 'Campaigns') returning id`,
+    [account.id],
+  );
+  const [dataset] = await q(`insert into datasets(account_id, template_id) values ($1, $2) returning id`, [
+    account.id,
+    template.id,
+  ]);
+  const [submission] = await q(
+    `insert into submissions(account_id, dataset_id, name, status, submitter_id, submitter_name, template_id, template_name, shared_with_everyone)
+     values ($1, $2, 'Shared draft', 'Draft', $3, $4, $5, 'Campaigns', true) returning id`,
+    [account.id, dataset.id, users[0].id, users[0].name, template.id],
+  );
+  const room = draftRoomName(account.uuid, submission.id);
+  const rowIds = Array.from({ length: ROWS }, (_, i) => `bench-row-${String(i).padStart(5, '0')}`);
+  await q(`insert into collab_documents(name, state) values ($1, $2)`, [room, seededState(rowIds)]);
+  await client.end();
+  return { accountUuid: account.uuid, submissionId: submission.id, room, users, rowIds };
+}
+
+function tokenOf(f: Fixture, user: { id: number; name: string }): string {
+  return signCollabToken(
+    {
+      uid: user.id,
+      name: user.name,
+      acc: f.accountUuid,
+      sub: f.submissionId,
+      approver: false,
+      exp: Math.floor(Date.now() / 1000) + 3600,
+      sid: `bench-${user.id}`,
+      av: 0,
+    },
+    SECRET,
+  );
+}
+
+/** One editor: a provider on the draft's room, its DraftDoc, and the acks it waits for. */
+interface Editor {
+  provider: HocuspocusProvider;
+  draft: DraftDoc;
+  acks: Map<string, (m: DraftRoomMessage) => void>;
+}
+
+function connectEditor(f: Fixture, user: { id: number; name: string }): Promise<Editor> {
+  const doc = new Y.Doc();
+  const acks = new Map<string, (m: DraftRoomMessage) => void>();
+  return new Promise((resolve, reject) => {
+    const provider = new HocuspocusProvider({
+      url: `ws://127.0.0.1:${COLLAB_PORT}/collab`,
+      name: f.room,
+      document: doc,
+      token: tokenOf(f, user),
+      onAuthenticationFailed: ({ reason }) => reject(new Error(reason)),
+      onStateless: ({ payload }) => {
+        const message = JSON.parse(payload) as DraftRoomMessage;
+        if (message.type !== 'overwritten' && message.id) acks.get(message.id)?.(message);
+      },
+      onSynced: () => resolve({ provider, draft: new DraftDoc(doc), acks }),
+    });
+  });
+}
+
+/** An edit sent and not yet seen by every other editor. */
+interface Probe {
+  row: string;
+  field: string;
+  value: string;
+  sentAt: number;
+  sender: number;
+  seenBy: Set<number>;
+}
+
+/**
+ * Watches each editor's Y.Doc for the probes in flight: when an editor's rows change, every
+ * probe whose value it now holds counts as seen by it, with its latency.
+ */
+function watchProbes(editors: Editor[], probes: Set<Probe>, seen: number[]): void {
+  editors.forEach((editor, index) => {
+    editor.draft.rowMap.observeDeep(() => {
+      const now = performance.now();
+      for (const probe of probes) {
+        if (probe.sender === index || probe.seenBy.has(index)) continue;
+        if (editor.draft.cell(probe.row, probe.field) !== probe.value) continue;
+        probe.seenBy.add(index);
+        seen.push(now - probe.sentAt);
+        if (probe.seenBy.size === editors.length - 1) probes.delete(probe);
+      }
+    });
+  });
+}
+
+/** Runs the 20 editors against the collab process for DURATION_MS; the latencies to the others and of acks. */
+async function measureCollab(f: Fixture): Promise<{ seen: number[]; ack: number[]; refused: number }> {
+  const editors: Editor[] = [];
+  for (const user of f.users) editors.push(await connectEditor(f, user));
+  const probes = new Set<Probe>();
+  const seen: number[] = [];
+  const ack: number[] = [];
+  let refused = 0;
+  let seq = 0;
+  watchProbes(editors, probes, seen);
+  const edit = (index: number) => {
+    const editor = editors[index]!;
+    const id = `e${index}-${seq++}`;
+    const row = f.rowIds[Math.floor(Math.random() * f.rowIds.length)]!;
+    const field = FIELDS[Math.floor(Math.random() * FIELDS.length)]!;
+    const value = `${cellText(seq, index)} ${id}`;
+    const sentAt = performance.now();
+    editor.acks.set(id, (message) => {
+      editor.acks.delete(id);
+      if (message.type === 'ack') ack.push(performance.now() - sentAt);
+      else refused++;
+    });
+    probes.add({ row, field, value, sentAt, sender: index, seenBy: new Set() });
+    editor.provider.sendStateless(JSON.stringify({ id, type: 'cells.set', cells: [{ row, field, value }] }));
+  };
+  await runEditors(edit);
+  await sleep(1000);
+  for (const e of editors) e.provider.destroy();
+  return { seen, ack, refused };
+}
+
+/** Calls `edit(i)` for each of the 20 editors every EVERY_MS at a random phase, for DURATION_MS. */
+async function runEditors(edit: (index: number) => void): Promise<void> {
+  const timers: NodeJS.Timeout[] = [];
+  for (let i = 0; i < EDITORS; i++) {
+    const start = setTimeout(() => {
+      edit(i);
+      timers.push(setInterval(() => edit(i), EVERY_MS));
+    }, Math.random() * EVERY_MS);
+    timers.push(start);
+  }
+  await sleep(DURATION_MS);
+  for (const t of timers) clearTimeout(t);
+}
+
+/** The same edits as frames of the same size through the bare ws broadcast server. */
+async function measureEcho(port: number): Promise<number[]> {
+  const sockets: WebSocket[] = [];
+  const seen: number[] = [];
+  const sentAt = new Map<string, number>();
+  for (let i = 0; i < EDITORS; i++) {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/draft`, { perMessageDeflate: false });
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    ws.on('message', (data: Buffer) => {
+      const text = data.subarray(6).toString();
+      const id = /"id":"([^"]+)"/.exec(text)?.[1];
+      if (!id || id.startsWith(`e${i}-`)) return;
+      const at = sentAt.get(id);
+      if (at !== undefined) seen.push(performance.now() - at);
+    });
+    sockets.push(ws);
+  }
+  let seq = 0;
+  await runEditors((index) => {
+    const id = `e${index}-${seq++}`;
+    const payload = JSON.stringify({
+      id,
+      type: 'cells.set',
+      cells: [{ row: 'bench-row-01234', field: '105', value: `${cellText(seq, index)} ${id}` }],
+    });
+    // lib0 varString room name "draft", then message type 5 (stateless), then the payload.
+    const frame = Buffer.concat([
+      Buffer.from([5]),
+      Buffer.from('draft'),
+      Buffer.from([5]),
+      Buffer.from(payload),
+    ]);
+    sentAt.set(id, performance.now());
+    sockets[index]!.send(frame);
+  });
+  await sleep(1000);
+  for (const ws of sockets) ws.close();
+  return seen;
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `bench:drafts: ${EDITORS} editors, one cell each every ${EVERY_MS} ms, ${DURATION_MS / 1000} s, ${ROWS} rows`,
+  );
+  await recreateDatabase(dbUrl);
+  const handle = await openDatabase({ url: dbUrl.toString(), poolSize: 1 });
+  await migrateToLatest(handle.db);
+  await handle.close();
+  const f = await createFixture();
+  const collab = await startCollabProcess();
+  const echo = await startEchoProcess();
+  try {
+    const collabRun = await measureCollab(f);
+    const echoSeen = await measureEcho(echo.port);
+    report(collabRun, echoSeen);
+  } finally {
+    collab.kill('SIGTERM');
+    echo.child.kill('SIGTERM');
+  }
+}
+
+function report(collabRun: { seen: number[]; ack: number[]; refused: number }, echoSeen: number[]): void {
+  const seen = summary(collabRun.seen);
+  const ack = summary(collabRun.ack);
+  const echo = summary(echoSeen);
+  const ratio = Number((seen.p95 / echo.p95).toFixed(2));
+  console.log(
+    `edit seen by the other editors: p50 ${seen.p50} ms, p95 ${seen.p95} ms, p99 ${seen.p99} ms (${seen.samples} samples)`,
+  );
+  console.log(
+    `ack to the sender (stored): p50 ${ack.p50} ms, p95 ${ack.p95} ms, p99 ${ack.p99} ms; refused ${collabRun.refused}`,
+  );
+  console.log(
+    `ws echo: p50 ${echo.p50} ms, p95 ${echo.p95} ms (${echo.samples} samples); ratio of p95 ${ratio}x (target ≤ 2x)`,
+  );
+  const resultsFile = new URL('./results/drafts.json', import.meta.url);
+  const previous = existsSync(resultsFile)
+    ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>)
+    : null;
+  if (previous) delete previous.previous;
+  const results: Record<string, unknown> = {
+    label: process.env.BENCH_LABEL ?? null,
+    at: new Date().toISOString(),
+    loadAverage: loadavg().map((l) => Number(l.toFixed(2))),
+    setup: {
+      rows: ROWS,
+      fields: FIELDS.length,
+      editors: EDITORS,
+      everyMs: EVERY_MS,
+      durationMs: DURATION_MS,
+    },
+    editSeenByOthersMs: seen,
+    ackMs: ack,
+    refused: collabRun.refused,
+    wsEchoMs: echo,
+    p95RatioToEcho: ratio,
+    notMeasured: 'submit of a shared draft with its room against one without (needs the REST server)',
+    ...(previous ? { previous } : {}),
+  };
+  writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
