@@ -168,8 +168,9 @@ export class CollabRepository {
    * Compacts a room (Hocuspocus's debounced store): under a per-room lock, reads the stored
    * state and the appended updates, lets `merge` fold them into the live document and encode
    * it, writes that as the room's state and deletes the updates it holds. Writes nothing when
-   * the room's owner is gone (see `ownerExists`: a deleted list's or submission's room stays
-   * deleted, and a draft room whose state the REST server removed is not written again). `knownStoredAt` is the
+   * the room's owner is gone (a deleted list's or submission's room stays deleted; see
+   * `draftRoomWritable` for draft rooms: a room whose state the REST server removed is not
+   * written again). `knownStoredAt` is the
    * marker of the state this instance last read or wrote: a different one was written by
    * another instance, and is merged too. Returns the new marker (null when nothing was written).
    */
@@ -179,8 +180,11 @@ export class CollabRepository {
     merge: (stored: Uint8Array | null, updates: Uint8Array[]) => Uint8Array,
   ): Promise<string | null> {
     return this.db.transaction().execute(async (trx) => {
+      // A draft's submission row is locked before the room, in the order a REST writer takes
+      // them, so the two never wait on each other in a cycle.
+      if ('submissionId' in room && !(await draftRoomWritable(trx, room))) return null;
       await sql`select pg_advisory_xact_lock(hashtext(${room.name}))`.execute(trx);
-      if (!(await ownerExists(trx, room))) return null;
+      if ('listId' in room && !(await listExists(trx, room.listId))) return null;
       const stored = await trx
         .selectFrom('collab_documents')
         .select(['state', sql<string>`updated_at::text`.as('stored_at')])
@@ -324,20 +328,26 @@ export class CollabRepository {
  */
 export type RoomOwner = { name: string; listId: number } | { name: string; submissionId: number };
 
+/** Whether a list room's list still exists (read under the room's advisory lock). */
+async function listExists(trx: Transaction<Database>, listId: number): Promise<boolean> {
+  const list = await trx.selectFrom('lists').select('id').where('id', '=', listId).executeTakeFirst();
+  return list !== undefined;
+}
+
 /**
- * Whether a room may still be written (under the room's advisory lock): its list exists; for a
- * draft room, its submission exists, is still shared, and the room has a stored state. The REST server seeds a
+ * Whether a draft room may still be written: its submission exists (its row locked `for share`
+ * until the compaction commits), is still shared, and the room has a stored state. The REST server seeds a
  * draft's room when it is first shared and deletes it when shared with nobody again; the collab
  * server never seeds, so a room without a state stays without one (ARCHITECTURE.md, Live
  * collaboration).
  */
-async function ownerExists(trx: Transaction<Database>, room: RoomOwner): Promise<boolean> {
-  if ('listId' in room) {
-    const list = await trx.selectFrom('lists').select('id').where('id', '=', room.listId).executeTakeFirst();
-    return list !== undefined;
-  }
+async function draftRoomWritable(
+  trx: Transaction<Database>,
+  room: { name: string; submissionId: number },
+): Promise<boolean> {
   // `for share`: a REST transaction that changes the draft (an unshare writing the rows back and
-  // removing the room, a submit) locks its row first; the compaction waits for it and sees its outcome.
+  // removing the room, a submit) locks its row first; the compaction waits for it and sees its
+  // outcome, and holds it off until the compaction commits.
   const row = await trx
     .selectFrom('submissions as s')
     .select((eb) => [
