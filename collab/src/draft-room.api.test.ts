@@ -358,6 +358,34 @@ describe('the REST server writing into a room', () => {
   });
 });
 
+describe('a submit racing a command', () => {
+  it('refuses a command whose update the submit kept from being stored, and takes it back out of the room', async () => {
+    const f = await fixture();
+    const a = await join(f, f.owner);
+    const b = await join(f, f.invitee);
+    const cell = { row: f.rowIds[0]!, field: '101' };
+    let answer: Promise<DraftRoomMessage> | undefined;
+    // The submit holds the submission's row: the command is checked and applied, its store waits.
+    await db.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('submissions').select('id').where('id', '=', f.submissionId).forUpdate().execute();
+      answer = a.command({ type: 'cells.set', cells: [{ ...cell, value: 'Racing the submit' }] });
+      await eventually(() => expect(b.draft.cell(cell.row, cell.field)).toBe('Racing the submit'));
+      await trx
+        .updateTable('submissions')
+        .set({ status: 'Submitted' })
+        .where('id', '=', f.submissionId)
+        .execute();
+    });
+    expect(await answer).toMatchObject({
+      type: 'refused',
+      reason: `This draft was submitted by ${f.owner.name}`,
+    });
+    for (const c of [a, b])
+      await eventually(() => expect(c.draft.cell(cell.row, cell.field)).toBe('Campaign 0'));
+    expect((await storedDraft(db, f.room)).cell(cell.row, cell.field)).toBe('Campaign 0');
+  });
+});
+
 describe('sharing changes reach the room', () => {
   it('drops a person whose invitation is removed, and everyone when the draft is shared with nobody', async () => {
     const f = await fixture();
