@@ -125,7 +125,12 @@ export class DraftDoc {
    * Rows whose id is already in the draft are skipped. Returns the ids inserted.
    */
   insertRows(after: string | null, rows: readonly DraftRow[]): string[] {
-    const fresh = rows.filter((r, i) => !this.rowMap.has(r.id) && rows.findIndex((o) => o.id === r.id) === i);
+    const seen = new Set<string>();
+    const fresh = rows.filter((r) => {
+      if (this.rowMap.has(r.id) || seen.has(r.id)) return false;
+      seen.add(r.id);
+      return true;
+    });
     if (fresh.length === 0) return [];
     for (const row of fresh) {
       const map = new Y.Map<string>();
