@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { IconCircleCheck, IconPlugConnectedX } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { Presence } from '../../lists/collab/ListRoomClient';
 import { PresenceAvatars } from '../../lists/collab/PresenceAvatars';
@@ -14,6 +14,8 @@ export interface DraftRoomBarProps {
   snapshot: DraftRoomSnapshot;
   /** The signed-in user (first among the avatars). */
   user: { id: number; name: string };
+  /** Shown beside the avatars (the draft's comments). */
+  children?: ReactNode;
 }
 
 /** The people in the draft as the avatars show them: this person, then one entry per other connection. */
@@ -72,9 +74,10 @@ function ConnectionNotice({ snapshot }: { snapshot: DraftRoomSnapshot }) {
  * edits are kept and sent on reconnect), and once anyone submitted it "Submitted by <name>" with a
  * link to the submission, where its codes are.
  */
-export function DraftRoomBar({ submissionId, snapshot, user }: DraftRoomBarProps) {
+export function DraftRoomBar({ submissionId, snapshot, user, children }: DraftRoomBarProps) {
   const presence = useMemo(() => presenceOf(snapshot, user), [snapshot, user]);
   const { meta } = snapshot;
+  const isSaving = snapshot.pending > 0 && meta.status === 'open';
   return (
     <>
       {meta.status === 'closed' ? (
@@ -96,13 +99,16 @@ export function DraftRoomBar({ submissionId, snapshot, user }: DraftRoomBarProps
           </Group>
         </Alert>
       ) : null}
-      <ConnectionNotice snapshot={snapshot} />
+      {meta.status === 'closed' ? null : <ConnectionNotice snapshot={snapshot} />}
       <Group justify="space-between" wrap="nowrap">
-        <PresenceAvatars presence={presence} />
+        <Group gap="md" wrap="nowrap">
+          <PresenceAvatars presence={presence} />
+          {children}
+        </Group>
         <Text size="xs" c="dimmed" role="status" data-testid="draft-sync">
           {snapshot.status === 'connecting' || !snapshot.loaded
             ? 'Joining the shared draft…'
-            : snapshot.pending > 0
+            : isSaving
               ? 'Saving…'
               : 'All changes saved'}
         </Text>

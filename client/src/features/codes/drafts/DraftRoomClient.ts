@@ -80,6 +80,23 @@ export const DROPPED_MESSAGE =
 /** Why a command whose answer never came is given up. */
 export const TIMEOUT_MESSAGE = 'The draft server did not answer in time; check the cells and try again.';
 
+/** Whether two lists of others say the same (so the snapshot keeps its array and nothing re-renders). */
+function sameOthers(a: readonly DraftOther[], b: readonly DraftOther[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((x, i) => {
+    const y = b[i]!;
+    return (
+      x.clientId === y.clientId &&
+      x.user.id === y.user.id &&
+      x.user.name === y.user.name &&
+      x.user.color === y.user.color &&
+      x.typing === y.typing &&
+      x.cell?.row === y.cell?.row &&
+      x.cell?.field === y.cell?.field
+    );
+  });
+}
+
 function defaultUrl(): string {
   return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/collab`;
 }
@@ -395,7 +412,7 @@ export class DraftRoomClient {
         typing: typeof s.typing === 'string' ? s.typing : null,
       });
     }
-    return others;
+    return sameOthers(this.snapshot.others, others) ? this.snapshot.others : others;
   }
 
   private update(changes: Partial<DraftRoomSnapshot>): void {

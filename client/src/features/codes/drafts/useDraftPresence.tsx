@@ -80,8 +80,11 @@ export function useDraftPresence(
   latest.current = { rows, columns };
   const onActiveCell = useCallback(
     (row: number, col: number) => {
-      cell.current = draftCellAt(latest.current.rows, latest.current.columns, row, col);
-      client.setPresence({ cell: cell.current, typing: null });
+      const next = draftCellAt(latest.current.rows, latest.current.columns, row, col);
+      // Told again on every re-render of the grid: only a move to another cell is news.
+      if (next?.row === cell.current?.row && next?.field === cell.current?.field) return;
+      cell.current = next;
+      client.setPresence({ cell: next, typing: null });
     },
     [client],
   );

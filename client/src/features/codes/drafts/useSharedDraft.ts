@@ -1,15 +1,7 @@
-import {
-  type DraftRoomMessage,
-  draftRoomApi,
-  type SubmissionDetail,
-  type SubmissionForm,
-} from '@nomen/shared';
+import type { DraftRoomMessage, SubmissionDetail, SubmissionForm } from '@nomen/shared';
 import type { DraftRow } from '@nomen/shared/draft-room';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef } from 'react';
-import { apiFetch } from '../../../api/apiFetch';
 import { notifyInfo } from '../../../ui/notify';
-import { SUBMISSIONS_QUERY_KEY } from '../api';
 import type { LiveTableLayer } from '../table/SubmissionTable';
 import { type TableColumn, tableColumns } from '../table/submissionTable';
 import type { SubmissionTableState } from '../table/useSubmissionTable';
@@ -20,26 +12,12 @@ import { useDraftRoom } from './useDraftRoom';
 import { useDraftTable } from './useDraftTable';
 
 /**
- * Whether the draft being edited is shared (so edited in its room): the submission's `shared`
- * when the server gives it, else whether GET /submissions/{id}/sharing names anyone. Undefined
- * while asking; false for a new submission, a submission that is not a Draft, or when the
- * sharing cannot be read.
+ * Whether the draft being edited is shared, so edited in its room (the submission's `shared`):
+ * false for a new submission or one that is not a Draft. A change of sharing refreshes the
+ * submission, and the editor follows.
  */
-export function useIsDraftShared(draft: SubmissionDetail | undefined): boolean | undefined {
-  const given = (draft as { shared?: boolean } | undefined)?.shared;
-  const isDraft = draft?.status === 'Draft';
-  const sharing = useQuery({
-    // The same key as the sharing control's, so a change of sharing there reaches this editor.
-    queryKey: [...SUBMISSIONS_QUERY_KEY, 'sharing', draft?.id ?? 0],
-    queryFn: ({ signal }) => apiFetch(draftRoomApi.sharing, { params: { id: draft!.id }, signal }),
-    enabled: isDraft && given === undefined,
-    retry: false,
-  });
-  if (!isDraft) return false;
-  if (given !== undefined) return given;
-  if (sharing.isError) return false;
-  if (!sharing.data) return undefined;
-  return sharing.data.everyone || sharing.data.people.length > 0;
+export function isDraftShared(draft: SubmissionDetail | undefined): boolean {
+  return draft?.status === 'Draft' && draft.shared;
 }
 
 /**

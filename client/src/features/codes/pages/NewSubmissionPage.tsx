@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { SubmissionDetail, SubmissionForm } from '@nomen/shared';
 import { IconInfoCircle, IconUpload } from '@tabler/icons-react';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../api/errors';
 import { notifyError, notifyInfo, notifySuccess } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -14,9 +14,11 @@ import { useSignedIn } from '../../auth/api';
 import { useSendSubmission, useSubmission, useSubmissionForm } from '../api';
 import { BackToCodes } from '../BackToCodes';
 import { submissionPath } from '../codesPaths';
+import { DraftComments } from '../drafts/comments/DraftComments';
 import { DraftRoomBar } from '../drafts/DraftRoomBar';
+import { DraftSharingControl } from '../drafts/sharing/DraftSharingControl';
 import type { DraftRoomClient, DraftRoomSnapshot } from '../drafts/DraftRoomClient';
-import { useIsDraftShared, useSharedDraftRoom, useSharedDraftTable } from '../drafts/useSharedDraft';
+import { isDraftShared, useSharedDraftRoom, useSharedDraftTable } from '../drafts/useSharedDraft';
 import { ImportDialog } from '../import/ImportDialog';
 import { type LiveTableLayer, SubmissionTable, type SubmissionTableHandle } from '../table/SubmissionTable';
 import type { TableProblem } from '../table/submissionTable';
@@ -36,7 +38,12 @@ export function NewSubmissionPage() {
   const draftId = routeIdOf(params.get('draft'));
   const form = useSubmissionForm(templateId);
   const draft = useSubmission(draftId);
-  const isShared = useIsDraftShared(draft.data);
+  // A shared draft stays in its editor once someone submits it: everyone sees "Submitted by" there.
+  const [sharedDraftId, setSharedDraftId] = useState<number | null>(null);
+  const isShared = draft.data !== undefined && (isDraftShared(draft.data) || sharedDraftId === draft.data.id);
+  useEffect(() => {
+    if (isShared && draft.data) setSharedDraftId(draft.data.id);
+  }, [isShared, draft.data]);
 
   if (templateId === null) return <Alert color="red">This address names no template.</Alert>;
   if (form.error || draft.error)
@@ -47,13 +54,16 @@ export function NewSubmissionPage() {
         onRetry={() => void (form.error ? form.refetch() : draft.refetch())}
       />
     );
-  if (!form.data || (draftId !== null && (!draft.data || isShared === undefined))) return <PageSkeleton />;
-  if (draft.data && (draft.data.template_id !== templateId || !REOPENABLE.has(draft.data.status)))
-    return <Alert color="red">This submission cannot be edited here.</Alert>;
-  if (draft.data && isShared)
+  if (!form.data || (draftId !== null && !draft.data)) return <PageSkeleton />;
+  if (draft.data && draft.data.template_id === templateId && isShared)
     return (
       <SharedDraftEditor key={`${templateId}:${draft.data.id}:shared`} form={form.data} draft={draft.data} />
     );
+  // A shared draft submitted already: its codes are on its page.
+  if (draft.data?.shared && draft.data.status !== 'Draft')
+    return <Navigate to={submissionPath(draft.data.id)} replace />;
+  if (draft.data && (draft.data.template_id !== templateId || !REOPENABLE.has(draft.data.status)))
+    return <Alert color="red">This submission cannot be edited here.</Alert>;
   return (
     <LocalSubmissionEditor key={`${templateId}:${draftId ?? 'new'}`} form={form.data} draft={draft.data} />
   );
@@ -100,7 +110,11 @@ function SharedDraftTableEditor({ form, draft, client, snapshot }: SharedDraftTa
     live,
     isReady: snapshot.status === 'connected' && snapshot.synced,
     isClosed: snapshot.meta.status === 'closed',
-    bar: <DraftRoomBar submissionId={draft.id} snapshot={snapshot} user={user} />,
+    bar: (
+      <DraftRoomBar submissionId={draft.id} snapshot={snapshot} user={user}>
+        <DraftComments client={client} snapshot={snapshot} form={form} userId={user.id} />
+      </DraftRoomBar>
+    ),
   };
   return <SubmissionEditor form={form} draft={draft} table={table} room={room} />;
 }
@@ -296,12 +310,15 @@ function SubmissionEditor({ form, draft, table, room }: SubmissionEditorProps) {
         title={draft ? `${draft.name} · ${form.template_name}` : `New submission · ${form.template_name}`}
         description="Fill in one row per code. Every cell is checked as you type; computed cells and codes fill themselves."
         aside={
-          <SubmissionEditorActions
-            onImport={() => setIsImporting(true)}
-            onSend={(asDraft) => void onSend(asDraft)}
-            isSending={isSending}
-            isClosed={room?.isClosed}
-          />
+          <Group gap="xs" wrap="nowrap">
+            {draft ? <DraftSharingControl draft={draft} /> : null}
+            <SubmissionEditorActions
+              onImport={() => setIsImporting(true)}
+              onSend={(asDraft) => void onSend(asDraft)}
+              isSending={isSending}
+              isClosed={room?.isClosed}
+            />
+          </Group>
         }
       />
       {isImporting ? (

@@ -1,0 +1,144 @@
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { apiAs, uniqueName } from '../support/api';
+import { type RoleName, storageStateOf } from '../support/roles';
+import { expect, test } from '../support/test';
+
+// The live grid of a shared draft: presence (avatars, the others' selected cell with their name,
+// their typing shown live), edits both ways, undo of one's own edits only, and "Submitted by".
+
+const TEMPLATE = 'Display campaigns';
+const CAMPAIGN = 5;
+
+function grid(page: Page): Locator {
+  return page.getByTestId('submission-grid');
+}
+
+function cell(page: Page, row: number, col: number): Locator {
+  return grid(page).locator(
+    `[role="row"][aria-rowindex="${row + 2}"] [role="gridcell"][aria-colindex="${col + 2}"]`,
+  );
+}
+
+async function selectCell(page: Page, row: number, col: number): Promise<void> {
+  await cell(page, row, col).click();
+}
+
+async function seedSharedDraft(owner: APIRequestContext, name: string, with_: string) {
+  const templates = (await (await owner.get('/api/v1/account/submissions/templates')).json()) as {
+    data: { id: number; name: string }[];
+  };
+  const templateId = templates.data.find((t) => t.name === TEMPLATE)!.id;
+  const form = (await (
+    await owner.get(`/api/v1/account/submissions/templates/${templateId}/form`)
+  ).json()) as {
+    fields: { id: number; field: { name: string } }[];
+  };
+  const keys = Object.fromEntries(form.fields.map((f) => [f.field.name, String(f.id)]));
+  const rows = ['seed-a', 'seed-b'].map((campaign) => ({
+    [keys.Channel!]: 'Social',
+    [keys.Source!]: 'Facebook',
+    [keys.Region!]: 'Europe',
+    [keys.Country!]: 'France',
+    [keys.Currency!]: 'EUR - Euro',
+    [keys.Campaign!]: campaign,
+  }));
+  const saved = await owner.post('/api/v1/account/submissions', {
+    data: { template_id: templateId, name, rows, draft: true },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const id = ((await saved.json()) as { id: number }).id;
+  const candidates = (await (
+    await owner.get(`/api/v1/account/submissions/${id}/share-candidates`)
+  ).json()) as {
+    data: { id: number; name: string }[];
+  };
+  const shared = await owner.put(`/api/v1/account/submissions/${id}/sharing`, {
+    data: { everyone: false, user_ids: [candidates.data.find((c) => c.name === with_)!.id] },
+  });
+  expect(shared.ok(), await shared.text()).toBe(true);
+  return { id, templateId };
+}
+
+function signedIn(browser: Browser, role: RoleName): Promise<BrowserContext> {
+  return browser.newContext({ storageState: storageStateOf(role) });
+}
+
+test('[CODES]: two people in a shared draft see each other, type live, undo their own edits and see who submitted', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const ownerApi = await apiAs('commenter1', baseURL!);
+  const draft = await seedSharedDraft(ownerApi, uniqueName('Live grid'), 'Sam Rivera');
+  const contexts = [await signedIn(browser, 'commenter1'), await signedIn(browser, 'commenter2')];
+  const jordan = await contexts[0]!.newPage();
+  const sam = await contexts[1]!.newPage();
+  const path = `/codes/new/${draft.templateId}?draft=${draft.id}`;
+  await jordan.goto(path);
+  await sam.goto(path);
+
+  await test.step('each sees the other among the avatars and the seeded rows', async () => {
+    await expect(jordan.getByRole('img', { name: 'Sam Rivera' })).toBeVisible({ timeout: 20_000 });
+    await expect(sam.getByRole('img', { name: 'Jordan Lee' })).toBeVisible({ timeout: 20_000 });
+    await expect(cell(sam, 1, CAMPAIGN)).toHaveText('seed-b');
+  });
+
+  await test.step('the other’s selected cell is outlined with their name; their typing shows live, Escape takes it back', async () => {
+    await selectCell(jordan, 0, CAMPAIGN);
+    await expect(cell(sam, 0, CAMPAIGN).getByTestId('presence-name')).toHaveText('Jordan Lee');
+    await jordan.keyboard.type('live');
+    await expect(cell(sam, 0, CAMPAIGN)).toContainText('live');
+    await jordan.keyboard.press('Escape');
+    await expect(cell(sam, 0, CAMPAIGN)).toContainText('seed-a');
+  });
+
+  await test.step('a typed cell reaches the other; typing past the last row adds a row for both', async () => {
+    await selectCell(jordan, 0, CAMPAIGN);
+    await jordan.keyboard.press('Enter');
+    await jordan.keyboard.press('ControlOrMeta+a');
+    await jordan.keyboard.type('jordan-x');
+    await jordan.keyboard.press('Enter');
+    await expect(cell(sam, 0, CAMPAIGN)).toContainText('jordan-x');
+    await selectCell(sam, 2, CAMPAIGN);
+    await sam.keyboard.type('sam-new');
+    await sam.keyboard.press('Enter');
+    await expect(cell(jordan, 2, CAMPAIGN)).toContainText('sam-new');
+    await expect(jordan.getByTestId('row-count')).toHaveText('3 rows');
+  });
+
+  await test.step('undo takes back one’s own edit only', async () => {
+    await grid(jordan).focus();
+    await jordan.keyboard.press('ControlOrMeta+z');
+    await expect(cell(sam, 0, CAMPAIGN)).toContainText('seed-a');
+    await expect(cell(jordan, 2, CAMPAIGN)).toContainText('sam-new');
+    await jordan.keyboard.press('ControlOrMeta+Shift+z');
+    await expect(cell(sam, 0, CAMPAIGN)).toContainText('jordan-x');
+  });
+
+  await test.step('a removed row goes for both; its remover’s undo brings it back', async () => {
+    await grid(sam).locator('[role="row"][aria-rowindex="3"] [role="rowheader"]').click({ button: 'right' });
+    await sam.getByRole('menuitem', { name: 'Remove row' }).click();
+    await expect(jordan.getByTestId('row-count')).toHaveText('2 rows');
+    await expect(cell(jordan, 1, CAMPAIGN)).toContainText('sam-new');
+    await grid(sam).focus();
+    await sam.keyboard.press('ControlOrMeta+z');
+    await expect(cell(jordan, 1, CAMPAIGN)).toContainText('seed-b');
+    await expect(jordan.getByTestId('row-count')).toHaveText('3 rows');
+  });
+
+  await test.step('when one submits, the other sees who submitted it and cannot edit', async () => {
+    // The row typed past the end has only a campaign: the same errors show for both, so it goes first.
+    await expect(jordan.getByTestId('error-count')).toHaveText('5 errors');
+    await grid(sam).locator('[role="row"][aria-rowindex="4"] [role="rowheader"]').click({ button: 'right' });
+    await sam.getByRole('menuitem', { name: 'Remove row' }).click();
+    await expect(jordan.getByTestId('error-count')).toHaveText('No errors');
+    await sam.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(sam).toHaveURL(/\/codes\/submissions\/\d+$/, { timeout: 60_000 });
+    await expect(jordan.getByText('Submitted by Sam Rivera')).toBeVisible({ timeout: 30_000 });
+    await expect(grid(jordan)).toHaveAttribute('aria-readonly', 'true');
+    await expect(jordan.getByRole('link', { name: 'See the submission and its codes' })).toBeVisible();
+  });
+
+  await ownerApi.dispose();
+  for (const context of contexts) await context.close();
+});
