@@ -166,18 +166,19 @@ export class CollabRepository {
 
   /**
    * Compacts a room (Hocuspocus's debounced store): under a per-room lock, reads the stored
-   * state and the appended updates, lets `merge` fold them into the live document and encode
-   * it, writes that as the room's state and deletes the updates it holds. Writes nothing when
+   * state and the appended updates, lets `merge` fold them into one state (a list room: the live
+   * document; a draft room: the stored state and updates alone), writes that as the room's state
+   * and deletes the updates it holds. Writes nothing when
    * the room's owner is gone (a deleted list's or submission's room stays deleted; see
    * `draftRoomWritable` for draft rooms: a room whose state the REST server removed is not
-   * written again). `knownStoredAt` is the
-   * marker of the state this instance last read or wrote: a different one was written by
-   * another instance, and is merged too. Returns the new marker (null when nothing was written).
+   * written again). `knownStoredAt` is the marker of the state this instance last read or
+   * wrote: a different one was written by another instance (`isForeign`). Returns the new
+   * marker (null when nothing was written).
    */
   async compactDocument(
     room: RoomOwner,
     knownStoredAt: string | null,
-    merge: (stored: Uint8Array | null, updates: Uint8Array[]) => Uint8Array,
+    merge: (stored: { state: Uint8Array; isForeign: boolean } | null, updates: Uint8Array[]) => Uint8Array,
   ): Promise<string | null> {
     return this.db.transaction().execute(async (trx) => {
       // A draft's submission row is locked before the room, in the order a REST writer takes
@@ -196,10 +197,11 @@ export class CollabRepository {
         .where('name', '=', room.name)
         .orderBy('id')
         .execute();
-      const foreign = stored && stored.stored_at !== knownStoredAt ? new Uint8Array(stored.state) : null;
       const state = Buffer.from(
         merge(
-          foreign,
+          stored
+            ? { state: new Uint8Array(stored.state), isForeign: stored.stored_at !== knownStoredAt }
+            : null,
           updates.map((u) => new Uint8Array(u.data)),
         ),
       );

@@ -2,6 +2,7 @@ import { DRAFT_MAX_ROWS, type DraftRoomMessage } from '@nomen/shared';
 import type { DbHandle } from '@nomen/shared/db';
 import { DraftDoc, type DraftRow } from '@nomen/shared/draft-room';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import {
@@ -358,24 +359,45 @@ describe('the REST server writing into a room', () => {
   });
 });
 
+/** When a room's stored state was last written. */
+async function storedAtOf(room: string): Promise<string | undefined> {
+  const row = await db.db
+    .selectFrom('collab_documents')
+    .select(sql<string>`updated_at::text`.as('at'))
+    .where('name', '=', room)
+    .executeTakeFirst();
+  return row?.at;
+}
+
 describe('a submit racing a command', () => {
-  it('refuses a command whose update the submit kept from being stored, and takes it back out of the room', async () => {
+  it('refuses a command whose update the submit kept from being stored, takes it back out of the room, and never stores it', async () => {
     const f = await fixture();
     const a = await join(f, f.owner);
     const b = await join(f, f.invitee);
     const cell = { row: f.rowIds[0]!, field: '101' };
-    let answer: Promise<DraftRoomMessage> | undefined;
-    // The submit holds the submission's row: the command is checked and applied, its store waits.
-    await db.db.transaction().execute(async (trx) => {
-      await trx.selectFrom('submissions').select('id').where('id', '=', f.submissionId).forUpdate().execute();
+    const seededAt = await storedAtOf(f.room);
+    // The submit, on a connection of its own.
+    const submit = new pg.Client({
+      connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nomen_test',
+    });
+    await submit.connect();
+    let answer: Promise<DraftRoomMessage>;
+    try {
+      await submit.query('begin');
+      // Appends wait (the command is checked and applied, its store waits); reads and the room's
+      // compaction go on.
+      await submit.query('lock table collab_updates in exclusive mode');
       answer = a.command({ type: 'cells.set', cells: [{ ...cell, value: 'Racing the submit' }] });
       await eventually(() => expect(b.draft.cell(cell.row, cell.field)).toBe('Racing the submit'));
-      await trx
-        .updateTable('submissions')
-        .set({ status: 'Submitted' })
-        .where('id', '=', f.submissionId)
-        .execute();
-    });
+      // The room is compacted while the edit is applied but not stored: the edit is not in it.
+      await eventually(async () => expect(await storedAtOf(f.room)).not.toBe(seededAt));
+      expect((await storedDraft(db, f.room)).cell(cell.row, cell.field)).toBe('Campaign 0');
+      // The submit commits before the append can run.
+      await submit.query(`update submissions set status = 'Submitted' where id = $1`, [f.submissionId]);
+      await submit.query('commit');
+    } finally {
+      await submit.end();
+    }
     expect(await answer).toMatchObject({
       type: 'refused',
       reason: `This draft was submitted by ${f.owner.name}`,

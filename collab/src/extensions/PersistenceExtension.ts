@@ -21,6 +21,25 @@ function applyStored(doc: Y.Doc, update: Uint8Array): void {
   }
 }
 
+/** How often a draft room with people in it is compacted at most (see isDraftCompactionDue). */
+const DRAFT_COMPACTION_INTERVAL_MS = 60_000;
+
+/**
+ * A draft room's new stored state: its stored state and appended updates folded in a scratch
+ * Y.Doc, never the live document, which may hold a command applied but not yet stored (and so
+ * possibly refused and taken back: a refused command changes nothing, in memory or stored).
+ */
+function mergeStored(state: Uint8Array | null, updates: readonly Uint8Array[]): Uint8Array {
+  const doc = new Y.Doc();
+  try {
+    if (state) applyStored(doc, state);
+    for (const update of updates) applyStored(doc, update);
+    return Y.encodeStateAsUpdateV2(doc);
+  } finally {
+    doc.destroy();
+  }
+}
+
 /** The room a name stands for, with its owner (a list or a shared draft's submission), or null. */
 function roomOwnerOf(name: string): RoomOwner | null {
   const list = parseRoomName(name);
@@ -39,16 +58,19 @@ function roomOwnerOf(name: string): RoomOwner | null {
  * also stores what was never acknowledged (a released lock on disconnect). A state stored by
  * another instance since this one last read it is merged, not overwritten. A room loaded with
  * appended updates (its last process died before storing) is compacted right after loading.
- * Rooms of a deleted list are not written back. Draft rooms (a shared submission draft) load and
- * compact the same way; they are written back only while their submission exists and the room
- * has a stored state (the REST server seeds it; this server never does, so a room without one
- * stays empty).
+ * Rooms of a deleted list are not written back. Draft rooms (a shared submission draft) load the
+ * same way; their compaction folds only what is stored (`mergeStored`), at most once a minute
+ * while people are in the room and always as it empties, and writes only while the submission
+ * exists, is shared and the room has a stored state (the REST server seeds it; this server never
+ * does, so a room without one stays empty).
  */
 export class PersistenceExtension implements Extension {
   /** The `updated_at` marker of each loaded room's stored state as this instance last saw it. */
   private readonly storedAt = new Map<string, string | null>();
   /** Rooms loaded with appended updates, compacted once loaded. */
   private readonly toCompact = new Set<string>();
+  /** When each loaded draft room was last compacted (ms since the epoch). */
+  private readonly draftCompactedAt = new Map<string, number>();
 
   constructor(private readonly repository: CollabRepository) {}
 
@@ -70,16 +92,32 @@ export class PersistenceExtension implements Extension {
   async onStoreDocument({ documentName, document }: onStoreDocumentPayload): Promise<void> {
     const room = roomOwnerOf(documentName);
     if (!room) return;
+    const isDraft = 'submissionId' in room;
+    if (isDraft && !this.isDraftCompactionDue(documentName, document.getConnectionsCount())) return;
     const storedAt = await this.repository.compactDocument(
       room,
       this.storedAt.get(documentName) ?? null,
-      (foreign, updates) => {
-        if (foreign) applyStored(document, foreign);
+      (stored, updates) => {
+        if (stored?.isForeign) applyStored(document, stored.state);
         for (const update of updates) applyStored(document, update);
-        return Y.encodeStateAsUpdateV2(document);
+        return isDraft ? mergeStored(stored?.state ?? null, updates) : Y.encodeStateAsUpdateV2(document);
       },
     );
     if (storedAt) this.storedAt.set(documentName, storedAt);
+  }
+
+  /**
+   * Whether a draft room's compaction runs now: always once nobody is connected (the room is
+   * about to unload), else at most once per DRAFT_COMPACTION_INTERVAL_MS. Its acknowledged
+   * changes are all in `collab_updates` already, so compaction only bounds how many a load
+   * applies, and a busy room need not rebuild its state from PostgreSQL every 10 s.
+   */
+  private isDraftCompactionDue(name: string, connections: number): boolean {
+    const now = Date.now();
+    if (connections > 0 && now - (this.draftCompactedAt.get(name) ?? 0) < DRAFT_COMPACTION_INTERVAL_MS)
+      return false;
+    this.draftCompactedAt.set(name, now);
+    return true;
   }
 
   /**
@@ -102,5 +140,6 @@ export class PersistenceExtension implements Extension {
   async afterUnloadDocument({ documentName }: { documentName: string }): Promise<void> {
     this.storedAt.delete(documentName);
     this.toCompact.delete(documentName);
+    this.draftCompactedAt.delete(documentName);
   }
 }
