@@ -429,6 +429,23 @@ describe('sharing changes reach the room', () => {
     await expect(connectDraft(collab.url, f.room, draftTokenFor(f, f.owner))).rejects.toThrow();
   });
 
+  it('checks the draft rooms again after its database listener was cut: drops who left, shows what was written', async () => {
+    const f = await fixture();
+    await db.db
+      .insertInto('submission_shares')
+      .values({ submission_id: f.submissionId, user_id: f.member.id, account_id: f.accountId })
+      .execute();
+    const owner = await join(f, f.owner);
+    const invitee = await join(f, f.invitee);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and query = 'LISTEN "nomen_collab"'`.execute(db.db);
+    // Changed while nobody listened (or just as the listener came back).
+    await db.db.deleteFrom('submission_shares').where('user_id', '=', f.invitee.id).execute();
+    await restWrite(f, (draft) => draft.setCells([{ row: f.rowIds[2]!, field: '103', value: 'Meanwhile' }]));
+    expect((await invitee.closed).reason).toBe('You are no longer in this draft');
+    await eventually(() => expect(owner.draft.cell(f.rowIds[2]!, '103')).toBe('Meanwhile'));
+  });
+
   it('drops everyone when the draft is deleted', async () => {
     const f = await fixture();
     const owner = await join(f, f.owner);
