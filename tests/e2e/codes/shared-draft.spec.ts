@@ -212,7 +212,7 @@ async function cellValue(page: Page, row: number, col: number): Promise<string |
   if ((await target.count()) === 0) return null;
   return target.evaluate((element) => {
     const copy = element.cloneNode(true) as HTMLElement;
-    for (const tag of copy.querySelectorAll('[data-testid="presence-name"]')) tag.remove();
+    for (const tag of Array.from(copy.querySelectorAll('[data-testid="presence-name"]'))) tag.remove();
     return copy.textContent;
   });
 }
