@@ -126,7 +126,7 @@ test('[CODES]: two people in a shared draft see each other, type live, undo thei
     await expect(jordan.getByTestId('row-count')).toHaveText('3 rows');
   });
 
-  await test.step('when one submits, the other sees who submitted it and cannot edit', async () => {
+  await test.step('when one submits, the other sees who submitted it and the codes, and cannot edit', async () => {
     // The row typed past the end has only a campaign: the same errors show for both, so it goes first.
     await expect(jordan.getByTestId('error-count')).toHaveText('5 errors');
     await grid(sam).locator('[role="row"][aria-rowindex="4"] [role="rowheader"]').click({ button: 'right' });
@@ -135,7 +135,10 @@ test('[CODES]: two people in a shared draft see each other, type live, undo thei
     await sam.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(sam).toHaveURL(/\/codes\/submissions\/\d+$/, { timeout: 60_000 });
     await expect(jordan.getByText('Submitted by Sam Rivera')).toBeVisible({ timeout: 30_000 });
-    await expect(grid(jordan)).toHaveAttribute('aria-readonly', 'true');
+    // The rows as stored, codes first, read-only.
+    const submitted = jordan.getByTestId('submission-rows');
+    await expect(submitted).toHaveAttribute('aria-readonly', 'true', { timeout: 30_000 });
+    await expect(submitted.getByText('Social_France_jordan-x')).toBeVisible();
     await expect(jordan.getByRole('link', { name: 'See the submission and its codes' })).toBeVisible();
   });
 

@@ -1,6 +1,6 @@
 import type { DraftRow } from '@nomen/shared/draft-room';
 import { describe, expect, it } from 'vitest';
-import { applyDraftCommand, applyDraftCommands } from './draftRows';
+import { applyDraftCommand, applyDraftCommands, heldRows } from './draftRows';
 
 const rows: DraftRow[] = [
   { id: 'row-aaaa', cells: { '1': 'A' } },
@@ -47,5 +47,16 @@ describe('applyDraftCommand (an edit shown before the server acknowledges it)', 
       { type: 'cells.set', cells: [{ row: 'row-new1', field: '1', value: 'typed' }] },
     ]);
     expect(next[0]).toEqual({ id: 'row-new1', cells: { '1': 'typed' } });
+  });
+});
+
+describe('heldRows (rows held still while a cell editor is open)', () => {
+  it('keeps the order shown, with the latest cells; rows added by others wait, rows removed stay', () => {
+    const latest: DraftRow[] = [
+      { id: 'row-new1', cells: { '1': 'theirs' } },
+      { id: 'row-bbbb', cells: { '1': 'B2' } },
+    ];
+    expect(heldRows(rows, latest)).toEqual([rows[0], { id: 'row-bbbb', cells: { '1': 'B2' } }]);
+    expect(heldRows(rows, [...rows])).toBe(rows);
   });
 });

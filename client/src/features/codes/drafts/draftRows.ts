@@ -95,3 +95,21 @@ function insertRows(
   for (let i = index; i < rows.length; i++) out.push(rows[i]!);
   return out;
 }
+
+/**
+ * The rows to show while this person has a cell editor open: the rows shown when it opened, in
+ * that order, each with its latest cells (`latest`); rows others added meanwhile wait, rows others
+ * removed stay until the editor closes. So what is being typed lands in the row it was typed in,
+ * not the one that moved into its place. Answers `shown` itself when no row changed.
+ */
+export function heldRows(shown: readonly DraftRow[], latest: readonly DraftRow[]): readonly DraftRow[] {
+  if (shown === latest) return shown;
+  const byId = new Map(latest.map((r) => [r.id, r]));
+  let changed = false;
+  const out = shown.map((row) => {
+    const now = byId.get(row.id) ?? row;
+    if (now !== row) changed = true;
+    return now;
+  });
+  return changed ? out : shown;
+}

@@ -1,3 +1,4 @@
+import type { DraftRow } from '@nomen/shared/draft-room';
 import { useCallback, useMemo, useRef } from 'react';
 import type { CellDecoration, GridData } from '../../lists/grid/gridTypes';
 import type { LiveTableLayer } from '../table/SubmissionTable';
@@ -47,14 +48,17 @@ function withPresence(base: CellDecoration | undefined, presence: CellPresence):
  * read-only once the draft is submitted (or before its rows arrived, or when the room cannot be
  * joined); each other person's selected cell is outlined in their colour with their name, and what
  * they type shows in that cell before they commit it; this person's selected cell and typing are
- * shared with the others (typing on every keystroke, cleared on commit or Escape).
+ * shared with the others (typing on every keystroke, cleared on commit or Escape). `shown` holds
+ * the rows the grid shows and hears whether a cell editor is open.
  */
 export function useDraftPresence(
   client: DraftRoomClient,
   snapshot: DraftRoomSnapshot,
   columns: readonly TableColumn[],
+  shown: { rows: readonly DraftRow[]; onEditing?: (isEditing: boolean) => void } = { rows: snapshot.rows },
 ): LiveTableLayer {
-  const { rows, others, meta, loaded, status } = snapshot;
+  const { others, meta, loaded, status } = snapshot;
+  const { rows, onEditing } = shown;
   const presence = useMemo(() => presenceOnGrid(others, rows, columns), [others, rows, columns]);
   // Decorations reused for the same cell look, so memoised cells re-render only when it changes.
   const cache = useMemo(() => new Map<string, CellDecoration>(), []);
@@ -89,8 +93,11 @@ export function useDraftPresence(
     [client],
   );
   const onTyping = useCallback(
-    (text: string | null) => client.setPresence({ cell: cell.current, typing: text }),
-    [client],
+    (text: string | null) => {
+      onEditing?.(text !== null);
+      client.setPresence({ cell: cell.current, typing: text });
+    },
+    [client, onEditing],
   );
 
   const isReadOnly = meta.status === 'closed' || !loaded || status === 'failed';

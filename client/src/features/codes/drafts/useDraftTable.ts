@@ -4,6 +4,7 @@ import {
   type SubmissionRow,
   utcCalendarDate,
 } from '@nomen/shared';
+import type { DraftRow } from '@nomen/shared/draft-room';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { notifyError } from '../../../ui/notify';
 import type { GridData } from '../../lists/grid/gridTypes';
@@ -79,20 +80,19 @@ function useOwnHistory(client: DraftRoomClient) {
  * and redo this person's own edits only. The same shared rules govern the room's rows for
  * everyone (with must_be_unique asked of the server, as alone). Same shape as useSubmissionTable,
  * so the submission table and the editor's Submit work unchanged. `isDirty` while edits wait for
- * the server.
+ * the server. `rows` are the rows to show (the snapshot's, or held still while a cell is edited:
+ * `heldRows`).
  */
 export function useDraftTable(
   form: SubmissionForm,
   client: DraftRoomClient,
   snapshot: DraftRoomSnapshot,
+  rows: readonly DraftRow[] = snapshot.rows,
 ): SubmissionTableState {
   const validator = useMemo(() => compileSubmissionForm(form), [form]);
   const columns = useMemo(() => tableColumns(form), [form]);
   const [handles] = useState(() => new RowHandles());
-  const data = useMemo(
-    () => draftGridData(columns, snapshot.rows, handles),
-    [columns, snapshot.rows, handles],
-  );
+  const data = useMemo(() => draftGridData(columns, rows, handles), [columns, rows, handles]);
   const [initialData] = useState(data);
   const [answers, setAnswers] = useState<UniquenessAnswers>(() => ({ asked: new Map(), taken: new Map() }));
   const [serverProblems, setServerProblems] = useState<readonly ServerProblem[]>([]);

@@ -1,11 +1,12 @@
 import type { DraftRoomMessage, SubmissionDetail, SubmissionForm } from '@nomen/shared';
 import type { DraftRow } from '@nomen/shared/draft-room';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { notifyInfo } from '../../../ui/notify';
 import type { LiveTableLayer } from '../table/SubmissionTable';
 import { type TableColumn, tableColumns } from '../table/submissionTable';
 import type { SubmissionTableState } from '../table/useSubmissionTable';
 import type { DraftRoomClient, DraftRoomSnapshot } from './DraftRoomClient';
+import { heldRows } from './draftRows';
 import { overwrittenText } from './livePresence';
 import { useDraftPresence } from './useDraftPresence';
 import { useDraftRoom } from './useDraftRoom';
@@ -40,13 +41,26 @@ export function useSharedDraftRoom(submissionId: number, form: SubmissionForm) {
   return room;
 }
 
+/**
+ * The rows the grid shows: the room's, held still (order and rows) while this person has a cell
+ * editor open (`heldRows`), so a commit lands in the row it was typed in.
+ */
+function useHeldRows(rows: readonly DraftRow[], isHolding: boolean): readonly DraftRow[] {
+  const last = useRef(rows);
+  const shown = isHolding ? heldRows(last.current, rows) : rows;
+  last.current = shown;
+  return shown;
+}
+
 /** The table (bound to the room) and the table's live layer of a shared draft whose room client exists. */
 export function useSharedDraftTable(
   form: SubmissionForm,
   client: DraftRoomClient,
   snapshot: DraftRoomSnapshot,
 ): { table: SubmissionTableState; live: LiveTableLayer } {
-  const table = useDraftTable(form, client, snapshot);
-  const live = useDraftPresence(client, snapshot, table.columns);
+  const [isEditing, setIsEditing] = useState(false);
+  const rows = useHeldRows(snapshot.rows, isEditing);
+  const table = useDraftTable(form, client, snapshot, rows);
+  const live = useDraftPresence(client, snapshot, table.columns, { rows, onEditing: setIsEditing });
   return { table, live };
 }

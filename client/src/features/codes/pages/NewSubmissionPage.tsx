@@ -16,8 +16,9 @@ import { BackToCodes } from '../BackToCodes';
 import { submissionPath } from '../codesPaths';
 import { DraftComments } from '../drafts/comments/DraftComments';
 import { DraftRoomBar } from '../drafts/DraftRoomBar';
-import { DraftSharingControl } from '../drafts/sharing/DraftSharingControl';
 import type { DraftRoomClient, DraftRoomSnapshot } from '../drafts/DraftRoomClient';
+import { DraftSubmittedRows } from '../drafts/DraftSubmittedRows';
+import { DraftSharingControl } from '../drafts/sharing/DraftSharingControl';
 import { isDraftShared, useSharedDraftRoom, useSharedDraftTable } from '../drafts/useSharedDraft';
 import { ImportDialog } from '../import/ImportDialog';
 import { type LiveTableLayer, SubmissionTable, type SubmissionTableHandle } from '../table/SubmissionTable';
@@ -110,6 +111,7 @@ function SharedDraftTableEditor({ form, draft, client, snapshot }: SharedDraftTa
     live,
     isReady: snapshot.status === 'connected' && snapshot.synced,
     isClosed: snapshot.meta.status === 'closed',
+    submitted: <DraftSubmittedRows submissionId={draft.id} form={form} />,
     bar: (
       <DraftRoomBar submissionId={draft.id} snapshot={snapshot} user={user}>
         <DraftComments client={client} snapshot={snapshot} form={form} userId={user.id} />
@@ -128,6 +130,8 @@ interface SharedRoom {
   isClosed: boolean;
   /** Shown over the table: people, connection, "Submitted by". */
   bar: ReactNode;
+  /** Shown instead of the table once submitted: the rows as stored, with their codes. */
+  submitted: ReactNode;
 }
 
 /** An import waiting for the rules' verdict on its rows: the file and the table rows it filled. */
@@ -271,6 +275,38 @@ function SubmissionEditorActions({
   );
 }
 
+/** Props of {@link EditorRows}. */
+interface EditorRowsProps {
+  form: SubmissionForm;
+  table: SubmissionTableState;
+  tableRef: RefObject<SubmissionTableHandle | null>;
+  room: SharedRoom | undefined;
+}
+
+/**
+ * The editor's rows: the submission table (a shared draft's bound to its room) with a hint while
+ * it has problems; once a shared draft is submitted, its rows as stored with their codes.
+ */
+function EditorRows({ form, table, tableRef, room }: EditorRowsProps) {
+  if (room?.isClosed) return room.submitted;
+  return (
+    <>
+      <SubmissionTable
+        ref={tableRef}
+        table={table}
+        live={room?.live}
+        label={`${form.template_name} rows`}
+        height="max(320px, calc(100dvh - 360px))"
+      />
+      {table.validation.problems.length > 0 ? (
+        <Text size="sm" c="dimmed">
+          Select an outlined cell, or use Next error, to read its problem under the table.
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
 /** Props of {@link SubmissionEditor}. */
 interface SubmissionEditorProps {
   form: SubmissionForm;
@@ -302,7 +338,6 @@ function SubmissionEditor({ form, draft, table, room }: SubmissionEditorProps) {
     room,
   });
 
-  const errorCount = table.validation.problems.length;
   return (
     <>
       <BackToCodes />
@@ -348,18 +383,7 @@ function SubmissionEditor({ form, draft, table, room }: SubmissionEditorProps) {
           </Text>
         ) : null}
         {room?.bar}
-        <SubmissionTable
-          ref={tableRef}
-          table={table}
-          live={room?.live}
-          label={`${form.template_name} rows`}
-          height="max(320px, calc(100dvh - 360px))"
-        />
-        {errorCount > 0 ? (
-          <Text size="sm" c="dimmed">
-            Select an outlined cell, or use Next error, to read its problem under the table.
-          </Text>
-        ) : null}
+        <EditorRows form={form} table={table} tableRef={tableRef} room={room} />
       </Stack>
     </>
   );

@@ -1,4 +1,4 @@
-import { type RefObject, useState } from 'react';
+import { type RefObject, useRef, useState } from 'react';
 import type { GridMenuAction, GridMenuAvailability, GridMenuTarget } from './GridContextMenu';
 import { cellDomId } from './GridRow';
 import {
@@ -64,6 +64,21 @@ function useColumnDialog(data: GridData, onChange: (next: GridData) => void, foc
   return { dialog, setDialog, openRename, onDialogSubmit, closeDialog };
 }
 
+/**
+ * How far row `row` of `before` moved in `now`, following the id in the first column's `ids`
+ * (a list value id; a shared draft's row handle): 0 when the data is the same, the row has no id
+ * or is still there; null when its row is gone. Rows can move under an open menu when others
+ * edit the same data live, and a row action must act on the row it was opened on.
+ */
+export function rowShift(before: GridData | null, now: GridData, row: number): number | null {
+  if (!before || before === now) return 0;
+  const id = before.columns[0]?.ids[row];
+  const ids = now.columns[0]?.ids;
+  if (!id || !ids || ids[row] === id) return 0;
+  const at = ids.indexOf(id);
+  return at < 0 ? null : at - row;
+}
+
 /** The menu target of the active cell (Menu key, Shift+F10): just under its left edge, in px. */
 function activeCellTarget(ctx: GridMenuContext): GridMenuTarget {
   const { active } = ctx;
@@ -91,9 +106,12 @@ export function useGridMenu(ctx: GridMenuContext) {
   const canOpenOn = (kind: GridMenuTarget['kind']) =>
     !ctx.isReadOnly || (ctx.hasCellActions && kind === 'cell');
 
+  // The data the menu was opened on, so a row action follows its row if others moved it meanwhile.
+  const openedOn = useRef<GridData | null>(null);
   const openMenu = (target: GridMenuTarget) => {
     // A read-only grid offers only its owner's cell actions, so no menu elsewhere.
     if (!canOpenOn(target.kind)) return;
+    openedOn.current = data;
     setMenu(target);
   };
 
@@ -107,12 +125,15 @@ export function useGridMenu(ctx: GridMenuContext) {
 
   const onMenuAction = (action: GridMenuAction, target: GridMenuTarget) => {
     setMenu(null);
-    const isDone = applyMenuAction(action, target, {
-      ...ctx,
-      lines: rowsOfTarget(target),
-      openRename,
-      setDialog,
-    });
+    const shift = rowShift(openedOn.current, data, target.row);
+    // Its row went away under the menu (removed by someone else): nothing left to act on.
+    if (shift === null) return focusGrid();
+    const lines = rowsOfTarget(target);
+    const isDone = applyMenuAction(
+      action,
+      { ...target, row: target.row + shift },
+      { ...ctx, lines: { top: lines.top + shift, bottom: lines.bottom + shift }, openRename, setDialog },
+    );
     if (isDone) focusGrid();
   };
 
