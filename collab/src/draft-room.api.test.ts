@@ -420,10 +420,13 @@ describe('sharing changes reach the room', () => {
     const member = await join(f, f.member);
     await db.db.deleteFrom('submission_shares').where('user_id', '=', f.invitee.id).execute();
     expect((await invitee.closed).reason).toBe('You are no longer in this draft');
+    invitee.destroy(); // it would try again with its old token
     acked(await owner.command({ type: 'comment.add', cell: null, body: 'Still here' }));
     await db.db.deleteFrom('submission_shares').where('submission_id', '=', f.submissionId).execute();
     expect((await owner.closed).reason).toBe('You are no longer in this draft');
+    owner.destroy(); // it would try again with its old token
     expect((await member.closed).reason).toBe('You are no longer in this draft');
+    member.destroy(); // it would try again with its old token
     await eventually(() => expect(collab.hocuspocus.documents.has(f.room)).toBe(false));
     // Nobody gets back in with the tokens they had.
     await expect(connectDraft(collab.url, f.room, draftTokenFor(f, f.owner))).rejects.toThrow();
@@ -443,6 +446,7 @@ describe('sharing changes reach the room', () => {
     await db.db.deleteFrom('submission_shares').where('user_id', '=', f.invitee.id).execute();
     await restWrite(f, (draft) => draft.setCells([{ row: f.rowIds[2]!, field: '103', value: 'Meanwhile' }]));
     expect((await invitee.closed).reason).toBe('You are no longer in this draft');
+    invitee.destroy(); // it would try again with its old token
     await eventually(() => expect(owner.draft.cell(f.rowIds[2]!, '103')).toBe('Meanwhile'));
   });
 
@@ -451,6 +455,7 @@ describe('sharing changes reach the room', () => {
     const owner = await join(f, f.owner);
     await db.db.deleteFrom('submissions').where('id', '=', f.submissionId).execute();
     expect((await owner.closed).reason).toBe('This draft has been deleted');
+    owner.destroy(); // it would try again with its old token
     await eventually(() => expect(collab.hocuspocus.documents.has(f.room)).toBe(false));
     const state = await db.db
       .selectFrom('collab_documents')
@@ -484,6 +489,27 @@ describe('a room nobody is in', () => {
     const again = await join(f, f.invitee);
     expect(again.draft.rows()).toEqual(rows);
     expect(again.draft.order.get(3)).toBe(row);
+  });
+
+  it('unloads again after many join, edit and leave cycles, keeping every edit', async () => {
+    const f = await fixture();
+    for (let i = 0; i < 15; i++) {
+      const c = await connectDraft(collab.url, f.room, draftTokenFor(f, i % 2 ? f.owner : f.invitee));
+      acked(
+        await c.command({
+          type: 'cells.set',
+          cells: [{ row: f.rowIds[i % 3]!, field: '102', value: `Cycle ${i}` }],
+        }),
+      );
+      c.destroy();
+      await eventually(() => expect(collab.hocuspocus.documents.has(f.room)).toBe(false));
+    }
+    const last = await join(f, f.owner);
+    expect([0, 1, 2].map((i) => last.draft.cell(f.rowIds[i]!, '102'))).toEqual([
+      'Cycle 12',
+      'Cycle 13',
+      'Cycle 14',
+    ]);
   });
 
   it('is never written for a draft whose room state was removed', async () => {
