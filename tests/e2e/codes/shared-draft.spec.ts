@@ -396,3 +396,68 @@ test('[CODES]: three people fill a shared draft together, comment on a cell, and
   await ownerApi.dispose();
   for (const context of contexts) await context.close();
 });
+
+test('[CODES]: a draft shared with everyone who may use its template shows read-only to them, and Stop sharing asks first and gives it back to its owner', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const ownerApi = await apiAs(PEOPLE.owner.role, baseURL!);
+  const draft = await seedDraft(ownerApi, uniqueName('Open launches'), ['open-a', 'open-b']);
+  const [jordanContext, taylorContext, priyaContext] = await Promise.all(
+    (['commenter1', 'user', 'approver'] as const).map((role) => signedIn(browser, role)),
+  );
+  const jordan = await jordanContext!.newPage();
+  const taylor = await taylorContext!.newPage();
+  const priya = await priyaContext!.newPage();
+
+  await jordan.goto(draftPath(draft));
+  await jordan.getByRole('button', { name: 'Share draft' }).click();
+  const dialog = jordan.getByRole('dialog', { name: /^Share / });
+  const everyoneSwitch = dialog.getByRole('switch', { name: `Everyone who may use ${TEMPLATE}` });
+  await everyoneSwitch.click();
+  await expect(everyoneSwitch).toBeChecked();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(jordan.getByText('Shared with everyone')).toBeVisible();
+
+  // Anyone who may use the template finds it on /codes and sees who shared it, read-only.
+  await taylor.goto('/codes');
+  const row = taylor
+    .getByRole('table', { name: 'Shared drafts' })
+    .getByRole('row')
+    .filter({ hasText: draft.name });
+  await expect(row).toContainText('Everyone who may use it');
+  await row.getByText(draft.name, { exact: true }).click();
+  await expect(
+    taylor.getByText(`Shared by ${PEOPLE.owner.name} with everyone who may use ${TEMPLATE}`),
+  ).toBeVisible();
+  await expect(taylor.getByRole('button', { name: 'Share draft' })).toHaveCount(0);
+  await expectCell(taylor, 1, COL.campaign, 'open-b');
+
+  // Stop sharing asks first; Cancel keeps it shared.
+  await jordan.getByRole('button', { name: 'Share draft' }).click();
+  await dialog.getByRole('button', { name: 'Stop sharing' }).click();
+  const confirm = jordan.getByRole('dialog', { name: 'Stop sharing this draft?' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(jordan.getByText('Shared with everyone')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Stop sharing' }).click();
+  await confirm.getByRole('button', { name: 'Stop sharing' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(jordan.getByText('Shared with everyone')).toHaveCount(0);
+
+  // The draft is its owner's alone again, with its rows; nobody else lists it.
+  const detail = (await (await ownerApi.get(`/api/v1/account/submissions/${draft.id}`)).json()) as {
+    shared: boolean;
+    rows: { data: Record<string, string> }[];
+  };
+  expect(detail.shared).toBe(false);
+  expect(detail.rows.map((r) => r.data[draft.keys.Campaign!])).toEqual(['open-a', 'open-b']);
+  await priya.goto('/codes');
+  const priyaTable = priya.getByRole('table', { name: 'Shared drafts' });
+  await expect(priya.getByText('No draft is shared with you.', { exact: false })).toBeVisible();
+  await expect(priyaTable.getByText(draft.name)).toHaveCount(0);
+
+  await ownerApi.dispose();
+  for (const context of [jordanContext, taylorContext, priyaContext]) await context!.close();
+});
