@@ -23,7 +23,8 @@ async function selectCell(page: Page, row: number, col: number): Promise<void> {
   await cell(page, row, col).click();
 }
 
-async function seedSharedDraft(owner: APIRequestContext, name: string, with_: string) {
+/** Saves, as `owner`, a draft of Display campaigns with two valid rows; answers it and its Campaign key. */
+async function seedDraft(owner: APIRequestContext, name: string) {
   const templates = (await (await owner.get('/api/v1/account/submissions/templates')).json()) as {
     data: { id: number; name: string }[];
   };
@@ -46,17 +47,20 @@ async function seedSharedDraft(owner: APIRequestContext, name: string, with_: st
     data: { template_id: templateId, name, rows, draft: true },
   });
   expect(saved.ok(), await saved.text()).toBe(true);
-  const id = ((await saved.json()) as { id: number }).id;
+  return { id: ((await saved.json()) as { id: number }).id, templateId, campaignKey: keys.Campaign! };
+}
+
+/** Saves a draft (see seedDraft) and shares it, through the API, with the person named `with_`. */
+async function seedSharedDraft(owner: APIRequestContext, name: string, with_: string) {
+  const draft = await seedDraft(owner, name);
   const candidates = (await (
-    await owner.get(`/api/v1/account/submissions/${id}/share-candidates`)
-  ).json()) as {
-    data: { id: number; name: string }[];
-  };
-  const shared = await owner.put(`/api/v1/account/submissions/${id}/sharing`, {
+    await owner.get(`/api/v1/account/submissions/${draft.id}/share-candidates`)
+  ).json()) as { data: { id: number; name: string }[] };
+  const shared = await owner.put(`/api/v1/account/submissions/${draft.id}/sharing`, {
     data: { everyone: false, user_ids: [candidates.data.find((c) => c.name === with_)!.id] },
   });
   expect(shared.ok(), await shared.text()).toBe(true);
-  return { id, templateId };
+  return draft;
 }
 
 function signedIn(browser: Browser, role: RoleName): Promise<BrowserContext> {
@@ -144,4 +148,39 @@ test('[CODES]: two people in a shared draft see each other, type live, undo thei
 
   await ownerApi.dispose();
   for (const context of contexts) await context.close();
+});
+
+test('[CODES]: what the owner typed but did not save is kept when they share the draft', async ({
+  browser,
+  baseURL,
+}) => {
+  const ownerApi = await apiAs('commenter1', baseURL!);
+  const draft = await seedDraft(ownerApi, uniqueName('Handover'));
+  const context = await signedIn(browser, 'commenter1');
+  const page = await context.newPage();
+  await page.goto(`/codes/new/${draft.templateId}?draft=${draft.id}`);
+  await selectCell(page, 1, CAMPAIGN);
+  await page.keyboard.type('unsaved-x');
+  await page.keyboard.press('Enter');
+
+  await page.getByRole('button', { name: 'Share draft' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Share / });
+  await dialog.getByRole('switch', { name: `Everyone who may use ${TEMPLATE}` }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The room's editor opens with the typed value in it, and the room holds it.
+  await expect(page.getByRole('img', { name: 'Jordan Lee (you)' })).toBeVisible({ timeout: 20_000 });
+  await expect(cell(page, 1, CAMPAIGN)).toHaveText('unsaved-x');
+  await expect
+    .poll(async () => {
+      const detail = (await (await ownerApi.get(`/api/v1/account/submissions/${draft.id}`)).json()) as {
+        rows: { data: Record<string, string> }[];
+      };
+      return detail.rows.map((r) => r.data[draft.campaignKey]);
+    })
+    .toEqual(['seed-a', 'unsaved-x']);
+
+  await ownerApi.dispose();
+  await context.close();
 });

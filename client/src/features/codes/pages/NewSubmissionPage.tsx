@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { SubmissionDetail, SubmissionForm } from '@nomen/shared';
 import { IconInfoCircle, IconUpload } from '@tabler/icons-react';
-import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../api/errors';
 import { notifyError, notifyInfo, notifySuccess } from '../../../ui/notify';
@@ -39,12 +39,7 @@ export function NewSubmissionPage() {
   const draftId = routeIdOf(params.get('draft'));
   const form = useSubmissionForm(templateId);
   const draft = useSubmission(draftId);
-  // A shared draft stays in its editor once someone submits it: everyone sees "Submitted by" there.
-  const [sharedDraftId, setSharedDraftId] = useState<number | null>(null);
-  const isShared = draft.data !== undefined && (isDraftShared(draft.data) || sharedDraftId === draft.data.id);
-  useEffect(() => {
-    if (isShared && draft.data) setSharedDraftId(draft.data.id);
-  }, [isShared, draft.data]);
+  const mode = useEditorMode(draft.data);
 
   if (templateId === null) return <Alert color="red">This address names no template.</Alert>;
   if (form.error || draft.error)
@@ -56,7 +51,7 @@ export function NewSubmissionPage() {
       />
     );
   if (!form.data || (draftId !== null && !draft.data)) return <PageSkeleton />;
-  if (draft.data && draft.data.template_id === templateId && isShared)
+  if (draft.data && draft.data.template_id === templateId && mode.mode === 'shared')
     return (
       <SharedDraftEditor key={`${templateId}:${draft.data.id}:shared`} form={form.data} draft={draft.data} />
     );
@@ -66,22 +61,99 @@ export function NewSubmissionPage() {
   if (draft.data && (draft.data.template_id !== templateId || !REOPENABLE.has(draft.data.status)))
     return <Alert color="red">This submission cannot be edited here.</Alert>;
   return (
-    <LocalSubmissionEditor key={`${templateId}:${draftId ?? 'new'}`} form={form.data} draft={draft.data} />
+    <LocalSubmissionEditor
+      key={`${templateId}:${draftId ?? 'new'}`}
+      form={form.data}
+      draft={draft.data}
+      handover={mode.mode === 'handover' ? mode.onHandedOver : null}
+      onMounted={mode.onLocalMounted}
+    />
   );
 }
 
-/** The editor of a submission or draft that is this person's alone: the table holds the rows. */
-function LocalSubmissionEditor({
-  form,
-  draft,
-}: {
+/** Which editor a draft gets: its own table, its room's, or its own handing over to the room. */
+type EditorMode = 'local' | 'handover' | 'shared';
+
+/**
+ * Which editor the page shows: a shared draft opened as such goes straight to its room's editor
+ * (and stays there once someone submits it, so everyone sees "Submitted by" and the codes); a
+ * draft that becomes shared while open here first hands its unsaved edits over (`handover`),
+ * then its room's editor; a draft shared with nobody again goes back to its own table.
+ */
+function useEditorMode(draft: SubmissionDetail | undefined) {
+  const [sharedId, setSharedId] = useState<number | null>(null);
+  const [localId, setLocalId] = useState<number | null>(null);
+  const id = draft?.id ?? null;
+  const isUnshared = draft?.status === 'Draft' && !draft.shared;
+  let mode: EditorMode = 'local';
+  if (id !== null && sharedId === id && !isUnshared) mode = 'shared';
+  else if (isDraftShared(draft)) mode = localId === id ? 'handover' : 'shared';
+  useEffect(() => {
+    if (mode === 'shared' && id !== null) setSharedId(id);
+    if (isUnshared) setSharedId(null);
+  }, [mode, id, isUnshared]);
+  const onHandedOver = useCallback(() => setSharedId(id), [id]);
+  return { mode, onHandedOver, onLocalMounted: setLocalId };
+}
+
+/**
+ * Hands a draft's unsaved edits over to its room once it is shared (`handover` set): saves them
+ * (the server merges the save into the room) when there are any, tells how it went, then calls
+ * `handover`. Once per handover.
+ */
+function useHandover(
+  form: SubmissionForm,
+  draft: SubmissionDetail | undefined,
+  table: SubmissionTableState,
+  handover: (() => void) | null,
+) {
+  const { mutateAsync } = useSendSubmission(form.template_id ?? 0);
+  const isStarted = useRef(false);
+  const latest = useRef({ draft, table });
+  latest.current = { draft, table };
+  useEffect(() => {
+    if (!handover || isStarted.current) return;
+    isStarted.current = true;
+    const { draft: shared, table: own } = latest.current;
+    if (!shared || !own.isDirty) return handover();
+    mutateAsync({
+      name: shared.name,
+      rows: own.rowsToSend().rows,
+      draft: true,
+      existing: { id: shared.id, updatedAt: shared.updated_at },
+      idempotencyKey: crypto.randomUUID(),
+    })
+      .then(() => notifyInfo('The draft is shared now: your unsaved changes were added to it.'))
+      .catch((error: unknown) =>
+        notifyError(errorMessage(error, 'Your unsaved changes could not be added to the shared draft.')),
+      )
+      .finally(handover);
+  }, [handover, mutateAsync]);
+}
+
+/** Props of {@link LocalSubmissionEditor}. */
+interface LocalSubmissionEditorProps {
   form: SubmissionForm;
   draft: SubmissionDetail | undefined;
-}) {
+  /** The draft was just shared: hand the unsaved edits over, then call this (null: nothing to do). */
+  handover: (() => void) | null;
+  /** Told the draft's id when this editor opens (a draft shared later hands over from it). */
+  onMounted: (id: number | null) => void;
+}
+
+/**
+ * The editor of a submission or draft that is this person's alone: the table holds the rows. When
+ * the draft becomes shared while open, its unsaved edits are saved into the room (the server
+ * merges a save into it: cells by position, extra rows added) before the room's editor opens.
+ */
+function LocalSubmissionEditor({ form, draft, handover, onMounted }: LocalSubmissionEditorProps) {
   const table = useSubmissionTable(
     form,
     draft?.rows.map((r) => r.data),
   );
+  const draftId = draft?.id ?? null;
+  useEffect(() => onMounted(draftId), [onMounted, draftId]);
+  useHandover(form, draft, table, handover);
   return <SubmissionEditor form={form} draft={draft} table={table} />;
 }
 
