@@ -1,4 +1,4 @@
-import { HocuspocusProvider } from '@hocuspocus/provider';
+import { HocuspocusProvider, type HocuspocusProviderConfiguration } from '@hocuspocus/provider';
 import { type DraftCell, type DraftRoomMessage, draftRoomApi, type Thread } from '@nomen/shared';
 import { DraftDoc, type DraftMeta, type DraftRow } from '@nomen/shared/draft-room';
 import * as Y from 'yjs';
@@ -61,7 +61,15 @@ export interface DraftRoomOptions {
   fetchToken?: () => Promise<{ token: string; room: string; url: string | null }>;
   /** How long a sent command may wait for its answer, in ms (default 30 s). */
   commandTimeoutMs?: number;
+  /** Makes the connection (default: a HocuspocusProvider; tests give a stand-in). */
+  connect?: (configuration: HocuspocusProviderConfiguration) => DraftRoomConnection;
 }
+
+/** What the room client uses of its HocuspocusProvider. */
+export type DraftRoomConnection = Pick<
+  HocuspocusProvider,
+  'awareness' | 'sendStateless' | 'setAwarenessField' | 'destroy'
+>;
 
 /** A command sent or waiting to be sent. */
 interface PendingCommand {
@@ -130,7 +138,7 @@ export class DraftRoomClient {
   private readonly rowCache = new Map<string, DraftRow>();
   private roomRows: DraftRow[] = [];
   private isRoomDirty = true;
-  private provider: HocuspocusProvider | null = null;
+  private provider: DraftRoomConnection | null = null;
   private frame = 0;
   private everConnected = false;
   private destroyed = false;
@@ -208,7 +216,8 @@ export class DraftRoomClient {
     }
     if (this.destroyed) return;
     let firstToken: string | null = first.token;
-    this.provider = new HocuspocusProvider({
+    const connect = this.options.connect ?? ((configuration) => new HocuspocusProvider(configuration));
+    this.provider = connect({
       url: first.url ?? defaultUrl(),
       name: first.room,
       document: this.doc,
