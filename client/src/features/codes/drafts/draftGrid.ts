@@ -66,11 +66,6 @@ export function gridRowIds(data: GridData, handles: RowHandles): (string | undef
   return out;
 }
 
-/** What one grid change turns into: the commands, in the order to send them. */
-export interface DraftGridChange {
-  commands: DraftEditCommand[];
-}
-
 /** The cells a new row starts with: what was typed, else the column's default or constant. */
 function newRowCells(next: GridData, columns: readonly TableColumn[], row: number): Record<string, string> {
   const cells: Record<string, string> = {};
