@@ -349,6 +349,9 @@ test('[CODES]: three people fill a shared draft together, comment on a cell, and
     await popover.getByRole('button', { name: 'Add comment' }).click();
     await expect(popover.getByRole('article', { name: `Comment by ${PEOPLE.second.name}` })).toBeVisible();
 
+    // The cell is marked for everyone while its thread is open.
+    const mark = cell(jordan, 1, COL.campaign).getByRole('img', { name: 'Has comments' });
+    await expect(mark).toBeVisible({ timeout: 15_000 });
     await jordan.getByRole('button', { name: 'Comments', exact: true }).click();
     const panel = jordan.getByRole('complementary', { name: 'Comments' });
     const thread = panel.getByRole('article', { name: `Comment by ${PEOPLE.second.name}` });
@@ -356,6 +359,7 @@ test('[CODES]: three people fill a shared draft together, comment on a cell, and
     await expect(thread.getByRole('button', { name: 'Go to Campaign, row 2' })).toBeVisible();
     await thread.getByRole('button', { name: 'Resolve' }).click();
     await expect(popover.getByText('Resolved')).toBeVisible({ timeout: 15_000 });
+    await expect(mark).toHaveCount(0);
     await popover.getByRole('button', { name: 'Close comments on this cell' }).click();
     await panel.getByRole('button', { name: 'Close comments' }).click();
     await expect(panel).toBeHidden();
