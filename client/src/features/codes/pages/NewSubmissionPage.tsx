@@ -15,6 +15,7 @@ import { useSendSubmission, useSubmission, useSubmissionForm } from '../api';
 import { BackToCodes } from '../BackToCodes';
 import { submissionPath } from '../codesPaths';
 import { DraftComments } from '../drafts/comments/DraftComments';
+import { useThreadMarkLayer } from '../drafts/comments/threadMarkLayer';
 import { DraftRoomBar } from '../drafts/DraftRoomBar';
 import type { DraftRoomClient, DraftRoomSnapshot } from '../drafts/DraftRoomClient';
 import { DraftSubmittedRows } from '../drafts/DraftSubmittedRows';
@@ -179,8 +180,9 @@ interface SharedDraftTableEditorProps {
 function SharedDraftTableEditor({ form, draft, client, snapshot }: SharedDraftTableEditorProps) {
   const { user } = useSignedIn();
   const { table, live } = useSharedDraftTable(form, client, snapshot);
+  const marked = useThreadMarkLayer(live, snapshot.threads, snapshot.rows, table.columns);
   const room: SharedRoom = {
-    live,
+    live: marked,
     isReady: snapshot.status === 'connected' && snapshot.synced,
     isClosed: snapshot.meta.status === 'closed',
     submitted: <DraftSubmittedRows submissionId={draft.id} form={form} />,
