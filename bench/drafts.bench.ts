@@ -3,8 +3,8 @@
  * reaches the others within 200 ms p95). One collab process (collab/src/main.ts, started here
  * over the local PostgreSQL, database BENCH_DRAFTS_DATABASE_URL, recreated and migrated) serving
  * one shared draft of 5,000 rows x 10 fields of realistic text, seeded as the REST server seeds a
- * room. 20 editor clients (@hocuspocus/provider in this process, one person each) each write one
- * cell every 2 s at a random phase (`cells.set` of a random cell to a new value) for
+ * room. 20 editor clients (@hocuspocus/provider, one person each, in BENCH_DRAFTS_CLIENT_PROCESSES
+ * child processes, default 2: bench/drafts-clients.ts) each write one cell every 2 s at a random phase (`cells.set` of a random cell to a new value) for
  * BENCH_DRAFTS_DURATION_MS (default 60 s). The figure is the latency from a client sending
  * `cells.set` to each other client seeing the new value in its Y.Doc (p50/p95/p99), and the
  * sender's ack (stored in PostgreSQL). The baseline, over the same window and from the same
@@ -17,18 +17,17 @@
  *
  * Not measured here: submitting a draft with a room against one without (the REST server's).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { HocuspocusProvider } from '@hocuspocus/provider';
-import { type DraftRoomMessage, draftRoomName } from '@nomen/shared';
+import { draftRoomName } from '@nomen/shared';
 import { openDatabase } from '@nomen/shared/db';
 import { DraftDoc } from '@nomen/shared/draft-room';
 import { signCollabToken } from '@nomen/shared/node';
 import pg from 'pg';
-import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { migrateToLatest } from '../server/src/db/migrate';
+import type { ClientsReport, ClientsSpec } from './drafts-clients';
 import { cellText, recreateDatabase } from './support';
 
 const SECRET = 'bench-drafts-secret-0123456789abcdefghij';
@@ -41,8 +40,8 @@ const FIELDS = Array.from({ length: 10 }, (_, i) => String(101 + i));
 const EDITORS = 20;
 const EVERY_MS = 2000;
 const DURATION_MS = Number(process.env.BENCH_DRAFTS_DURATION_MS ?? 60_000);
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Child processes hosting the editors, per server measured (bench/drafts-clients.ts). */
+const CLIENT_PROCESSES = Number(process.env.BENCH_DRAFTS_CLIENT_PROCESSES ?? 2);
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -173,144 +172,56 @@ function tokenOf(f: Fixture, user: { id: number; name: string }): string {
   );
 }
 
-/** One editor: a provider on the draft's room, its DraftDoc, and the acks it waits for. */
-interface Editor {
-  provider: HocuspocusProvider;
-  draft: DraftDoc;
-  acks: Map<string, (m: DraftRoomMessage) => void>;
-}
-
-function connectEditor(f: Fixture, user: { id: number; name: string }): Promise<Editor> {
-  const doc = new Y.Doc();
-  const acks = new Map<string, (m: DraftRoomMessage) => void>();
-  return new Promise((resolve, reject) => {
-    const provider = new HocuspocusProvider({
-      url: `ws://127.0.0.1:${COLLAB_PORT}/collab`,
-      name: f.room,
-      document: doc,
-      token: tokenOf(f, user),
-      onAuthenticationFailed: ({ reason }) => reject(new Error(reason)),
-      onStateless: ({ payload }) => {
-        const message = JSON.parse(payload) as DraftRoomMessage;
-        if (message.type !== 'overwritten' && message.id) acks.get(message.id)?.(message);
-      },
-      onSynced: () => resolve({ provider, draft: new DraftDoc(doc), acks }),
+/** Starts the client processes of one mode with the 20 editors split among them; resolves once all are connected. */
+async function startClients(mode: ClientsSpec['mode'], url: string, f: Fixture): Promise<ChildProcess[]> {
+  const children: ChildProcess[] = [];
+  const ready: Promise<unknown>[] = [];
+  for (let p = 0; p < CLIENT_PROCESSES; p++) {
+    const child = fork(new URL('./drafts-clients.ts', import.meta.url).pathname, [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-  });
+    const editors = f.users
+      .map((user, index) => ({ index, token: tokenOf(f, user) }))
+      .filter(({ index }) => index % CLIENT_PROCESSES === p);
+    const spec: ClientsSpec = {
+      mode,
+      url,
+      room: f.room,
+      editors,
+      rowIds: f.rowIds,
+      fields: FIELDS,
+      everyMs: EVERY_MS,
+      durationMs: DURATION_MS,
+    };
+    ready.push(new Promise((resolve) => child.once('message', resolve)));
+    child.send({ type: 'start', spec });
+    children.push(child);
+  }
+  await Promise.all(ready);
+  return children;
 }
 
-/** An edit sent and not yet seen by every other editor. */
-interface Probe {
-  row: string;
-  field: string;
-  value: string;
-  sentAt: number;
-  sender: number;
-  seenBy: Set<number>;
-}
-
-/**
- * Watches each editor's Y.Doc for the probes in flight: when an editor's rows change, every
- * probe whose value it now holds counts as seen by it, with its latency.
- */
-function watchProbes(editors: Editor[], probes: Set<Probe>, seen: number[]): void {
-  editors.forEach((editor, index) => {
-    editor.draft.rowMap.observeDeep(() => {
-      const now = performance.now();
-      for (const probe of probes) {
-        if (probe.sender === index || probe.seenBy.has(index)) continue;
-        if (editor.draft.cell(probe.row, probe.field) !== probe.value) continue;
-        probe.seenBy.add(index);
-        seen.push(now - probe.sentAt);
-        if (probe.seenBy.size === editors.length - 1) probes.delete(probe);
-      }
-    });
-  });
-}
-
-/** Runs the 20 editors against the collab process for DURATION_MS; the latencies to the others and of acks. */
-async function measureCollab(f: Fixture): Promise<{ seen: number[]; ack: number[]; refused: number }> {
-  const editors: Editor[] = [];
-  for (const user of f.users) editors.push(await connectEditor(f, user));
-  const probes = new Set<Probe>();
-  const seen: number[] = [];
-  const ack: number[] = [];
-  let refused = 0;
-  let seq = 0;
-  watchProbes(editors, probes, seen);
-  const edit = (index: number) => {
-    const editor = editors[index]!;
-    const id = `e${index}-${seq++}`;
-    const row = f.rowIds[Math.floor(Math.random() * f.rowIds.length)]!;
-    const field = FIELDS[Math.floor(Math.random() * FIELDS.length)]!;
-    const value = `${cellText(seq, index)} ${id}`;
-    const sentAt = performance.now();
-    editor.acks.set(id, (message) => {
-      editor.acks.delete(id);
-      if (message.type === 'ack') ack.push(performance.now() - sentAt);
-      else refused++;
-    });
-    probes.add({ row, field, value, sentAt, sender: index, seenBy: new Set() });
-    editor.provider.sendStateless(JSON.stringify({ id, type: 'cells.set', cells: [{ row, field, value }] }));
+/** Tells the client processes to edit and gathers their reports: latencies to the others, and acks. */
+async function runClients(
+  children: ChildProcess[],
+): Promise<{ seen: number[]; ack: number[]; refused: number }> {
+  const reports = await Promise.all(
+    children.map((child) => {
+      const done = new Promise<ClientsReport>((resolve) =>
+        child.once('message', (m) => resolve(m as ClientsReport)),
+      );
+      child.send({ type: 'go' });
+      return done;
+    }),
+  );
+  const sentAt = new Map(reports.flatMap((r) => r.sent));
+  const seen = reports.flatMap((r) => r.seen.map(([id, at]) => at - (sentAt.get(id) ?? Number.NaN)));
+  return {
+    seen: seen.filter((ms) => Number.isFinite(ms)),
+    ack: reports.flatMap((r) => r.acks),
+    refused: reports.reduce((n, r) => n + r.refused, 0),
   };
-  await runEditors(edit);
-  await sleep(1000);
-  for (const e of editors) e.provider.destroy();
-  return { seen, ack, refused };
-}
-
-/** Calls `edit(i)` for each of the 20 editors every EVERY_MS at a random phase, for DURATION_MS. */
-async function runEditors(edit: (index: number) => void): Promise<void> {
-  const timers: NodeJS.Timeout[] = [];
-  for (let i = 0; i < EDITORS; i++) {
-    const start = setTimeout(() => {
-      edit(i);
-      timers.push(setInterval(() => edit(i), EVERY_MS));
-    }, Math.random() * EVERY_MS);
-    timers.push(start);
-  }
-  await sleep(DURATION_MS);
-  for (const t of timers) clearTimeout(t);
-}
-
-/** The same edits as frames of the same size through the bare ws broadcast server. */
-async function measureEcho(port: number): Promise<number[]> {
-  const sockets: WebSocket[] = [];
-  const seen: number[] = [];
-  const sentAt = new Map<string, number>();
-  for (let i = 0; i < EDITORS; i++) {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/draft`, { perMessageDeflate: false });
-    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-    ws.on('message', (data: Buffer) => {
-      const text = data.subarray(6).toString();
-      const id = /"id":"([^"]+)"/.exec(text)?.[1];
-      if (!id || id.startsWith(`e${i}-`)) return;
-      const at = sentAt.get(id);
-      if (at !== undefined) seen.push(performance.now() - at);
-    });
-    sockets.push(ws);
-  }
-  let seq = 0;
-  await runEditors((index) => {
-    const id = `e${index}-${seq++}`;
-    const payload = JSON.stringify({
-      id,
-      type: 'cells.set',
-      cells: [{ row: 'bench-row-01234', field: '105', value: `${cellText(seq, index)} ${id}` }],
-    });
-    // lib0 varString room name "draft", then message type 5 (stateless), then the payload.
-    const frame = Buffer.concat([
-      Buffer.from([5]),
-      Buffer.from('draft'),
-      Buffer.from([5]),
-      Buffer.from(payload),
-    ]);
-    sentAt.set(id, performance.now());
-    sockets[index]!.send(frame);
-  });
-  await sleep(1000);
-  for (const ws of sockets) ws.close();
-  return seen;
 }
 
 async function main(): Promise<void> {
@@ -325,9 +236,11 @@ async function main(): Promise<void> {
   const collab = await startCollabProcess();
   const echo = await startEchoProcess();
   try {
+    const collabClients = await startClients('collab', `ws://127.0.0.1:${COLLAB_PORT}/collab`, f);
+    const echoClients = await startClients('echo', `ws://127.0.0.1:${echo.port}/draft`, f);
     // Side by side over the same window, so both see the same machine load.
-    const [collabRun, echoSeen] = await Promise.all([measureCollab(f), measureEcho(echo.port)]);
-    report(collabRun, echoSeen);
+    const [collabRun, echoRun] = await Promise.all([runClients(collabClients), runClients(echoClients)]);
+    report(collabRun, echoRun.seen);
   } finally {
     collab.kill('SIGTERM');
     echo.child.kill('SIGTERM');

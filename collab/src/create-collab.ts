@@ -58,7 +58,12 @@ export interface CollabOptions {
 export async function createCollab(options: CollabOptions): Promise<Hocuspocus> {
   const repository = new CollabRepository(options.db);
   const drafts = new DraftRoomRepository(options.db);
-  const persistence = new PersistenceExtension(repository);
+  const draftCommands = new DraftCommandsExtension(drafts);
+  // With Redis, other instances' commands reach a room's live document before they are stored.
+  const persistence = new PersistenceExtension(
+    repository,
+    options.redisUrl ? undefined : (name) => draftCommands.isSettled(name),
+  );
   const access = new AccessExtension(repository, options.listen, drafts, (document) =>
     persistence.applyPending(document),
   );
@@ -69,7 +74,7 @@ export async function createCollab(options: CollabOptions): Promise<Hocuspocus> 
     new DepartedPresenceExtension(),
     persistence,
     new CommandsExtension(repository, options.lockTimeoutMs ?? LOCK_IDLE_TIMEOUT_MS),
-    new DraftCommandsExtension(drafts),
+    draftCommands,
   ];
   if (options.redisUrl) {
     const url = new URL(options.redisUrl);

@@ -71,6 +71,8 @@ function refusalOf(id: string, error: unknown): DraftRoomMessage {
 export class DraftCommandsExtension implements Extension {
   private readonly storeWriters = new Map<string, UpdateWriter>();
   private readonly cellWriters = new Map<string, LastWriters>();
+  /** Commands of each room between their arrival and their answer (applied maybe, not yet stored). */
+  private readonly inFlight = new Map<string, number>();
 
   constructor(private readonly repository: DraftRoomRepository) {}
 
@@ -116,6 +118,7 @@ export class DraftCommandsExtension implements Extension {
     };
     let stored = false;
     document.on('updateV2', capture);
+    this.track(document.name, 1);
     try {
       const refusal = await this.senderRefusal(draft, user);
       if (refusal) {
@@ -139,7 +142,22 @@ export class DraftCommandsExtension implements Extension {
     } finally {
       document.off('updateV2', capture);
       undo.destroy();
+      this.track(document.name, -1);
     }
+  }
+
+  /**
+   * Whether no command of the room is between its arrival and its answer, so everything in the
+   * room's live document on this instance is stored (PersistenceExtension may then encode it).
+   */
+  isSettled(name: string): boolean {
+    return !this.inFlight.get(name);
+  }
+
+  private track(name: string, delta: 1 | -1): void {
+    const count = (this.inFlight.get(name) ?? 0) + delta;
+    if (count > 0) this.inFlight.set(name, count);
+    else this.inFlight.delete(name);
   }
 
   /** Why the sender may not act in the draft now (draftRefusal), or null. */
