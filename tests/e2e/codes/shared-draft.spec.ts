@@ -75,6 +75,20 @@ async function removeRow(page: Page, row: number): Promise<void> {
   await page.getByRole('menuitem', { name: 'Remove row' }).click();
 }
 
+/**
+ * Two people remove a row each at the same moment, both online: both open their row's menu, then
+ * both click "Remove row" at once (a menu acts on the row it was opened on, wherever it moved).
+ */
+async function removeAtOnce(a: { page: Page; row: number }, b: { page: Page; row: number }): Promise<void> {
+  const items: Locator[] = [];
+  for (const { page, row } of [a, b]) {
+    await rowNumber(page, row).click({ button: 'right' });
+    items.push(page.getByRole('menuitem', { name: 'Remove row' }));
+    await expect(items.at(-1)!).toBeVisible();
+  }
+  await Promise.all(items.map((item) => item.click()));
+}
+
 /** The cells of a valid row (Channel to Campaign) as pasted, tab-separated. */
 function validRow(campaign: string): string {
   return ['Social', 'Facebook', 'Europe', 'France', 'EUR - Euro', campaign].join('\t');
@@ -324,6 +338,11 @@ test('[CODES]: three people fill a shared draft together, comment on a cell, and
     await samLink.goOnline();
     for (const page of everyone) await expect(rowCount(page)).toHaveText('501 rows', { timeout: 30_000 });
     await expectEverywhere(everyone, 3, COL.campaign, 'p-3');
+
+    // Both online, at the same moment.
+    await removeAtOnce({ page: jordan, row: 3 }, { page: sam, row: 4 });
+    for (const page of everyone) await expect(rowCount(page)).toHaveText('499 rows', { timeout: 30_000 });
+    await expectEverywhere(everyone, 3, COL.campaign, 'p-5');
   });
 
   await test.step('one person goes offline and keeps editing; their edits merge when they return', async () => {
@@ -365,7 +384,7 @@ test('[CODES]: three people fill a shared draft together, comment on a cell, and
     await expect(panel).toBeHidden();
   });
 
-  const expected = ['jordan-a', 'sam-b', 'jordan-same', ...pasted.slice(2)];
+  const expected = ['jordan-a', 'sam-b', 'jordan-same', ...pasted.slice(4)];
   await test.step('all three see the same table', async () => {
     for (const page of everyone) await expect(rowCount(page)).toHaveText(`${expected.length} rows`);
     for (let row = 0; row < 6; row++) await expectEverywhere(everyone, row, COL.campaign, expected[row]!);
