@@ -101,8 +101,17 @@ export function useDraftPresence(
   );
 
   const isReadOnly = meta.status === 'closed' || !loaded || status === 'failed';
+  // Where the selected cell is now, by its row id and field (rows others added or removed move it).
+  const selectedCell = useMemo(() => {
+    const selected = cell.current;
+    if (!selected) return null;
+    const row = rows.findIndex((r) => r.id === selected.row);
+    const col = columns.findIndex((c) => c.key === selected.field);
+    return row >= 0 && col >= 0 ? { row, col } : null;
+    // Read again whenever the rows or columns change (the ref changes with the grid's reports).
+  }, [rows, columns]);
   return useMemo(
-    () => ({ isReadOnly, decorate, display, onActiveCell, onTyping }),
-    [isReadOnly, decorate, display, onActiveCell, onTyping],
+    () => ({ isReadOnly, decorate, display, onActiveCell, onTyping, selectedCell }),
+    [isReadOnly, decorate, display, onActiveCell, onTyping, selectedCell],
   );
 }

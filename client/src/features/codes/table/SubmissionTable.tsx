@@ -13,6 +13,7 @@ import {
   type Ref,
   type RefObject,
   useCallback,
+  useEffect,
   useImperativeHandle,
   useMemo,
   useRef,
@@ -49,6 +50,11 @@ export interface LiveTableLayer {
   onActiveCell(row: number, col: number): void;
   /** What is typed in the open cell editor (on every keystroke), null when the editor closes. */
   onTyping(text: string | null): void;
+  /**
+   * Where the selected cell's row is now (others added or removed rows above it), so the selection
+   * follows its row and a key press acts on the row chosen; null when unknown or gone.
+   */
+  readonly selectedCell: CellPos | null;
 }
 
 /** Props of SubmissionTable. */
@@ -239,6 +245,24 @@ function useLiveWiring(live: LiveTableLayer | undefined, shown: GridData) {
 }
 
 /**
+ * Moves the grid's selection to `selected` (where the selected cell's row is now) when others'
+ * rows moved it away from `active`, the grid's selected position.
+ */
+function useSelectionFollow(
+  gridRef: RefObject<SpreadsheetGridHandle | null>,
+  selected: CellPos | null,
+  active: CellPos,
+) {
+  const activeRef = useRef(active);
+  activeRef.current = active;
+  useEffect(() => {
+    if (!selected) return;
+    const now = activeRef.current;
+    if (selected.row !== now.row || selected.col !== now.col) gridRef.current?.scrollToCell(selected);
+  }, [selected, gridRef]);
+}
+
+/**
  * Moving between problem cells: "Next error" from the selected cell, and the page's
  * `showFirstError` (after a refused submit) through `ref`. Answers the "Next error" action.
  */
@@ -299,6 +323,7 @@ export function SubmissionTable({ table, live, label, height, ref }: SubmissionT
   const renderCellEditor = useCellEditor(table);
   const { getCellDecoration, isCellReadOnly } = useCellLooks(table, live);
   const jumpToNextError = useErrorJumps(gridRef, validation, ref);
+  useSelectionFollow(gridRef, live?.selectedCell ?? null, active);
 
   return (
     <Paper withBorder radius="md" className={classes.frame} {...wiring.handlers}>
