@@ -36,6 +36,8 @@ export interface CommentsPanelProps {
   listId: number | null;
   /** Pointer or keyboard activity over the panel (spec 02 §4: an approver takes the lock). */
   onActivity?: () => void;
+  /** The general-comment field's placeholder (a shared draft's panel names the draft). */
+  generalPlaceholder?: string;
 }
 
 /**
@@ -158,15 +160,17 @@ function CommentsPanelHeader(props: CommentsPanelHeaderProps) {
 function GeneralCommentComposer({
   composerRef,
   onAddGeneral,
+  placeholder = 'A note about the whole list…',
 }: {
   composerRef: RefObject<HTMLTextAreaElement | null>;
   onAddGeneral: (body: string) => Promise<boolean>;
+  placeholder?: string;
 }) {
   return (
     <Box pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
       <CommentComposer
         label="General comment"
-        placeholder="A note about the whole list…"
+        placeholder={placeholder}
         submitLabel="Post comment"
         textareaRef={composerRef}
         onSubmit={onAddGeneral}
@@ -194,6 +198,7 @@ export function CommentsPanel({
   onAddGeneral,
   listId,
   onActivity,
+  generalPlaceholder,
 }: CommentsPanelProps) {
   const now = useNow();
   const [filter, setFilter] = useState<ThreadFilter>('all');
@@ -253,7 +258,11 @@ export function CommentsPanel({
                   </Button>
                 ) : null}
 
-                <GeneralCommentComposer composerRef={composerRef} onAddGeneral={onAddGeneral} />
+                <GeneralCommentComposer
+                  composerRef={composerRef}
+                  onAddGeneral={onAddGeneral}
+                  placeholder={generalPlaceholder}
+                />
               </Stack>
             </ScrollArea>
           </CommentsPanelFrame>

@@ -120,6 +120,7 @@ export function DraftComments(props: DraftCommentsProps) {
         actions={actions}
         onAddGeneral={(body) => sendComment(client, { type: 'comment.add', cell: null, body })}
         listId={null}
+        generalPlaceholder="A note about the whole draft…"
       />
       {open && openLabel ? (
         <CellThreadPopover
