@@ -80,6 +80,19 @@ export function isFormColumn(field: Pick<TemplateField, 'visible_on_form' | 'gov
 }
 
 /**
+ * Whether a row holds nothing typed beyond what a new row starts with (`newRowValues`, from
+ * `newSubmissionRow`): every value empty or, trimmed, its field's default. Such rows are not
+ * submitted (the table leaves them out; a shared draft's room may hold them).
+ */
+export function isBlankSubmissionRow(row: SubmissionRow, newRowValues: SubmissionRow): boolean {
+  for (const key in row) {
+    const value = (row[key] ?? '').trim();
+    if (value !== '' && value !== newRowValues[key]) return false;
+  }
+  return true;
+}
+
+/**
  * A new row of the submission table (issue 11 item 2: "constant and default values fill
  * themselves"): each field's default_value, or its constant_value for a constant field; the rest
  * empty.

@@ -9,8 +9,10 @@ import {
   hasPermission,
   IN_DATASET_STATUSES,
   type Issue,
+  isBlankSubmissionRow,
   isEnteredField,
   mayDecide,
+  newSubmissionRow,
   type SubmissionDetail,
   type SubmissionForm,
   type SubmissionProblem,
@@ -825,8 +827,8 @@ function savePlan(
 }
 
 /**
- * The save's transaction: locks the submission before anything is read (a shared Draft's room's
- * lock first, {@link lockRoomOf}), so the room takes no acknowledged edit after its rows are read:
+ * The save's transaction: locks the submission before anything is read (then a shared Draft's
+ * room, {@link lockRoomOf}), so the room takes no acknowledged edit after its rows are read:
  * the collab server's append (`for share` on the submission) waits and then finds it submitted.
  * Then it checks the status and sharing, governs and stores the rows (a shared Draft's: its
  * room's, whose meta it closes) and logs the event and activity.
@@ -839,8 +841,8 @@ async function saveIn(
   input: SavedSubmissionInput,
   plan: SavePlan,
 ): Promise<SubmissionRecord> {
-  if (plan.isSharedDraft) await lockRoomOf(trx, actor, id);
   const before = (await repo.findSubmission(trx, actor.accountId, id, true))!;
+  if (plan.isSharedDraft) await lockRoomOf(trx, actor, id);
   if (before.status !== 'Draft' && before.status !== 'Rejected')
     throw new AppError('CONFLICT', `A ${before.status} submission cannot be changed by its submitter`);
   if ((before.status === 'Draft' && (await isShared(trx, before))) !== plan.isSharedDraft)
@@ -884,9 +886,10 @@ async function saveIn(
 }
 
 /**
- * Takes a draft room's lock (the collab server's compaction of the room takes it too, then the
- * submission's row, so a REST append can never land between a compaction's read of the room's
- * updates and its delete of them). Taken before the submission's row, in that same order.
+ * Takes a draft room's lock (the collab server's compaction of the room takes it too, so a REST
+ * append can never land between a compaction's read of the room's updates and its delete of
+ * them). Taken after the submission's row, the order the compaction takes them in (its row
+ * `for share`, then this lock), so the two never wait on each other in a cycle.
  */
 async function lockRoomOf(trx: Trx, actor: Actor, id: number): Promise<void> {
   await draftRepo.lockRoom(trx, roomOf(actor, id).name);
@@ -899,7 +902,13 @@ async function roomRowsToSubmit(
   id: number,
   plan: SavePlan,
 ): Promise<Record<string, string>[]> {
-  const rows = cleanRows((await roomRows(trx, roomOf(actor, id).name)).map((r) => r.cells));
+  // Rows holding only what a new row starts with are left out, as the table leaves them out.
+  const newRow = newSubmissionRow(plan.form);
+  const rows = cleanRows(
+    (await roomRows(trx, roomOf(actor, id).name))
+      .map((r) => r.cells)
+      .filter((cells) => !isBlankSubmissionRow(cells, newRow)),
+  );
   assertKnownKeys(plan.form, rows);
   dropGivenCvIds(plan.validator, rows, plan.cvIdField);
   return rows;
@@ -939,8 +948,8 @@ async function mergeSharedSave(
 ): Promise<SubmissionRecord> {
   assertKnownKeys(form, input.rows as Record<string, string>[]);
   return inTransaction(deps, async (trx) => {
-    await lockRoomOf(trx, actor, id);
     const before = (await repo.findSubmission(trx, actor.accountId, id, true))!;
+    await lockRoomOf(trx, actor, id);
     if (before.status !== 'Draft' || !(await isShared(trx, before)))
       throw new AppError('CONFLICT', 'This draft was submitted or is no longer shared; read it again');
     const rowCount = await mergeSaveIntoRoom(trx, roomOf(actor, id), input.rows);

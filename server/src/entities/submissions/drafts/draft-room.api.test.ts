@@ -156,6 +156,23 @@ describe('PUT /api/v1/account/submissions/:id of a shared draft (submit true)', 
     expect(again.status).toBe(409);
   });
 
+  it('leaves out rows of the room that hold nothing typed, as the table does', async () => {
+    const { id, room } = await sharedDraft([w.row('Alpha')]);
+    const [first] = (await loadRoomDoc(w.ctx.deps.db, room.name)).rows();
+    await collabCommand(room, (d) => {
+      d.insertRows(first!.id, [
+        { id: 'row-blank-0001', cells: {} },
+        { id: 'row-blank-0002', cells: { [field('Campaign')]: '   ' } },
+      ]);
+    });
+    expect((await loadRoomDoc(w.ctx.deps.db, room.name)).rowCount()).toBe(3);
+    const res = await w.owner.agent
+      .put(`/api/v1/account/submissions/${id}`)
+      .send({ name: 'Team draft', rows: [], submit: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.row_count).toBe(1);
+  });
+
   it('refuses a room row that breaks a rule with 400 naming it, and keeps the room open', async () => {
     const { id, room } = await sharedDraft([w.row('Fine'), w.row('Bad', 'Europe', 'Atlantis')]);
     const res = await w.owner.agent

@@ -137,10 +137,10 @@ async function replaceSharingIn(
   sharing: { everyone: boolean; userIds: number[] },
 ): Promise<void> {
   const name = draftRoomName(actor.accountUuid, id);
-  // The room's lock before the submission's row: the collab server's compaction takes them in
-  // this order too, so the two never wait on each other.
-  await repo.lockRoom(trx, name);
+  // The submission's row before the room's lock: the collab server's compaction takes them in
+  // this order too (the row `for share`), so the two never wait on each other.
   const before = (await submissionsRepo.findSubmission(trx, actor.accountId, id, true))!;
+  await repo.lockRoom(trx, name);
   if (before.status !== 'Draft')
     throw new AppError('CONFLICT', `A ${before.status} submission can no longer be shared`);
   const peopleBefore = await repo.sharesOf(trx, id);
