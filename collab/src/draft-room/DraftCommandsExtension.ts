@@ -60,7 +60,7 @@ function refusalOf(id: string, error: unknown): DraftRoomMessage {
  * checked again in PostgreSQL (session and access version as list rooms, still in the draft,
  * the draft still a Draft: after a submit, "This draft was submitted by …"; a sender whose
  * access or place in the draft went is refused and disconnected), it is applied with DraftDoc in
- * one transaction, and its Yjs update (v2) is appended to `collab_updates` before the ack, only
+ * one transaction (a connection's commands one after another, in the order sent), and its Yjs update (v2) is appended to `collab_updates` before the ack, only
  * while the submission is still a Draft of the account (DraftRoomRepository.appendUpdate, in
  * order and batched per room by UpdateWriter). If the update cannot be stored the change is
  * undone in the room (Y.UndoManager over the command's origin) and the command refused, so a
@@ -73,6 +73,13 @@ export class DraftCommandsExtension implements Extension {
   private readonly cellWriters = new Map<string, LastWriters>();
   /** Commands of each room between their arrival and their answer (applied maybe, not yet stored). */
   private readonly inFlight = new Map<string, number>();
+  /**
+   * The last command of each connection still running: a connection's commands run one after
+   * another in the order sent (Hocuspocus hands over each message as it arrives, and a command
+   * waits on PostgreSQL before it applies), so a person's two quick writes of one cell, or the
+   * parts of a large paste, land in their order.
+   */
+  private readonly chains = new WeakMap<Connection, Promise<void>>();
 
   constructor(private readonly repository: DraftRoomRepository) {}
 
@@ -85,7 +92,11 @@ export class DraftCommandsExtension implements Extension {
       reply(parsed.refusal);
       return;
     }
-    await this.runCommand(document, connection, parsed.command, connection.context.user, reply);
+    const user = connection.context.user;
+    const previous = this.chains.get(connection) ?? Promise.resolve();
+    const next = previous.then(() => this.runCommand(document, connection, parsed.command, user, reply));
+    this.chains.set(connection, next);
+    await next;
   }
 
   /**
