@@ -360,7 +360,7 @@ test('[CODES]: three people fill a shared draft together, comment on a cell, and
     await expectEverywhere(everyone, 0, COL.launch, '2026-05-02');
   });
 
-  await test.step('a cell comment made by one is seen and resolved by another', async () => {
+  await test.step('a cell comment made by one is seen and resolved by another; a general comment reaches them', async () => {
     await selectCell(sam, 1, COL.campaign);
     await sam.getByRole('button', { name: 'Comment on cell' }).click();
     const popover = sam.getByRole('dialog', { name: 'Comments on Campaign, row 2' });
@@ -380,6 +380,16 @@ test('[CODES]: three people fill a shared draft together, comment on a cell, and
     await expect(popover.getByText('Resolved')).toBeVisible({ timeout: 15_000 });
     await expect(mark).toHaveCount(0);
     await popover.getByRole('button', { name: 'Close comments on this cell' }).click();
+
+    // A general comment on the draft reaches the others too.
+    await panel.getByRole('textbox', { name: 'General comment' }).fill('Launch list frozen on Friday');
+    await panel.getByRole('button', { name: 'Post comment' }).click();
+    await sam.getByRole('button', { name: 'Comments', exact: true }).click();
+    const samPanel = sam.getByRole('complementary', { name: 'Comments' });
+    await expect(
+      samPanel.getByRole('article', { name: `General comment by ${PEOPLE.owner.name}` }),
+    ).toContainText('Launch list frozen on Friday', { timeout: 15_000 });
+    await samPanel.getByRole('button', { name: 'Close comments' }).click();
     await panel.getByRole('button', { name: 'Close comments' }).click();
     await expect(panel).toBeHidden();
   });
