@@ -11,6 +11,8 @@ import {
   isEditCommand,
 } from './draftRows';
 
+import { splitDraftCommand } from './splitCommand';
+
 export type { DraftCommandRequest } from './draftRows';
 
 /** Connection state of a draft room, as the editor shows it. */
@@ -163,12 +165,20 @@ export class DraftRoomClient {
   };
 
   /**
-   * Sends a command: at once when the room is connected and synced, otherwise when it is again.
+   * Sends a command: at once when the room is connected and synced, otherwise when it is again;
+   * a large one goes in parts in order (splitDraftCommand: under the server's message limit).
    * Resolves when the server acknowledged it (with the new thread's id for `comment.add`); rejects
    * with Error(reason) when refused, when no answer came in time, or (a comment only) when the
    * connection dropped before the answer.
    */
   send(command: DraftCommandRequest): Promise<{ threadId?: string }> {
+    const parts = splitDraftCommand(command);
+    if (parts.length === 1) return this.sendPart(command);
+    return Promise.all(parts.map((part) => this.sendPart(part))).then(() => ({}));
+  }
+
+  /** Queues one command of at most DRAFT_COMMAND_PART_CHARS (see send). */
+  private sendPart(command: DraftCommandRequest): Promise<{ threadId?: string }> {
     return new Promise((resolve, reject) => {
       const entry: PendingCommand = {
         id: crypto.randomUUID(),
