@@ -13,38 +13,12 @@ import * as Y from 'yjs';
 import { closeRevoked } from '../extensions/AccessExtension';
 import { RefusedError } from '../list-room/room-context';
 import { UpdateWriter } from '../list-room/update-writer';
+import { parseCommand } from '../parse-command';
 import { type DraftUser, isDraftContext } from './draft-context';
 import { type DraftHandlerContext, handleDraftCommand } from './draft-handlers';
 import type { DraftRoomRepository } from './draft-room.repository';
 import { type DraftRefusal, draftRefusal } from './draft-standing';
 import { LastWriters } from './last-writers';
-
-/**
- * Reads a stateless payload as a draft command (draftCommandSchema). Returns the command, or the
- * refusal to send: too large, not JSON, or the first validation issue (with the command's id
- * when it has one).
- */
-export function parseDraftCommand(
-  payload: string,
-): { command: DraftCommand } | { refusal: DraftRoomMessage } {
-  if (payload.length > DRAFT_MAX_COMMAND_BYTES) {
-    return { refusal: { type: 'refused', id: null, reason: 'This command is too large; send it in parts' } };
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(payload);
-  } catch {
-    return { refusal: { type: 'refused', id: null, reason: 'Commands are JSON' } };
-  }
-  const id = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : null;
-  const parsed = draftCommandSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const reason = issue ? `${issue.path.join('.') || 'command'}: ${issue.message}` : 'Unknown command';
-    return { refusal: { type: 'refused', id, reason } };
-  }
-  return { command: parsed.data };
-}
 
 /** The refusal of a command that threw: a RefusedError's reason, or (logged) a generic "try again". */
 function refusalOf(id: string, error: unknown): DraftRoomMessage {
@@ -87,7 +61,7 @@ export class DraftCommandsExtension implements Extension {
   async onStateless({ payload, connection, document }: onStatelessPayload): Promise<void> {
     if (!parseDraftRoomName(document.name) || !isDraftContext(connection.context)) return;
     const reply = (message: DraftRoomMessage) => connection.sendStateless(JSON.stringify(message));
-    const parsed = parseDraftCommand(payload);
+    const parsed = parseCommand(payload, draftCommandSchema, DRAFT_MAX_COMMAND_BYTES);
     if ('refusal' in parsed) {
       reply(parsed.refusal);
       return;

@@ -18,6 +18,7 @@ import { type HandlerContext, handleCommand, releaseLockOf } from '../list-room/
 import { RefusedError, type RoomContext, type RoomUser } from '../list-room/room-context';
 import { RoomDoc } from '../list-room/room-doc';
 import { UpdateWriter } from '../list-room/update-writer';
+import { parseCommand } from '../parse-command';
 import { closeRevoked } from './AccessExtension';
 
 /** Origin of the server's own changes to a room. */
@@ -27,32 +28,6 @@ const SERVER_ORIGIN = { source: 'local' as const };
 function cellOf(command: RoomCommand): { columnId: number; listValueId: number | null } | null {
   if (command.type === 'comment.add' || command.type === 'suggestion.add') return command.cell ?? null;
   return null;
-}
-
-/**
- * Reads a stateless payload as a room command (roomCommandSchema). Returns the command, or the
- * refusal to send: not JSON, or the first validation issue (with the command's id when it has one).
- */
-function parseCommand(payload: string): { command: RoomCommand } | { refusal: RoomMessage } {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(payload);
-  } catch {
-    return { refusal: { type: 'refused', id: null, reason: 'Commands are JSON' } };
-  }
-  const id = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : null;
-  const parsed = roomCommandSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return {
-      refusal: {
-        type: 'refused',
-        id,
-        reason: issue ? `${issue.path.join('.') || 'command'}: ${issue.message}` : 'Unknown command',
-      },
-    };
-  }
-  return { command: parsed.data };
 }
 
 /**
@@ -104,7 +79,7 @@ export class CommandsExtension implements Extension {
   async onStateless({ payload, connection, document }: onStatelessPayload): Promise<void> {
     if (!parseRoomName(document.name)) return; // a draft room's: DraftCommandsExtension
     const reply = (message: RoomMessage) => connection.sendStateless(JSON.stringify(message));
-    const parsed = parseCommand(payload);
+    const parsed = parseCommand(payload, roomCommandSchema);
     if ('refusal' in parsed) {
       reply(parsed.refusal);
       return;
