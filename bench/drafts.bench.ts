@@ -15,7 +15,8 @@
  * Prints the figures and writes bench/results/drafts.json, keeping the previous run's figures
  * under `previous` (BENCH_LABEL names a run).
  *
- * Not measured here: submitting a draft with a room against one without (the REST server's).
+ * Then the submit half (bench/drafts-submit.ts): the submit of the 5,000-row draft with its room
+ * open against the same submit without a room (target ≤ 1.2x), under `submit` in the results.
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -28,6 +29,7 @@ import pg from 'pg';
 import * as Y from 'yjs';
 import { migrateToLatest } from '../server/src/db/migrate';
 import type { ClientsReport, ClientsSpec } from './drafts-clients';
+import { benchDraftSubmit, type DraftSubmitFigures } from './drafts-submit';
 import { cellText, recreateDatabase } from './support';
 
 const SECRET = 'bench-drafts-secret-0123456789abcdefghij';
@@ -235,19 +237,26 @@ async function main(): Promise<void> {
   const f = await createFixture();
   const collab = await startCollabProcess();
   const echo = await startEchoProcess();
+  let live: { collabRun: Awaited<ReturnType<typeof runClients>>; echoSeen: number[] };
   try {
     const collabClients = await startClients('collab', `ws://127.0.0.1:${COLLAB_PORT}/collab`, f);
     const echoClients = await startClients('echo', `ws://127.0.0.1:${echo.port}/draft`, f);
     // Side by side over the same window, so both see the same machine load.
     const [collabRun, echoRun] = await Promise.all([runClients(collabClients), runClients(echoClients)]);
-    report(collabRun, echoRun.seen);
+    live = { collabRun, echoSeen: echoRun.seen };
   } finally {
     collab.kill('SIGTERM');
     echo.child.kill('SIGTERM');
   }
+  // The submit half runs after the live half's processes are gone, so they do not share the machine.
+  report(live.collabRun, live.echoSeen, await benchDraftSubmit());
 }
 
-function report(collabRun: { seen: number[]; ack: number[]; refused: number }, echoSeen: number[]): void {
+function report(
+  collabRun: { seen: number[]; ack: number[]; refused: number },
+  echoSeen: number[],
+  submit: DraftSubmitFigures,
+): void {
   const seen = summary(collabRun.seen);
   const ack = summary(collabRun.ack);
   const echo = summary(echoSeen);
@@ -282,7 +291,7 @@ function report(collabRun: { seen: number[]; ack: number[]; refused: number }, e
     refused: collabRun.refused,
     wsEchoMs: echo,
     p95RatioToEcho: ratio,
-    notMeasured: 'submit of a shared draft with its room against one without (needs the REST server)',
+    submit,
     ...(previous ? { previous } : {}),
   };
   writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
