@@ -23,6 +23,7 @@
  * Between measurements the dataset-search job is waited for (so it never runs beside one).
  * Figures: median and p95 (ms) of each, the ratios of the room cases' medians and p95s to the
  * submit without a room.
+ * BENCH_DRAFTS_SUBMIT_PROFILE=<dir> writes the embedded process's CPU profile (--cpu-prof) there.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -111,7 +112,9 @@ class Api {
 
 /** Starts scripts/embedded.ts (REST and collab on one port); resolves once collab serves. */
 async function startEmbedded(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/embedded.ts'], {
+  const profile = process.env.BENCH_DRAFTS_SUBMIT_PROFILE;
+  const execArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...execArgs, '--import', 'tsx', 'scripts/embedded.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: dbUrl.toString(),
