@@ -179,6 +179,16 @@ function GeneralCommentComposer({
   );
 }
 
+/** "Show more (N left)" under the feed while threads are left to show; nothing otherwise. */
+function ShowMore({ left, onShowMore }: { left: number; onShowMore: () => void }) {
+  if (left <= 0) return null;
+  return (
+    <Button variant="subtle" size="xs" onClick={onShowMore}>
+      Show more ({left} left)
+    </Button>
+  );
+}
+
 /**
  * The list editor's comments side panel (spec 02 §2, §9: 390 px, sliding in from the right): a
  * filter (All types, Pending, Approved, Rejected, General); threads newest first with author
@@ -252,11 +262,7 @@ export function CommentsPanel({
                   undecidedIds={selection.undecidedIds}
                   onSelectedChange={selection.setOne}
                 />
-                {visible.length > shown ? (
-                  <Button variant="subtle" size="xs" onClick={() => setShown((n) => n + PAGE)}>
-                    Show more ({visible.length - shown} left)
-                  </Button>
-                ) : null}
+                <ShowMore left={visible.length - shown} onShowMore={() => setShown((n) => n + PAGE)} />
 
                 <GeneralCommentComposer
                   composerRef={composerRef}
