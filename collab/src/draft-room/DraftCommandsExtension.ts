@@ -17,7 +17,7 @@ import { parseCommand } from '../parse-command';
 import { type DraftUser, isDraftContext } from './draft-context';
 import { type DraftHandlerContext, handleDraftCommand } from './draft-handlers';
 import type { DraftRoomRepository } from './draft-room.repository';
-import { type DraftRefusal, draftRefusal } from './draft-standing';
+import { type DraftRefusal, draftRefusal, submittedBy } from './draft-standing';
 import { LastWriters } from './last-writers';
 
 /** The refusal of a command that threw: a RefusedError's reason, or (logged) a generic "try again". */
@@ -28,10 +28,17 @@ function refusalOf(id: string, error: unknown): DraftRoomMessage {
 }
 
 /**
+ * How long a sender found in good standing is not asked again, in ms (see checkedSender): a
+ * person typing sends a command every few hundred ms, each of which would otherwise wait on
+ * PostgreSQL before the others see it.
+ */
+const STANDING_TTL_MS = 1000;
+
+/**
  * Runs the commands of shared-draft rooms (ARCHITECTURE.md, Live collaboration; shared
  * `draft-room.contract.ts`); list rooms are CommandsExtension's. Each command, sent as a
  * stateless message, is parsed (draftCommandSchema; malformed ones are refused), its sender is
- * checked again in PostgreSQL (session and access version as list rooms, still in the draft,
+ * checked again in PostgreSQL (at most once a second per connection, checkedSender) (session and access version as list rooms, still in the draft,
  * the draft still a Draft: after a submit, "This draft was submitted by …"; a sender whose
  * access or place in the draft went is refused and disconnected), it is applied with DraftDoc in
  * one transaction (a connection's commands one after another, in the order sent), and its Yjs update (v2) is appended to `collab_updates` before the ack, only
@@ -54,6 +61,8 @@ export class DraftCommandsExtension implements Extension {
    * parts of a large paste, land in their order.
    */
   private readonly chains = new WeakMap<Connection, Promise<void>>();
+  /** When each connection's sender was last found in good standing (checkedSender). */
+  private readonly standingCheckedAt = new WeakMap<Connection, number>();
 
   constructor(private readonly repository: DraftRoomRepository) {}
 
@@ -105,7 +114,7 @@ export class DraftCommandsExtension implements Extension {
     document.on('updateV2', capture);
     this.track(document.name, 1);
     try {
-      const refusal = await this.senderRefusal(draft, user);
+      const refusal = await this.checkedSender(connection, draft, user);
       if (refusal) {
         reply({ type: 'refused', id: command.id, reason: refusal.reason });
         if (refusal.accessGone) closeRevoked(connection, refusal.reason);
@@ -146,6 +155,28 @@ export class DraftCommandsExtension implements Extension {
   }
 
   /** Why the sender may not act in the draft now (draftRefusal), or null. */
+  /**
+   * The sender's check before a command (class doc), read from PostgreSQL at most once per
+   * STANDING_TTL_MS per connection: a closed room refuses at once, and between checks what takes
+   * a person's place away reaches the room by NOTIFY (AccessExtension drops the connection) and
+   * the store's own `status = 'Draft'` condition refuses an edit after a submit, so the round
+   * trip need not delay every keystroke's broadcast.
+   */
+  private async checkedSender(
+    connection: Connection,
+    draft: DraftDoc,
+    user: DraftUser,
+  ): Promise<DraftRefusal | null> {
+    const meta = draft.meta();
+    if (meta.status === 'closed') return { reason: submittedBy(meta.closedByName), accessGone: false };
+    const checkedAt = this.standingCheckedAt.get(connection);
+    if (checkedAt !== undefined && Date.now() - checkedAt < STANDING_TTL_MS) return null;
+    const refusal = await this.senderRefusal(draft, user);
+    if (refusal) this.standingCheckedAt.delete(connection);
+    else this.standingCheckedAt.set(connection, Date.now());
+    return refusal;
+  }
+
   private async senderRefusal(draft: DraftDoc, user: DraftUser): Promise<DraftRefusal | null> {
     const standing = await this.repository.standing(
       {
