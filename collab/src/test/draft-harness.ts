@@ -279,18 +279,25 @@ export function connectDraft(url: string, room: string, token: string): Promise<
 /** Reads a room as stored (state plus appended updates) into a DraftDoc. */
 export async function storedDraft(db: DbHandle, room: string): Promise<DraftDoc> {
   const doc = new Y.Doc();
-  const state = await db.db
-    .selectFrom('collab_documents')
-    .select('state')
-    .where('name', '=', room)
-    .executeTakeFirst();
-  if (state) Y.applyUpdateV2(doc, new Uint8Array(state.state));
-  const updates = await db.db
-    .selectFrom('collab_updates')
-    .select('data')
-    .where('name', '=', room)
-    .orderBy('id')
-    .execute();
-  for (const u of updates) Y.applyUpdateV2(doc, new Uint8Array(u.data));
+  // One snapshot for both reads: a compaction committed between them would fold updates into a
+  // state this read had already passed, and delete them before the second read.
+  await db.db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const state = await trx
+        .selectFrom('collab_documents')
+        .select('state')
+        .where('name', '=', room)
+        .executeTakeFirst();
+      if (state) Y.applyUpdateV2(doc, new Uint8Array(state.state));
+      const updates = await trx
+        .selectFrom('collab_updates')
+        .select('data')
+        .where('name', '=', room)
+        .orderBy('id')
+        .execute();
+      for (const u of updates) Y.applyUpdateV2(doc, new Uint8Array(u.data));
+    });
   return new DraftDoc(doc);
 }
