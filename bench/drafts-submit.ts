@@ -94,7 +94,7 @@ function timings(values: number[]): SubmitTimings {
 }
 
 /** A JSON API client with the session cookie. */
-class Api {
+export class Api {
   cookie = '';
 
   async call<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -137,7 +137,7 @@ async function startEmbedded(): Promise<ChildProcess> {
 }
 
 /** Builds and saves the template (a code pattern with an autonumber, a field set); answers its id. */
-async function buildTemplate(api: Api): Promise<number> {
+export async function buildTemplate(api: Api): Promise<number> {
   const folders = await api.call<{ data: { id: number }[] }>('GET', '/api/v1/account/folder');
   const lists = await api.call<{ data: { id: number; name: string }[] }>('GET', '/api/v1/account/lists/');
   const governed = async (name: string, column: string) => {
@@ -250,7 +250,7 @@ const PLACEMENTS = ['feed top', 'stories', 'search brand', 'pre roll', 'reels', 
 const CREATIVES = ['Hero video 15s', 'Carousel — 5 cards', 'Static banner', 'Product shot', 'UGC clip'];
 
 /** 5,000 valid rows of the form's entered fields, keyed as the API keys them. */
-function rowsOf(form: SubmissionForm): SubmissionRow[] {
+export function rowsOf(form: SubmissionForm): SubmissionRow[] {
   const key = (name: string) =>
     fieldKey(form.fields.find((f) => f.field.name === name && !f.field.is_pattern)!);
   const listRows = (name: string) => form.lists.find((l) => l.name === name)!.rows;

@@ -15,6 +15,10 @@
  * Prints the figures and writes bench/results/drafts.json, keeping the previous run's figures
  * under `previous` (BENCH_LABEL names a run).
  *
+ * Then the painted half (bench/drafts-paint.ts): the same edits' latency to painted in another
+ * person's grid in headless Chromium beside a raw WebSocket echo painted the same way, under
+ * `painted` in the results.
+ *
  * Then the submit half (bench/drafts-submit.ts): the submit of the 5,000-row draft with its room
  * open against the same submit without a room (target ≤ 1.2x), under `submit` in the results.
  */
@@ -29,6 +33,7 @@ import pg from 'pg';
 import * as Y from 'yjs';
 import { migrateToLatest } from '../server/src/db/migrate';
 import type { ClientsReport, ClientsSpec } from './drafts-clients';
+import { benchDraftPaint, type DraftPaintFigures } from './drafts-paint';
 import { benchDraftSubmit, type DraftSubmitFigures } from './drafts-submit';
 import { cellText, recreateDatabase } from './support';
 
@@ -248,13 +253,15 @@ async function main(): Promise<void> {
     collab.kill('SIGTERM');
     echo.child.kill('SIGTERM');
   }
-  // The submit half runs after the live half's processes are gone, so they do not share the machine.
-  report(live.collabRun, live.echoSeen, await benchDraftSubmit());
+  // The painted and submit halves run after the live half's processes are gone, so they do not share the machine.
+  const painted = await benchDraftPaint();
+  report(live.collabRun, live.echoSeen, painted, await benchDraftSubmit());
 }
 
 function report(
   collabRun: { seen: number[]; ack: number[]; refused: number },
   echoSeen: number[],
+  painted: DraftPaintFigures,
   submit: DraftSubmitFigures,
 ): void {
   const seen = summary(collabRun.seen);
@@ -269,6 +276,9 @@ function report(
   );
   console.log(
     `ws echo: p50 ${echo.p50} ms, p95 ${echo.p95} ms (${echo.samples} samples); ratio of p95 ${ratio}x (target ≤ 2x)`,
+  );
+  console.log(
+    `painted in another person's grid: p95 ${painted.collabPaintedMs.p95} ms against ${painted.echoPaintedMs.p95} ms for the echo painted; ratio ${painted.p95RatioToEcho}x (target ≤ 2x)`,
   );
   const resultsFile = new URL('./results/drafts.json', import.meta.url);
   const previous = existsSync(resultsFile)
@@ -291,6 +301,7 @@ function report(
     refused: collabRun.refused,
     wsEchoMs: echo,
     p95RatioToEcho: ratio,
+    painted,
     submit,
     ...(previous ? { previous } : {}),
   };
