@@ -30,9 +30,10 @@
  * offset measured at the start (the round trip of `page.evaluate` with the smallest duration).
  * Figures: p50/p95/p99 painted for collab and for the echo, the ratio of p95s, edits never painted
  * (overwritten before a frame, or lost), the visible rows written, the load average.
+ * BENCH_DRAFTS_PAINT_PROFILE=<file> writes the observer page's CPU profile over the window.
  */
 import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HocuspocusProvider } from '@hocuspocus/provider';
@@ -485,14 +486,32 @@ async function prepare(browser: Browser, draft: Draft, echoPort: number): Promis
   };
 }
 
+/**
+ * With BENCH_DRAFTS_PAINT_PROFILE=<file.cpuprofile>, a CPU profile of the observer page over the
+ * window (DevTools' format); the profiler's cost then shows in the figures. Answers its stop.
+ */
+async function startPageProfile(page: Page): Promise<() => Promise<void>> {
+  const file = process.env.BENCH_DRAFTS_PAINT_PROFILE;
+  if (!file) return async () => {};
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  return async () => {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+  };
+}
+
 /** Runs both sides over the same window and computes the figures. */
 async function measure(r: Running): Promise<DraftPaintFigures> {
   const collabClock = await clockOffset(r.collab.page);
   const echoClock = await clockOffset(r.echo.page);
+  const stopProfile = await startPageProfile(r.collab.page);
   const [collabSent, echoSent] = await Promise.all([
     runClients(r.collab.children),
     runClients(r.echo.children),
   ]);
+  await stopProfile();
   const collab = await paintedOf(r.collab.page, collabClock.offset, collabSent.sent);
   const echo = await paintedOf(r.echo.page, echoClock.offset, echoSent.sent);
   const collabPaintedMs = timings(collab.latencies);
