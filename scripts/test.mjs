@@ -8,8 +8,8 @@ import { ensureClientBuilt } from './client-build.mjs';
  * `npm test`: typecheck, the database types' check (`npm run db:types -- --check`: the generated
  * types against the migrations, on a scratch database of TEST_DATABASE_URL's server), lint, unit
  * and API tests (vitest; API tests on a real PostgreSQL at TEST_DATABASE_URL), then end-to-end
- * tests in Chromium (Playwright). After the client build every stage runs side by side; each
- * stage's output is printed whole when it ends. Prints each stage's outcome and duration, a table of the stages'
+ * tests in Chromium (Playwright). The checks run side by side, and so do vitest and Playwright;
+ * each stage's output is printed whole when it ends. Prints each stage's outcome and duration, a table of the stages'
  * durations, and one closing line "N passed, N failed" summing every test run (typecheck, the
  * database types and lint count as one check each; lint is Biome, the SQL-placement check,
  * scripts/check-sql-placement.mjs, the import-cycle check, scripts/check-cycles.mjs, and the
@@ -87,14 +87,10 @@ async function sideBySide(...stages) {
   );
 }
 
-// The client is built first (the end-to-end servers serve it); then every stage runs side by
-// side: the checks, vitest and Playwright. Playwright mostly waits on the browser and its
-// servers, so the checks and vitest use the cores it leaves idle.
-const buildStart = Date.now();
-ensureClientBuilt(root);
-record('client build', (Date.now() - buildStart) / 1000);
-
-const [typecheck, dbTypes, lint, vitestRun, e2eRun] = await sideBySide(
+// The checks run side by side (typecheck is the long one), then the client is built, then the
+// vitest and Playwright stages run side by side: Playwright mostly waits on the browser and
+// its servers, so vitest uses the cores it leaves idle.
+const checks = await sideBySide(
   stage('typecheck (tsc -b)', 'tsc.log', [bin('tsc'), ['-b']]),
   stage('database types (npm run db:types -- --check)', 'db-types.log', [
     bin('tsx'),
@@ -108,6 +104,20 @@ const [typecheck, dbTypes, lint, vitestRun, e2eRun] = await sideBySide(
     [process.execPath, [join(root, 'scripts', 'check-cycles.mjs')]],
     [process.execPath, [join(root, 'scripts', 'check-function-length.mjs')]],
   ),
+);
+for (const check of checks) {
+  if (check.ok) passed += 1;
+  else {
+    failed += 1;
+    console.log(`--- ${check.title} failed`);
+  }
+}
+
+const buildStart = Date.now();
+ensureClientBuilt(root);
+record('client build', (Date.now() - buildStart) / 1000);
+
+const [vitestRun, e2eRun] = await sideBySide(
   stage('unit and API tests (vitest)', 'vitest.log', [
     bin('vitest'),
     ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'vitest.json')}`],
@@ -117,13 +127,6 @@ const [typecheck, dbTypes, lint, vitestRun, e2eRun] = await sideBySide(
     ['test', '-c', 'tests/playwright.config.ts'],
   ]),
 );
-for (const check of [typecheck, dbTypes, lint]) {
-  if (check.ok) passed += 1;
-  else {
-    failed += 1;
-    console.log(`--- ${check.title} failed`);
-  }
-}
 const vitest = readJson(join(results, 'vitest.json'));
 if (vitest) {
   passed += vitest.numPassedTests;

@@ -1,4 +1,5 @@
 import type { HocuspocusProviderConfiguration } from '@hocuspocus/provider';
+import { AppError } from '@nomen/shared';
 import { DraftDoc } from '@nomen/shared/draft-room';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Awareness } from 'y-protocols/awareness';
@@ -136,5 +137,35 @@ describe('DraftRoomClient', () => {
     const overwritten = { type: 'overwritten', by: 'Sam', cells: [{ row: 'row-aaaa', field: '1' }] };
     fake.answer(overwritten);
     expect(messages).toEqual([overwritten]);
+  });
+  it('asks again for a reconnect token while the server cannot be reached, and stops at a refusal', async () => {
+    const answers: (() => { token: string; room: string; url: string })[] = [
+      () => ({ token: 'first', room: 'room', url: 'ws://test' }),
+      () => {
+        throw new AppError('INTERNAL', 'Could not reach the server');
+      },
+      () => ({ token: 'second', room: 'room', url: 'ws://test' }),
+      () => {
+        throw new AppError('NOT_FOUND', 'Submission not found');
+      },
+    ];
+    let asked = 0;
+    let connection: FakeConnection | null = null;
+    clients.push(
+      new DraftRoomClient({
+        submissionId: 1,
+        fetchToken: async () => answers[asked++]!(),
+        connect: (config) => {
+          connection = new FakeConnection(config);
+          return connection as unknown as DraftRoomConnection;
+        },
+      }),
+    );
+    await until(() => connection !== null);
+    const token = (connection as unknown as FakeConnection).config.token as () => Promise<string>;
+    expect(await token()).toBe('first');
+    expect(await token()).toBe('second');
+    expect(asked).toBe(3);
+    await expect(token()).rejects.toThrow('Submission not found');
   });
 });

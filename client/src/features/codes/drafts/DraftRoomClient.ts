@@ -1,5 +1,5 @@
 import { HocuspocusProvider, type HocuspocusProviderConfiguration } from '@hocuspocus/provider';
-import { type DraftCell, type DraftRoomMessage, draftRoomApi, type Thread } from '@nomen/shared';
+import { AppError, type DraftCell, type DraftRoomMessage, draftRoomApi, type Thread } from '@nomen/shared';
 import { DraftDoc, type DraftMeta, type DraftRow } from '@nomen/shared/draft-room';
 import * as Y from 'yjs';
 import { apiFetch } from '../../../api/apiFetch';
@@ -232,7 +232,7 @@ export class DraftRoomClient {
       name: first.room,
       document: this.doc,
       token: async () => {
-        const token = firstToken ?? (await fetchToken()).token;
+        const token = firstToken ?? (await this.retriedToken(fetchToken));
         firstToken = null;
         return token;
       },
@@ -244,6 +244,24 @@ export class DraftRoomClient {
     });
     const user = this.options.user;
     if (user) this.provider.setAwarenessField('user', { ...user, color: presenceColor(user.id) });
+  }
+
+  /**
+   * A new token for a reconnect, asked again (1, 2, 4 … up to 10 s apart) while the server cannot
+   * be reached or answers 5xx, so a person whose network or server comes back rejoins by
+   * themselves; a refusal (4xx: no longer in the draft, signed out) is thrown at once and ends the
+   * room (onAuthenticationFailed).
+   */
+  private async retriedToken(fetchToken: () => Promise<{ token: string }>): Promise<string> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return (await fetchToken()).token;
+      } catch (error) {
+        const isRefusal = error instanceof AppError && error.status < 500;
+        if (isRefusal || this.destroyed) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(10_000, 1000 * 2 ** attempt)));
+      }
+    }
   }
 
   private isReady(): boolean {
