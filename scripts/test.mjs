@@ -8,8 +8,8 @@ import { ensureClientBuilt } from './client-build.mjs';
  * `npm test`: typecheck, the database types' check (`npm run db:types -- --check`: the generated
  * types against the migrations, on a scratch database of TEST_DATABASE_URL's server), lint, unit
  * and API tests (vitest; API tests on a real PostgreSQL at TEST_DATABASE_URL), then end-to-end
- * tests in Chromium (Playwright). Playwright starts right after the client build; the checks
- * run beside it, then vitest; each stage's output is printed whole when it ends. Prints each stage's outcome and duration, a table of the stages'
+ * tests in Chromium (Playwright). The checks run side by side, and so do vitest and Playwright;
+ * each stage's output is printed whole when it ends. Prints each stage's outcome and duration, a table of the stages'
  * durations, and one closing line "N passed, N failed" summing every test run (typecheck, the
  * database types and lint count as one check each; lint is Biome, the SQL-placement check,
  * scripts/check-sql-placement.mjs, the import-cycle check, scripts/check-cycles.mjs, and the
@@ -87,17 +87,9 @@ async function sideBySide(...stages) {
   );
 }
 
-// The client is built first (the end-to-end servers serve it), then Playwright starts, the
-// longest stage, which mostly waits on the browser and its servers; beside it the checks run
-// side by side, and vitest once they have ended, on the cores Playwright leaves idle.
-const buildStart = Date.now();
-ensureClientBuilt(root);
-record('client build', (Date.now() - buildStart) / 1000);
-
-const e2eRunning = stage('end-to-end tests (Playwright, Chromium)', 'e2e.log', [
-  bin('playwright'),
-  ['test', '-c', 'tests/playwright.config.ts'],
-]);
+// The checks run side by side (typecheck is the long one), then the client is built, then the
+// vitest and Playwright stages run side by side: Playwright mostly waits on the browser and
+// its servers, so vitest uses the cores it leaves idle.
 const checks = await sideBySide(
   stage('typecheck (tsc -b)', 'tsc.log', [bin('tsc'), ['-b']]),
   stage('database types (npm run db:types -- --check)', 'db-types.log', [
@@ -121,12 +113,19 @@ for (const check of checks) {
   }
 }
 
+const buildStart = Date.now();
+ensureClientBuilt(root);
+record('client build', (Date.now() - buildStart) / 1000);
+
 const [vitestRun, e2eRun] = await sideBySide(
   stage('unit and API tests (vitest)', 'vitest.log', [
     bin('vitest'),
     ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'vitest.json')}`],
   ]),
-  e2eRunning,
+  stage('end-to-end tests (Playwright, Chromium)', 'e2e.log', [
+    bin('playwright'),
+    ['test', '-c', 'tests/playwright.config.ts'],
+  ]),
 );
 const vitest = readJson(join(results, 'vitest.json'));
 if (vitest) {
