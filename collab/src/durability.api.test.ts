@@ -1,6 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import type { DbHandle } from '@nomen/shared/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
@@ -9,60 +7,18 @@ import {
   createRoomFixture,
   eventually,
   openTestDatabase,
-  TEST_SECRET,
   type TestClient,
   tokenFor,
 } from './test/collab-harness';
+import { freePort, killHard, startCollabProcess } from './test/collab-process';
 
 // Issue 8 item 10: an acknowledgement means "stored in PostgreSQL". A real collab process
 // (collab/src/main.ts via tsx, as tests/e2e/support/collab-stack.ts starts it) is killed with
 // SIGKILL right after the acks, within Hocuspocus's 2 s store debounce; after a restart every
 // acknowledged comment is there.
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 let db: DbHandle;
 let child: ChildProcess | null = null;
-
-/** A port nobody listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts collab/src/main.ts on `port` over the test database; resolves once it serves. */
-function startCollabProcess(port: number): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'collab/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      COLLAB_PORT: String(port),
-      DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nomen_test',
-      NOMEN_SECRET_KEY: TEST_SECRET,
-      NODE_ENV: 'test',
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    proc.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('serving')) resolve(proc);
-    });
-    proc.once('exit', (code) => reject(new Error(`collab exited with ${code}`)));
-  });
-}
-
-function killHard(proc: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    proc.once('exit', () => resolve());
-    proc.kill('SIGKILL');
-  });
-}
 
 beforeAll(async () => {
   db = await openTestDatabase();
