@@ -251,9 +251,13 @@ export function padAutonumber(n: number, minWidth: number): string {
   return String(n).padStart(minWidth, '0');
 }
 
-type DatePartFormat = { readonly letter: 'D' | 'M' | 'Y'; readonly format: string };
+/** One part a date segment shows: D, M or Y and its format, e.g. `{letter: 'M', format: 'Jan-Dec'}`. */
+export type DatePartFormat = { readonly letter: 'D' | 'M' | 'Y'; readonly format: string };
 
-function dateParts(segment: Pick<DateSegment, 'order' | 'months' | 'days' | 'years'>): DatePartFormat[] {
+/** The parts a date format shows, in its order, 'None' parts left out (spec 02 §9). */
+export function dateParts(
+  segment: Pick<DateSegment, 'order' | 'months' | 'days' | 'years'>,
+): DatePartFormat[] {
   const formats = { D: segment.days, M: segment.months, Y: segment.years } as const;
   const parts: DatePartFormat[] = [];
   for (const letter of segment.order.split('|') as ('D' | 'M' | 'Y')[]) {
@@ -406,12 +410,13 @@ function drawRandom(alphabet: string, length: number, randomInt: RandomIntSource
   return text;
 }
 
-/** Segments in code order: ascending segment_precedence, ties in array order. */
-function ordered(segments: readonly PatternSegment[]): PatternSegment[] {
+/** Segments in code order: ascending segment_precedence, ties in array order (spec 02 §3). */
+export function segmentsInCodeOrder(segments: readonly PatternSegment[]): PatternSegment[] {
   return [...segments].sort((a, b) => a.segment_precedence - b.segment_precedence);
 }
 
-function label(segment: PatternSegment, position: number): string {
+/** A segment's name for messages: its trimmed name, or `segment N` (1-based code position) without one. */
+export function segmentLabel(segment: PatternSegment, position: number): string {
   const name = typeof segment.name === 'string' ? segment.name.trim() : '';
   return name === '' ? `segment ${position + 1}` : name;
 }
@@ -427,7 +432,7 @@ function segmentProblem(segment: PatternSegment, position: number): CodeError | 
     reason: 'invalid_segment',
     message,
   });
-  const name = label(segment, position);
+  const name = segmentLabel(segment, position);
   switch (segment.segment_type) {
     case 'constant':
       return typeof segment.constant_value === 'string' && segment.constant_value !== ''
@@ -466,8 +471,11 @@ function segmentProblem(segment: PatternSegment, position: number): CodeError | 
   }
 }
 
-/** Problems of the pattern as a whole and of each segment, in code order. */
-function patternProblems(pattern: CodePattern, segments: readonly PatternSegment[]): CodeError[] {
+/**
+ * Configuration problems of the pattern as a whole and of each segment (`segments` in code
+ * order), as `invalid_pattern` / `invalid_segment` errors; empty when the pattern can make codes.
+ */
+export function patternProblems(pattern: CodePattern, segments: readonly PatternSegment[]): CodeError[] {
   const problems: CodeError[] = [];
   if (!SEGMENT_DELIMITERS.includes(pattern.delimiter)) {
     problems.push({
@@ -508,7 +516,7 @@ function compileVariable(segment: VariableSegment, position: number): [Check, Re
   const error: CodeError = Object.freeze({
     segmentId: segment.id,
     reason: 'missing_value',
-    message: `Enter a value for ${label(segment, position)}`,
+    message: `Enter a value for ${segmentLabel(segment, position)}`,
   });
   return [
     (input) => {
@@ -555,7 +563,7 @@ function compileDate(segment: DateSegment, position: number): [Check, Render] {
     lastText = text;
     return text;
   };
-  const name = label(segment, position);
+  const name = segmentLabel(segment, position);
   const missingDate: CodeError = Object.freeze({
     segmentId: segment.id,
     reason: 'missing_date',
@@ -594,7 +602,7 @@ function compileRandom(segment: RandomSegment): Render {
 }
 
 function compile(pattern: CodePattern): Compiled {
-  const segments = ordered(pattern.segments);
+  const segments = segmentsInCodeOrder(pattern.segments);
   const separator = DELIMITER_TEXT[pattern.delimiter] ?? '';
   const problems = patternProblems(pattern, segments);
   if (problems.length > 0) {
@@ -847,7 +855,7 @@ function exampleSegment(segment: PatternSegment, now: CalendarDate, row: number)
  */
 export function exampleCode(pattern: CodePattern, now: CalendarDate, row = 0): string {
   const separator = DELIMITER_TEXT[pattern.delimiter] ?? '';
-  return ordered(pattern.segments)
+  return segmentsInCodeOrder(pattern.segments)
     .map((segment) => exampleSegment(segment, now, row))
     .join(separator);
 }
@@ -926,7 +934,7 @@ export function splitCode(pattern: CodePattern, code: string): SplitResult {
  * regular expression), for reading many codes of the same pattern; same answers as `splitCode`.
  */
 export function compileSplitCode(pattern: CodePattern): (code: string) => SplitResult {
-  const segments = ordered(pattern.segments);
+  const segments = segmentsInCodeOrder(pattern.segments);
   const problems = patternProblems(pattern, segments);
   if (problems.length > 0) return () => ({ ok: false, errors: problems });
   const separator = DELIMITER_TEXT[pattern.delimiter];

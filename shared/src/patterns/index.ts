@@ -1,2 +1,3 @@
 export * from './codegen';
+export * from './parse';
 export * from './patterns.contract';

@@ -1,0 +1,888 @@
+/**
+ * Reading a live name back into its segments: the inverse of the code engine (codegen.ts) for one
+ * pattern (spec 02 §3, §9). Ad platforms hold names made by hand, by older templates or by Nomen;
+ * an audit reads each of them against the pattern its template names objects with, and either
+ * gets every segment's value or the first point where the name stops following the pattern.
+ *
+ * How a name is read (decisions where spec 02 is silent):
+ * - Segments in code order, joined by the pattern's delimiter ('none' joins with nothing).
+ *   Constants match literally (they may contain the delimiter); autonumbers as digits of at least
+ *   min_width with no superfluous leading zero; dates in the segment's own format (every order,
+ *   1-12 / 01-12 / Jan-Dec / January-December months, 1-31 / 01-31 days, 2- and 4-digit years,
+ *   the segment's own delimiter), English month names in the engine's case; randoms as exactly
+ *   max_length characters of the enabled classes.
+ * - A variable with a list of allowed values (`options.allowed`) reads one of its values (trimmed
+ *   as the engine prints them), which may contain spaces or the delimiter ("North America",
+ *   "EMEA_North"). When several splits are possible the reader backtracks over the candidate
+ *   positions and keeps the first split in which every listed variable's value is in its list,
+ *   trying longer list values first.
+ * - A variable without a list reads one or more characters up to the next delimiter. It may
+ *   contain the delimiter only when no split is possible otherwise (then the shortest values are
+ *   tried first, the earliest variable varying last). With the delimiter 'none' it reads as much
+ *   as the rest of the pattern allows, longest first.
+ * - When no split keeps every listed value in its list, the listed variables are read as
+ *   variables without a list: the answer then is `not_in_list` for the first variable (in code
+ *   order) whose value is not allowed, with every segment's value and, where one is close, the
+ *   allowed value meant (`suggestValue`).
+ * - Otherwise the answer names the first point where the name stops matching: of all the ways
+ *   tried, the one that reads furthest into the name while using the fewest variable values that
+ *   contain the delimiter. Reasons: `no_match` (a segment's text has the wrong shape),
+ *   `invalid_date` (a date's shape matches but the day does not exist, e.g. 2026-02-30 or month
+ *   13), `too_short` (the name ends before the last segment), `trailing_text` (text after the last
+ *   segment), `too_long` (longer than NAME_PARSE_MAX_LENGTH, not read), `invalid_pattern` (the
+ *   pattern cannot make codes at all).
+ * - Dates come back as a CalendarDate that prints as the text read: parts the segment does not
+ *   show are filled with year 2000, month 1 and day 1, and a 2-digit year yy is read as 20yy. A
+ *   day that exists in some year (Feb 29) is accepted when the year is not shown.
+ * - Autonumbers come back as the number (safe integers only).
+ * - The reader never throws on any string; it reads up to NAME_PARSE_MAX_LENGTH characters.
+ *   Compile once per pattern and list set (`compileNameParser`); the compiled reader is
+ *   synchronous and not re-entrant (it reuses its buffers between names).
+ */
+import { DELIMITER_TEXT } from '../governance/formats';
+import {
+  type CalendarDate,
+  type CodeError,
+  type CodePattern,
+  type CodeResult,
+  compilePattern,
+  createSessionCache,
+  type DatePartFormat,
+  dateParts,
+  describeSegment,
+  isValidCalendarDate,
+  MONTH_LONG_NAMES,
+  MONTH_SHORT_NAMES,
+  patternProblems,
+  randomAlphabet,
+  segmentLabel,
+  segmentsInCodeOrder,
+} from './codegen';
+import type {
+  AutonumberSegment,
+  DateSegment,
+  PatternSegment,
+  RandomSegment,
+  SegmentId,
+  SegmentType,
+} from './patterns.contract';
+
+/** Longest name the reader reads; a longer one answers `too_long`. Ad platforms allow far less. */
+export const NAME_PARSE_MAX_LENGTH = 2048;
+
+/** Options of `compileNameParser` and `parseName`. Keys are segment ids (`String(id)`). */
+export interface NameParserOptions {
+  /** Allowed values per variable segment id (the list behind the template's field for it). */
+  readonly allowed?: Readonly<Record<string, readonly string[]>>;
+  /** A display name per variable segment id for messages, e.g. the list's name ("Countries"). */
+  readonly listNames?: Readonly<Record<string, string>>;
+}
+
+/** Why a name does not follow its pattern (see the notes at the top of this file). */
+export type NameParseReason =
+  | 'no_match'
+  | 'not_in_list'
+  | 'invalid_date'
+  | 'too_short'
+  | 'trailing_text'
+  | 'too_long'
+  | 'invalid_pattern';
+
+/** One segment's value read from a name. */
+export interface ParsedPart {
+  readonly segmentId: SegmentId;
+  readonly segmentType: SegmentType;
+  /** The segment's text as it stands in the name. */
+  readonly value: string;
+  /** Where the text starts in the name (0-based UTF-16 offset). */
+  readonly at: number;
+  /** Date segments: the date read (parts not shown filled, see the notes at the top of this file). */
+  readonly date?: CalendarDate;
+  /** Autonumber segments: the number read. */
+  readonly number?: number;
+  /** Variables with a list: whether the value is one of the allowed values. */
+  readonly inList?: boolean;
+  /** Variables whose value is not allowed: the allowed value probably meant, when one is close. */
+  readonly suggestion?: string;
+}
+
+/** The first point where a name stops following its pattern. */
+export interface NameParseFailure {
+  /** The segment that does not match there; null for the pattern or the name as a whole. */
+  readonly segmentId: SegmentId | null;
+  /** 0-based offset in the name where the problem starts. */
+  readonly at: number;
+  readonly reason: NameParseReason;
+  /** A sentence for people, e.g. "Segment Region: 'EMEA ' is not in Countries; did you mean 'EMEA'?". */
+  readonly message: string;
+  /** The text found there (up to the next delimiter, at most 60 characters). */
+  readonly found: string;
+  /** For `not_in_list`: the allowed value probably meant, when one is close. */
+  readonly suggestion?: string;
+}
+
+/**
+ * What a name reads as: every segment's value in code order, or the failure and the values read
+ * before it (all of them for `not_in_list`).
+ */
+export type NameParse =
+  | { readonly ok: true; readonly parts: readonly ParsedPart[] }
+  | { readonly ok: false; readonly parts: readonly ParsedPart[]; readonly failure: NameParseFailure };
+
+/** A compiled reader of names for one pattern. */
+export type NameParser = (name: string) => NameParse;
+
+const FOUND_MAX_LENGTH = 60;
+/** Candidate flag: a variable's value without a list that contains the delimiter. */
+const FALLBACK = 1;
+/** Candidate flag: a listed variable's value that is not in its list (lenient pass only). */
+const NOT_LISTED = 2;
+
+type FailureKind = Exclude<NameParseReason, 'not_in_list' | 'too_long' | 'invalid_pattern'>;
+const KIND_RANK: Readonly<Record<FailureKind, number>> = {
+  invalid_date: 3,
+  no_match: 2,
+  trailing_text: 1,
+  too_short: 1,
+};
+
+/** The values read up to a level: per level its start, end, auxiliary number and flags. */
+interface Path {
+  readonly starts: number[];
+  readonly ends: number[];
+  readonly aux: number[];
+  readonly flags: number[];
+}
+
+interface BestFailure {
+  level: number;
+  at: number;
+  end: number;
+  kind: FailureKind;
+  fallbacks: number;
+  path: Path;
+}
+
+/** The reader's state for one name; the candidate buffers live on, one per level. */
+interface Search {
+  name: string;
+  length: number;
+  lenient: boolean;
+  fallbacks: number;
+  memo: Uint8Array | null;
+  readonly starts: Int32Array;
+  readonly picks: Int32Array;
+  readonly ends: number[][];
+  readonly aux: number[][];
+  readonly flags: number[][];
+  best: BestFailure | null;
+}
+
+/** Writes a level's candidates (ends, aux, flags) into the search's buffers; answers how many. */
+type Matcher = (search: Search, pos: number, level: number) => number;
+
+interface Level {
+  readonly segment: PatternSegment;
+  readonly label: string;
+  /** What the segment expects, for messages: "'US'", "at least 4 digits", … */
+  readonly expects: string;
+  readonly match: Matcher;
+  readonly list: AllowedList | null;
+}
+
+/** A variable's allowed values prepared for reading and suggestions. */
+interface AllowedList {
+  readonly name: string | null;
+  readonly values: ReadonlySet<string>;
+  /** Values by normalised form (trimmed, spaces collapsed, lower case), first one kept. */
+  readonly byNormal: ReadonlyMap<string, string>;
+  readonly normals: readonly string[];
+  readonly originals: readonly string[];
+  /** Most delimiters any value contains. */
+  readonly maxDelimiters: number;
+  /** Values by first character, longest first (for the delimiter 'none'). */
+  readonly byFirst: ReadonlyMap<number, readonly string[]>;
+}
+
+function normalize(value: string): string {
+  return value.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+function prepareList(values: readonly string[], name: string | undefined, separator: string): AllowedList {
+  const set = new Set<string>();
+  for (const raw of values) {
+    if (typeof raw !== 'string') continue;
+    const value = raw.trim();
+    if (value !== '') set.add(value);
+  }
+  const originals = [...set];
+  const byNormal = new Map<string, string>();
+  for (const value of originals) {
+    const key = normalize(value);
+    if (!byNormal.has(key)) byNormal.set(key, value);
+  }
+  let maxDelimiters = 0;
+  const byFirst = new Map<number, string[]>();
+  for (const value of originals) {
+    if (separator !== '') maxDelimiters = Math.max(maxDelimiters, value.split(separator).length - 1);
+    const first = value.charCodeAt(0);
+    const bucket = byFirst.get(first) ?? [];
+    bucket.push(value);
+    byFirst.set(first, bucket);
+  }
+  for (const bucket of byFirst.values()) bucket.sort((a, b) => b.length - a.length);
+  return {
+    name: typeof name === 'string' && name.trim() !== '' ? name.trim() : null,
+    values: set,
+    byNormal,
+    normals: originals.map(normalize),
+    originals,
+    maxDelimiters,
+    byFirst,
+  };
+}
+
+/**
+ * Levenshtein distance of `a` and `b` when it is at most `max`, else `max + 1`; rows are cut short
+ * once every cell exceeds `max`.
+ */
+function boundedDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let previous = new Array<number>(b.length + 1);
+  let current = new Array<number>(b.length + 1);
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      const cell = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      current[j] = cell;
+      if (cell < rowMin) rowMin = cell;
+    }
+    if (rowMin > max) return max + 1;
+    [previous, current] = [current, previous];
+  }
+  return previous[b.length]!;
+}
+
+function closest(value: string, list: AllowedList): string | undefined {
+  const key = normalize(value);
+  const same = list.byNormal.get(key);
+  if (same !== undefined) return same;
+  const max = Math.min(2, Math.floor(key.length / 3));
+  if (max === 0) return undefined;
+  let best: string | undefined;
+  let bestDistance = max + 1;
+  for (let i = 0; i < list.normals.length; i++) {
+    const distance = boundedDistance(key, list.normals[i]!, bestDistance - 1);
+    if (distance < bestDistance) {
+      bestDistance = distance;
+      best = list.originals[i];
+      if (distance === 1) break;
+    }
+  }
+  return best;
+}
+
+/**
+ * The allowed value probably meant by `value`, or undefined: the same value once trimmed, with
+ * spaces collapsed and case folded; else the nearest value at an edit distance of at most 2 (1 for
+ * values of 3 to 5 characters, none for shorter ones), the first in list order on a tie.
+ */
+export function suggestValue(value: string, allowed: readonly string[]): string | undefined {
+  return closest(value, prepareList(allowed, undefined, ''));
+}
+
+// Matchers: each writes the candidate ends of its segment at `pos` into the level's buffers.
+
+function constantMatcher(text: string): Matcher {
+  return (search, pos, level) => {
+    if (!search.name.startsWith(text, pos)) return 0;
+    search.ends[level]![0] = pos + text.length;
+    search.flags[level]![0] = 0;
+    return 1;
+  };
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+function autonumberMatcher(segment: AutonumberSegment): Matcher {
+  const width = segment.min_width;
+  return (search, pos, level) => {
+    const { name, length } = search;
+    let run = pos;
+    while (run < length && isDigit(name.charCodeAt(run))) run++;
+    if (run - pos < width) return 0;
+    // Longer than min_width only without a leading zero, as the engine pads and never truncates.
+    const longest = name.charCodeAt(pos) === 48 ? pos + width : run;
+    const ends = search.ends[level]!;
+    const aux = search.aux[level]!;
+    const flags = search.flags[level]!;
+    let count = 0;
+    for (let end = longest; end >= pos + width; end--) {
+      const n = Number(name.slice(pos, end));
+      if (!Number.isSafeInteger(n)) continue;
+      ends[count] = end;
+      aux[count] = n;
+      flags[count] = 0;
+      count++;
+    }
+    return count;
+  };
+}
+
+function randomMatcher(segment: RandomSegment): Matcher {
+  const allowed = new Uint8Array(128);
+  for (const char of randomAlphabet(segment)) allowed[char.charCodeAt(0)] = 1;
+  const size = segment.max_length;
+  return (search, pos, level) => {
+    const { name } = search;
+    const end = pos + size;
+    if (end > search.length) return 0;
+    for (let i = pos; i < end; i++) {
+      const code = name.charCodeAt(i);
+      if (code >= 128 || allowed[code] === 0) return 0;
+    }
+    search.ends[level]![0] = end;
+    search.flags[level]![0] = 0;
+    return 1;
+  };
+}
+
+/** Reads one date part at `pos`: writes up to two (length, value) readings, longest first. */
+type PartReader = (name: string, pos: number, lengths: Int32Array, values: Int32Array) => number;
+
+function fixedDigits(width: number): PartReader {
+  return (name, pos, lengths, values) => {
+    if (pos + width > name.length) return 0;
+    let value = 0;
+    for (let i = pos; i < pos + width; i++) {
+      const code = name.charCodeAt(i);
+      if (!isDigit(code)) return 0;
+      value = value * 10 + code - 48;
+    }
+    lengths[0] = width;
+    values[0] = value;
+    return 1;
+  };
+}
+
+/** 1-12 and 1-31: one or two digits without a leading zero. */
+const unpaddedDigits: PartReader = (name, pos, lengths, values) => {
+  const first = name.charCodeAt(pos);
+  if (!(first >= 49 && first <= 57)) return 0;
+  let count = 0;
+  const second = name.charCodeAt(pos + 1);
+  if (isDigit(second)) {
+    lengths[count] = 2;
+    values[count++] = (first - 48) * 10 + second - 48;
+  }
+  lengths[count] = 1;
+  values[count++] = first - 48;
+  return count;
+};
+
+function monthNames(names: readonly string[]): PartReader {
+  return (name, pos, lengths, values) => {
+    for (let i = 0; i < names.length; i++) {
+      if (name.startsWith(names[i]!, pos)) {
+        lengths[0] = names[i]!.length;
+        values[0] = i + 1;
+        return 1;
+      }
+    }
+    return 0;
+  };
+}
+
+function partReader(format: string): PartReader {
+  switch (format) {
+    case '01-12':
+    case '01-31':
+    case '00-99':
+      return fixedDigits(2);
+    case '0000-9999':
+      return fixedDigits(4);
+    case 'Jan-Dec':
+      return monthNames(MONTH_SHORT_NAMES);
+    case 'January-December':
+      return monthNames(MONTH_LONG_NAMES);
+    default:
+      return unpaddedDigits;
+  }
+}
+
+/** A date read from its shown parts, or null when the day does not exist (month 13, Feb 30). */
+function dateOf(parts: readonly DatePartFormat[], values: Int32Array): number {
+  let year = 2000;
+  let month = 1;
+  let day = 1;
+  for (let i = 0; i < parts.length; i++) {
+    const { letter, format } = parts[i]!;
+    const value = values[i]!;
+    if (letter === 'Y') year = format === '00-99' ? 2000 + value : value;
+    else if (letter === 'M') month = value;
+    else day = value;
+  }
+  return isValidCalendarDate({ year, month, day }) ? year * 10000 + month * 100 + day : -1;
+}
+
+function decodeDate(aux: number): CalendarDate {
+  return { year: Math.floor(aux / 10000), month: Math.floor(aux / 100) % 100, day: aux % 100 };
+}
+
+function dateMatcher(segment: DateSegment, separator: string): Matcher {
+  const parts = dateParts(segment);
+  const readers = parts.map((part) => partReader(part.format));
+  const joint = DELIMITER_TEXT[segment.delimiter] ?? '';
+  const lengths = parts.map(() => new Int32Array(2));
+  const readings = parts.map(() => new Int32Array(2));
+  const chosen = new Int32Array(parts.length);
+  const separatorCode = separator === '' ? -1 : separator.charCodeAt(0);
+  let search: Search;
+  let level = 0;
+  let start = 0;
+  let count = 0;
+  const emit = (end: number) => {
+    const aux = dateOf(parts, chosen);
+    if (aux >= 0) {
+      search.ends[level]![count] = end;
+      search.aux[level]![count] = aux;
+      search.flags[level]![count] = 0;
+      count++;
+    } else if (end === search.length || separatorCode < 0 || search.name.charCodeAt(end) === separatorCode) {
+      record(search, level, start, end, 'invalid_date');
+    }
+  };
+  const walk = (index: number, at: number): void => {
+    const n = readers[index]!(search.name, at, lengths[index]!, readings[index]!);
+    for (let k = 0; k < n; k++) {
+      chosen[index] = readings[index]![k]!;
+      const end = at + lengths[index]![k]!;
+      if (index === parts.length - 1) emit(end);
+      else if (search.name.startsWith(joint, end)) walk(index + 1, end + joint.length);
+    }
+  };
+  return (current, pos, currentLevel) => {
+    search = current;
+    level = currentLevel;
+    start = pos;
+    count = 0;
+    walk(0, pos);
+    return count;
+  };
+}
+
+function variableMatcher(list: AllowedList | null, separator: string): Matcher {
+  if (separator === '') return undelimitedVariableMatcher(list);
+  const stops: number[] = [];
+  const notListed = list === null ? 0 : NOT_LISTED;
+  return (search, pos, level) => {
+    const { name, length } = search;
+    const ends = search.ends[level]!;
+    const flags = search.flags[level]!;
+    const next = (from: number) => {
+      const at = name.indexOf(separator, from);
+      return at < 0 ? length : at;
+    };
+    const first = next(pos);
+    let count = 0;
+    if (list !== null) {
+      // The value may hold up to maxDelimiters delimiters: try the longest reading first.
+      stops[0] = first;
+      let n = 1;
+      while (n <= list.maxDelimiters && stops[n - 1]! < length) {
+        stops[n] = next(stops[n - 1]! + 1);
+        n++;
+      }
+      for (let j = n - 1; j >= 0; j--) {
+        const end = stops[j]!;
+        if (end > pos && list.values.has(name.slice(pos, end))) {
+          ends[count] = end;
+          flags[count++] = 0;
+        }
+      }
+      if (!search.lenient) return count;
+    }
+    const listed = count;
+    const add = (end: number, flag: number) => {
+      for (let j = 0; j < listed; j++) if (ends[j] === end) return;
+      ends[count] = end;
+      flags[count++] = flag | notListed;
+    };
+    if (first > pos) add(first, 0);
+    for (let end = first; end < length; ) {
+      end = next(end + 1);
+      add(end, FALLBACK);
+    }
+    return count;
+  };
+}
+
+function undelimitedVariableMatcher(list: AllowedList | null): Matcher {
+  return (search, pos, level) => {
+    const { name, length } = search;
+    const ends = search.ends[level]!;
+    const flags = search.flags[level]!;
+    let count = 0;
+    if (list !== null) {
+      for (const value of list.byFirst.get(name.charCodeAt(pos)) ?? []) {
+        if (name.startsWith(value, pos)) {
+          ends[count] = pos + value.length;
+          flags[count++] = 0;
+        }
+      }
+      if (!search.lenient) return count;
+    }
+    const listed = count;
+    const flag = list === null ? 0 : NOT_LISTED;
+    outer: for (let end = length; end > pos; end--) {
+      for (let j = 0; j < listed; j++) if (ends[j] === end) continue outer;
+      ends[count] = end;
+      flags[count++] = flag;
+    }
+    return count;
+  };
+}
+
+/** Keeps the failure if it is the best so far: fewest fallbacks, then furthest, then most telling. */
+function record(search: Search, level: number, at: number, end: number, kind: FailureKind): void {
+  const best = search.best;
+  if (best !== null) {
+    if (search.fallbacks > best.fallbacks) return;
+    if (search.fallbacks === best.fallbacks) {
+      if (at < best.at || (at === best.at && KIND_RANK[kind] <= KIND_RANK[best.kind])) return;
+    }
+  }
+  search.best = { level, at, end, kind, fallbacks: search.fallbacks, path: snapshot(search, level) };
+}
+
+/** The readings chosen for the levels before `level`. */
+function snapshot(search: Search, level: number): Path {
+  const path: Path = { starts: [], ends: [], aux: [], flags: [] };
+  for (let l = 0; l < level; l++) {
+    const pick = search.picks[l]!;
+    path.starts.push(search.starts[l]!);
+    path.ends.push(search.ends[l]![pick]!);
+    path.aux.push(search.aux[l]![pick] ?? 0);
+    path.flags.push(search.flags[l]![pick]!);
+  }
+  return path;
+}
+
+function expectation(segment: PatternSegment, list: AllowedList | null, label: string): string {
+  switch (segment.segment_type) {
+    case 'constant':
+      return `'${segment.constant_value}'`;
+    case 'variable':
+      return list === null ? 'a value' : `a value of ${list.name ?? label}`;
+    case 'autonumber':
+      return `at least ${segment.min_width} ${segment.min_width === 1 ? 'digit' : 'digits'}`;
+    case 'date':
+      return `a date like ${describeSegment(segment).replace(/^Date /, '')}`;
+    case 'random':
+      return `${segment.max_length} characters of ${describeSegment(segment).replace(/^Random \d+ of (.*), per \w+$/, '$1')}`;
+    default:
+      return 'nothing';
+  }
+}
+
+function levelOf(
+  segment: PatternSegment,
+  position: number,
+  separator: string,
+  options: NameParserOptions,
+): Level {
+  const label = segmentLabel(segment, position);
+  const key = String(segment.id);
+  const values = segment.segment_type === 'variable' ? options.allowed?.[key] : undefined;
+  const list = Array.isArray(values) ? prepareList(values, options.listNames?.[key], separator) : null;
+  const match = (() => {
+    switch (segment.segment_type) {
+      case 'constant':
+        return constantMatcher(segment.constant_value);
+      case 'variable':
+        return variableMatcher(list, separator);
+      case 'autonumber':
+        return autonumberMatcher(segment);
+      case 'date':
+        return dateMatcher(segment, separator);
+      default:
+        return randomMatcher(segment as RandomSegment);
+    }
+  })();
+  return { segment, label, expects: expectation(segment, list, label), match, list };
+}
+
+/** The depth-first search over the levels' candidates, remembering dead ends by (level, position). */
+function explorer(levels: readonly Level[], separator: string) {
+  const count = levels.length;
+  const separatorCode = separator === '' ? -1 : separator.charCodeAt(0);
+  const explore = (search: Search, level: number, pos: number): boolean => {
+    if (level === count) {
+      if (pos === search.length) return true;
+      if (count > 0 && separatorCode >= 0 && search.name.charCodeAt(pos) !== separatorCode) {
+        // The last segment runs on into more text: it does not match.
+        record(search, count - 1, search.starts[count - 1]!, -1, 'no_match');
+      } else {
+        record(search, count, pos, -1, 'trailing_text');
+      }
+      return false;
+    }
+    const key = level * (search.length + 1) + pos;
+    const seen = search.memo?.[key] ?? 0;
+    if (seen !== 0 && seen <= search.fallbacks + 1) return false;
+    search.starts[level] = pos;
+    const n = levels[level]!.match(search, pos, level);
+    if (n === 0) record(search, level, pos, -1, pos === search.length ? 'too_short' : 'no_match');
+    const ends = search.ends[level]!;
+    const flags = search.flags[level]!;
+    const last = level === count - 1;
+    for (let k = 0; k < n; k++) {
+      const end = ends[k]!;
+      const fallback = flags[k]! & FALLBACK;
+      search.picks[level] = k;
+      search.fallbacks += fallback;
+      let found = false;
+      if (last) found = explore(search, level + 1, end);
+      else if (end === search.length) record(search, level + 1, end, -1, 'too_short');
+      else if (separatorCode < 0) found = explore(search, level + 1, end);
+      else if (search.name.charCodeAt(end) === separatorCode) found = explore(search, level + 1, end + 1);
+      else record(search, level, pos, -1, 'no_match');
+      search.fallbacks -= fallback;
+      if (found) return true;
+    }
+    search.memo ??= new Uint8Array((count + 1) * (search.length + 1));
+    search.memo[key] = Math.min(search.fallbacks + 1, 255);
+    return false;
+  };
+  return explore;
+}
+
+function partsOf(levels: readonly Level[], name: string, path: Path): ParsedPart[] {
+  const parts: ParsedPart[] = [];
+  for (let l = 0; l < path.starts.length; l++) {
+    const { segment, list } = levels[l]!;
+    const at = path.starts[l]!;
+    const value = name.slice(at, path.ends[l]);
+    const base = { segmentId: segment.id, segmentType: segment.segment_type, value, at };
+    switch (segment.segment_type) {
+      case 'date':
+        parts.push({ ...base, date: decodeDate(path.aux[l]!) });
+        break;
+      case 'autonumber':
+        parts.push({ ...base, number: path.aux[l]! });
+        break;
+      case 'variable': {
+        if (list === null) {
+          parts.push(base);
+        } else if ((path.flags[l]! & NOT_LISTED) === 0) {
+          parts.push({ ...base, inList: true });
+        } else {
+          const suggestion = closest(value, list);
+          parts.push(
+            suggestion === undefined ? { ...base, inList: false } : { ...base, inList: false, suggestion },
+          );
+        }
+        break;
+      }
+      default:
+        parts.push(base);
+    }
+  }
+  return parts;
+}
+
+function tokenAt(name: string, at: number, separator: string): string {
+  const stop = separator === '' ? -1 : name.indexOf(separator, at);
+  const end = Math.min(stop < 0 ? name.length : stop, at + FOUND_MAX_LENGTH);
+  return name.slice(at, end);
+}
+
+function quoted(text: string): string {
+  return text === '' ? 'nothing' : `'${text}'`;
+}
+
+function failureOf(levels: readonly Level[], name: string, best: BestFailure, separator: string) {
+  const level = levels[best.level];
+  const segmentId = level?.segment.id ?? null;
+  const label = level?.label ?? '';
+  let found: string;
+  let message: string;
+  switch (best.kind) {
+    case 'invalid_date':
+      found = name.slice(best.at, best.end);
+      message = `Segment ${label}: '${found}' is not a valid date`;
+      break;
+    case 'trailing_text':
+      found = name.slice(best.at, best.at + FOUND_MAX_LENGTH);
+      message = `Unexpected text after the last segment: ${quoted(found)}`;
+      break;
+    case 'too_short':
+      found = '';
+      message = `The name ends before segment ${label}`;
+      break;
+    default:
+      found = tokenAt(name, best.at, separator);
+      message = `Segment ${label}: expected ${level?.expects ?? 'nothing'}, found ${quoted(found)}`;
+  }
+  const failure: NameParseFailure = { segmentId, at: best.at, reason: best.kind, message, found };
+  return { ok: false as const, parts: partsOf(levels, name, best.path), failure };
+}
+
+function notInList(levels: readonly Level[], parts: readonly ParsedPart[]): NameParse {
+  const index = parts.findIndex((part) => part.inList === false);
+  const part = parts[index]!;
+  const { label, list } = levels[index]!;
+  const where = list?.name ?? `the allowed values of ${label}`;
+  const hint = part.suggestion === undefined ? '' : `; did you mean '${part.suggestion}'?`;
+  const failure: NameParseFailure = {
+    segmentId: part.segmentId,
+    at: part.at,
+    reason: 'not_in_list',
+    message: `Segment ${label}: '${part.value}' is not in ${where}${hint}`,
+    found: part.value,
+    ...(part.suggestion === undefined ? {} : { suggestion: part.suggestion }),
+  };
+  return { ok: false, parts, failure };
+}
+
+function refusalOf(problem: CodeError): NameParse {
+  const failure = { segmentId: problem.segmentId, at: 0, reason: 'invalid_pattern' as const, found: '' };
+  return Object.freeze({ ok: false, parts: [], failure: { ...failure, message: problem.message } });
+}
+
+/**
+ * Compiles a reader of names for `pattern` (spec 02 §3, §9), with the allowed values of its
+ * variables in `options.allowed` and the lists' names for messages in `options.listNames` (both
+ * keyed by segment id). The reader answers every segment's value, or the first point where the
+ * name stops following the pattern (see the notes at the top of this file for the rules). A
+ * pattern that cannot make codes (see `compilePattern`) answers `invalid_pattern` for every name.
+ * Never throws.
+ */
+export function compileNameParser(pattern: CodePattern, options: NameParserOptions = {}): NameParser {
+  const segments = segmentsInCodeOrder(pattern.segments);
+  const problems = patternProblems(pattern, segments);
+  if (problems.length > 0) {
+    const refusal = refusalOf(problems[0]!);
+    return () => refusal;
+  }
+  const separator = DELIMITER_TEXT[pattern.delimiter];
+  const levels = segments.map((segment, position) => levelOf(segment, position, separator, options));
+  const count = levels.length;
+  const hasLists = levels.some((level) => level.list !== null);
+  const explore = explorer(levels, separator);
+  const search: Search = {
+    name: '',
+    length: 0,
+    lenient: false,
+    fallbacks: 0,
+    memo: null,
+    starts: new Int32Array(count + 1),
+    picks: new Int32Array(count + 1),
+    ends: levels.map(() => []),
+    aux: levels.map(() => []),
+    flags: levels.map(() => []),
+    best: null,
+  };
+  const run = (lenient: boolean) => {
+    search.lenient = lenient;
+    search.fallbacks = 0;
+    search.memo = null;
+    search.best = null;
+    return explore(search, 0, 0);
+  };
+  return (input) => {
+    const name = typeof input === 'string' ? input : String(input);
+    if (name.length > NAME_PARSE_MAX_LENGTH) return tooLong();
+    search.name = name;
+    search.length = name.length;
+    if (run(false)) return { ok: true, parts: partsOf(levels, name, snapshot(search, count)) };
+    if (hasLists && run(true)) return notInList(levels, partsOf(levels, name, snapshot(search, count)));
+    const best = search.best ?? {
+      level: 0,
+      at: 0,
+      end: -1,
+      kind: 'no_match',
+      fallbacks: 0,
+      path: snapshot(search, 0),
+    };
+    return failureOf(levels, name, best, separator);
+  };
+}
+
+function tooLong(): NameParse {
+  return {
+    ok: false,
+    parts: [],
+    failure: {
+      segmentId: null,
+      at: NAME_PARSE_MAX_LENGTH,
+      reason: 'too_long',
+      message: `The name is longer than ${NAME_PARSE_MAX_LENGTH.toLocaleString('en-US')} characters`,
+      found: '',
+    },
+  };
+}
+
+/** Reads one name: `compileNameParser(pattern, options)(name)`. Compile once to read many names. */
+export function parseName(pattern: CodePattern, name: string, options?: NameParserOptions): NameParse {
+  return compileNameParser(pattern, options)(name);
+}
+
+/**
+ * The name the pattern makes from values read by the name parser, through the code engine (spec
+ * 02 §9): what an audit shows as the corrected name. Each variable takes `corrections[id]` when
+ * given, else the part's `suggestion` (the allowed value probably meant), else the value read;
+ * dates, autonumbers and randoms print what was read. A segment that has no part and no correction
+ * (the name stopped matching before it) answers a `missing_value` error naming it; other errors
+ * are the engine's (e.g. a correction that is blank). Never throws.
+ */
+export function suggestName(
+  pattern: CodePattern,
+  parts: readonly ParsedPart[],
+  corrections: Readonly<Record<string, string>> = {},
+): CodeResult {
+  const byId = new Map(parts.map((part) => [String(part.segmentId), part]));
+  const values: Record<string, string> = {};
+  const dates: Record<string, CalendarDate> = {};
+  const numbers: Record<string, number> = {};
+  const session = createSessionCache();
+  const draws: number[] = [];
+  const segments = segmentsInCodeOrder(pattern.segments);
+  for (const [position, segment] of segments.entries()) {
+    const key = String(segment.id);
+    const part = byId.get(key);
+    if (segment.segment_type === 'variable') {
+      const value = corrections[key] ?? part?.suggestion ?? part?.value;
+      if (value !== undefined) values[key] = value;
+      continue;
+    }
+    if (segment.segment_type === 'constant') continue;
+    if (part === undefined) {
+      const message = `Segment ${segmentLabel(segment, position)} could not be read from the name`;
+      return { ok: false, errors: [{ segmentId: segment.id, reason: 'missing_value', message }] };
+    }
+    if (segment.segment_type === 'date' && part.date) dates[key] = part.date;
+    else if (segment.segment_type === 'autonumber' && part.number !== undefined) numbers[key] = part.number;
+    else if (segment.segment_type === 'random') {
+      if (segment.frequency === 'session') session.set(key, part.value);
+      else for (const char of part.value) draws.push(randomAlphabet(segment).indexOf(char));
+    }
+  }
+  let next = 0;
+  // Replays the characters read: the engine draws row randoms in code order, one index a character.
+  const randomInt = (bound: number) => {
+    const index = draws[next++] ?? -1;
+    return index >= 0 && index < bound ? index : 0;
+  };
+  try {
+    return compilePattern(pattern)({ values, dates, autonumber: numbers, session, randomInt });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, errors: [{ segmentId: null, reason: 'invalid_pattern', message }] };
+  }
+}
