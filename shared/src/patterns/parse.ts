@@ -21,8 +21,8 @@
  *   tried first, the earliest variable varying last). With the delimiter 'none' it reads as much
  *   as the rest of the pattern allows, longest first.
  * - When no split keeps every listed value in its list, the listed variables are read as
- *   variables without a list: the answer then is `not_in_list` for the first variable (in code
- *   order) whose value is not allowed, with every segment's value and, where one is close, the
+ *   variables without a list, keeping the split with the fewest values not in their lists: the
+ *   answer then is `not_in_list` for the first variable (in code order) whose value is not allowed, with every segment's value and, where one is close, the
  *   allowed value meant (`suggestValue`).
  * - Otherwise the answer names the first point where the name stops matching: of all the ways
  *   tried, the one that reads furthest into the name while using the fewest variable values that
@@ -33,7 +33,9 @@
  *   pattern cannot make codes at all).
  * - Dates come back as a CalendarDate that prints as the text read: parts the segment does not
  *   show are filled with year 2000, month 1 and day 1, and a 2-digit year yy is read as 20yy. A
- *   day that exists in some year (Feb 29) is accepted when the year is not shown.
+ *   day that exists in some year (Feb 29) is accepted when the year is not shown. A date format
+ *   without a delimiter that shows both 1-12 months and 1-31 days prints some texts for two days
+ *   (Jan 11 and Nov 1 are both "111" as M|D): the reader takes the longer first part.
  * - Autonumbers come back as the number (safe integers only).
  * - The reader never throws on any string; it reads up to NAME_PARSE_MAX_LENGTH characters.
  *   Compile once per pattern and list set (`compileNameParser`); the compiled reader is
@@ -133,6 +135,8 @@ export type NameParse =
 export type NameParser = (name: string) => NameParse;
 
 const FOUND_MAX_LENGTH = 60;
+/** A budget of listed values not in their lists that never runs out (a pattern has at most 50 segments). */
+const MAX_BUDGET = 255;
 /** Candidate flag: a variable's value without a list that contains the delimiter. */
 const FALLBACK = 1;
 /** Candidate flag: a listed variable's value that is not in its list (lenient pass only). */
@@ -168,8 +172,14 @@ interface Search {
   name: string;
   length: number;
   lenient: boolean;
+  /** How many more listed values not in their lists the reading may take (lenient passes). */
+  budget: number;
+  /** Most values holding the delimiter the reading may take. */
+  fallbackCap: number;
   fallbacks: number;
+  /** Dead ends by level and position: the fallbacks + 1 and the budget they were reached with. */
   memo: Uint8Array | null;
+  memoBudget: Uint8Array | null;
   readonly starts: Int32Array;
   readonly picks: Int32Array;
   readonly ends: number[][];
@@ -634,7 +644,7 @@ function explorer(levels: readonly Level[], separator: string) {
     }
     const key = level * (search.length + 1) + pos;
     const seen = search.memo?.[key] ?? 0;
-    if (seen !== 0 && seen <= search.fallbacks + 1) return false;
+    if (seen !== 0 && seen <= search.fallbacks + 1 && search.budget <= search.memoBudget![key]!) return false;
     search.starts[level] = pos;
     const n = levels[level]!.match(search, pos, level);
     if (n === 0) record(search, level, pos, -1, pos === search.length ? 'too_short' : 'no_match');
@@ -644,8 +654,11 @@ function explorer(levels: readonly Level[], separator: string) {
     for (let k = 0; k < n; k++) {
       const end = ends[k]!;
       const fallback = flags[k]! & FALLBACK;
+      const unlisted = (flags[k]! & NOT_LISTED) >> 1;
+      if (unlisted > search.budget || search.fallbacks + fallback > search.fallbackCap) continue;
       search.picks[level] = k;
       search.fallbacks += fallback;
+      search.budget -= unlisted;
       let found = false;
       if (last) found = explore(search, level + 1, end);
       else if (end === search.length) record(search, level + 1, end, -1, 'too_short');
@@ -653,10 +666,15 @@ function explorer(levels: readonly Level[], separator: string) {
       else if (search.name.charCodeAt(end) === separatorCode) found = explore(search, level + 1, end + 1);
       else record(search, level, pos, -1, 'no_match');
       search.fallbacks -= fallback;
+      search.budget += unlisted;
       if (found) return true;
     }
-    search.memo ??= new Uint8Array((count + 1) * (search.length + 1));
+    if (search.memo === null || search.memoBudget === null) {
+      search.memo = new Uint8Array((count + 1) * (search.length + 1));
+      search.memoBudget = new Uint8Array(search.memo.length);
+    }
     search.memo[key] = Math.min(search.fallbacks + 1, 255);
+    search.memoBudget[key] = search.budget;
     return false;
   };
   return explore;
@@ -772,6 +790,22 @@ export function compileNameParser(pattern: CodePattern, options: NameParserOptio
   }
   const separator = DELIMITER_TEXT[pattern.delimiter];
   const levels = segments.map((segment, position) => levelOf(segment, position, separator, options));
+  return readerOf(levels, separator);
+}
+
+function tally(path: Path, flag: number): number {
+  let n = 0;
+  for (const flags of path.flags) if ((flags & flag) !== 0) n++;
+  return n;
+}
+
+/**
+ * The passes over one name: strict (listed values only), then, when the pattern has lists and the
+ * strict pass found nothing, lenient; a pass that finds a reading is repeated with tighter budgets
+ * until the reading has the fewest values not in their lists, then the fewest values holding the
+ * delimiter.
+ */
+function readerOf(levels: readonly Level[], separator: string): NameParser {
   const count = levels.length;
   const hasLists = levels.some((level) => level.list !== null);
   const explore = explorer(levels, separator);
@@ -779,8 +813,11 @@ export function compileNameParser(pattern: CodePattern, options: NameParserOptio
     name: '',
     length: 0,
     lenient: false,
+    budget: 0,
+    fallbackCap: 0,
     fallbacks: 0,
     memo: null,
+    memoBudget: null,
     starts: new Int32Array(count + 1),
     picks: new Int32Array(count + 1),
     ends: levels.map(() => []),
@@ -788,20 +825,35 @@ export function compileNameParser(pattern: CodePattern, options: NameParserOptio
     flags: levels.map(() => []),
     best: null,
   };
-  const run = (lenient: boolean) => {
+  const run = (lenient: boolean, budget: number, fallbackCap: number) => {
     search.lenient = lenient;
+    search.budget = budget;
+    search.fallbackCap = fallbackCap;
     search.fallbacks = 0;
     search.memo = null;
+    search.memoBudget = null;
     search.best = null;
     return explore(search, 0, 0);
+  };
+  const least = (lenient: boolean): Path => {
+    let path = snapshot(search, count);
+    for (let budget = 1; budget < tally(path, NOT_LISTED); budget++) {
+      if (run(lenient, budget, MAX_BUDGET)) path = snapshot(search, count);
+    }
+    const unlisted = tally(path, NOT_LISTED);
+    for (let cap = 0; cap < tally(path, FALLBACK); cap++) {
+      if (run(lenient, unlisted, cap)) path = snapshot(search, count);
+    }
+    return path;
   };
   return (input) => {
     const name = typeof input === 'string' ? input : String(input);
     if (name.length > NAME_PARSE_MAX_LENGTH) return tooLong();
     search.name = name;
     search.length = name.length;
-    if (run(false)) return { ok: true, parts: partsOf(levels, name, snapshot(search, count)) };
-    if (hasLists && run(true)) return notInList(levels, partsOf(levels, name, snapshot(search, count)));
+    if (run(false, 0, MAX_BUDGET)) return { ok: true, parts: partsOf(levels, name, least(false)) };
+    if (hasLists && run(true, MAX_BUDGET, MAX_BUDGET))
+      return notInList(levels, partsOf(levels, name, least(true)));
     const best = search.best ?? {
       level: 0,
       at: 0,
