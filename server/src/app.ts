@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import { authRoutes } from './auth/auth.routes';
 import { activitiesRoutes } from './entities/activities/activities.routes';
 import { apiTokensRoutes } from './entities/api-tokens/api-tokens.routes';
+import { auditsRoutes } from './entities/audits/audits.routes';
 import { collabRoutes } from './entities/collab/collab.routes';
 import { connectorsRoutes } from './entities/connectors/connectors.routes';
 import { fieldsetsRoutes } from './entities/fieldsets/fieldsets.routes';
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps): NomenApp {
   linkChecksRoutes(api);
   targetsRoutes(api);
   lookupsRoutes(api);
+  auditsRoutes(api);
   submissionsRoutes(api);
   integrationsRoutes(api);
   apiTokensRoutes(api);

@@ -1,5 +1,6 @@
 export * from './activities/activities.contract';
 export * from './api-tokens/index';
+export * from './audits/index';
 export * from './auth/auth.contract';
 export * from './collab/collab.contract';
 export * from './connectors/index';

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { JobsConfig } from '../config';
 import * as runs from '../entities/integration-runs/integration-runs.repository';
+import { dispatchAuditRuns, startAuditRuns, startAuditSchedule } from './audits/audit-queue';
 import { dispatchDatasetSearch, startDatasetSearch } from './dataset-search';
 import { startInboundSchedule } from './inbound/schedule';
 import { ATTEMPT_CEILING_SECONDS } from './lease';
@@ -78,6 +79,7 @@ export async function startJobs(
 
   workerIds.push(...(await startLinkChecks(deps, boss, config, options)));
   workerIds.push(...(await startDatasetSearch(deps, boss, config, options)));
+  workerIds.push(...(await startAuditRuns(deps, boss, config, options)));
   if (options.work) workerIds.push(...(await startRunWorkers(deps, boss, config)));
 
   // Runs another process queued: fetch now (after a lost connection, too: a signal may be lost).
@@ -88,6 +90,8 @@ export async function startJobs(
   sweep.unref();
   // Inbound pulls every 8 hours (spec 03 §2, an inbound integration's sync frequency).
   const stopInboundSchedule = startInboundSchedule(deps.db, dispatcher.nudge);
+  // Scheduled audits (README "Audits"): daily or weekly runs.
+  const stopAuditSchedule = startAuditSchedule(deps.db, dispatcher.nudge);
 
   return {
     boss,
@@ -98,6 +102,7 @@ export async function startJobs(
       clearInterval(sweep);
       await stopListening?.();
       stopInboundSchedule();
+      stopAuditSchedule();
       await dispatcher.idle();
       await boss.stop({ graceful: true, timeout: 10_000, close: false, wait: true });
     },
@@ -133,8 +138,9 @@ async function startQueue(
 
 /**
  * Drains every outbox into its queue: integration runs in batches of DISPATCH_BATCH, then the
- * link checks of submissions that entered a dataset (./link-checks.ts) and the search indexing of
- * commits' new values (./dataset-search.ts), each until it has nothing left. Answers how many
+ * link checks of submissions that entered a dataset (./link-checks.ts), the search indexing of
+ * commits' new values (./dataset-search.ts) and the audit runs (./audits/audit-queue.ts), each
+ * until it has nothing left. Answers how many
  * integration runs and how many other jobs were queued.
  */
 async function dispatchOutboxes(
@@ -149,7 +155,7 @@ async function dispatchOutboxes(
     if (sent < DISPATCH_BATCH) break;
   }
   let others = 0;
-  for (const dispatchOutbox of [dispatchLinkChecks, dispatchDatasetSearch]) {
+  for (const dispatchOutbox of [dispatchLinkChecks, dispatchDatasetSearch, dispatchAuditRuns]) {
     for (;;) {
       const sent = await dispatchOutbox(db, boss, config);
       others += sent;

@@ -48,6 +48,7 @@ export const CONFIGURED_OBJECTS = [
   'submission',
   'integration assignment',
   'api token',
+  'audit',
 ] as const;
 /** One configured object of the activity log. */
 export type ConfiguredObject = (typeof CONFIGURED_OBJECTS)[number];

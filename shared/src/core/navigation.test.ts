@@ -43,6 +43,7 @@ describe('visiblePages', () => {
     expect(visiblePages(admin, ['user-activity-log']).map((p) => p.key)).toEqual([
       'codes',
       'reports',
+      'audits',
       'users',
       'groups',
       'accounts',

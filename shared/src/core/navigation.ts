@@ -31,6 +31,9 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     label: 'Reports',
     anyOf: ['all_privileges', 'access_reports'],
   },
+  // Audits of what is live in the ad platforms (README "Audits"): read with access_reports, set up
+  // with manage_audits; not a landing page.
+  { key: 'audits', path: '/admin/audits', label: 'Audits', anyOf: ['access_reports', 'manage_audits'] },
   { key: 'users', path: '/admin/users', label: 'Users', anyOf: ['manage_users'] },
   { key: 'groups', path: '/admin/groups', label: 'Groups', anyOf: ['manage_groups'] },
   { key: 'accounts', path: '/admin/accounts', label: 'Connected accounts', anyOf: ['manage_connectors'] },
@@ -70,7 +73,7 @@ export function visiblePages(
 }
 
 /** Pages /admin never lands on: they are not in the landing order of spec 01 §2.1. */
-const NOT_LANDING: ReadonlySet<string> = new Set(['codes', 'lists-manager', 'settings', 'activities']);
+const NOT_LANDING: ReadonlySet<string> = new Set(['codes', 'audits', 'lists-manager', 'settings', 'activities']);
 
 /**
  * Where /admin sends a user (spec 01 §2.1): the first admin page of the landing order the user

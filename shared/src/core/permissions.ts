@@ -18,6 +18,7 @@ export const PERMISSIONS = [
   'manage_lists',
   'manage_templates',
   'manage_folders',
+  'manage_audits',
   'approve_suggestions',
   'edit_submissions',
 ] as const;
@@ -37,6 +38,7 @@ export const PERMISSION_NAMES: Record<Permission, string> = {
   manage_lists: 'Manage lists',
   manage_templates: 'Manage templates',
   manage_folders: 'Manage folders',
+  manage_audits: 'Manage audits',
   approve_suggestions: 'Approve suggestions',
   edit_submissions: 'Allow submission editing',
 };
@@ -56,6 +58,7 @@ const MANAGER_GRANTABLE: readonly Permission[] = [
   'manage_lists',
   'manage_templates',
   'manage_folders',
+  'manage_audits',
   'edit_submissions',
 ];
 

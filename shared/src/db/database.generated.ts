@@ -59,6 +59,79 @@ export interface ApiTokens {
 
 export interface AuthTokens {
   created_at: Generated<Timestamp>;
+export interface AuditExceptions {
+  account_id: number;
+  audit_id: number;
+  comment: string;
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  id: Generated<number>;
+  object_id: string;
+}
+
+export interface AuditFindings {
+  account_id: number;
+  ad_account: Generated<string>;
+  campaign: Generated<string>;
+  id: Generated<number>;
+  name: string;
+  object_id: string;
+  owner: Generated<string>;
+  platform: string;
+  reasons: JsonColumnWithDefault<{ kind: string; message: string; segment?: string | null }[]>;
+  run_id: number;
+  suggested_name: string | null;
+  suggested_url: string | null;
+  url: Generated<string>;
+  verdict: 'violation' | 'exception';
+}
+
+export interface AuditRuns {
+  account_id: number;
+  attempts: Generated<number>;
+  audit_id: number;
+  breakdown: JsonColumnWithDefault<Record<string, { key: string; objects: number; compliant: number }[]>>;
+  compliant: Generated<number>;
+  created_at: Generated<Timestamp>;
+  exceptions: Generated<number>;
+  finished_at: Timestamp | null;
+  id: Generated<number>;
+  job_id: string | null;
+  message: Generated<string>;
+  objects: Generated<number>;
+  reason_counts: JsonColumnWithDefault<Record<string, number>>;
+  requested_by: number | null;
+  score: number | null;
+  started_at: Timestamp | null;
+  status: Generated<'Queued' | 'Running' | 'Success' | 'Failed'>;
+  submission_id: number | null;
+  trigger: 'manual' | 'schedule';
+  violations: Generated<number>;
+}
+
+export interface Audits {
+  account_id: number;
+  connector_id: number;
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  data_type: string;
+  filters: JsonColumnWithDefault<{
+    active_only?: boolean;
+    updated_since?: string | null;
+    name_contains?: string | null;
+  }>;
+  id: Generated<number>;
+  name: string;
+  next_run_at: Timestamp | null;
+  pattern_field_id: number | null;
+  recipients: JsonColumnWithDefault<string[]>;
+  schedule: Generated<'manual' | 'daily' | 'weekly'>;
+  settings: JsonColumnWithDefault<Record<string, string>>;
+  slug: string;
+  template_id: number;
+  updated_at: Generated<Timestamp>;
+}
+
   expires_at: Timestamp;
   purpose: 'activation' | 'reset';
   token_hash: string;
@@ -656,3 +729,7 @@ export interface DB {
   templates: Templates;
   users: Users;
 }
+  audit_exceptions: AuditExceptions;
+  audit_findings: AuditFindings;
+  audit_runs: AuditRuns;
+  audits: Audits;

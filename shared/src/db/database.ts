@@ -211,6 +211,22 @@ export type IntegrationLinksTable = Database['integration_links'];
 export type LinkChecksTable = Database['link_checks'];
 
 /**
+ * audits: an audit of the names and links live in an ad platform (migration 0029): the connected
+ * account, inbound slug and data type read, the template whose pattern and link governance apply,
+ * filters, schedule and digest recipients.
+ */
+export type AuditsTable = Database['audits'];
+
+/** audit_runs: one run of an audit, its counts, score and breakdowns; the `audit-run` queue's outbox. */
+export type AuditRunsTable = Database['audit_runs'];
+
+/** audit_findings: the objects of a run that are not compliant, with reasons and suggestions. */
+export type AuditFindingsTable = Database['audit_findings'];
+
+/** audit_exceptions: objects an audit accepts as they are, with a comment. */
+export type AuditExceptionsTable = Database['audit_exceptions'];
+
+/**
  * rate_limits: the sign-in and forgot-password counters every REST process shares, one row per
  * limited key with the points used in its window and when the window ends (migration 0022).
  */
@@ -238,3 +254,6 @@ export type SubmissionRecord = Selectable<SubmissionsTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;
 export type IntegrationRunRow = Selectable<IntegrationRunsTable>;
 export type IntegrationLinkRow = Selectable<IntegrationLinksTable>;
+export type AuditRow = Selectable<AuditsTable>;
+export type AuditRunRow = Selectable<AuditRunsTable>;
+export type AuditFindingRow = Selectable<AuditFindingsTable>;

@@ -1,0 +1,2 @@
+export * from './audit-rules';
+export * from './audits.contract';
