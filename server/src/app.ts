@@ -17,6 +17,7 @@ import { listsRoutes } from './entities/lists/lists.routes';
 import { patternsRoutes } from './entities/patterns/patterns.routes';
 import { reportsRoutes } from './entities/reports/reports.routes';
 import { settingsRoutes } from './entities/settings/settings.routes';
+import { ssoRoutes } from './entities/sso/sso.routes';
 import { submissionsRoutes } from './entities/submissions/submissions.routes';
 import { lookupsRoutes } from './entities/targets/lookups.routes';
 import { targetsRoutes } from './entities/targets/targets.routes';
@@ -55,6 +56,7 @@ export function createApp(deps: AppDeps): NomenApp {
   groupsRoutes(api);
   foldersRoutes(api);
   settingsRoutes(api);
+  ssoRoutes(api);
   activitiesRoutes(api);
   collabRoutes(api);
   listsRoutes(api);
@@ -65,9 +67,9 @@ export function createApp(deps: AppDeps): NomenApp {
   integrationAssignmentsRoutes(api);
   integrationRunsRoutes(api);
   linkChecksRoutes(api);
+  auditsRoutes(api);
   targetsRoutes(api);
   lookupsRoutes(api);
-  auditsRoutes(api);
   submissionsRoutes(api);
   integrationsRoutes(api);
   apiTokensRoutes(api);

@@ -21,6 +21,8 @@ export * from './lists/lists.rights';
 export * from './patterns/index';
 export * from './reports/index';
 export * from './settings/settings.contract';
+export * from './sso/sso.contract';
+export * from './sso/sso.rules';
 export * from './submissions/index';
 export * from './targets/index';
 export * from './templates/index';

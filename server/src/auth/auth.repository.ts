@@ -34,7 +34,7 @@ export function findLiveSession(db: Db, sessionId: string) {
     .where('s.id', '=', sessionId)
     .where('s.expires_at', '>', new Date())
     .where('u.disabled', '=', false)
-    .select(['s.id as session_id', 's.expires_at', ...ACTOR_COLUMNS])
+    .select(['s.id as session_id', 's.expires_at', 's.bound_expires_at', ...ACTOR_COLUMNS])
     .executeTakeFirst();
 }
 
@@ -50,17 +50,31 @@ export function findEnabledUser(db: Db, accountId: number, userId: number) {
     .executeTakeFirst();
 }
 
-/** Stores a new session. */
-export async function insertSession(db: Db, session: { id: string; userId: number; expiresAt: Date }) {
+/** Stores a new session; `boundExpiresAt` is the single sign-on IdP's bound, or null. */
+export async function insertSession(
+  db: Db,
+  session: { id: string; userId: number; expiresAt: Date; boundExpiresAt?: Date | null },
+) {
   await db
     .insertInto('sessions')
-    .values({ id: session.id, user_id: session.userId, expires_at: session.expiresAt })
+    .values({
+      id: session.id,
+      user_id: session.userId,
+      expires_at: session.expiresAt,
+      bound_expires_at: session.boundExpiresAt ?? null,
+    })
     .execute();
 }
 
-/** Moves a session's expiry (sliding sessions). */
+/** Moves a session's expiry (sliding sessions), never past its bound. */
 export async function extendSession(db: Db, sessionId: string, expiresAt: Date) {
-  await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
+  await db
+    .updateTable('sessions')
+    .set({
+      expires_at: sql<Date>`least(${expiresAt}::timestamptz, coalesce(bound_expires_at, ${expiresAt}::timestamptz))`,
+    })
+    .where('id', '=', sessionId)
+    .execute();
 }
 
 /** Ends one session. */
@@ -83,7 +97,7 @@ export function findUsersByEmail(db: Db, email: string) {
     .selectFrom('users')
     .innerJoin('accounts', 'accounts.id', 'users.account_id')
     .selectAll('users')
-    .select('accounts.name as account_name')
+    .select(['accounts.name as account_name', 'accounts.sso_required', 'accounts.sso_break_glass_user_id'])
     .where('users.email', '=', email)
     .orderBy(sql`users.last_login desc nulls last`)
     .orderBy('users.id')

@@ -5,7 +5,8 @@ import { type ApiBuilder, SESSION_COOKIE } from '../http/route';
 import * as service from './auth.service';
 import { ForgotPasswordLimiter, rateLimitKey, SignInLimiter } from './rate-limits';
 
-function setSessionCookie(deps: AppDeps, res: Response, token: string, expiresAt: Date) {
+/** Sets the httpOnly session cookie of a started session (sign-in, activation, reset, single sign-on). */
+export function setSessionCookie(deps: AppDeps, res: Response, token: string, expiresAt: Date) {
   res.cookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',

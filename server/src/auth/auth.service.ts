@@ -9,6 +9,7 @@ import {
 } from '@nomen/shared';
 import type { Database, UserRow } from '@nomen/shared/db';
 import type { Kysely, Transaction } from 'kysely';
+import { recordActivity } from '../entities/activities/activities.service';
 import * as apiTokensRepo from '../entities/api-tokens/api-tokens.repository';
 import * as usersRepo from '../entities/users/users.repository';
 import type { Actor, AppDeps } from '../http/context';
@@ -21,7 +22,7 @@ const DUMMY_HASH = hashPassword('nomen-timing-equaliser');
 
 type SessionRow = NonNullable<Awaited<ReturnType<typeof repo.findLiveSession>>>;
 /** The user and account columns a session or an API token lookup answers. */
-type UserAccountRow = Omit<SessionRow, 'session_id' | 'expires_at'>;
+type UserAccountRow = Omit<SessionRow, 'session_id' | 'expires_at' | 'bound_expires_at'>;
 
 /** Builds the request's Actor from a live session's or API token's user and account. */
 function toActor(
@@ -60,7 +61,9 @@ export async function actorFromSessionToken(deps: AppDeps, token: string): Promi
   const row = await repo.findLiveSession(deps.db, sha256(token));
   if (!row) return null;
   const ttl = deps.config.sessionTtlHours * 3600_000;
-  if (row.expires_at.getTime() - Date.now() < ttl / 2) {
+  // A session from single sign-on never slides past what its IdP said (bound_expires_at).
+  const canSlide = row.bound_expires_at === null || row.expires_at < row.bound_expires_at;
+  if (canSlide && row.expires_at.getTime() - Date.now() < ttl / 2) {
     await repo.extendSession(deps.db, row.session_id, new Date(Date.now() + ttl));
   }
   return toActor(row, { sessionId: row.session_id, apiTokenId: null });
@@ -122,11 +125,20 @@ export async function loadMe(deps: AppDeps, sessionId: string): Promise<Me> {
   return meOf(toActor(row, { sessionId: row.session_id, apiTokenId: null }), row.title);
 }
 
-/** Starts a session for a user; returns the cookie token and its expiry. */
-async function startSession(deps: AppDeps, db: Kysely<Database> | Transaction<Database>, userId: number) {
+/**
+ * Starts a session for a user; returns the cookie token and its expiry. `boundUntil` (single
+ * sign-on: what the IdP said) caps the session now and whenever it slides.
+ */
+export async function startSession(
+  deps: AppDeps,
+  db: Kysely<Database> | Transaction<Database>,
+  userId: number,
+  boundUntil: Date | null = null,
+) {
   const { token, hash } = newToken();
-  const expiresAt = new Date(Date.now() + deps.config.sessionTtlHours * 3600_000);
-  await repo.insertSession(db, { id: hash, userId, expiresAt });
+  const ttlEnd = Date.now() + deps.config.sessionTtlHours * 3600_000;
+  const expiresAt = new Date(boundUntil ? Math.min(ttlEnd, boundUntil.getTime()) : ttlEnd);
+  await repo.insertSession(db, { id: hash, userId, expiresAt, boundExpiresAt: boundUntil });
   return { token, sessionId: hash, expiresAt };
 }
 
@@ -149,18 +161,52 @@ export async function login(deps: AppDeps, email: string, password: string): Pro
     (u): u is typeof u & { password_hash: string } => u.password_hash !== null && !u.disabled,
   );
   let user: (typeof candidates)[number] | undefined;
+  let ssoOnly: (typeof candidates)[number] | undefined;
   for (const candidate of candidates) {
     if (await verifyPassword(candidate.password_hash, password)) {
+      // "Require SSO" (README "Single sign-on"): only the break-glass admin keeps a password.
+      if (candidate.sso_required && candidate.sso_break_glass_user_id !== candidate.id) {
+        ssoOnly ??= candidate;
+        continue;
+      }
       user = candidate;
       break;
     }
   }
   // Verify once against a dummy hash when there is nobody to check, so sign-in takes as long.
   if (candidates.length === 0) await verifyPassword(await DUMMY_HASH, password);
+  if (!user && ssoOnly) await refusePasswordUnderSso(deps, ssoOnly);
   if (!user) throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
   await usersRepo.recordSignIn(deps.db, user.id);
   const session = await startSession(deps, deps.db, user.id);
   return { token: session.token, expiresAt: session.expiresAt, me: await loadMe(deps, session.sessionId) };
+}
+
+/**
+ * Refuses a correct password of a user whose account requires single sign-on (the password was
+ * right, so saying why reveals nothing new): writes the refusal to the account's activity log and
+ * throws 401 pointing to single sign-on.
+ */
+async function refusePasswordUnderSso(
+  deps: AppDeps,
+  user: { id: number; name: string; email: string; account_id: number },
+): Promise<never> {
+  const message = 'Password sign-in is turned off: your organisation signs in through single sign-on.';
+  await deps.db.transaction().execute((trx) =>
+    recordActivity(
+      trx,
+      { accountId: user.account_id, userId: null, userName: 'Single sign-on' },
+      {
+        configuredObject: 'user',
+        objectName: user.name,
+        objectId: user.id,
+        before: null,
+        after: { refused: message, email: user.email },
+        operation: 'failed',
+      },
+    ),
+  );
+  throw new AppError('UNAUTHENTICATED', message);
 }
 
 /** Ends the session. */

@@ -25,6 +25,7 @@ import * as m0024 from './migrations/0024_pattern_colours';
 import * as m0025 from './migrations/0025_activity_operations';
 import * as m0026 from './migrations/0026_integration_readiness';
 import * as m0027 from './migrations/0027_shared_drafts';
+import * as m0028 from './migrations/0028_single_sign_on';
 import * as m0029 from './migrations/0029_audits';
 
 /** Every migration, in order. Frozen in time: never edit one that has shipped; add the next. */
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025_activity_operations': m0025,
   '0026_integration_readiness': m0026,
   '0027_shared_drafts': m0027,
+  '0028_single_sign_on': m0028,
   '0029_audits': m0029,
 };
 

@@ -48,6 +48,7 @@ export const CONFIGURED_OBJECTS = [
   'submission',
   'integration assignment',
   'api token',
+  'identity provider',
   'audit',
 ] as const;
 /** One configured object of the activity log. */

@@ -19,6 +19,8 @@ export interface Accounts {
   id: Generated<number>;
   name: string;
   settings: JsonColumnWithDefault<{ allow_approval?: boolean; allow_self_approval?: boolean }>;
+  sso_break_glass_user_id: number | null;
+  sso_required: Generated<boolean>;
   updated_at: Generated<Timestamp>;
   uuid: Generated<string>;
 }
@@ -57,8 +59,6 @@ export interface ApiTokens {
   user_id: number;
 }
 
-export interface AuthTokens {
-  created_at: Generated<Timestamp>;
 export interface AuditExceptions {
   account_id: number;
   audit_id: number;
@@ -132,6 +132,8 @@ export interface Audits {
   updated_at: Generated<Timestamp>;
 }
 
+export interface AuthTokens {
+  created_at: Generated<Timestamp>;
   expires_at: Timestamp;
   purpose: 'activation' | 'reset';
   token_hash: string;
@@ -300,6 +302,27 @@ export interface GroupTemplates {
 export interface GroupUsers {
   group_id: number;
   user_id: number;
+}
+
+export interface IdentityProviders {
+  account_id: number;
+  bound_session_to_idp: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  default_role: Generated<'ADMIN' | 'MANAGER' | 'USER'>;
+  email_domains: Generated<string[]>;
+  enabled: Generated<boolean>;
+  id: Generated<number>;
+  jit_enabled: Generated<boolean>;
+  mapping_rules: JsonColumnWithDefault<
+    { claim: string; value: string; role?: 'ADMIN' | 'MANAGER' | 'USER' | null; group_id?: number | null }[]
+  >;
+  name: string;
+  oidc_client_id: string | null;
+  oidc_client_secret: string | null;
+  oidc_issuer: string | null;
+  oidc_scopes: string | null;
+  protocol: 'oidc' | 'saml';
+  updated_at: Generated<Timestamp>;
 }
 
 export interface InboundItems {
@@ -481,10 +504,43 @@ export interface RateLimits {
 }
 
 export interface Sessions {
+  bound_expires_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
   id: string;
   user_id: number;
+}
+
+export interface SsoIdentities {
+  account_id: number;
+  created_at: Generated<Timestamp>;
+  last_sign_in_at: Timestamp | null;
+  provider_id: number;
+  subject: string;
+  user_id: number;
+}
+
+export interface SsoStates {
+  account_id: number;
+  browser_hash: string;
+  code_verifier: string | null;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  nonce: string | null;
+  provider_id: number;
+  purpose: 'sign-in' | 'test';
+  state_hash: string;
+  test_id: Generated<string>;
+  test_result: JsonColumn<{
+    ok: boolean;
+    message: string;
+    claims: Record<string, unknown>;
+    email: string | null;
+    role: string | null;
+    group_ids: number[];
+  }> | null;
+  test_user_id: number | null;
+  used_at: Timestamp | null;
 }
 
 export interface SubmissionEvents {
@@ -679,6 +735,10 @@ export interface DB {
   accounts: Accounts;
   activities: Activities;
   api_tokens: ApiTokens;
+  audit_exceptions: AuditExceptions;
+  audit_findings: AuditFindings;
+  audit_runs: AuditRuns;
+  audits: Audits;
   auth_tokens: AuthTokens;
   autonumber_counters: AutonumberCounters;
   collab_access: CollabAccess;
@@ -699,6 +759,7 @@ export interface DB {
   group_templates: GroupTemplates;
   group_users: GroupUsers;
   groups: Groups;
+  identity_providers: IdentityProviders;
   inbound_items: InboundItems;
   integration_assignments: IntegrationAssignments;
   integration_links: IntegrationLinks;
@@ -714,6 +775,8 @@ export interface DB {
   oauth_states: OauthStates;
   rate_limits: RateLimits;
   sessions: Sessions;
+  sso_identities: SsoIdentities;
+  sso_states: SsoStates;
   submission_events: SubmissionEvents;
   submission_rows: SubmissionRows;
   submission_shares: SubmissionShares;
@@ -729,7 +792,3 @@ export interface DB {
   templates: Templates;
   users: Users;
 }
-  audit_exceptions: AuditExceptions;
-  audit_findings: AuditFindings;
-  audit_runs: AuditRuns;
-  audits: Audits;

@@ -227,6 +227,22 @@ export type AuditFindingsTable = Database['audit_findings'];
 export type AuditExceptionsTable = Database['audit_exceptions'];
 
 /**
+ * identity_providers: an account's single sign-on providers (migration 0028): the protocol-free
+ * routing, just-in-time creation and mapping, and each protocol's own columns (`oidc_*`; the
+ * client secret encrypted).
+ */
+export type IdentityProvidersTable = Database['identity_providers'];
+
+/** sso_identities: a provider's subject linked to a user, once (migration 0028). */
+export type SsoIdentitiesTable = Database['sso_identities'];
+
+/**
+ * sso_states: started sign-ins and tests, bound to the browser by a cookie's hash, single use,
+ * short-lived; a test keeps its outcome (migration 0028).
+ */
+export type SsoStatesTable = Database['sso_states'];
+
+/**
  * rate_limits: the sign-in and forgot-password counters every REST process shares, one row per
  * limited key with the points used in its window and when the window ends (migration 0022).
  */
@@ -236,6 +252,8 @@ export type AccountRow = Selectable<AccountsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+export type IdentityProviderRow = Selectable<IdentityProvidersTable>;
+export type NewIdentityProvider = Insertable<IdentityProvidersTable>;
 export type FolderRow = Selectable<FoldersTable>;
 export type GroupRow = Selectable<GroupsTable>;
 export type ActivityRow = Selectable<ActivitiesTable>;

@@ -72,3 +72,21 @@ export async function featureFlagsOf(db: Db, accountId: number): Promise<string[
     .executeTakeFirst();
   return row?.feature_flags;
 }
+
+/** Stores "Require SSO" and the break-glass admin (README "Single sign-on"); answers the account. */
+export function updateSsoEnforcement(
+  db: Db,
+  accountId: number,
+  enforcement: { required: boolean; breakGlassUserId: number | null },
+) {
+  return db
+    .updateTable('accounts')
+    .set({
+      sso_required: enforcement.required,
+      sso_break_glass_user_id: enforcement.breakGlassUserId,
+      updated_at: new Date(),
+    })
+    .where('id', '=', accountId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

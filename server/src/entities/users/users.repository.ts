@@ -260,3 +260,31 @@ export function setDisabledByEmail(db: Db, email: string, disabled: boolean) {
     .returning(['id', 'name', 'account_id'])
     .execute();
 }
+
+/** Sets a user's role and permissions (single sign-on's mapping, re-applied at each sign-in). */
+export async function updateAccess(
+  db: Db,
+  accountId: number,
+  id: number,
+  access: { role: NewUser['role']; permissions: string[] },
+) {
+  await db
+    .updateTable('users')
+    .set({ ...access, updated_at: new Date() })
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The account's enabled ADMIN users by name (who may be single sign-on's break-glass admin). */
+export function enabledAdmins(db: Db, accountId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where('account_id', '=', accountId)
+    .where('role', '=', 'ADMIN')
+    .where('disabled', '=', false)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
