@@ -69,6 +69,12 @@ const PatternBuilderPage = lazy(() =>
 const PatternsPage = lazy(() =>
   import('./features/patterns/pages/PatternsPage').then((m) => ({ default: m.PatternsPage })),
 );
+const AuditsPage = lazy(() =>
+  import('./features/audits/pages/AuditsPage').then((m) => ({ default: m.AuditsPage })),
+);
+const AuditPage = lazy(() =>
+  import('./features/audits/pages/AuditPage').then((m) => ({ default: m.AuditPage })),
+);
 const ReportsPage = lazy(() =>
   import('./features/reports/pages/ReportsPage').then((m) => ({ default: m.ReportsPage })),
 );
@@ -129,6 +135,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: loading(<AdminLanding />) },
           guarded('account/reports', 'reports', <ReportsPage />),
+          guarded('audits', 'audits', <AuditsPage />),
+          guarded('audits/:id', 'audits', <AuditPage />),
           guarded('users', 'users', <UsersPage />),
           guarded('groups', 'groups', <GroupsPage />),
           guarded('accounts', 'accounts', <ConnectorsPage />),

@@ -1,2 +1,3 @@
 export * from './audit-rules';
 export * from './audits.contract';
+export * from './scores';

@@ -26,7 +26,7 @@ const KINDS = {
   region: 60, // 'Emea': not in Regions, did you mean 'EMEA'
   channel: 40, // 'Socail': not in Channels, did you mean 'Social'
   date: 50, // 20260230
-  short: 25, // 'Spring sale': the name ends before segment Channel
+  short: 25, // 'EMEA_Social': the name ends before segment Campaign
   shape: 25, // 'EMEA_Social_Spring_March': the date has the wrong shape
   noCampaign: 50, // url_tags without utm_campaign
   source: 30, // utm_source=facebook
@@ -47,7 +47,7 @@ function creatives(): MetaAdObjectSeed[] {
   add('region', (i) => ({ name: `Emea_Social_Spring ${i}_20260301`, url_tags: tags('x') }));
   add('channel', (i) => ({ name: `EMEA_Socail_Spring ${i}_20260301`, url_tags: tags('x') }));
   add('date', (i) => ({ name: `EMEA_Social_Spring ${i}_20260230`, url_tags: tags('x') }));
-  add('short', () => ({ name: 'Spring sale', url_tags: tags('x') }));
+  add('short', () => ({ name: 'EMEA_Social', url_tags: tags('x') }));
   add('shape', () => ({ name: 'EMEA_Social_Spring_March', url_tags: tags('x') }));
   add('noCampaign', (i) => ({ name: good(i), url_tags: 'utm_source=Social' }));
   add('source', (i) => ({ name: good(i), url_tags: tags(good(i), 'facebook') }));
@@ -259,7 +259,7 @@ describe('an audit of 1,000 live ad creatives', () => {
 
 describe('scheduled audits', () => {
   it('a daily audit runs when its day has come, not before', async () => {
-    const audit = await saveAudit({ schedule: 'daily', filters: { name_contains: 'Spring sale' } });
+    const audit = await saveAudit({ schedule: 'daily', filters: { name_contains: 'Spring_March' } });
     const before = await admin.get(`/api/v1/account/audits/${audit.id}`);
     expect(before.body.audit.next_run_at).not.toBeNull();
     const due = Date.parse(before.body.audit.next_run_at);
@@ -272,7 +272,7 @@ describe('scheduled audits', () => {
     expect(queued).toHaveLength(1);
     expect(queued[0].trigger).toBe('schedule');
     const run = await endedRun(queued[0].id);
-    expect(run).toMatchObject({ status: 'Success', objects: KINDS.short, violations: KINDS.short });
+    expect(run).toMatchObject({ status: 'Success', objects: KINDS.shape, violations: KINDS.shape });
     const after = await admin.get(`/api/v1/account/audits/${audit.id}`);
     expect(Date.parse(after.body.audit.next_run_at)).toBe(due + 24 * 3600_000);
     // The same sweep again queues nothing more.
@@ -349,12 +349,10 @@ describe('setup', () => {
     expect(JSON.stringify(badSchedule.body)).toContain('schedule');
 
     const audit = await saveAudit();
-    const stale = await admin
-      .put('/api/v1/account/audits')
-      .send({
-        ...(await admin.get(`/api/v1/account/audits/${audit.id}`)).body.audit,
-        updated_at: '2020-01-01T00:00:00.000Z',
-      });
+    const stale = await admin.put('/api/v1/account/audits').send({
+      ...(await admin.get(`/api/v1/account/audits/${audit.id}`)).body.audit,
+      updated_at: '2020-01-01T00:00:00.000Z',
+    });
     expect(stale.status).toBe(409);
 
     const reader = await createUser(ctx, account.id, { role: 'MANAGER', permissions: ['access_reports'] });

@@ -1,22 +1,10 @@
+import { auditScoreChange, auditScoreText } from '@nomen/shared';
 import type { AuditRow } from '@nomen/shared/db';
 import * as repo from '../../entities/audits/audits.repository';
 import type { JobDeps } from '../types';
 
 /** Violations a digest lists. */
 export const DIGEST_TOP = 10;
-
-/** A score as the digest writes it: a percentage with one decimal. */
-export function percent(score: number | null): string {
-  return score === null ? 'no objects' : `${(score * 100).toFixed(1)}%`;
-}
-
-/** The change since the last run, in percentage points ("+2.5 points", "no change", "first run"). */
-export function changeText(score: number | null, previous: number | null): string {
-  if (score === null || previous === null) return 'first run';
-  const points = Math.round((score - previous) * 1000) / 10;
-  if (points === 0) return 'no change since the last run';
-  return `${points > 0 ? '+' : ''}${points.toFixed(1)} points since the last run`;
-}
 
 /**
  * Mails the digest of a finished run to the audit's recipients (README "Audits"): the score, the
@@ -35,9 +23,11 @@ export async function mailDigest(deps: JobDeps, audit: AuditRow, runId: number):
     { q: '', reason: '', verdict: 'violation' },
     { limit: DIGEST_TOP, offset: 0 },
   );
+  const score = auditScoreText(run.score, 'no objects');
+  const change = auditScoreChange(run.score, previous);
   const link = `${deps.config.appUrl}/admin/audits/${audit.id}?run=${runId}`;
   const lines = [
-    `Audit "${audit.name}": ${percent(run.score)} compliant (${changeText(run.score, previous)}).`,
+    `Audit "${audit.name}": ${score} compliant (${change === null ? 'first run' : `${change} since the last run`}).`,
     `${run.objects} objects: ${run.compliant} compliant, ${run.violations} violations, ${run.exceptions} accepted exceptions.`,
     '',
     rows.length > 0 ? `Top ${rows.length} violations:` : 'No violations.',
@@ -48,7 +38,7 @@ export async function mailDigest(deps: JobDeps, audit: AuditRow, runId: number):
     '',
     `Open the audit: ${link}`,
   ];
-  const subject = `Audit ${audit.name}: ${percent(run.score)} compliant`;
+  const subject = `Audit ${audit.name}: ${score} compliant`;
   for (const to of audit.recipients)
     await deps.mailer.send({
       to,
