@@ -252,6 +252,9 @@ describe('names read back into their segments (property: parse(generate(x)) = x)
         const shapeList: Shape[] = [...fixedShapes];
         if (varyingShape) shapeList.splice(at % (shapeList.length + 1), 0, varyingShape);
         fc.pre(shapeList.length > 0);
+        // A free value beside a list value of several words could end with its first words: the
+        // reader takes the longest free value, so that mix is left out.
+        fc.pre(varyingShape?.kind !== 'free' || !fixedShapes.some((shape) => shape.kind === 'listed'));
         const c = generate(shapeList, 'none', data);
         const parse = compileNameParser({ delimiter: 'none', segments: c.segments }, c.options)(c.code);
         expectRoundTrip(c, parse, data.today);

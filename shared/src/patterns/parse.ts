@@ -14,19 +14,22 @@
  * - A variable with a list of allowed values (`options.allowed`) reads one of its values (trimmed
  *   as the engine prints them), which may contain spaces or the delimiter ("North America",
  *   "EMEA_North"). When several splits are possible the reader backtracks over the candidate
- *   positions and keeps the first split in which every listed variable's value is in its list,
- *   trying longer list values first.
+ *   positions and keeps a split in which every listed variable's value is in its list, trying
+ *   longer list values first.
  * - A variable without a list reads one or more characters up to the next delimiter. It may
- *   contain the delimiter only when no split is possible otherwise (then the shortest values are
- *   tried first, the earliest variable varying last). With the delimiter 'none' it reads as much
- *   as the rest of the pattern allows, longest first.
- * - When no split keeps every listed value in its list, the listed variables are read as
- *   variables without a list, keeping the split with the fewest values not in their lists: the
- *   answer then is `not_in_list` for the first variable (in code order) whose value is not allowed, with every segment's value and, where one is close, the
- *   allowed value meant (`suggestValue`).
- * - Otherwise the answer names the first point where the name stops matching: of all the ways
- *   tried, the one that reads furthest into the name while using the fewest variable values that
- *   contain the delimiter. Reasons: `no_match` (a segment's text has the wrong shape),
+ *   contain the delimiter only when no split is possible otherwise (the split with the fewest
+ *   such values is kept). With the delimiter 'none' it reads as much as the rest of the pattern
+ *   allows, longest first; beside a list value of several words it may then take the first words
+ *   ("F0" + "Ba Ba" reads as "F0Ba " + "Ba" when "Ba" is in the list too).
+ * - When no split keeps every listed value in its list and the name stops matching where a
+ *   listed value should stand, the listed variables are read again as variables without a list,
+ *   keeping the split with the fewest values not in their lists: the answer then is `not_in_list`
+ *   for the first variable (in code order) whose value is not allowed, with every segment's value
+ *   and, where one is close, the allowed value meant (`suggestValue`).
+ * - Otherwise the answer names the first point where the name stops matching with every listed
+ *   value in its list: of all the ways tried, the one that reads furthest into the name while
+ *   using the fewest variable values that contain the delimiter. Reasons: `no_match` (a
+ *   segment's text has the wrong shape or, for a listed variable, is no value of the list),
  *   `invalid_date` (a date's shape matches but the day does not exist, e.g. 2026-02-30 or month
  *   13), `too_short` (the name ends before the last segment), `trailing_text` (text after the last
  *   segment), `too_long` (longer than NAME_PARSE_MAX_LENGTH, not read), `invalid_pattern` (the
@@ -152,10 +155,11 @@ const KIND_RANK: Readonly<Record<FailureKind, number>> = {
 
 /** The values read up to a level: per level its start, end, auxiliary number and flags. */
 interface Path {
-  readonly starts: number[];
-  readonly ends: number[];
-  readonly aux: number[];
-  readonly flags: number[];
+  readonly length: number;
+  readonly starts: ArrayLike<number>;
+  readonly ends: ArrayLike<number>;
+  readonly aux: ArrayLike<number>;
+  readonly flags: ArrayLike<number>;
 }
 
 interface BestFailure {
@@ -177,11 +181,23 @@ interface Search {
   /** Most values holding the delimiter the reading may take. */
   fallbackCap: number;
   fallbacks: number;
-  /** Dead ends by level and position: the fallbacks + 1 and the budget they were reached with. */
-  memo: Uint8Array | null;
-  memoBudget: Uint8Array | null;
-  readonly starts: Int32Array;
-  readonly picks: Int32Array;
+  /**
+   * Dead ends by level and position (`level * (length + 1) + pos`), valid where `memoPass` is the
+   * current `pass`: the fallbacks + 1 and the budget they were reached with. Reused between names.
+   */
+  pass: number;
+  memoPass: Int32Array;
+  memoFallbacks: Uint8Array;
+  memoBudget: Uint8Array;
+  /** Where the delimiters stand in the name, then its length; worked out once a name needs it. */
+  readonly stops: number[];
+  stopCount: number;
+  readonly starts: number[];
+  /** The reading chosen per level: its end, auxiliary number and flags. */
+  readonly chosen: Path;
+  readonly chosenEnds: number[];
+  readonly chosenAux: number[];
+  readonly chosenFlags: number[];
   readonly ends: number[][];
   readonly aux: number[][];
   readonly flags: number[][];
@@ -200,18 +216,56 @@ interface Level {
   readonly list: AllowedList | null;
 }
 
+/**
+ * Texts by length, first and last character: finds whether name[start, end) is one of them
+ * without cutting the name (`indexHolds`).
+ */
+type TextIndex = ReadonlyMap<number, readonly string[]>;
+
+function shapeKey(text: string, start: number, end: number): number {
+  if (end <= start) return 0;
+  return (
+    (((end - start) & 0x3ff) << 20) |
+    ((text.charCodeAt(start) & 0x3ff) << 10) |
+    (text.charCodeAt(end - 1) & 0x3ff)
+  );
+}
+
+function textIndex(texts: Iterable<string>): TextIndex {
+  const index = new Map<number, string[]>();
+  for (const text of texts) {
+    const key = shapeKey(text, 0, text.length);
+    const bucket = index.get(key);
+    if (bucket === undefined) index.set(key, [text]);
+    else if (!bucket.includes(text)) bucket.push(text);
+  }
+  return index;
+}
+
+function indexHolds(index: TextIndex, name: string, start: number, end: number): boolean {
+  const bucket = index.get(shapeKey(name, start, end));
+  if (bucket === undefined) return false;
+  for (let i = 0; i < bucket.length; i++) {
+    const text = bucket[i]!;
+    if (text.length === end - start && startsAt(name, start, text)) return true;
+  }
+  return false;
+}
+
 /** A variable's allowed values prepared for reading and suggestions. */
 interface AllowedList {
   readonly name: string | null;
-  readonly values: ReadonlySet<string>;
+  readonly values: TextIndex;
   /** Values by normalised form (trimmed, spaces collapsed, lower case), first one kept. */
   readonly byNormal: ReadonlyMap<string, string>;
   readonly normals: readonly string[];
   readonly originals: readonly string[];
-  /** Most delimiters any value contains. */
-  readonly maxDelimiters: number;
+  /** Every value's text before each delimiter in it ("EMEA" of "EMEA_North"). */
+  readonly heads: TextIndex;
   /** Values by first character, longest first (for the delimiter 'none'). */
   readonly byFirst: ReadonlyMap<number, readonly string[]>;
+  /** Suggestions already made, by value read (null: none is close). */
+  readonly suggestions: Map<string, string | null>;
 }
 
 function normalize(value: string): string {
@@ -231,10 +285,16 @@ function prepareList(values: readonly string[], name: string | undefined, separa
     const key = normalize(value);
     if (!byNormal.has(key)) byNormal.set(key, value);
   }
-  let maxDelimiters = 0;
+  const heads = new Set<string>();
   const byFirst = new Map<number, string[]>();
   for (const value of originals) {
-    if (separator !== '') maxDelimiters = Math.max(maxDelimiters, value.split(separator).length - 1);
+    for (
+      let at = separator === '' ? -1 : value.indexOf(separator);
+      at >= 0;
+      at = value.indexOf(separator, at + 1)
+    ) {
+      heads.add(value.slice(0, at));
+    }
     const first = value.charCodeAt(0);
     const bucket = byFirst.get(first) ?? [];
     bucket.push(value);
@@ -243,14 +303,19 @@ function prepareList(values: readonly string[], name: string | undefined, separa
   for (const bucket of byFirst.values()) bucket.sort((a, b) => b.length - a.length);
   return {
     name: typeof name === 'string' && name.trim() !== '' ? name.trim() : null,
-    values: set,
+    values: textIndex(set),
     byNormal,
     normals: originals.map(normalize),
     originals,
-    maxDelimiters,
+    heads: textIndex(heads),
     byFirst,
+    suggestions: new Map(),
   };
 }
+
+// The two rows of the distance table, reused between calls.
+let rowA = new Int32Array(64);
+let rowB = new Int32Array(64);
 
 /**
  * Levenshtein distance of `a` and `b` when it is at most `max`, else `max + 1`; rows are cut short
@@ -258,8 +323,12 @@ function prepareList(values: readonly string[], name: string | undefined, separa
  */
 function boundedDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let previous = new Array<number>(b.length + 1);
-  let current = new Array<number>(b.length + 1);
+  if (rowA.length <= b.length) {
+    rowA = new Int32Array(b.length * 2 + 1);
+    rowB = new Int32Array(b.length * 2 + 1);
+  }
+  let previous = rowA;
+  let current = rowB;
   for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
     current[0] = i;
@@ -276,7 +345,19 @@ function boundedDistance(a: string, b: string, max: number): number {
   return previous[b.length]!;
 }
 
+/** Suggestions remembered per list: live names repeat the same few wrong values. */
+const SUGGESTION_CACHE_SIZE = 4096;
+
 function closest(value: string, list: AllowedList): string | undefined {
+  const cached = list.suggestions.get(value);
+  if (cached !== undefined) return cached ?? undefined;
+  const suggestion = nearest(value, list);
+  if (list.suggestions.size >= SUGGESTION_CACHE_SIZE) list.suggestions.clear();
+  list.suggestions.set(value, suggestion ?? null);
+  return suggestion;
+}
+
+function nearest(value: string, list: AllowedList): string | undefined {
   const key = normalize(value);
   const same = list.byNormal.get(key);
   if (same !== undefined) return same;
@@ -304,11 +385,18 @@ export function suggestValue(value: string, allowed: readonly string[]): string 
   return closest(value, prepareList(allowed, undefined, ''));
 }
 
+/** Whether `text` stands in `name` at `pos`: `name.startsWith(text, pos)`, which V8 does not inline. */
+function startsAt(name: string, pos: number, text: string): boolean {
+  if (pos + text.length > name.length) return false;
+  for (let i = 0; i < text.length; i++) if (name.charCodeAt(pos + i) !== text.charCodeAt(i)) return false;
+  return true;
+}
+
 // Matchers: each writes the candidate ends of its segment at `pos` into the level's buffers.
 
 function constantMatcher(text: string): Matcher {
   return (search, pos, level) => {
-    if (!search.name.startsWith(text, pos)) return 0;
+    if (!startsAt(search.name, pos, text)) return 0;
     search.ends[level]![0] = pos + text.length;
     search.flags[level]![0] = 0;
     return 1;
@@ -331,14 +419,22 @@ function autonumberMatcher(segment: AutonumberSegment): Matcher {
     const ends = search.ends[level]!;
     const aux = search.aux[level]!;
     const flags = search.flags[level]!;
+    // Only safe integers are read: the number of the longest safe reading, then shorter ones.
+    let n = 0;
+    let end = pos;
+    while (end < longest) {
+      const next = n * 10 + (name.charCodeAt(end) - 48);
+      if (next > Number.MAX_SAFE_INTEGER) break;
+      n = next;
+      end++;
+    }
     let count = 0;
-    for (let end = longest; end >= pos + width; end--) {
-      const n = Number(name.slice(pos, end));
-      if (!Number.isSafeInteger(n)) continue;
+    for (; end >= pos + width; end--) {
       ends[count] = end;
       aux[count] = n;
       flags[count] = 0;
       count++;
+      n = Math.floor(n / 10);
     }
     return count;
   };
@@ -372,7 +468,7 @@ function fixedDigits(width: number): PartReader {
     for (let i = pos; i < pos + width; i++) {
       const code = name.charCodeAt(i);
       if (!isDigit(code)) return 0;
-      value = value * 10 + code - 48;
+      value = value * 10 + (code - 48);
     }
     lengths[0] = width;
     values[0] = value;
@@ -398,7 +494,7 @@ const unpaddedDigits: PartReader = (name, pos, lengths, values) => {
 function monthNames(names: readonly string[]): PartReader {
   return (name, pos, lengths, values) => {
     for (let i = 0; i < names.length; i++) {
-      if (name.startsWith(names[i]!, pos)) {
+      if (startsAt(name, pos, names[i]!)) {
         lengths[0] = names[i]!.length;
         values[0] = i + 1;
         return 1;
@@ -473,7 +569,7 @@ function dateMatcher(segment: DateSegment, separator: string): Matcher {
       chosen[index] = readings[index]![k]!;
       const end = at + lengths[index]![k]!;
       if (index === parts.length - 1) emit(end);
-      else if (search.name.startsWith(joint, end)) walk(index + 1, end + joint.length);
+      else if (startsAt(search.name, end, joint)) walk(index + 1, end + joint.length);
     }
   };
   return (current, pos, currentLevel) => {
@@ -486,48 +582,74 @@ function dateMatcher(segment: DateSegment, separator: string): Matcher {
   };
 }
 
+/** Where the next delimiter at or after `from` is, or the name's end. */
+function nextStop(name: string, separator: string, from: number): number {
+  const at = name.indexOf(separator, from);
+  return at < 0 ? name.length : at;
+}
+
+/** The positions of the name's delimiters, then its length (found once per name). */
+function stopsOf(search: Search, separator: string): number[] {
+  if (search.stopCount < 0) {
+    const { name, stops } = search;
+    let n = 0;
+    for (let at = name.indexOf(separator); at >= 0; at = name.indexOf(separator, at + 1)) stops[n++] = at;
+    stops[n++] = name.length;
+    search.stopCount = n;
+  }
+  return search.stops;
+}
+
+/** Adds a free reading unless a listed reading ends there already (the first `listed` ones). */
+function addFree(ends: number[], flags: number[], count: number, listed: number, end: number, flag: number) {
+  for (let j = 0; j < listed; j++) if (ends[j] === end) return count;
+  ends[count] = end;
+  flags[count] = flag;
+  return count + 1;
+}
+
+/**
+ * The listed readings at `pos`, longest first: the text up to the first, second, … delimiter
+ * that is one of the list's values, read on past a delimiter only while the text so far starts
+ * some value holding the delimiter.
+ */
+function listedEnds(list: AllowedList, separator: string, search: Search, pos: number, level: number) {
+  const { name, length } = search;
+  const ends = search.ends[level]!;
+  const flags = search.flags[level]!;
+  let count = 0;
+  let stop = pos;
+  for (;;) {
+    stop = nextStop(name, separator, stop);
+    if (stop > pos && indexHolds(list.values, name, pos, stop)) {
+      ends[count] = stop;
+      flags[count++] = 0;
+    }
+    if (stop === length || list.heads.size === 0 || !indexHolds(list.heads, name, pos, stop)) break;
+    stop++;
+  }
+  for (let a = 0, b = count - 1; a < b; a++, b--) [ends[a], ends[b]] = [ends[b]!, ends[a]!];
+  return count;
+}
+
 function variableMatcher(list: AllowedList | null, separator: string): Matcher {
   if (separator === '') return undelimitedVariableMatcher(list);
-  const stops: number[] = [];
   const notListed = list === null ? 0 : NOT_LISTED;
   return (search, pos, level) => {
-    const { name, length } = search;
     const ends = search.ends[level]!;
     const flags = search.flags[level]!;
-    const next = (from: number) => {
-      const at = name.indexOf(separator, from);
-      return at < 0 ? length : at;
-    };
-    const first = next(pos);
     let count = 0;
     if (list !== null) {
-      // The value may hold up to maxDelimiters delimiters: try the longest reading first.
-      stops[0] = first;
-      let n = 1;
-      while (n <= list.maxDelimiters && stops[n - 1]! < length) {
-        stops[n] = next(stops[n - 1]! + 1);
-        n++;
-      }
-      for (let j = n - 1; j >= 0; j--) {
-        const end = stops[j]!;
-        if (end > pos && list.values.has(name.slice(pos, end))) {
-          ends[count] = end;
-          flags[count++] = 0;
-        }
-      }
+      count = listedEnds(list, separator, search, pos, level);
       if (!search.lenient) return count;
     }
     const listed = count;
-    const add = (end: number, flag: number) => {
-      for (let j = 0; j < listed; j++) if (ends[j] === end) return;
-      ends[count] = end;
-      flags[count++] = flag | notListed;
-    };
-    if (first > pos) add(first, 0);
-    for (let end = first; end < length; ) {
-      end = next(end + 1);
-      add(end, FALLBACK);
-    }
+    const stops = stopsOf(search, separator);
+    let j = 0;
+    while (stops[j]! < pos) j++;
+    if (stops[j]! > pos) count = addFree(ends, flags, count, listed, stops[j]!, notListed);
+    for (j++; j < search.stopCount; j++)
+      count = addFree(ends, flags, count, listed, stops[j]!, FALLBACK | notListed);
     return count;
   };
 }
@@ -540,7 +662,7 @@ function undelimitedVariableMatcher(list: AllowedList | null): Matcher {
     let count = 0;
     if (list !== null) {
       for (const value of list.byFirst.get(name.charCodeAt(pos)) ?? []) {
-        if (name.startsWith(value, pos)) {
+        if (startsAt(name, pos, value)) {
           ends[count] = pos + value.length;
           flags[count++] = 0;
         }
@@ -570,17 +692,15 @@ function record(search: Search, level: number, at: number, end: number, kind: Fa
   search.best = { level, at, end, kind, fallbacks: search.fallbacks, path: snapshot(search, level) };
 }
 
-/** The readings chosen for the levels before `level`. */
+/** A copy of the readings chosen for the levels before `level`. */
 function snapshot(search: Search, level: number): Path {
-  const path: Path = { starts: [], ends: [], aux: [], flags: [] };
-  for (let l = 0; l < level; l++) {
-    const pick = search.picks[l]!;
-    path.starts.push(search.starts[l]!);
-    path.ends.push(search.ends[l]![pick]!);
-    path.aux.push(search.aux[l]![pick] ?? 0);
-    path.flags.push(search.flags[l]![pick]!);
-  }
-  return path;
+  return {
+    length: level,
+    starts: search.starts.slice(0, level),
+    ends: search.chosenEnds.slice(0, level),
+    aux: search.chosenAux.slice(0, level),
+    flags: search.chosenFlags.slice(0, level),
+  };
 }
 
 function expectation(segment: PatternSegment, list: AllowedList | null, label: string): string {
@@ -643,8 +763,13 @@ function explorer(levels: readonly Level[], separator: string) {
       return false;
     }
     const key = level * (search.length + 1) + pos;
-    const seen = search.memo?.[key] ?? 0;
-    if (seen !== 0 && seen <= search.fallbacks + 1 && search.budget <= search.memoBudget![key]!) return false;
+    if (
+      search.memoPass[key] === search.pass &&
+      search.memoFallbacks[key]! <= search.fallbacks + 1 &&
+      search.budget <= search.memoBudget[key]!
+    ) {
+      return false;
+    }
     search.starts[level] = pos;
     const n = levels[level]!.match(search, pos, level);
     if (n === 0) record(search, level, pos, -1, pos === search.length ? 'too_short' : 'no_match');
@@ -656,7 +781,9 @@ function explorer(levels: readonly Level[], separator: string) {
       const fallback = flags[k]! & FALLBACK;
       const unlisted = (flags[k]! & NOT_LISTED) >> 1;
       if (unlisted > search.budget || search.fallbacks + fallback > search.fallbackCap) continue;
-      search.picks[level] = k;
+      search.chosenEnds[level] = end;
+      search.chosenAux[level] = search.aux[level]![k] ?? 0;
+      search.chosenFlags[level] = flags[k]!;
       search.fallbacks += fallback;
       search.budget -= unlisted;
       let found = false;
@@ -669,48 +796,41 @@ function explorer(levels: readonly Level[], separator: string) {
       search.budget += unlisted;
       if (found) return true;
     }
-    if (search.memo === null || search.memoBudget === null) {
-      search.memo = new Uint8Array((count + 1) * (search.length + 1));
-      search.memoBudget = new Uint8Array(search.memo.length);
-    }
-    search.memo[key] = Math.min(search.fallbacks + 1, 255);
+    search.memoPass[key] = search.pass;
+    search.memoFallbacks[key] = Math.min(search.fallbacks + 1, 255);
     search.memoBudget[key] = search.budget;
     return false;
   };
   return explore;
 }
 
-function partsOf(levels: readonly Level[], name: string, path: Path): ParsedPart[] {
-  const parts: ParsedPart[] = [];
-  for (let l = 0; l < path.starts.length; l++) {
-    const { segment, list } = levels[l]!;
-    const at = path.starts[l]!;
-    const value = name.slice(at, path.ends[l]);
-    const base = { segmentId: segment.id, segmentType: segment.segment_type, value, at };
-    switch (segment.segment_type) {
-      case 'date':
-        parts.push({ ...base, date: decodeDate(path.aux[l]!) });
-        break;
-      case 'autonumber':
-        parts.push({ ...base, number: path.aux[l]! });
-        break;
-      case 'variable': {
-        if (list === null) {
-          parts.push(base);
-        } else if ((path.flags[l]! & NOT_LISTED) === 0) {
-          parts.push({ ...base, inList: true });
-        } else {
-          const suggestion = closest(value, list);
-          parts.push(
-            suggestion === undefined ? { ...base, inList: false } : { ...base, inList: false, suggestion },
-          );
-        }
-        break;
-      }
-      default:
-        parts.push(base);
+function partOf(level: Level, name: string, path: Path, l: number): ParsedPart {
+  const { segment, list } = level;
+  const segmentId = segment.id;
+  const at = path.starts[l]!;
+  const value = name.slice(at, path.ends[l]);
+  switch (segment.segment_type) {
+    case 'date':
+      return { segmentId, segmentType: 'date', value, at, date: decodeDate(path.aux[l]!) };
+    case 'autonumber':
+      return { segmentId, segmentType: 'autonumber', value, at, number: path.aux[l]! };
+    case 'variable': {
+      if (list === null) return { segmentId, segmentType: 'variable', value, at };
+      if ((path.flags[l]! & NOT_LISTED) === 0)
+        return { segmentId, segmentType: 'variable', value, at, inList: true };
+      const suggestion = closest(value, list);
+      return suggestion === undefined
+        ? { segmentId, segmentType: 'variable', value, at, inList: false }
+        : { segmentId, segmentType: 'variable', value, at, inList: false, suggestion };
     }
+    default:
+      return { segmentId, segmentType: segment.segment_type, value, at };
   }
+}
+
+function partsOf(levels: readonly Level[], name: string, path: Path): ParsedPart[] {
+  const parts = new Array<ParsedPart>(path.length);
+  for (let l = 0; l < path.length; l++) parts[l] = partOf(levels[l]!, name, path, l);
   return parts;
 }
 
@@ -793,9 +913,39 @@ export function compileNameParser(pattern: CodePattern, options: NameParserOptio
   return readerOf(levels, separator);
 }
 
+/**
+ * Whether a value outside its list may explain a name the strict pass could not read: when the
+ * name stops matching where a listed value should stand, or after a listed value that starts a
+ * longer one holding the delimiter ("EMEA" of "EMEA_North", which a typo may have cut short).
+ */
+function mayBeUnlisted(levels: readonly Level[], name: string, failure: BestFailure): boolean {
+  if ((levels[failure.level]?.list ?? null) !== null) return true;
+  const { path } = failure;
+  for (let l = 0; l < path.length; l++) {
+    const list = levels[l]!.list;
+    if (list !== null && list.heads.size > 0 && indexHolds(list.heads, name, path.starts[l]!, path.ends[l]!))
+      return true;
+  }
+  return false;
+}
+
+/** Readies the search for a new name: its text, no delimiters found yet, room in the memo. */
+function prepare(search: Search, name: string, count: number): void {
+  search.name = name;
+  search.length = name.length;
+  search.stopCount = -1;
+  const size = (count + 1) * (name.length + 1);
+  if (search.memoPass.length < size || search.pass > 0x3fffffff) {
+    search.memoPass = new Int32Array(Math.max(size, search.memoPass.length * 2, 256));
+    search.memoFallbacks = new Uint8Array(search.memoPass.length);
+    search.memoBudget = new Uint8Array(search.memoPass.length);
+    search.pass = 0;
+  }
+}
+
 function tally(path: Path, flag: number): number {
   let n = 0;
-  for (const flags of path.flags) if ((flags & flag) !== 0) n++;
+  for (let l = 0; l < path.length; l++) if ((path.flags[l]! & flag) !== 0) n++;
   return n;
 }
 
@@ -807,8 +957,12 @@ function tally(path: Path, flag: number): number {
  */
 function readerOf(levels: readonly Level[], separator: string): NameParser {
   const count = levels.length;
-  const hasLists = levels.some((level) => level.list !== null);
   const explore = explorer(levels, separator);
+  const zeros = () => new Array<number>(count + 1).fill(0);
+  const starts = zeros();
+  const chosenEnds = zeros();
+  const chosenAux = zeros();
+  const chosenFlags = zeros();
   const search: Search = {
     name: '',
     length: 0,
@@ -816,10 +970,17 @@ function readerOf(levels: readonly Level[], separator: string): NameParser {
     budget: 0,
     fallbackCap: 0,
     fallbacks: 0,
-    memo: null,
-    memoBudget: null,
-    starts: new Int32Array(count + 1),
-    picks: new Int32Array(count + 1),
+    pass: 0,
+    memoPass: new Int32Array(0),
+    memoFallbacks: new Uint8Array(0),
+    memoBudget: new Uint8Array(0),
+    stops: [],
+    stopCount: -1,
+    starts,
+    chosen: { length: count, starts, ends: chosenEnds, aux: chosenAux, flags: chosenFlags },
+    chosenEnds,
+    chosenAux,
+    chosenFlags,
     ends: levels.map(() => []),
     aux: levels.map(() => []),
     flags: levels.map(() => []),
@@ -830,12 +991,14 @@ function readerOf(levels: readonly Level[], separator: string): NameParser {
     search.budget = budget;
     search.fallbackCap = fallbackCap;
     search.fallbacks = 0;
-    search.memo = null;
-    search.memoBudget = null;
+    search.pass++;
     search.best = null;
     return explore(search, 0, 0);
   };
+  /** After a pass found a reading: the one with the fewest values not in lists, then fallbacks. */
   const least = (lenient: boolean): Path => {
+    const found = search.chosen;
+    if (tally(found, NOT_LISTED | FALLBACK) === 0) return found;
     let path = snapshot(search, count);
     for (let budget = 1; budget < tally(path, NOT_LISTED); budget++) {
       if (run(lenient, budget, MAX_BUDGET)) path = snapshot(search, count);
@@ -849,12 +1012,9 @@ function readerOf(levels: readonly Level[], separator: string): NameParser {
   return (input) => {
     const name = typeof input === 'string' ? input : String(input);
     if (name.length > NAME_PARSE_MAX_LENGTH) return tooLong();
-    search.name = name;
-    search.length = name.length;
+    prepare(search, name, count);
     if (run(false, 0, MAX_BUDGET)) return { ok: true, parts: partsOf(levels, name, least(false)) };
-    if (hasLists && run(true, MAX_BUDGET, MAX_BUDGET))
-      return notInList(levels, partsOf(levels, name, least(true)));
-    const best = search.best ?? {
+    const strict = search.best ?? {
       level: 0,
       at: 0,
       end: -1,
@@ -862,7 +1022,10 @@ function readerOf(levels: readonly Level[], separator: string): NameParser {
       fallbacks: 0,
       path: snapshot(search, 0),
     };
-    return failureOf(levels, name, best, separator);
+    if (mayBeUnlisted(levels, name, strict) && run(true, MAX_BUDGET, MAX_BUDGET)) {
+      return notInList(levels, partsOf(levels, name, least(true)));
+    }
+    return failureOf(levels, name, strict, separator);
   };
 }
 

@@ -1,0 +1,152 @@
+/**
+ * `npm run bench:audit`: how fast an audit reads live names (spec 02 §3, §9; the name parser in
+ * shared/src/patterns/parse.ts). 100,000 names made from a 6-segment pattern with three lists
+ * (bench/audit-names.ts; one in ten broken in one of seven ways) are parsed and checked against
+ * the lists on one core, beside generating the same number of codes with the engine in the same
+ * run; the target is a parse rate of at least half the generate rate. Every pass also checks that
+ * each name gets the verdict planted in it. After a warm-up each side runs whole passes over the
+ * 100,000 for a few seconds. Rates are per second of the thread's CPU time (one core, however
+ * busy the machine) and of wall time; the ratio compares CPU-time rates. The figures are printed
+ * and written to bench/results/audit.json.
+ *
+ * The second half (the audit of 100,000 objects end to end, from the ad platform stand-in's
+ * answers to stored results) goes in the marked section below and adds its figures to `results`.
+ */
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compileNameParser, compilePattern, describeSegment } from '../shared/src/patterns/index';
+import {
+  AUDIT_NAMES,
+  auditInputs,
+  auditLists,
+  auditNames,
+  auditParserOptions,
+  auditPattern,
+  BROKEN_EVERY,
+} from './audit-names';
+
+const WARM_UP_MS = 1_000;
+const MEASURE_MS = 3_000;
+
+/** CPU time this thread has used, in ms (wall time where Node cannot tell). */
+function cpuMs(): number {
+  if (typeof process.threadCpuUsage !== 'function') return performance.now();
+  const { user, system } = process.threadCpuUsage();
+  return (user + system) / 1000;
+}
+
+/**
+ * Runs whole passes of `pass` until `ms` have passed; answers items per second of wall time and
+ * per second of this thread's CPU time (the figure for one core when other processes share it).
+ */
+function passes(pass: () => number, ms: number) {
+  let items = 0;
+  const start = performance.now();
+  const cpuStart = cpuMs();
+  let elapsed = 0;
+  while (elapsed < ms) {
+    items += pass();
+    elapsed = performance.now() - start;
+  }
+  const cpu = cpuMs() - cpuStart;
+  return {
+    perSecond: Math.round((items / elapsed) * 1000),
+    perCpuSecond: Math.round((items / cpu) * 1000),
+    items,
+    durationMs: Math.round(elapsed),
+  };
+}
+
+/** Codes generated per second by the engine for the pattern, AUDIT_NAMES inputs a pass. */
+function generateRate() {
+  const generate = compilePattern(auditPattern);
+  const inputs = auditInputs(AUDIT_NAMES);
+  const pass = () => {
+    let length = 0;
+    for (const input of inputs) {
+      const result = generate(input);
+      if (!result.ok) throw new Error(JSON.stringify(result.errors));
+      length += result.code.length;
+    }
+    return length > 0 ? inputs.length : 0;
+  };
+  passes(pass, WARM_UP_MS);
+  return passes(pass, MEASURE_MS);
+}
+
+/** Names parsed and checked per second, and the verdicts of one pass by reason. */
+function parseRate() {
+  const { names, expected } = auditNames(AUDIT_NAMES);
+  const parse = compileNameParser(auditPattern, auditParserOptions);
+  const verdicts: Record<string, number> = {};
+  const pass = () => {
+    for (const key of Object.keys(verdicts)) verdicts[key] = 0;
+    for (let i = 0; i < names.length; i++) {
+      const result = parse(names[i]!);
+      const reason = result.ok ? null : result.failure.reason;
+      if (reason !== expected[i]) {
+        throw new Error(`${names[i]}: expected ${expected[i]}, got ${JSON.stringify(result)}`);
+      }
+      const key = reason ?? 'ok';
+      verdicts[key] = (verdicts[key] ?? 0) + 1;
+    }
+    return names.length;
+  };
+  passes(pass, WARM_UP_MS);
+  const measured = passes(pass, MEASURE_MS);
+  const sample = parse(names[BROKEN_EVERY - 1]!);
+  return {
+    ...measured,
+    verdicts: { ...verdicts },
+    sample: { name: names[BROKEN_EVERY - 1], failure: sample.ok ? null : sample.failure },
+  };
+}
+
+const generated = generateRate();
+const parsed = parseRate();
+
+const results: Record<string, unknown> = {
+  names: AUDIT_NAMES,
+  segments: auditPattern.segments.length,
+  segmentLabels: auditPattern.segments.map(describeSegment),
+  listSizes: Object.values(auditLists).map((list) => list.length),
+  brokenShare: 1 / BROKEN_EVERY,
+  parse: {
+    namesPerCpuSecond: parsed.perCpuSecond,
+    generatedCodesPerCpuSecond: generated.perCpuSecond,
+    ratio: Math.round((parsed.perCpuSecond / generated.perCpuSecond) * 100) / 100,
+    namesPerSecond: parsed.perSecond,
+    generatedCodesPerSecond: generated.perSecond,
+    target: 0.5,
+    verdicts: parsed.verdicts,
+    sample: parsed.sample,
+    durationMs: parsed.durationMs,
+  },
+  nodeVersion: process.version,
+  date: new Date().toISOString(),
+};
+
+console.log(`Pattern: ${(results.segmentLabels as string[]).join(' + ')}`);
+console.log(`Lists: ${(results.listSizes as number[]).join(', ')} values`);
+const rate = (figures: { perCpuSecond: number; perSecond: number }) =>
+  `${figures.perCpuSecond.toLocaleString('en-US')}/s of CPU time (${figures.perSecond.toLocaleString('en-US')}/s of wall time)`;
+console.log(
+  `Names parsed and checked: ${rate(parsed)}, ${parsed.items.toLocaleString('en-US')} in ${parsed.durationMs} ms, one in ${BROKEN_EVERY} broken`,
+);
+console.log(`Codes generated by the engine for the same pattern: ${rate(generated)}`);
+console.log(`parse/generate = ${(results.parse as { ratio: number }).ratio} (target >= 0.5)`);
+console.log(`Verdicts of one pass: ${JSON.stringify(parsed.verdicts)}`);
+console.log(`Sample: ${parsed.sample.name} -> ${parsed.sample.failure?.message}`);
+
+// ---------------------------------------------------------------------------------------------
+// End to end: the audit of 100,000 objects from the stand-in's answers to stored results.
+// (The audit feature adds its measurement here and its figures to `results`.)
+// ---------------------------------------------------------------------------------------------
+
+const resultsDir = join(dirname(fileURLToPath(import.meta.url)), 'results');
+mkdirSync(resultsDir, { recursive: true });
+const file = join(resultsDir, 'audit.json');
+writeFileSync(`${file}.tmp`, `${JSON.stringify(results, null, 2)}\n`);
+renameSync(`${file}.tmp`, file);
+console.log(`Wrote ${file}`);
