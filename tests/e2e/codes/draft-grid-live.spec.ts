@@ -1,4 +1,6 @@
+import { HocuspocusProvider } from '@hocuspocus/provider';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import * as Y from 'yjs';
 import { apiAs, uniqueName } from '../support/api';
 import { type RoleName, storageStateOf } from '../support/roles';
 import { expect, test } from '../support/test';
@@ -181,6 +183,123 @@ test('[CODES]: what the owner typed but did not save is kept when they share the
     })
     .toEqual(['seed-a', 'unsaved-x']);
 
+  await ownerApi.dispose();
+  await context.close();
+});
+
+/**
+ * Counts, in the page, the components React renders in each commit, through the hook React
+ * DevTools uses (React calls `onCommitFiberRoot` after every commit, production builds too). A
+ * component rendered in a commit has the PerformedWork flag; only subtrees React worked on in that
+ * commit are walked (a bailed-out parent keeps its old children). Each rendered component is named
+ * by its first DOM element: a grid row or cell by its ARIA indexes, anything else as 'other'.
+ */
+const RENDER_COUNTER = `(() => {
+  const PERFORMED_WORK = 1;
+  const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
+  const commits = [];
+  const firstElement = (fiber) => {
+    for (let f = fiber; f; f = f.child) if (f.tag === 5) return f.stateNode;
+    return null;
+  };
+  const labelOf = (fiber) => {
+    const el = firstElement(fiber);
+    const role = el?.getAttribute?.('role');
+    if (role === 'row') return 'row ' + el.getAttribute('aria-rowindex');
+    if (role === 'gridcell') return 'cell ' + el.closest('[role="row"]')?.getAttribute('aria-rowindex') + ':' + el.getAttribute('aria-colindex');
+    return 'other';
+  };
+  const walk = (fiber, out) => {
+    for (let f = fiber; f; f = f.sibling) {
+      if (COMPONENT_TAGS.has(f.tag) && (f.flags & PERFORMED_WORK) !== 0) out.push(labelOf(f));
+      if (!f.alternate || f.child !== f.alternate.child) walk(f.child, out);
+    }
+  };
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    isDisabled: false,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE: () => {},
+    onScheduleFiberRoot: () => {},
+    onCommitFiberUnmount: () => {},
+    onPostCommitFiberRoot: () => {},
+    onCommitFiberRoot: (_id, root) => {
+      const rendered = [];
+      walk(root.current.child, rendered);
+      commits.push(rendered);
+    },
+  };
+  window.__renders = { commits };
+})()`;
+
+/** Joins the draft's room as `role` through the collab protocol (no browser): answers the room's row ids and a cells.set sender. */
+async function protocolPeer(api: APIRequestContext, baseURL: string, draftId: number) {
+  const answer = await api.post(`/api/v1/account/submissions/${draftId}/collab-token`, {
+    headers: { origin: baseURL },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const { token, room, url } = (await answer.json()) as { token: string; room: string; url: string | null };
+  const doc = new Y.Doc();
+  const acks = new Set<string>();
+  const provider = await new Promise<HocuspocusProvider>((resolve, reject) => {
+    const p: HocuspocusProvider = new HocuspocusProvider({
+      url: url ?? `${baseURL.replace(/^http/, 'ws')}/collab`,
+      name: room,
+      document: doc,
+      token,
+      onSynced: () => resolve(p),
+      onAuthenticationFailed: ({ reason }) => reject(new Error(reason)),
+      onStateless: ({ payload }) => {
+        const message = JSON.parse(payload) as { type: string; id?: string };
+        if (message.type === 'ack' && message.id) acks.add(message.id);
+      },
+    });
+  });
+  return {
+    rowIds: doc.getArray<string>('order').toArray(),
+    /** Sends cells.set of one cell; resolves once the server acknowledged it. */
+    async setCell(row: string, field: string, value: string) {
+      const id = crypto.randomUUID();
+      provider.sendStateless(JSON.stringify({ id, type: 'cells.set', cells: [{ row, field, value }] }));
+      await expect.poll(() => acks.has(id)).toBe(true);
+    },
+    close: () => provider.destroy(),
+  };
+}
+
+test('[CODES]: another person’s edit of one cell re-renders that cell and its row only, not the page, the other rows or cells', async ({
+  browser,
+  baseURL,
+}) => {
+  const ownerApi = await apiAs('commenter1', baseURL!);
+  const samApi = await apiAs('commenter2', baseURL!);
+  const draft = await seedSharedDraft(ownerApi, uniqueName('Renders'), 'Sam Rivera');
+  const context = await signedIn(browser, 'commenter1');
+  await context.addInitScript(RENDER_COUNTER);
+  const page = await context.newPage();
+  await page.goto(`/codes/new/${draft.templateId}?draft=${draft.id}`);
+  await expect(page.getByRole('img', { name: 'Jordan Lee (you)' })).toBeVisible({ timeout: 20_000 });
+  await expect(cell(page, 1, CAMPAIGN)).toHaveText('seed-b');
+  const sam = await protocolPeer(samApi, baseURL!, draft.id);
+
+  // Settled first (Sam's joining is told through presence), then only the edit is counted.
+  await sam.setCell(sam.rowIds[0]!, draft.campaignKey, 'warm-up');
+  await expect(cell(page, 0, CAMPAIGN)).toHaveText('warm-up');
+  await page.evaluate('window.__renders.commits.length = 0');
+  await sam.setCell(sam.rowIds[1]!, draft.campaignKey, 'remote-x');
+  await expect(cell(page, 1, CAMPAIGN)).toHaveText('remote-x');
+
+  const rendered = ((await page.evaluate('window.__renders.commits')) as string[][]).flat();
+  // The second data row is aria-rowindex 3; the Campaign column aria-colindex CAMPAIGN + 2.
+  expect(rendered.filter((label) => label.startsWith('row '))).toEqual(['row 3']);
+  expect(rendered.filter((label) => label.startsWith('cell '))).toEqual([`cell 3:${CAMPAIGN + 2}`]);
+  // The page, the room's bar, the toolbar and the editor's header keep their props: a handful of
+  // components on the way from the room to the grid render, not the hundreds a whole page is.
+  expect(rendered.filter((label) => label === 'other').length).toBeLessThan(20);
+
+  sam.close();
+  await samApi.dispose();
   await ownerApi.dispose();
   await context.close();
 });

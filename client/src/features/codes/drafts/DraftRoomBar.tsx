@@ -8,10 +8,16 @@ import { presenceColor } from '../../lists/collab/threads';
 import { submissionPath } from '../codesPaths';
 import type { DraftRoomSnapshot } from './DraftRoomClient';
 
+/** What the bar shows of the room's snapshot (not its rows or threads). */
+export type DraftRoomBarState = Pick<
+  DraftRoomSnapshot,
+  'status' | 'loaded' | 'pending' | 'meta' | 'others' | 'error'
+>;
+
 /** Props of DraftRoomBar. */
 export interface DraftRoomBarProps {
   submissionId: number;
-  snapshot: DraftRoomSnapshot;
+  snapshot: DraftRoomBarState;
   /** The signed-in user (first among the avatars). */
   user: { id: number; name: string };
   /** Shown beside the avatars (the draft's comments). */
@@ -19,7 +25,7 @@ export interface DraftRoomBarProps {
 }
 
 /** The people in the draft as the avatars show them: this person, then one entry per other connection. */
-function presenceOf(snapshot: DraftRoomSnapshot, user: DraftRoomBarProps['user']): Presence[] {
+function presenceOf(snapshot: DraftRoomBarState, user: DraftRoomBarProps['user']): Presence[] {
   const self: Presence = {
     clientId: 0,
     userId: user.id,
@@ -42,7 +48,7 @@ function presenceOf(snapshot: DraftRoomSnapshot, user: DraftRoomBarProps['user']
 }
 
 /** The line about the connection: offline with edits waiting, connecting, or the room's failure. */
-function ConnectionNotice({ snapshot }: { snapshot: DraftRoomSnapshot }) {
+function ConnectionNotice({ snapshot }: { snapshot: DraftRoomBarState }) {
   if (snapshot.status === 'failed')
     return (
       <Alert color="red" icon={<IconPlugConnectedX size={18} aria-hidden />} role="alert" py="xs">

@@ -1,5 +1,12 @@
 import { HocuspocusProvider, type HocuspocusProviderConfiguration } from '@hocuspocus/provider';
-import { AppError, type DraftCell, type DraftRoomMessage, draftRoomApi, type Thread } from '@nomen/shared';
+import {
+  AppError,
+  DRAFT_ROOM_KEYS,
+  type DraftCell,
+  type DraftRoomMessage,
+  draftRoomApi,
+  type Thread,
+} from '@nomen/shared';
 import { DraftDoc, type DraftMeta, type DraftRow } from '@nomen/shared/draft-room';
 import * as Y from 'yjs';
 import { apiFetch } from '../../../api/apiFetch';
@@ -140,8 +147,11 @@ export class DraftRoomClient {
   private readonly rowCache = new Map<string, DraftRow>();
   private roomRows: DraftRow[] = [];
   private isRoomDirty = true;
+  private isMetaDirty = true;
+  private isThreadsDirty = true;
   private provider: DraftRoomConnection | null = null;
   private frame = 0;
+  private isDocScheduled = false;
   private everConnected = false;
   private destroyed = false;
   private isConnected = false;
@@ -151,7 +161,13 @@ export class DraftRoomClient {
     this.draft.order.observe(() => {
       this.isRoomDirty = true;
     });
-    this.doc.on('update', () => this.schedule());
+    this.doc.getMap(DRAFT_ROOM_KEYS.meta).observe(() => {
+      this.isMetaDirty = true;
+    });
+    this.doc.getMap(DRAFT_ROOM_KEYS.threads).observe(() => {
+      this.isThreadsDirty = true;
+    });
+    this.doc.on('update', () => this.scheduleDoc());
     void this.start();
   }
 
@@ -408,18 +424,44 @@ export class DraftRoomClient {
     if (this.snapshot.pending !== this.queue.length) this.update({ pending: this.queue.length });
   }
 
-  /** Coalesces document and awareness changes into one snapshot per frame. */
+  /**
+   * Publishes a change of the document right after the update that made it (one snapshot per
+   * update, not per frame: an edit by someone else is painted in the frame after it arrives).
+   * Only what the update changed is read again: the rows it touched, the meta, the threads.
+   */
+  private scheduleDoc(): void {
+    if (this.isDocScheduled || this.destroyed) return;
+    this.isDocScheduled = true;
+    queueMicrotask(() => {
+      this.isDocScheduled = false;
+      if (this.destroyed) return;
+      this.refreshRows();
+      const meta = this.readMeta();
+      const threads = this.readThreads();
+      if (meta !== this.snapshot.meta || threads !== this.snapshot.threads) this.update({ meta, threads });
+    });
+  }
+
+  /** Coalesces awareness changes (the others' selected cells and typing) into one snapshot per frame. */
   private schedule(): void {
     if (this.frame || this.destroyed) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
       if (this.destroyed) return;
-      this.refreshRows();
-      this.update({ meta: this.readMeta(), threads: this.draft.threads(), others: this.readOthers() });
+      const others = this.readOthers();
+      if (others !== this.snapshot.others) this.update({ others });
     });
   }
 
+  private readThreads(): Thread[] {
+    if (!this.isThreadsDirty) return this.snapshot.threads;
+    this.isThreadsDirty = false;
+    return this.draft.threads();
+  }
+
   private readMeta(): DraftMeta {
+    if (!this.isMetaDirty) return this.snapshot.meta;
+    this.isMetaDirty = false;
     const meta = this.draft.meta();
     const was = this.snapshot.meta;
     const isSame =

@@ -44,6 +44,29 @@ describe('draftGridData (the room’s rows shown in the grid)', () => {
     expect(gridRowIds(insertRow(data, 0), handles)).toEqual([undefined, 'row-aaaa', 'row-bbbb']);
     expect(gridRowIds(removeRow(data, 0), handles)).toEqual(['row-bbbb']);
   });
+
+  it('after another person’s edit of one cell, copies only that cell’s column and keeps the rest', () => {
+    const handles = new RowHandles();
+    const before = draftGridData(columns, rows, handles);
+    const edited = [rows[0]!, { id: 'row-bbbb', cells: { '1': 'Autumn' } }];
+    const data = draftGridData(columns, edited, handles, { columns, rows, data: before });
+    expect(data).toEqual(draftGridData(columns, edited, new RowHandles()));
+    expect(data.columns[0]!.values).not.toBe(before.columns[0]!.values);
+    expect(data.columns[1]).toBe(before.columns[1]);
+    expect(data.columns[2]).toBe(before.columns[2]);
+    // A row written with the values it had changes nothing.
+    const same = [rows[0]!, { id: 'row-bbbb', cells: { '1': 'Summer' } }];
+    expect(draftGridData(columns, same, handles, { columns, rows, data: before })).toBe(before);
+  });
+
+  it('reads every row again when rows were added, removed or moved', () => {
+    const handles = new RowHandles();
+    const before = draftGridData(columns, rows, handles);
+    const moved = [rows[1]!, rows[0]!];
+    const data = draftGridData(columns, moved, handles, { columns, rows, data: before });
+    expect(data.columns[0]!.values).toEqual(['Summer', 'Spring']);
+    expect(gridRowIds(data, handles)).toEqual(['row-bbbb', 'row-aaaa']);
+  });
 });
 
 describe('draftCommandsOf (a grid change sent to the room)', () => {

@@ -33,16 +33,29 @@ export class RowHandles {
   }
 }
 
+/** What {@link draftGridData} made last: from which columns and rows. */
+export interface DraftGridSource {
+  readonly columns: readonly TableColumn[];
+  readonly rows: readonly DraftRow[];
+  readonly data: GridData;
+}
+
 /**
  * The typed grid of the draft's `rows` (snapshot → grid): one column per table column (computed
  * ones empty, as in `tableData`), every typed column as long as the rows, and the rows' handles
- * in the first column's `ids`.
+ * in the first column's `ids`. With `last` (the grid made before, from the same columns) and the
+ * same rows in the same order, only the rows whose objects changed are read again, and only the
+ * columns they change are copied: the others keep their arrays (so the rules govern again, and the
+ * grid paints, only what changed), and `last.data` itself is answered when no value changed.
  */
 export function draftGridData(
   columns: readonly TableColumn[],
   rows: readonly DraftRow[],
   handles: RowHandles,
+  last?: DraftGridSource,
 ): GridData {
+  const changed = last && last.columns === columns ? changedRowsOf(last.rows, rows) : null;
+  if (changed) return patchedGridData(last!.data, columns, rows, changed);
   const ids = rows.map((r) => handles.handleOf(r.id));
   return {
     rowCount: rows.length,
@@ -56,6 +69,45 @@ export function draftGridData(
       }),
     ),
   };
+}
+
+/** The places of the rows whose objects differ, or null when the rows' ids or order differ. */
+function changedRowsOf(before: readonly DraftRow[], now: readonly DraftRow[]): number[] | null {
+  if (before.length !== now.length) return null;
+  const changed: number[] = [];
+  for (let r = 0; r < now.length; r++) {
+    const was = before[r]!;
+    const row = now[r]!;
+    if (was === row) continue;
+    if (was.id !== row.id) return null;
+    changed.push(r);
+  }
+  return changed;
+}
+
+/** `data` with the cells of rows `changed` read again from `rows`: only the columns whose values differ are copied. */
+function patchedGridData(
+  data: GridData,
+  columns: readonly TableColumn[],
+  rows: readonly DraftRow[],
+  changed: readonly number[],
+): GridData {
+  let out: GridColumn[] | null = null;
+  columns.forEach((c, i) => {
+    const column = data.columns[i]!;
+    if (c.isComputed) return;
+    let values: string[] | null = null;
+    for (const r of changed) {
+      const value = rows[r]!.cells[c.key] ?? '';
+      if (value === (column.values[r] ?? '')) continue;
+      values ??= column.values.slice();
+      values[r] = value;
+    }
+    if (!values) return;
+    out ??= data.columns.slice();
+    out[i] = { ...column, values };
+  });
+  return out ? { rowCount: data.rowCount, columns: out } : data;
 }
 
 /** The row ids of the grid's rows in order (undefined: a row the grid added). */

@@ -1,6 +1,6 @@
 import type { DraftRow } from '@nomen/shared/draft-room';
 import { describe, expect, it } from 'vitest';
-import { applyDraftCommand, applyDraftCommands, heldRows } from './draftRows';
+import { applyDraftCommand, applyDraftCommands, heldRows, rowOrderOf } from './draftRows';
 
 const rows: DraftRow[] = [
   { id: 'row-aaaa', cells: { '1': 'A' } },
@@ -58,5 +58,19 @@ describe('heldRows (rows held still while a cell editor is open)', () => {
     ];
     expect(heldRows(rows, latest)).toEqual([rows[0], { id: 'row-bbbb', cells: { '1': 'B2' } }]);
     expect(heldRows(rows, [...rows])).toBe(rows);
+  });
+});
+
+describe('rowOrderOf (what depends only on where rows are)', () => {
+  it('keeps the order while only cells change, and takes the rows when one is added, removed or moved', () => {
+    const edited = applyDraftCommand(rows, {
+      type: 'cells.set',
+      cells: [{ row: 'row-aaaa', field: '1', value: 'A2' }],
+    });
+    expect(rowOrderOf(rows, edited)).toBe(rows);
+    const moved = [rows[1]!, rows[0]!];
+    expect(rowOrderOf(rows, moved)).toBe(moved);
+    const fewer = [rows[0]!];
+    expect(rowOrderOf(rows, fewer)).toBe(fewer);
   });
 });

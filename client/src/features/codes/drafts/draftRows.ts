@@ -113,3 +113,20 @@ export function heldRows(shown: readonly DraftRow[], latest: readonly DraftRow[]
   });
   return changed ? out : shown;
 }
+
+/**
+ * The rows' order as what depends only on it reads it (where the others' cells, the commented
+ * cells and the selected cell are): row ids only, the cells not to be read.
+ */
+export type DraftRowOrder = readonly Pick<DraftRow, 'id'>[];
+
+/**
+ * `last` when `rows` hold the same row ids in the same order (an edit of cells changes no place),
+ * else `rows`: so what depends only on the order is not worked out again for every edit of a cell.
+ */
+export function rowOrderOf(last: DraftRowOrder, rows: readonly DraftRow[]): DraftRowOrder {
+  if (last === rows) return last;
+  if (last.length !== rows.length) return rows;
+  for (let i = 0; i < rows.length; i++) if (last[i]!.id !== rows[i]!.id) return rows;
+  return last;
+}

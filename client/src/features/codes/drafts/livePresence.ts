@@ -3,6 +3,7 @@ import type { DraftRow } from '@nomen/shared/draft-room';
 import type { GridData } from '../../lists/grid/gridTypes';
 import type { TableColumn } from '../table/submissionTable';
 import type { DraftOther } from './DraftRoomClient';
+import type { DraftRowOrder } from './draftRows';
 
 /**
  * The others in a shared draft, placed on the grid (ARCHITECTURE.md, Live collaboration: "each
@@ -30,7 +31,7 @@ export function presenceKey(row: number, col: number): string {
  */
 export function presenceOnGrid(
   others: readonly DraftOther[],
-  rows: readonly DraftRow[],
+  rows: DraftRowOrder,
   columns: readonly TableColumn[],
 ): Map<string, CellPresence> {
   const out = new Map<string, CellPresence>();
@@ -75,7 +76,7 @@ export function displayWithTyping(display: GridData, presence: ReadonlyMap<strin
 
 /** The draft cell of grid cell `row`/`col` (null beyond the rows, in a spare row). */
 export function draftCellAt(
-  rows: readonly DraftRow[],
+  rows: DraftRowOrder,
   columns: readonly TableColumn[],
   row: number,
   col: number,

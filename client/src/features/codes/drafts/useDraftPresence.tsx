@@ -1,9 +1,9 @@
-import type { DraftRow } from '@nomen/shared/draft-room';
 import { useCallback, useMemo, useRef } from 'react';
 import type { CellDecoration, GridData } from '../../lists/grid/gridTypes';
 import type { LiveTableLayer } from '../table/SubmissionTable';
 import type { TableColumn } from '../table/submissionTable';
 import type { DraftRoomClient, DraftRoomSnapshot } from './DraftRoomClient';
+import type { DraftRowOrder } from './draftRows';
 import {
   type CellPresence,
   displayWithTyping,
@@ -49,13 +49,14 @@ function withPresence(base: CellDecoration | undefined, presence: CellPresence):
  * joined); each other person's selected cell is outlined in their colour with their name, and what
  * they type shows in that cell before they commit it; this person's selected cell and typing are
  * shared with the others (typing on every keystroke, cleared on commit or Escape). `shown` holds
- * the rows the grid shows and hears whether a cell editor is open.
+ * the order of the rows the grid shows (kept while only cells change: rowOrderOf, so an edit of a
+ * cell changes nothing here) and hears whether a cell editor is open.
  */
 export function useDraftPresence(
   client: DraftRoomClient,
   snapshot: DraftRoomSnapshot,
   columns: readonly TableColumn[],
-  shown: { rows: readonly DraftRow[]; onEditing?: (isEditing: boolean) => void } = { rows: snapshot.rows },
+  shown: { rows: DraftRowOrder; onEditing?: (isEditing: boolean) => void } = { rows: snapshot.rows },
 ): LiveTableLayer {
   const { others, meta, loaded, status } = snapshot;
   const { rows, onEditing } = shown;

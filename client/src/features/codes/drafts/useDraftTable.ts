@@ -18,7 +18,7 @@ import {
   type ValuesByKey,
 } from '../table/useSubmissionTable';
 import type { DraftRoomClient, DraftRoomSnapshot } from './DraftRoomClient';
-import { draftCommandsOf, draftGridData, importCommand, RowHandles } from './draftGrid';
+import { type DraftGridSource, draftCommandsOf, draftGridData, importCommand, RowHandles } from './draftGrid';
 import type { DraftEditCommand } from './draftRows';
 import { EMPTY_HISTORY, type OwnHistory, ownEditOf, recordEdit, redoEdit, undoEdit } from './ownHistory';
 
@@ -69,7 +69,9 @@ function useOwnHistory(client: DraftRoomClient) {
     },
     [client, commit],
   );
-  return { history, edit, undo: () => step(undoEdit), redo: () => step(redoEdit) };
+  const undo = useCallback(() => step(undoEdit), [step]);
+  const redo = useCallback(() => step(redoEdit), [step]);
+  return { history, edit, undo, redo };
 }
 
 /**
@@ -92,7 +94,10 @@ export function useDraftTable(
   const validator = useMemo(() => compileSubmissionForm(form), [form]);
   const columns = useMemo(() => tableColumns(form), [form]);
   const [handles] = useState(() => new RowHandles());
-  const data = useMemo(() => draftGridData(columns, rows, handles), [columns, rows, handles]);
+  // The grid made last, so an edit of one cell copies one column and governs one row again.
+  const last = useRef<DraftGridSource | undefined>(undefined);
+  const data = useMemo(() => draftGridData(columns, rows, handles, last.current), [columns, rows, handles]);
+  last.current = { columns, rows, data };
   const [initialData] = useState(data);
   const [answers, setAnswers] = useState<UniquenessAnswers>(() => ({ asked: new Map(), taken: new Map() }));
   const [serverProblems, setServerProblems] = useState<readonly ServerProblem[]>([]);

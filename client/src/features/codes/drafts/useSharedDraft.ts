@@ -6,7 +6,7 @@ import type { LiveTableLayer } from '../table/SubmissionTable';
 import { type TableColumn, tableColumns } from '../table/submissionTable';
 import type { SubmissionTableState } from '../table/useSubmissionTable';
 import type { DraftRoomClient, DraftRoomSnapshot } from './DraftRoomClient';
-import { heldRows } from './draftRows';
+import { type DraftRowOrder, heldRows, rowOrderOf } from './draftRows';
 import { overwrittenText } from './livePresence';
 import { useDraftPresence } from './useDraftPresence';
 import { useDraftRoom } from './useDraftRoom';
@@ -52,15 +52,26 @@ function useHeldRows(rows: readonly DraftRow[], isHolding: boolean): readonly Dr
   return shown;
 }
 
-/** The table (bound to the room) and the table's live layer of a shared draft whose room client exists. */
+/** The order of `rows`: the same value while their ids and places stay the same (rowOrderOf). */
+function useRowOrder(rows: readonly DraftRow[]): DraftRowOrder {
+  const last = useRef<DraftRowOrder>(rows);
+  last.current = rowOrderOf(last.current, rows);
+  return last.current;
+}
+
+/**
+ * The table (bound to the room) and the table's live layer of a shared draft whose room client
+ * exists, and the order of the rows it shows (for what depends only on where rows are).
+ */
 export function useSharedDraftTable(
   form: SubmissionForm,
   client: DraftRoomClient,
   snapshot: DraftRoomSnapshot,
-): { table: SubmissionTableState; live: LiveTableLayer } {
+): { table: SubmissionTableState; live: LiveTableLayer; order: DraftRowOrder } {
   const [isEditing, setIsEditing] = useState(false);
   const rows = useHeldRows(snapshot.rows, isEditing);
+  const order = useRowOrder(rows);
   const table = useDraftTable(form, client, snapshot, rows);
-  const live = useDraftPresence(client, snapshot, table.columns, { rows, onEditing: setIsEditing });
-  return { table, live };
+  const live = useDraftPresence(client, snapshot, table.columns, { rows: order, onEditing: setIsEditing });
+  return { table, live, order };
 }

@@ -1,7 +1,16 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import type { SubmissionDetail, SubmissionForm } from '@nomen/shared';
+import type { SubmissionDetail, SubmissionForm, Thread } from '@nomen/shared';
 import { IconInfoCircle, IconUpload } from '@tabler/icons-react';
-import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  memo,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../api/errors';
 import { notifyError, notifyInfo, notifySuccess } from '../../../ui/notify';
@@ -16,9 +25,10 @@ import { BackToCodes } from '../BackToCodes';
 import { submissionPath } from '../codesPaths';
 import { DraftComments } from '../drafts/comments/DraftComments';
 import { useThreadMarkLayer } from '../drafts/comments/threadMarkLayer';
-import { DraftRoomBar } from '../drafts/DraftRoomBar';
+import { DraftRoomBar, type DraftRoomBarState } from '../drafts/DraftRoomBar';
 import type { DraftRoomClient, DraftRoomSnapshot } from '../drafts/DraftRoomClient';
 import { DraftSubmittedRows } from '../drafts/DraftSubmittedRows';
+import type { DraftRowOrder } from '../drafts/draftRows';
 import { DraftSharingControl } from '../drafts/sharing/DraftSharingControl';
 import { isDraftShared, useSharedDraftRoom, useSharedDraftTable } from '../drafts/useSharedDraft';
 import { ImportDialog } from '../import/ImportDialog';
@@ -176,20 +186,71 @@ interface SharedDraftTableEditorProps {
   snapshot: DraftRoomSnapshot;
 }
 
-/** A shared draft's editor with its room: the table bound to the room, its live layer and the room's bar. */
+/** Props of {@link SharedDraftBar}. */
+interface SharedDraftBarProps {
+  submissionId: number;
+  client: DraftRoomClient;
+  form: SubmissionForm;
+  user: { id: number; name: string };
+  state: DraftRoomBarState;
+  threads: readonly Thread[];
+  order: DraftRowOrder;
+}
+
+/**
+ * The room's bar with the draft's comments; memoised on what it shows (not the rows' cells), so
+ * another person's edit of a cell does not re-render it.
+ */
+const SharedDraftBar = memo(function SharedDraftBar({
+  submissionId,
+  client,
+  form,
+  user,
+  state,
+  threads,
+  order,
+}: SharedDraftBarProps) {
+  return (
+    <DraftRoomBar submissionId={submissionId} snapshot={state} user={user}>
+      <DraftComments client={client} threads={threads} order={order} form={form} userId={user.id} />
+    </DraftRoomBar>
+  );
+});
+
+/** What the room's bar shows of `snapshot`: the same object while none of it changes. */
+function useBarState(snapshot: DraftRoomSnapshot): DraftRoomBarState {
+  const { status, loaded, pending, meta, others, error } = snapshot;
+  return useMemo(
+    () => ({ status, loaded, pending, meta, others, error }),
+    [status, loaded, pending, meta, others, error],
+  );
+}
+
+/**
+ * A shared draft's editor with its room: the table bound to the room, its live layer and the
+ * room's bar. Another person's edit of a cell re-renders the table's rows that show it; the rest
+ * of the page keeps its props (see SubmissionEditor).
+ */
 function SharedDraftTableEditor({ form, draft, client, snapshot }: SharedDraftTableEditorProps) {
   const { user } = useSignedIn();
-  const { table, live } = useSharedDraftTable(form, client, snapshot);
-  const marked = useThreadMarkLayer(live, snapshot.threads, snapshot.rows, table.columns);
+  const { table, live, order } = useSharedDraftTable(form, client, snapshot);
+  const marked = useThreadMarkLayer(live, snapshot.threads, order, table.columns);
+  const state = useBarState(snapshot);
   const room: SharedRoom = {
     live: marked,
     isReady: snapshot.status === 'connected' && snapshot.synced,
     isClosed: snapshot.meta.status === 'closed',
     submitted: <DraftSubmittedRows submissionId={draft.id} form={form} />,
     bar: (
-      <DraftRoomBar submissionId={draft.id} snapshot={snapshot} user={user}>
-        <DraftComments client={client} snapshot={snapshot} form={form} userId={user.id} />
-      </DraftRoomBar>
+      <SharedDraftBar
+        submissionId={draft.id}
+        client={client}
+        form={form}
+        user={user}
+        state={state}
+        threads={snapshot.threads}
+        order={order}
+      />
     ),
   };
   return <SubmissionEditor form={form} draft={draft} table={table} room={room} />;
@@ -257,7 +318,7 @@ function useSubmissionSender({ form, draft, table, tableRef, name, setNameError,
   const send = useSendSubmission(form.template_id ?? 0);
   const leave = useLeaveConfirmation(table.isDirty && !send.isSuccess);
 
-  const onSend = async (asDraft: boolean) => {
+  const sendNow = async (asDraft: boolean) => {
     const trimmed = name.trim();
     if (trimmed === '') {
       setNameError('Name the submission');
@@ -309,8 +370,95 @@ function useSubmissionSender({ form, draft, table, tableRef, name, setNameError,
       notifyError(errorMessage(error, 'The submission could not be sent. Please try again.'));
     }
   };
+  // One function for the editor's life (it sends what is typed when clicked), so the header's
+  // buttons keep their props while the table changes.
+  const latest = useRef(sendNow);
+  latest.current = sendNow;
+  const onSend = useCallback((asDraft: boolean) => void latest.current(asDraft), []);
   return { onSend, isSending: send.isPending };
 }
+
+/** Props of {@link EditorHeader}. */
+interface EditorHeaderProps {
+  form: SubmissionForm;
+  draft: SubmissionDetail | undefined;
+  onImport: () => void;
+  onSend: (asDraft: boolean) => void;
+  isSending: boolean;
+  isClosed: boolean | undefined;
+}
+
+/** The editor's header: back to codes, the title, sharing, and the actions; memoised (its props change rarely). */
+const EditorHeader = memo(function EditorHeader({
+  form,
+  draft,
+  onImport,
+  onSend,
+  isSending,
+  isClosed,
+}: EditorHeaderProps) {
+  return (
+    <>
+      <BackToCodes />
+      <PageHeader
+        title={draft ? `${draft.name} · ${form.template_name}` : `New submission · ${form.template_name}`}
+        description="Fill in one row per code. Every cell is checked as you type; computed cells and codes fill themselves."
+        aside={
+          <Group gap="xs" wrap="nowrap">
+            {draft ? <DraftSharingControl draft={draft} /> : null}
+            <SubmissionEditorActions
+              onImport={onImport}
+              onSend={onSend}
+              isSending={isSending}
+              isClosed={isClosed}
+            />
+          </Group>
+        }
+      />
+    </>
+  );
+});
+
+/** Props of {@link EditorDetails}. */
+interface EditorDetailsProps {
+  form: SubmissionForm;
+  draft: SubmissionDetail | undefined;
+  name: string;
+  nameError: string | null;
+  onName: (name: string) => void;
+}
+
+/** The rejection comment, the submission name and the approval note; memoised (they do not change with the table). */
+const EditorDetails = memo(function EditorDetails({
+  form,
+  draft,
+  name,
+  nameError,
+  onName,
+}: EditorDetailsProps) {
+  return (
+    <>
+      {draft?.status === 'Rejected' && draft.decision_comment ? (
+        <Alert color="red" icon={<IconInfoCircle aria-hidden />} title="Rejected">
+          {draft.decision_comment}
+        </Alert>
+      ) : null}
+      <TextInput
+        label="Submission name"
+        required
+        maw={480}
+        value={name}
+        error={nameError}
+        onChange={(event) => onName(event.currentTarget.value)}
+      />
+      {form.settings.require_approval === 1 ? (
+        <Text size="sm" c="dimmed">
+          Submissions through this template wait for an approver before their rows enter the dataset.
+        </Text>
+      ) : null}
+    </>
+  );
+});
 
 /** Props of {@link SubmissionEditorActions}. */
 interface SubmissionEditorActionsProps {
@@ -412,23 +560,17 @@ function SubmissionEditor({ form, draft, table, room }: SubmissionEditorProps) {
     room,
   });
 
+  const onImport = useCallback(() => setIsImporting(true), []);
+
   return (
     <>
-      <BackToCodes />
-      <PageHeader
-        title={draft ? `${draft.name} · ${form.template_name}` : `New submission · ${form.template_name}`}
-        description="Fill in one row per code. Every cell is checked as you type; computed cells and codes fill themselves."
-        aside={
-          <Group gap="xs" wrap="nowrap">
-            {draft ? <DraftSharingControl draft={draft} /> : null}
-            <SubmissionEditorActions
-              onImport={() => setIsImporting(true)}
-              onSend={(asDraft) => void onSend(asDraft)}
-              isSending={isSending}
-              isClosed={room?.isClosed}
-            />
-          </Group>
-        }
+      <EditorHeader
+        form={form}
+        draft={draft}
+        onImport={onImport}
+        onSend={onSend}
+        isSending={isSending}
+        isClosed={room?.isClosed}
       />
       {isImporting ? (
         <ImportDialog
@@ -438,24 +580,7 @@ function SubmissionEditor({ form, draft, table, room }: SubmissionEditorProps) {
         />
       ) : null}
       <Stack gap="md">
-        {draft?.status === 'Rejected' && draft.decision_comment ? (
-          <Alert color="red" icon={<IconInfoCircle aria-hidden />} title="Rejected">
-            {draft.decision_comment}
-          </Alert>
-        ) : null}
-        <TextInput
-          label="Submission name"
-          required
-          maw={480}
-          value={name}
-          error={nameError}
-          onChange={(event) => setName(event.currentTarget.value)}
-        />
-        {form.settings.require_approval === 1 ? (
-          <Text size="sm" c="dimmed">
-            Submissions through this template wait for an approver before their rows enter the dataset.
-          </Text>
-        ) : null}
+        <EditorDetails form={form} draft={draft} name={name} nameError={nameError} onName={setName} />
         {room?.bar}
         <EditorRows form={form} table={table} tableRef={tableRef} room={room} />
       </Stack>

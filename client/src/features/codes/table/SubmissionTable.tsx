@@ -10,6 +10,7 @@ import {
 import {
   type FocusEvent,
   type FormEvent,
+  memo,
   type Ref,
   type RefObject,
   useCallback,
@@ -82,9 +83,15 @@ const COMPUTED: CellDecoration = {
   description: 'Computed from the other cells of the row',
 };
 
-/** Props of {@link SubmissionTableToolbar}. */
+/** Props of {@link SubmissionTableToolbar}: primitives and stable functions, so an edit that changes none re-renders nothing. */
 interface SubmissionTableToolbarProps {
-  table: SubmissionTableState;
+  /** Rows to send. */
+  filledCount: number;
+  errorCount: number;
+  canUndo: boolean;
+  canRedo: boolean;
+  onUndo: () => void;
+  onRedo: () => void;
   /** Opens the grid's find bar. */
   onFind: () => void;
   /** Moves to the next problem cell. */
@@ -95,24 +102,31 @@ interface SubmissionTableToolbarProps {
  * The toolbar above the submission grid (spec 03 §2): undo, redo, find, the count of rows to send,
  * the error count (or "No errors") and "Next error".
  */
-function SubmissionTableToolbar({ table, onFind, onNextError }: SubmissionTableToolbarProps) {
-  const { filledCount, problems } = table.validation;
-  const errorCount = problems.length;
+const SubmissionTableToolbar = memo(function SubmissionTableToolbar({
+  filledCount,
+  errorCount,
+  canUndo,
+  canRedo,
+  onUndo,
+  onRedo,
+  onFind,
+  onNextError,
+}: SubmissionTableToolbarProps) {
   return (
     <Group justify="space-between" px="sm" py={6} className={classes.toolbar} wrap="nowrap">
       <Group gap="xs" wrap="nowrap">
         <ToolbarIconButton
           label="Undo"
           icon={<IconArrowBackUp size={18} aria-hidden />}
-          onClick={table.undo}
-          isDisabled={!table.canUndo}
+          onClick={onUndo}
+          isDisabled={!canUndo}
           disabledReason="Nothing to undo"
         />
         <ToolbarIconButton
           label="Redo"
           icon={<IconArrowForwardUp size={18} aria-hidden />}
-          onClick={table.redo}
-          isDisabled={!table.canRedo}
+          onClick={onRedo}
+          isDisabled={!canRedo}
           disabledReason="Nothing to redo"
         />
         <ToolbarIconButton label="Find" icon={<IconSearch size={18} aria-hidden />} onClick={onFind} />
@@ -146,7 +160,7 @@ function SubmissionTableToolbar({ table, onFind, onNextError }: SubmissionTableT
       </Group>
     </Group>
   );
-}
+});
 
 /**
  * The cell editor of each column (spec 03 §2): a date picker reading ISO or the field's own date
@@ -154,7 +168,10 @@ function SubmissionTableToolbar({ table, onFind, onNextError }: SubmissionTableT
  * (drill-down cascade); the grid's text editor for the rest (null).
  */
 function useCellEditor(table: SubmissionTableState) {
-  const { columns, validation } = table;
+  const { columns } = table;
+  // The governed rows as of this render, read when an editor opens (the function stays the same across edits).
+  const governed = useRef(table.validation.governed);
+  governed.current = table.validation.governed;
   const sources = useMemo(() => listSources(table.form), [table.form]);
   // The reader of each date column: ISO or the field's own format, as the shared rules read it.
   const dateParsers = useMemo(() => {
@@ -174,12 +191,12 @@ function useCellEditor(table: SubmissionTableState) {
         return <DateCellEditor {...props} parse={dateParsers.get(column.key) ?? ISO_ONLY.parse} />;
       const source = sources.get(column.key);
       if (column.field.governance_type === 'list' && source) {
-        const row = validation.governed[props.row];
+        const row = governed.current[props.row];
         return <ListCellEditor {...props} options={(typed) => listOptions(source, row, typed)} />;
       }
       return null;
     },
-    [columns, sources, validation.governed, dateParsers],
+    [columns, sources, dateParsers],
   );
 }
 
@@ -271,28 +288,48 @@ function useErrorJumps(
   validation: SubmissionTableState['validation'],
   ref: Ref<SubmissionTableHandle> | undefined,
 ) {
+  // The latest problems, read when asked (so the actions stay the same functions across edits).
+  const latest = useRef(validation);
+  latest.current = validation;
   const jumpToNextError = useCallback(() => {
     const from = gridRef.current?.getSelection().active ?? { row: -1, col: -1 };
-    const next = nextErrorCell(validation, from);
+    const next = nextErrorCell(latest.current, from);
     if (!next) return;
     gridRef.current?.scrollToCell(next);
     gridRef.current?.focus();
-  }, [validation, gridRef]);
+  }, [gridRef]);
 
   useImperativeHandle(
     ref,
     () => ({
       showFirstError: () => {
-        const first = nextErrorCell(validation, { row: -1, col: -1 });
+        const first = nextErrorCell(latest.current, { row: -1, col: -1 });
         if (!first) return;
         gridRef.current?.scrollToCell(first);
         gridRef.current?.focus();
       },
     }),
-    [validation, gridRef],
+    [gridRef],
   );
   return jumpToNextError;
 }
+
+/** The selected cell's problems written out under the grid (a polite live region). */
+const CellProblemLine = memo(function CellProblemLine({ text }: { text: string }) {
+  return (
+    <Text
+      role="status"
+      aria-live="polite"
+      size="sm"
+      px="sm"
+      py={6}
+      className={classes.status}
+      data-testid="cell-problem"
+    >
+      {text}
+    </Text>
+  );
+});
 
 /**
  * The submission table (spec 03 §2): the list editor's virtualised grid (keyboard, ranges,
@@ -323,13 +360,19 @@ export function SubmissionTable({ table, live, label, height, ref }: SubmissionT
   const renderCellEditor = useCellEditor(table);
   const { getCellDecoration, isCellReadOnly } = useCellLooks(table, live);
   const jumpToNextError = useErrorJumps(gridRef, validation, ref);
+  const openFind = useCallback(() => gridRef.current?.openFind(), []);
   useSelectionFollow(gridRef, live?.selectedCell ?? null, active);
 
   return (
     <Paper withBorder radius="md" className={classes.frame} {...wiring.handlers}>
       <SubmissionTableToolbar
-        table={table}
-        onFind={() => gridRef.current?.openFind()}
+        filledCount={validation.filledCount}
+        errorCount={validation.problems.length}
+        canUndo={table.canUndo}
+        canRedo={table.canRedo}
+        onUndo={table.undo}
+        onRedo={table.redo}
+        onFind={openFind}
         onNextError={jumpToNextError}
       />
       <SpreadsheetGrid
@@ -351,17 +394,7 @@ export function SubmissionTable({ table, live, label, height, ref }: SubmissionT
         onActiveCellChange={onActiveCellChange}
         height={height}
       />
-      <Text
-        role="status"
-        aria-live="polite"
-        size="sm"
-        px="sm"
-        py={6}
-        className={classes.status}
-        data-testid="cell-problem"
-      >
-        {activeProblem}
-      </Text>
+      <CellProblemLine text={activeProblem} />
     </Paper>
   );
 }

@@ -325,6 +325,25 @@ describe('validateTable reusing the last answer', () => {
     expect(last.problems.length).toBeGreaterThan(0);
   });
 
+  it('keeps the problems and their cells as the same objects when an edit changes none', () => {
+    const t = setup();
+    let data = t.data;
+    for (let row = 0; row < 3; row++) data = filledRow(t, row, data);
+    data = t.type(data, 2, 'Country', 'Brasil');
+    const last = validateTable(t.validator, t.columns, data, { today: TODAY });
+    expect(last.problems.length).toBeGreaterThan(0);
+    const next = validateTable(
+      t.validator,
+      t.columns,
+      t.type(data, 0, 'Campaign', 'Autumn'),
+      { today: TODAY },
+      [],
+      last,
+    );
+    expect(next.problems).toBe(last.problems);
+    expect(next.byCell).toBe(last.byCell);
+  });
+
   it('governs again only the rows whose typed cells changed', () => {
     const t = setup();
     let data = t.data;

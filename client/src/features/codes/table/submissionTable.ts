@@ -306,10 +306,12 @@ export function validateTable(
     problems.push({ row, col: columnOf(p.fieldId), message: p.message });
   }
   problems.sort((a, b) => a.row - b.row || a.col - b.col);
+  // The same problems keep their objects, so the cells' looks and the error count stay as they are.
+  const isSame = last !== null && sameProblems(last.problems, problems);
   return {
     display,
-    problems,
-    byCell: problemsByCell(problems),
+    problems: isSame ? last.problems : problems,
+    byCell: isSame ? last.byCell : problemsByCell(problems),
     filledCount: filled,
     governed,
     provisional,
@@ -507,6 +509,17 @@ function problemsByCell(problems: readonly TableProblem[]): Map<string, string[]
     else if (!messages.includes(p.message)) messages.push(p.message);
   }
   return byCell;
+}
+
+/** Whether two lists of problems name the same cells with the same texts, in the same order. */
+function sameProblems(a: readonly TableProblem[], b: readonly TableProblem[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.row !== y.row || x.col !== y.col || x.message !== y.message) return false;
+  }
+  return true;
 }
 
 /** Whether two sets hold the same members. */

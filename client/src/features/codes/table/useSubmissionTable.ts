@@ -264,6 +264,8 @@ export function useSubmissionTable(
     [columns],
   );
 
+  const undo = useCallback(() => setHistory(undoHistory), []);
+  const redo = useCallback(() => setHistory(redoHistory), []);
   const present = history.present;
   const appendRows = useCallback(
     (rows: readonly SubmissionRow[]) => {
@@ -292,8 +294,8 @@ export function useSubmissionTable(
     isDirty: history.past.length > 0,
     onChange,
     appendRows,
-    undo: () => setHistory(undoHistory),
-    redo: () => setHistory(redoHistory),
+    undo,
+    redo,
     rowsToSend: () => filledRows(history.present, columns, editsStoredRows),
     setServerProblems,
   };

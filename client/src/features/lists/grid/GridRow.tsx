@@ -1,8 +1,19 @@
 import { memo, type ReactNode } from 'react';
 import { GridCell } from './GridCell';
-import type { CellDecorator, GridColumn } from './gridTypes';
+import type { CellDecoration } from './gridTypes';
 import { COLUMN_WIDTH, ROW_HEADER_WIDTH } from './gridTypes';
 import classes from './SpreadsheetGrid.module.css';
+
+/**
+ * What one row's rendered cells show, from column `firstCol` on: their texts and decorations.
+ * The grid keeps the same object while they stay the same, so the row re-renders only when one
+ * of its own cells changes (not when another row's does).
+ */
+export interface RowCells {
+  readonly firstCol: number;
+  readonly texts: readonly string[];
+  readonly decorations: readonly (CellDecoration | undefined)[];
+}
 
 /** Props of GridRow. */
 export interface GridRowProps {
@@ -11,17 +22,19 @@ export interface GridRowProps {
   /** Offset from the top of the grid content in px (header included). */
   top: number;
   width: number;
-  columns: readonly GridColumn[];
+  /** How many data columns the grid has (cells beyond them are the spare column). */
+  columnCount: number;
   /** First and last visible column indexes (inclusive); -1 when none. */
   firstCol: number;
   lastCol: number;
+  /** The visible cells' texts and decorations (see RowCells). */
+  cells: RowCells;
   /** Selected columns of this row (inclusive), or -1/-2 when the row is outside the selection. */
   selectedLeft: number;
   selectedRight: number;
   /** The active cell's column when it is in this row, else -1. */
   activeCol: number;
   isSpareRow: boolean;
-  getCellDecoration: CellDecorator | undefined;
   /** Tests a cell's text against the find query (issue 8 item 18), while the find bar searches. */
   isFindMatch?: (text: string) => boolean;
   /** The current find match's column when it is in this row, else -1. */
@@ -36,28 +49,27 @@ export function cellDomId(gridId: string, row: number, col: number): string {
 /**
  * One row of the grid (WAI-ARIA row with aria-rowindex): a sticky row number (rowheader) and
  * the visible cells after a spacer (no transforms, so the row number stays sticky). Memoised on
- * the visible window and the row's share of the selection.
+ * the visible window, its cells' texts and decorations and the row's share of the selection.
  */
 export const GridRow = memo(function GridRow({
   gridId,
   row,
   top,
   width,
-  columns,
+  columnCount,
   firstCol,
   lastCol,
+  cells: shown,
   selectedLeft,
   selectedRight,
   activeCol,
   isSpareRow,
-  getCellDecoration,
   isFindMatch,
   findCurrentCol = -1,
 }: GridRowProps) {
   const cells: ReactNode[] = [];
   for (let col = firstCol; col <= lastCol && col >= 0; col++) {
-    const column = columns[col];
-    const text = column?.values[row] ?? '';
+    const text = shown.texts[col - shown.firstCol] ?? '';
     cells.push(
       <GridCell
         key={col}
@@ -67,8 +79,8 @@ export const GridRow = memo(function GridRow({
         find={col === findCurrentCol ? 'current' : isFindMatch?.(text) ? 'match' : undefined}
         isSelected={col >= selectedLeft && col <= selectedRight}
         isActive={col === activeCol}
-        isSpare={isSpareRow || column === undefined}
-        decoration={getCellDecoration?.(row, col, column)}
+        isSpare={isSpareRow || col >= columnCount}
+        decoration={shown.decorations[col - shown.firstCol]}
       />,
     );
   }
@@ -93,7 +105,8 @@ export const GridRow = memo(function GridRow({
 /** Props of GridHeaderRow. */
 export interface GridHeaderRowProps {
   width: number;
-  columns: readonly GridColumn[];
+  /** The data columns' names (kept as the same array while they do not change). */
+  names: readonly string[];
   firstCol: number;
   lastCol: number;
   /** Selected columns (inclusive); -1/-2 for none. */
@@ -107,7 +120,7 @@ export interface GridHeaderRowProps {
  */
 export const GridHeaderRow = memo(function GridHeaderRow({
   width,
-  columns,
+  names,
   firstCol,
   lastCol,
   selectedLeft,
@@ -115,18 +128,20 @@ export const GridHeaderRow = memo(function GridHeaderRow({
 }: GridHeaderRowProps) {
   const headers: ReactNode[] = [];
   for (let col = firstCol; col <= lastCol && col >= 0; col++) {
-    const column = columns[col];
+    const name = names[col];
     headers.push(
       // biome-ignore lint/a11y: WAI-ARIA grid pattern; cells are reached through the grid's aria-activedescendant, not as tab stops
       <div
         key={col}
         role="columnheader"
         aria-colindex={col + 2}
-        className={column ? classes.columnHeader : `${classes.columnHeader} ${classes.spareHeader}`}
+        className={
+          name !== undefined ? classes.columnHeader : `${classes.columnHeader} ${classes.spareHeader}`
+        }
         data-selected={(col >= selectedLeft && col <= selectedRight) || undefined}
-        title={column?.name}
+        title={name}
       >
-        {column ? column.name : 'New column'}
+        {name ?? 'New column'}
       </div>,
     );
   }

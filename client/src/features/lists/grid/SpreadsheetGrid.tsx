@@ -1,9 +1,18 @@
 import { LIST_MAX_COLUMNS, LIST_MAX_ROWS } from '@nomen/shared';
-import { type ReactNode, type Ref, useCallback, useEffect, useId, useImperativeHandle, useRef } from 'react';
+import {
+  type ReactNode,
+  type Ref,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useRef,
+} from 'react';
 import { CellEditor, type CellEditorProps } from './CellEditor';
 import { FindBar } from './FindBar';
 import { GridMenus } from './GridMenus';
-import { cellDomId, GridHeaderRow, GridRow } from './GridRow';
+import { cellDomId, GridHeaderRow, GridRow, type RowCells } from './GridRow';
 import {
   cellSelection,
   clearRange,
@@ -13,6 +22,7 @@ import {
 } from './gridData';
 import { gridClipboardActions } from './gridPasteActions';
 import {
+  type CellDecoration,
   type CellDecorator,
   type CellPos,
   type CellRange,
@@ -170,6 +180,8 @@ export function SpreadsheetGrid({
   const { active } = selection;
   const focusGrid = useCallback(() => scrollRef.current?.focus({ preventScroll: true }), []);
   const find = useFindInGrid(shown, active, select, focusGrid);
+  const names = useSameItems(data.columns.map((c) => c.name));
+  const rowCells = useRef(new Map<number, RowCells>());
   useGridHandle(ref, { focusGrid, select, selection, openFind: find.open });
   useActiveCellReport(data, active, onActiveCellChange);
 
@@ -285,7 +297,7 @@ export function SpreadsheetGrid({
           <div role="rowgroup" className={classes.head} style={{ width: view.totalWidth }}>
             <GridHeaderRow
               width={view.totalWidth}
-              columns={data.columns}
+              names={names}
               firstCol={view.firstCol}
               lastCol={view.lastCol}
               selectedLeft={range.left}
@@ -294,7 +306,7 @@ export function SpreadsheetGrid({
           </div>
           {/* biome-ignore lint/a11y/useSemanticElements: WAI-ARIA grid pattern */}
           <div role="rowgroup">
-            {gridRows({ gridId, view, data, shown, range, active, find, getCellDecoration })}
+            {gridRows({ gridId, view, data, shown, range, active, find, getCellDecoration, rowCells })}
           </div>
           {editing ? (
             <EditorSlot
@@ -389,10 +401,51 @@ function useActiveCellReport(
   }, [onActiveCellChange, active.row, active.col, activeColumn?.id, activeValueId]);
 }
 
+/** `items`, or the array given before when it holds the same items (so memoised parts keep their props). */
+function useSameItems<T>(items: readonly T[]): readonly T[] {
+  const last = useRef(items);
+  if (!sameItems(last.current, items)) last.current = items;
+  return last.current;
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * What row `row`'s visible cells show (texts and decorations), as `cached` when nothing changed,
+ * so its memoised GridRow does not re-render when another row's cells change.
+ */
+function rowCellsOf(
+  row: number,
+  view: GridWindow,
+  shown: GridData,
+  getCellDecoration: CellDecorator | undefined,
+  cached: RowCells | undefined,
+): RowCells {
+  const texts: string[] = [];
+  const decorations: (CellDecoration | undefined)[] = [];
+  for (let col = view.firstCol; col <= view.lastCol && col >= 0; col++) {
+    const column = shown.columns[col];
+    texts.push(column?.values[row] ?? '');
+    decorations.push(getCellDecoration?.(row, col, column));
+  }
+  const isSame =
+    cached !== undefined &&
+    cached.firstCol === view.firstCol &&
+    sameItems(cached.texts, texts) &&
+    sameItems(cached.decorations, decorations);
+  return isSame ? cached : { firstCol: view.firstCol, texts, decorations };
+}
+
 /**
  * The rendered window's rows (FIELD-NOTES "Spreadsheet grid"): one memoised GridRow per row in
- * view, given only primitives and stable references, so a scroll re-renders only the rows that
- * enter the window or whose selection, active cell or find match changed.
+ * view, given only primitives and stable references (its cells' texts and decorations kept in
+ * `rowCells` while they stay the same), so a scroll re-renders only the rows that enter the
+ * window, and a change of the data only the rows whose shown cells, selection, active cell or
+ * find match changed.
  */
 function gridRows({
   gridId,
@@ -403,6 +456,7 @@ function gridRows({
   active,
   find,
   getCellDecoration,
+  rowCells,
 }: {
   gridId: string;
   view: GridWindow;
@@ -412,11 +466,15 @@ function gridRows({
   active: CellPos;
   find: GridFind;
   getCellDecoration: CellDecorator | undefined;
+  rowCells: RefObject<Map<number, RowCells>>;
 }): ReactNode[] {
   const findCell = find.currentCell;
   const rowElements: ReactNode[] = [];
+  const cells = new Map<number, RowCells>();
   for (let row = view.firstRow; row <= view.lastRow && row >= 0; row++) {
     const isInRange = row >= range.top && row <= range.bottom;
+    const rowCell = rowCellsOf(row, view, shown, getCellDecoration, rowCells.current.get(row));
+    cells.set(row, rowCell);
     rowElements.push(
       <GridRow
         key={row}
@@ -424,19 +482,20 @@ function gridRows({
         row={row}
         top={(row + 1) * ROW_HEIGHT}
         width={view.totalWidth}
-        columns={shown.columns}
+        columnCount={shown.columns.length}
         firstCol={view.firstCol}
         lastCol={view.lastCol}
+        cells={rowCell}
         selectedLeft={isInRange ? range.left : -1}
         selectedRight={isInRange ? range.right : -2}
         activeCol={row === active.row ? active.col : -1}
         isSpareRow={row >= data.rowCount}
-        getCellDecoration={getCellDecoration}
         isFindMatch={find.matcher ?? undefined}
         findCurrentCol={findCell?.row === row ? findCell.col : -1}
       />,
     );
   }
+  rowCells.current = cells;
   return rowElements;
 }
 

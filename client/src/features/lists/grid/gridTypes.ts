@@ -82,8 +82,9 @@ export interface CellDecoration {
 /**
  * Supplies a cell's decoration (issue 4). Called for each rendered cell with its position and
  * column (undefined in the spare column; the cell's saved value id is `column.ids[row]`), with
- * no object allocated per call. Keep the function stable (useCallback) and change it when the
- * decorations change: rows re-render on a new function, cells on a new decoration object.
+ * no object allocated per call. Change the function (useCallback) when the decorations change:
+ * it is called again for the cells in view, and a cell (and its row) re-renders only when its
+ * decoration is another object, so return the same object for the same look.
  */
 export type CellDecorator = (
   row: number,

@@ -1,14 +1,15 @@
 import { Button, Group } from '@mantine/core';
-import type { DraftCell, SubmissionForm } from '@nomen/shared';
+import type { DraftCell, SubmissionForm, Thread } from '@nomen/shared';
 import { IconMessagePlus } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { notifyInfo } from '../../../../ui/notify';
 import { CellThreadPopover } from '../../../lists/collab/CellThreadPopover';
 import { CommentsPanel } from '../../../lists/collab/CommentsPanel';
 import { CommentsToggle } from '../../../lists/collab/CommentsToggle';
 import type { AnchorRect } from '../../../lists/collab/popoverPosition';
 import { tableColumns } from '../../table/submissionTable';
-import type { DraftRoomClient, DraftRoomSnapshot } from '../DraftRoomClient';
+import type { DraftRoomClient } from '../DraftRoomClient';
+import type { DraftRowOrder } from '../draftRows';
 import { activeGridCell, selectGridCell } from './activeGridCell';
 import {
   type DraftCellIndex,
@@ -23,7 +24,10 @@ import { sendComment, useDraftThreadActions } from './useDraftThreadActions';
 /** Props of {@link DraftComments}. */
 export interface DraftCommentsProps {
   client: DraftRoomClient;
-  snapshot: DraftRoomSnapshot;
+  /** The room's threads (DraftRoomSnapshot.threads). */
+  threads: readonly Thread[];
+  /** The order of the rows the grid shows (useSharedDraftTable's `order`). */
+  order: DraftRowOrder;
   form: SubmissionForm;
   userId: number;
   /** The grid's selected cell, when the table says it (else read from the grid on the page). */
@@ -40,13 +44,23 @@ interface OpenCell {
 
 /** Where the selected cell is: the table's own word, else the grid's active cell on the page. */
 function selectedDraftCell(
-  props: Pick<DraftCommentsProps, 'selectedCell' | 'snapshot'>,
+  props: Pick<DraftCommentsProps, 'selectedCell' | 'order'>,
   columns: ReturnType<typeof tableColumns>,
 ): { cell: DraftCell; rect: AnchorRect | null } | null {
   const active = activeGridCell();
   if (props.selectedCell) return { cell: props.selectedCell, rect: active?.rect ?? null };
-  const cell = active ? draftCellAt(props.snapshot.rows, columns, active) : null;
+  const cell = active ? draftCellAt(props.order, columns, active) : null;
   return cell && active ? { cell, rect: active.rect } : null;
+}
+
+/**
+ * The room's value of `cell` ('' when none, or no cell), kept up to date: only a change of that
+ * value re-renders (not an edit of another cell).
+ */
+function useDraftCellValue(client: DraftRoomClient, cell: DraftCell | null): string {
+  return useSyncExternalStore(client.subscribe, () =>
+    cell ? (client.getSnapshot().rows.find((r) => r.id === cell.row)?.cells[cell.field] ?? '') : '',
+  );
 }
 
 /** Selects a draft cell on the page's grid by its row id and field (when rendered). */
@@ -76,11 +90,12 @@ function useGoToCell(
  * may resolve or reopen them.
  */
 export function DraftComments(props: DraftCommentsProps) {
-  const { client, snapshot, form, userId } = props;
+  const { client, threads, order, form, userId } = props;
   const [isPanelOpen, setIsPanelOpen] = useState(false);
   const [open, setOpen] = useState<OpenCell | null>(null);
   const columns = useMemo(() => tableColumns(form), [form]);
-  const index = useMemo(() => draftCellIndex(snapshot.rows, columns), [snapshot.rows, columns]);
+  const index = useMemo(() => draftCellIndex(order, columns), [order, columns]);
+  const cellValue = useDraftCellValue(client, open?.cell ?? null);
   const goToCell = useGoToCell(index, columns, props.onGoToCell);
   const actions = useDraftThreadActions({ client, userId, index, onGoToCell: goToCell });
 
@@ -109,13 +124,13 @@ export function DraftComments(props: DraftCommentsProps) {
         <CommentsToggle
           opened={isPanelOpen}
           onToggle={() => setIsPanelOpen((o) => !o)}
-          count={openThreadCount(snapshot.threads)}
+          count={openThreadCount(threads)}
         />
       </Group>
       <CommentsPanel
         opened={isPanelOpen}
         onClose={() => setIsPanelOpen(false)}
-        threads={snapshot.threads}
+        threads={threads}
         outbox={[]}
         actions={actions}
         onAddGeneral={(body) => sendComment(client, { type: 'comment.add', cell: null, body })}
@@ -131,8 +146,8 @@ export function DraftComments(props: DraftCommentsProps) {
             rowNumber: index.rowIndex.get(open.cell.row) ?? 0,
             listValueId: null,
           }}
-          cellValue={snapshot.rows[index.rowIndex.get(open.cell.row) ?? -1]?.cells[open.cell.field] ?? ''}
-          threads={threadsOfCell(snapshot.threads, open.cell)}
+          cellValue={cellValue}
+          threads={threadsOfCell(threads, open.cell)}
           initialMode="comment"
           canSuggest={false}
           actions={actions}

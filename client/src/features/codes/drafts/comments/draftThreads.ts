@@ -1,5 +1,5 @@
 import type { DraftCell, Thread } from '@nomen/shared';
-import type { DraftRow } from '@nomen/shared/draft-room';
+import type { DraftRowOrder } from '../draftRows';
 
 /** A column of the draft's table as the comments name it: its row key and header. */
 export interface DraftThreadColumn {
@@ -15,10 +15,7 @@ export interface DraftCellIndex {
 }
 
 /** Indexes the draft's rows (by id, 0-based place) and columns (key → header). */
-export function draftCellIndex(
-  rows: readonly DraftRow[],
-  columns: readonly DraftThreadColumn[],
-): DraftCellIndex {
+export function draftCellIndex(rows: DraftRowOrder, columns: readonly DraftThreadColumn[]): DraftCellIndex {
   return {
     rowIndex: new Map(rows.map((row, i) => [row.id, i])),
     columnNames: new Map(columns.map((c) => [c.key, c.name])),
@@ -62,7 +59,7 @@ export function openThreadCount(threads: readonly Thread[]): number {
  */
 export function openThreadCells(
   threads: readonly Thread[],
-  rows: readonly DraftRow[],
+  rows: DraftRowOrder,
   columns: readonly DraftThreadColumn[],
 ): Set<string> {
   const index = draftCellIndex(rows, columns);
@@ -83,7 +80,7 @@ export function openThreadCells(
  * outside the draft's rows (e.g. the blank row below them, which has no row id yet).
  */
 export function draftCellAt(
-  rows: readonly DraftRow[],
+  rows: DraftRowOrder,
   columns: readonly DraftThreadColumn[],
   pos: { row: number; col: number },
 ): DraftCell | null {

@@ -1,9 +1,9 @@
 import type { Thread } from '@nomen/shared';
-import type { DraftRow } from '@nomen/shared/draft-room';
 import { useMemo } from 'react';
 import { MARK_LABELS, ReviewMark } from '../../../lists/collab/ReviewMark';
 import type { CellDecoration } from '../../../lists/grid/gridTypes';
 import type { LiveTableLayer } from '../../table/SubmissionTable';
+import type { DraftRowOrder } from '../draftRows';
 import { type DraftThreadColumn, openThreadCells } from './draftThreads';
 
 const COMMENT_MARK = <ReviewMark mark="comment" size={14} />;
@@ -36,7 +36,7 @@ export function withCommentMark(base: CellDecoration | undefined): CellDecoratio
 export function useThreadMarkLayer(
   live: LiveTableLayer,
   threads: readonly Thread[],
-  rows: readonly DraftRow[],
+  rows: DraftRowOrder,
   columns: readonly DraftThreadColumn[],
 ): LiveTableLayer {
   const cells = useMemo(() => openThreadCells(threads, rows, columns), [threads, rows, columns]);
