@@ -8,8 +8,10 @@ import { ensureClientBuilt } from './client-build.mjs';
  * `npm test`: typecheck, the database types' check (`npm run db:types -- --check`: the generated
  * types against the migrations, on a scratch database of TEST_DATABASE_URL's server), lint, unit
  * and API tests (vitest; API tests on a real PostgreSQL at TEST_DATABASE_URL), then end-to-end
- * tests in Chromium (Playwright). The checks run side by side, and so do vitest and Playwright;
- * each stage's output is printed whole when it ends. Prints each stage's outcome and duration, a table of the stages'
+ * tests in Chromium (Playwright). The checks run side by side; then vitest runs beside a first
+ * Playwright run, and a second Playwright run (the specs `LATE_SPECS` of tests/playwright.config.ts
+ * names, and the embedded project) starts when vitest ends. Each stage's output is printed whole
+ * when it ends. Prints each stage's outcome and duration, a table of the stages'
  * durations, and one closing line "N passed, N failed" summing every test run (typecheck, the
  * database types and lint count as one check each; lint is Biome, the SQL-placement check,
  * scripts/check-sql-placement.mjs, the import-cycle check, scripts/check-cycles.mjs, and the
@@ -48,7 +50,7 @@ function record(title, seconds) {
 }
 
 /**
- * Runs `[command, args]` pairs one after another (every one, even after a failure, so all
+ * Runs `[command, args, env?]` triples (env defaults to this process's) one after another (every one, even after a failure, so all
  * problems show) as one stage, its output going to `log` (a file under .test-results) rather than
  * the terminal, since stages run side by side. Resolves with whether all exited 0 and the
  * stage's wall-clock seconds.
@@ -57,9 +59,9 @@ async function stage(title, log, ...commands) {
   const start = Date.now();
   const out = openSync(join(results, log), 'w');
   let ok = true;
-  for (const [command, args] of commands) {
+  for (const [command, args, env = process.env] of commands) {
     const code = await new Promise((resolve) => {
-      const child = spawn(command, args, { cwd: root, stdio: ['ignore', out, out], env: process.env });
+      const child = spawn(command, args, { cwd: root, stdio: ['ignore', out, out], env });
       child.on('error', () => resolve(1));
       child.on('exit', (status) => resolve(status ?? 1));
     });
@@ -89,7 +91,8 @@ async function sideBySide(...stages) {
 
 // The checks run side by side (typecheck is the long one), then the client is built, then the
 // vitest and Playwright stages run side by side: Playwright mostly waits on the browser and
-// its servers, so vitest uses the cores it leaves idle.
+// its servers, so vitest uses the cores it leaves idle, and the second Playwright run takes the
+// core vitest frees.
 const checks = await sideBySide(
   stage('typecheck (tsc -b)', 'tsc.log', [bin('tsc'), ['-b']]),
   stage('database types (npm run db:types -- --check)', 'db-types.log', [
@@ -117,28 +120,60 @@ const buildStart = Date.now();
 ensureClientBuilt(root);
 record('client build', (Date.now() - buildStart) / 1000);
 
-const [vitestRun, e2eRun] = await sideBySide(
-  stage('unit and API tests (vitest)', 'vitest.log', [
-    bin('vitest'),
-    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'vitest.json')}`],
+/**
+ * The environment of the second Playwright run (E2E_SPECS=late): every port the first run uses
+ * moved up by 500 and a database and data folder of its own, so the two runs never meet.
+ */
+function lateEnv() {
+  const env = { ...process.env, E2E_SPECS: 'late' };
+  env.E2E_PORT = String(Number(process.env.E2E_PORT ?? 3210) + 500);
+  const database = new URL(process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nomen_e2e');
+  database.pathname = `${database.pathname}_late`;
+  env.E2E_DATABASE_URL = database.toString();
+  for (const name of ['E2E_OIDC_PORT', 'E2E_S3_PORT', 'COLLAB_E2E_PORT', 'E2E_EMBEDDED_PORT']) {
+    if (process.env[name]) env[name] = String(Number(process.env[name]) + 500);
+  }
+  if (process.env.E2E_DATA_DIR) env.E2E_DATA_DIR = `${process.env.E2E_DATA_DIR}-late`;
+  return env;
+}
+
+const playwright = [bin('playwright'), ['test', '-c', 'tests/playwright.config.ts']];
+// Vitest and the first Playwright run start together; the second Playwright run (the specs of
+// LATE_SPECS in tests/playwright.config.ts and the embedded project) starts when vitest ends, so
+// the cores vitest frees are used without overloading the machine while it runs.
+const vitestStage = stage('unit and API tests (vitest)', 'vitest.log', [
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'vitest.json')}`],
+]);
+const [vitestRun, ...e2eRuns] = await sideBySide(
+  vitestStage,
+  stage('end-to-end tests, first run (Playwright, Chromium)', 'e2e-first.log', [
+    ...playwright,
+    { ...process.env, E2E_SPECS: 'first' },
   ]),
-  stage('end-to-end tests (Playwright, Chromium)', 'e2e.log', [
-    bin('playwright'),
-    ['test', '-c', 'tests/playwright.config.ts'],
-  ]),
+  vitestStage.then(() =>
+    stage('end-to-end tests, late run (Playwright, Chromium)', 'e2e-late.log', [...playwright, lateEnv()]),
+  ),
 );
 const vitest = readJson(join(results, 'vitest.json'));
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests + (vitestRun.ok || vitest.numFailedTests > 0 ? 0 : 1);
 } else failed += 1;
-const e2e = readJson(join(results, 'e2e.json'));
-if (e2e) {
-  passed += e2e.stats.expected + e2e.stats.flaky;
-  failed += e2e.stats.unexpected + (e2eRun.ok || e2e.stats.unexpected > 0 ? 0 : 1);
-} else failed += 1;
+let e2eTotal = 0;
+for (const [run, file] of [
+  [e2eRuns[0], 'e2e-first.json'],
+  [e2eRuns[1], 'e2e-late.json'],
+]) {
+  const e2e = readJson(join(results, file));
+  if (e2e) {
+    passed += e2e.stats.expected + e2e.stats.flaky;
+    failed += e2e.stats.unexpected + (run.ok || e2e.stats.unexpected > 0 ? 0 : 1);
+    e2eTotal += e2e.stats.expected + e2e.stats.unexpected;
+  } else failed += 1;
+}
 
-const ranTests = (vitest?.numTotalTests ?? 0) + (e2e ? e2e.stats.expected + e2e.stats.unexpected : 0);
+const ranTests = (vitest?.numTotalTests ?? 0) + e2eTotal;
 if (ranTests === 0) failed += 1;
 console.log('\n=== stage durations');
 for (const [title, seconds] of durations) console.log(`${seconds.toFixed(1).padStart(8)} s  ${title}`);

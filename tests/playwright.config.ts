@@ -13,6 +13,42 @@ export const E2E_WORKERS = e2eWorkers();
 /** Port of the server `npm start` runs on the embedded database for tests/e2e-embedded. */
 export const E2E_EMBEDDED_PORT = Number(process.env.E2E_EMBEDDED_PORT ?? E2E_PORT + 20);
 
+/**
+ * Spec files (globs under tests/e2e) that `npm test` runs in a second Playwright run, started once
+ * vitest ends (scripts/test.mjs), beside the rest; the embedded project runs there too. The
+ * collaboration specs (about 90 s on a quiet 2-core machine, with the embedded loop about 110 s)
+ * start several browsers and collab servers each, so they go where the machine has a core free,
+ * and the two runs end about together.
+ */
+export const LATE_SPECS: readonly string[] = ['collab/*.spec.ts'];
+
+/**
+ * Which specs this run takes, from E2E_SPECS: `all` (the default), `first` (the chromium specs
+ * outside LATE_SPECS; no embedded project, so its server is not started) or `late` (LATE_SPECS
+ * and the embedded project). Anything else is refused, so a typo never runs nothing.
+ */
+export const E2E_SPECS = (() => {
+  const specs = process.env.E2E_SPECS ?? 'all';
+  if (specs !== 'all' && specs !== 'first' && specs !== 'late') {
+    throw new Error(`E2E_SPECS must be all, first or late, not "${specs}"`);
+  }
+  return specs;
+})();
+
+/** LATE_SPECS as the chromium project's testMatch / testIgnore patterns. */
+const lateSpecPatterns = LATE_SPECS.map((file) => `**/${file}`);
+
+/** The chromium project's spec selection for E2E_SPECS. */
+const chromiumSpecs =
+  E2E_SPECS === 'first'
+    ? { testIgnore: lateSpecPatterns }
+    : E2E_SPECS === 'late'
+      ? { testMatch: lateSpecPatterns }
+      : {};
+
+/** Whether this run has the embedded project (and so starts its server). */
+const withEmbedded = E2E_SPECS !== 'first';
+
 /** Debian's Chromium, started as this machine's closed network needs. */
 const chromiumLaunch = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -25,6 +61,29 @@ const chromiumLaunch = {
     '--disable-component-update',
     '--disable-sync',
   ],
+};
+
+/** The product's main loop on the embedded database, started as `npm start` starts it. */
+const embeddedProject = {
+  name: 'embedded',
+  testDir: './e2e-embedded',
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: `http://localhost:${E2E_EMBEDDED_PORT}`,
+    viewport: { width: 1440, height: 900 },
+    launchOptions: chromiumLaunch,
+  },
+};
+
+/** The server of the embedded project: `npm start` on a fresh embedded database. */
+const embeddedServer = {
+  command: 'node e2e/start-embedded.mjs',
+  url: `http://localhost:${E2E_EMBEDDED_PORT}/api/docs/openapi.json`,
+  env: { E2E_EMBEDDED_PORT: String(E2E_EMBEDDED_PORT) },
+  timeout: 180_000,
+  reuseExistingServer: false,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
 };
 
 /**
@@ -42,7 +101,10 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: '../.test-results/e2e.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: `../.test-results/e2e${E2E_SPECS === 'all' ? '' : `-${E2E_SPECS}`}.json` }],
+  ],
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     viewport: { width: 1440, height: 900 },
@@ -54,23 +116,14 @@ export default defineConfig({
     {
       name: 'chromium',
       dependencies: ['setup'],
+      ...chromiumSpecs,
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1440, height: 900 },
         launchOptions: chromiumLaunch,
       },
     },
-    {
-      // The product's main loop on the embedded database, started as `npm start` starts it.
-      name: 'embedded',
-      testDir: './e2e-embedded',
-      use: {
-        ...devices['Desktop Chrome'],
-        baseURL: `http://localhost:${E2E_EMBEDDED_PORT}`,
-        viewport: { width: 1440, height: 900 },
-        launchOptions: chromiumLaunch,
-      },
-    },
+    ...(withEmbedded ? [embeddedProject] : []),
   ],
   webServer: [
     ...Array.from({ length: E2E_WORKERS }, (_, worker) => {
@@ -85,14 +138,6 @@ export default defineConfig({
         stderr: 'pipe' as const,
       };
     }),
-    {
-      command: 'node e2e/start-embedded.mjs',
-      url: `http://localhost:${E2E_EMBEDDED_PORT}/api/docs/openapi.json`,
-      env: { E2E_EMBEDDED_PORT: String(E2E_EMBEDDED_PORT) },
-      timeout: 180_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
+    ...(withEmbedded ? [embeddedServer] : []),
   ],
 });
