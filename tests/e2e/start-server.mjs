@@ -26,12 +26,13 @@ await client.query(`drop database if exists "${url.pathname.slice(1)}" with (for
 await client.query(`create database "${url.pathname.slice(1)}"`);
 await client.end();
 
-// The OpenID Connect provider the connected-accounts tests start (tests/e2e/connectors) plays
-// Google's sign-in for Google Analytics and Campaign Manager 360 on this server: OAuth endpoints
-// come from configuration (issue 10).
+// The OpenID Connect provider the connected-accounts and audits tests start (tests/e2e/connectors,
+// tests/e2e/reports/audits.spec.ts) plays Google's sign-in for Google Analytics and Campaign
+// Manager 360, and Facebook's for Facebook Marketing, on this server: OAuth endpoints come from
+// configuration (issue 10).
 const oidcIssuer = `http://127.0.0.1:${process.env.E2E_OIDC_PORT ?? Number(port) + 7}`;
 const oauthEnv = Object.fromEntries(
-  ['OAUTH_GA_', 'OAUTH_GOOGLE_CM360_'].flatMap((p) => [
+  ['OAUTH_GA_', 'OAUTH_GOOGLE_CM360_', 'OAUTH_FACEBOOK_MARKETING_'].flatMap((p) => [
     [`${p}AUTHORIZATION_URL`, `${oidcIssuer}/auth`],
     [`${p}TOKEN_URL`, `${oidcIssuer}/token`],
     [`${p}USERINFO_URL`, `${oidcIssuer}/me`],

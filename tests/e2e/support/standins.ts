@@ -3,7 +3,9 @@ import { AdobeAnalyticsStandin } from '../../standins/adobe-analytics';
 import { AdobeImsStandin } from '../../standins/adobe-ims';
 import { Cm360Standin } from '../../standins/cm360';
 import { GoogleAnalyticsStandin } from '../../standins/google-analytics-admin';
+import { MetaStandin } from '../../standins/meta';
 import { QrCodeMonkeyStandin } from '../../standins/qr-code-monkey';
+import type { StandinRequest } from '../../standins/standin-server';
 import { e2ePort } from './worker';
 
 /**
@@ -61,6 +63,33 @@ export const E2E_GA_TOKEN = 'e2e-ga-token';
 /** The RapidAPI key the QRCode Monkey stand-in accepts. */
 export const E2E_QR_KEY = 'e2e-qr-key';
 
+/** The Meta ad account the audits spec reads (audits.spec.ts), and its creatives: 9 compliant names, 3 not. */
+export const E2E_META_AD_ACCOUNT = 'act_5150';
+export const E2E_META_CREATIVES = [
+  ...['EMEA', 'APAC', 'LATAM'].flatMap((region) =>
+    ['Social', 'Search', 'Video'].map((channel) => `${region}_${channel}_Launch_20260301`),
+  ),
+  'Emea_Social_Launch_20260301',
+  'Emea_Search_Launch_20260301',
+  'Spring sale',
+].map((name, i) => ({
+  id: String(510_001 + i),
+  name,
+  status: 'ACTIVE',
+  url_tags: `utm_source=Social&utm_campaign=${encodeURIComponent(name)}`,
+}));
+
+/**
+ * The Meta stand-in of the end-to-end server. Facebook's sign-in there is the OpenID Connect
+ * peer's (start-server.mjs points OAUTH_FACEBOOK_MARKETING_* at it), whose access tokens are
+ * random, so this stand-in takes any bearer token; the API tests check Graph's refusals.
+ */
+class E2eMetaStandin extends MetaStandin {
+  protected override isAuthorized(req: StandinRequest): boolean {
+    return Boolean(this.bearer(req) ?? req.query.get('access_token'));
+  }
+}
+
 /** The bucket of the S3 peer (s3rver) the e2e server's S3_ENDPOINT names. */
 export const E2E_S3_BUCKET = 'e2e-drop';
 
@@ -115,8 +144,19 @@ export async function startE2eStandins(): Promise<{
   // Accepts no token: the tokens of the e2e Google sign-in are the OpenID Connect peer's, so
   // listing profiles is refused and the drawer falls back to a typed Profile ID.
   const cm360 = new Cm360Standin({ validTokens: [], profiles: {} });
+  const meta = new E2eMetaStandin({
+    validTokens: [],
+    me: { id: '1', name: 'Acme bot' },
+    adAccounts: [
+      {
+        account_id: E2E_META_AD_ACCOUNT.slice(4),
+        name: 'Acme Retail',
+        objects: { adcreatives: E2E_META_CREATIVES },
+      },
+    ],
+  });
   const s3 = await startS3Peer([E2E_S3_BUCKET], Number(new URL(e2eS3Endpoint()).port));
-  await Promise.all([ims.start(), adobe.start(), ga.start(), qr.start(), cm360.start()]);
+  await Promise.all([ims.start(), adobe.start(), ga.start(), qr.start(), cm360.start(), meta.start()]);
   return {
     env: {
       ADOBE_IMS_URL: ims.url,
@@ -127,9 +167,18 @@ export async function startE2eStandins(): Promise<{
       S3_ENDPOINT: s3.endpoint,
       QR_CODE_MONKEY_API_URL: qr.url,
       CM360_API_URL: cm360.apiUrl,
+      META_GRAPH_API_URL: meta.graphUrl,
     },
     close: async () => {
-      await Promise.all([ims.close(), adobe.close(), ga.close(), qr.close(), cm360.close(), s3.close()]);
+      await Promise.all([
+        ims.close(),
+        adobe.close(),
+        ga.close(),
+        qr.close(),
+        cm360.close(),
+        meta.close(),
+        s3.close(),
+      ]);
     },
   };
 }
