@@ -5,6 +5,7 @@ import { SetPasswordPage } from './features/auth/pages/SetPasswordPage';
 import { RequirePage } from './features/shell/components/RequirePage';
 import { NotFoundPage } from './features/shell/pages/NotFoundPage';
 import { RouteErrorPage } from './features/shell/pages/RouteErrorPage';
+import { SsoTestFinishedPage } from './features/sso/pages/SsoTestFinishedPage';
 import { PageSkeleton } from './ui/PageSkeleton';
 
 // The admin shell and screens load lazily, in their own chunks, so the sign-in page's bundle does
@@ -81,6 +82,7 @@ const ReportsPage = lazy(() =>
 const SettingsPage = lazy(() =>
   import('./features/settings/pages/SettingsPage').then((m) => ({ default: m.SettingsPage })),
 );
+const SsoPage = lazy(() => import('./features/sso/pages/SsoPage').then((m) => ({ default: m.SsoPage })));
 const TargetEditorPage = lazy(() =>
   import('./features/targets/pages/TargetEditorPage').then((m) => ({ default: m.TargetEditorPage })),
 );
@@ -129,6 +131,7 @@ export const routes: RouteObject[] = [
       { path: '/login', element: <LoginPage /> },
       { path: '/activate', element: <SetPasswordPage key="activation" purpose="activation" /> },
       { path: '/reset-password', element: <SetPasswordPage key="reset" purpose="reset" /> },
+      { path: '/sso/test-finished', element: <SsoTestFinishedPage /> },
       {
         path: '/admin',
         element: loading(<AdminShell />),
@@ -163,6 +166,7 @@ export const routes: RouteObject[] = [
           guarded('folders', 'folders', <FoldersPage />),
           guarded('account/settings', 'settings', <SettingsPage />),
           guarded('settings', 'settings', <SettingsPage />),
+          guarded('settings/sso', 'settings', <SsoPage />),
           guarded('activities', 'activities', <ActivitiesPage />),
           // Everyone signed in manages their own tokens (issue 11 item 10): no page permission.
           { path: 'api-tokens', element: loading(<ApiTokensPage />) },

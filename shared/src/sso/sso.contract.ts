@@ -119,6 +119,9 @@ export const oidcSaveSchema = z.object({
 export const identityProviderSaveSchema = z.discriminatedUnion('protocol', [
   z.object({ ...providerSaveBase, protocol: z.literal('oidc'), oidc: oidcSaveSchema }),
 ]);
+
+/** The OpenID Connect variant of a provider's save (the settings drawer's form). */
+export const oidcProviderSaveSchema = identityProviderSaveSchema.options[0];
 export type IdentityProviderSave = z.input<typeof identityProviderSaveSchema>;
 
 /** Who may be the break-glass admin: the account's enabled ADMIN users. */

@@ -1,3 +1,5 @@
+import { Alert } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { safeNextPath } from '../../../api/loginRedirect';
@@ -7,7 +9,8 @@ import { LoginForm } from '../components/LoginForm';
 
 /**
  * /login (issue 2 §2): the sign-in form, or with `?forgot=1` the forgot-password form. After
- * signing in the user goes to `next` (an in-app path) or /admin.
+ * signing in the user goes to `next` (an in-app path) or /admin. A refused single sign-on comes
+ * back with `?sso_error=` and its reason, shown above the form (README "Single sign-on").
  */
 export function LoginPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -32,8 +35,14 @@ export function LoginPage() {
       </AuthLayout>
     );
   }
+  const ssoError = searchParams.get('sso_error');
   return (
     <AuthLayout title="Sign in to Nomen">
+      {ssoError ? (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" title="Single sign-on refused">
+          {ssoError}
+        </Alert>
+      ) : null}
       <LoginForm
         defaultEmail={email}
         onSignedIn={() => void navigate(safeNextPath(searchParams.get('next')), { replace: true })}

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Code, Group, Skeleton, Stack, Switch, Text, Title 
 import { type SettingsView, settingsSaveSchema } from '@nomen/shared';
 import { IconLock } from '@tabler/icons-react';
 import { type Control, Controller } from 'react-hook-form';
+import { Link } from 'react-router-dom';
 import type { z } from 'zod';
 import { useContractForm } from '../../../ui/form/useContractForm';
 import { notifyFailure } from '../../../ui/notify';
@@ -180,7 +181,23 @@ export function SettingsPage() {
     <>
       <PageHeader title="Settings" description={`Settings and feature flags of ${me.account.name}.`} />
       <Stack gap="lg" maw={860}>
-        {canEdit ? null : (
+        {canEdit ? (
+          <Card withBorder radius="md" padding="lg">
+            <Group justify="space-between">
+              <div>
+                <Title order={2} size="h4">
+                  Single sign-on
+                </Title>
+                <Text size="sm" c="dimmed">
+                  Sign-in through your company’s identity provider, and “Require SSO”.
+                </Text>
+              </div>
+              <Button component={Link} to="/admin/settings/sso" variant="default">
+                Manage single sign-on
+              </Button>
+            </Group>
+          </Card>
+        ) : (
           <Alert color="gray" icon={<IconLock aria-hidden />}>
             Only admins can change these settings. You can see what is turned on for your account.
           </Alert>

@@ -1,0 +1,283 @@
+import {
+  ActionIcon,
+  Button,
+  Divider,
+  Group,
+  PasswordInput,
+  Select,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  DEFAULT_OIDC_SCOPES,
+  type IdentityProvider,
+  type IdentityProviderSave,
+  oidcProviderSaveSchema,
+  ROLES,
+  type Role,
+} from '@nomen/shared';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
+import type { z } from 'zod';
+import { FormDrawer } from '../../../ui/FormDrawer';
+import { applyServerIssues } from '../../../ui/form/applyServerIssues';
+import { FormSelect } from '../../../ui/form/FormSelect';
+import { FormSwitch } from '../../../ui/form/FormSwitch';
+import { FormTextInput } from '../../../ui/form/FormTextInput';
+import { useContractForm } from '../../../ui/form/useContractForm';
+import { notifyFailure, notifySuccess } from '../../../ui/notify';
+import { useGroups } from '../../groups/api';
+import { useSaveProvider } from '../api';
+
+// The inputs that show the server's problems; others go to the toast.
+const FORM_FIELDS = [
+  'name',
+  'email_domains',
+  'default_role',
+  'oidc.issuer',
+  'oidc.client_id',
+  'oidc.client_secret',
+  'oidc.scopes',
+] as const;
+
+type Form = UseFormReturn<
+  z.input<typeof oidcProviderSaveSchema>,
+  unknown,
+  z.output<typeof oidcProviderSaveSchema>
+>;
+
+/** Props of ProviderDrawer. */
+export interface ProviderDrawerProps {
+  opened: boolean;
+  /** The provider to edit, or null to add one. */
+  provider: IdentityProvider | null;
+  /** The URI to register at the OpenID provider, shown for copying. */
+  redirectUri: string;
+  onClose: () => void;
+}
+
+function defaults(provider: IdentityProvider | null): z.input<typeof oidcProviderSaveSchema> {
+  return {
+    name: provider?.name ?? '',
+    protocol: 'oidc',
+    enabled: provider?.enabled ?? true,
+    email_domains: provider?.email_domains ?? [],
+    jit_enabled: provider?.jit_enabled ?? false,
+    default_role: provider?.default_role ?? 'USER',
+    mapping_rules: provider?.mapping_rules ?? [],
+    bound_session_to_idp: provider?.bound_session_to_idp ?? false,
+    oidc: {
+      issuer: provider?.oidc?.issuer ?? '',
+      client_id: provider?.oidc?.client_id ?? '',
+      client_secret: '',
+      scopes: provider?.oidc?.scopes ?? DEFAULT_OIDC_SCOPES,
+    },
+    updated_at: provider?.updated_at ?? null,
+  };
+}
+
+/** The target select's value of a rule: `role:ADMIN`, `group:12`, or none yet. */
+function targetOf(rule: { role?: Role | null; group_id?: number | null } | undefined): string | null {
+  if (rule?.role) return `role:${rule.role}`;
+  return rule?.group_id ? `group:${rule.group_id}` : null;
+}
+
+/**
+ * The mapping rules: each says "when claim X holds value Y, give role R" or "… add to group G",
+ * re-applied at every sign-in (README "Single sign-on").
+ */
+function MappingRules({ form }: { form: Form }) {
+  const rules = useFieldArray({ control: form.control, name: 'mapping_rules' });
+  const groups = useGroups();
+  const targets = [
+    ...ROLES.map((role) => ({ value: `role:${role}`, label: `Role ${role}` })),
+    ...(groups.data?.data ?? []).map((g) => ({ value: `group:${g.id}`, label: `Group ${g.name}` })),
+  ];
+  const errors = form.formState.errors.mapping_rules;
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={500}>
+        Role and group mapping
+      </Text>
+      <Text size="xs" c="dimmed">
+        Applied again at every sign-in. People whom no role rule matches get the default role; groups named
+        here are added or removed to match the IdP, other groups are left alone.
+      </Text>
+      {rules.fields.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No rules: everyone gets the default role.
+        </Text>
+      ) : null}
+      {rules.fields.map((rule, index) => (
+        <Group key={rule.id} gap="xs" align="flex-start" wrap="nowrap">
+          <TextInput
+            aria-label={`Claim of rule ${index + 1}`}
+            placeholder="groups"
+            w={110}
+            error={errors?.[index]?.claim?.message}
+            {...form.register(`mapping_rules.${index}.claim`)}
+          />
+          <TextInput
+            aria-label={`Value of rule ${index + 1}`}
+            placeholder="nomen-admins"
+            style={{ flex: 1 }}
+            error={errors?.[index]?.value?.message}
+            {...form.register(`mapping_rules.${index}.value`)}
+          />
+          <Select
+            aria-label={`What rule ${index + 1} gives`}
+            w={150}
+            data={targets}
+            value={targetOf(form.watch(`mapping_rules.${index}`))}
+            onChange={(choice) => {
+              const [kind, id] = (choice ?? '').split(':');
+              const dirty = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+              form.setValue(`mapping_rules.${index}.role`, kind === 'role' ? (id as Role) : null, dirty);
+              form.setValue(`mapping_rules.${index}.group_id`, kind === 'group' ? Number(id) : null, dirty);
+            }}
+            error={errors?.[index]?.role?.message ?? errors?.[index]?.group_id?.message}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Remove rule ${index + 1}`}
+            onClick={() => rules.remove(index)}
+            mt={4}
+          >
+            <IconTrash size={16} aria-hidden />
+          </ActionIcon>
+        </Group>
+      ))}
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        leftSection={<IconPlus size={14} aria-hidden />}
+        onClick={() => rules.append({ claim: 'groups', value: '', role: null, group_id: null })}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        Add rule
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * The identity provider drawer of Settings → Single sign-on (README "Single sign-on"): name, on or
+ * off, the email domains that route to it, OpenID Connect issuer, client id and secret (stored
+ * encrypted; never shown again, left blank to keep), scopes, just-in-time creation, the default
+ * role, the mapping rules and whether the IdP bounds sessions.
+ */
+export function ProviderDrawer({ opened, provider, redirectUri, onClose }: ProviderDrawerProps) {
+  const save = useSaveProvider();
+  const form = useContractForm(oidcProviderSaveSchema, { defaultValues: defaults(provider) });
+  const submit = form.handleSubmit((values) =>
+    save.mutate(
+      { id: provider?.id ?? null, body: values as IdentityProviderSave },
+      {
+        onSuccess: () => {
+          notifySuccess(provider ? 'Identity provider saved' : 'Identity provider added');
+          onClose();
+        },
+        onError: (error) => {
+          if (
+            applyServerIssues(form, error, { fields: FORM_FIELDS, nested: ['mapping_rules'] }).placed.length >
+            0
+          )
+            return;
+          notifyFailure(error, 'The identity provider failed to save. Please try again.');
+        },
+      },
+    ),
+  );
+  return (
+    <FormDrawer
+      opened={opened}
+      onClose={onClose}
+      title={provider ? provider.name : 'Add identity provider'}
+      onSubmit={submit}
+      isSubmitting={save.isPending}
+    >
+      <FormTextInput
+        control={form.control}
+        name="name"
+        label="Name"
+        description="Shown on the sign-in page: “Continue with …”"
+        required
+      />
+      <FormSwitch control={form.control} name="enabled" label="Enabled" />
+      <Controller
+        control={form.control}
+        name="email_domains"
+        render={({ field, fieldState }) => (
+          <TagsInput
+            label="Email domains"
+            description="People typing an email of these domains on the sign-in page are sent here. Press Enter after each."
+            placeholder="acme.com"
+            value={field.value ?? []}
+            onChange={(domains) => field.onChange(domains.map((d) => d.trim().toLowerCase()))}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <Divider label="OpenID Connect" labelPosition="left" />
+      <TextInput
+        label="Redirect URI"
+        description="Register this at your identity provider."
+        value={redirectUri}
+        readOnly
+      />
+      <FormTextInput
+        control={form.control}
+        name="oidc.issuer"
+        label="Issuer URL"
+        placeholder="https://acme.okta.com"
+        required
+      />
+      <FormTextInput control={form.control} name="oidc.client_id" label="Client ID" required />
+      <Controller
+        control={form.control}
+        name="oidc.client_secret"
+        render={({ field, fieldState }) => (
+          <PasswordInput
+            label="Client secret"
+            required={!provider}
+            placeholder={provider?.oidc?.client_secret_set ? 'Stored — leave blank to keep it' : undefined}
+            autoComplete="new-password"
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <FormTextInput
+        control={form.control}
+        name="oidc.scopes"
+        label="Scopes"
+        description="openid is always asked for. Add groups (or your IdP’s scope) to receive group claims."
+      />
+      <Divider label="Who gets in and as what" labelPosition="left" />
+      <FormSwitch
+        control={form.control}
+        name="jit_enabled"
+        label="Create users on first sign-in"
+        description="Off, only people who already have a Nomen user can sign in."
+      />
+      <FormSelect
+        control={form.control}
+        name="default_role"
+        label="Default role"
+        data={[...ROLES]}
+        allowDeselect={false}
+      />
+      <MappingRules form={form} />
+      <FormSwitch
+        control={form.control}
+        name="bound_session_to_idp"
+        label="End Nomen sessions when the IdP’s sign-in expires"
+        description="Sessions last no longer than the ID token the IdP issued; people then sign in through the IdP again."
+      />
+    </FormDrawer>
+  );
+}
