@@ -213,7 +213,7 @@ const OFFERS = [
 ];
 const LINES = ['Shoes', 'Apparel', 'Outdoor', 'Kids', 'Home'];
 
-/** The three lists by segment id: Region 75 values, Channel 50, Product 280 (some with '_'). */
+/** The three lists by segment id: Region 75 values, Channel 50, Product 195 (some with '_'). */
 export const auditLists: Readonly<Record<string, readonly string[]>> = {
   1: [...COUNTRIES, ...REGIONS],
   2: CHANNELS,
@@ -301,5 +301,7 @@ export function auditNames(count = AUDIT_NAMES): { names: string[]; expected: (N
       expected.push(null);
     }
   });
-  return { names, expected };
+  // Live names arrive in the platforms' JSON answers: read them as such (flat strings, not the
+  // concatenations the engine built).
+  return { names: JSON.parse(JSON.stringify(names)) as string[], expected };
 }
