@@ -4,6 +4,7 @@ import { queueDueAudits } from '../../jobs/audits/audit-queue';
 import { insertOAuthConnector } from '../../test/connectors';
 import { type JobsContext, startJobsContext } from '../../test/jobs-context';
 import {
+  createAccount,
   createUser,
   type SignedIn,
   signIn,
@@ -354,6 +355,33 @@ describe('setup', () => {
       updated_at: '2020-01-01T00:00:00.000Z',
     });
     expect(stale.status).toBe(409);
+
+    // Another account sees none of it: its ids answer 404, its connected accounts are not offered.
+    const other = await createAccount(ctx);
+    const stranger = await signIn(ctx, other.admin.email);
+    const run = await runAndWait(audit.id);
+    expect((await stranger.get(`/api/v1/account/audits/${audit.id}`)).status).toBe(404);
+    expect((await stranger.post(`/api/v1/account/audits/${audit.id}/run`)).status).toBe(404);
+    expect((await stranger.get(`/api/v1/account/audit-runs/${run.id}/findings`)).status).toBe(404);
+    expect((await stranger.get(`/api/v1/account/audit-runs/${run.id}/download`)).status).toBe(404);
+    expect((await stranger.post(`/api/v1/account/audit-runs/${run.id}/fix`).send({})).status).toBe(404);
+    expect(
+      (
+        await stranger
+          .put(`/api/v1/account/audits/${audit.id}/exceptions`)
+          .send({ object_id: '1', comment: 'x' })
+      ).status,
+    ).toBe(404);
+    const borrowed = await stranger.put('/api/v1/account/audits').send({
+      name: 'Borrowed',
+      connector_id: connectorId,
+      slug: 'facebook-marketing-inbound',
+      data_type: 'ad_creatives',
+      template_id: template.id,
+    });
+    expect(borrowed.status).toBe(400);
+    expect(JSON.stringify(borrowed.body)).toContain('connector_id');
+    expect((await stranger.get('/api/v1/account/audits')).body.data).toEqual([]);
 
     const reader = await createUser(ctx, account.id, { role: 'MANAGER', permissions: ['access_reports'] });
     const readerAgent = await signIn(ctx, reader.email);
