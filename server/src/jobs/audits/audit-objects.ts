@@ -45,6 +45,28 @@ function columnOf(header: readonly string[], names: readonly string[]): number {
   return -1;
 }
 
+/** Fields of a link held as an object (CM360's ClickThroughUrl), first found wins. */
+const LINK_FIELDS = ['computedClickThroughUrl', 'customClickThroughUrl', 'url', 'link'];
+
+/**
+ * The link of a link cell: the text itself, or, for a cell holding JSON (readers write objects
+ * and arrays as JSON: CM360's ClickThroughUrl, a list of final URLs), its first link; '' when it
+ * holds none.
+ */
+export function linkOf(cell: string): string {
+  const text = cell.trim();
+  if (!text.startsWith('{') && !text.startsWith('[')) return text;
+  try {
+    const value: unknown = JSON.parse(text);
+    const candidates = Array.isArray(value)
+      ? value
+      : LINK_FIELDS.map((k) => (value as Record<string, unknown> | null)?.[k]);
+    return candidates.find((c): c is string => typeof c === 'string' && c.trim() !== '') ?? '';
+  } catch {
+    return text;
+  }
+}
+
 /** The objects of a read, one per table row; the name column is required (else an Error names the columns). */
 export function auditObjectsOf(read: AdObjectsRead): AuditObject[] {
   const { header, rows } = read.table;
@@ -61,7 +83,7 @@ export function auditObjectsOf(read: AdObjectsRead): AuditObject[] {
   return rows.map((row) => ({
     objectId: cell(row, column.id),
     name: cell(row, column.name),
-    url: cell(row, column.url),
+    url: linkOf(cell(row, column.url)),
     campaign: cell(row, column.campaign),
     owner: cell(row, column.owner),
     updated: cell(row, column.updated),
