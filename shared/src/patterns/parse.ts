@@ -141,7 +141,7 @@ export type NameParse =
 export type NameParser = (name: string) => NameParse;
 
 const FOUND_MAX_LENGTH = 60;
-/** A budget of listed values not in their lists that never runs out (a pattern has at most 50 segments). */
+/** A budget of values outside their lists that never runs out (a pattern has at most 50 segments). */
 const MAX_BUDGET = 255;
 /** Candidate flag: a variable's value without a list that contains the delimiter. */
 const FALLBACK = 1;
@@ -162,9 +162,8 @@ function costOf(flag: number): number {
 
 /**
  * The flags of a value outside `list`: NOT_LISTED, and FAR when the search weighs closeness and
- * no allowed value is close. Texts
- * far shorter or longer (not counting spaces, which normalising may drop) than every allowed value
- * are far without a look at the values.
+ * no allowed value is close. Texts far shorter or longer (not counting spaces, which normalising
+ * may drop) than every allowed value are far without a look at the values.
  */
 function unlistedFlag(list: AllowedList, search: Search, pos: number, end: number): number {
   if (!search.weighFar) return NOT_LISTED;
@@ -622,12 +621,28 @@ function dateMatcher(segment: DateSegment, separator: string): Matcher {
       else if (startsAt(search.name, end, joint)) walk(index + 1, end + joint.length);
     }
   };
+  // Parts of one reading each (all but 1-12 and 1-31) need no walk: read them in a row.
+  const single = parts.every((part) => part.format !== '1-12' && part.format !== '1-31');
   return (current, pos, currentLevel) => {
     search = current;
     level = currentLevel;
     start = pos;
     count = 0;
-    walk(0, pos);
+    if (!single) {
+      walk(0, pos);
+      return count;
+    }
+    let at = pos;
+    for (let index = 0; index < parts.length; index++) {
+      if (index > 0) {
+        if (!startsAt(current.name, at, joint)) return 0;
+        at += joint.length;
+      }
+      if (readers[index]!(current.name, at, lengths[index]!, readings[index]!) === 0) return 0;
+      chosen[index] = readings[index]![0]!;
+      at += lengths[index]![0]!;
+    }
+    emit(at);
     return count;
   };
 }
@@ -1009,6 +1024,7 @@ function markFar(levels: readonly Level[], search: Search, path: SavedPath): boo
   return far;
 }
 
+/** How many of a reading's values carry `flag`. */
 function tally(path: Path, flag: number): number {
   let n = 0;
   for (let l = 0; l < path.length; l++) if ((path.flags[l]! & flag) !== 0) n++;
@@ -1022,21 +1038,14 @@ function unlistedCost(path: Path): number {
   return cost;
 }
 
-/**
- * The passes over one name: strict (listed values only), then, when the pattern has lists and the
- * strict pass found nothing, lenient; a pass that finds a reading is repeated with tighter budgets
- * until the reading has the fewest values not in their lists, then the fewest values holding the
- * delimiter.
- */
-function readerOf(levels: readonly Level[], separator: string): NameParser {
-  const count = levels.length;
-  const explore = explorer(levels, separator);
+/** A search with room for `count` levels, its memo empty. */
+function newSearch(count: number): Search {
   const zeros = () => new Array<number>(count + 1).fill(0);
   const starts = zeros();
   const chosenEnds = zeros();
   const chosenAux = zeros();
   const chosenFlags = zeros();
-  const search: Search = {
+  return {
     name: '',
     length: 0,
     lenient: false,
@@ -1055,11 +1064,23 @@ function readerOf(levels: readonly Level[], separator: string): NameParser {
     chosenEnds,
     chosenAux,
     chosenFlags,
-    ends: levels.map(() => []),
-    aux: levels.map(() => []),
-    flags: levels.map(() => []),
+    ends: Array.from({ length: count }, () => []),
+    aux: Array.from({ length: count }, () => []),
+    flags: Array.from({ length: count }, () => []),
     best: null,
   };
+}
+
+/**
+ * The passes over one name: strict (listed values only), then, when the strict pass found nothing
+ * and a value outside its list may explain the name (`mayBeUnlisted`), lenient. A pass that finds
+ * a reading is repeated with tighter budgets until the reading has the cheapest values outside
+ * their lists (`costOf`), then the fewest values holding the delimiter.
+ */
+function readerOf(levels: readonly Level[], separator: string): NameParser {
+  const count = levels.length;
+  const explore = explorer(levels, separator);
+  const search = newSearch(count);
   const run = (lenient: boolean, budget: number, fallbackCap: number) => {
     search.lenient = lenient;
     search.budget = budget;
@@ -1097,7 +1118,10 @@ function readerOf(levels: readonly Level[], separator: string): NameParser {
     const name = typeof input === 'string' ? input : String(input);
     if (name.length > NAME_PARSE_MAX_LENGTH) return tooLong();
     prepare(search, name, count);
-    if (run(false, 0, MAX_BUDGET)) return { ok: true, parts: partsOf(levels, name, least(false)) };
+    if (run(false, 0, MAX_BUDGET)) {
+      const path = tally(search.chosen, FALLBACK) === 0 ? search.chosen : least(false);
+      return { ok: true, parts: partsOf(levels, name, path) };
+    }
     const strict = search.best ?? {
       level: 0,
       at: 0,
