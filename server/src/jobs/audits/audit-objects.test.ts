@@ -1,5 +1,6 @@
+import { compileAuditRules, type SubmissionForm } from '@nomen/shared';
 import { describe, expect, it } from 'vitest';
-import { auditObjectsOf, changedSince, linkOf } from './audit-objects';
+import { type AuditObject, auditObjectsOf, changedSince, linkOf, scoreObjects } from './audit-objects';
 
 describe('auditObjectsOf', () => {
   it("reads each row's id, name, link, campaign, owner and change time by the platform's column names", () => {
@@ -70,5 +71,93 @@ describe('changedSince', () => {
     );
     expect(kept.map((o) => o.objectId)).toEqual(['2026-03-01 00:00:00', '1772409600', '']);
     expect(changedSince([at('2020-01-01')], null)).toHaveLength(1);
+  });
+});
+
+describe('scoreObjects', () => {
+  // A pattern of one segment, Region, drawing from the list Regions (EMEA, APAC).
+  const rules = compileAuditRules(
+    {
+      template_name: 'T',
+      patterns: [
+        {
+          field_id: 10,
+          name: 'P',
+          delimiter: '_',
+          must_be_unique: false,
+          segments: [{ id: 1, name: 'Region', segment_precedence: 0, segment_type: 'variable' }],
+        },
+      ],
+      fields: [
+        {
+          id: 101,
+          field_id: 11,
+          governance_type: 'list',
+          list_governance: { list_id: 5, list_column_id: 50 },
+          field: { segment_parent_field_id: 10, segment_id: 1 },
+        },
+      ],
+      parameters: [],
+      lists: [
+        {
+          id: 5,
+          name: 'Regions',
+          type: 'drop-down',
+          columns: [{ id: 50, name: 'R' }],
+          rows: [['EMEA'], ['APAC']],
+        },
+      ],
+    } as unknown as SubmissionForm,
+    null,
+  );
+  const object = (objectId: string, name: string, campaign: string, url = ''): AuditObject => ({
+    objectId,
+    name,
+    url,
+    campaign,
+    owner: '',
+    updated: '',
+  });
+
+  it('scores compliant objects and accepted exceptions, breaks down by campaign, counts reasons, adds page problems', () => {
+    const { findings, result } = scoreObjects(
+      rules,
+      [
+        object('1', 'EMEA', 'Spring'),
+        object('2', 'Emea', 'Spring'),
+        object('3', 'APAC', 'Summer', 'https://acme.test/gone'),
+        object('4', 'Mars', 'Summer'),
+      ],
+      new Set(['4', '1']),
+      { platform: 'Meta', account: 'act_1' },
+      new Map([['https://acme.test/gone', 'landing page answers 404']]),
+    );
+    expect(result).toMatchObject({
+      objects: 4,
+      compliant: 1,
+      violations: 2,
+      exceptions: 1,
+      score: 0.5,
+      reason_counts: { not_in_list: 1, landing_page: 1 },
+      breakdown: {
+        platform: [{ key: 'Meta', objects: 4, compliant: 2 }],
+        account: [{ key: 'act_1', objects: 4, compliant: 2 }],
+        campaign: [
+          { key: 'Spring', objects: 2, compliant: 1 },
+          { key: 'Summer', objects: 2, compliant: 1 },
+        ],
+        owner: [],
+      },
+    });
+    expect(findings.map((f) => [f.object_id, f.verdict, f.suggested_name])).toEqual([
+      ['2', 'violation', 'EMEA'],
+      ['3', 'violation', null],
+      ['4', 'exception', null],
+    ]);
+    expect(findings[1]!.reasons).toEqual([{ kind: 'landing_page', message: 'landing page answers 404' }]);
+  });
+
+  it('has no score without objects', () => {
+    expect(scoreObjects(rules, [], new Set(), { platform: 'Meta', account: 'a' }).result.score).toBeNull();
   });
 });

@@ -113,6 +113,7 @@ const BREAKDOWN_MAX_GROUPS = 200;
 /**
  * Checks every object and answers the findings to store (violations, and exceptions for accepted
  * ids) and the run's result: score = (compliant + exceptions) / objects (null without objects),
+ * a link in `pageProblems` (landing-pages.ts) adding its page's problem to the object's reasons,
  * breakdowns by platform, account, campaign and owner (objects without a campaign or owner are
  * not counted there), and the violations per reason kind.
  */
@@ -121,6 +122,7 @@ export function scoreObjects(
   objects: readonly AuditObject[],
   accepted: ReadonlySet<string>,
   source: AuditSource,
+  pageProblems: ReadonlyMap<string, string> = new Map(),
 ): { findings: FindingValues[]; result: Omit<RunResult, 'status' | 'message'> } {
   const findings: FindingValues[] = [];
   const groups = Object.fromEntries(
@@ -131,6 +133,8 @@ export function scoreObjects(
   let exceptions = 0;
   for (const o of objects) {
     const verdict = checkAuditObject(rules, o.name, o.url);
+    const page = pageProblems.get(o.url);
+    if (page !== undefined) verdict.reasons.push({ kind: 'landing_page', message: page });
     const isException = verdict.reasons.length > 0 && accepted.has(o.objectId);
     const passes = verdict.reasons.length === 0 || isException;
     if (verdict.reasons.length === 0) compliant++;

@@ -19,11 +19,13 @@ import { InboundError } from '../inbound/inbound-error';
 import type { AttemptInfo, AttemptOutcome, JobDeps } from '../types';
 import { auditObjectsOf, changedSince, scoreObjects } from './audit-objects';
 import { mailDigest } from './digest';
+import { landingPageProblems, landingPagesOf } from './landing-pages';
 
 /**
  * One audit run (README "Audits"), a job of the `audit-run` queue: reads the audit's data type
  * through the inbound reader of its slug (the same provider client and filters an inbound pull
- * uses), checks every object's name and link against the template's rules (`compileAuditRules`),
+ * uses), checks every object's name and link against the template's rules (`compileAuditRules`)
+ * and its landing page (landing-pages.ts),
  * stores the violations and the run's score and breakdowns, then mails the digest. A provider
  * that cannot be reached is retried like an inbound pull; a refusal (credentials, settings) or a
  * template without a pattern ends the run Failed with the reason.
@@ -112,10 +114,12 @@ async function auditOnce(deps: JobDeps, audit: AuditRow, runId: number, actor: A
     throw new InboundError(describe(error), true);
   }
   const accepted = await repo.exceptionIds(deps.db, audit.account_id, audit.id);
-  const { findings, result } = scoreObjects(rules, objects, accepted, {
+  const pages = await landingPageProblems(deps, landingPagesOf(objects.map((o) => o.url)));
+  const source = {
     platform: AUDIT_PLATFORM_LABELS[audit.slug as AuditableSlug] ?? audit.slug,
     account: audit.settings.adAccountsLinked || connector.name,
-  });
+  };
+  const { findings, result } = scoreObjects(rules, objects, accepted, source, pages);
   await repo.insertFindings(deps.db, audit.account_id, runId, findings);
   return { ...result, message: `Checked ${read.label}` };
 }

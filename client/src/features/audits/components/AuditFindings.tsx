@@ -36,6 +36,7 @@ const REASON_LABELS: Record<string, string> = {
   disallowed_value: 'Link value not allowed',
   domain_not_allowed: 'Domain not allowed',
   invalid_url: 'Invalid URL',
+  landing_page: 'Landing page not reached',
 };
 
 function FindingRow({ finding, onAccept }: { finding: AuditFinding; onAccept: (() => void) | null }) {
