@@ -243,6 +243,8 @@ interface Search {
 
 /** Writes a level's candidates (ends, aux, flags) into the search's buffers; answers how many. */
 type Matcher = (search: Search, pos: number, level: number) => number;
+/** Writes more candidates after the first `from`; answers how many there are in all. */
+type Widener = (search: Search, pos: number, level: number, from: number) => number;
 
 interface Level {
   readonly segment: PatternSegment;
@@ -250,6 +252,8 @@ interface Level {
   /** What the segment expects, for messages: "'US'", "at least 4 digits", … */
   readonly expects: string;
   readonly match: Matcher;
+  /** A listed variable's values outside its list, tried in lenient passes once its values fail. */
+  readonly widen: Widener | null;
   readonly list: AllowedList | null;
 }
 
@@ -695,53 +699,54 @@ function listedEnds(list: AllowedList, separator: string, search: Search, pos: n
   return count;
 }
 
-function variableMatcher(list: AllowedList | null, separator: string): Matcher {
-  if (separator === '') return undelimitedVariableMatcher(list);
+/** The readings of a listed variable at `pos`: its list's values standing there, longest first. */
+function listedMatcher(list: AllowedList, separator: string): Matcher {
+  if (separator !== '') return (search, pos, level) => listedEnds(list, separator, search, pos, level);
   return (search, pos, level) => {
+    const { name } = search;
     const ends = search.ends[level]!;
     const flags = search.flags[level]!;
     let count = 0;
-    if (list !== null) {
-      count = listedEnds(list, separator, search, pos, level);
-      if (!search.lenient) return count;
-    }
-    const listed = count;
-    const stops = stopsOf(search, separator);
-    let j = 0;
-    while (stops[j]! < pos) j++;
-    // A value outside its list may hold the delimiter as often as the list's values do.
-    const room = list === null ? 0 : list.maxDelimiters;
-    for (let held = stops[j]! > pos ? 0 : 1; j + held < search.stopCount; held++) {
-      const end = stops[j + held]!;
-      if (isListedEnd(ends, listed, end)) continue;
-      ends[count] = end;
-      flags[count++] =
-        (held > room ? FALLBACK : 0) | (list === null ? 0 : unlistedFlag(list, search, pos, end));
+    for (const value of list.byFirst.get(name.charCodeAt(pos)) ?? []) {
+      if (startsAt(name, pos, value)) {
+        ends[count] = pos + value.length;
+        flags[count++] = 0;
+      }
     }
     return count;
   };
 }
 
-function undelimitedVariableMatcher(list: AllowedList | null): Matcher {
-  return (search, pos, level) => {
-    const { name, length } = search;
+/**
+ * The readings of a variable as free text at `pos`, written after the first `from` readings (a
+ * listed variable's list values, not repeated): up to the next delimiter, then up to each later
+ * one (values holding the delimiter), or with the delimiter 'none' every length, longest first.
+ * For a listed variable they are values outside its list (NOT_LISTED).
+ */
+function freeReadings(list: AllowedList | null, separator: string): Widener {
+  // A value outside its list may hold the delimiter as often as the list's values do.
+  const room = list === null ? 0 : list.maxDelimiters;
+  return (search, pos, level, from) => {
     const ends = search.ends[level]!;
     const flags = search.flags[level]!;
-    let count = 0;
-    if (list !== null) {
-      for (const value of list.byFirst.get(name.charCodeAt(pos)) ?? []) {
-        if (startsAt(name, pos, value)) {
-          ends[count] = pos + value.length;
-          flags[count++] = 0;
-        }
+    let count = from;
+    if (separator === '') {
+      for (let end = search.length; end > pos; end--) {
+        if (isListedEnd(ends, from, end)) continue;
+        ends[count] = end;
+        flags[count++] = list === null ? 0 : unlistedFlag(list, search, pos, end);
       }
-      if (!search.lenient) return count;
+      return count;
     }
-    const listed = count;
-    for (let end = length; end > pos; end--) {
-      if (isListedEnd(ends, listed, end)) continue;
+    const stops = stopsOf(search, separator);
+    let j = 0;
+    while (stops[j]! < pos) j++;
+    for (let held = stops[j]! > pos ? 0 : 1; j + held < search.stopCount; held++) {
+      const end = stops[j + held]!;
+      if (isListedEnd(ends, from, end)) continue;
       ends[count] = end;
-      flags[count++] = list === null ? 0 : unlistedFlag(list, search, pos, end);
+      flags[count++] =
+        (held > room ? FALLBACK : 0) | (list === null ? 0 : unlistedFlag(list, search, pos, end));
     }
     return count;
   };
@@ -801,8 +806,11 @@ function levelOf(
     switch (segment.segment_type) {
       case 'constant':
         return constantMatcher(segment.constant_value);
-      case 'variable':
-        return variableMatcher(list, separator);
+      case 'variable': {
+        if (list !== null) return listedMatcher(list, separator);
+        const free = freeReadings(null, separator);
+        return (search: Search, pos: number, level: number) => free(search, pos, level, 0);
+      }
       case 'autonumber':
         return autonumberMatcher(segment);
       case 'date':
@@ -811,7 +819,8 @@ function levelOf(
         return randomMatcher(segment as RandomSegment);
     }
   })();
-  return { segment, label, expects: expectation(segment, list, label), match, list };
+  const widen = list === null ? null : freeReadings(list, separator);
+  return { segment, label, expects: expectation(segment, list, label), match, widen, list };
 }
 
 /** The depth-first search over the levels' candidates, remembering dead ends by (level, position). */
@@ -838,12 +847,22 @@ function explorer(levels: readonly Level[], separator: string) {
       return false;
     }
     search.starts[level] = pos;
-    const n = levels[level]!.match(search, pos, level);
-    if (n === 0) record(search, level, pos, -1, pos === search.length ? 'too_short' : 'no_match');
+    const { match, widen } = levels[level]!;
+    let n = match(search, pos, level);
+    if (n === 0 && !search.lenient)
+      record(search, level, pos, -1, pos === search.length ? 'too_short' : 'no_match');
+    let widened = !search.lenient || widen === null;
     const ends = search.ends[level]!;
     const flags = search.flags[level]!;
     const last = level === count - 1;
-    for (let k = 0; k < n; k++) {
+    for (let k = 0; ; k++) {
+      if (k === n) {
+        // Lenient: values outside the list only once the list's values led nowhere.
+        if (widened) break;
+        n = widen!(search, pos, level, n);
+        widened = true;
+        if (k === n) break;
+      }
       const end = ends[k]!;
       const fallback = flags[k]! & FALLBACK;
       const unlisted = costOf(flags[k]!);
