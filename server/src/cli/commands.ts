@@ -18,7 +18,7 @@ export const COMMANDS = {
     'disable-user --email EMAIL: the user can no longer sign in and is shown read-only; their sessions end.',
   'enable-user': 'enable-user --email EMAIL: lets a disabled user sign in again.',
   'rotate-secret-key':
-    'Re-encrypts every connected-account secret under NOMEN_SECRET_KEY, opening old ones with NOMEN_PREVIOUS_SECRET_KEYS (one transaction).',
+    'Re-encrypts every connected-account and single sign-on secret under NOMEN_SECRET_KEY, opening old ones with NOMEN_PREVIOUS_SECRET_KEYS (one transaction).',
 } as const;
 
 /**
@@ -70,6 +70,11 @@ export async function runCommand(
       const r = await rotateSecretKey(deps);
       return [
         `Re-encrypted ${r.reencrypted} secret${r.reencrypted === 1 ? '' : 's'} of ${r.connectors} connected account${r.connectors === 1 ? '' : 's'} under the current key; ${r.unchanged} already were.`,
+        ...(r.identityProviders > 0
+          ? [
+              `Single sign-on: ${r.identityProviders} identity provider client secret${r.identityProviders === 1 ? '' : 's'} among them.`,
+            ]
+          : []),
       ];
     }
     default:

@@ -1,6 +1,8 @@
 import { AppError } from '@nomen/shared';
+import { clientSecretContext, stateVerifierContext } from '../auth/sso/sso.signin';
 import * as repo from '../entities/connectors/connectors.repository';
 import { secretContext, tokensContext } from '../entities/connectors/connectors.service';
+import * as ssoRepo from '../entities/sso/sso.repository';
 import type { AppDeps } from '../http/context';
 import { decryptSecret, encryptSecret, isUnderCurrentKey, keyRingOf, SecretError } from '../security/secrets';
 
@@ -12,11 +14,14 @@ export interface RotationResult {
   unchanged: number;
   /** Connected accounts touched. */
   connectors: number;
+  /** Single sign-on identity providers whose client secret was re-encrypted. */
+  identityProviders: number;
 }
 
 /**
  * `npm run nomen -- rotate-secret-key` (issue 10 item 3): re-encrypts, in one transaction, every
- * connected-account secret, OAuth token set and pending PKCE verifier that is not yet under the
+ * connected-account secret, OAuth token set, single sign-on client secret and pending PKCE
+ * verifier (connected accounts' and single sign-on's) that is not yet under the
  * current NOMEN_SECRET_KEY, opening them with the keys of NOMEN_PREVIOUS_SECRET_KEYS. Run it after
  * starting every process with the new key and the old one as previous; then the previous key can
  * go. Values already under the current key are left alone, so running it twice is harmless. Throws
@@ -24,7 +29,7 @@ export interface RotationResult {
  */
 export async function rotateSecretKey(deps: AppDeps): Promise<RotationResult> {
   const ring = keyRingOf(deps.config);
-  const result: RotationResult = { reencrypted: 0, unchanged: 0, connectors: 0 };
+  const result: RotationResult = { reencrypted: 0, unchanged: 0, connectors: 0, identityProviders: 0 };
   const reseal = (ciphertext: string, context: string, where: string): string => {
     if (isUnderCurrentKey(ring, ciphertext)) {
       result.unchanged++;
@@ -66,6 +71,25 @@ export async function rotateSecretKey(deps: AppDeps): Promise<RotationResult> {
         'A pending sign-in',
       );
       if (result.reencrypted > before) await repo.writeVerifier(trx, state.state_hash, sealed);
+    }
+    for (const provider of await ssoRepo.encryptedClientSecretsForUpdate(trx)) {
+      const before = result.reencrypted;
+      const context = clientSecretContext(provider.account_id);
+      const sealed = reseal(
+        provider.oidc_client_secret!,
+        context,
+        `Identity provider ${provider.id}, client secret`,
+      );
+      if (result.reencrypted > before) {
+        result.identityProviders++;
+        await ssoRepo.writeClientSecret(trx, provider.id, sealed);
+      }
+    }
+    for (const state of await ssoRepo.pendingVerifiersForUpdate(trx)) {
+      const before = result.reencrypted;
+      const context = stateVerifierContext(state.account_id);
+      const sealed = reseal(state.code_verifier!, context, 'A pending single sign-on');
+      if (result.reencrypted > before) await ssoRepo.writeVerifier(trx, state.state_hash, sealed);
     }
   });
   return result;

@@ -69,21 +69,6 @@ export const AUDIT_BREAKDOWNS = ['platform', 'account', 'campaign', 'owner'] as 
 /** One breakdown dimension. */
 export type AuditBreakdownKey = (typeof AUDIT_BREAKDOWNS)[number];
 
-/**
- * Why an object is not compliant: the name parser's reasons (`no_match`, `not_in_list`,
- * `invalid_date`, …, see shared/src/patterns/parse.ts), `missing_name`, and the link's:
- * `missing_parameter` (a link parameter of the template is not in the URL), `disallowed_value`
- * (its value is not in the parameter field's list), `domain_not_allowed` (the host is outside the
- * link field's domain restrictions), `invalid_url`, `landing_page` (the page did not answer 2xx).
- */
-export const AUDIT_LINK_REASONS = [
-  'missing_parameter',
-  'disallowed_value',
-  'domain_not_allowed',
-  'invalid_url',
-  'landing_page',
-] as const;
-
 /** An audit's filters: active objects only, objects changed since a day, names containing a text. */
 export const auditFiltersSchema = z.object({
   active_only: z.boolean().default(false),
@@ -196,7 +181,14 @@ export const auditSchema = z.object({
 /** An audit. */
 export type Audit = z.infer<typeof auditSchema>;
 
-/** One reason an object is not compliant. */
+/**
+ * One reason an object is not compliant. `kind`: the name parser's reasons (`no_match`,
+ * `not_in_list`, `invalid_date`, `too_short`, `trailing_text`, `too_long`, `invalid_pattern`; see
+ * shared/src/patterns/parse.ts), `missing_name`, and the link's: `missing_parameter` (a link
+ * parameter of the template is not in the URL), `disallowed_value` (its value is not in the
+ * parameter field's list), `domain_not_allowed` (the host is outside the link field's domain
+ * restrictions), `invalid_url`, `landing_page` (the page did not end in a 2xx answer).
+ */
 export const auditReasonSchema = z.object({
   kind: z.string(),
   message: z.string(),

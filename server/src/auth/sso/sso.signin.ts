@@ -53,6 +53,11 @@ export function clientSecretContext(accountId: number): string {
   return `identity-provider:${accountId}:oidc_client_secret`;
 }
 
+/** The associated data a pending sign-in's PKCE verifier is sealed with. */
+export function stateVerifierContext(accountId: number): string {
+  return `sso-state:${accountId}:code_verifier`;
+}
+
 /** Seals a client secret for the account. */
 export function sealClientSecret(deps: AppDeps, accountId: number, secret: string): string {
   return encryptSecret(keyRingOf(deps.config), secret, clientSecretContext(accountId));
@@ -141,7 +146,7 @@ export async function beginAt(
     codeVerifier: encryptSecret(
       keyRingOf(deps.config),
       started.codeVerifier,
-      `sso-state:${provider.account_id}`,
+      stateVerifierContext(provider.account_id),
     ),
     testUserId: test?.userId ?? null,
     expiresAt: new Date(Date.now() + SSO_STATE_TTL_MS),
@@ -229,7 +234,7 @@ export async function oidcCallback(
       state: query.state!,
       nonce: row.nonce ?? '',
       codeVerifier: row.code_verifier
-        ? decryptSecret(keyRingOf(deps.config), row.code_verifier, `sso-state:${provider.account_id}`)
+        ? decryptSecret(keyRingOf(deps.config), row.code_verifier, stateVerifierContext(provider.account_id))
         : '',
     });
   } catch (error) {

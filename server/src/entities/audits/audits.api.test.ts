@@ -258,6 +258,23 @@ describe('an audit of 1,000 live ad creatives', () => {
   }, 60_000);
 });
 
+describe('a run that cannot read the platform', () => {
+  it('ends Failed at once naming the account to reconnect when Graph refuses its token', async () => {
+    const revoked = await insertOAuthConnector(ctx, {
+      accountId: account.id,
+      type: 'facebook-marketing',
+      accessToken: 'fb-revoked',
+      name: 'Revoked Meta',
+      scope: 'ads_management',
+    });
+    const audit = await saveAudit({ connector_id: revoked });
+    const run = await runAndWait(audit.id);
+    expect(run).toMatchObject({ status: 'Failed', objects: 0, score: null });
+    expect(run.message).toContain('"Revoked Meta"');
+    expect(run.message).toContain('reconnect it in Connected accounts');
+  });
+});
+
 describe('scheduled audits', () => {
   it('a daily audit runs when its day has come, not before', async () => {
     const audit = await saveAudit({ schedule: 'daily', filters: { name_contains: 'Spring_March' } });

@@ -58,18 +58,6 @@ export function findAudit(db: Db, accountId: number, id: number) {
     .executeTakeFirst();
 }
 
-/** Which of `ids` are audits of the account. */
-export async function auditIdsOf(db: Db, accountId: number, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('audits')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .where('id', 'in', ids)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 /** Inserts an audit. */
 export function insertAudit(db: Db, accountId: number, userId: number, values: AuditValues) {
   return db

@@ -2,9 +2,10 @@ import { openDatabase } from '@nomen/shared/db';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
+import { clientSecretContext } from '../../auth/sso/sso.signin';
 import { runCommand } from '../../cli/commands';
 import { migrateToLatest } from '../../db/migrate';
-import { SecretError } from '../../security/secrets';
+import { decryptSecret, keyRingOf, SecretError } from '../../security/secrets';
 import { createAccount, createTestContext, signIn, type TestContext } from '../../test/test-context';
 import { testDatabaseUrl } from '../../test/test-database';
 import { readConnector } from './connectors.read';
@@ -54,6 +55,12 @@ describe('npm run nomen -- rotate-secret-key', () => {
   it('re-encrypts every secret under the new key in one go; the old key is then no longer needed', async () => {
     const account = await createAccount(ctx);
     const admin = await signIn(ctx, account.admin.email);
+    const provider = await admin.post('/api/v1/account/sso/providers').send({
+      name: 'Rotated SSO',
+      protocol: 'oidc',
+      oidc: { issuer: 'https://idp.example.com', client_id: 'nomen', client_secret: 'sso-secret-rotates' },
+    });
+    expect(provider.status).toBe(201);
     const created = await admin.post('/api/v1/account/connector/').send({
       name: 'Rotated SFTP',
       connector_type_slug: 'sftp',
@@ -72,8 +79,9 @@ describe('npm run nomen -- rotate-secret-key', () => {
       ...ctx.deps,
       config: { ...ctx.deps.config, secretKey: NEW_KEY, previousSecretKeys: [OLD_KEY] },
     };
-    const [line] = await runCommand(rotating, 'rotate-secret-key', {});
+    const [line, ssoLine] = await runCommand(rotating, 'rotate-secret-key', {});
     expect(line).toMatch(/^Re-encrypted \d+ secrets? of \d+ connected accounts? under the current key/);
+    expect(ssoLine).toBe('Single sign-on: 1 identity provider client secret among them.');
 
     const newOnly = {
       ...ctx.deps,
@@ -82,6 +90,15 @@ describe('npm run nomen -- rotate-secret-key', () => {
     const read = await readConnector(newOnly, account.id, id);
     expect(read.credentials).toMatchObject({ family: 'sftp', password: 'rotate-me-please' });
     await expect(readConnector(ctx.deps, account.id, id)).rejects.toThrow(SecretError);
+    const sealed = await ctx.deps.db
+      .selectFrom('identity_providers')
+      .select('oidc_client_secret')
+      .where('id', '=', provider.body.provider.id)
+      .executeTakeFirstOrThrow();
+    const ring = keyRingOf(newOnly.config);
+    expect(decryptSecret(ring, sealed.oidc_client_secret!, clientSecretContext(account.id))).toBe(
+      'sso-secret-rotates',
+    );
 
     const again = await runCommand(rotating, 'rotate-secret-key', {});
     expect(again[0]).toMatch(/^Re-encrypted 0 secrets of 0 connected accounts/);

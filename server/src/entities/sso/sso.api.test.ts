@@ -429,8 +429,13 @@ describe('Require SSO', () => {
       .post('/api/v1/auth/sso/discover')
       .send({ email: other.email });
     expect(discover.body.password_allowed).toBe(false);
-    const lastProvider = await c.admin.delete(`/api/v1/account/sso/providers/${providerId}`);
-    expect(lastProvider.status).toBe(200);
+    // The last enabled provider stays while SSO is required.
+    const { body } = await c.admin.get('/api/v1/account/sso/providers');
+    const enabled = body.data.filter((p: { enabled: boolean }) => p.enabled);
+    for (const [i, p] of enabled.entries()) {
+      const deleted = await c.admin.delete(`/api/v1/account/sso/providers/${p.id}`);
+      expect(deleted.status).toBe(i === enabled.length - 1 ? 400 : 200);
+    }
     await c.admin
       .put('/api/v1/account/sso/enforcement')
       .send({ require_sso: false, break_glass_user_id: null });

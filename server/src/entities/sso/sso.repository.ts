@@ -202,3 +202,44 @@ export function findTest(db: Db, accountId: number, userId: number, testId: stri
     .where('test_id', '=', testId)
     .executeTakeFirst();
 }
+
+/** Every stored OpenID Connect client secret, locked (`rotate-secret-key`). */
+export function encryptedClientSecretsForUpdate(db: Db) {
+  return db
+    .selectFrom('identity_providers')
+    .select(['id', 'account_id', 'oidc_client_secret'])
+    .where('oidc_client_secret', 'is not', null)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** Stores a provider's re-sealed client secret. */
+export async function writeClientSecret(db: Db, id: number, sealed: string) {
+  await db
+    .updateTable('identity_providers')
+    .set({ oidc_client_secret: sealed })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The PKCE verifiers of sign-ins still under way, locked (`rotate-secret-key`). */
+export function pendingVerifiersForUpdate(db: Db) {
+  return db
+    .selectFrom('sso_states')
+    .select(['state_hash', 'account_id', 'code_verifier'])
+    .where('code_verifier', 'is not', null)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .forUpdate()
+    .execute();
+}
+
+/** Stores a pending sign-in's re-sealed PKCE verifier. */
+export async function writeVerifier(db: Db, stateHash: string, sealed: string) {
+  await db
+    .updateTable('sso_states')
+    .set({ code_verifier: sealed })
+    .where('state_hash', '=', stateHash)
+    .execute();
+}

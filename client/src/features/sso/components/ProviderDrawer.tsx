@@ -164,6 +164,61 @@ function MappingRules({ form }: { form: Form }) {
 }
 
 /**
+ * The OpenID Connect part of the drawer: the redirect URI to register, issuer, client id, the
+ * client secret (never shown again; blank keeps the stored one) and scopes.
+ */
+function OidcFields({
+  form,
+  provider,
+  redirectUri,
+}: {
+  form: Form;
+  provider: IdentityProvider | null;
+  redirectUri: string;
+}) {
+  return (
+    <>
+      <Divider label="OpenID Connect" labelPosition="left" />
+      <TextInput
+        label="Redirect URI"
+        description="Register this at your identity provider."
+        value={redirectUri}
+        readOnly
+      />
+      <FormTextInput
+        control={form.control}
+        name="oidc.issuer"
+        label="Issuer URL"
+        placeholder="https://acme.okta.com"
+        required
+      />
+      <FormTextInput control={form.control} name="oidc.client_id" label="Client ID" required />
+      <Controller
+        control={form.control}
+        name="oidc.client_secret"
+        render={({ field, fieldState }) => (
+          <PasswordInput
+            label="Client secret"
+            required={!provider}
+            placeholder={provider?.oidc?.client_secret_set ? 'Stored — leave blank to keep it' : undefined}
+            autoComplete="new-password"
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <FormTextInput
+        control={form.control}
+        name="oidc.scopes"
+        label="Scopes"
+        description="openid is always asked for. Add groups (or your IdP’s scope) to receive group claims."
+      />
+    </>
+  );
+}
+
+/**
  * The identity provider drawer of Settings → Single sign-on (README "Single sign-on"): name, on or
  * off, the email domains that route to it, OpenID Connect issuer, client id and secret (stored
  * encrypted; never shown again, left blank to keep), scopes, just-in-time creation, the default
@@ -221,42 +276,7 @@ export function ProviderDrawer({ opened, provider, redirectUri, onClose }: Provi
           />
         )}
       />
-      <Divider label="OpenID Connect" labelPosition="left" />
-      <TextInput
-        label="Redirect URI"
-        description="Register this at your identity provider."
-        value={redirectUri}
-        readOnly
-      />
-      <FormTextInput
-        control={form.control}
-        name="oidc.issuer"
-        label="Issuer URL"
-        placeholder="https://acme.okta.com"
-        required
-      />
-      <FormTextInput control={form.control} name="oidc.client_id" label="Client ID" required />
-      <Controller
-        control={form.control}
-        name="oidc.client_secret"
-        render={({ field, fieldState }) => (
-          <PasswordInput
-            label="Client secret"
-            required={!provider}
-            placeholder={provider?.oidc?.client_secret_set ? 'Stored — leave blank to keep it' : undefined}
-            autoComplete="new-password"
-            value={field.value ?? ''}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
-      <FormTextInput
-        control={form.control}
-        name="oidc.scopes"
-        label="Scopes"
-        description="openid is always asked for. Add groups (or your IdP’s scope) to receive group claims."
-      />
+      <OidcFields form={form} provider={provider} redirectUri={redirectUri} />
       <Divider label="Who gets in and as what" labelPosition="left" />
       <FormSwitch
         control={form.control}

@@ -87,6 +87,51 @@ interface ProvidersCardProps {
   onTest: (provider: IdentityProvider) => void;
 }
 
+/** One provider's row: name, protocol, domains, state, and Test, Edit and Delete. */
+function ProviderRow({
+  provider: p,
+  onEdit,
+  onTest,
+  onDelete,
+}: {
+  provider: IdentityProvider;
+  onEdit: (provider: IdentityProvider) => void;
+  onTest: (provider: IdentityProvider) => void;
+  onDelete: (provider: IdentityProvider) => void;
+}) {
+  return (
+    <Table.Tr>
+      <Table.Td>{p.name}</Table.Td>
+      <Table.Td>{p.protocol === 'oidc' ? 'OpenID Connect' : 'SAML 2.0'}</Table.Td>
+      <Table.Td>{p.email_domains.join(', ') || '—'}</Table.Td>
+      <Table.Td>
+        <Badge color={p.enabled ? 'green' : 'gray'} variant="light">
+          {p.enabled ? 'Enabled' : 'Off'}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <Button size="compact-sm" variant="default" onClick={() => onTest(p)}>
+            Test
+          </Button>
+          <Button size="compact-sm" variant="default" onClick={() => onEdit(p)} aria-label={`Edit ${p.name}`}>
+            Edit
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            onClick={() => onDelete(p)}
+            aria-label={`Delete ${p.name}`}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 /** The account's providers: name, protocol, domains, state and the row's actions; an empty state. */
 function ProvidersCard({ providers, onEdit, onTest }: ProvidersCardProps) {
   const remove = useDeleteProvider();
@@ -118,7 +163,7 @@ function ProvidersCard({ providers, onEdit, onTest }: ProvidersCardProps) {
           Google Workspace, Auth0, Keycloak) to let people sign in with it.
         </Text>
       ) : (
-        <Table verticalSpacing="sm">
+        <Table verticalSpacing="sm" aria-label="Identity providers">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Name</Table.Th>
@@ -132,40 +177,7 @@ function ProvidersCard({ providers, onEdit, onTest }: ProvidersCardProps) {
           </Table.Thead>
           <Table.Tbody>
             {providers.map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Td>{p.name}</Table.Td>
-                <Table.Td>{p.protocol === 'oidc' ? 'OpenID Connect' : 'SAML 2.0'}</Table.Td>
-                <Table.Td>{p.email_domains.join(', ') || '—'}</Table.Td>
-                <Table.Td>
-                  <Badge color={p.enabled ? 'green' : 'gray'} variant="light">
-                    {p.enabled ? 'Enabled' : 'Off'}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <Button size="compact-sm" variant="default" onClick={() => onTest(p)}>
-                      Test
-                    </Button>
-                    <Button
-                      size="compact-sm"
-                      variant="default"
-                      onClick={() => onEdit(p)}
-                      aria-label={`Edit ${p.name}`}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => void askDelete(p)}
-                      aria-label={`Delete ${p.name}`}
-                    >
-                      Delete
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
+              <ProviderRow key={p.id} provider={p} onEdit={onEdit} onTest={onTest} onDelete={askDelete} />
             ))}
           </Table.Tbody>
         </Table>
