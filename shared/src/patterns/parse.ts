@@ -22,13 +22,14 @@
  *   allows, longest first; beside a list value of several words it may then take the first words
  *   ("F0" + "Ba Ba" reads as "F0Ba " + "Ba" when "Ba" is in the list too).
  * - When no split keeps every listed value in its list and the name stops matching where a
- *   listed value should stand, the listed variables are read again as variables without a list
- *   (whose values may hold the delimiter as often as the list's values do, "display_programmatic"
- *   for "Display_Programmatic"), keeping the split with the fewest values not in their lists (one
- *   with no allowed value close counting twice), then the fewest values holding the delimiter
- *   beyond that: the answer then is `not_in_list`
- *   for the first variable (in code order) whose value is not allowed, with every segment's value
- *   and, where one is close, the allowed value meant (`suggestValue`).
+ *   listed value should stand (or after a listed value that starts a longer one, "EMEA" of
+ *   "EMEA_North"), the name is read again letting listed variables take values outside their
+ *   lists, tried after their list values. Such a value may hold the delimiter as often as the
+ *   list's values do ("display_programmatic" for "Display_Programmatic"). The split kept has the
+ *   fewest values outside their lists (one that no allowed value is close to counting twice), then
+ *   the fewest values holding the delimiter beyond that. The answer is `not_in_list` for the first
+ *   variable (in code order) whose value is not allowed, with every segment's value and, where one
+ *   is close, the allowed value meant (`suggestValue`).
  * - Otherwise the answer names the first point where the name stops matching with every listed
  *   value in its list: of all the ways tried, the one that reads furthest into the name while
  *   using the fewest variable values that contain the delimiter. Reasons: `no_match` (a
