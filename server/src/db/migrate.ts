@@ -27,6 +27,7 @@ import * as m0026 from './migrations/0026_integration_readiness';
 import * as m0027 from './migrations/0027_shared_drafts';
 import * as m0028 from './migrations/0028_single_sign_on';
 import * as m0029 from './migrations/0029_audits';
+import * as m0030 from './migrations/0030_saml_single_sign_on';
 
 /** Every migration, in order. Frozen in time: never edit one that has shipped; add the next. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027_shared_drafts': m0027,
   '0028_single_sign_on': m0028,
   '0029_audits': m0029,
+  '0030_saml_single_sign_on': m0030,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

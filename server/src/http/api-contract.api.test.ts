@@ -8,8 +8,10 @@ import {
   type DocumentOperation,
   type DocumentSchema,
   operationsOf,
+  requestBodyOf,
   seedWalkData,
   type WalkedOperation,
+  withBody,
 } from '../test/api-document';
 import { createAccount, createTestContext, isEmbeddedTestRun, signIn } from '../test/test-context';
 import { errorStatusesOf } from './error-statuses';
@@ -126,7 +128,7 @@ describe('the API reference (/api/docs/openapi.json)', () => {
 
   it('declares the item schema of list_values and of submission rows, and the rules the server enforces', () => {
     const body = (method: string, path: string) =>
-      operation(method, path).requestBody!.content['application/json'].schema as {
+      operation(method, path).requestBody!.content['application/json']!.schema as {
         properties: Record<string, DocumentSchema & { items?: DocumentSchema; anyOf?: DocumentSchema[] }>;
       };
     const list = body('put', '/api/v1/account/lists/');
@@ -323,7 +325,7 @@ function requestsOf(walked: WalkedOperation): WalkRequest[] {
       });
     return pairs.length > 0 ? `?${pairs.join('&')}` : '';
   };
-  const bodySchema = op.requestBody?.content['application/json'].schema;
+  const bodySchema = requestBodyOf(op)?.schema;
   const requests: WalkRequest[] = [];
   const valid = bodySchema ? fake(bodySchema) : undefined;
   requests.push({ path: fill(true) + query(), body: valid, what: 'a valid request' });
@@ -427,8 +429,8 @@ describe(`every operation answers as the API reference declares (${isEmbeddedTes
       for (const r of requestsOf(walked)) {
         let req = admin[walked.method](r.path).buffer(true);
         if (r.headers) req = req.set(r.headers);
-        if (r.body !== undefined)
-          req = req.set('Content-Type', 'application/json').send(JSON.stringify(r.body));
+        const mediaType = requestBodyOf(walked.operation)?.mediaType ?? 'application/json';
+        if (r.body !== undefined) req = withBody(req, mediaType, r.body);
         const res = await req;
         sent++;
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);

@@ -200,7 +200,11 @@ export function openApiDocument(endpoints: readonly Endpoint[]): JsonSchema {
         ? {
             requestBody: {
               required: true,
-              content: { 'application/json': { schema: jsonSchema(e.body, 'input', components) } },
+              content: {
+                [e.requestMediaType ?? 'application/json']: {
+                  schema: jsonSchema(e.body, 'input', components),
+                },
+              },
             },
           }
         : {}),

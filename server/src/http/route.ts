@@ -44,6 +44,18 @@ export interface JsonBodyOptions {
   arrayLimit?: ArrayLimit;
   /** Where large bodies wait for their turn (503 with Retry-After when its queue is full). */
   gate?: LargeBodyGate;
+  /**
+   * Also reads `application/x-www-form-urlencoded` (an HTML form's post, e.g. a SAML IdP's
+   * Response) into an object of its fields, within the same byte limit.
+   */
+  form?: boolean;
+}
+
+const FORM_TYPE = /^application\/x-www-form-urlencoded\b/i;
+
+/** A form body's fields; the last value of a repeated field wins. */
+function parseForm(text: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(text));
 }
 
 /** Bytes of a refused body still read (and dropped) after the answer, before the connection is closed. */
@@ -71,13 +83,15 @@ function refuseBody(req: Request, next: NextFunction, error: Error): void {
  * `options.gate`, held until the answer is sent (503 with Retry-After when the queue is full);
  * chunks are gathered as bytes and decoded once, which keeps a 60 MB list save fast, and each
  * array's items are counted on the way (`options.arrayLimit`), so a body past either limit is
- * refused (413 naming it) before it is parsed. Bodies of other types are left undefined (the
- * contract's schema then answers 400); a compressed body answers 415, malformed JSON 400.
+ * refused (413 naming it) before it is parsed. With `options.form` a urlencoded form is read the
+ * same way into its fields. Bodies of other types are left undefined (the contract's schema then
+ * answers 400); a compressed body answers 415, malformed JSON 400.
  */
 export function jsonBody(limit: number, options: JsonBodyOptions = {}): RequestHandler {
   return (req, res, next) => {
     const type = req.headers['content-type'] ?? '';
-    if (!/^application\/([\w.+-]*\+)?json\b/i.test(type)) {
+    const isForm = options.form === true && FORM_TYPE.test(type);
+    if (!isForm && !/^application\/([\w.+-]*\+)?json\b/i.test(type)) {
       req.body = undefined;
       next();
       return;
@@ -94,6 +108,10 @@ export function jsonBody(limit: number, options: JsonBodyOptions = {}): RequestH
       return;
     }
     const isLarge = limit > LARGE_BODY_BYTES && (length === null || length > LARGE_BODY_BYTES);
+    if (isForm) {
+      readJson(req, next, limit, undefined, parseForm);
+      return;
+    }
     if (!isLarge || !options.gate) {
       readJson(req, next, limit, options.arrayLimit);
       return;
@@ -114,7 +132,13 @@ export function jsonBody(limit: number, options: JsonBodyOptions = {}): RequestH
   };
 }
 
-function readJson(req: Request, next: NextFunction, limit: number, arrayLimit: ArrayLimit | undefined): void {
+function readJson(
+  req: Request,
+  next: NextFunction,
+  limit: number,
+  arrayLimit: ArrayLimit | undefined,
+  decode: (text: string) => unknown = JSON.parse,
+): void {
   const counter = arrayLimit ? new JsonArrayCounter(arrayLimit.max) : null;
   const chunks: Buffer[] = [];
   let size = 0;
@@ -140,7 +164,7 @@ function readJson(req: Request, next: NextFunction, limit: number, arrayLimit: A
     const text = Buffer.concat(chunks, size).toString('utf8');
     chunks.length = 0;
     try {
-      req.body = text.trim() === '' ? undefined : JSON.parse(text);
+      req.body = text.trim() === '' ? undefined : decode(text);
     } catch {
       next(bodyError('entity.parse.failed', 400));
       return;
@@ -234,6 +258,7 @@ export class ApiBuilder {
     const jsonParser = jsonBody(endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT, {
       arrayLimit: endpoint.arrayLimit,
       gate: this.bodyGate,
+      form: endpoint.requestMediaType === 'application/x-www-form-urlencoded',
     });
     // Who is asking is known from the headers alone, so a signed-out or unpermitted request is
     // refused before its body is read.

@@ -7,7 +7,8 @@ export type DocumentSchema = Record<string, unknown>;
 /** One operation of the API reference, as the walks read it. */
 export interface DocumentOperation {
   parameters?: { name: string; in: string; required?: boolean; schema: DocumentSchema }[];
-  requestBody?: { content: { 'application/json': { schema: DocumentSchema } } };
+  /** The body in its one media type: application/json, or an HTML form's (the SAML ACS). */
+  requestBody?: { content: Record<string, { schema: DocumentSchema }> };
   responses: Record<
     string,
     {
@@ -15,6 +16,34 @@ export interface DocumentOperation {
       headers?: Record<string, { required?: boolean; schema: DocumentSchema }>;
     }
   >;
+}
+
+/** An operation's request body schema and media type, or null when it takes none. */
+export function requestBodyOf(op: DocumentOperation): { mediaType: string; schema: DocumentSchema } | null {
+  const [entry] = Object.entries(op.requestBody?.content ?? {});
+  return entry ? { mediaType: entry[0], schema: entry[1].schema } : null;
+}
+
+/** A request that can carry a body (supertest's). */
+interface BodyRequest<T> {
+  set(name: string, value: string): T;
+  type(type: string): T;
+  send(body: string | object): T;
+}
+
+/**
+ * Sends `body` in the operation's media type: JSON, or a form whose fields are the body's keys
+ * (each value as text; a body that is not an object goes as its JSON text).
+ */
+export function withBody<T extends BodyRequest<T>>(req: T, mediaType: string, body: unknown): T {
+  if (mediaType !== 'application/x-www-form-urlencoded') {
+    return req.set('Content-Type', 'application/json').send(JSON.stringify(body));
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    return req.type('form').send(JSON.stringify(body));
+  }
+  const fields = Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]);
+  return req.type('form').send(Object.fromEntries(fields));
 }
 
 /** An operation of the API reference with its method and path (`{name}` parameters). */

@@ -38,6 +38,11 @@ export interface Endpoint<
    */
   responseMediaType?: string | readonly string[];
   /**
+   * Media type of the request body where it is not application/json: an HTML form's post
+   * (`body` then describes its fields), e.g. a SAML IdP's Response at the ACS.
+   */
+  requestMediaType?: 'application/x-www-form-urlencoded';
+  /**
    * Status of a success answer; 200 unless stated. For a redirect (3xx) `response` describes the
    * Location header (every place the browser may be sent, failures included) and there is no body.
    */

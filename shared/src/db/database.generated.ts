@@ -322,6 +322,12 @@ export interface IdentityProviders {
   oidc_issuer: string | null;
   oidc_scopes: string | null;
   protocol: 'oidc' | 'saml';
+  saml_certificates: Generated<string[]>;
+  saml_idp_entity_id: string | null;
+  saml_metadata_url: string | null;
+  saml_metadata_xml: string | null;
+  saml_sso_url: string | null;
+  saml_want_assertions_signed: Generated<boolean>;
   updated_at: Generated<Timestamp>;
 }
 
@@ -501,6 +507,13 @@ export interface RateLimits {
   expires_at: Timestamp;
   key: string;
   points: number;
+}
+
+export interface SamlConsumedAssertions {
+  assertion_id: string;
+  consumed_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  provider_id: number;
 }
 
 export interface Sessions {
@@ -774,6 +787,7 @@ export interface DB {
   multi_targets: MultiTargets;
   oauth_states: OauthStates;
   rate_limits: RateLimits;
+  saml_consumed_assertions: SamlConsumedAssertions;
   sessions: Sessions;
   sso_identities: SsoIdentities;
   sso_states: SsoStates;

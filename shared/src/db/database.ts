@@ -228,8 +228,8 @@ export type AuditExceptionsTable = Database['audit_exceptions'];
 
 /**
  * identity_providers: an account's single sign-on providers (migration 0028): the protocol-free
- * routing, just-in-time creation and mapping, and each protocol's own columns (`oidc_*`; the
- * client secret encrypted).
+ * routing, just-in-time creation and mapping, and each protocol's own columns (`oidc_*`, the
+ * client secret encrypted; `saml_*`, migration 0030).
  */
 export type IdentityProvidersTable = Database['identity_providers'];
 
@@ -241,6 +241,9 @@ export type SsoIdentitiesTable = Database['sso_identities'];
  * short-lived; a test keeps its outcome (migration 0028).
  */
 export type SsoStatesTable = Database['sso_states'];
+
+/** saml_consumed_assertions: SAML assertion ids accepted, single use until they expire (migration 0030). */
+export type SamlConsumedAssertionsTable = Database['saml_consumed_assertions'];
 
 /**
  * rate_limits: the sign-in and forgot-password counters every REST process shares, one row per

@@ -20,6 +20,19 @@ export type SsoProtocol = (typeof SSO_PROTOCOLS)[number];
 /** Where an OpenID provider sends the browser back: APP_URL followed by this path. */
 export const OIDC_CALLBACK_PATH = '/api/v1/auth/sso/oidc/callback';
 
+/**
+ * Where a SAML IdP posts its Response (the Assertion Consumer Service, HTTP-POST binding): APP_URL
+ * followed by this path, the provider's id filled in. One per provider, so the IdP-initiated
+ * sign-in names its provider.
+ */
+export const SAML_ACS_PATH = '/api/v1/auth/sso/saml/:providerId/acs';
+
+/** The provider's SP metadata (XML); APP_URL followed by it is also Nomen's SP entity id for that provider. */
+export const SAML_METADATA_PATH = '/api/v1/auth/sso/saml/:providerId/metadata';
+
+/** The NameID format Nomen asks a SAML IdP for: the email address. */
+export const SAML_NAMEID_EMAIL = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
+
 /** The scopes an OpenID Connect provider is asked for unless the admin says otherwise. */
 export const DEFAULT_OIDC_SCOPES = 'openid email profile';
 
@@ -40,6 +53,23 @@ export const oidcSettingsSchema = z.object({
   client_secret_set: z.boolean(),
 });
 
+/**
+ * A provider's SAML settings as answered: the IdP's side (entity id, single sign-on URL, signing
+ * certificates as base64 DER, where they were read from) and the values to paste at the IdP (SP
+ * entity id, ACS URL, SP metadata URL).
+ */
+export const samlSettingsSchema = z.object({
+  idp_entity_id: z.string(),
+  sso_url: z.string(),
+  certificates: z.array(z.string()),
+  metadata_url: z.string().nullable(),
+  want_assertions_signed: z.boolean(),
+  sp_entity_id: z.string(),
+  acs_url: z.string(),
+  sp_metadata_url: z.string(),
+});
+export type SamlSettings = z.infer<typeof samlSettingsSchema>;
+
 /** An identity provider of the account (README "Single sign-on"). */
 export const identityProviderSchema = z.object({
   id: z.number(),
@@ -53,6 +83,7 @@ export const identityProviderSchema = z.object({
   /** Sessions from this provider end when the IdP's ID token (or assertion) says it expires. */
   bound_session_to_idp: z.boolean(),
   oidc: oidcSettingsSchema.nullable(),
+  saml: samlSettingsSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -112,16 +143,40 @@ export const oidcSaveSchema = z.object({
   scopes: text(500).trim().default(DEFAULT_OIDC_SCOPES),
 });
 
+/** An http(s) URL: a SAML metadata or single sign-on URL. */
+const samlUrlSchema = text(2000)
+  .trim()
+  .pipe(z.url({ protocol: /^https?$/, error: 'Enter an http(s) URL' }));
+
 /**
- * Creating or changing an identity provider: the shared settings and the protocol's own block.
- * A discriminated union on `protocol`, so the SAML variant adds `{protocol: 'saml', saml: …}`.
+ * The SAML block of a save. The IdP's side comes from its metadata — `metadata_url` (fetched on
+ * each save) or `metadata_xml` (pasted) — or is typed in: `idp_entity_id`, `sso_url` and at least
+ * one signing certificate (PEM or base64). What the metadata states wins over typed values. Signed
+ * assertions are always required: with `want_assertions_signed` off, a signed Response covering
+ * the assertion is accepted instead of a signature on the assertion itself.
+ */
+export const samlSaveSchema = z.object({
+  metadata_url: samlUrlSchema.nullish(),
+  metadata_xml: text(500_000).trim().nullish(),
+  idp_entity_id: text(1000).trim().nullish(),
+  sso_url: samlUrlSchema.nullish(),
+  certificates: z.array(text(20_000).trim().min(1, 'Required')).max(5, 'At most 5 certificates').default([]),
+  want_assertions_signed: z.boolean().default(true),
+});
+
+/**
+ * Creating or changing an identity provider: the shared settings and the protocol's own block,
+ * a discriminated union on `protocol` (`{protocol: 'oidc', oidc: …}` or `{protocol: 'saml', saml: …}`).
  */
 export const identityProviderSaveSchema = z.discriminatedUnion('protocol', [
   z.object({ ...providerSaveBase, protocol: z.literal('oidc'), oidc: oidcSaveSchema }),
+  z.object({ ...providerSaveBase, protocol: z.literal('saml'), saml: samlSaveSchema }),
 ]);
 
 /** The OpenID Connect variant of a provider's save (the settings drawer's form). */
 export const oidcProviderSaveSchema = identityProviderSaveSchema.options[0];
+/** The SAML variant of a provider's save. */
+export const samlProviderSaveSchema = identityProviderSaveSchema.options[1];
 export type IdentityProviderSave = z.input<typeof identityProviderSaveSchema>;
 
 /** Who may be the break-glass admin: the account's enabled ADMIN users. */
@@ -315,5 +370,45 @@ export const ssoAuthApi = {
         refusedLocation,
       ])
       .describe('Where the browser goes next'),
+  }),
+  samlAcs: endpoint({
+    method: 'POST',
+    path: SAML_ACS_PATH,
+    tag: 'Auth',
+    summary:
+      "Where a SAML IdP posts its Response (HTTP-POST binding), SP- or IdP-initiated: the library checks the signature over the assertion, audience, validity window and InResponseTo; then the issuer, the assertion's single use, the email domain and the user, then signs in.",
+    permission: null,
+    params: z.object({ providerId: idParamSchema.shape.id }),
+    requestMediaType: 'application/x-www-form-urlencoded',
+    bodyLimit: 512 * 1024,
+    body: z.object({
+      SAMLResponse: text(500_000).min(1, 'Required'),
+      RelayState: text(500).optional(),
+    }),
+    status: 302,
+    response: z
+      .union([
+        z
+          .string()
+          .regex(/^\/[^/]/)
+          .describe('Signed in: the session cookie is set and the browser goes to the app'),
+        z
+          .string()
+          .regex(/^\/sso\/test-finished\?test=[0-9a-f-]+$/)
+          .describe("A test sign-in's end: the outcome is kept for the settings page"),
+        refusedLocation,
+      ])
+      .describe('Where the browser goes next'),
+  }),
+  samlMetadata: endpoint({
+    method: 'GET',
+    path: SAML_METADATA_PATH,
+    tag: 'Auth',
+    summary:
+      "Nomen's SP metadata for a SAML provider (entity id, ACS URL, NameID format email, signed assertions wanted), to give the IdP. 404 for an unknown or non-SAML provider.",
+    permission: null,
+    params: z.object({ providerId: idParamSchema.shape.id }),
+    responseMediaType: 'application/samlmetadata+xml',
+    response: z.string().describe('The SP metadata: an md:EntityDescriptor'),
   }),
 };

@@ -24,6 +24,7 @@ import { decryptSecret, encryptSecret, keyRingOf } from '../../security/secrets'
 import { startSession } from '../auth.service';
 import { newToken, sha256 } from '../crypto';
 import { finishOidc, type OidcSettings, startOidc } from './oidc';
+import { samlSettingsOf, startSaml } from './saml';
 import { type SsoIdentity, SsoRefusal } from './sso.types';
 
 /**
@@ -118,6 +119,24 @@ export function browserToken(cookieValue: string | undefined): { token: string; 
 }
 
 /**
+ * The protocol's request for `state`: the IdP's URL, and what the answer is checked against —
+ * OpenID Connect's nonce and PKCE verifier, or SAML's AuthnRequest id (kept as the nonce; the
+ * state travels as the RelayState).
+ */
+async function startProtocol(
+  deps: AppDeps,
+  provider: IdentityProviderRow,
+  state: string,
+): Promise<{ url: string; nonce: string; codeVerifier: string | null }> {
+  if (provider.protocol === 'saml') {
+    const { url, requestId } = await startSaml(samlSettingsOf(deps.config.appUrl, provider), state);
+    return { url, nonce: requestId, codeVerifier: null };
+  }
+  const redirectUri = deps.config.appUrl + OIDC_CALLBACK_PATH;
+  return startOidc(deps, oidcSettingsOf(deps, provider), state, redirectUri);
+}
+
+/**
  * Starts a sign-in or a test at the provider: a fresh state, the protocol's request, and the
  * stored state bound to the browser. Answers the URL to send the browser to and the test id.
  * Throws SsoRefusal when the protocol cannot start (the IdP cannot be reached).
@@ -129,13 +148,7 @@ export async function beginAt(
   test: { userId: number } | null,
 ): Promise<{ url: string; testId: string }> {
   const state = newToken().token;
-  if (provider.protocol !== 'oidc') throw new SsoRefusal('SAML sign-in is not available on this server yet.');
-  const started = await startOidc(
-    deps,
-    oidcSettingsOf(deps, provider),
-    state,
-    deps.config.appUrl + OIDC_CALLBACK_PATH,
-  );
+  const started = await startProtocol(deps, provider, state);
   const testId = await repo.insertState(deps.db, {
     stateHash: sha256(state),
     accountId: provider.account_id,
@@ -143,11 +156,9 @@ export async function beginAt(
     browserHash: sha256(browser),
     purpose: test ? 'test' : 'sign-in',
     nonce: started.nonce,
-    codeVerifier: encryptSecret(
-      keyRingOf(deps.config),
-      started.codeVerifier,
-      stateVerifierContext(provider.account_id),
-    ),
+    codeVerifier:
+      started.codeVerifier &&
+      encryptSecret(keyRingOf(deps.config), started.codeVerifier, stateVerifierContext(provider.account_id)),
     testUserId: test?.userId ?? null,
     expiresAt: new Date(Date.now() + SSO_STATE_TTL_MS),
   });
@@ -183,7 +194,8 @@ export interface CallbackOutcome {
   session: StartedSsoSession | null;
 }
 
-type StateRow = NonNullable<Awaited<ReturnType<typeof repo.takeState>>>;
+/** A taken state: the started sign-in or test a callback finishes. */
+export type StateRow = NonNullable<Awaited<ReturnType<typeof repo.takeState>>>;
 
 /**
  * Takes the returned state: it must be one this server started, unused, unexpired, and started
@@ -362,7 +374,7 @@ async function applySignIn(
  * refusal rolls back (then logged). The session is bounded by the IdP's expiry when the
  * provider's `bound_session_to_idp` is on.
  */
-async function signInWith(
+export async function signInWith(
   deps: AppDeps,
   provider: IdentityProviderRow,
   identity: SsoIdentity,
@@ -386,7 +398,7 @@ async function signInWith(
  * Ends a test sign-in: keeps what a real sign-in would have done (or the refusal) with the claims
  * received, changing nothing else. Answers the page the popup shows.
  */
-async function finishTest(
+export async function finishTest(
   deps: AppDeps,
   row: StateRow,
   provider: IdentityProviderRow,

@@ -2,6 +2,7 @@ import { OIDC_CALLBACK_PATH, ssoApi, ssoAuthApi } from '@nomen/shared';
 import { parse as parseCookie } from 'cookie';
 import type { Request, Response } from 'express';
 import { setSessionCookie } from '../../auth/auth.routes';
+import { samlAcs, samlMetadata } from '../../auth/sso/saml.signin';
 import { browserToken, oidcCallback, SSO_BROWSER_COOKIE, startSignIn } from '../../auth/sso/sso.signin';
 import type { AppDeps } from '../../http/context';
 import type { ApiBuilder } from '../../http/route';
@@ -52,5 +53,14 @@ export function ssoRoutes(api: ApiBuilder): void {
     const outcome = await oidcCallback(deps, query, current, browser);
     if (outcome.session) setSessionCookie(deps, res, outcome.session.token, outcome.session.expiresAt);
     res.redirect(302, outcome.location);
+  });
+  api.mountStreaming(ssoAuthApi.samlAcs, async ({ params, body, res }) => {
+    const outcome = await samlAcs(deps, params.providerId, body);
+    if (outcome.session) setSessionCookie(deps, res, outcome.session.token, outcome.session.expiresAt);
+    res.redirect(302, outcome.location);
+  });
+  api.mountStreaming(ssoAuthApi.samlMetadata, async ({ params, res }) => {
+    const xml = await samlMetadata(deps, params.providerId);
+    res.type('application/samlmetadata+xml').send(xml);
   });
 }

@@ -19,6 +19,7 @@ import * as accountsRepo from '../accounts/accounts.repository';
 import { recordActivity } from '../activities/activities.service';
 import { assertNotStale } from '../guards';
 import * as usersRepo from '../users/users.repository';
+import { samlColumnsOf, samlViewOf } from './saml.service';
 import * as repo from './sso.repository';
 
 /**
@@ -30,7 +31,7 @@ import * as repo from './sso.repository';
 
 type ProviderSave = z.output<typeof identityProviderSaveSchema>;
 
-function toView(row: IdentityProviderRow): IdentityProvider {
+function toView(appUrl: string, row: IdentityProviderRow): IdentityProvider {
   return {
     id: row.id,
     name: row.name,
@@ -55,6 +56,7 @@ function toView(row: IdentityProviderRow): IdentityProvider {
             client_secret_set: Boolean(row.oidc_client_secret),
           }
         : null,
+    saml: row.protocol === 'saml' ? samlViewOf(appUrl, row) : null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -69,14 +71,17 @@ function audited(view: IdentityProvider) {
 /** The account's providers and the redirect URI an OpenID provider must know. */
 export async function listProviders(deps: AppDeps, actor: Actor) {
   const rows = await repo.listProviders(deps.db, actor.accountId);
-  return { data: rows.map(toView), oidc_redirect_uri: deps.config.appUrl + OIDC_CALLBACK_PATH };
+  return {
+    data: rows.map((r) => toView(deps.config.appUrl, r)),
+    oidc_redirect_uri: deps.config.appUrl + OIDC_CALLBACK_PATH,
+  };
 }
 
 /** One provider; 404 when not the account's. */
 export async function getProvider(deps: AppDeps, actor: Actor, id: number) {
   const row = await repo.findProvider(deps.db, actor.accountId, id);
   if (!row) throw AppError.notFound('Identity provider');
-  return { provider: toView(row) };
+  return { provider: toView(deps.config.appUrl, row) };
 }
 
 /**
@@ -102,14 +107,33 @@ async function checkSave(
     if (holder)
       throw AppError.badField(`body.email_domains.${i}`, `${domain} already routes to ${holder.name}`);
   }
-  if (deps.config.isProduction && input.oidc.issuer.startsWith('http:')) {
+  if (input.protocol === 'oidc' && deps.config.isProduction && input.oidc.issuer.startsWith('http:')) {
     throw AppError.badField('body.oidc.issuer', 'The issuer must use https');
   }
 }
 
-/** The stored columns of a save; the client secret sealed, or kept when left blank. */
-function columnsOf(deps: AppDeps, actor: Actor, input: ProviderSave, storedSecret: string | null) {
+/** The OpenID Connect columns of a save (the other protocol's cleared); the client secret sealed, or kept when left blank. */
+function oidcColumnsOf(deps: AppDeps, actor: Actor, input: ProviderSave, storedSecret: string | null) {
+  if (input.protocol !== 'oidc') {
+    return { oidc_issuer: null, oidc_client_id: null, oidc_client_secret: null, oidc_scopes: null };
+  }
   const secret = input.oidc.client_secret?.trim();
+  return {
+    oidc_issuer: input.oidc.issuer.replace(/\/$/, ''),
+    oidc_client_id: input.oidc.client_id,
+    oidc_client_secret: secret ? sealClientSecret(deps, actor.accountId, secret) : storedSecret,
+    oidc_scopes: input.oidc.scopes,
+  };
+}
+
+/** The stored columns of a save: the shared ones and the protocol's (`protocolColumns`, SAML's resolved before). */
+function columnsOf(
+  deps: AppDeps,
+  actor: Actor,
+  input: ProviderSave,
+  storedSecret: string | null,
+  samlColumns: Awaited<ReturnType<typeof samlColumnsOf>> | null,
+) {
   return {
     name: input.name,
     protocol: input.protocol,
@@ -126,10 +150,15 @@ function columnsOf(deps: AppDeps, actor: Actor, input: ProviderSave, storedSecre
       })),
     ),
     bound_session_to_idp: input.bound_session_to_idp,
-    oidc_issuer: input.oidc.issuer.replace(/\/$/, ''),
-    oidc_client_id: input.oidc.client_id,
-    oidc_client_secret: secret ? sealClientSecret(deps, actor.accountId, secret) : storedSecret,
-    oidc_scopes: input.oidc.scopes,
+    ...oidcColumnsOf(deps, actor, input, storedSecret),
+    ...(samlColumns ?? {
+      saml_idp_entity_id: null,
+      saml_sso_url: null,
+      saml_certificates: [],
+      saml_metadata_url: null,
+      saml_metadata_xml: null,
+      saml_want_assertions_signed: true,
+    }),
   };
 }
 
@@ -139,9 +168,11 @@ function columnsOf(deps: AppDeps, actor: Actor, input: ProviderSave, storedSecre
  * 404 for another account's id; 409 for a duplicate name or a stale write.
  */
 export async function saveProvider(deps: AppDeps, actor: Actor, id: number | null, input: ProviderSave) {
-  if (id === null && !input.oidc.client_secret?.trim()) {
+  if (id === null && input.protocol === 'oidc' && !input.oidc.client_secret?.trim()) {
     throw AppError.badField('body.oidc.client_secret', 'Required');
   }
+  // The IdP's metadata is read before the transaction (its URL may take a while).
+  const samlColumns = input.protocol === 'saml' ? await samlColumnsOf(deps, input.saml) : null;
   return deps.db.transaction().execute(async (trx) => {
     await checkSave(trx, deps, actor, input, id);
     let before: IdentityProvider | null = null;
@@ -149,22 +180,22 @@ export async function saveProvider(deps: AppDeps, actor: Actor, id: number | nul
     if (id === null) {
       row = await repo.insertProvider(trx, {
         account_id: actor.accountId,
-        ...columnsOf(deps, actor, input, null),
+        ...columnsOf(deps, actor, input, null, samlColumns),
       });
     } else {
       const stored = await repo.findProvider(trx, actor.accountId, id, true);
       if (!stored) throw AppError.notFound('Identity provider');
       assertNotStale(stored.updated_at, input.updated_at, 'identity provider');
-      before = toView(stored);
+      before = toView(deps.config.appUrl, stored);
       row = await repo.updateProvider(
         trx,
         actor.accountId,
         id,
-        columnsOf(deps, actor, input, stored.oidc_client_secret),
+        columnsOf(deps, actor, input, stored.oidc_client_secret, samlColumns),
       );
       if (!row.enabled) await assertNotLastRequired(trx, actor.accountId);
     }
-    const provider = toView(row);
+    const provider = toView(deps.config.appUrl, row);
     await recordActivity(trx, actor, {
       configuredObject: 'identity provider',
       objectName: provider.name,
@@ -199,7 +230,7 @@ export async function deleteProvider(deps: AppDeps, actor: Actor, id: number): P
       configuredObject: 'identity provider',
       objectName: stored.name,
       objectId: stored.id,
-      before: audited(toView(stored)),
+      before: audited(toView(deps.config.appUrl, stored)),
       after: null,
     });
   });
