@@ -198,6 +198,15 @@ interface SavedPath extends Path {
   readonly flags: number[];
 }
 
+/** The buffers `record` keeps the best failure's readings in. */
+interface RecordedPath {
+  length: number;
+  readonly starts: number[];
+  readonly ends: number[];
+  readonly aux: number[];
+  readonly flags: number[];
+}
+
 interface BestFailure {
   level: number;
   at: number;
@@ -240,6 +249,8 @@ interface Search {
   readonly aux: number[][];
   readonly flags: number[][];
   best: BestFailure | null;
+  /** Where `record` keeps the best failure of the pass (`best` points to it once there is one). */
+  readonly bestSlot: BestFailure & { path: RecordedPath };
 }
 
 /** Writes a level's candidates (ends, aux, flags) into the search's buffers; answers how many. */
@@ -762,7 +773,38 @@ function record(search: Search, level: number, at: number, end: number, kind: Fa
       if (at < best.at || (at === best.at && KIND_RANK[kind] <= KIND_RANK[best.kind])) return;
     }
   }
-  search.best = { level, at, end, kind, fallbacks: search.fallbacks, path: snapshot(search, level) };
+  // The best failure is kept in the search's own buffers: a pass records many before it ends.
+  const slot = search.bestSlot;
+  const path = slot.path;
+  for (let l = 0; l < level; l++) {
+    path.starts[l] = search.starts[l]!;
+    path.ends[l] = search.chosenEnds[l]!;
+    path.aux[l] = search.chosenAux[l]!;
+    path.flags[l] = search.chosenFlags[l]!;
+  }
+  path.length = level;
+  slot.level = level;
+  slot.at = at;
+  slot.end = end;
+  slot.kind = kind;
+  slot.fallbacks = search.fallbacks;
+  search.best = slot;
+}
+
+/** A copy of a failure recorded in the search's buffers, kept while later passes record theirs. */
+function keptFailure(best: BestFailure): BestFailure {
+  const { path } = best;
+  const copy = (values: ArrayLike<number>) => Array.prototype.slice.call(values, 0, path.length) as number[];
+  return {
+    ...best,
+    path: {
+      length: path.length,
+      starts: copy(path.starts),
+      ends: copy(path.ends),
+      aux: copy(path.aux),
+      flags: copy(path.flags),
+    },
+  };
 }
 
 /** A copy of the readings chosen for the levels before `level`. */
@@ -822,6 +864,186 @@ function levelOf(
   })();
   const widen = list === null ? null : freeReadings(list, separator);
   return { segment, label, expects: expectation(segment, list, label), match, widen, list };
+}
+
+// The fast path: one regular expression per pattern that reads the names most live names are,
+// every listed value in its list and no value holding the delimiter where it has no list.
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+}
+
+/**
+ * A listed variable's values as one expression: a trie of their characters, each node trying
+ * longer values before the value ending there. The values standing at one position are prefixes
+ * of one another, so the expression tries them longest first, as `listedMatcher` does.
+ */
+function listSource(values: readonly string[]): string {
+  interface Node {
+    readonly next: Map<string, Node>;
+    end: boolean;
+  }
+  const root: Node = { next: new Map(), end: false };
+  for (const value of values) {
+    let node = root;
+    for (const char of value) {
+      let child = node.next.get(char);
+      if (child === undefined) {
+        child = { next: new Map(), end: false };
+        node.next.set(char, child);
+      }
+      node = child;
+    }
+    node.end = true;
+  }
+  const sourceOf = (node: Node): string => {
+    const branches = [...node.next].map(([char, child]) => escapeRegExp(char) + sourceOf(child));
+    if (branches.length === 0) return '';
+    if (node.end) branches.push('');
+    return branches.length === 1 ? branches[0]! : `(?:${branches.join('|')})`;
+  };
+  return sourceOf(root);
+}
+
+function datePartSource(format: string): string {
+  switch (format) {
+    case '01-12':
+    case '01-31':
+    case '00-99':
+      return '(\\d\\d)';
+    case '0000-9999':
+      return '(\\d{4})';
+    case 'Jan-Dec':
+      return `(${MONTH_SHORT_NAMES.join('|')})`;
+    case 'January-December':
+      return `(${MONTH_LONG_NAMES.join('|')})`;
+    default:
+      return '([1-9]\\d?)';
+  }
+}
+
+function datePartValue(format: string, text: string): number {
+  if (format === 'Jan-Dec') return (MONTH_SHORT_NAMES as readonly string[]).indexOf(text) + 1;
+  if (format === 'January-December') return (MONTH_LONG_NAMES as readonly string[]).indexOf(text) + 1;
+  return Number(text);
+}
+
+/**
+ * One level of the fast path: its expression (the segment's text as the first group, date parts
+ * as further groups) and how to read the groups into a part (null: ask the full search).
+ */
+interface FastLevel {
+  readonly source: string;
+  readonly groups: number;
+  readonly read: (match: RegExpExecArray, group: number, at: number) => ParsedPart | null;
+}
+
+function fastDate(segment: DateSegment): FastLevel {
+  const parts = dateParts(segment);
+  const joint = escapeRegExp(DELIMITER_TEXT[segment.delimiter] ?? '');
+  const values = new Int32Array(parts.length);
+  const { id: segmentId } = segment;
+  return {
+    source: `(${parts.map((part) => datePartSource(part.format)).join(joint)})`,
+    groups: parts.length + 1,
+    read: (match, group, at) => {
+      for (let i = 0; i < parts.length; i++)
+        values[i] = datePartValue(parts[i]!.format, match[group + 1 + i]!);
+      const aux = dateOf(parts, values);
+      if (aux < 0) return null;
+      return { segmentId, segmentType: 'date', value: match[group]!, at, date: decodeDate(aux) };
+    },
+  };
+}
+
+function fastLevel(level: Level, separator: string): FastLevel | null {
+  const { segment, list } = level;
+  const segmentId = segment.id;
+  const plain = (source: string): FastLevel => ({
+    source,
+    groups: 1,
+    read: (match, group, at) => ({ segmentId, segmentType: segment.segment_type, value: match[group]!, at }),
+  });
+  switch (segment.segment_type) {
+    case 'constant':
+      return plain(`(${escapeRegExp(segment.constant_value)})`);
+    case 'random':
+      return plain(`([${escapeRegExp(randomAlphabet(segment))}]{${segment.max_length}})`);
+    case 'date':
+      return fastDate(segment);
+    case 'autonumber': {
+      const width = segment.min_width;
+      if (!(width >= 1)) return null;
+      return {
+        source: `(0\\d{${width - 1}}|[1-9]\\d{${width - 1},})`,
+        groups: 1,
+        read: (match, group, at) => {
+          const value = match[group]!;
+          const number = Number(value);
+          // Past the safe integers the full search reads a shorter number: let it.
+          if (number > Number.MAX_SAFE_INTEGER) return null;
+          return { segmentId, segmentType: 'autonumber', value, at, number };
+        },
+      };
+    }
+    case 'variable': {
+      if (list === null) return plain(separator === '' ? '([\\s\\S]+)' : `([^${escapeRegExp(separator)}]+)`);
+      if (list.originals.length === 0) return null;
+      return {
+        source: `(${listSource(list.originals)})`,
+        groups: 1,
+        read: (match, group, at) => ({
+          segmentId,
+          segmentType: 'variable',
+          value: match[group]!,
+          at,
+          inList: true,
+        }),
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * The fast path of a reader: one regular expression that tries, in the full search's order, the
+ * readings of a strict pass that hold no fallback value (a value holding the delimiter where it has
+ * no list); a few a reading cannot show (a day that does not exist, a number past the safe
+ * integers) are checked after the match. Its first match is the full search's answer whenever
+ * every check passes: the full search tries the same readings in the same order, less those the
+ * checks refuse, and keeps the first reading without fallback values. Answers the parts, or null
+ * when the full search must read the name.
+ */
+function fastReaderOf(
+  levels: readonly Level[],
+  separator: string,
+): ((name: string) => ParsedPart[] | null) | null {
+  const fast: FastLevel[] = [];
+  for (const level of levels) {
+    const one = fastLevel(level, separator);
+    if (one === null) return null;
+    fast.push(one);
+  }
+  const expression = new RegExp(`^${fast.map((one) => one.source).join(escapeRegExp(separator))}$`);
+  const count = fast.length;
+  const step = separator.length;
+  return (name) => {
+    const match = expression.exec(name);
+    if (match === null) return null;
+    const parts = new Array<ParsedPart>(count);
+    let group = 1;
+    let at = 0;
+    for (let l = 0; l < count; l++) {
+      const { read, groups } = fast[l]!;
+      const part = read(match, group, at);
+      if (part === null) return null;
+      parts[l] = part;
+      at += part.value.length + step;
+      group += groups;
+    }
+    return parts;
+  };
 }
 
 /** The depth-first search over the levels' candidates, remembering dead ends by (level, position). */
@@ -997,7 +1219,7 @@ export function compileNameParser(pattern: CodePattern, options: NameParserOptio
   }
   const separator = DELIMITER_TEXT[pattern.delimiter];
   const levels = segments.map((segment, position) => levelOf(segment, position, separator, options));
-  return readerOf(levels, separator);
+  return readerOf(levels, separator, fastReaderOf(levels, separator));
 }
 
 /**
@@ -1088,6 +1310,14 @@ function newSearch(count: number): Search {
     aux: Array.from({ length: count }, () => []),
     flags: Array.from({ length: count }, () => []),
     best: null,
+    bestSlot: {
+      level: 0,
+      at: 0,
+      end: -1,
+      kind: 'no_match',
+      fallbacks: 0,
+      path: { length: 0, starts: zeros(), ends: zeros(), aux: zeros(), flags: zeros() },
+    },
   };
 }
 
@@ -1097,7 +1327,11 @@ function newSearch(count: number): Search {
  * a reading is repeated with tighter budgets until the reading has the cheapest values outside
  * their lists (`costOf`), then the fewest values holding the delimiter.
  */
-function readerOf(levels: readonly Level[], separator: string): NameParser {
+function readerOf(
+  levels: readonly Level[],
+  separator: string,
+  fast: ((name: string) => ParsedPart[] | null) | null,
+): NameParser {
   const count = levels.length;
   const explore = explorer(levels, separator);
   const search = newSearch(count);
@@ -1137,19 +1371,24 @@ function readerOf(levels: readonly Level[], separator: string): NameParser {
   return (input) => {
     const name = typeof input === 'string' ? input : String(input);
     if (name.length > NAME_PARSE_MAX_LENGTH) return tooLong();
+    const parts = fast === null ? null : fast(name);
+    if (parts !== null) return { ok: true, parts };
     prepare(search, name, count);
     if (run(false, 0, MAX_BUDGET)) {
       const path = tally(search.chosen, FALLBACK) === 0 ? search.chosen : least(false);
       return { ok: true, parts: partsOf(levels, name, path) };
     }
-    const strict = search.best ?? {
-      level: 0,
-      at: 0,
-      end: -1,
-      kind: 'no_match',
-      fallbacks: 0,
-      path: snapshot(search, 0),
-    };
+    const strict: BestFailure =
+      search.best !== null
+        ? keptFailure(search.best)
+        : {
+            level: 0,
+            at: 0,
+            end: -1,
+            kind: 'no_match',
+            fallbacks: 0,
+            path: snapshot(search, 0),
+          };
     if (mayBeUnlisted(levels, name, strict) && run(true, MAX_BUDGET, MAX_BUDGET)) {
       return notInList(levels, partsOf(levels, name, least(true)));
     }
