@@ -29,12 +29,16 @@ export function useAudit(id: number) {
   });
 }
 
-/** One run with its breakdowns; idle while `runId` is null. */
+/** One run with its breakdowns; idle while `runId` is null; polled every second until it ends. */
 export function useAuditRun(runId: number | null) {
   return useQuery({
     queryKey: [...AUDITS_QUERY_KEY, 'run', runId],
     queryFn: ({ signal }) => apiFetch(auditsApi.getRun, { params: { id: runId ?? 0 }, signal }),
     enabled: runId !== null,
+    refetchInterval: (query) => {
+      const status = query.state.data?.run.status;
+      return status === 'Queued' || status === 'Running' ? 1000 : false;
+    },
   });
 }
 

@@ -20,9 +20,10 @@ import {
   auditScoreChange,
   auditScoreText,
   hasPermission,
+  integrationFor,
 } from '@nomen/shared';
 import { IconPlayerPlay, IconTool } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { errorMessage } from '../../../api/errors';
 import { confirmAction } from '../../../ui/confirmAction';
@@ -37,6 +38,25 @@ import { AuditBreakdowns } from '../components/AuditBreakdowns';
 import { AuditDrawer } from '../components/AuditDrawer';
 import { AuditFindings } from '../components/AuditFindings';
 import { AuditTrend } from '../components/AuditTrend';
+
+/** A titled part of the audit page. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs" component="section" aria-label={title}>
+      <Title order={3} size="h4">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+/** The data type as the integration forms name it ("Ad creatives"). */
+function dataTypeLabel(audit: Audit): string {
+  return (
+    integrationFor(audit.slug).dataTypes.find((t) => t.value === audit.data_type)?.label ?? audit.data_type
+  );
+}
 
 /** The score card of a run: score, change since the run before it, counts. */
 function ScoreCard({ run, previous }: { run: AuditRunDetail; previous: AuditRun | null }) {
@@ -169,7 +189,7 @@ export function AuditPage() {
     <Stack gap="lg">
       <PageHeader
         title={a.name}
-        description={`${AUDIT_PLATFORM_LABELS[a.slug]} · ${a.connector_name} · ${a.data_type} · template ${a.template_name} · ${AUDIT_SCHEDULE_LABELS[a.schedule]}`}
+        description={`${AUDIT_PLATFORM_LABELS[a.slug]} · ${a.connector_name} · ${dataTypeLabel(a)} · template ${a.template_name} · ${AUDIT_SCHEDULE_LABELS[a.schedule]}`}
         aside={
           mayManage ? <AuditActions audit={a} run={run} onEdit={() => setEditing((n) => n + 1)} /> : null
         }
@@ -201,9 +221,15 @@ export function AuditPage() {
       {run && run.status === 'Success' ? (
         <>
           <ScoreCard run={run} previous={previous} />
-          <AuditTrend runs={runs} />
-          <AuditBreakdowns run={run} />
-          <AuditFindings auditId={a.id} run={run} mayManage={mayManage} />
+          <Section title="Score over the runs">
+            <AuditTrend runs={runs} />
+          </Section>
+          <Section title="Breakdown">
+            <AuditBreakdowns run={run} />
+          </Section>
+          <Section title="Violations">
+            <AuditFindings auditId={a.id} run={run} mayManage={mayManage} />
+          </Section>
         </>
       ) : null}
       {run && (run.status === 'Queued' || run.status === 'Running') ? (
