@@ -27,6 +27,7 @@ test.describe('as an admin', () => {
     for (const label of [
       'Codes',
       'Reports',
+      'Audits',
       'Users',
       'Groups',
       'Connected accounts',
@@ -70,7 +71,7 @@ test.describe('as a user without admin permissions', () => {
     const nav = page.getByRole('navigation', { name: 'Admin navigation' });
     // Settings change the account's feature flags, which only an admin may do.
     await expect(nav.getByRole('link')).toHaveText(['Codes']);
-    for (const path of ['/admin/settings', '/admin/users', '/admin/activities']) {
+    for (const path of ['/admin/settings', '/admin/users', '/admin/activities', '/admin/audits']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
     }
