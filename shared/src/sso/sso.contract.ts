@@ -143,10 +143,10 @@ export const oidcSaveSchema = z.object({
   scopes: text(500).trim().default(DEFAULT_OIDC_SCOPES),
 });
 
-/** An http(s) URL: a SAML metadata or single sign-on URL. */
+/** An http(s) URL, or '' for none: a SAML metadata or single sign-on URL. */
 const samlUrlSchema = text(2000)
   .trim()
-  .pipe(z.url({ protocol: /^https?$/, error: 'Enter an http(s) URL' }));
+  .refine((u) => u === '' || /^https?:$/.test(URL.parse(u)?.protocol ?? ''), 'Enter an http(s) URL');
 
 /**
  * The SAML block of a save. The IdP's side comes from its metadata — `metadata_url` (fetched on

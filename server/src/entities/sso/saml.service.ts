@@ -39,8 +39,9 @@ async function fetchMetadata(deps: AppDeps, url: string): Promise<string> {
  */
 export async function samlColumnsOf(deps: AppDeps, input: SamlSave) {
   let xml = input.metadata_xml?.trim() || null;
-  if (input.metadata_url) xml = await fetchMetadata(deps, input.metadata_url);
-  const field = input.metadata_url ? 'body.saml.metadata_url' : 'body.saml.metadata_xml';
+  const metadataUrl = input.metadata_url || null;
+  if (metadataUrl) xml = await fetchMetadata(deps, metadataUrl);
+  const field = metadataUrl ? 'body.saml.metadata_url' : 'body.saml.metadata_xml';
   let stated = {
     entityId: null as string | null,
     ssoUrl: null as string | null,
@@ -56,7 +57,7 @@ export async function samlColumnsOf(deps: AppDeps, input: SamlSave) {
   const entityId = stated.entityId ?? input.idp_entity_id?.trim();
   if (!entityId)
     throw AppError.badField(xml ? field : 'body.saml.idp_entity_id', 'Required: the IdP entity id');
-  const ssoUrl = stated.ssoUrl ?? input.sso_url;
+  const ssoUrl = stated.ssoUrl ?? (input.sso_url || null);
   if (!ssoUrl) throw AppError.badField(xml ? field : 'body.saml.sso_url', 'Required: the single sign-on URL');
   const typed = stated.certificates.length > 0 ? stated.certificates : input.certificates;
   if (typed.length === 0) {
@@ -74,7 +75,7 @@ export async function samlColumnsOf(deps: AppDeps, input: SamlSave) {
     saml_idp_entity_id: entityId,
     saml_sso_url: ssoUrl,
     saml_certificates: certificates,
-    saml_metadata_url: input.metadata_url ?? null,
+    saml_metadata_url: metadataUrl,
     saml_metadata_xml: xml,
     saml_want_assertions_signed: input.want_assertions_signed,
   };

@@ -1,30 +1,37 @@
 import {
   ActionIcon,
+  Anchor,
   Button,
   Divider,
   Group,
   PasswordInput,
+  SegmentedControl,
   Select,
   Stack,
   TagsInput,
   Text,
+  Textarea,
   TextInput,
 } from '@mantine/core';
 import {
   DEFAULT_OIDC_SCOPES,
   type IdentityProvider,
   type IdentityProviderSave,
-  oidcProviderSaveSchema,
+  identityProviderSaveSchema,
+  type oidcProviderSaveSchema,
   ROLES,
   type Role,
+  type SsoProtocol,
+  type samlSaveSchema,
 } from '@nomen/shared';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
+import { IconDownload, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Controller, type FieldValues, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDrawer } from '../../../ui/FormDrawer';
 import { applyServerIssues } from '../../../ui/form/applyServerIssues';
 import { FormSelect } from '../../../ui/form/FormSelect';
 import { FormSwitch } from '../../../ui/form/FormSwitch';
+import { FormTextarea } from '../../../ui/form/FormTextarea';
 import { FormTextInput } from '../../../ui/form/FormTextInput';
 import { useContractForm } from '../../../ui/form/useContractForm';
 import { notifyFailure, notifySuccess } from '../../../ui/notify';
@@ -40,13 +47,23 @@ const FORM_FIELDS = [
   'oidc.client_id',
   'oidc.client_secret',
   'oidc.scopes',
+  'saml.metadata_url',
+  'saml.metadata_xml',
+  'saml.idp_entity_id',
+  'saml.sso_url',
+  'saml.certificates',
 ] as const;
 
-type Form = UseFormReturn<
-  z.input<typeof oidcProviderSaveSchema>,
-  unknown,
-  z.output<typeof oidcProviderSaveSchema>
->;
+/**
+ * The drawer's values: the shared settings and both protocols' blocks, so switching the protocol
+ * keeps what was typed; the contract's union checks the chosen protocol's block only.
+ */
+type Values = Omit<z.input<typeof oidcProviderSaveSchema>, 'protocol'> & {
+  protocol: SsoProtocol;
+  saml: z.input<typeof samlSaveSchema>;
+};
+
+type Form = UseFormReturn<Values, unknown, z.output<typeof identityProviderSaveSchema>>;
 
 /** Props of ProviderDrawer. */
 export interface ProviderDrawerProps {
@@ -58,10 +75,10 @@ export interface ProviderDrawerProps {
   onClose: () => void;
 }
 
-function defaults(provider: IdentityProvider | null): z.input<typeof oidcProviderSaveSchema> {
+function defaults(provider: IdentityProvider | null): Values {
   return {
     name: provider?.name ?? '',
-    protocol: 'oidc',
+    protocol: provider?.protocol ?? 'oidc',
     enabled: provider?.enabled ?? true,
     email_domains: provider?.email_domains ?? [],
     jit_enabled: provider?.jit_enabled ?? false,
@@ -73,6 +90,14 @@ function defaults(provider: IdentityProvider | null): z.input<typeof oidcProvide
       client_id: provider?.oidc?.client_id ?? '',
       client_secret: '',
       scopes: provider?.oidc?.scopes ?? DEFAULT_OIDC_SCOPES,
+    },
+    saml: {
+      metadata_url: provider?.saml?.metadata_url ?? '',
+      metadata_xml: '',
+      idp_entity_id: provider?.saml?.idp_entity_id ?? '',
+      sso_url: provider?.saml?.sso_url ?? '',
+      certificates: provider?.saml?.certificates ?? [],
+      want_assertions_signed: provider?.saml?.want_assertions_signed ?? true,
     },
     updated_at: provider?.updated_at ?? null,
   };
@@ -219,6 +244,78 @@ function OidcFields({
 }
 
 /**
+ * The SAML 2.0 part of the drawer: Nomen's values for the IdP (SP entity id, ACS URL, the SP
+ * metadata to download; once the provider is saved, as they name it), then the IdP's side — its
+ * metadata URL (read again at each save) or XML, or its entity id, single sign-on URL and
+ * signing certificate typed in — and whether the assertion itself must be signed.
+ */
+function SamlFields({ form, provider }: { form: Form; provider: IdentityProvider | null }) {
+  const sp = provider?.saml;
+  return (
+    <>
+      <Divider label="SAML 2.0" labelPosition="left" />
+      {sp ? (
+        <>
+          <TextInput label="SP entity ID (Audience URI)" value={sp.sp_entity_id} readOnly />
+          <TextInput label="ACS URL (Single sign-on URL)" value={sp.acs_url} readOnly />
+          <Anchor href={sp.sp_metadata_url} download="nomen-sp-metadata.xml" size="sm">
+            <Group gap={4}>
+              <IconDownload size={14} aria-hidden />
+              Download SP metadata
+            </Group>
+          </Anchor>
+        </>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Nomen’s SP entity ID, ACS URL and SP metadata are shown here once the provider is saved.
+        </Text>
+      )}
+      <FormTextInput
+        control={form.control}
+        name="saml.metadata_url"
+        label="IdP metadata URL"
+        description="Read again at every save. Or paste the metadata XML, or type the values below."
+        placeholder="https://acme.okta.com/app/…/sso/saml/metadata"
+      />
+      <FormTextarea
+        control={form.control}
+        name="saml.metadata_xml"
+        label="IdP metadata XML"
+        autosize
+        minRows={2}
+        maxRows={6}
+      />
+      <FormTextInput control={form.control} name="saml.idp_entity_id" label="IdP entity ID (Issuer)" />
+      <FormTextInput control={form.control} name="saml.sso_url" label="IdP single sign-on URL" />
+      <Controller
+        control={form.control}
+        name="saml.certificates"
+        render={({ field, fieldState }) => (
+          <Textarea
+            label="IdP signing certificate"
+            description="PEM or base64. Read from the metadata when it is given."
+            autosize
+            minRows={2}
+            maxRows={6}
+            value={(field.value ?? [])[0] ?? ''}
+            onChange={(event) =>
+              field.onChange(event.currentTarget.value.trim() ? [event.currentTarget.value] : [])
+            }
+            error={fieldState.error?.message ?? form.formState.errors.saml?.certificates?.[0]?.message}
+          />
+        )}
+      />
+      <FormSwitch
+        control={form.control}
+        name="saml.want_assertions_signed"
+        label="The assertion itself must be signed"
+        description="Off, a signed Response that covers the assertion is accepted instead."
+      />
+    </>
+  );
+}
+
+/**
  * The identity provider drawer of Settings → Single sign-on (README "Single sign-on"): name, on or
  * off, the email domains that route to it, OpenID Connect issuer, client id and secret (stored
  * encrypted; never shown again, left blank to keep), scopes, just-in-time creation, the default
@@ -226,7 +323,11 @@ function OidcFields({
  */
 export function ProviderDrawer({ opened, provider, redirectUri, onClose }: ProviderDrawerProps) {
   const save = useSaveProvider();
-  const form = useContractForm(oidcProviderSaveSchema, { defaultValues: defaults(provider) });
+  const form = useContractForm<z.output<typeof identityProviderSaveSchema>, FieldValues, Values>(
+    identityProviderSaveSchema,
+    { defaultValues: defaults(provider) },
+  );
+  const protocol = form.watch('protocol');
   const submit = form.handleSubmit((values) =>
     save.mutate(
       { id: provider?.id ?? null, body: values as IdentityProviderSave },
@@ -276,7 +377,20 @@ export function ProviderDrawer({ opened, provider, redirectUri, onClose }: Provi
           />
         )}
       />
-      <OidcFields form={form} provider={provider} redirectUri={redirectUri} />
+      <SegmentedControl
+        aria-label="Protocol"
+        data={[
+          { value: 'oidc', label: 'OpenID Connect' },
+          { value: 'saml', label: 'SAML 2.0' },
+        ]}
+        value={protocol}
+        onChange={(value) => form.setValue('protocol', value as SsoProtocol, { shouldDirty: true })}
+      />
+      {protocol === 'saml' ? (
+        <SamlFields form={form} provider={provider} />
+      ) : (
+        <OidcFields form={form} provider={provider} redirectUri={redirectUri} />
+      )}
       <Divider label="Who gets in and as what" labelPosition="left" />
       <FormSwitch
         control={form.control}
@@ -296,7 +410,7 @@ export function ProviderDrawer({ opened, provider, redirectUri, onClose }: Provi
         control={form.control}
         name="bound_session_to_idp"
         label="End Nomen sessions when the IdP’s sign-in expires"
-        description="Sessions last no longer than the ID token the IdP issued; people then sign in through the IdP again."
+        description="Sessions last no longer than the IdP says (the ID token’s expiry, or SAML’s SessionNotOnOrAfter); people then sign in through the IdP again."
       />
     </FormDrawer>
   );
