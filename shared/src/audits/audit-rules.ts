@@ -31,6 +31,8 @@ interface ParameterRule {
 /** The compiled rules of one audit run. */
 export interface AuditRules {
   readonly pattern: SubmissionPattern;
+  /** The template field of each of the pattern's segments, by segment id (as text). */
+  readonly segmentFields: ReadonlyMap<string, TemplateField>;
   readonly parse: (name: string) => NameParse;
   readonly parameters: readonly ParameterRule[];
   readonly domains: readonly string[];
@@ -110,6 +112,7 @@ export function compileAuditRules(form: SubmissionForm, patternFieldId: number |
   const linkField = form.fields.find((f) => f.governance_type === 'link');
   return {
     pattern,
+    segmentFields,
     parse: compileNameParser(pattern, { allowed, listNames }),
     parameters,
     domains: linkField?.link_governance?.domain_restrictions ?? [],

@@ -64,9 +64,10 @@ export async function fixFindings(
     verdict: 'violation',
   });
   if (findingIds.length > 0) {
-    const wanted = new Set(findingIds);
-    const missing = findingIds.filter((id) => !findings.some((f) => f.id === id));
+    const known = new Set(findings.map((f) => f.id));
+    const missing = findingIds.filter((id) => !known.has(id));
     if (missing.length > 0) throw new AppError('NOT_FOUND', `Violations not found: ${missing.join(', ')}`);
+    const wanted = new Set(findingIds);
     findings = findings.filter((f) => wanted.has(f.id));
   }
   if (findings.length === 0) throw AppError.badField('body.finding_ids', 'The run has no violations to fix');
@@ -78,20 +79,13 @@ export async function fixFindings(
     );
   const form = await buildForm(deps, actor, template, null);
   const rules = compileAuditRules(form, audit.pattern_field_id);
-  const segmentFields = new Map<string, number>();
-  for (const f of form.fields)
-    if (
-      String(f.field.segment_parent_field_id) === String(rules.pattern.field_id) &&
-      typeof f.id === 'number'
-    )
-      segmentFields.set(String(f.field.segment_id), f.id);
   const rows = findings.map((f) => {
     const row: SubmissionRow = { [String(idField)]: f.object_id };
     for (const part of rules.parse(f.suggested_name ?? f.name).parts) {
-      const field = segmentFields.get(String(part.segmentId));
+      const field = rules.segmentFields.get(String(part.segmentId));
       // Dates go as read: their text is in the segment's own format, which the date rule reads.
-      if (field !== undefined && (part.segmentType === 'variable' || part.segmentType === 'date'))
-        row[String(field)] = part.suggestion ?? part.value;
+      if (field && (part.segmentType === 'variable' || part.segmentType === 'date'))
+        row[String(field.id)] = part.suggestion ?? part.value;
     }
     return row;
   });
