@@ -39,11 +39,12 @@ export async function mailDigest(deps: JobDeps, audit: AuditRow, runId: number):
     `Open the audit: ${link}`,
   ];
   const subject = `Audit ${audit.name}: ${score} compliant`;
-  for (const to of audit.recipients)
+  // One Message-ID per run and recipient (an address may not stand in it: it holds an @).
+  for (const [i, to] of audit.recipients.entries())
     await deps.mailer.send({
       to,
       subject,
       text: lines.join('\n'),
-      messageId: `<audit-run-${runId}-${to}@nomen>`,
+      messageId: `<audit-run-${runId}-${i}@nomen>`,
     });
 }
