@@ -18,7 +18,13 @@ import {
   seededRandomInt,
   utcCalendarDate,
 } from './codegen';
-import { compileNameParser, type NameParse, type NameParserOptions, suggestName } from './parse';
+import {
+  compileFullNameParser,
+  compileNameParser,
+  type NameParse,
+  type NameParserOptions,
+  suggestName,
+} from './parse';
 import type { DateSegment, PatternSegment } from './patterns.contract';
 
 const DELIMITED = SEGMENT_DELIMITERS.filter((d) => d !== 'none');
@@ -401,4 +407,83 @@ describe('any string (fuzz)', () => {
       { numRuns: 400 },
     );
   });
+});
+
+describe('the fast path (property)', () => {
+  it('answers exactly what the full search answers, ambiguous splits included', () => {
+    let reads = 0;
+    // Few letters, list values that start one another ("a", "a_b", "a b_a"), free values,
+    // autonumbers and dates of varying width: names that many splits could read. Each segment's
+    // text is mostly what it would print, sometimes another list's value or a stray token.
+    const piece = fc.stringMatching(/^[ab]{1,2}$/);
+    const list = (joint: string) =>
+      fc.uniqueArray(
+        fc
+          .array(piece, { minLength: 1, maxLength: 3 })
+          .chain((words) =>
+            fc
+              .array(fc.constantFrom(' ', joint), { minLength: words.length, maxLength: words.length })
+              .map((glue) => words.map((w, i) => (i === 0 ? '' : glue[i]!) + w).join('')),
+          ),
+        { minLength: 0, maxLength: 8 },
+      );
+    const shapes = (delimiter: string) =>
+      fc.array(
+        fc.oneof(
+          fc.constant({ kind: 'listed' as const }),
+          fc.constant({ kind: 'listed' as const }),
+          fc.constant({ kind: 'free' as const }),
+          fc.constantFrom('a', `a${delimiter}b`).map((text) => ({ kind: 'constant' as const, text })),
+          fc.integer({ min: 1, max: 3 }).map((width) => ({ kind: 'autonumber' as const, width })),
+          dateShape,
+        ),
+        { minLength: 1, maxLength: 4 },
+      );
+    const cases = fc.constantFrom(...SEGMENT_DELIMITERS).chain((delimiter) => {
+      const joint = DELIMITER_TEXT[delimiter];
+      return fc.tuple(
+        fc.constant(delimiter),
+        shapes(joint),
+        fc.array(list(joint), { minLength: 4, maxLength: 4 }),
+        fc.array(fc.oneof(piece, fc.stringMatching(/^[ab0-9 ]{0,3}$/), fc.constantFrom('0', '12')), {
+          minLength: 6,
+          maxLength: 6,
+        }),
+        fc.array(fc.nat(), { minLength: 6, maxLength: 6 }),
+        calendarDate,
+      );
+    });
+    fc.assert(
+      fc.property(cases, ([delimiter, shapeList, lists, tokens, picks, date]) => {
+        const segments = shapeList.map(segmentOf);
+        const allowed: Record<string, string[]> = {};
+        shapeList.forEach((shape, i) => {
+          if (shape.kind === 'listed') allowed[String(i + 1)] = lists[i % lists.length]!;
+        });
+        const everyValue = lists.flat();
+        const text = (shape: Shape, i: number): string => {
+          const pick = picks[i]!;
+          if (pick % 5 === 0) return tokens[i]!;
+          if (pick % 5 === 1 && everyValue.length > 0) return everyValue[pick % everyValue.length]!;
+          const segment = segments[i]!;
+          if (shape.kind === 'listed') {
+            const values = allowed[String(i + 1)]!;
+            return values.length > 0 ? values[pick % values.length]! : tokens[i]!;
+          }
+          if (shape.kind === 'constant') return shape.text;
+          if (shape.kind === 'autonumber') return String(pick % 2000).padStart(shape.width, '0');
+          if (segment.segment_type === 'date') return formatDateSegment(segment, date);
+          return tokens[i]!;
+        };
+        const name = shapeList.map(text).join(DELIMITER_TEXT[delimiter]);
+        const pattern = { delimiter, segments };
+        const full = compileFullNameParser(pattern, { allowed })(name);
+        expect(compileNameParser(pattern, { allowed })(name)).toStrictEqual(full);
+        if (full.ok) reads++;
+      }),
+      { numRuns: 500 },
+    );
+    // Enough names read whole for the fast path to have answered many of them.
+    expect(reads).toBeGreaterThan(100);
+  }, 60_000);
 });

@@ -1211,6 +1211,19 @@ function refusalOf(problem: CodeError): NameParse {
  * Never throws.
  */
 export function compileNameParser(pattern: CodePattern, options: NameParserOptions = {}): NameParser {
+  return compileReader(pattern, options, true);
+}
+
+/**
+ * The reader of `compileNameParser` without its fast path (one regular expression for the names
+ * whose listed values are all in their lists): every name goes through the full search. It
+ * answers exactly what `compileNameParser`'s reader answers, only slower; tests compare the two.
+ */
+export function compileFullNameParser(pattern: CodePattern, options: NameParserOptions = {}): NameParser {
+  return compileReader(pattern, options, false);
+}
+
+function compileReader(pattern: CodePattern, options: NameParserOptions, withFastPath: boolean): NameParser {
   const segments = segmentsInCodeOrder(pattern.segments);
   const problems = patternProblems(pattern, segments);
   if (problems.length > 0) {
@@ -1219,7 +1232,7 @@ export function compileNameParser(pattern: CodePattern, options: NameParserOptio
   }
   const separator = DELIMITER_TEXT[pattern.delimiter];
   const levels = segments.map((segment, position) => levelOf(segment, position, separator, options));
-  return readerOf(levels, separator, fastReaderOf(levels, separator));
+  return readerOf(levels, separator, withFastPath ? fastReaderOf(levels, separator) : null);
 }
 
 /**
