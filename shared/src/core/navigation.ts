@@ -73,7 +73,13 @@ export function visiblePages(
 }
 
 /** Pages /admin never lands on: they are not in the landing order of spec 01 §2.1. */
-const NOT_LANDING: ReadonlySet<string> = new Set(['codes', 'audits', 'lists-manager', 'settings', 'activities']);
+const NOT_LANDING: ReadonlySet<string> = new Set([
+  'codes',
+  'audits',
+  'lists-manager',
+  'settings',
+  'activities',
+]);
 
 /**
  * Where /admin sends a user (spec 01 §2.1): the first admin page of the landing order the user
