@@ -383,28 +383,33 @@ let rowA = new Int32Array(64);
 let rowB = new Int32Array(64);
 
 /**
- * Levenshtein distance of `a` and `b` when it is at most `max`, else `max + 1`; rows are cut short
- * once every cell exceeds `max`.
+ * Levenshtein distance of `a` and `b` when it is at most `max`, else `max + 1`. Only the cells
+ * within `max` of the diagonal can hold a distance of at most `max`, so only they are worked out
+ * (the others count as `max + 1`); rows are cut short once every cell exceeds `max`.
  */
 function boundedDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  if (rowA.length <= b.length) {
-    rowA = new Int32Array(b.length * 2 + 1);
-    rowB = new Int32Array(b.length * 2 + 1);
+  if (rowA.length <= b.length + 1) {
+    rowA = new Int32Array(b.length * 2 + 2);
+    rowB = new Int32Array(b.length * 2 + 2);
   }
+  const over = max + 1;
   let previous = rowA;
   let current = rowB;
-  for (let j = 0; j <= b.length; j++) previous[j] = j;
+  for (let j = 0; j <= b.length; j++) previous[j] = j <= max ? j : over;
   for (let i = 1; i <= a.length; i++) {
-    current[0] = i;
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
+    const from = Math.max(1, i - max);
+    const to = Math.min(b.length, i + max);
+    current[from - 1] = from === 1 ? (i <= max ? i : over) : over;
+    let rowMin = current[from - 1]!;
+    for (let j = from; j <= to; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      const cell = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      const cell = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost, over);
       current[j] = cell;
       if (cell < rowMin) rowMin = cell;
     }
-    if (rowMin > max) return max + 1;
+    if (to < b.length) current[to + 1] = over;
+    if (rowMin > max) return over;
     [previous, current] = [current, previous];
   }
   return previous[b.length]!;
@@ -943,15 +948,22 @@ function fastDate(segment: DateSegment): FastLevel {
   const joint = escapeRegExp(DELIMITER_TEXT[segment.delimiter] ?? '');
   const values = new Int32Array(parts.length);
   const { id: segmentId } = segment;
+  // Live names repeat their dates: the last text read and its date are kept.
+  let lastText = '';
+  let lastAux = -1;
   return {
     source: `(${parts.map((part) => datePartSource(part.format)).join(joint)})`,
     groups: parts.length + 1,
     read: (match, group, at) => {
-      for (let i = 0; i < parts.length; i++)
-        values[i] = datePartValue(parts[i]!.format, match[group + 1 + i]!);
-      const aux = dateOf(parts, values);
-      if (aux < 0) return null;
-      return { segmentId, segmentType: 'date', value: match[group]!, at, date: decodeDate(aux) };
+      const value = match[group]!;
+      if (value !== lastText) {
+        for (let i = 0; i < parts.length; i++)
+          values[i] = datePartValue(parts[i]!.format, match[group + 1 + i]!);
+        lastAux = dateOf(parts, values);
+        lastText = value;
+      }
+      if (lastAux < 0) return null;
+      return { segmentId, segmentType: 'date', value, at, date: decodeDate(lastAux) };
     },
   };
 }
