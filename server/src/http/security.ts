@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { AppError } from '@nomen/shared';
+import { AppError, SAML_ACS_PATH } from '@nomen/shared';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Config } from '../config';
@@ -73,17 +73,26 @@ function originOf(url: string): string | null {
 }
 
 /**
+ * Writes that come from another site by design: a SAML IdP's page posts its signed Response to
+ * the ACS (HTTP-POST binding). The ACS acts on no cookie of the browser — only the Response's
+ * signature, audience, InResponseTo and single use admit anyone (README "Single sign-on").
+ */
+const CROSS_SITE_POSTS = [new RegExp(`^${SAML_ACS_PATH.replace(':providerId', '[^/]+')}$`)];
+
+/**
  * Refuses cross-site writes (issue 8 item 8): a POST, PUT, PATCH or DELETE whose Origin header
  * (or, without one, Referer) is not the app's own origin answers 403 and runs nothing. The own
  * origin is APP_URL's, or any origin whose host is the request's Host header (a dev proxy or a
  * load balancer keeps Host). Requests with neither header (API clients, curl, the CLI) pass, and
- * so do requests with `Authorization: Bearer` (API tokens; the session cookie is then ignored);
+ * so do requests with `Authorization: Bearer` (API tokens; the session cookie is then ignored) and
+ * the SAML ACS's posts (CROSS_SITE_POSTS);
  * "Origin: null" (sandboxed frames, privacy-redirected forms) is foreign.
  */
 export function sameOriginWrites(config: Config): RequestHandler {
   const appOrigin = originOf(config.appUrl);
   return (req, _res, next) => {
     if (!STATE_CHANGING.has(req.method)) return next();
+    if (req.method === 'POST' && CROSS_SITE_POSTS.some((path) => path.test(req.path))) return next();
     // A request with Bearer credentials is authenticated by that header alone (the cookie is
     // ignored), and no page of another site can send one without a CORS preflight, which Nomen
     // never grants: it is no cross-site request forgery whatever its Origin.

@@ -57,11 +57,11 @@ async function start(agent: Agent, id = providerId): Promise<string> {
   return res.headers.location as string;
 }
 
-/** Posts the IdP's form to the ACS, as the browser does. */
+/** Posts the IdP's form to the ACS, as the browser does: from the IdP's page, another site. */
 function post(agent: Agent, form: SamlPost) {
   const path = new URL(form.acsUrl).pathname;
   const { acsUrl: _a, ...fields } = form;
-  return agent.post(path).type('form').send(fields);
+  return agent.post(path).set('Origin', new URL(idp.ssoUrl).origin).type('form').send(fields);
 }
 
 /** A whole SP-initiated sign-in as `login`, in a fresh browser. */
