@@ -47,6 +47,10 @@
  * - The reader never throws on any string; it reads up to NAME_PARSE_MAX_LENGTH characters.
  *   Compile once per pattern and list set (`compileNameParser`); the compiled reader is
  *   synchronous and not re-entrant (it reuses its buffers between names).
+ * - Most live names follow their pattern: the reader first tries one regular expression that
+ *   takes the same readings in the same order as the search below (without values outside their
+ *   lists or values holding the delimiter where there is no list) and answers its match when the
+ *   dates and numbers in it hold; every other name goes through the search (`fastReaderOf`).
  */
 import { DELIMITER_TEXT } from '../governance/formats';
 import {
