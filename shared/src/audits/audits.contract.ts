@@ -243,6 +243,33 @@ export const auditFixSchema = z.object({
   finding_ids: z.array(z.number().int().min(1)).max(50_000).default([]),
 });
 
+/**
+ * What the audit form offers (README "Audits"): the account's templates with a pattern field, each
+ * with its pattern fields in the template's order (the first names the objects unless another is
+ * chosen), and the connected accounts of a platform an audit reads, by name. No secrets.
+ */
+export const auditChoicesSchema = z.object({
+  templates: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      pattern_fields: z.array(z.object({ id: z.number(), name: z.string() })),
+    }),
+  ),
+  connectors: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      /** The connector type's slug (spec 01 §2.5), e.g. `facebook-marketing`. */
+      type_slug: z.string(),
+      /** The connector type's name, e.g. "Meta". */
+      type: z.string(),
+    }),
+  ),
+});
+/** What the audit form offers. */
+export type AuditChoices = z.infer<typeof auditChoicesSchema>;
+
 const auditIdParams = idParamSchema;
 
 /** Audit endpoints (README "Audits"). */
@@ -254,6 +281,15 @@ export const auditsApi = {
     summary: "The account's audits by name, each with its last run and the score of the run before.",
     permission: 'access_reports',
     response: z.object({ data: z.array(auditSchema) }),
+  }),
+  choices: endpoint({
+    method: 'GET',
+    path: '/api/v1/account/audits/choices',
+    tag: 'Audits',
+    summary:
+      "What the audit form offers: the account's templates with a pattern field (with those fields) and its connected accounts of a platform an audit reads.",
+    permission: 'manage_audits',
+    response: auditChoicesSchema,
   }),
   get: endpoint({
     method: 'GET',

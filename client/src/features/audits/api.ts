@@ -15,6 +15,17 @@ export function useAudits() {
 }
 
 /**
+ * What the audit form offers: templates with their pattern fields, connected accounts of an
+ * auditable platform (needs manage_audits only).
+ */
+export function useAuditChoices() {
+  return useQuery({
+    queryKey: [...AUDITS_QUERY_KEY, 'choices'],
+    queryFn: ({ signal }) => apiFetch(auditsApi.choices, { signal }),
+  });
+}
+
+/**
  * One audit with its latest runs; polled every 2 s while a run is queued or running, so "Run now"
  * shows its result when it ends.
  */
@@ -95,6 +106,16 @@ export function useSaveException() {
     apiFetch(auditsApi.saveException, {
       params: { id: input.auditId },
       body: { object_id: input.object_id, comment: input.comment },
+    }),
+  );
+}
+
+/** No longer accepts an object: its findings count as violations again. */
+export function useDeleteException() {
+  return useAuditMutation((input: { auditId: number; object_id: string }) =>
+    apiFetch(auditsApi.deleteException, {
+      params: { id: input.auditId },
+      body: { object_id: input.object_id },
     }),
   );
 }

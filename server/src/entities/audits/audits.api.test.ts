@@ -410,3 +410,58 @@ describe('setup', () => {
     expect((await admin.get(`/api/v1/account/audits/${audit.id}`)).status).toBe(404);
   });
 });
+
+describe('setup with manage_audits alone', () => {
+  it("offers the account's templates with their pattern fields and its ad platform accounts, never another account's", async () => {
+    const other = await createAccount(ctx);
+    const stranger = await signIn(ctx, other.admin.email);
+    const foreignConnector = await insertOAuthConnector(ctx, {
+      accountId: other.id,
+      type: 'facebook-marketing',
+      accessToken: 'fb-foreign',
+      name: 'Foreign Meta',
+      scope: 'ads_management',
+    });
+    const foreignTemplate = await auditTemplate(stranger);
+
+    const auditor = await createUser(ctx, account.id, { role: 'MANAGER', permissions: ['manage_audits'] });
+    const agent = await signIn(ctx, auditor.email);
+    // The lists the form used to read are not theirs to read.
+    expect((await agent.get('/api/v1/account/template')).status).toBe(403);
+
+    const choices = await agent.get('/api/v1/account/audits/choices');
+    expect(choices.status, JSON.stringify(choices.body)).toBe(200);
+    expect(choices.body.connectors).toContainEqual({
+      id: connectorId,
+      name: 'Acme Meta',
+      type_slug: 'facebook-marketing',
+      type: expect.any(String),
+    });
+    const offered = choices.body.templates.find((t: { id: number }) => t.id === template.id);
+    expect(offered.pattern_fields).toEqual([{ id: template.patternFieldId, name: expect.any(String) }]);
+    expect(JSON.stringify(choices.body)).not.toContain('fb-audit');
+    const ids = (list: { id: number }[]) => list.map((c) => c.id);
+    expect(ids(choices.body.connectors)).not.toContain(foreignConnector);
+    expect(ids(choices.body.templates)).not.toContain(foreignTemplate.id);
+    const theirs = await stranger.get('/api/v1/account/audits/choices');
+    expect(ids(theirs.body.connectors)).toEqual([foreignConnector]);
+    expect(ids(theirs.body.templates)).toEqual([foreignTemplate.id]);
+
+    const created = await agent.put('/api/v1/account/audits').send({
+      name: 'Set up by the auditor',
+      connector_id: connectorId,
+      slug: 'facebook-marketing-inbound',
+      data_type: 'ad_creatives',
+      template_id: template.id,
+      pattern_field_id: offered.pattern_fields[0].id,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.audit).toMatchObject({
+      connector_name: 'Acme Meta',
+      pattern_field_id: template.patternFieldId,
+    });
+
+    const reader = await createUser(ctx, account.id, { role: 'MANAGER', permissions: ['access_reports'] });
+    expect((await (await signIn(ctx, reader.email)).get('/api/v1/account/audits/choices')).status).toBe(403);
+  });
+});

@@ -8,6 +8,8 @@ import * as service from './audits.service';
 export function auditsRoutes(api: ApiBuilder): void {
   const { deps } = api;
   api.mount(auditsApi.list, ({ actor }) => service.listAudits(deps, actor));
+  // Before `get`, whose :id would otherwise take "choices".
+  api.mount(auditsApi.choices, ({ actor }) => service.auditChoices(deps, actor));
   api.mount(auditsApi.get, ({ actor, params }) => service.getAudit(deps, actor, params.id));
   api.mount(auditsApi.save, ({ actor, body }) => service.saveAudit(deps, actor, body));
   api.mount(auditsApi.bulkDelete, ({ actor, body }) => service.deleteAudits(deps, actor, body.audit_ids));

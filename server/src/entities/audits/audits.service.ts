@@ -1,6 +1,8 @@
 import {
   AppError,
+  AUDITABLE_SLUGS,
   type Audit,
+  type AuditChoices,
   type AuditFilters,
   type AuditFinding,
   type AuditRun,
@@ -14,7 +16,9 @@ import type { AuditFindingRow, AuditRunRow } from '@nomen/shared/db';
 import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../http/context';
 import { recordActivity } from '../activities/activities.service';
+import { listConnectors } from '../connectors/connectors.repository';
 import { assertAllFound, assertNotStale } from '../guards';
+import { listTemplates, templateFieldsOf } from '../templates/templates.repository';
 import { loadTemplate } from '../templates/templates.service';
 import * as repo from './audits.repository';
 
@@ -107,6 +111,45 @@ export async function getAudit(deps: AppDeps, actor: Actor, id: number) {
   if (!row) throw AppError.notFound('Audit');
   const runs = await repo.runsOfAudit(deps.db, actor.accountId, id, AUDIT_TREND_RUNS);
   return { audit: toAudit(row, runs), runs: runs.map(toRun).reverse() };
+}
+
+/** The connector type slugs whose accounts an audit reads (those of the auditable readers). */
+const AUDITABLE_TYPE_SLUGS: ReadonlySet<string> = new Set(
+  AUDITABLE_SLUGS.map((s) => integrationFor(s).connectorTypeSlug).filter((t): t is string => t !== null),
+);
+
+/**
+ * What the audit form offers, so that `manage_audits` alone is enough to set an audit up (README
+ * "Audits"): the account's templates with a pattern field, by name, each with its pattern fields
+ * in the template's order; its connected accounts of an auditable platform, by name. Only ids,
+ * names and types: no credentials.
+ */
+export async function auditChoices(deps: AppDeps, actor: Actor): Promise<AuditChoices> {
+  const [templates, connectors] = await Promise.all([
+    listTemplates(deps.db, actor.accountId),
+    listConnectors(deps.db, actor.accountId),
+  ]);
+  const fields = await templateFieldsOf(
+    deps.db,
+    actor.accountId,
+    templates.map((t) => t.id),
+  );
+  const patternFieldsOf = (templateId: number) =>
+    fields
+      .filter((f) => f.template_id === templateId && f.governance_type === 'pattern')
+      .map((f) => ({ id: f.field_id, name: f.field_name }));
+  return {
+    templates: templates
+      .map((t) => ({ id: t.id, name: t.name, pattern_fields: patternFieldsOf(t.id) }))
+      .filter((t) => t.pattern_fields.length > 0)
+      .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id),
+    connectors: connectors.flatMap((c) => {
+      const type = connectorTypeById(c.connector_type_id);
+      return type && AUDITABLE_TYPE_SLUGS.has(type.slug)
+        ? [{ id: c.id, name: c.name, type_slug: type.slug, type: type.name }]
+        : [];
+    }),
+  };
 }
 
 /** 400 naming the field when the connected account, template or pattern field does not fit the audit. */

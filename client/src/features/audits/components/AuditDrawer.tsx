@@ -5,6 +5,7 @@ import {
   AUDITABLE_SLUGS,
   type Audit,
   type AuditableSlug,
+  type AuditChoices,
   type AuditSave,
   type AuditSchedule,
   integrationFor,
@@ -13,9 +14,8 @@ import { useState } from 'react';
 import { errorMessage } from '../../../api/errors';
 import { FormDrawer } from '../../../ui/FormDrawer';
 import { notifySuccess } from '../../../ui/notify';
-import { useConnectors } from '../../connectors/api';
-import { useTemplates } from '../../templates/api';
-import { useSaveAudit } from '../api';
+import { QueryErrorAlert } from '../../../ui/QueryErrorAlert';
+import { useAuditChoices, useSaveAudit } from '../api';
 
 /** Props of AuditDrawer. */
 export interface AuditDrawerProps {
@@ -32,6 +32,8 @@ interface Draft {
   dataType: string | null;
   adAccount: string;
   templateId: string | null;
+  /** The pattern field naming the objects; null: the template's first. */
+  patternFieldId: string | null;
   activeOnly: boolean;
   updatedSince: string;
   nameContains: string;
@@ -46,6 +48,7 @@ function draftOf(audit: Audit | null): Draft {
     dataType: audit?.data_type ?? null,
     adAccount: audit?.settings.adAccountsLinked ?? '',
     templateId: audit ? String(audit.template_id) : null,
+    patternFieldId: audit?.pattern_field_id ? String(audit.pattern_field_id) : null,
     activeOnly: audit?.filters.active_only ?? false,
     updatedSince: audit?.filters.updated_since ?? '',
     nameContains: audit?.filters.name_contains ?? '',
@@ -67,9 +70,10 @@ function AuditSourceFields(props: {
   set: (patch: Partial<Draft>) => void;
   accounts: Choice[];
   dataTypes: Choice[];
-  templates: Choice[];
+  templates: AuditChoices['templates'];
 }) {
   const { draft, set, accounts, dataTypes, templates } = props;
+  const patternFields = templates.find((t) => String(t.id) === draft.templateId)?.pattern_fields ?? [];
   return (
     <>
       <Select
@@ -100,10 +104,21 @@ function AuditSourceFields(props: {
         description="Its pattern checks the names; its link parameters check the URLs"
         required
         searchable
-        data={templates}
+        data={templates.map((t) => ({ value: String(t.id), label: t.name }))}
         value={draft.templateId}
-        onChange={(value) => set({ templateId: value })}
+        onChange={(value) => set({ templateId: value, patternFieldId: null })}
+        nothingFoundMessage="No template with a pattern field"
       />
+      {patternFields.length > 1 ? (
+        <Select
+          label="Pattern field"
+          description="The template's pattern the objects' names are checked against"
+          data={patternFields.map((f) => ({ value: String(f.id), label: f.name }))}
+          value={draft.patternFieldId ?? String(patternFields[0]!.id)}
+          onChange={(value) => set({ patternFieldId: value })}
+          allowDeselect={false}
+        />
+      ) : null}
     </>
   );
 }
@@ -145,46 +160,53 @@ function AuditFilterFields({ draft, set }: { draft: Draft; set: (patch: Partial<
   );
 }
 
+/** The save the draft makes, for the connected account's auditable slug. */
+function saveOf(draft: Draft, audit: Audit | null, slug: AuditableSlug): AuditSave {
+  return {
+    id: audit?.id ?? null,
+    name: draft.name,
+    connector_id: Number(draft.connectorId),
+    slug,
+    data_type: draft.dataType ?? '',
+    settings: draft.adAccount.trim() ? { adAccountsLinked: draft.adAccount.trim() } : {},
+    template_id: Number(draft.templateId),
+    pattern_field_id: draft.patternFieldId === null ? null : Number(draft.patternFieldId),
+    filters: {
+      active_only: draft.activeOnly,
+      updated_since: draft.updatedSince || null,
+      name_contains: draft.nameContains.trim() || null,
+    },
+    schedule: draft.schedule,
+    recipients: draft.recipients,
+    updated_at: audit?.updated_at ?? null,
+  };
+}
+
 /**
  * The audit setup drawer (README "Audits"): name, the connected account of an ad platform (its
  * platform decides what is read), the data type, the ad account or advertiser, the template whose
- * pattern and link governance apply, filters (active only, updated since, name contains), the
- * schedule and the digest's recipients. A refused save shows the server's reason in the drawer.
+ * pattern and link governance apply (and which pattern field names the objects, when it has
+ * several), filters (active only, updated since, name contains), the schedule and the digest's
+ * recipients. Its choices come from the audits API, so manage_audits alone is enough. A refused
+ * save shows the server's reason in the drawer.
  */
 export function AuditDrawer({ opened, audit, onClose }: AuditDrawerProps) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(audit));
   const [problem, setProblem] = useState<string | null>(null);
-  const connectors = useConnectors();
-  const templates = useTemplates();
+  const choices = useAuditChoices();
   const save = useSaveAudit();
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 
-  const auditable = (connectors.data?.data ?? []).filter((c) => slugOfType(c.connector_type.slug) !== null);
+  const auditable = choices.data?.connectors ?? [];
   const connector = auditable.find((c) => String(c.id) === draft.connectorId);
-  const slug = connector ? slugOfType(connector.connector_type.slug) : null;
+  const slug = connector ? slugOfType(connector.type_slug) : null;
   const dataTypes = slug ? integrationFor(slug).dataTypes : [];
   const canSubmit =
     draft.name.trim() !== '' && slug !== null && draft.dataType !== null && draft.templateId !== null;
 
   const onSubmit = async () => {
     if (!canSubmit || slug === null) return;
-    const body: AuditSave = {
-      id: audit?.id ?? null,
-      name: draft.name,
-      connector_id: Number(draft.connectorId),
-      slug,
-      data_type: draft.dataType!,
-      settings: draft.adAccount.trim() ? { adAccountsLinked: draft.adAccount.trim() } : {},
-      template_id: Number(draft.templateId),
-      filters: {
-        active_only: draft.activeOnly,
-        updated_since: draft.updatedSince || null,
-        name_contains: draft.nameContains.trim() || null,
-      },
-      schedule: draft.schedule,
-      recipients: draft.recipients,
-      updated_at: audit?.updated_at ?? null,
-    };
+    const body = saveOf(draft, audit, slug);
     try {
       await save.mutateAsync(body);
       notifySuccess(audit ? 'Audit saved' : 'Audit created');
@@ -208,6 +230,13 @@ export function AuditDrawer({ opened, audit, onClose }: AuditDrawerProps) {
       submitBlockedReason="Fill in the name, connected account, data type and template"
     >
       <Stack gap="md">
+        {choices.error ? (
+          <QueryErrorAlert
+            error={choices.error}
+            what="the templates and connected accounts"
+            onRetry={() => void choices.refetch()}
+          />
+        ) : null}
         {problem ? (
           <Alert color="red" title="Not saved" role="alert">
             {problem}
@@ -224,7 +253,7 @@ export function AuditDrawer({ opened, audit, onClose }: AuditDrawerProps) {
           set={set}
           accounts={auditable.map((c) => ({ value: String(c.id), label: `${c.name} (${c.type})` }))}
           dataTypes={dataTypes.map((t) => ({ value: t.value, label: t.label }))}
-          templates={(templates.data?.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+          templates={choices.data?.templates ?? []}
         />
         <AuditFilterFields draft={draft} set={set} />
       </Stack>

@@ -18,7 +18,7 @@ import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { QueryErrorAlert } from '../../../ui/QueryErrorAlert';
 import { findingsDownloadUrl, useAuditFindings } from '../api';
-import { ExceptionModal } from './ExceptionModal';
+import { ExceptionModal, useRemoveException } from './ExceptionModal';
 
 /** Findings per page. */
 const PAGE_SIZE = 50;
@@ -39,7 +39,36 @@ const REASON_LABELS: Record<string, string> = {
   landing_page: 'Landing page not reached',
 };
 
-function FindingRow({ finding, onAccept }: { finding: AuditFinding; onAccept: (() => void) | null }) {
+/** What a holder of manage_audits may do with a finding: accept a violation, remove an exception. */
+interface FindingActions {
+  accept: (finding: AuditFinding) => void;
+  remove: (finding: AuditFinding) => void;
+}
+
+function FindingActionButton({ finding, actions }: { finding: AuditFinding; actions: FindingActions }) {
+  return finding.verdict === 'violation' ? (
+    <Button
+      size="xs"
+      variant="default"
+      onClick={() => actions.accept(finding)}
+      aria-label={`Accept ${finding.name} as an exception`}
+    >
+      Accept
+    </Button>
+  ) : (
+    <Button
+      size="xs"
+      variant="light"
+      color="red"
+      onClick={() => actions.remove(finding)}
+      aria-label={`Remove the exception of ${finding.name}`}
+    >
+      Remove exception
+    </Button>
+  );
+}
+
+function FindingRow({ finding, actions }: { finding: AuditFinding; actions: FindingActions | null }) {
   return (
     <Table.Tr>
       <Table.Td>
@@ -76,18 +105,7 @@ function FindingRow({ finding, onAccept }: { finding: AuditFinding; onAccept: ((
           </Text>
         ) : null}
       </Table.Td>
-      <Table.Td>
-        {onAccept && finding.verdict === 'violation' ? (
-          <Button
-            size="xs"
-            variant="default"
-            onClick={onAccept}
-            aria-label={`Accept ${finding.name} as an exception`}
-          >
-            Accept
-          </Button>
-        ) : null}
-      </Table.Td>
+      <Table.Td>{actions ? <FindingActionButton finding={finding} actions={actions} /> : null}</Table.Td>
     </Table.Tr>
   );
 }
@@ -141,13 +159,7 @@ function FindingsToolbar(props: {
 }
 
 /** A page of violations. */
-function FindingsTable({
-  rows,
-  onAccept,
-}: {
-  rows: readonly AuditFinding[];
-  onAccept: ((finding: AuditFinding) => void) | null;
-}) {
+function FindingsTable({ rows, actions }: { rows: readonly AuditFinding[]; actions: FindingActions | null }) {
   return (
     <Table aria-label="Violations" verticalSpacing="xs">
       <Table.Thead>
@@ -160,7 +172,7 @@ function FindingsTable({
       </Table.Thead>
       <Table.Tbody>
         {rows.map((f) => (
-          <FindingRow key={f.id} finding={f} onAccept={onAccept ? () => onAccept(f) : null} />
+          <FindingRow key={f.id} finding={f} actions={actions} />
         ))}
       </Table.Tbody>
     </Table>
@@ -170,7 +182,7 @@ function FindingsTable({
 /**
  * The violations of a run (README "Audits"): a search, a reason filter, a page of findings with
  * their reasons and the name (and link) the template would produce, "Accept" as an exception with
- * a comment (holders of manage_audits), and the download of every finding as CSV or Excel.
+ * a comment and "Remove exception" with a confirmation (holders of manage_audits), and the download of every finding as CSV or Excel.
  */
 export function AuditFindings({
   auditId,
@@ -186,6 +198,7 @@ export function AuditFindings({
   const [reason, setReason] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [accepting, setAccepting] = useState<AuditFinding | null>(null);
+  const removeException = useRemoveException(auditId);
   const findings = useAuditFindings(run.id, {
     q,
     reason: reason ?? '',
@@ -226,7 +239,10 @@ export function AuditFindings({
           title={q || reason ? 'No violation matches' : 'No violations: every object follows the template'}
         />
       ) : (
-        <FindingsTable rows={findings.data?.data ?? []} onAccept={mayManage ? setAccepting : null} />
+        <FindingsTable
+          rows={findings.data?.data ?? []}
+          actions={mayManage ? { accept: setAccepting, remove: (f) => void removeException(f) } : null}
+        />
       )}
       {total > PAGE_SIZE ? (
         <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} />
