@@ -19,8 +19,8 @@ import { SsoRefusal } from './sso.types';
  * the protocol-free sign-in (sso.signin.ts): every refusal is logged and changes nothing.
  */
 
-/** A refusal's outcome: the sign-in page with the reason. */
-function refused(location: string): CallbackOutcome {
+/** An outcome that signs nobody in: a refusal's page, or a test's end. */
+function goTo(location: string): CallbackOutcome {
   return { location, session: null };
 }
 
@@ -67,13 +67,13 @@ export async function samlAcs(
 ): Promise<CallbackOutcome> {
   const provider = await repo.findProviderForSignIn(deps.db, providerId);
   if (provider?.protocol !== 'saml')
-    return refused(await logRefusal(deps, null, 'This SAML provider is unknown.'));
+    return goTo(await logRefusal(deps, null, 'This SAML provider is unknown.'));
   const at = { accountId: provider.account_id, provider };
   const verified = await verify(deps, provider, body.SAMLResponse);
   if (verified instanceof SsoRefusal) {
     const test = await takeTest(deps, provider, body.RelayState);
-    if (test) return refused(await finishTest(deps, test, provider, verified));
-    return refused(await logRefusal(deps, at, verified.message));
+    if (test) return goTo(await finishTest(deps, test, provider, verified));
+    return goTo(await logRefusal(deps, at, verified.message));
   }
   const email = verified.identity.email;
   let state: Awaited<ReturnType<typeof repo.takeState>>;
@@ -82,7 +82,7 @@ export async function samlAcs(
     state = request && (await repo.takeState(deps.db, request.state_hash));
     if (!state?.fresh) {
       const why = 'This SAML answer was already used (a replay). Start the sign-in again.';
-      return refused(await logRefusal(deps, at, why, email));
+      return goTo(await logRefusal(deps, at, why, email));
     }
   }
   const fresh = await samlRepo.consumeAssertion(
@@ -93,11 +93,11 @@ export async function samlAcs(
   );
   if (!fresh) {
     const why = 'This SAML assertion was already used (a replay). Start the sign-in again.';
-    return refused(await logRefusal(deps, at, why, email));
+    return goTo(await logRefusal(deps, at, why, email));
   }
-  if (state?.purpose === 'test') return refused(await finishTest(deps, state, provider, verified.identity));
+  if (state?.purpose === 'test') return goTo(await finishTest(deps, state, provider, verified.identity));
   if (!provider.enabled) {
-    return refused(await logRefusal(deps, at, `Sign-in through ${provider.name} is turned off.`, email));
+    return goTo(await logRefusal(deps, at, `Sign-in through ${provider.name} is turned off.`, email));
   }
   return signInWith(deps, provider, verified.identity);
 }

@@ -81,7 +81,7 @@ function samlOf(settings: SamlSettings, options: { requestId?: string; pending?:
     audience: settings.spEntityId,
     callbackUrl: settings.acsUrl,
     entryPoint: settings.ssoUrl,
-    idpCert: settings.certificates.length > 0 ? settings.certificates : 'none',
+    idpCert: settings.certificates,
     identifierFormat: SAML_NAMEID_EMAIL,
     wantAssertionsSigned: settings.wantAssertionsSigned,
     // Without a signature on the assertion itself, the Response's must cover it.

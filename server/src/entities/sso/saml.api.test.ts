@@ -175,6 +175,20 @@ describe('Settings → Single sign-on, SAML', () => {
     expect(typed.status).toBe(201);
     expect(typed.body.provider.saml.idp_entity_id).toBe('urn:acme:idp');
     expect(typed.body.provider.saml.certificates).toEqual(pasted.body.provider.saml.certificates);
+    // Turned off, the IdP's side may wait: the SP values come first, to give the IdP.
+    const first = await c.admin
+      .post('/api/v1/account/sso/providers')
+      .send(providerBody({ name: 'Later', email_domains: [], enabled: false, saml: {} }));
+    expect(first.status).toBe(201);
+    expect(first.body.provider.saml).toMatchObject({ idp_entity_id: '', certificates: [] });
+    expect(first.body.provider.saml.acs_url).toBe(`${APP}${acsPath(first.body.provider.id)}`);
+    const test = await c.admin.post(`/api/v1/account/sso/providers/${first.body.provider.id}/test`);
+    expect(test.status).toBe(502);
+    expect(test.body.message).toMatch(/no single sign-on URL/);
+    const metadata = await supertest(c.ctx.app).get(
+      `/api/v1/auth/sso/saml/${first.body.provider.id}/metadata`,
+    );
+    expect(metadata.status).toBe(200);
   });
 
   it('serves SP metadata naming the entity id, the ACS and the email NameID format', async () => {

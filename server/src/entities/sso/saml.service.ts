@@ -33,11 +33,24 @@ async function fetchMetadata(deps: AppDeps, url: string): Promise<string> {
 
 /**
  * The `saml_*` columns of a save: the metadata (fetched from its URL, else as pasted) read for the
- * IdP's entity id, single sign-on URL and certificates, else the typed values. 400 naming the
- * field for metadata that cannot be read or holds no IdP, and for a missing entity id, single
- * sign-on URL or certificate, or a certificate that is not one.
+ * IdP's entity id, single sign-on URL and certificates, else the typed values. A provider saved
+ * turned off may leave the IdP's side empty (the admin then has Nomen's SP values to give the IdP
+ * first). 400 naming the field for metadata that cannot be read or holds no IdP, and for a
+ * missing entity id, single sign-on URL or certificate, or a certificate that is not one.
  */
-export async function samlColumnsOf(deps: AppDeps, input: SamlSave) {
+export async function samlColumnsOf(deps: AppDeps, input: SamlSave, enabled: boolean) {
+  const given =
+    input.metadata_url || input.metadata_xml?.trim() || input.idp_entity_id?.trim() || input.sso_url;
+  if (!enabled && !given && input.certificates.length === 0) {
+    return {
+      saml_idp_entity_id: null,
+      saml_sso_url: null,
+      saml_certificates: [],
+      saml_metadata_url: null,
+      saml_metadata_xml: null,
+      saml_want_assertions_signed: input.want_assertions_signed,
+    };
+  }
   let xml = input.metadata_xml?.trim() || null;
   const metadataUrl = input.metadata_url || null;
   if (metadataUrl) xml = await fetchMetadata(deps, metadataUrl);
@@ -55,8 +68,10 @@ export async function samlColumnsOf(deps: AppDeps, input: SamlSave) {
     }
   }
   const entityId = stated.entityId ?? input.idp_entity_id?.trim();
-  if (!entityId)
-    throw AppError.badField(xml ? field : 'body.saml.idp_entity_id', 'Required: the IdP entity id');
+  if (!entityId) {
+    const why = 'Required: the IdP entity id (or save the provider turned off to see Nomen’s values first)';
+    throw AppError.badField(xml ? field : 'body.saml.idp_entity_id', why);
+  }
   const ssoUrl = stated.ssoUrl ?? (input.sso_url || null);
   if (!ssoUrl) throw AppError.badField(xml ? field : 'body.saml.sso_url', 'Required: the single sign-on URL');
   const typed = stated.certificates.length > 0 ? stated.certificates : input.certificates;

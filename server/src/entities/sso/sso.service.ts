@@ -172,7 +172,7 @@ export async function saveProvider(deps: AppDeps, actor: Actor, id: number | nul
     throw AppError.badField('body.oidc.client_secret', 'Required');
   }
   // The IdP's metadata is read before the transaction (its URL may take a while).
-  const samlColumns = input.protocol === 'saml' ? await samlColumnsOf(deps, input.saml) : null;
+  const samlColumns = input.protocol === 'saml' ? await samlColumnsOf(deps, input.saml, input.enabled) : null;
   return deps.db.transaction().execute(async (trx) => {
     await checkSave(trx, deps, actor, input, id);
     let before: IdentityProvider | null = null;

@@ -316,9 +316,42 @@ function SamlFields({ form, provider }: { form: Form; provider: IdentityProvider
 }
 
 /**
+ * Who gets in and as what: just-in-time creation, the default role, the mapping rules and
+ * whether the IdP bounds sessions.
+ */
+function AccessFields({ form }: { form: Form }) {
+  return (
+    <>
+      <Divider label="Who gets in and as what" labelPosition="left" />
+      <FormSwitch
+        control={form.control}
+        name="jit_enabled"
+        label="Create users on first sign-in"
+        description="Off, only people who already have a Nomen user can sign in."
+      />
+      <FormSelect
+        control={form.control}
+        name="default_role"
+        label="Default role"
+        data={[...ROLES]}
+        allowDeselect={false}
+      />
+      <MappingRules form={form} />
+      <FormSwitch
+        control={form.control}
+        name="bound_session_to_idp"
+        label="End Nomen sessions when the IdP’s sign-in expires"
+        description="Sessions last no longer than the IdP says (the ID token’s expiry, or SAML’s SessionNotOnOrAfter); people then sign in through the IdP again."
+      />
+    </>
+  );
+}
+
+/**
  * The identity provider drawer of Settings → Single sign-on (README "Single sign-on"): name, on or
- * off, the email domains that route to it, OpenID Connect issuer, client id and secret (stored
- * encrypted; never shown again, left blank to keep), scopes, just-in-time creation, the default
+ * off, the email domains that route to it, the protocol — OpenID Connect issuer, client id and
+ * secret (stored encrypted; never shown again, left blank to keep) and scopes, or SAML's IdP
+ * metadata and Nomen's SP values — just-in-time creation, the default
  * role, the mapping rules and whether the IdP bounds sessions.
  */
 export function ProviderDrawer({ opened, provider, redirectUri, onClose }: ProviderDrawerProps) {
@@ -391,27 +424,7 @@ export function ProviderDrawer({ opened, provider, redirectUri, onClose }: Provi
       ) : (
         <OidcFields form={form} provider={provider} redirectUri={redirectUri} />
       )}
-      <Divider label="Who gets in and as what" labelPosition="left" />
-      <FormSwitch
-        control={form.control}
-        name="jit_enabled"
-        label="Create users on first sign-in"
-        description="Off, only people who already have a Nomen user can sign in."
-      />
-      <FormSelect
-        control={form.control}
-        name="default_role"
-        label="Default role"
-        data={[...ROLES]}
-        allowDeselect={false}
-      />
-      <MappingRules form={form} />
-      <FormSwitch
-        control={form.control}
-        name="bound_session_to_idp"
-        label="End Nomen sessions when the IdP’s sign-in expires"
-        description="Sessions last no longer than the IdP says (the ID token’s expiry, or SAML’s SessionNotOnOrAfter); people then sign in through the IdP again."
-      />
+      <AccessFields form={form} />
     </FormDrawer>
   );
 }
