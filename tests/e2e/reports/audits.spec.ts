@@ -176,7 +176,7 @@ async function seedTemplate(api: APIRequestContext, connectorId: number): Promis
   return name;
 }
 
-test('[AUDITS]: an admin sets up an audit of live ad creatives, runs it, reads the score and violations, accepts an exception and opens a fix', async ({
+test('[AUDITS]: an admin sets up an audit of live ad creatives, runs it, reads the score and violations, accepts an exception, removes it and opens a fix', async ({
   page,
   baseURL,
 }) => {
@@ -240,6 +240,16 @@ test('[AUDITS]: an admin sets up an audit of live ad creatives, runs it, reads t
   await expect(page.getByText('Accepted as an exception')).toBeVisible();
   await expect(emea).toContainText('Legacy creative, ends this week');
   await expect(emea.getByRole('button', { name: /Accept/ })).toHaveCount(0);
+
+  // Remove the exception again, after a confirmation: the creative is a violation once more.
+  await emea.getByRole('button', { name: /Remove the exception of/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Remove the exception?' })
+    .getByRole('button', { name: 'Remove exception' })
+    .click();
+  await expect(page.getByText('Exception removed')).toBeVisible();
+  await expect(emea).not.toContainText('Legacy creative, ends this week');
+  await expect(emea.getByRole('button', { name: /Accept .* as an exception/ })).toBeVisible();
 
   // Open a fix: the violations become a submission of the template.
   await page.getByRole('button', { name: 'Fix violations' }).click();
