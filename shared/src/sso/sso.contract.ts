@@ -224,6 +224,21 @@ const refusedLocation = z
   .regex(/^\/login\?sso_error=[^&]+$/)
   .describe('Refused: the sign-in page shows the reason (sso_error); nothing is created or changed');
 
+/** Where an IdP's answer (OpenID Connect callback or SAML ACS) sends the browser next. */
+const signInOutcomeLocation = z
+  .union([
+    z
+      .string()
+      .regex(/^\/[^/]/)
+      .describe('Signed in: the session cookie is set and the browser goes to the app'),
+    z
+      .string()
+      .regex(/^\/sso\/test-finished\?test=[0-9a-f-]+$/)
+      .describe("A test sign-in's end: the outcome is kept for the settings page"),
+    refusedLocation,
+  ])
+  .describe('Where the browser goes next');
+
 /** Single sign-on settings endpoints (ours: spec 01 is silent on SSO). */
 export const ssoApi = {
   list: endpoint({
@@ -357,19 +372,7 @@ export const ssoAuthApi = {
       session_state: text(500).optional(),
     }),
     status: 302,
-    response: z
-      .union([
-        z
-          .string()
-          .regex(/^\/[^/]/)
-          .describe('Signed in: the session cookie is set and the browser goes to the app'),
-        z
-          .string()
-          .regex(/^\/sso\/test-finished\?test=[0-9a-f-]+$/)
-          .describe("A test sign-in's end: the outcome is kept for the settings page"),
-        refusedLocation,
-      ])
-      .describe('Where the browser goes next'),
+    response: signInOutcomeLocation,
   }),
   samlAcs: endpoint({
     method: 'POST',
@@ -386,19 +389,7 @@ export const ssoAuthApi = {
       RelayState: text(500).optional(),
     }),
     status: 302,
-    response: z
-      .union([
-        z
-          .string()
-          .regex(/^\/[^/]/)
-          .describe('Signed in: the session cookie is set and the browser goes to the app'),
-        z
-          .string()
-          .regex(/^\/sso\/test-finished\?test=[0-9a-f-]+$/)
-          .describe("A test sign-in's end: the outcome is kept for the settings page"),
-        refusedLocation,
-      ])
-      .describe('Where the browser goes next'),
+    response: signInOutcomeLocation,
   }),
   samlMetadata: endpoint({
     method: 'GET',
