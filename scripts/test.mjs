@@ -8,10 +8,10 @@ import { ensureClientBuilt } from './client-build.mjs';
  * `npm test`: typecheck, the database types' check (`npm run db:types -- --check`: the generated
  * types against the migrations, on a scratch database of TEST_DATABASE_URL's server), lint, unit
  * and API tests (vitest; API tests on a real PostgreSQL at TEST_DATABASE_URL), then end-to-end
- * tests in Chromium (Playwright). The checks run side by side; then vitest runs beside a first
- * Playwright run, and a second Playwright run (the specs `LATE_SPECS` of tests/playwright.config.ts
- * names, and the embedded project) starts when vitest ends. Each stage's output is printed whole
- * when it ends. Prints each stage's outcome and duration, a table of the stages'
+ * tests in Chromium (Playwright). After the client build, a first Playwright run starts beside the
+ * checks (side by side), vitest starts when the checks end, and a second Playwright run (the specs
+ * `LATE_SPECS` of tests/playwright.config.ts names, and the embedded project) starts when vitest
+ * ends. Each stage's output is printed whole when it ends. Prints each stage's outcome and duration, a table of the stages'
  * durations, and one closing line "N passed, N failed" summing every test run (typecheck, the
  * database types and lint count as one check each; lint is Biome, the SQL-placement check,
  * scripts/check-sql-placement.mjs, the import-cycle check, scripts/check-cycles.mjs, and the
@@ -78,47 +78,12 @@ function report({ title, log, ok, seconds }) {
   record(title, seconds);
 }
 
-/** Runs stages side by side, printing each one's output as it finishes; resolves with them in order. */
-async function sideBySide(...stages) {
-  return Promise.all(
-    stages.map(async (running) => {
-      const done = await running;
-      report(done);
-      return done;
-    }),
-  );
+/** Prints a stage's output and duration once it ends; resolves with the finished stage. */
+async function reported(running) {
+  const done = await running;
+  report(done);
+  return done;
 }
-
-// The checks run side by side (typecheck is the long one), then the client is built, then the
-// vitest and Playwright stages run side by side: Playwright mostly waits on the browser and
-// its servers, so vitest uses the cores it leaves idle, and the second Playwright run takes the
-// core vitest frees.
-const checks = await sideBySide(
-  stage('typecheck (tsc -b)', 'tsc.log', [bin('tsc'), ['-b']]),
-  stage('database types (npm run db:types -- --check)', 'db-types.log', [
-    bin('tsx'),
-    [join(root, 'scripts', 'db-types.ts'), '--check'],
-  ]),
-  stage(
-    'lint (biome, SQL placement, import cycles, function length)',
-    'lint.log',
-    [bin('biome'), ['check', '.']],
-    [process.execPath, [join(root, 'scripts', 'check-sql-placement.mjs')]],
-    [process.execPath, [join(root, 'scripts', 'check-cycles.mjs')]],
-    [process.execPath, [join(root, 'scripts', 'check-function-length.mjs')]],
-  ),
-);
-for (const check of checks) {
-  if (check.ok) passed += 1;
-  else {
-    failed += 1;
-    console.log(`--- ${check.title} failed`);
-  }
-}
-
-const buildStart = Date.now();
-ensureClientBuilt(root);
-record('client build', (Date.now() - buildStart) / 1000);
 
 /**
  * The environment of the second Playwright run (E2E_SPECS=late): every port the first run uses
@@ -137,24 +102,63 @@ function lateEnv() {
   return env;
 }
 
+// The client is built first, since the end-to-end servers serve it. Then three lines of work keep
+// both cores busy until the end: the first Playwright run starts at once, beside the checks (the
+// typecheck is the long one); vitest starts when the checks end; the second Playwright run (the
+// specs of LATE_SPECS in tests/playwright.config.ts and the embedded project) starts when vitest
+// ends. Playwright's browser, servers and runner take about one core; vitest's two workers take
+// the rest, mostly waiting on PostgreSQL, job queues and peers.
+const buildStart = Date.now();
+ensureClientBuilt(root);
+record('client build', (Date.now() - buildStart) / 1000);
+
 const playwright = [bin('playwright'), ['test', '-c', 'tests/playwright.config.ts']];
-// Vitest and the first Playwright run start together; the second Playwright run (the specs of
-// LATE_SPECS in tests/playwright.config.ts and the embedded project) starts when vitest ends, so
-// the cores vitest frees are used without overloading the machine while it runs.
-const vitestStage = stage('unit and API tests (vitest)', 'vitest.log', [
-  bin('vitest'),
-  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'vitest.json')}`],
-]);
-const [vitestRun, ...e2eRuns] = await sideBySide(
-  vitestStage,
+const e2eFirst = reported(
   stage('end-to-end tests, first run (Playwright, Chromium)', 'e2e-first.log', [
     ...playwright,
     { ...process.env, E2E_SPECS: 'first' },
   ]),
-  vitestStage.then(() =>
+);
+const checksRun = Promise.all([
+  reported(stage('typecheck (tsc -b)', 'tsc.log', [bin('tsc'), ['-b']])),
+  reported(
+    stage('database types (npm run db:types -- --check)', 'db-types.log', [
+      bin('tsx'),
+      [join(root, 'scripts', 'db-types.ts'), '--check'],
+    ]),
+  ),
+  reported(
+    stage(
+      'lint (biome, SQL placement, import cycles, function length)',
+      'lint.log',
+      [bin('biome'), ['check', '.']],
+      [process.execPath, [join(root, 'scripts', 'check-sql-placement.mjs')]],
+      [process.execPath, [join(root, 'scripts', 'check-cycles.mjs')]],
+      [process.execPath, [join(root, 'scripts', 'check-function-length.mjs')]],
+    ),
+  ),
+]);
+const vitestDone = checksRun.then(() =>
+  reported(
+    stage('unit and API tests (vitest)', 'vitest.log', [
+      bin('vitest'),
+      ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'vitest.json')}`],
+    ]),
+  ),
+);
+const e2eLate = vitestDone.then(() =>
+  reported(
     stage('end-to-end tests, late run (Playwright, Chromium)', 'e2e-late.log', [...playwright, lateEnv()]),
   ),
 );
+const [checks, vitestRun, ...e2eRuns] = await Promise.all([checksRun, vitestDone, e2eFirst, e2eLate]);
+for (const check of checks) {
+  if (check.ok) passed += 1;
+  else {
+    failed += 1;
+    console.log(`--- ${check.title} failed`);
+  }
+}
 const vitest = readJson(join(results, 'vitest.json'));
 if (vitest) {
   passed += vitest.numPassedTests;

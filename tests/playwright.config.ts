@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunch } from './e2e/support/chromium';
 import { e2eBasePort, e2eWorkers, workerEnv } from './e2e/support/worker';
 
 /**
@@ -35,6 +36,9 @@ export const E2E_SPECS = (() => {
   return specs;
 })();
 
+/** Playwright's trace mode, from E2E_TRACE: `off` (the default) or any mode Playwright takes. */
+const E2E_TRACE = (process.env.E2E_TRACE ?? 'off') as 'off' | 'on' | 'retain-on-failure' | 'on-first-retry';
+
 /** LATE_SPECS as the chromium project's testMatch / testIgnore patterns. */
 const lateSpecPatterns = LATE_SPECS.map((file) => `**/${file}`);
 
@@ -48,20 +52,6 @@ const chromiumSpecs =
 
 /** Whether this run has the embedded project (and so starts its server). */
 const withEmbedded = E2E_SPECS !== 'first';
-
-/** Debian's Chromium, started as this machine's closed network needs. */
-const chromiumLaunch = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
 
 /** The product's main loop on the embedded database, started as `npm start` starts it. */
 const embeddedProject = {
@@ -108,7 +98,12 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     viewport: { width: 1440, height: 900 },
-    trace: 'retain-on-failure',
+    // The product honours the operating system's reduced-motion setting (client/src/theme.ts),
+    // so drawers and modals open without animating frames the tests never look at.
+    reducedMotion: 'reduce',
+    // A trace records a screencast and DOM snapshots of every test: E2E_TRACE=retain-on-failure
+    // keeps them for the failures, at about half again the browser's CPU; off by default.
+    trace: E2E_TRACE,
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -1,10 +1,14 @@
 import { createTheme } from '@mantine/core';
 
-/** Nomen's Mantine theme (ARCHITECTURE.md, Client): calm blue, rounded, visible focus rings. */
+/**
+ * Nomen's Mantine theme (ARCHITECTURE.md, Client): calm blue, rounded, visible focus rings, and no
+ * animation for people whose system asks for reduced motion.
+ */
 export const theme = createTheme({
   primaryColor: 'blue',
   defaultRadius: 'md',
   focusRing: 'auto',
+  respectReducedMotion: true,
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '650' },
