@@ -26,6 +26,12 @@ mkdirSync(results, { recursive: true });
 let passed = 0;
 let failed = 0;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
+/**
+ * TypeScript's native compiler (TypeScript 7, the `typescript-native` devDependency), which checks
+ * the whole tree in about a third of TypeScript 5's time and CPU; `typescript` 5.9 stays for the
+ * tools that use its JavaScript API (the function-length check, madge) and for editors.
+ */
+const NATIVE_TSC = join(root, 'node_modules', 'typescript-native', 'bin', 'tsc');
 /** Each stage's title and wall-clock seconds, printed together at the end. */
 const durations = [];
 // .ci/run passes how long its setup and `npm ci` took, so the total is the whole CI run's.
@@ -120,7 +126,7 @@ const e2eFirst = reported(
   ]),
 );
 const checksRun = Promise.all([
-  reported(stage('typecheck (tsc -b)', 'tsc.log', [bin('tsc'), ['-b']])),
+  reported(stage('typecheck (TypeScript 7, tsc -b)', 'tsc.log', [process.execPath, [NATIVE_TSC, '-b']])),
   reported(
     stage('database types (npm run db:types -- --check)', 'db-types.log', [
       bin('tsx'),

@@ -141,7 +141,7 @@ export function importRefusal(
   if (table.rows.length === 0) return `${fileName} has a header but no rows.`;
   if (table.rows.length > IMPORT_MAX_ROWS)
     return `${fileName} has ${table.rows.length.toLocaleString('en-US')} rows; an import takes at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')}.`;
-  if (mapping && mapping.every((m) => m === null)) return 'Choose the field at least one column fills.';
+  if (mapping?.every((m) => m === null)) return 'Choose the field at least one column fills.';
   return null;
 }
 

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { apiAs, uniqueName } from '../support/api';
+import { keyboardDragReady } from '../support/drag';
 import { storageStateOf } from '../support/roles';
 import { expect, test } from '../support/test';
 
@@ -87,6 +88,7 @@ test('[FIELDSETS]: an admin builds a field set with a field governed by the Coun
   await expect(announcer).toHaveText(
     /^(Picked up Campaign, field 2 of 3|Campaign is over position 2 of 3)\.$/,
   );
+  await keyboardDragReady(page);
   await page.keyboard.press('ArrowUp');
   await expect(announcer).toHaveText('Campaign is over position 1 of 3.');
   await page.keyboard.press('Space');

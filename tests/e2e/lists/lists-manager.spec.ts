@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiAs, uniqueName } from '../support/api';
+import { keyboardDragReady } from '../support/drag';
 import { storageStateOf } from '../support/roles';
 import { expect, test } from '../support/test';
 
@@ -234,6 +235,7 @@ test('[LISTS]: export downloads one CSV whose columns follow the dragged list or
     // "Picked up …", at once followed by "… is over position 2 of 3" (over itself).
     await expect(announcement).toContainText(`${channels}`);
     await expect(announcement).toContainText('position 2 of 3.');
+    await keyboardDragReady(page);
     await page.keyboard.press('ArrowDown');
     await expect(announcement).toContainText(`${channels} is over position 3 of 3.`);
     await page.keyboard.press('Space');

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { apiAs, uniqueName } from '../support/api';
+import { keyboardDragReady } from '../support/drag';
 import { storageStateOf } from '../support/roles';
 import { expect, test } from '../support/test';
 
@@ -117,6 +118,7 @@ test('[PATTERNS]: an admin builds a pattern of all five segment kinds, reorders 
   await page.getByRole('button', { name: 'Reorder Summer' }).focus();
   await page.keyboard.press('Space');
   await expect(announcer).toHaveText(/^(Picked up Summer, segment 3 of 5|Summer is over position 3 of 5)\.$/);
+  await keyboardDragReady(page);
   await page.keyboard.press('ArrowLeft');
   await expect(announcer).toHaveText('Summer is over position 2 of 5.');
   await page.keyboard.press('Space');

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { apiAs, uniqueName } from '../support/api';
+import { keyboardDragReady } from '../support/drag';
 import { storageStateOf } from '../support/roles';
 import { textFieldsTemplate } from '../support/templates';
 import { expect, test } from '../support/test';
@@ -128,6 +129,7 @@ test('[TEMPLATES]: the govern step builds a template from the seeded pattern and
   await handle.focus();
   await page.keyboard.press('Space');
   await expect(announcer).toHaveText(/^(Picked up Source, field 9 of 9|Source is over position 9 of 9)\.$/);
+  await keyboardDragReady(page);
   await page.keyboard.press('ArrowUp');
   await expect(announcer).toHaveText('Source is over position 8 of 9.');
   await page.keyboard.press('Space');

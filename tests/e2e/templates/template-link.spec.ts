@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiAs } from '../support/api';
+import { keyboardDragReady } from '../support/drag';
 import { storageStateOf } from '../support/roles';
 import { expect, test } from '../support/test';
 
@@ -77,6 +78,7 @@ async function moveParameter(page: Page, name: string, steps: number): Promise<v
   await page.getByRole('button', { name: `Reorder ${name}` }).focus();
   await page.keyboard.press('Space');
   await expect(announcer).toHaveText(/Picked up|is over/);
+  await keyboardDragReady(page);
   for (let i = 0; i < Math.abs(steps); i += 1) {
     const before = await announcer.textContent();
     await page.keyboard.press(steps < 0 ? 'ArrowUp' : 'ArrowDown');
