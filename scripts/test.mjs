@@ -8,10 +8,9 @@ import { ensureClientBuilt } from './client-build.mjs';
  * `npm test`: typecheck, the database types' check (`npm run db:types -- --check`: the generated
  * types against the migrations, on a scratch database of TEST_DATABASE_URL's server), lint, unit
  * and API tests (vitest; API tests on a real PostgreSQL at TEST_DATABASE_URL), then end-to-end
- * tests in Chromium (Playwright). After the client build, a first Playwright run starts beside the
- * checks (side by side), vitest starts when the checks end, and a second Playwright run (the specs
- * `LATE_SPECS` of tests/playwright.config.ts names, and the embedded project) starts when vitest
- * ends. Each stage's output is printed whole when it ends. Prints each stage's outcome and duration, a table of the stages'
+ * tests in Chromium (Playwright). After the client build, a first Playwright run, vitest and the
+ * checks (side by side) start together, and a second Playwright run (the specs `LATE_SPECS` of
+ * tests/playwright.config.ts names, and the embedded project) starts when vitest ends. Each stage's output is printed whole when it ends. Prints each stage's outcome and duration, a table of the stages'
  * durations, and one closing line "N passed, N failed" summing every test run (typecheck, the
  * database types and lint count as one check each; lint is Biome, the SQL-placement check,
  * scripts/check-sql-placement.mjs, the import-cycle check, scripts/check-cycles.mjs, and the
@@ -108,12 +107,12 @@ function lateEnv() {
   return env;
 }
 
-// The client is built first, since the end-to-end servers serve it. Then three lines of work keep
-// both cores busy until the end: the first Playwright run starts at once, beside the checks (the
-// typecheck is the long one); vitest starts when the checks end; the second Playwright run (the
-// specs of LATE_SPECS in tests/playwright.config.ts and the embedded project) starts when vitest
-// ends. Playwright's browser, servers and runner take about one core; vitest's two workers take
-// the rest, mostly waiting on PostgreSQL, job queues and peers.
+// The client is built first, since the end-to-end servers serve it. Then two lines of work keep
+// both cores busy until the end, with the checks (side by side) beside them at the start: the
+// first Playwright run, and vitest followed by the second Playwright run (the specs of LATE_SPECS
+// in tests/playwright.config.ts and the embedded project). Playwright's browser, servers and
+// runner take about one core; vitest's two workers take the rest, mostly waiting on PostgreSQL,
+// job queues and peers.
 const buildStart = Date.now();
 ensureClientBuilt(root);
 record('client build', (Date.now() - buildStart) / 1000);
@@ -144,13 +143,11 @@ const checksRun = Promise.all([
     ),
   ),
 ]);
-const vitestDone = checksRun.then(() =>
-  reported(
-    stage('unit and API tests (vitest)', 'vitest.log', [
-      bin('vitest'),
-      ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'vitest.json')}`],
-    ]),
-  ),
+const vitestDone = reported(
+  stage('unit and API tests (vitest)', 'vitest.log', [
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'vitest.json')}`],
+  ]),
 );
 const e2eLate = vitestDone.then(() =>
   reported(

@@ -35,6 +35,12 @@ export interface DbHandle {
     onPayload: (payload: string) => void,
     onReconnect?: () => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * The embedded database's whole data folder as an uncompressed tar, which `openDatabase`'s
+   * `snapshot` opens again in memory without PGlite's initdb (about 0.5 s against 2.5 s for an
+   * empty database and the migrations). Absent on PostgreSQL.
+   */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 /** LISTEN on a dedicated PostgreSQL connection that comes back after a failure (see DbHandle.listen). */
@@ -88,6 +94,8 @@ export interface DbOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL (default 10). */
   poolSize?: number;
+  /** An embedded database's data folder from `DbHandle.dumpDataDir`, opened instead of an empty one (PGlite only). */
+  snapshot?: Blob;
 }
 
 /**
@@ -131,6 +139,7 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
   const pglite = await PGlite.create(dataDir, {
     parsers: { 20: (v: string) => Number.parseInt(v, 10) },
     extensions: { pg_trgm },
+    ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
   });
   const pglitePool = new PGlitePool(pglite);
   const db = new GuardedKysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool }) });
@@ -140,6 +149,7 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     pool: null,
     close: () => db.destroy(),
     executeSql: (text, values) => pglitePool.executeSql(text, values),
+    dumpDataDir: () => pglite.dumpDataDir('none'),
     listen: async (channel, onPayload) => {
       const stop = await pglite.listen(channel, onPayload);
       return async () => {
