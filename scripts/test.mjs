@@ -10,12 +10,13 @@ import { ensureClientBuilt } from './client-build.mjs';
  * and API tests (vitest; API tests on a real PostgreSQL at TEST_DATABASE_URL), then end-to-end
  * tests in Chromium (Playwright). After the client build, a first Playwright run, vitest and the
  * checks (side by side) start together, and a second Playwright run (the specs `LATE_SPECS` of
- * tests/playwright.config.ts names, and the embedded project) starts when vitest ends. Each stage's output is printed whole when it ends. Prints each stage's outcome and duration, a table of the stages'
- * durations, and one closing line "N passed, N failed" summing every test run (typecheck, the
- * database types and lint count as one check each; lint is Biome, the SQL-placement check,
+ * tests/playwright.config.ts names, and the embedded project) starts when vitest ends. Each stage's
+ * output is printed whole when it ends. Prints each stage's outcome and duration, a table of the
+ * stages' durations, and one closing line "N passed, N failed" summing every test run (typecheck,
+ * the database types and lint count as one check each; lint is Biome, the SQL-placement check,
  * scripts/check-sql-placement.mjs, the import-cycle check, scripts/check-cycles.mjs, and the
- * function-length check, scripts/check-function-length.mjs, as `npm run lint`). Exits non-zero
- * when anything failed or when no test ran.
+ * function-length check, scripts/check-function-length.mjs, as `npm run lint`). Exits non-zero when
+ * anything failed or when no test ran.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const results = join(root, '.test-results');
