@@ -3,6 +3,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SamlPost, type SsoSamlPeer, startSsoSamlPeer } from '../../../../tests/peers/sso-saml-peer';
+import { ssoChecks } from '../../test/sso-checks';
 import { type AdminContext, createAdminContext, createUser } from '../../test/test-context';
 
 /**
@@ -79,37 +80,7 @@ function idpInitiated(login: string, options: Parameters<SsoSamlPeer['response']
   return { acsUrl, SAMLResponse: idp.response(login, acsUrl, audience, options) };
 }
 
-/** The reason a refused sign-in shows on the sign-in page. */
-function refusal(res: { status: number; headers: Record<string, unknown> }): string {
-  expect(res.status).toBe(302);
-  const location = String(res.headers.location);
-  expect(location).toMatch(/^\/login\?sso_error=/);
-  return new URL(location, 'http://x').searchParams.get('sso_error') ?? '';
-}
-
-async function usersWithEmail(email: string) {
-  return c.ctx.deps.db.selectFrom('users').select(['id', 'role']).where('email', '=', email).execute();
-}
-
-async function lastRefusal() {
-  const row = await c.ctx.deps.db
-    .selectFrom('activities')
-    .selectAll()
-    .where('account_id', '=', c.account.id)
-    .where('operation', '=', 'failed')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return row?.changes.find((ch) => ch.field === 'refused')?.new as string | undefined;
-}
-
-async function groupIdsOf(userId: number) {
-  const rows = await c.ctx.deps.db
-    .selectFrom('group_users')
-    .select('group_id')
-    .where('user_id', '=', userId)
-    .execute();
-  return rows.map((r) => r.group_id).sort((a, b) => a - b);
-}
+const { refusal, usersWithEmail, lastRefusal, groupIdsOf } = ssoChecks(() => c);
 
 /** Asserts a refusal: its reason on the page and in the activity log, no session, nobody created. */
 async function expectRefused(
