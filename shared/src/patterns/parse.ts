@@ -50,9 +50,11 @@
  * - Most live names follow their pattern: the reader first tries one regular expression that
  *   takes the same readings in the same order as the search below (without values outside their
  *   lists or values holding the delimiter where there is no list) and answers its match when the
- *   dates and numbers in it hold; every other name goes through the search (`fastReaderOf`).
+ *   dates and numbers in it hold; every other name goes through the search (`fastReaderOf`,
+ *   parse-fast-path.ts).
  */
 import { DELIMITER_TEXT } from '../governance/formats';
+import { type AllowedList, closest, indexHolds, prepareList } from './allowed-list';
 import {
   type CalendarDate,
   type CodeError,
@@ -60,10 +62,8 @@ import {
   type CodeResult,
   compilePattern,
   createSessionCache,
-  type DatePartFormat,
   dateParts,
   describeSegment,
-  isValidCalendarDate,
   MONTH_LONG_NAMES,
   MONTH_SHORT_NAMES,
   patternProblems,
@@ -71,6 +71,8 @@ import {
   segmentLabel,
   segmentsInCodeOrder,
 } from './codegen';
+import { dateOf, decodeDate } from './parse-dates';
+import { fastReaderOf } from './parse-fast-path';
 import type {
   AutonumberSegment,
   DateSegment,
@@ -79,6 +81,8 @@ import type {
   SegmentId,
   SegmentType,
 } from './patterns.contract';
+
+export { suggestValue } from './allowed-list';
 
 /** Longest name the reader reads; a longer one answers `too_long`. Ad platforms allow far less. */
 export const NAME_PARSE_MAX_LENGTH = 2048;
@@ -273,192 +277,6 @@ interface Level {
   readonly list: AllowedList | null;
 }
 
-/**
- * Texts by length, first and last character: finds whether name[start, end) is one of them
- * without cutting the name (`indexHolds`).
- */
-type TextIndex = ReadonlyMap<number, readonly string[]>;
-
-function shapeKey(text: string, start: number, end: number): number {
-  if (end <= start) return 0;
-  return (
-    (((end - start) & 0x3ff) << 20) |
-    ((text.charCodeAt(start) & 0x3ff) << 10) |
-    (text.charCodeAt(end - 1) & 0x3ff)
-  );
-}
-
-function textIndex(texts: Iterable<string>): TextIndex {
-  const index = new Map<number, string[]>();
-  for (const text of texts) {
-    const key = shapeKey(text, 0, text.length);
-    const bucket = index.get(key);
-    if (bucket === undefined) index.set(key, [text]);
-    else if (!bucket.includes(text)) bucket.push(text);
-  }
-  return index;
-}
-
-function indexHolds(index: TextIndex, name: string, start: number, end: number): boolean {
-  const bucket = index.get(shapeKey(name, start, end));
-  if (bucket === undefined) return false;
-  // Comparing a cut is faster in V8 than comparing character by character.
-  const text = name.slice(start, end);
-  for (let i = 0; i < bucket.length; i++) if (bucket[i] === text) return true;
-  return false;
-}
-
-/** A variable's allowed values prepared for reading and suggestions. */
-interface AllowedList {
-  readonly name: string | null;
-  readonly values: TextIndex;
-  /** Values by normalised form (trimmed, spaces collapsed, lower case), first one kept. */
-  readonly byNormal: ReadonlyMap<string, string>;
-  readonly normals: readonly string[];
-  readonly originals: readonly string[];
-  /** Shortest and longest normalised value. */
-  readonly minLength: number;
-  readonly maxLength: number;
-  /** Every value's text before each delimiter in it ("EMEA" of "EMEA_North"). */
-  readonly heads: TextIndex;
-  /** Most delimiters one value holds. */
-  readonly maxDelimiters: number;
-  /** Values by first character, longest first (for the delimiter 'none'). */
-  readonly byFirst: ReadonlyMap<number, readonly string[]>;
-  /** Suggestions already made, by value read (null: none is close). */
-  readonly suggestions: Map<string, string | null>;
-}
-
-function normalize(value: string): string {
-  return value.trim().replace(/\s+/g, ' ').toLowerCase();
-}
-
-function prepareList(values: readonly string[], name: string | undefined, separator: string): AllowedList {
-  const set = new Set<string>();
-  for (const raw of values) {
-    if (typeof raw !== 'string') continue;
-    const value = raw.trim();
-    if (value !== '') set.add(value);
-  }
-  const originals = [...set];
-  const byNormal = new Map<string, string>();
-  for (const value of originals) {
-    const key = normalize(value);
-    if (!byNormal.has(key)) byNormal.set(key, value);
-  }
-  const heads = new Set<string>();
-  const byFirst = new Map<number, string[]>();
-  let maxDelimiters = 0;
-  for (const value of originals) {
-    let held = 0;
-    for (
-      let at = separator === '' ? -1 : value.indexOf(separator);
-      at >= 0;
-      at = value.indexOf(separator, at + 1)
-    ) {
-      heads.add(value.slice(0, at));
-      held++;
-    }
-    maxDelimiters = Math.max(maxDelimiters, held);
-    const first = value.charCodeAt(0);
-    const bucket = byFirst.get(first) ?? [];
-    bucket.push(value);
-    byFirst.set(first, bucket);
-  }
-  for (const bucket of byFirst.values()) bucket.sort((a, b) => b.length - a.length);
-  const normals = originals.map(normalize);
-  return {
-    name: typeof name === 'string' && name.trim() !== '' ? name.trim() : null,
-    values: textIndex(set),
-    byNormal,
-    normals,
-    minLength: Math.min(...normals.map((value) => value.length)),
-    maxLength: Math.max(0, ...normals.map((value) => value.length)),
-    originals,
-    heads: textIndex(heads),
-    maxDelimiters,
-    byFirst,
-    suggestions: new Map(),
-  };
-}
-
-// The two rows of the distance table, reused between calls.
-let rowA = new Int32Array(64);
-let rowB = new Int32Array(64);
-
-/**
- * Levenshtein distance of `a` and `b` when it is at most `max`, else `max + 1`. Only the cells
- * within `max` of the diagonal can hold a distance of at most `max`, so only they are worked out
- * (the others count as `max + 1`); rows are cut short once every cell exceeds `max`.
- */
-function boundedDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  if (rowA.length <= b.length + 1) {
-    rowA = new Int32Array(b.length * 2 + 2);
-    rowB = new Int32Array(b.length * 2 + 2);
-  }
-  const over = max + 1;
-  let previous = rowA;
-  let current = rowB;
-  for (let j = 0; j <= b.length; j++) previous[j] = j <= max ? j : over;
-  for (let i = 1; i <= a.length; i++) {
-    const from = Math.max(1, i - max);
-    const to = Math.min(b.length, i + max);
-    current[from - 1] = from === 1 ? (i <= max ? i : over) : over;
-    let rowMin = current[from - 1]!;
-    for (let j = from; j <= to; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      const cell = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost, over);
-      current[j] = cell;
-      if (cell < rowMin) rowMin = cell;
-    }
-    if (to < b.length) current[to + 1] = over;
-    if (rowMin > max) return over;
-    [previous, current] = [current, previous];
-  }
-  return previous[b.length]!;
-}
-
-/** Suggestions remembered per list: live names repeat the same few wrong values. */
-const SUGGESTION_CACHE_SIZE = 4096;
-
-function closest(value: string, list: AllowedList): string | undefined {
-  const cached = list.suggestions.get(value);
-  if (cached !== undefined) return cached ?? undefined;
-  const suggestion = nearest(value, list);
-  if (list.suggestions.size >= SUGGESTION_CACHE_SIZE) list.suggestions.clear();
-  list.suggestions.set(value, suggestion ?? null);
-  return suggestion;
-}
-
-function nearest(value: string, list: AllowedList): string | undefined {
-  const key = normalize(value);
-  const same = list.byNormal.get(key);
-  if (same !== undefined) return same;
-  const max = Math.min(2, Math.floor(key.length / 3));
-  if (max === 0) return undefined;
-  let best: string | undefined;
-  let bestDistance = max + 1;
-  for (let i = 0; i < list.normals.length; i++) {
-    const distance = boundedDistance(key, list.normals[i]!, bestDistance - 1);
-    if (distance < bestDistance) {
-      bestDistance = distance;
-      best = list.originals[i];
-      if (distance === 1) break;
-    }
-  }
-  return best;
-}
-
-/**
- * The allowed value probably meant by `value`, or undefined: the same value once trimmed, with
- * spaces collapsed and case folded; else the nearest value at an edit distance of at most 2 (1 for
- * values of 3 to 5 characters, none for shorter ones), the first in list order on a tie.
- */
-export function suggestValue(value: string, allowed: readonly string[]): string | undefined {
-  return closest(value, prepareList(allowed, undefined, ''));
-}
-
 /** Whether `text` stands in `name` at `pos`: `name.startsWith(text, pos)`, which V8 does not inline. */
 function startsAt(name: string, pos: number, text: string): boolean {
   if (pos + text.length > name.length) return false;
@@ -593,25 +411,6 @@ function partReader(format: string): PartReader {
     default:
       return unpaddedDigits;
   }
-}
-
-/** A date read from its shown parts, or null when the day does not exist (month 13, Feb 30). */
-function dateOf(parts: readonly DatePartFormat[], values: Int32Array): number {
-  let year = 2000;
-  let month = 1;
-  let day = 1;
-  for (let i = 0; i < parts.length; i++) {
-    const { letter, format } = parts[i]!;
-    const value = values[i]!;
-    if (letter === 'Y') year = format === '00-99' ? 2000 + value : value;
-    else if (letter === 'M') month = value;
-    else day = value;
-  }
-  return isValidCalendarDate({ year, month, day }) ? year * 10000 + month * 100 + day : -1;
-}
-
-function decodeDate(aux: number): CalendarDate {
-  return { year: Math.floor(aux / 10000), month: Math.floor(aux / 100) % 100, day: aux % 100 };
 }
 
 function dateMatcher(segment: DateSegment, separator: string): Matcher {
@@ -873,193 +672,6 @@ function levelOf(
   })();
   const widen = list === null ? null : freeReadings(list, separator);
   return { segment, label, expects: expectation(segment, list, label), match, widen, list };
-}
-
-// The fast path: one regular expression per pattern that reads the names most live names are,
-// every listed value in its list and no value holding the delimiter where it has no list.
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-}
-
-/**
- * A listed variable's values as one expression: a trie of their characters, each node trying
- * longer values before the value ending there. The values standing at one position are prefixes
- * of one another, so the expression tries them longest first, as `listedMatcher` does.
- */
-function listSource(values: readonly string[]): string {
-  interface Node {
-    readonly next: Map<string, Node>;
-    end: boolean;
-  }
-  const root: Node = { next: new Map(), end: false };
-  for (const value of values) {
-    let node = root;
-    for (const char of value) {
-      let child = node.next.get(char);
-      if (child === undefined) {
-        child = { next: new Map(), end: false };
-        node.next.set(char, child);
-      }
-      node = child;
-    }
-    node.end = true;
-  }
-  const sourceOf = (node: Node): string => {
-    const branches = [...node.next].map(([char, child]) => escapeRegExp(char) + sourceOf(child));
-    if (branches.length === 0) return '';
-    if (node.end) branches.push('');
-    return branches.length === 1 ? branches[0]! : `(?:${branches.join('|')})`;
-  };
-  return sourceOf(root);
-}
-
-function datePartSource(format: string): string {
-  switch (format) {
-    case '01-12':
-    case '01-31':
-    case '00-99':
-      return '(\\d\\d)';
-    case '0000-9999':
-      return '(\\d{4})';
-    case 'Jan-Dec':
-      return `(${MONTH_SHORT_NAMES.join('|')})`;
-    case 'January-December':
-      return `(${MONTH_LONG_NAMES.join('|')})`;
-    default:
-      return '([1-9]\\d?)';
-  }
-}
-
-function datePartValue(format: string, text: string): number {
-  if (format === 'Jan-Dec') return (MONTH_SHORT_NAMES as readonly string[]).indexOf(text) + 1;
-  if (format === 'January-December') return (MONTH_LONG_NAMES as readonly string[]).indexOf(text) + 1;
-  return Number(text);
-}
-
-/**
- * One level of the fast path: its expression (the segment's text as the first group, date parts
- * as further groups) and how to read the groups into a part (null: ask the full search).
- */
-interface FastLevel {
-  readonly source: string;
-  readonly groups: number;
-  readonly read: (match: RegExpExecArray, group: number, at: number) => ParsedPart | null;
-}
-
-function fastDate(segment: DateSegment): FastLevel {
-  const parts = dateParts(segment);
-  const joint = escapeRegExp(DELIMITER_TEXT[segment.delimiter] ?? '');
-  const values = new Int32Array(parts.length);
-  const { id: segmentId } = segment;
-  // Live names repeat their dates: the last text read and its date are kept.
-  let lastText = '';
-  let lastAux = -1;
-  return {
-    source: `(${parts.map((part) => datePartSource(part.format)).join(joint)})`,
-    groups: parts.length + 1,
-    read: (match, group, at) => {
-      const value = match[group]!;
-      if (value !== lastText) {
-        for (let i = 0; i < parts.length; i++)
-          values[i] = datePartValue(parts[i]!.format, match[group + 1 + i]!);
-        lastAux = dateOf(parts, values);
-        lastText = value;
-      }
-      if (lastAux < 0) return null;
-      return { segmentId, segmentType: 'date', value, at, date: decodeDate(lastAux) };
-    },
-  };
-}
-
-function fastLevel(level: Level, separator: string): FastLevel | null {
-  const { segment, list } = level;
-  const segmentId = segment.id;
-  const plain = (source: string): FastLevel => ({
-    source,
-    groups: 1,
-    read: (match, group, at) => ({ segmentId, segmentType: segment.segment_type, value: match[group]!, at }),
-  });
-  switch (segment.segment_type) {
-    case 'constant':
-      return plain(`(${escapeRegExp(segment.constant_value)})`);
-    case 'random':
-      return plain(`([${escapeRegExp(randomAlphabet(segment))}]{${segment.max_length}})`);
-    case 'date':
-      return fastDate(segment);
-    case 'autonumber': {
-      const width = segment.min_width;
-      if (!(width >= 1)) return null;
-      return {
-        source: `(0\\d{${width - 1}}|[1-9]\\d{${width - 1},})`,
-        groups: 1,
-        read: (match, group, at) => {
-          const value = match[group]!;
-          const number = Number(value);
-          // Past the safe integers the full search reads a shorter number: let it.
-          if (number > Number.MAX_SAFE_INTEGER) return null;
-          return { segmentId, segmentType: 'autonumber', value, at, number };
-        },
-      };
-    }
-    case 'variable': {
-      if (list === null) return plain(separator === '' ? '([\\s\\S]+)' : `([^${escapeRegExp(separator)}]+)`);
-      if (list.originals.length === 0) return null;
-      return {
-        source: `(${listSource(list.originals)})`,
-        groups: 1,
-        read: (match, group, at) => ({
-          segmentId,
-          segmentType: 'variable',
-          value: match[group]!,
-          at,
-          inList: true,
-        }),
-      };
-    }
-    default:
-      return null;
-  }
-}
-
-/**
- * The fast path of a reader: one regular expression that tries, in the full search's order, the
- * readings of a strict pass that hold no fallback value (a value holding the delimiter where it has
- * no list); a few a reading cannot show (a day that does not exist, a number past the safe
- * integers) are checked after the match. Its first match is the full search's answer whenever
- * every check passes: the full search tries the same readings in the same order, less those the
- * checks refuse, and keeps the first reading without fallback values. Answers the parts, or null
- * when the full search must read the name.
- */
-function fastReaderOf(
-  levels: readonly Level[],
-  separator: string,
-): ((name: string) => ParsedPart[] | null) | null {
-  const fast: FastLevel[] = [];
-  for (const level of levels) {
-    const one = fastLevel(level, separator);
-    if (one === null) return null;
-    fast.push(one);
-  }
-  const expression = new RegExp(`^${fast.map((one) => one.source).join(escapeRegExp(separator))}$`);
-  const count = fast.length;
-  const step = separator.length;
-  return (name) => {
-    const match = expression.exec(name);
-    if (match === null) return null;
-    const parts = new Array<ParsedPart>(count);
-    let group = 1;
-    let at = 0;
-    for (let l = 0; l < count; l++) {
-      const { read, groups } = fast[l]!;
-      const part = read(match, group, at);
-      if (part === null) return null;
-      parts[l] = part;
-      at += part.value.length + step;
-      group += groups;
-    }
-    return parts;
-  };
 }
 
 /** The depth-first search over the levels' candidates, remembering dead ends by (level, position). */
